@@ -1,0 +1,115 @@
+#include "CliContext.h"
+
+#include "io/MemoryJson.h"
+#include "store/MetaRepository.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
+
+#include <cstdio>
+
+namespace engram::cli {
+
+using namespace engram::core;
+
+CliContext::CliContext() : m_out(stdout), m_err(stderr) {}
+
+Millis CliContext::now() const { return at != 0 ? at : time::nowMs(); }
+
+QString CliContext::defaultStorePath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("default.engram"));
+}
+
+Store *CliContext::store()
+{
+    if (m_store)
+        return m_store.get();
+    if (m_failed)
+        return nullptr;
+    const QString path = storePath.isEmpty() ? defaultStorePath() : storePath;
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    auto opened = Store::open(path);
+    if (!opened) {
+        fail(opened.error());
+        return nullptr;
+    }
+    m_store = std::move(*opened);
+    if (!m_store->database().warning().isEmpty())
+        m_err << "warning: " << m_store->database().warning() << Qt::endl;
+    return m_store.get();
+}
+
+const Config &CliContext::config()
+{
+    if (!m_config) {
+        m_config = std::make_unique<Config>(Config::defaults());
+        if (Store *s = store()) {
+            const auto text = s->meta().value(MetaRepository::kConfig);
+            if (text && !text->isEmpty()) {
+                auto parsed = Config::fromYamlText(text->toUtf8(), s->path() + QStringLiteral(" (meta config)"));
+                if (parsed)
+                    *m_config = *parsed;
+                else
+                    m_err << "warning: " << parsed.error().message << "; using the defaults" << Qt::endl;
+            }
+        }
+    }
+    return *m_config;
+}
+
+QString CliContext::profileName()
+{
+    if (!profileOverride.isEmpty())
+        return profileOverride;
+    if (Store *s = store()) {
+        const auto name = s->meta().value(MetaRepository::kProfile, QStringLiteral("ebbinghaus"));
+        if (name && profileNames().contains(*name))
+            return *name;
+    }
+    return QStringLiteral("ebbinghaus");
+}
+
+const ScoringProfile &CliContext::profile()
+{
+    if (!m_profile) {
+        m_profile = makeProfile(profileName(), config());
+        if (!m_profile)
+            m_profile = makeProfile(QStringLiteral("ebbinghaus"), config());
+    }
+    return *m_profile;
+}
+
+QJsonObject CliContext::memoryObject(const Memory &memory)
+{
+    QJsonObject o = io::memoryToJson(memory);
+    const Score s = profile().evaluate(memory, now());
+    o.insert(QStringLiteral("score"), s.score);
+    o.insert(QStringLiteral("strength"), s.strength);
+    o.insert(QStringLiteral("tier"), tierName(s.tier));
+    return o;
+}
+
+void CliContext::printJson(const QJsonValue &value)
+{
+    QJsonDocument doc;
+    if (value.isArray())
+        doc = QJsonDocument(value.toArray());
+    else
+        doc = QJsonDocument(value.toObject());
+    m_out << QString::fromUtf8(doc.toJson(QJsonDocument::Indented));
+    m_out.flush();
+}
+
+int CliContext::fail(const QString &message, int code)
+{
+    m_failed = true;
+    m_err << "engram-cli: " << message << Qt::endl;
+    return code;
+}
+
+} // namespace engram::cli

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "config/Config.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+#include "scoring/ScoringProfile.h"
+#include "store/Store.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QTextStream>
+
+#include <memory>
+
+namespace engram::cli {
+
+/// What every command gets: the global options of SPEC §12, the store (opened on first
+/// use), the config and active scoring profile, the evaluation instant, and output helpers.
+class CliContext final
+{
+public:
+    CliContext();
+
+    // Global options.
+    QString storePath;         ///< --store (default store when empty)
+    QString profileOverride;   ///< --profile
+    core::Millis at = 0;       ///< --at (now when 0)
+    bool json = false;         ///< --json
+
+    /// Evaluation instant: --at, or the current time.
+    core::Millis now() const;
+    /// The store, opened (and created when missing) on first call; nullptr after fail().
+    core::Store *store();
+    /// Store's config (meta `config`) over the defaults.
+    const core::Config &config();
+    /// --profile, else the store's, else ebbinghaus.
+    const core::ScoringProfile &profile();
+    QString profileName();
+
+    /// A memory as SPEC §12's memory object: every field plus score, strength, tier.
+    QJsonObject memoryObject(const core::Memory &memory);
+
+    /// Prints a JSON document (compact when piped is fine; indented for reading).
+    void printJson(const QJsonValue &value);
+    /// Prints one line on stderr and returns the exit code to return.
+    int fail(const QString &message, int code = 1);
+    int fail(const core::Error &error, int code = 1) { return fail(error.message, code); }
+
+    QTextStream &out() { return m_out; }
+    QTextStream &err() { return m_err; }
+
+    static QString defaultStorePath();
+
+private:
+    QTextStream m_out;
+    QTextStream m_err;
+    std::unique_ptr<core::Store> m_store;
+    std::unique_ptr<core::Config> m_config;
+    std::unique_ptr<core::ScoringProfile> m_profile;
+    bool m_failed = false;
+};
+
+} // namespace engram::cli

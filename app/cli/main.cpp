@@ -1,0 +1,87 @@
+// engram-cli: the scriptable face of engram_core (SPEC §12). Wiring only: global options,
+// then the named command from the registry.
+#include "CliContext.h"
+#include "Command.h"
+
+#include "model/Time.h"
+#include "scoring/ScoringProfile.h"
+
+#include <QCoreApplication>
+
+using namespace engram;
+
+namespace {
+
+int printHelp(cli::CliContext &ctx)
+{
+    QTextStream &out = ctx.out();
+    out << "usage: engram-cli [--store PATH] [--profile NAME] [--at ISO-8601] [--json] COMMAND [ARGS]\n\n"
+        << "Global options:\n"
+        << "  --store PATH     the store file (default: " << cli::CliContext::defaultStorePath() << ")\n"
+        << "  --profile NAME   scoring profile: " << core::profileNames().join(QStringLiteral(", ")) << "\n"
+        << "  --at ISO-8601    evaluate and record everything as of that instant\n"
+        << "  --json           machine-readable output on stdout\n\n"
+        << "Commands:\n";
+    for (cli::Command *c : cli::CommandRegistry::instance().commands())
+        out << "  " << c->name().leftJustified(22) << c->summary() << "\n"
+            << "  " << QString(22, QLatin1Char(' ')) << "engram-cli " << c->name() << ' ' << c->usage() << "\n";
+    out.flush();
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Engram"));
+    QCoreApplication::setApplicationName(QStringLiteral("Engram"));
+
+    cli::CliContext ctx;
+    QStringList args = app.arguments().mid(1);
+    QStringList rest;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        auto takeValue = [&](QString &into) -> bool {
+            if (i + 1 >= args.size())
+                return false;
+            into = args[++i];
+            return true;
+        };
+        if (a == QLatin1String("--json")) {
+            ctx.json = true;
+        } else if (a == QLatin1String("--store")) {
+            if (!takeValue(ctx.storePath))
+                return ctx.fail(QStringLiteral("--store needs a path"), 2);
+        } else if (a == QLatin1String("--profile")) {
+            if (!takeValue(ctx.profileOverride))
+                return ctx.fail(QStringLiteral("--profile needs a name"), 2);
+            if (!core::profileNames().contains(ctx.profileOverride))
+                return ctx.fail(QStringLiteral("--profile: unknown profile '%1' (known: %2)")
+                                    .arg(ctx.profileOverride, core::profileNames().join(QStringLiteral(", "))),
+                                2);
+        } else if (a == QLatin1String("--at")) {
+            QString text;
+            if (!takeValue(text))
+                return ctx.fail(QStringLiteral("--at needs an ISO-8601 instant"), 2);
+            const auto ms = core::time::fromIso(text);
+            if (!ms)
+                return ctx.fail(QStringLiteral("--at: '%1' is not an ISO-8601 instant").arg(text), 2);
+            ctx.at = *ms;
+        } else {
+            rest << a;
+        }
+    }
+
+    if (rest.isEmpty() || rest.first() == QLatin1String("help") || rest.first() == QLatin1String("--help")
+        || rest.first() == QLatin1String("-h"))
+        return printHelp(ctx);
+
+    const QString name = rest.takeFirst();
+    cli::Command *command = cli::CommandRegistry::instance().find(name);
+    if (!command)
+        return ctx.fail(QStringLiteral("unknown command '%1' (see engram-cli help)").arg(name), 2);
+    if (command->needsStore() && !ctx.store())
+        return 1;
+    return command->run(ctx, rest);
+}

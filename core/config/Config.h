@@ -1,0 +1,142 @@
+#pragma once
+
+#include "model/Result.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace engram::core {
+
+/// Parameters of one memory category (SPEC §8). Unknown categories use `fact`'s.
+struct CategoryConfig
+{
+    QString name;
+    double enhancedImportance = 1.1; ///< note 001's I (identity 1.5 … temporary 0.8)
+    double dailyDecayFactor = 0.95;  ///< note 002: importance × factor per day after graceDays
+    double graceDays = 7;            ///< note 002: days since last access before decay starts
+    bool neverDecays = false;        ///< note 002: system / core
+    double maxAgeDays = 0;           ///< note 002: episode deleted after 14 days; 0 = no limit
+    double deleteBelow = 0;          ///< note 002: fact deleted below 0.3; 0 = never
+    bool operator==(const CategoryConfig &) const = default;
+};
+
+/// Every tunable number, typed and validated. Defaults are the seed notes' values; the
+/// shipped resources/config.yaml states the same defaults. Units are in the names.
+struct Config
+{
+    struct Decay // note 000 §4.5 `memory.decay.*`
+    {
+        double initialStability = 24;   // hours
+        double manualStability = 168;   // hours
+        double maxStability = 8760;     // hours
+        double fadingThreshold = 30;    // strength
+        double archiveThreshold = 10;   // strength
+        double deleteThreshold = 5;     // strength
+        double cleanupIntervalHours = 1;
+        bool operator==(const Decay &) const = default;
+    } decay;
+    struct Reinforce // note 000 §4.5 `memory.reinforce.*`, keys mapped per §11.3
+    {
+        double retrieve = 1.2;      // event access
+        double taskSuccess = 2.0;   // task_success
+        double taskFailure = 0.8;   // task_failure
+        double manualReview = 1.5;  // manual
+        double associationHit = 1.1;
+        bool operator==(const Reinforce &) const = default;
+    } reinforce;
+    struct Enhanced // note 001
+    {
+        double alphaBase = 0.01;         // per day
+        double userFactor = 1.0;         // U: 0.8 / 1.0 / 1.3
+        double semanticBoost = 0.5;      // s_max
+        double frequentSemanticBoost = 0.3;
+        double semanticLambda = 0.05;    // per day
+        int frequentMentions = 3;        // ≥ 3 mentions …
+        double frequentWindowHours = 24; // … within 24 h
+        double momentum = 0.3;           // m
+        double momentumLambda = 0.5;     // λ_m
+        double momentumWindowDays = 3;
+        double minWeight = 0.01;
+        double maxWeight = 2.0;
+        double fadingBelow = 0.5;
+        double weakBelow = 0.3;
+        double forgottenBelow = 0.01;
+        bool operator==(const Enhanced &) const = default;
+    } enhanced;
+    struct Importance // note 002
+    {
+        double boost = 0.3;
+        double coreAt = 3.0;
+        double promoteReviewAt = 2.5;
+        double decayReviewBelow = 0.5;
+        double resetOnKeep = 0.5;
+        double weakBelow = 0.5;
+        double forgottenBelow = 0.3;
+        bool operator==(const Importance &) const = default;
+    } importance;
+    struct Lifecycle // note 003
+    {
+        double ageLambda = 0.1;          // per day
+        double recallWeight = 0.2;
+        double importanceWeight = 0.3;
+        double activeAt = 0.7;
+        double fadingAt = 0.3;
+        double weakAt = 0.1;
+        bool operator==(const Lifecycle &) const = default;
+    } lifecycle;
+    struct Conflicts // SPEC §6
+    {
+        double minFactor = 0.3;          // c_min
+        double recoveryPerDay = 0.01;    // λ
+        double keywordJaccard = 0.5;
+        double temporalShiftDays = 30;
+        double directConfidenceFactor = 0.8;
+        QString onTemporalShift = QStringLiteral("latest_wins"); // latest_wins | flag
+        QString onScopeOverlap = QStringLiteral("project_wins"); // project_wins | flag
+        QString onDirectContradiction = QStringLiteral("flag");  // flag (confidences × 0.8, wait)
+        bool operator==(const Conflicts &) const = default;
+    } conflicts;
+    struct Associations // SPEC §7
+    {
+        double keywordThreshold = 0.3;
+        double coTaskWeight = 0.5;
+        double temporalWeight = 0.3;
+        double temporalWindowHours = 24;
+        double temporalMinWeight = 0.05;
+        double coProjectWeight = 0.2;
+        double coRetrievalBoost = 0.05;
+        double confirmedHitBoost = 0.1;
+        double activationDecay = 0.5;
+        int maxDepth = 2;
+        double minActivation = 0.1;
+        int maxResults = 5;
+        bool operator==(const Associations &) const = default;
+    } associations;
+    struct Budgets // SPEC §7
+    {
+        int activeEpisodes = 1000;
+        int compressed = 5000;
+        int semanticRules = 200;
+        double purgeAfterDays = 30;
+        bool operator==(const Budgets &) const = default;
+    } budgets;
+
+    std::vector<CategoryConfig> categories;
+
+    /// The built-in defaults (categories of all four notes included).
+    static Config defaults();
+    /// Loads YAML over the defaults. Errors name the file, the line and the key.
+    [[nodiscard]] static Result<Config> fromYamlFile(const QString &path);
+    [[nodiscard]] static Result<Config> fromYamlText(const QByteArray &yaml, const QString &fileName);
+    QByteArray toYaml() const;
+
+    /// The category's parameters, or `fact`'s for an unknown one.
+    const CategoryConfig &category(const QString &name) const;
+    /// Index into `categories` (unknown → index of `fact`), for compact per-memory storage.
+    int categoryIndex(const QString &name) const;
+
+    bool operator==(const Config &) const = default;
+};
+
+} // namespace engram::core

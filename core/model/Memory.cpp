@@ -1,0 +1,54 @@
+#include "model/Memory.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace engram::core {
+
+QString levelName(MemoryLevel level)
+{
+    switch (level) {
+    case MemoryLevel::Full: return QStringLiteral("full");
+    case MemoryLevel::Summary: return QStringLiteral("summary");
+    case MemoryLevel::Trace: return QStringLiteral("trace");
+    case MemoryLevel::Archive: return QStringLiteral("archive");
+    }
+    return {};
+}
+
+std::optional<MemoryLevel> levelFromName(const QString &name)
+{
+    for (auto level : {MemoryLevel::Full, MemoryLevel::Summary, MemoryLevel::Trace, MemoryLevel::Archive}) {
+        if (levelName(level) == name)
+            return level;
+    }
+    return std::nullopt;
+}
+
+QStringList normalizeKeywords(const QStringList &keywords)
+{
+    QStringList out;
+    out.reserve(keywords.size());
+    QSet<QString> seen;
+    for (const QString &k : keywords) {
+        const QString norm = k.trimmed().toLower();
+        if (norm.isEmpty() || seen.contains(norm))
+            continue;
+        seen.insert(norm);
+        out.append(norm);
+    }
+    return out;
+}
+
+double initialStabilityFor(const MemorySource &source, double initialHours, double manualHours)
+{
+    return source.type == QLatin1String("manual") ? manualHours : initialHours;
+}
+
+double legacyStability(int accessCount, double confidence)
+{
+    return 24.0 + std::min(12.0 * accessCount, 120.0) + 48.0 * confidence;
+}
+
+} // namespace engram::core

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "model/Time.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace engram::core {
+
+/// Where a memory came from (note 000 §3.2). `type` ∈ task, manual, chat, user,
+/// background_ai, system, import.
+struct MemorySource
+{
+    QString type = QStringLiteral("manual");
+    QString taskId;
+    QString chatId;
+    QString messageId;
+
+    bool operator==(const MemorySource &) const = default;
+};
+
+/// Detail level (note 001 / note 003): full text, a summary, a trace, or archived.
+enum class MemoryLevel { Full, Summary, Trace, Archive };
+QString levelName(MemoryLevel level);
+std::optional<MemoryLevel> levelFromName(const QString &name);
+
+/// One memory: the union of the four notes' fields (SPEC §3). Instants are UTC milliseconds
+/// (0 = not set); stability is in hours; importance is Engram's (note 002) scale.
+struct Memory
+{
+    QString id;
+    QString content;
+    QString category;
+    QStringList keywords;          ///< lower-cased, trimmed, de-duplicated (see normalizeKeywords)
+    MemorySource source;
+    double confidence = 0.5;       ///< 0..1
+    Millis createdAt = 0;
+    Millis updatedAt = 0;
+    Millis lastAccessedAt = 0;     ///< retrieval hit; access ≠ reinforcement
+    Millis lastReinforcedAt = 0;   ///< decay counts from here (note 001's last_activated_at)
+    int accessCount = 0;
+    int reinforceCount = 0;
+    QString projectPath;           ///< empty = global
+    double strength = 50;          ///< cached ebbinghaus strength 0..100, persisted on write
+    double stability = 24;         ///< hours
+    double decayRate = 1.0;        ///< 0.5..2.0
+    double importance = 1.0;       ///< note 002; ≥ 3.0 = core
+    bool verified = false;
+    bool permanent = false;
+    bool negated = false;
+    Millis negatedAt = 0;          ///< when the conflict factor C(t) started (negation or supersession)
+    QJsonArray correctionHistory;  ///< [{time, reason, newPreference, newId}]
+    MemoryLevel level = MemoryLevel::Full;
+    bool compressed = false;
+    QString compressedFrom;
+    QStringList mergedFrom;
+    QString mergedInto;
+    QStringList sourceIds;
+    QStringList originalContents;
+    int sensitivity = 0;           ///< 0..3
+    QStringList modalities{QStringLiteral("text")};
+    Millis deletedAt = 0;          ///< soft delete
+    bool superseded = false;       ///< a newer memory replaced this one (agent folders, temporal_shift)
+    QString supersedesId;          ///< on the replacement: the id it supersedes
+    std::optional<double> agentImportance; ///< an agent folder's own 1–10 importance, kept verbatim
+    QString agentTier;             ///< an agent folder's tier (hot | longterm | permanent), kept verbatim
+    QJsonObject extra;             ///< unknown imported fields, kept for the round trip
+
+    bool isDeleted() const { return deletedAt != 0; }
+    bool operator==(const Memory &) const = default;
+};
+
+/// Lower-cases, trims, drops empties and duplicates, keeping first-seen order.
+QStringList normalizeKeywords(const QStringList &keywords);
+
+/// Initial stability for a new memory by source (note 000 §4.2): 168 h manual, 24 h otherwise.
+double initialStabilityFor(const MemorySource &source, double initialHours = 24, double manualHours = 168);
+
+/// Legacy stability for an entry that lacks one (note 000 §3.3):
+/// 24 + min(12·accessCount, 120) + 48·confidence.
+double legacyStability(int accessCount, double confidence);
+
+} // namespace engram::core

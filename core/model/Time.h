@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+
+#include <optional>
+
+namespace engram::core {
+
+/// Instants are kept as milliseconds since the Unix epoch, UTC (`qint64`). 0 means "not set".
+/// All decay math converts explicitly: hours for ebbinghaus, days for the other profiles.
+using Millis = qint64;
+
+inline constexpr Millis kMsPerHour = 3600LL * 1000LL;
+inline constexpr Millis kMsPerDay = 24LL * kMsPerHour;
+
+namespace time {
+
+/// Formats as ISO-8601 UTC with milliseconds, e.g. 2024-01-15T10:00:00.000Z. Empty for 0.
+QString toIso(Millis ms);
+/// Parses ISO-8601 (with or without fraction / offset; no zone means UTC). nullopt if unparsable.
+std::optional<Millis> fromIso(const QString &text);
+Millis nowMs();
+inline double hoursBetween(Millis from, Millis to) { return double(to - from) / double(kMsPerHour); }
+inline double daysBetween(Millis from, Millis to) { return double(to - from) / double(kMsPerDay); }
+
+} // namespace time
+} // namespace engram::core

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "model/Association.h"
+#include "model/Result.h"
+
+#include <QStringList>
+
+#include <functional>
+#include <vector>
+
+namespace engram::core {
+
+class Database;
+
+/// The `associations` table: one row per unordered pair (a < b).
+class AssociationRepository final
+{
+public:
+    explicit AssociationRepository(Database &db) : m_db(db) {}
+
+    /// Inserts or replaces the pair's row (the pair is ordered here).
+    [[nodiscard]] Status put(Association association);
+    /// Keeps the stronger of the existing row and `association` (SPEC §7: one edge per pair).
+    [[nodiscard]] Status putIfStronger(Association association);
+    [[nodiscard]] Result<std::optional<Association>> get(const QString &x, const QString &y) const;
+    [[nodiscard]] Status remove(const QString &x, const QString &y);
+    /// Every link touching `id`.
+    [[nodiscard]] Result<std::vector<Association>> of(const QString &id) const;
+    [[nodiscard]] Status forEach(const std::function<bool(const Association &)> &visit) const;
+    [[nodiscard]] Result<std::vector<Association>> all() const;
+    [[nodiscard]] Result<qint64> count() const;
+    /// Removes every link except the user-drawn (`manual`) ones unless `includeManual`.
+    [[nodiscard]] Status clear(bool includeManual = false);
+
+private:
+    Database &m_db;
+};
+
+} // namespace engram::core

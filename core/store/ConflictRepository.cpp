@@ -1,0 +1,120 @@
+#include "store/ConflictRepository.h"
+
+#include "store/Database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace engram::core {
+
+namespace {
+Conflict readConflict(const QSqlQuery &q)
+{
+    Conflict c;
+    c.id = q.value(0).toLongLong();
+    c.a = q.value(1).toString();
+    c.b = q.value(2).toString();
+    c.type = q.value(3).toString();
+    c.status = q.value(4).toString();
+    c.resolution = q.value(5).toString();
+    c.detectedAt = q.value(6).toLongLong();
+    c.resolvedAt = q.value(7).toLongLong();
+    return c;
+}
+const QString kSelect =
+    QStringLiteral("SELECT id, a, b, type, status, resolution, detected_at, resolved_at FROM conflicts");
+} // namespace
+
+Status ConflictRepository::insert(Conflict &c)
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral(
+        "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) VALUES (?,?,?,?,?,?,?)"));
+    q.addBindValue(c.a);
+    q.addBindValue(c.b);
+    q.addBindValue(c.type);
+    q.addBindValue(c.status);
+    q.addBindValue(c.resolution);
+    q.addBindValue(c.detectedAt);
+    q.addBindValue(c.resolvedAt);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("recording a conflict between %1 and %2").arg(c.a, c.b));
+    c.id = q.lastInsertId().toLongLong();
+    return {};
+}
+
+Status ConflictRepository::update(const Conflict &c)
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral(
+        "UPDATE conflicts SET a=?, b=?, type=?, status=?, resolution=?, detected_at=?, resolved_at=? WHERE id=?"));
+    q.addBindValue(c.a);
+    q.addBindValue(c.b);
+    q.addBindValue(c.type);
+    q.addBindValue(c.status);
+    q.addBindValue(c.resolution);
+    q.addBindValue(c.detectedAt);
+    q.addBindValue(c.resolvedAt);
+    q.addBindValue(c.id);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("updating conflict %1").arg(c.id));
+    if (q.numRowsAffected() == 0)
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path()).arg(c.id));
+    return {};
+}
+
+Result<Conflict> ConflictRepository::get(qint64 id) const
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(kSelect + QStringLiteral(" WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("reading conflict %1").arg(id));
+    if (!q.next())
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path()).arg(id));
+    return readConflict(q);
+}
+
+Result<std::vector<Conflict>> ConflictRepository::list(const QString &status) const
+{
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    if (status.isEmpty()) {
+        q.prepare(kSelect + QStringLiteral(" ORDER BY id"));
+    } else {
+        q.prepare(kSelect + QStringLiteral(" WHERE status = ? ORDER BY id"));
+        q.addBindValue(status);
+    }
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("reading conflicts"));
+    std::vector<Conflict> out;
+    while (q.next())
+        out.push_back(readConflict(q));
+    return out;
+}
+
+Result<std::vector<Conflict>> ConflictRepository::between(const QString &x, const QString &y) const
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(kSelect + QStringLiteral(" WHERE (a = ? AND b = ?) OR (a = ? AND b = ?) ORDER BY id"));
+    q.addBindValue(x);
+    q.addBindValue(y);
+    q.addBindValue(y);
+    q.addBindValue(x);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("reading conflicts of %1 and %2").arg(x, y));
+    std::vector<Conflict> out;
+    while (q.next())
+        out.push_back(readConflict(q));
+    return out;
+}
+
+Result<qint64> ConflictRepository::countOpen() const
+{
+    QSqlQuery q(m_db.handle());
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM conflicts WHERE status = 'open'")) || !q.next())
+        return m_db.errorFrom(q, QStringLiteral("counting conflicts"));
+    return q.value(0).toLongLong();
+}
+
+} // namespace engram::core

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/Conflict.h"
+#include "model/Result.h"
+
+#include <vector>
+
+namespace engram::core {
+
+class Database;
+
+/// The `conflicts` table.
+class ConflictRepository final
+{
+public:
+    explicit ConflictRepository(Database &db) : m_db(db) {}
+
+    /// Inserts and sets `conflict.id`.
+    [[nodiscard]] Status insert(Conflict &conflict);
+    [[nodiscard]] Status update(const Conflict &conflict);
+    [[nodiscard]] Result<Conflict> get(qint64 id) const;
+    /// All conflicts, or those with `status` when given; oldest first.
+    [[nodiscard]] Result<std::vector<Conflict>> list(const QString &status = {}) const;
+    /// Any conflict (of any status) between the two memories, in either order.
+    [[nodiscard]] Result<std::vector<Conflict>> between(const QString &x, const QString &y) const;
+    [[nodiscard]] Result<qint64> countOpen() const;
+
+private:
+    Database &m_db;
+};
+
+} // namespace engram::core

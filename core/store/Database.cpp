@@ -1,0 +1,237 @@
+#include "store/Database.h"
+
+#include "store/Schema.h"
+#include "store/Transaction.h"
+
+#include <QAtomicInteger>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+
+Q_LOGGING_CATEGORY(lcStore, "engram.core.store")
+
+namespace engram::core {
+
+namespace {
+
+QAtomicInteger<quint64> s_connectionCounter;
+
+QString uniqueConnectionName()
+{
+    return QStringLiteral("engram-%1-%2")
+        .arg(quintptr(QThread::currentThreadId()))
+        .arg(s_connectionCounter.fetchAndAddRelaxed(1));
+}
+
+// SQLite files start with this 16-byte header. Checking it first turns "file is not a
+// database" into a clear message before Qt Sql touches the file.
+Status checkHeader(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists() || file.size() == 0)
+        return {};
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::make(Error::Code::Io,
+                           QStringLiteral("%1: cannot be read (%2)").arg(path, file.errorString()));
+    const QByteArray header = file.read(16);
+    if (header != QByteArray("SQLite format 3\0", 16))
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: not an Engram store (not an SQLite database)").arg(path));
+    return {};
+}
+
+Error classify(const QString &path, const QSqlError &err, const QString &what)
+{
+    const QString text = err.databaseText().isEmpty() ? err.text() : err.databaseText();
+    const QString lower = text.toLower();
+    if (lower.contains(QLatin1String("locked")) || lower.contains(QLatin1String("busy")))
+        return Error::make(Error::Code::Locked,
+                           QStringLiteral("%1: the store is locked by another program (%2)").arg(path, what), text);
+    if (lower.contains(QLatin1String("malformed")) || lower.contains(QLatin1String("not a database"))
+        || lower.contains(QLatin1String("corrupt")))
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: the store is corrupt (%2: %3)").arg(path, what, text), text);
+    if (lower.contains(QLatin1String("readonly")) || lower.contains(QLatin1String("read-only")))
+        return Error::make(Error::Code::Database,
+                           QStringLiteral("%1: the store is read-only (%2)").arg(path, what), text);
+    return Error::make(Error::Code::Database, QStringLiteral("%1: %2 failed: %3").arg(path, what, text), text);
+}
+
+} // namespace
+
+Database::~Database()
+{
+    if (m_db.isValid()) {
+        if (m_txDepth > 0)
+            (void)exec(QStringLiteral("ROLLBACK"));
+        m_db.close();
+    }
+    m_db = QSqlDatabase();
+    if (!m_connectionName.isEmpty())
+        QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<Database>> Database::open(const QString &path, Options options)
+{
+    if (path.isEmpty())
+        return Error::make(Error::Code::Usage, QStringLiteral("no store path given"));
+    const QFileInfo info(path);
+    if (info.exists() && info.isDir())
+        return Error::make(Error::Code::Io, QStringLiteral("%1: is a folder, not a store file").arg(path));
+    if (!info.exists() && (!options.createIfMissing || options.readOnly))
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no such store").arg(path));
+    if (const Status header = checkHeader(path); !header)
+        return header.error();
+
+    std::unique_ptr<Database> db(new Database);
+    db->m_path = path;
+    db->m_options = options;
+    db->m_connectionName = uniqueConnectionName();
+    db->m_readOnly = options.readOnly;
+    db->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), db->m_connectionName);
+    db->m_db.setDatabaseName(path);
+    QString connectOptions = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs);
+    if (options.readOnly)
+        connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    db->m_db.setConnectOptions(connectOptions);
+    if (!db->m_db.open())
+        return classify(path, db->m_db.lastError(), QStringLiteral("opening"));
+
+    if (const Status st = db->configure(); !st)
+        return st.error();
+    return db;
+}
+
+Result<std::unique_ptr<Database>> Database::openAnother() const
+{
+    Options options = m_options;
+    options.readOnly = m_readOnly;
+    return open(m_path, options);
+}
+
+Status Database::exec(const QString &sql)
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(sql))
+        return errorFrom(q, sql.section(QLatin1Char(' '), 0, 1));
+    return {};
+}
+
+Error Database::errorFrom(const QSqlQuery &query, const QString &what) const
+{
+    return classify(m_path, query.lastError(), what);
+}
+
+qint64 Database::dataVersion()
+{
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("PRAGMA data_version")) && q.next())
+        return q.value(0).toLongLong();
+    return -1;
+}
+
+Status Database::configure()
+{
+    QSqlQuery q(m_db);
+    // Reading user_version is the first real read: a corrupt file fails here.
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        return errorFrom(q, QStringLiteral("reading the schema version"));
+    m_versionOnDisk = q.value(0).toInt();
+    q.finish();
+    // A schema read also catches files whose header is fine but whose pages are not.
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
+        return errorFrom(q, QStringLiteral("reading the schema"));
+    const int objects = q.value(0).toInt();
+    q.finish();
+
+    if (m_versionOnDisk == 0 && objects > 0)
+        return Error::make(Error::Code::Schema,
+                           QStringLiteral("%1: an SQLite database, but not an Engram store").arg(m_path));
+    if (m_versionOnDisk > kSchemaVersion) {
+        m_readOnly = true;
+        m_warning = QStringLiteral("%1: written by a newer Engram (schema %2, this version knows %3); "
+                                   "opened read-only")
+                        .arg(m_path)
+                        .arg(m_versionOnDisk)
+                        .arg(kSchemaVersion);
+        m_db.close();
+        m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1;QSQLITE_OPEN_READONLY")
+                                   .arg(m_options.busyTimeoutMs));
+        if (!m_db.open())
+            return classify(m_path, m_db.lastError(), QStringLiteral("reopening read-only"));
+        return {};
+    }
+
+    if (!m_readOnly) {
+        if (!q.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
+            return errorFrom(q, QStringLiteral("setting WAL journal"));
+        q.finish();
+    }
+    for (const char *pragma : {"PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL", "PRAGMA temp_store=MEMORY",
+                               "PRAGMA cache_size=-65536"}) {
+        if (!q.exec(QString::fromLatin1(pragma)))
+            return errorFrom(q, QString::fromLatin1(pragma));
+    }
+    q.finish();
+    if (m_readOnly && m_versionOnDisk < kSchemaVersion)
+        m_warning = QStringLiteral("%1: an older store (schema %2) opened read-only; it is migrated on the "
+                                   "first writable open")
+                        .arg(m_path)
+                        .arg(m_versionOnDisk);
+    if (m_readOnly)
+        return {};
+    return migrate();
+}
+
+Status Database::migrate()
+{
+    if (m_versionOnDisk == kSchemaVersion)
+        return {};
+    if (m_versionOnDisk > 0) {
+        // Back the old file up before touching it; the migration itself is one transaction.
+        (void)exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        const QString backup = QStringLiteral("%1.v%2-%3.bak")
+                                   .arg(m_path)
+                                   .arg(m_versionOnDisk)
+                                   .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddHHmmss")));
+        QFile::remove(backup);
+        if (!QFile::copy(m_path, backup))
+            return Error::make(Error::Code::Io,
+                               QStringLiteral("%1: cannot back the store up to %2 before migrating").arg(m_path, backup));
+        m_backupPath = backup;
+        qCInfo(lcStore) << "backed up" << m_path << "to" << backup;
+    }
+
+    Transaction tx(*this);
+    if (!tx.isActive())
+        return tx.error();
+    QStringList statements;
+    int version = m_versionOnDisk;
+    if (version == 0) {
+        statements += schema::createV1();
+        version = 1;
+    }
+    for (; version < kSchemaVersion; ++version)
+        statements += schema::migrationFrom(version);
+    for (const QString &sql : statements) {
+        QSqlQuery q(m_db);
+        if (!q.exec(sql))
+            return Error::make(Error::Code::Schema,
+                               QStringLiteral("%1: migrating from schema %2 failed: %3")
+                                   .arg(m_path)
+                                   .arg(m_versionOnDisk)
+                                   .arg(q.lastError().databaseText()));
+    }
+    if (const Status st = exec(QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion)); !st)
+        return st;
+    if (const Status st = tx.commit(); !st)
+        return st;
+    qCInfo(lcStore) << "migrated" << m_path << "from schema" << m_versionOnDisk << "to" << kSchemaVersion;
+    return {};
+}
+
+} // namespace engram::core

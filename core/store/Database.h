@@ -1,0 +1,80 @@
+#pragma once
+
+#include "model/Result.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <memory>
+
+namespace engram::core {
+
+/// One open store file: a named Qt Sql connection owned by this object and used only on the
+/// thread that opened it. Sets WAL, busy_timeout, foreign keys; checks and migrates the
+/// schema (`PRAGMA user_version`) forward in one transaction after backing the file up.
+/// A store of a newer schema opens read-only with a warning.
+class Database final
+{
+public:
+    static constexpr int kSchemaVersion = 2;
+
+    struct Options
+    {
+        int busyTimeoutMs = 5000;
+        bool readOnly = false;      ///< never write, never migrate
+        bool createIfMissing = true;
+    };
+
+    ~Database();
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+
+    /// Opens (or creates) the store at `path`. On failure the file is left untouched and the
+    /// error names the file and the reason (not SQLite, corrupt, locked, newer schema + write).
+    [[nodiscard]] static Result<std::unique_ptr<Database>> open(const QString &path, Options options);
+    [[nodiscard]] static Result<std::unique_ptr<Database>> open(const QString &path) { return open(path, Options{}); }
+
+    /// A second connection to the same file, for another thread (open it on that thread).
+    [[nodiscard]] Result<std::unique_ptr<Database>> openAnother() const;
+
+    QSqlDatabase &handle() { return m_db; }
+    const QString &path() const { return m_path; }
+    const QString &connectionName() const { return m_connectionName; }
+    bool isReadOnly() const { return m_readOnly; }
+    /// Non-empty when the store opened with a caveat (e.g. newer schema → read-only).
+    const QString &warning() const { return m_warning; }
+    int schemaVersionOnDisk() const { return m_versionOnDisk; }
+    /// Path of the backup made before the last migration, empty if none was needed.
+    const QString &migrationBackupPath() const { return m_backupPath; }
+
+    /// `PRAGMA data_version`: changes when another connection commits. Cheap; poll it.
+    qint64 dataVersion();
+
+    /// Runs one statement with no result; returns a Database error naming the store on failure.
+    Status exec(const QString &sql);
+
+    /// Error for a failed query, naming this store.
+    Error errorFrom(const class QSqlQuery &query, const QString &what) const;
+
+    // Transaction nesting bookkeeping (used by Transaction only).
+    int &transactionDepth() { return m_txDepth; }
+    bool &transactionPoisoned() { return m_txPoisoned; }
+
+private:
+    Database() = default;
+    Status configure();
+    Status migrate();
+
+    QSqlDatabase m_db;
+    QString m_path;
+    QString m_connectionName;
+    QString m_warning;
+    QString m_backupPath;
+    Options m_options;
+    bool m_readOnly = false;
+    int m_versionOnDisk = 0;
+    int m_txDepth = 0;
+    bool m_txPoisoned = false;
+};
+
+} // namespace engram::core

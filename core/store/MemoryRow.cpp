@@ -1,0 +1,165 @@
+#include "store/MemoryRow.h"
+
+#include <QJsonDocument>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace engram::core::row {
+
+const QStringList &memoryColumns()
+{
+    static const QStringList columns{
+        QStringLiteral("id"), QStringLiteral("content"), QStringLiteral("category"), QStringLiteral("keywords"),
+        QStringLiteral("source_type"), QStringLiteral("source_task_id"), QStringLiteral("source_chat_id"),
+        QStringLiteral("source_message_id"), QStringLiteral("confidence"), QStringLiteral("created_at"),
+        QStringLiteral("updated_at"), QStringLiteral("last_accessed_at"), QStringLiteral("last_reinforced_at"),
+        QStringLiteral("access_count"), QStringLiteral("reinforce_count"), QStringLiteral("project_path"),
+        QStringLiteral("strength"), QStringLiteral("stability"), QStringLiteral("decay_rate"),
+        QStringLiteral("importance"), QStringLiteral("verified"), QStringLiteral("permanent"),
+        QStringLiteral("negated"), QStringLiteral("negated_at"), QStringLiteral("correction_history"),
+        QStringLiteral("level"), QStringLiteral("compressed"), QStringLiteral("compressed_from"),
+        QStringLiteral("merged_from"), QStringLiteral("merged_into"), QStringLiteral("source_ids"),
+        QStringLiteral("original_contents"), QStringLiteral("sensitivity"), QStringLiteral("modalities"),
+        QStringLiteral("deleted_at"), QStringLiteral("superseded"), QStringLiteral("supersedes_id"),
+        QStringLiteral("agent_importance"), QStringLiteral("agent_tier"), QStringLiteral("extra"),
+    };
+    return columns;
+}
+
+QString toJsonText(const QStringList &list)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(list)).toJson(QJsonDocument::Compact));
+}
+QString toJsonText(const QJsonArray &array)
+{
+    return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+}
+QString toJsonText(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+QJsonArray arrayFromJson(const QString &text)
+{
+    if (text.isEmpty() || text == QLatin1String("[]"))
+        return {};
+    return QJsonDocument::fromJson(text.toUtf8()).array();
+}
+QStringList stringListFromJson(const QString &text)
+{
+    QStringList out;
+    const QJsonArray array = arrayFromJson(text);
+    out.reserve(array.size());
+    for (const auto &v : array)
+        out.append(v.toString());
+    return out;
+}
+QJsonObject objectFromJson(const QString &text)
+{
+    if (text.isEmpty() || text == QLatin1String("{}"))
+        return {};
+    return QJsonDocument::fromJson(text.toUtf8()).object();
+}
+
+void bindMemory(QSqlQuery &q, const Memory &m)
+{
+    int i = 0;
+    // Text columns are NOT NULL: a null QString binds as SQL NULL, so bind "" instead.
+    auto bind = [&](const QVariant &v) {
+        if (v.typeId() == QMetaType::QString && v.toString().isNull())
+            q.bindValue(i++, QStringLiteral(""));
+        else
+            q.bindValue(i++, v);
+    };
+    bind(m.id);
+    bind(m.content);
+    bind(m.category);
+    bind(toJsonText(m.keywords));
+    bind(m.source.type);
+    bind(m.source.taskId);
+    bind(m.source.chatId);
+    bind(m.source.messageId);
+    bind(m.confidence);
+    bind(m.createdAt);
+    bind(m.updatedAt);
+    bind(m.lastAccessedAt);
+    bind(m.lastReinforcedAt);
+    bind(m.accessCount);
+    bind(m.reinforceCount);
+    bind(m.projectPath);
+    bind(m.strength);
+    bind(m.stability);
+    bind(m.decayRate);
+    bind(m.importance);
+    bind(int(m.verified));
+    bind(int(m.permanent));
+    bind(int(m.negated));
+    bind(m.negatedAt);
+    bind(toJsonText(m.correctionHistory));
+    bind(levelName(m.level));
+    bind(int(m.compressed));
+    bind(m.compressedFrom);
+    bind(toJsonText(m.mergedFrom));
+    bind(m.mergedInto);
+    bind(toJsonText(m.sourceIds));
+    bind(toJsonText(m.originalContents));
+    bind(m.sensitivity);
+    bind(toJsonText(m.modalities));
+    bind(m.deletedAt);
+    bind(int(m.superseded));
+    bind(m.supersedesId);
+    bind(m.agentImportance ? QVariant(*m.agentImportance) : QVariant(QMetaType(QMetaType::Double)));
+    bind(m.agentTier);
+    bind(toJsonText(m.extra));
+}
+
+Memory readMemory(const QSqlQuery &q)
+{
+    Memory m;
+    int i = 0;
+    auto next = [&]() { return q.value(i++); };
+    m.id = next().toString();
+    m.content = next().toString();
+    m.category = next().toString();
+    m.keywords = stringListFromJson(next().toString());
+    m.source.type = next().toString();
+    m.source.taskId = next().toString();
+    m.source.chatId = next().toString();
+    m.source.messageId = next().toString();
+    m.confidence = next().toDouble();
+    m.createdAt = next().toLongLong();
+    m.updatedAt = next().toLongLong();
+    m.lastAccessedAt = next().toLongLong();
+    m.lastReinforcedAt = next().toLongLong();
+    m.accessCount = next().toInt();
+    m.reinforceCount = next().toInt();
+    m.projectPath = next().toString();
+    m.strength = next().toDouble();
+    m.stability = next().toDouble();
+    m.decayRate = next().toDouble();
+    m.importance = next().toDouble();
+    m.verified = next().toInt() != 0;
+    m.permanent = next().toInt() != 0;
+    m.negated = next().toInt() != 0;
+    m.negatedAt = next().toLongLong();
+    m.correctionHistory = arrayFromJson(next().toString());
+    m.level = levelFromName(next().toString()).value_or(MemoryLevel::Full);
+    m.compressed = next().toInt() != 0;
+    m.compressedFrom = next().toString();
+    m.mergedFrom = stringListFromJson(next().toString());
+    m.mergedInto = next().toString();
+    m.sourceIds = stringListFromJson(next().toString());
+    m.originalContents = stringListFromJson(next().toString());
+    m.sensitivity = next().toInt();
+    m.modalities = stringListFromJson(next().toString());
+    m.deletedAt = next().toLongLong();
+    m.superseded = next().toInt() != 0;
+    m.supersedesId = next().toString();
+    const QVariant agentImportance = next();
+    if (!agentImportance.isNull())
+        m.agentImportance = agentImportance.toDouble();
+    m.agentTier = next().toString();
+    m.extra = objectFromJson(next().toString());
+    return m;
+}
+
+} // namespace engram::core::row

@@ -1,0 +1,31 @@
+#include "store/MetaRepository.h"
+
+#include "store/Database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace engram::core {
+
+Result<QString> MetaRepository::value(const QString &key, const QString &fallback) const
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    q.addBindValue(key);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("reading setting %1").arg(key));
+    return q.next() ? q.value(0).toString() : fallback;
+}
+
+Status MetaRepository::setValue(const QString &key, const QString &value)
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"));
+    q.addBindValue(key);
+    q.addBindValue(value);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("writing setting %1").arg(key));
+    return {};
+}
+
+} // namespace engram::core

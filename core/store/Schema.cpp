@@ -1,0 +1,100 @@
+#include "store/Schema.h"
+
+namespace engram::core::schema {
+
+QStringList createV1()
+{
+    return {
+        QStringLiteral(R"(CREATE TABLE memories (
+  id TEXT PRIMARY KEY NOT NULL,
+  content TEXT NOT NULL,
+  category TEXT NOT NULL,
+  keywords TEXT NOT NULL DEFAULT '[]',
+  source_type TEXT NOT NULL DEFAULT 'manual',
+  source_task_id TEXT NOT NULL DEFAULT '',
+  source_chat_id TEXT NOT NULL DEFAULT '',
+  source_message_id TEXT NOT NULL DEFAULT '',
+  confidence REAL NOT NULL DEFAULT 0.5,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  last_accessed_at INTEGER NOT NULL DEFAULT 0,
+  last_reinforced_at INTEGER NOT NULL DEFAULT 0,
+  access_count INTEGER NOT NULL DEFAULT 0,
+  reinforce_count INTEGER NOT NULL DEFAULT 0,
+  project_path TEXT NOT NULL DEFAULT '',
+  strength REAL NOT NULL DEFAULT 50,
+  stability REAL NOT NULL DEFAULT 24,
+  decay_rate REAL NOT NULL DEFAULT 1.0,
+  importance REAL NOT NULL DEFAULT 1.0,
+  verified INTEGER NOT NULL DEFAULT 0,
+  permanent INTEGER NOT NULL DEFAULT 0,
+  negated INTEGER NOT NULL DEFAULT 0,
+  correction_history TEXT NOT NULL DEFAULT '[]',
+  level TEXT NOT NULL DEFAULT 'full',
+  compressed INTEGER NOT NULL DEFAULT 0,
+  compressed_from TEXT NOT NULL DEFAULT '',
+  merged_from TEXT NOT NULL DEFAULT '[]',
+  merged_into TEXT NOT NULL DEFAULT '',
+  source_ids TEXT NOT NULL DEFAULT '[]',
+  original_contents TEXT NOT NULL DEFAULT '[]',
+  sensitivity INTEGER NOT NULL DEFAULT 0,
+  modalities TEXT NOT NULL DEFAULT '["text"]',
+  deleted_at INTEGER NOT NULL DEFAULT 0,
+  extra TEXT NOT NULL DEFAULT '{}'
+))"),
+        QStringLiteral(R"(CREATE TABLE associations (
+  a TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  b TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+  weight REAL NOT NULL,
+  type TEXT NOT NULL,
+  created_at INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (a, b),
+  CHECK (a < b)
+) WITHOUT ROWID)"),
+        QStringLiteral("CREATE INDEX associations_b ON associations(b)"),
+        QStringLiteral(R"(CREATE TABLE events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  memory_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  actor TEXT NOT NULL DEFAULT 'user',
+  at INTEGER NOT NULL,
+  payload TEXT NOT NULL DEFAULT '{}'
+))"),
+        QStringLiteral("CREATE INDEX events_memory ON events(memory_id, id)"),
+        QStringLiteral(R"(CREATE TABLE conflicts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  a TEXT NOT NULL,
+  b TEXT NOT NULL,
+  type TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'open',
+  resolution TEXT NOT NULL DEFAULT '',
+  detected_at INTEGER NOT NULL,
+  resolved_at INTEGER NOT NULL DEFAULT 0
+))"),
+        QStringLiteral("CREATE INDEX conflicts_status ON conflicts(status)"),
+        QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID"),
+    };
+}
+
+QStringList migrationFrom(int from)
+{
+    switch (from) {
+    case 1:
+        // v2: fields that agent memory folders carry (SPEC §10) and the start of the
+        // conflict factor, so C(t) no longer has to be recovered from the events.
+        return {
+            QStringLiteral("ALTER TABLE memories ADD COLUMN negated_at INTEGER NOT NULL DEFAULT 0"),
+            QStringLiteral("ALTER TABLE memories ADD COLUMN superseded INTEGER NOT NULL DEFAULT 0"),
+            QStringLiteral("ALTER TABLE memories ADD COLUMN supersedes_id TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("ALTER TABLE memories ADD COLUMN agent_importance REAL"),
+            QStringLiteral("ALTER TABLE memories ADD COLUMN agent_tier TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("UPDATE memories SET negated_at = COALESCE((SELECT MAX(at) FROM events e "
+                           "WHERE e.memory_id = memories.id AND e.kind = 'negate'), updated_at) WHERE negated = 1"),
+            QStringLiteral("CREATE INDEX conflicts_pair ON conflicts(a, b)"),
+        };
+    default:
+        return {};
+    }
+}
+
+} // namespace engram::core::schema

@@ -1,0 +1,70 @@
+#include "store/Transaction.h"
+
+#include "store/Database.h"
+
+namespace engram::core {
+
+Transaction::Transaction(Database &db) : m_db(db)
+{
+    if (db.isReadOnly()) {
+        m_error = Error::make(Error::Code::Database,
+                              QStringLiteral("%1: the store is open read-only").arg(db.path()));
+        return;
+    }
+    if (db.transactionDepth() == 0) {
+        const Status st = db.exec(QStringLiteral("BEGIN IMMEDIATE"));
+        if (!st) {
+            m_error = st.error();
+            return;
+        }
+        m_outermost = true;
+    }
+    ++db.transactionDepth();
+    m_active = true;
+}
+
+Transaction::~Transaction()
+{
+    if (m_active && !m_done)
+        rollback();
+}
+
+Status Transaction::commit()
+{
+    if (!m_active)
+        return m_error;
+    if (m_done)
+        return {};
+    m_done = true;
+    --m_db.transactionDepth();
+    if (!m_outermost)
+        return {};
+    if (m_db.transactionPoisoned()) {
+        m_db.transactionPoisoned() = false;
+        (void)m_db.exec(QStringLiteral("ROLLBACK"));
+        return Error::make(Error::Code::Database,
+                           QStringLiteral("%1: an inner step failed; nothing was written").arg(m_db.path()));
+    }
+    const Status st = m_db.exec(QStringLiteral("COMMIT"));
+    if (!st)
+        (void)m_db.exec(QStringLiteral("ROLLBACK"));
+    return st;
+}
+
+void Transaction::rollback()
+{
+    if (!m_active || m_done)
+        return;
+    m_done = true;
+    --m_db.transactionDepth();
+    if (m_outermost) {
+        m_db.transactionPoisoned() = false;
+        (void)m_db.exec(QStringLiteral("ROLLBACK"));
+    } else {
+        // A nested rollback cannot undo only its own part: poison the outer transaction so its
+        // commit rolls everything back and a failed decision never lands half-way.
+        m_db.transactionPoisoned() = true;
+    }
+}
+
+} // namespace engram::core

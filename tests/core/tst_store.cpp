@@ -1,0 +1,246 @@
+// The store on real SQLite files: pragmas, schema version, migration from a v1 file,
+// clear errors for files that are not stores, transactions that roll back.
+#include "TempStore.h"
+
+#include "store/Schema.h"
+#include "store/Transaction.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void pragmasAreSet()
+    {
+        test::TempStore s;
+        QSqlQuery q(s->database().handle());
+        QVERIFY(q.exec("PRAGMA journal_mode") && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        QVERIFY(q.exec("PRAGMA foreign_keys") && q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        QVERIFY(q.exec("PRAGMA busy_timeout") && q.next());
+        QVERIFY(q.value(0).toInt() >= 5000);
+        QVERIFY(q.exec("PRAGMA user_version") && q.next());
+        QCOMPARE(q.value(0).toInt(), Database::kSchemaVersion);
+    }
+
+    void memoryRoundTripsEveryField()
+    {
+        test::TempStore s;
+        Memory m = test::sampleMemory(QStringLiteral("mem_1"));
+        m.lastAccessedAt = m.createdAt + 5000;
+        m.projectPath = QStringLiteral("/home/dev/app");
+        m.verified = true;
+        m.negated = true;
+        m.negatedAt = m.createdAt + 1000;
+        m.correctionHistory = QJsonArray{QJsonObject{{"reason", "user negation"}}};
+        m.level = MemoryLevel::Summary;
+        m.mergedFrom = {QStringLiteral("a"), QStringLiteral("b")};
+        m.originalContents = {QStringLiteral("x"), QStringLiteral("不喜欢咖啡")};
+        m.sensitivity = 2;
+        m.superseded = true;
+        m.supersedesId = QStringLiteral("old");
+        m.agentImportance = 7;
+        m.agentTier = QStringLiteral("hot");
+        m.extra = QJsonObject{{"valence", -0.5}, {"tags", QJsonArray{"x"}}};
+        const Status inserted = s->memories().insert(m);
+        QVERIFY2(inserted, inserted ? "" : qPrintable(inserted.error().message));
+        auto back = s->memories().get(m.id);
+        QVERIFY(back);
+        QCOMPARE(*back, m);
+        m.content = QStringLiteral("changed");
+        QVERIFY(s->memories().update(m));
+        QCOMPARE(s->memories().get(m.id)->content, QStringLiteral("changed"));
+    }
+
+    void updateOfMissingIdIsNotFound()
+    {
+        test::TempStore s;
+        const Status st = s->memories().update(test::sampleMemory(QStringLiteral("nope")));
+        QVERIFY(!st);
+        QCOMPARE(st.error().code, Error::Code::NotFound);
+    }
+
+    void associationsKeepOnePerPairAndCascade()
+    {
+        test::TempStore s;
+        QVERIFY(s->memories().insert(test::sampleMemory("b")));
+        QVERIFY(s->memories().insert(test::sampleMemory("a")));
+        QVERIFY(s->associations().putIfStronger({"b", "a", 0.3, "keyword", 0}));
+        QVERIFY(s->associations().putIfStronger({"a", "b", 0.2, "co-project", 0}));
+        auto link = s->associations().get("a", "b");
+        QVERIFY(link && link->has_value());
+        QCOMPARE((*link)->weight, 0.3);
+        QCOMPARE((*link)->type, QStringLiteral("keyword"));
+        QVERIFY(s->associations().putIfStronger({"a", "b", 0.5, "co-task", 0}));
+        QCOMPARE((*s->associations().get("b", "a"))->type, QStringLiteral("co-task"));
+        QVERIFY(!s->associations().put({"a", "a", 0.5, "manual", 0}));
+        QVERIFY(s->memories().remove("a"));
+        QCOMPARE(*s->associations().count(), 0);
+    }
+
+    void transactionRollsBackUnlessCommitted()
+    {
+        test::TempStore s;
+        {
+            Transaction tx(s->database());
+            QVERIFY(tx.isActive());
+            QVERIFY(s->memories().insert(test::sampleMemory("x")));
+            Event e{0, "x", events::kCreate, "user", 1, {}};
+            QVERIFY(s->events().append(e));
+        }
+        QCOMPARE(*s->memories().count(), 0);
+        QCOMPARE(*s->events().count(), 0);
+        {
+            Transaction outer(s->database());
+            QVERIFY(s->memories().insert(test::sampleMemory("y")));
+            {
+                Transaction inner(s->database());
+                QVERIFY(s->memories().insert(test::sampleMemory("z")));
+                inner.rollback();
+            }
+            QVERIFY(!outer.commit());
+        }
+        QCOMPARE(*s->memories().count(), 0);
+    }
+
+    void notSqliteIsAClearErrorAndUntouched()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("notes.engram");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"this\": \"is json\"}\n");
+        f.close();
+        auto s = Store::open(path);
+        QVERIFY(!s);
+        QVERIFY(s.error().message.contains(path));
+        QVERIFY(s.error().message.contains("not an SQLite database"));
+        QFile again(path);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QCOMPARE(again.readAll(), QByteArray("{\"this\": \"is json\"}\n"));
+    }
+
+    void corruptFileIsAClearError()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("broken.engram");
+        {
+            test::TempStore tmp;
+            QVERIFY(tmp->memories().insert(test::sampleMemory("a")));
+            (void)tmp->database().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+            QFile::copy(tmp.path(), path);
+        }
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        // Keep the header, scramble the schema page.
+        for (int i = 100; i < qMin(bytes.size(), 4096); ++i)
+            bytes[i] = char(0xA5);
+        f.seek(0);
+        f.write(bytes);
+        f.close();
+        auto s = Store::open(path);
+        QVERIFY(!s);
+        QVERIFY2(s.error().message.contains(path), qPrintable(s.error().message));
+        QVERIFY2(s.error().message.contains("corrupt"), qPrintable(s.error().message));
+    }
+
+    void otherSqliteDatabaseIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("other.sqlite");
+        {
+            auto db = QSqlDatabase::addDatabase("QSQLITE", "other");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery(db).exec("CREATE TABLE t (x)");
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("other");
+        auto s = Store::open(path);
+        QVERIFY(!s);
+        QVERIFY(s.error().message.contains("not an Engram store"));
+    }
+
+    void newerSchemaOpensReadOnly()
+    {
+        test::TempStore tmp;
+        QVERIFY(tmp->memories().insert(test::sampleMemory("a")));
+        QVERIFY(tmp->database().exec(QStringLiteral("PRAGMA user_version = %1").arg(Database::kSchemaVersion + 1)));
+        const QString path = tmp.path();
+        tmp.close();
+        auto s = Store::open(path);
+        QVERIFY(s);
+        QVERIFY((*s)->database().isReadOnly());
+        QVERIFY((*s)->database().warning().contains("newer"));
+        QVERIFY(!(*s)->memories().insert(test::sampleMemory("b")));
+        QCOMPARE(*(*s)->memories().count(), 1);
+    }
+
+    void migratesCheckedInV1Store()
+    {
+        // tests/data/store-v1.engram was written by schema v1 (see makeV1Store below).
+        QTemporaryDir dir;
+        const QString path = dir.filePath("old.engram");
+        QVERIFY(QFile::copy(QStringLiteral(ENGRAM_TEST_DATA "/store-v1.engram"), path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        auto s = Store::open(path);
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QCOMPARE((*s)->database().schemaVersionOnDisk(), 1);
+        QVERIFY(QFile::exists((*s)->database().migrationBackupPath()));
+        auto all = (*s)->memories().all();
+        QVERIFY(all);
+        QCOMPARE(int(all->size()), 3);
+        const auto negated = (*s)->memories().get("v1-negated");
+        QVERIFY(negated);
+        QVERIFY(negated->negated);
+        QCOMPARE(negated->negatedAt, Millis(1706000000000)); // from its negate event
+        QCOMPARE(*(*s)->associations().count(), 1);
+        QCOMPARE(*(*s)->events().count(), 2);
+    }
+
+    void makeV1Store()
+    {
+        // Regenerates the checked-in fixture when ENGRAM_WRITE_FIXTURES is set; documents how it was made.
+        if (qEnvironmentVariableIsEmpty("ENGRAM_WRITE_FIXTURES"))
+            QSKIP("set ENGRAM_WRITE_FIXTURES=1 to rewrite tests/data/store-v1.engram");
+        const QString path = QStringLiteral(ENGRAM_TEST_DATA "/store-v1.engram");
+        QFile::remove(path);
+        {
+            auto db = QSqlDatabase::addDatabase("QSQLITE", "v1");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            for (const QString &sql : schema::createV1())
+                QVERIFY2(q.exec(sql), qPrintable(sql));
+            QVERIFY(q.exec("INSERT INTO memories (id, content, category, keywords, created_at, updated_at, "
+                           "last_reinforced_at) VALUES ('v1-a', 'Use pnpm in this repo', 'preference', "
+                           "'[\"pnpm\",\"node\"]', 1704103200000, 1704103200000, 1704103200000)"));
+            QVERIFY(q.exec("INSERT INTO memories (id, content, category, keywords, created_at, updated_at) "
+                           "VALUES ('v1-b', 'pnpm workspaces need a root package.json', 'lesson', "
+                           "'[\"pnpm\",\"workspace\"]', 1704189600000, 1704189600000)"));
+            QVERIFY(q.exec("INSERT INTO memories (id, content, category, created_at, updated_at, negated) "
+                           "VALUES ('v1-negated', 'I like coffee', 'stable_preference', 1704103200000, "
+                           "1706100000000, 1)"));
+            QVERIFY(q.exec("INSERT INTO associations (a, b, weight, type) VALUES ('v1-a', 'v1-b', 0.33, 'keyword')"));
+            QVERIFY(q.exec("INSERT INTO events (memory_id, kind, at) VALUES ('v1-a', 'create', 1704103200000)"));
+            QVERIFY(q.exec("INSERT INTO events (memory_id, kind, at) VALUES ('v1-negated', 'negate', 1706000000000)"));
+            QVERIFY(q.exec("PRAGMA user_version = 1"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("v1");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
