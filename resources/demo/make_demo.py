@@ -258,7 +258,7 @@ M("s9", "pattern", "reminders calendar later morning", "When Lin says 'remind me
 M("s10", "temporary", "home household landlord 房东", "下周二下午三点和房东谈续租的事。", "X", "chat", 100, imp=0.3)
 M("o1", "fact", "office work location city", "Lin's office is in Shanghai, near Jing'an Temple.", "F", "chat", 200)
 M("o2", "fact", "office work location city binjiang", "Lin's office moved to Hangzhou, in the Binjiang district.", "A", "chat", 40)
-M("o3", "fact", "commute metro work", "Lin commutes on Hangzhou Metro line 6 to Binjiang; about 35 minutes door to door.", "A", "chat", 36)
+M("o3", "fact", "commute metro work", "Lin commutes to the Binjiang office on Hangzhou Metro line 6; about 35 minutes door to door.", "A", "chat", 36)
 M("o4", "episode", "interview job mood brightwave", "Lin was nervous before the Brightwave job interview.", "F", "chat", 10)
 M("o5", "episode", "interview job mood brightwave", "Lin feels relaxed now: the Brightwave interview went well and HR called back.", "A", "chat:C1", 1)
 M("o6", "temporary", "brightwave offer salary", "Brightwave offer expected by the end of November; Lin's floor is a 20% raise.", "A", "chat:C1", sens=2)
