@@ -1,0 +1,291 @@
+#include "snapshot/MemorySnapshot.h"
+
+#include "store/Store.h"
+
+#include <QSet>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <algorithm>
+#include <functional>
+
+namespace engram::core {
+
+namespace {
+
+std::size_t hashId(std::string_view id) { return std::hash<std::string_view>{}(id); }
+
+// Cuts UTF-8 text to at most `limit` bytes without splitting a character.
+std::string_view cutUtf8(std::string_view text, std::size_t limit)
+{
+    if (text.size() <= limit)
+        return text;
+    std::size_t end = limit;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end;
+    return text.substr(0, end);
+}
+
+} // namespace
+
+std::string MemorySnapshot::lowerUtf8(std::string_view text)
+{
+    std::string out(text);
+    bool ascii = true;
+    for (char &c : out) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x80) {
+            ascii = false;
+            break;
+        }
+        if (u >= 'A' && u <= 'Z')
+            c = char(u + 32);
+    }
+    if (ascii)
+        return out;
+    // Non-ASCII (accents, CJK, …): Unicode lower-casing through QString, rare enough to afford.
+    const QByteArray lowered = QString::fromUtf8(text.data(), qsizetype(text.size())).toLower().toUtf8();
+    return std::string(lowered.constData(), std::size_t(lowered.size()));
+}
+
+void MemorySnapshot::buildSearchText(std::string_view content, std::string_view keywords, std::string &out)
+{
+    out.clear();
+    out.reserve(content.size() + keywords.size() + 1);
+    out.append(content);
+    out.push_back('\n'); // a query term never holds a newline, so no match spans the two parts
+    out.append(keywords);
+    out = lowerUtf8(out);
+}
+
+void MemorySnapshot::recordFrom(const Memory &m, const Config &config, SnapshotRecord &out)
+{
+    out.rowid = 0;
+    out.id = m.id.toStdString();
+    out.content = m.content.toStdString();
+    out.category = m.category.toStdString();
+    out.keywords = m.keywords.join(QStringLiteral(", ")).toStdString();
+    out.sourceType = m.source.type.toStdString();
+    out.project = m.projectPath.toStdString();
+    out.input = ScoreInput::from(m, config);
+    out.updatedAt = m.updatedAt;
+    out.deletedAt = m.deletedAt;
+    out.flags = std::uint16_t((m.verified ? Verified : 0) | (m.negated ? Negated : 0)
+                              | (m.permanent ? Permanent : 0) | (m.isDeleted() ? Deleted : 0)
+                              | (m.superseded ? Superseded : 0) | (m.compressed ? Compressed : 0));
+    out.level = m.level;
+    out.sensitivity = std::uint8_t(std::clamp(m.sensitivity, 0, 3));
+}
+
+std::uint32_t MemorySnapshot::rowOf(const QString &id) const
+{
+    const QByteArray utf8 = id.toUtf8();
+    return rowOf(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+}
+
+std::uint32_t MemorySnapshot::rowOf(std::string_view id) const
+{
+    if (m_slots.empty())
+        return kNoRow;
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = hashId(id) & mask;; i = (i + 1) & mask) {
+        const std::uint32_t slot = m_slots[i];
+        if (slot == 0)
+            return kNoRow;
+        if (m_ids.view(slot - 1) == id)
+            return slot - 1;
+    }
+}
+
+void MemorySnapshot::rebuildIndex(std::size_t capacity)
+{
+    std::size_t slotCount = 1024;
+    while (slotCount < capacity * 2)
+        slotCount <<= 1;
+    m_slots.assign(slotCount, 0);
+    for (std::uint32_t row = 0; row < m_inputs.size(); ++row)
+        indexInsert(row);
+}
+
+void MemorySnapshot::indexInsert(std::uint32_t row)
+{
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t i = hashId(m_ids.view(row)) & mask;
+    while (m_slots[i] != 0)
+        i = (i + 1) & mask;
+    m_slots[i] = row + 1;
+}
+
+void MemorySnapshot::reserve(std::size_t rows, std::size_t contentBytes)
+{
+    m_ids.reserve(rows, rows * 30);
+    m_contents.reserve(rows, std::min(contentBytes, rows * kPreviewBytes));
+    m_keywords.reserve(rows, rows * 24);
+    m_search.reserve(rows, contentBytes + rows * 24);
+    m_inputs.reserve(rows);
+    m_updatedAt.reserve(rows);
+    m_deletedAt.reserve(rows);
+    m_rowids.reserve(rows);
+    m_flags.reserve(rows);
+    m_category.reserve(rows);
+    m_project.reserve(rows);
+    m_source.reserve(rows);
+    m_level.reserve(rows);
+    m_sensitivity.reserve(rows);
+    if (m_slots.size() < rows * 2)
+        rebuildIndex(rows);
+}
+
+std::uint16_t MemorySnapshot::internCategory(const std::string &name)
+{
+    const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
+    if (auto it = m_categoryIndex.constFind(key); it != m_categoryIndex.cend())
+        return *it;
+    const auto index = std::uint16_t(m_categoryNames.size());
+    m_categoryNames.append(QString::fromStdString(name));
+    m_categoryIndex.insert(QByteArray(name.data(), qsizetype(name.size())), index);
+    return index;
+}
+
+std::uint32_t MemorySnapshot::internProject(const std::string &name)
+{
+    const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
+    if (auto it = m_projectIndex.constFind(key); it != m_projectIndex.cend())
+        return *it;
+    const auto index = std::uint32_t(m_projectNames.size());
+    m_projectNames.append(QString::fromStdString(name));
+    m_projectIndex.insert(QByteArray(name.data(), qsizetype(name.size())), index);
+    return index;
+}
+
+std::uint8_t MemorySnapshot::internSource(const std::string &name)
+{
+    const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
+    if (auto it = m_sourceIndex.constFind(key); it != m_sourceIndex.cend())
+        return *it;
+    // Source types are a closed set of seven in SPEC §3; anything past 255 shares the last slot.
+    if (m_sourceNames.size() >= 255)
+        return 254;
+    const auto index = std::uint8_t(m_sourceNames.size());
+    m_sourceNames.append(QString::fromStdString(name));
+    m_sourceIndex.insert(QByteArray(name.data(), qsizetype(name.size())), index);
+    return index;
+}
+
+void MemorySnapshot::setStrings(std::size_t row, const SnapshotRecord &r, bool appending)
+{
+    thread_local std::string search;
+    buildSearchText(r.content, r.keywords, search);
+    const std::string_view preview = cutUtf8(r.content, kPreviewBytes);
+    if (appending) {
+        m_ids.append(r.id);
+        m_contents.append(preview);
+        m_keywords.append(r.keywords);
+        m_search.append(search);
+    } else {
+        m_contents.set(row, preview);
+        m_keywords.set(row, r.keywords);
+        m_search.set(row, search);
+    }
+}
+
+std::uint32_t MemorySnapshot::append(const SnapshotRecord &r)
+{
+    const auto row = std::uint32_t(m_inputs.size());
+    setStrings(row, r, true);
+    m_inputs.push_back(r.input);
+    m_updatedAt.push_back(r.updatedAt);
+    m_deletedAt.push_back(r.deletedAt);
+    m_rowids.push_back(r.rowid);
+    m_flags.push_back(r.flags);
+    m_category.push_back(internCategory(r.category));
+    m_project.push_back(internProject(r.project));
+    m_source.push_back(internSource(r.sourceType));
+    m_level.push_back(std::uint8_t(r.level));
+    m_sensitivity.push_back(r.sensitivity);
+    m_maxRowid = std::max(m_maxRowid, r.rowid);
+    if ((row + 1) * 2 > m_slots.size())
+        rebuildIndex((row + 1) * 2);
+    else
+        indexInsert(row);
+    return row;
+}
+
+void MemorySnapshot::replace(std::size_t row, const SnapshotRecord &r)
+{
+    setStrings(row, r, false);
+    if (m_flags[row] & Removed)
+        --m_removedCount;
+    m_inputs[row] = r.input;
+    m_updatedAt[row] = r.updatedAt;
+    m_deletedAt[row] = r.deletedAt;
+    if (r.rowid != 0) {
+        m_rowids[row] = r.rowid;
+        m_maxRowid = std::max(m_maxRowid, r.rowid);
+    }
+    m_flags[row] = r.flags;
+    m_category[row] = internCategory(r.category);
+    m_project[row] = internProject(r.project);
+    m_source[row] = internSource(r.sourceType);
+    m_level[row] = std::uint8_t(r.level);
+    m_sensitivity[row] = r.sensitivity;
+}
+
+void MemorySnapshot::markRemoved(std::size_t row)
+{
+    if (!(m_flags[row] & Removed)) {
+        m_flags[row] |= Removed;
+        ++m_removedCount;
+    }
+}
+
+std::size_t MemorySnapshot::memoryUse() const
+{
+    return m_ids.memoryUse() + m_contents.memoryUse() + m_keywords.memoryUse() + m_search.memoryUse()
+        + m_inputs.capacity() * sizeof(ScoreInput) + m_updatedAt.capacity() * sizeof(Millis)
+        + m_deletedAt.capacity() * sizeof(Millis) + m_rowids.capacity() * sizeof(std::int64_t)
+        + m_flags.capacity() * 2 + m_category.capacity() * 2 + m_project.capacity() * 4 + m_source.capacity()
+        + m_level.capacity() + m_sensitivity.capacity() + m_slots.capacity() * 4;
+}
+
+Result<std::vector<std::uint32_t>> MemorySnapshot::refresh(Store &store, const Config &config, const QStringList &ids)
+{
+    std::vector<std::uint32_t> touched;
+    if (ids.isEmpty())
+        return touched;
+    auto found = store.memories().byIds(ids);
+    if (!found)
+        return found.error();
+    QSet<QString> present;
+    SnapshotRecord r;
+    // The rowid orders rows like the loader does and tells a later full read what is new.
+    QSqlQuery rowidQuery(store.database().handle());
+    rowidQuery.prepare(QStringLiteral("SELECT rowid FROM memories WHERE id = ?"));
+    for (const Memory &m : *found) {
+        present.insert(m.id);
+        recordFrom(m, config, r);
+        rowidQuery.bindValue(0, m.id);
+        if (rowidQuery.exec() && rowidQuery.next())
+            r.rowid = rowidQuery.value(0).toLongLong();
+        rowidQuery.finish();
+        const std::uint32_t row = rowOf(m.id);
+        if (row == kNoRow) {
+            touched.push_back(append(r));
+        } else {
+            replace(row, r);
+            touched.push_back(row);
+        }
+    }
+    for (const QString &id : ids) {
+        if (present.contains(id))
+            continue;
+        const std::uint32_t row = rowOf(id);
+        if (row != kNoRow && !(m_flags[row] & Removed)) {
+            markRemoved(row);
+            touched.push_back(row);
+        }
+    }
+    return touched;
+}
+
+} // namespace engram::core

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace engram::core {
+
+/// One string per row, all bytes (UTF-8) in one shared buffer: a million short strings cost
+/// their bytes plus 12 bytes a row instead of a heap block each. Replacing a row's string
+/// appends the new bytes and leaves the old ones unused until the column is rebuilt (a full
+/// reload), which keeps replacement O(length) and never moves other rows.
+class StringColumn final
+{
+public:
+    void reserve(std::size_t rows, std::size_t bytes)
+    {
+        m_offsets.reserve(rows);
+        m_lengths.reserve(rows);
+        m_bytes.reserve(bytes);
+    }
+
+    void append(std::string_view text)
+    {
+        m_offsets.push_back(m_bytes.size());
+        m_lengths.push_back(std::uint32_t(text.size()));
+        m_bytes.append(text);
+    }
+
+    void set(std::size_t row, std::string_view text)
+    {
+        if (text.size() <= m_lengths[row]) {
+            // Fits where the old one was: overwrite in place, no growth.
+            m_bytes.replace(m_offsets[row], text.size(), text);
+        } else {
+            m_offsets[row] = m_bytes.size();
+            m_bytes.append(text);
+        }
+        m_lengths[row] = std::uint32_t(text.size());
+    }
+
+    std::string_view view(std::size_t row) const
+    {
+        return std::string_view(m_bytes.data() + m_offsets[row], m_lengths[row]);
+    }
+    QString toQString(std::size_t row) const
+    {
+        const std::string_view v = view(row);
+        return QString::fromUtf8(v.data(), qsizetype(v.size()));
+    }
+
+    std::size_t size() const { return m_offsets.size(); }
+    std::size_t byteSize() const { return m_bytes.size(); }
+    std::size_t memoryUse() const
+    {
+        return m_bytes.capacity() + m_offsets.capacity() * sizeof(std::uint64_t)
+            + m_lengths.capacity() * sizeof(std::uint32_t);
+    }
+    void clear()
+    {
+        m_bytes.clear();
+        m_offsets.clear();
+        m_lengths.clear();
+    }
+    void shrinkToFit()
+    {
+        m_bytes.shrink_to_fit();
+        m_offsets.shrink_to_fit();
+        m_lengths.shrink_to_fit();
+    }
+
+private:
+    std::string m_bytes;
+    std::vector<std::uint64_t> m_offsets;
+    std::vector<std::uint32_t> m_lengths;
+};
+
+} // namespace engram::core

@@ -1,0 +1,306 @@
+#include "StoreSession.h"
+
+#include "snapshot/SnapshotLoader.h"
+#include "snapshot/StoreChanges.h"
+#include "store/MetaRepository.h"
+
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QtConcurrent/QtConcurrentRun>
+
+Q_LOGGING_CATEGORY(lcSession, "engram.ui.session")
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+namespace {
+constexpr int kDefaultPollMs = 500;
+constexpr int kClockTickMs = 60 * 1000; // live scores move slowly: once a minute is plenty
+} // namespace
+
+StoreSession::StoreSession(QObject *parent)
+    : QObject(parent), m_config(Config::defaults()), m_profile(makeProfile(QStringLiteral("ebbinghaus"), m_config))
+{
+    m_pollTimer.setInterval(kDefaultPollMs);
+    connect(&m_pollTimer, &QTimer::timeout, this, &StoreSession::checkForChanges);
+    m_clockTimer.setInterval(kClockTickMs);
+    connect(&m_clockTimer, &QTimer::timeout, this, [this]() {
+        if (!isPreviewing() && isOpen())
+            Q_EMIT nowChanged();
+    });
+    connect(&m_loadWatcher, &QFutureWatcher<LoadResult>::finished, this, &StoreSession::finishBackgroundLoad);
+}
+
+StoreSession::~StoreSession()
+{
+    if (m_cancelLoad)
+        m_cancelLoad->store(true);
+    m_loadWatcher.waitForFinished();
+}
+
+QString StoreSession::path() const { return m_store ? m_store->path() : QString(); }
+
+QString StoreSession::displayName() const { return m_store ? QFileInfo(m_store->path()).fileName() : QString(); }
+
+bool StoreSession::isReadOnly() const { return m_store && m_store->database().isReadOnly(); }
+
+QString StoreSession::warning() const { return m_store ? m_store->database().warning() : QString(); }
+
+Millis StoreSession::now() const { return m_previewAt != 0 ? m_previewAt : time::nowMs(); }
+
+void StoreSession::setNow(Millis at)
+{
+    if (at == m_previewAt)
+        return;
+    m_previewAt = at;
+    Q_EMIT nowChanged();
+}
+
+Status StoreSession::open(const QString &path)
+{
+    auto openResult = Store::open(path);
+    if (!openResult)
+        return openResult.error();
+    std::unique_ptr<Store> store = std::move(*openResult);
+
+    // Read the new store before letting go of the old one, so a failure leaves it open.
+    Config config = Config::defaults();
+    if (const auto text = store->meta().value(MetaRepository::kConfig); text && !text->isEmpty()) {
+        auto parsed = Config::fromYamlText(text->toUtf8(), path + QStringLiteral(" (stored config)"));
+        if (parsed)
+            config = *parsed;
+        else
+            qCWarning(lcSession) << parsed.error().message << "- using the defaults";
+    }
+    SnapshotLoader::Options options;
+    options.limit = m_firstChunkRows > 0 ? m_firstChunkRows : -1;
+    auto snapshot = SnapshotLoader::load(*store, config, options);
+    if (!snapshot)
+        return snapshot.error();
+
+    close();
+    m_store = std::move(store);
+    m_config = std::move(config);
+    loadConfigAndProfile();
+    m_dataVersion = m_store->database().dataVersion();
+
+    Q_EMIT aboutToReload();
+    m_snapshot = std::move(*snapshot);
+    Q_EMIT reloaded();
+    Q_EMIT opened(m_store->path());
+    if (m_firstChunkRows > 0 && m_snapshot.size() >= std::size_t(m_firstChunkRows))
+        startBackgroundLoad(); // a large store: the rest follows on a worker
+    m_pollTimer.start();
+    m_clockTimer.start();
+    return {};
+}
+
+void StoreSession::close()
+{
+    if (!m_store)
+        return;
+    if (m_cancelLoad)
+        m_cancelLoad->store(true);
+    m_loadWatcher.waitForFinished();
+    setLoading(false);
+    m_pollTimer.stop();
+    m_clockTimer.stop();
+    Q_EMIT aboutToClose();
+    Q_EMIT aboutToReload();
+    m_snapshot = MemorySnapshot();
+    m_store.reset();
+    Q_EMIT reloaded();
+    Q_EMIT closed();
+}
+
+void StoreSession::loadConfigAndProfile()
+{
+    QString name = QStringLiteral("ebbinghaus");
+    if (const auto stored = m_store->meta().value(MetaRepository::kProfile, name); stored && !stored->isEmpty())
+        name = *stored;
+    m_profile = makeProfile(name, m_config);
+    if (!m_profile) {
+        qCWarning(lcSession) << "unknown scoring profile" << name << "- using ebbinghaus";
+        m_profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+    }
+}
+
+Status StoreSession::setProfileName(const QString &name)
+{
+    auto profile = makeProfile(name, m_config);
+    if (!profile)
+        return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(name));
+    if (m_store) {
+        if (const Status st = m_store->meta().setValue(MetaRepository::kProfile, name); !st)
+            return st;
+    }
+    m_profile = std::move(profile);
+    Q_EMIT profileChanged();
+    return {};
+}
+
+Status StoreSession::setConfig(const Config &config)
+{
+    if (m_store) {
+        const QString yaml = QString::fromUtf8(config.toYaml());
+        if (const Status st = m_store->meta().setValue(MetaRepository::kConfig, yaml); !st)
+            return st;
+    }
+    const QString name = profileName();
+    m_config = config;
+    m_profile = makeProfile(name, m_config);
+    if (!m_profile)
+        m_profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+    Q_EMIT configChanged();
+    Q_EMIT profileChanged();
+    reload(); // category indices inside the snapshot follow the config's category list
+    return {};
+}
+
+Result<Memory> StoreSession::memory(const QString &id) const
+{
+    if (!m_store)
+        return Error::make(Error::Code::NotFound, QStringLiteral("no store is open"));
+    return m_store->memories().get(id);
+}
+
+qint64 StoreSession::openConflictCount() const
+{
+    if (!m_store)
+        return 0;
+    const auto n = m_store->conflicts().countOpen();
+    return n ? *n : 0;
+}
+
+void StoreSession::refresh(const QStringList &ids)
+{
+    if (!m_store || ids.isEmpty())
+        return;
+    auto rows = m_snapshot.refresh(*m_store, m_config, ids);
+    if (!rows) {
+        Q_EMIT errorOccurred(rows.error().message);
+        return;
+    }
+    QList<quint32> changed(rows->begin(), rows->end());
+    if (!changed.isEmpty())
+        Q_EMIT rowsRefreshed(changed);
+    Q_EMIT memoriesChanged(ids);
+}
+
+void StoreSession::reload()
+{
+    if (!m_store)
+        return;
+    if (m_loading) {
+        m_reloadPending = true; // the load under way may predate the change: read again after
+        return;
+    }
+    if (m_firstChunkRows > 0 && m_snapshot.size() >= std::size_t(m_firstChunkRows)) {
+        startBackgroundLoad();
+        return;
+    }
+    auto snapshot = SnapshotLoader::load(*m_store, m_config, {});
+    if (!snapshot) {
+        Q_EMIT errorOccurred(snapshot.error().message);
+        return;
+    }
+    Q_EMIT aboutToReload();
+    m_snapshot = std::move(*snapshot);
+    Q_EMIT reloaded();
+}
+
+void StoreSession::startBackgroundLoad()
+{
+    if (m_loadWatcher.isRunning())
+        return;
+    m_cancelLoad = std::make_shared<std::atomic<bool>>(false);
+    auto cancel = m_cancelLoad;
+    const QString path = m_store->path();
+    const Config config = m_config;
+    setLoading(true);
+    m_loadWatcher.setFuture(QtConcurrent::run([path, config, cancel]() -> LoadResult {
+        SnapshotLoader::Options options;
+        options.progress = [cancel](std::size_t) { return !cancel->load(); };
+        return std::make_shared<Result<MemorySnapshot>>(SnapshotLoader::loadFile(path, config, options));
+    }));
+}
+
+void StoreSession::finishBackgroundLoad()
+{
+    if (!m_loading)
+        return; // already taken by waitForLoaded(), or the store was closed
+    setLoading(false);
+    const LoadResult result = m_loadWatcher.future().result();
+    if (!result || !m_store || (m_cancelLoad && m_cancelLoad->load()))
+        return;
+    if (!*result) {
+        Q_EMIT errorOccurred(result->error().message);
+        return;
+    }
+    Q_EMIT aboutToReload();
+    m_snapshot = std::move(result->value());
+    Q_EMIT reloaded();
+    if (m_reloadPending) {
+        m_reloadPending = false;
+        reload();
+    } else {
+        checkForChanges(); // anything committed while the worker read is in the events
+    }
+}
+
+void StoreSession::waitForLoaded()
+{
+    m_loadWatcher.waitForFinished();
+    finishBackgroundLoad();
+}
+
+void StoreSession::setLoading(bool loading)
+{
+    if (m_loading == loading)
+        return;
+    m_loading = loading;
+    Q_EMIT loadingChanged(loading);
+}
+
+void StoreSession::setPollInterval(int ms) { m_pollTimer.setInterval(ms); }
+
+void StoreSession::checkForChanges()
+{
+    if (!m_store || m_loading)
+        return;
+    const qint64 version = m_store->database().dataVersion();
+    if (version == m_dataVersion)
+        return;
+    m_dataVersion = version;
+
+    // Another process may have switched the profile (engram-cli has no such command yet, but
+    // a second window does).
+    if (const auto stored = m_store->meta().value(MetaRepository::kProfile); stored && !stored->isEmpty()
+        && *stored != profileName() && makeProfile(*stored, m_config)) {
+        m_profile = makeProfile(*stored, m_config);
+        Q_EMIT profileChanged();
+    }
+
+    auto changes = StoreChanges::since(*m_store, m_snapshot.lastEventId());
+    if (!changes) {
+        Q_EMIT errorOccurred(changes.error().message);
+        return;
+    }
+    constexpr int kMaxIncremental = 20000;
+    if (changes->ids.size() > kMaxIncremental) {
+        reload();
+        return;
+    }
+    m_snapshot.setLastEventId(changes->lastEventId);
+    refresh(changes->ids);
+    if (qint64(m_snapshot.liveCount()) != changes->memoryCount || m_snapshot.maxRowid() < changes->maxRowid) {
+        qCDebug(lcSession) << "rows changed without events; reloading";
+        reload();
+    } else if (changes->ids.isEmpty()) {
+        // A commit that touched no memory (a conflict, meta): let the status bar recount.
+        Q_EMIT memoriesChanged({});
+    }
+}
+
+} // namespace engram::ui

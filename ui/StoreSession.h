@@ -1,0 +1,135 @@
+#pragma once
+
+#include "config/Config.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+#include "scoring/ScoringProfile.h"
+#include "snapshot/MemorySnapshot.h"
+#include "store/Store.h"
+
+#include <QFutureWatcher>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace engram::ui {
+
+/// The open store as the window sees it: the core::Store, its Config and active
+/// ScoringProfile, the in-memory snapshot of every memory, and the instant scores are
+/// evaluated at ("now", or a preview date). Everything in the window that shows memories
+/// listens to its signals. Lives on the GUI thread; the store's connection is used there only
+/// (a large store's snapshot is read on a worker through its own read-only connection).
+///
+/// Change notification: decisions made in this process call refresh(ids) after they commit;
+/// other processes' commits are noticed by polling `PRAGMA data_version` (every 500 ms) and
+/// turned into the ids their events name, or into a full reload when they cannot be told.
+class StoreSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StoreSession)
+
+public:
+    explicit StoreSession(QObject *parent = nullptr);
+    ~StoreSession() override;
+
+    /// Opens a store (creating it when missing). On failure the current store, if any, stays
+    /// open and the error says which file and why.
+    [[nodiscard]] core::Status open(const QString &path);
+    void close();
+    bool isOpen() const { return m_store != nullptr; }
+    /// The open store, or nullptr.
+    core::Store *store() const { return m_store.get(); }
+    QString path() const;
+    /// The file's name without folder, for titles.
+    QString displayName() const;
+    bool isReadOnly() const;
+    /// A caveat from opening (e.g. a newer schema opened read-only); empty normally.
+    QString warning() const;
+
+    const core::Config &config() const { return m_config; }
+    /// Replaces the config (e.g. from the settings dialog), saves it in the store's meta and
+    /// re-evaluates everything.
+    [[nodiscard]] core::Status setConfig(const core::Config &config);
+    const core::ScoringProfile &profile() const { return *m_profile; }
+    QString profileName() const { return m_profile->name(); }
+    /// Switches the active profile and records it in the store's meta (SPEC §4).
+    [[nodiscard]] core::Status setProfileName(const QString &name);
+
+    /// The instant scores are evaluated at: the preview date when one is set, else the clock.
+    core::Millis now() const;
+    bool isPreviewing() const { return m_previewAt != 0; }
+    core::Millis previewAt() const { return m_previewAt; }
+    /// Sets the preview instant ("preview at date"); 0 goes back to the live clock.
+    void setNow(core::Millis at);
+
+    const core::MemorySnapshot &snapshot() const { return m_snapshot; }
+    /// True while a large store's snapshot is still being read in the background.
+    bool isLoading() const { return m_loading; }
+
+    /// One memory read from the store (all fields).
+    [[nodiscard]] core::Result<core::Memory> memory(const QString &id) const;
+    /// Open conflicts in the store (0 when none or no store).
+    qint64 openConflictCount() const;
+
+    /// Re-reads these memories after this process changed them and notifies the views.
+    void refresh(const QStringList &ids);
+    /// Re-reads every memory (in the background for a large store) and notifies the views.
+    void reload();
+    /// Checks now for other writers' commits (the timer calls this; tests may too).
+    void checkForChanges();
+    void setPollInterval(int ms);
+
+    /// Rows up to this count are read at once on open; a larger store shows this many first
+    /// and reads the rest on a worker thread (SPEC §13 open_first_paint_ms). 0 = all at once.
+    void setFirstChunkRows(int rows) { m_firstChunkRows = rows; }
+    /// Blocks until a background load has finished (tests, benchmarks).
+    void waitForLoaded();
+
+Q_SIGNALS:
+    void opened(const QString &path);
+    void aboutToClose();
+    void closed();
+    /// Before the whole snapshot is replaced (open, reload, end of a background load).
+    void aboutToReload();
+    /// After the whole snapshot was replaced: re-read everything.
+    void reloaded();
+    /// These snapshot rows changed (replaced, appended, or marked Removed). Emitted before
+    /// memoriesChanged so the table is current when id listeners look.
+    void rowsRefreshed(const QList<quint32> &rows);
+    /// These memories changed (values, added, or removed from the store).
+    void memoriesChanged(const QStringList &ids);
+    void profileChanged();
+    void configChanged();
+    /// The evaluation instant moved (preview date set or cleared, or the clock ticked on).
+    void nowChanged();
+    void loadingChanged(bool loading);
+    /// Something went wrong in the background (a refresh or reload failed).
+    void errorOccurred(const QString &message);
+
+private:
+    void loadConfigAndProfile();
+    void startBackgroundLoad();
+    void finishBackgroundLoad();
+    void setLoading(bool loading);
+
+    std::unique_ptr<core::Store> m_store;
+    core::Config m_config;
+    std::unique_ptr<core::ScoringProfile> m_profile;
+    core::MemorySnapshot m_snapshot;
+    core::Millis m_previewAt = 0;
+    qint64 m_dataVersion = -1;
+    int m_firstChunkRows = 5000;
+    bool m_loading = false;
+    bool m_reloadPending = false;
+    QTimer m_pollTimer;
+    QTimer m_clockTimer;
+    using LoadResult = std::shared_ptr<core::Result<core::MemorySnapshot>>;
+    QFutureWatcher<LoadResult> m_loadWatcher;
+    std::shared_ptr<std::atomic<bool>> m_cancelLoad;
+};
+
+} // namespace engram::ui
