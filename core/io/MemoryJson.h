@@ -19,6 +19,29 @@ QJsonObject memoryToJson(const Memory &memory);
 /// 000 §3.3); unknown keys go to `extra`. The error names `where` (file + entry) and the field.
 [[nodiscard]] Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where);
 
+struct MemoryParseOptions
+{
+    /// createdAt for an entry that has neither createdAt nor updatedAt (an agent folder passes
+    /// the file's modification time); 0 = such an entry is an error.
+    Millis fallbackCreatedAt = 0;
+    /// What fallbackCreatedAt is, for the note, e.g. "the file's modification time".
+    QString fallbackCreatedAtName;
+    /// When set, receives one line for each value that had to be guessed (not a plain default).
+    QStringList *notes = nullptr;
+};
+
+/// memoryFromJson with the migration rules spelled out (`where` = "memories.json: entry 3"):
+/// - id, content, category: required, non-empty;
+/// - createdAt ?? updatedAt ?? options.fallbackCreatedAt, else an error (a guess is noted);
+/// - updatedAt ?? createdAt; lastReinforcedAt ?? updatedAt ?? createdAt;
+/// - strength ?? 50; stability ?? legacyStability(accessCount, confidence) (hours);
+///   reinforceCount ?? accessCount ?? 0; decayRate ?? 1.0;
+/// - confidence ?? 0.5; importance ?? 1.0; level ?? full; modalities ?? ["text"];
+///   source ?? {type: "import"}, source.type ?? "import"; keywords normalised;
+/// - every other key is kept verbatim in `extra`.
+[[nodiscard]] Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where,
+                                            const MemoryParseOptions &options);
+
 QJsonObject eventToJson(const Event &event);
 [[nodiscard]] Result<Event> eventFromJson(const QJsonObject &object, const QString &where);
 QJsonObject associationToJson(const Association &association);

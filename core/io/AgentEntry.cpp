@@ -1,0 +1,179 @@
+#include "io/AgentEntry.h"
+
+#include "io/JsonFieldReader.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace engram::core::io {
+
+namespace {
+const QString kImportance = QStringLiteral("importance");
+const QString kEngramImportance = QStringLiteral("engramImportance");
+const QString kAgentImportance = QStringLiteral("agentImportance");
+const QString kTier = QStringLiteral("tier");
+const QString kAgentTier = QStringLiteral("agentTier");
+const QString kPermanent = QStringLiteral("permanent");
+const QString kSuperseded = QStringLiteral("superseded");
+const QString kAssociations = QStringLiteral("associations");
+const QString kPermanentTier = QStringLiteral("permanent");
+} // namespace
+
+Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &where,
+                                      const MemoryParseOptions &options, std::vector<Association> *links)
+{
+    QJsonObject o = object;
+    JsonFieldReader r(object, where);
+    const QString id = object.value(QStringLiteral("id")).toString();
+    if (!id.isEmpty())
+        r.setWhere(QStringLiteral("%1 (id \"%2\")").arg(where, id.left(80)));
+
+    // The agent's importance (1–10) is not Engram's (note 002): keep it verbatim, separately.
+    const auto agentImportance = r.number(kImportance, -1e6, 1e6);
+    o.remove(kImportance);
+    o.remove(kAgentImportance);
+    if (agentImportance)
+        o.insert(kAgentImportance, *agentImportance);
+    if (object.contains(kEngramImportance)) {
+        o.insert(kImportance, object.value(kEngramImportance));
+        o.remove(kEngramImportance);
+    }
+    const QString tier = r.string(kTier, 64).trimmed();
+    o.remove(kTier);
+    if (!tier.isEmpty()) {
+        o.insert(kAgentTier, tier);
+        if (tier == kPermanentTier && !r.has(kPermanent))
+            o.insert(kPermanent, true);
+    }
+
+    std::vector<Association> found;
+    const QJsonArray linkArray = r.array(kAssociations);
+    o.remove(kAssociations);
+    for (qsizetype i = 0; i < linkArray.size() && !r.failed(); ++i) {
+        const QJsonValue item = linkArray.at(i);
+        if (!item.isObject()) {
+            r.fail(kAssociations, QStringLiteral("item %1: expected an object, got %2").arg(i).arg(JsonFieldReader::describe(item)));
+            break;
+        }
+        const QJsonObject linkObject = item.toObject();
+        JsonFieldReader lr(linkObject, r.where(), QStringLiteral("associations[%1].").arg(i));
+        Association a;
+        a.b = lr.requiredString(QStringLiteral("targetId"), 256);
+        a.weight = lr.number(QStringLiteral("weight"), 0.0, 1.0, 0.0);
+        a.type = lr.string(QStringLiteral("type"), 64, QStringLiteral("keyword"));
+        a.createdAt = lr.instant(QStringLiteral("createdAt"));
+        r.takeError(lr);
+        if (!r.failed())
+            found.push_back(a);
+    }
+    if (r.failed())
+        return r.error();
+
+    auto memory = memoryFromJson(o, where, options);
+    if (!memory)
+        return memory;
+    if (links) {
+        for (Association &a : found) {
+            if (a.b == memory->id)
+                continue; // no self-links (SPEC §7)
+            a.a = memory->id;
+            const auto [x, y] = orderedPair(a.a, a.b);
+            a.a = x;
+            a.b = y;
+            links->push_back(a);
+        }
+    }
+    return memory;
+}
+
+QJsonObject AgentEntry::toObject(const Memory &m, const std::vector<Association> &links, const QJsonObject &existing)
+{
+    QJsonObject o = memoryToJson(m);
+    QStringList cleared; // keys to drop, or to reset where the file already has them
+
+    o.remove(kImportance);
+    if (m.importance != 1.0)
+        o.insert(kEngramImportance, m.importance);
+    else
+        cleared << kEngramImportance;
+    o.remove(kAgentImportance);
+    if (m.agentImportance)
+        o.insert(kImportance, *m.agentImportance);
+
+    o.remove(kAgentTier);
+    o.remove(kPermanent);
+    QString tier = m.agentTier;
+    if (m.permanent)
+        tier = kPermanentTier;
+    else if (tier == kPermanentTier)
+        tier = QStringLiteral("longterm"); // unmarked in Engram: no longer permanent for the agent
+    if (!tier.isEmpty())
+        o.insert(kTier, tier);
+
+    o.insert(kSuperseded, m.superseded || m.negated);
+
+    // Engram-only fields at their defaults: an agent does not need to see them.
+    const QJsonObject defaults = memoryToJson(Memory{});
+    for (const QString &key : {QStringLiteral("verified"), QStringLiteral("negated"), QStringLiteral("correctionHistory"),
+                               QStringLiteral("level"), QStringLiteral("compressed"), QStringLiteral("mergedFrom"),
+                               QStringLiteral("sourceIds"), QStringLiteral("originalContents"),
+                               QStringLiteral("sensitivity"), QStringLiteral("modalities"), kSuperseded}) {
+        if (o.value(key) == defaults.value(key))
+            cleared << key;
+    }
+
+    QJsonArray linkArray;
+    std::vector<std::pair<QString, const Association *>> sorted;
+    for (const Association &a : links)
+        sorted.emplace_back(a.other(m.id), &a);
+    std::sort(sorted.begin(), sorted.end(), [](const auto &x, const auto &y) { return x.first < y.first; });
+    for (const auto &[target, a] : sorted)
+        linkArray.append(QJsonObject{{QStringLiteral("targetId"), target},
+                                     {QStringLiteral("weight"), a->weight},
+                                     {QStringLiteral("type"), a->type}});
+    if (!linkArray.isEmpty())
+        o.insert(kAssociations, linkArray);
+    else
+        cleared << kAssociations;
+
+    QJsonObject out = existing;
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it)
+        out.insert(it.key(), it.value());
+    for (const QString &key : cleared) {
+        if (!existing.contains(key))
+            out.remove(key);
+        else if (key == kAssociations)
+            out.insert(key, QJsonArray{});
+        else if (key == kEngramImportance)
+            out.insert(key, 1.0);
+        else
+            out.insert(key, o.contains(key) ? o.value(key) : defaults.value(key));
+    }
+    return out;
+}
+
+QByteArray AgentEntry::toFileBytes(const QJsonObject &object)
+{
+    // QJsonDocument indents by 4; JSON strings cannot hold a raw newline, so every line's
+    // leading spaces are indentation and can be halved safely.
+    const QByteArray four = QJsonDocument(object).toJson(QJsonDocument::Indented);
+    QByteArray out;
+    out.reserve(four.size());
+    qsizetype i = 0;
+    while (i < four.size()) {
+        qsizetype spaces = 0;
+        while (i + spaces < four.size() && four[i + spaces] == ' ')
+            ++spaces;
+        out.append(QByteArray(spaces / 2, ' '));
+        i += spaces;
+        const qsizetype end = four.indexOf('\n', i);
+        const qsizetype stop = end < 0 ? four.size() : end + 1;
+        out.append(four.constData() + i, stop - i);
+        i = stop;
+    }
+    return out;
+}
+
+} // namespace engram::core::io

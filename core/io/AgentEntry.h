@@ -1,0 +1,41 @@
+#pragma once
+
+#include "io/MemoryJson.h"
+#include "model/Association.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+#include <vector>
+
+namespace engram::core::io {
+
+/// One memory in the agent hub's own shape (SPEC §10, note 000's MemoryEntry plus what newer
+/// writers add), as found in an agent memory folder or a legacy note-000 array.
+///
+/// Reading: `importance` is the agent's 1–10 scale and goes verbatim to agentImportance;
+/// `tier` goes to agentTier and `tier: "permanent"` makes the memory permanent; `superseded`
+/// and `supersedesId` to their fields; the entry's own `associations`
+/// ([{targetId, weight, type}]) become links; `tags`, `valence` and anything else stay in
+/// `extra`. Engram's own importance travels as `engramImportance` so a folder round trip keeps it.
+///
+/// Writing: the same names back (`tier: "permanent"` for permanent, `superseded: true` for a
+/// negated or superseded memory, the forgetting fields stability, lastReinforcedAt,
+/// reinforceCount, decayRate, strength), laid over the file's current content so fields the
+/// agent added since are kept. Engram-only fields are written only when they differ from
+/// their defaults (or the file already has them).
+class AgentEntry final
+{
+public:
+    [[nodiscard]] static Result<Memory> fromObject(const QJsonObject &object, const QString &where,
+                                                   const MemoryParseOptions &options,
+                                                   std::vector<Association> *links = nullptr);
+    static QJsonObject toObject(const Memory &memory, const std::vector<Association> &links,
+                                const QJsonObject &existing = {});
+    /// Pretty JSON with 2-space indent, UTF-8, trailing newline: how agent hubs write these files.
+    static QByteArray toFileBytes(const QJsonObject &object);
+};
+
+} // namespace engram::core::io

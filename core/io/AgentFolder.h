@@ -1,0 +1,41 @@
+#pragma once
+
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace engram::core::io {
+
+/// An agent memory folder (SPEC §10): one pretty-printed `<id>.json` per memory, in the agent
+/// hub's field names (see AgentEntry).
+///
+/// Reading never fails because of one file: a file that cannot be read or parsed, or repeats
+/// an id, is listed in MemorySet::problems by name and skipped (unless `strict`, where it is
+/// the error). A file without `createdAt` and `updatedAt` takes its modification time (noted).
+/// The entries' own association lists become the set's associations, one per pair, strongest kept.
+///
+/// Writing puts each memory in `<id>.json` atomically (QSaveFile), 2-space indent, UTF-8, laid
+/// over what the file holds now; a file that exists but cannot be parsed is never overwritten
+/// (reported and skipped). Files whose bytes would not change are not rewritten.
+class AgentFolder final
+{
+public:
+    struct WriteReport
+    {
+        int written = 0;      ///< files created or changed
+        int unchanged = 0;    ///< files that already held exactly this
+        QStringList skipped;  ///< one line per file left alone, naming it and why
+    };
+
+    /// The folder that holds the files: `path` itself, or its `memory/` subfolder when `path`
+    /// has no .json files but that subfolder exists (an agent hub's data folder).
+    static QString resolve(const QString &path);
+    [[nodiscard]] static Result<MemorySet> read(const QString &path, bool strict = false);
+    [[nodiscard]] static Result<WriteReport> write(const QString &path, const MemorySet &set);
+    /// True when `id` can be a file name (no separators, no leading dot, no control characters).
+    static bool isSafeFileId(const QString &id);
+};
+
+} // namespace engram::core::io

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "model/Memory.h"
+#include "model/Result.h"
+
+#include <QByteArray>
+#include <QStringList>
+
+#include <vector>
+
+namespace engram::core {
+class ScoringProfile;
+}
+
+namespace engram::core::io {
+
+/// CSV export for spreadsheets (SPEC §10): a header row, then one row per memory, RFC 4180
+/// (comma-separated, CRLF line ends, a field holding a comma, quote, CR or LF is quoted with
+/// its quotes doubled), UTF-8 without a byte-order mark. Lists (keywords) are joined with
+/// "; ". With a profile, three computed columns follow: score, currentStrength, tier at `now`.
+class CsvWriter final
+{
+public:
+    static QStringList header(bool withScores);
+    static QByteArray toBytes(const std::vector<Memory> &memories, const ScoringProfile *profile = nullptr,
+                              Millis now = 0);
+    /// One field, quoted when RFC 4180 needs it.
+    static QString escape(const QString &field);
+};
+
+} // namespace engram::core::io

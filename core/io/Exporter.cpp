@@ -1,0 +1,138 @@
+#include "io/Exporter.h"
+
+#include "io/AgentFolder.h"
+#include "io/CsvWriter.h"
+#include "io/MemorySetJson.h"
+#include "io/MemorySetYaml.h"
+#include "store/Store.h"
+
+#include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
+
+namespace engram::core::io {
+
+std::optional<SetFormat> Exporter::formatForPath(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir() || path.endsWith(QLatin1Char('/')))
+        return SetFormat::AgentFolder;
+    const QString suffix = info.suffix().toLower();
+    if (suffix == QLatin1String("json"))
+        return SetFormat::EngramJson;
+    if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
+        return SetFormat::EngramYaml;
+    if (suffix == QLatin1String("csv"))
+        return SetFormat::Csv;
+    return std::nullopt;
+}
+
+Result<MemorySet> Exporter::collect(const ExportOptions &options) const
+{
+    MemorySet set;
+    set.exportedAt = options.exportedAt != 0 ? options.exportedAt : time::nowMs();
+    auto profile = m_store.meta().value(MetaRepository::kProfile, QStringLiteral("ebbinghaus"));
+    if (!profile)
+        return profile.error();
+    set.profile = profile->isEmpty() ? QStringLiteral("ebbinghaus") : *profile;
+
+    const bool subset = !options.ids.isEmpty();
+    if (subset) {
+        auto found = m_store.memories().byIds(options.ids);
+        if (!found)
+            return found.error();
+        set.memories = std::move(*found);
+        if (set.memories.size() != size_t(QSet<QString>(options.ids.cbegin(), options.ids.cend()).size())) {
+            QSet<QString> have;
+            for (const Memory &m : set.memories)
+                have.insert(m.id);
+            for (const QString &id : options.ids) {
+                if (!have.contains(id))
+                    return Error::make(Error::Code::NotFound,
+                                       QStringLiteral("%1: no memory with id %2; nothing exported").arg(m_store.path(), id));
+            }
+        }
+    } else {
+        auto all = m_store.memories().all(true);
+        if (!all)
+            return all.error();
+        set.memories = std::move(*all);
+    }
+    std::sort(set.memories.begin(), set.memories.end(), [](const Memory &x, const Memory &y) { return x.id < y.id; });
+    QSet<QString> ids;
+    if (subset) {
+        for (const Memory &m : set.memories)
+            ids.insert(m.id);
+    }
+
+    const Status links = m_store.associations().forEach([&](const Association &a) {
+        if (!subset || (ids.contains(a.a) && ids.contains(a.b)))
+            set.associations.push_back(a);
+        return true;
+    });
+    if (!links)
+        return links.error();
+    std::sort(set.associations.begin(), set.associations.end(),
+              [](const Association &x, const Association &y) { return std::tie(x.a, x.b) < std::tie(y.a, y.b); });
+
+    auto events = m_store.events().all();
+    if (!events)
+        return events.error();
+    for (Event &e : *events) {
+        if (!options.includeImportEvents && e.kind == events::kImport)
+            continue;
+        if (subset && !ids.contains(e.memoryId))
+            continue;
+        set.events.push_back(std::move(e));
+    }
+    std::sort(set.events.begin(), set.events.end(), [](const Event &x, const Event &y) { return x.id < y.id; });
+
+    auto conflicts = m_store.conflicts().list();
+    if (!conflicts)
+        return conflicts.error();
+    for (Conflict &c : *conflicts) {
+        if (!subset || (ids.contains(c.a) && ids.contains(c.b)))
+            set.conflicts.push_back(std::move(c));
+    }
+    std::sort(set.conflicts.begin(), set.conflicts.end(), [](const Conflict &x, const Conflict &y) { return x.id < y.id; });
+    return set;
+}
+
+Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &options) const
+{
+    auto set = collect(options);
+    if (!set)
+        return set.error();
+    ExportReport report;
+    report.memories = int(set->memories.size());
+    report.associations = int(set->associations.size());
+    report.events = int(set->events.size());
+    report.conflicts = int(set->conflicts.size());
+    Status st;
+    switch (options.format) {
+    case SetFormat::EngramJson: st = MemorySetJson::writeFile(path, *set); break;
+    case SetFormat::EngramYaml: st = MemorySetYaml::writeFile(path, *set); break;
+    case SetFormat::Csv:
+        st = writeFileAtomically(path, CsvWriter::toBytes(set->memories, options.profile, set->exportedAt));
+        break;
+    case SetFormat::AgentFolder: {
+        auto written = AgentFolder::write(path, *set);
+        if (!written)
+            return written.error();
+        report.skipped = written->skipped;
+        report.memories -= int(written->skipped.size());
+        report.events = 0;    // a folder holds memories and their links only
+        report.conflicts = 0;
+        break;
+    }
+    case SetFormat::LegacyArray:
+        return Error::make(Error::Code::Usage,
+                           QStringLiteral("%1: the legacy note-000 array is read only; export JSON instead").arg(path));
+    }
+    if (!st)
+        return st.error();
+    return report;
+}
+
+} // namespace engram::core::io

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+#include <QStringList>
+
+#include <functional>
+
+namespace engram::core {
+class ScoringProfile;
+class Store;
+} // namespace engram::core
+
+namespace engram::core::io {
+
+struct ExportOptions
+{
+    SetFormat format = SetFormat::EngramJson;
+    QStringList ids;                  ///< empty = the whole store (deleted memories included)
+    bool includeImportEvents = true;  ///< false leaves `import` events out (round-trip comparisons)
+    Millis exportedAt = 0;            ///< recorded in the set; now when 0
+    const ScoringProfile *profile = nullptr; ///< CSV only: adds score / currentStrength / tier at exportedAt
+};
+
+struct ExportReport
+{
+    int memories = 0;
+    int associations = 0;
+    int events = 0;
+    int conflicts = 0;
+    QStringList skipped; ///< agent folder files left alone (they exist but cannot be parsed)
+};
+
+/// Writes the store, or some of its memories, as an Engram set (JSON / YAML), CSV or an agent
+/// memory folder. Output is deterministic: memories sorted by id, links by (a, b), events and
+/// conflicts by id, object keys sorted, so the same store always gives the same bytes and an
+/// export → import into an empty store → export gives the same file (leave the second store's
+/// own import events out with includeImportEvents = false). For an id list, links and
+/// conflicts are kept when both ends are in it, events when their memory is.
+class Exporter final
+{
+public:
+    explicit Exporter(Store &store) : m_store(store) {}
+
+    [[nodiscard]] Result<MemorySet> collect(const ExportOptions &options) const;
+    [[nodiscard]] Result<ExportReport> write(const QString &path, const ExportOptions &options) const;
+
+    /// The format a path asks for: .json, .yaml / .yml, .csv, or a folder (an existing one, or
+    /// a path ending in '/'). nullopt when it cannot tell.
+    static std::optional<SetFormat> formatForPath(const QString &path);
+
+private:
+    Store &m_store;
+};
+
+} // namespace engram::core::io

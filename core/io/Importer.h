@@ -1,0 +1,47 @@
+#pragma once
+
+#include "io/ImportPreview.h"
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+namespace engram::core {
+class Store;
+}
+
+namespace engram::core::io {
+
+/// Imports a memory set into a store: first a preview (nothing written), then apply() with a
+/// policy per kind. The whole apply is one transaction: any failure, or a cancel from the
+/// progress callback, leaves the store exactly as it was.
+///
+/// apply() writes, in order: the memories (new / overwritten / keep-both copies); the set's
+/// links whose two ends exist afterwards (the stronger one kept per pair); the set's events
+/// of memories that were written or are not in the set, appended with new ids (kind, actor,
+/// instant and payload kept; one already in the memory's history is not added twice); the
+/// set's conflicts not already recorded; the detected contradictions as open conflicts; then
+/// one `import` event per written memory (payload: source, action). A store with no profile
+/// yet takes the set's.
+class Importer final
+{
+public:
+    explicit Importer(Store &store) : m_store(store) {}
+
+    /// The instant recorded in import events and new ids (CLI --at); now when 0.
+    void setNow(Millis now) { m_now = now; }
+    void setContradictionDetector(ContradictionDetector detector) { m_detector = std::move(detector); }
+    void setProgress(ImportProgress progress) { m_progress = std::move(progress); }
+
+    [[nodiscard]] Result<ImportPreview> preview(const MemorySet &set) const;
+    [[nodiscard]] Result<ImportReport> apply(const MemorySet &set, const ImportPolicy &policy = {});
+
+    static ImportKind classify(const Memory &stored, const Memory &incoming);
+
+private:
+    Millis now() const;
+    Store &m_store;
+    Millis m_now = 0;
+    ContradictionDetector m_detector;
+    ImportProgress m_progress;
+};
+
+} // namespace engram::core::io

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/Result.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace engram::core::io {
+
+/// Caps on what an import reads, so a hostile or broken file gives a clear error instead of
+/// exhausting memory or hanging. Sized for SPEC §13's 100,000-memory set (about 120 MB as
+/// pretty JSON) with room to spare.
+namespace limits {
+/// Largest memory-set file (JSON / YAML) read at all, in bytes (512 MiB).
+inline constexpr qint64 kMaxSetFileBytes = 512LL * 1024 * 1024;
+/// Largest single `<id>.json` file of an agent memory folder, in bytes (16 MiB).
+inline constexpr qint64 kMaxEntryFileBytes = 16LL * 1024 * 1024;
+/// Longest memory text (content, an original content), in characters (1 MiB of UTF-16).
+inline constexpr int kMaxTextChars = 1024 * 1024;
+/// Longest short string (id, category, keyword, path, source id, ...), in characters.
+inline constexpr int kMaxShortChars = 4096;
+/// Most items in one string list (keywords, mergedFrom, ...).
+inline constexpr int kMaxListItems = 10000;
+
+/// "1.5 MiB", "512 MiB", "300 bytes": sizes in messages.
+QString describeBytes(qint64 bytes);
+} // namespace limits
+
+/// Reads a whole file, refusing one larger than `maxBytes` before reading it. The error names
+/// the file (by `displayName`, usually its file name) and the limit.
+[[nodiscard]] Result<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes, const QString &displayName);
+
+} // namespace engram::core::io

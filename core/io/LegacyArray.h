@@ -1,0 +1,21 @@
+#pragma once
+
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+
+namespace engram::core::io {
+
+/// Note 000's own data: one JSON array of MemoryEntry objects (before any forgetting fields
+/// existed). Each entry is read like an agent folder file (AgentEntry), with lazy migration;
+/// any bad entry or a duplicate id is the error for the whole file.
+class LegacyArray final
+{
+public:
+    [[nodiscard]] static Result<MemorySet> fromArray(const QJsonArray &entries, const QString &fileName);
+    [[nodiscard]] static Result<MemorySet> readFile(const QString &path);
+};
+
+} // namespace engram::core::io

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "model/Association.h"
+#include "model/Conflict.h"
+#include "model/Event.h"
+#include "model/Memory.h"
+
+#include <QStringList>
+
+#include <vector>
+
+namespace engram::core::io {
+
+/// The formats Engram reads and writes (SPEC §10).
+enum class SetFormat {
+    EngramJson,   ///< {format: engram-memory-set, version: 1, ...} as JSON
+    EngramYaml,   ///< the same document as YAML
+    AgentFolder,  ///< a folder of <id>.json files, one memory each
+    LegacyArray,  ///< note 000: one JSON array of MemoryEntry
+    Csv,          ///< export only: one row per memory
+};
+
+QString formatName(SetFormat format);
+/// "json", "yaml", "csv", "folder" (and "legacy" for reading only).
+std::optional<SetFormat> formatFromName(const QString &name);
+
+/// A memory set in memory: what one file or folder holds, plus what reading it found.
+struct MemorySet
+{
+    static inline const QString kFormat = QStringLiteral("engram-memory-set");
+    static constexpr int kVersion = 1;
+
+    Millis exportedAt = 0;
+    QString profile;
+    std::vector<Memory> memories;
+    std::vector<Association> associations;
+    std::vector<Event> events;
+    std::vector<Conflict> conflicts;
+
+    // Not part of the document: what reading it found.
+    QString sourceName;    ///< file or folder name, for messages and the import events
+    QStringList problems;  ///< parts that were skipped (an agent folder's unparsable files), one line each
+    QStringList notes;     ///< values that migration had to guess (createdAt from the file time, ...)
+};
+
+} // namespace engram::core::io

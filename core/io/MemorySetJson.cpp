@@ -1,0 +1,174 @@
+#include "io/MemorySetJson.h"
+
+#include "io/InputLimits.h"
+#include "io/JsonFieldReader.h"
+#include "io/JsonText.h"
+
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace engram::core::io {
+
+QJsonObject MemorySetJson::toObject(const MemorySet &set)
+{
+    QJsonArray memories;
+    for (const Memory &m : set.memories)
+        memories.append(memoryToJson(m));
+    QJsonArray associations;
+    for (const Association &a : set.associations)
+        associations.append(associationToJson(a));
+    QJsonArray events;
+    for (const Event &e : set.events)
+        events.append(eventToJson(e));
+    QJsonArray conflicts;
+    for (const Conflict &c : set.conflicts)
+        conflicts.append(conflictToJson(c));
+    QJsonObject doc{{QStringLiteral("format"), MemorySet::kFormat},
+                    {QStringLiteral("version"), MemorySet::kVersion},
+                    {QStringLiteral("profile"), set.profile},
+                    {QStringLiteral("memories"), memories},
+                    {QStringLiteral("associations"), associations},
+                    {QStringLiteral("events"), events},
+                    {QStringLiteral("conflicts"), conflicts}};
+    if (set.exportedAt != 0)
+        doc.insert(QStringLiteral("exportedAt"), time::toIso(set.exportedAt));
+    return doc;
+}
+
+QByteArray MemorySetJson::toBytes(const MemorySet &set)
+{
+    return QJsonDocument(toObject(set)).toJson(QJsonDocument::Indented);
+}
+
+namespace {
+
+// Items of one list, each required to be an object; `noun` names them in messages.
+template <typename T, typename Parse>
+Status readList(const QJsonArray &items, const QString &fileName, const QString &noun, std::vector<T> &out,
+                Parse parse)
+{
+    out.reserve(size_t(items.size()));
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QString where = QStringLiteral("%1: %2 %3").arg(fileName, noun).arg(i);
+        const QJsonValue item = items.at(i);
+        if (!item.isObject())
+            return Error::make(Error::Code::Validation, QStringLiteral("%1: expected an object, got %2")
+                                                            .arg(where, JsonFieldReader::describe(item)));
+        auto parsed = parse(item.toObject(), where);
+        if (!parsed)
+            return parsed.error();
+        out.push_back(std::move(*parsed));
+    }
+    return {};
+}
+
+} // namespace
+
+Result<MemorySet> MemorySetJson::fromObject(const QJsonObject &document, const QString &fileName,
+                                            const MemoryParseOptions &options)
+{
+    MemorySet set;
+    set.sourceName = fileName;
+    JsonFieldReader r(document, fileName);
+    if (!r.has(QStringLiteral("format"))) {
+        r.fail(QStringLiteral("format"), QStringLiteral("is missing: not an Engram memory set (expected \"%1\")")
+                                             .arg(MemorySet::kFormat),
+               Error::Code::Parse);
+        return r.error();
+    }
+    const QString format = r.string(QStringLiteral("format"), 64);
+    if (!r.failed() && format != MemorySet::kFormat)
+        r.fail(QStringLiteral("format"),
+               QStringLiteral("\"%1\" is not \"%2\"").arg(format.left(40), MemorySet::kFormat), Error::Code::Parse);
+    const auto version = r.integer(QStringLiteral("version"), 1, 1000000);
+    if (!r.failed() && !version)
+        r.fail(QStringLiteral("version"), QStringLiteral("is missing (required)"));
+    if (!r.failed() && *version > MemorySet::kVersion)
+        r.fail(QStringLiteral("version"), QStringLiteral("%1 is newer than this Engram reads (%2); update Engram")
+                                              .arg(*version)
+                                              .arg(MemorySet::kVersion),
+               Error::Code::Schema);
+    set.exportedAt = r.instant(QStringLiteral("exportedAt"));
+    set.profile = r.string(QStringLiteral("profile"), 64);
+    if (!r.failed() && !r.has(QStringLiteral("memories")))
+        r.fail(QStringLiteral("memories"), QStringLiteral("is missing (required)"));
+    const QJsonArray memories = r.array(QStringLiteral("memories"));
+    const QJsonArray associations = r.array(QStringLiteral("associations"));
+    const QJsonArray events = r.array(QStringLiteral("events"));
+    const QJsonArray conflicts = r.array(QStringLiteral("conflicts"));
+    if (r.failed())
+        return r.error();
+
+    QHash<QString, qsizetype> seen;
+    seen.reserve(memories.size());
+    qsizetype index = 0;
+    Status st = readList(memories, fileName, QStringLiteral("entry"), set.memories,
+                         [&](const QJsonObject &o, const QString &where) -> Result<Memory> {
+                             auto m = memoryFromJson(o, where, {options.fallbackCreatedAt,
+                                                                options.fallbackCreatedAtName, &set.notes});
+                             if (m) {
+                                 const auto it = seen.constFind(m->id);
+                                 if (it != seen.constEnd())
+                                     return Error::make(Error::Code::Validation,
+                                                        QStringLiteral("%1 (id \"%2\"): duplicate id (also entry %3)")
+                                                            .arg(where, m->id.left(80))
+                                                            .arg(*it));
+                                 seen.insert(m->id, index);
+                             }
+                             ++index;
+                             return m;
+                         });
+    if (st)
+        st = readList(associations, fileName, QStringLiteral("association"), set.associations, associationFromJson);
+    if (st)
+        st = readList(events, fileName, QStringLiteral("event"), set.events, eventFromJson);
+    if (st)
+        st = readList(conflicts, fileName, QStringLiteral("conflict"), set.conflicts, conflictFromJson);
+    if (!st)
+        return st.error();
+    return set;
+}
+
+Result<MemorySet> MemorySetJson::fromBytes(const QByteArray &data, const QString &fileName)
+{
+    auto value = JsonText::parse(data, fileName);
+    if (!value)
+        return value.error();
+    if (!value->isObject())
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: expected a memory set object, got an array").arg(fileName));
+    return fromObject(value->toObject(), fileName);
+}
+
+Result<MemorySet> MemorySetJson::readFile(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName();
+    auto data = readBoundedFile(path, limits::kMaxSetFileBytes, name);
+    if (!data)
+        return data.error();
+    return fromBytes(*data, name);
+}
+
+Status MemorySetJson::writeFile(const QString &path, const MemorySet &set)
+{
+    return writeFileAtomically(path, toBytes(set));
+}
+
+Status writeFileAtomically(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    if (file.write(bytes) != bytes.size()) {
+        file.cancelWriting();
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    }
+    if (!file.commit())
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    return {};
+}
+
+} // namespace engram::core::io

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "io/MemoryJson.h"
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+namespace engram::core::io {
+
+/// The Engram memory set as JSON (SPEC §10): `{format: "engram-memory-set", version: 1,
+/// exportedAt, profile, memories, associations, events, conflicts}`. Writing keeps the given
+/// order of each list (the Exporter sorts) and QJsonDocument's sorted keys, so the same set
+/// always gives the same bytes.
+class MemorySetJson final
+{
+public:
+    static QJsonObject toObject(const MemorySet &set);
+    /// UTF-8, 4-space indented (QJsonDocument::Indented), keys sorted.
+    static QByteArray toBytes(const MemorySet &set);
+
+    /// Validates the document and every entry; the first problem is the error (one line naming
+    /// the file, the entry and the field). Duplicate memory ids are an error.
+    [[nodiscard]] static Result<MemorySet> fromObject(const QJsonObject &document, const QString &fileName,
+                                                      const MemoryParseOptions &options = {});
+    [[nodiscard]] static Result<MemorySet> fromBytes(const QByteArray &data, const QString &fileName);
+    /// Reads a file (at most limits::kMaxSetFileBytes).
+    [[nodiscard]] static Result<MemorySet> readFile(const QString &path);
+    /// Writes atomically (QSaveFile): the old file stays whole if anything fails.
+    [[nodiscard]] static Status writeFile(const QString &path, const MemorySet &set);
+};
+
+/// Writes bytes atomically with QSaveFile; the error names the file.
+[[nodiscard]] Status writeFileAtomically(const QString &path, const QByteArray &bytes);
+
+} // namespace engram::core::io

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+namespace engram::core::io {
+
+/// Reads any importable memory set, choosing the codec by what `path` is (SPEC §10):
+/// a folder → agent memory folder (or its memory/ subfolder); a .yaml / .yml file → YAML set;
+/// otherwise by content: a JSON object with `format` → Engram set, a JSON object with
+/// `content` → one agent memory file, a JSON array → legacy note-000 data, text starting
+/// like YAML (`format:` / `---`) → YAML set. CSV is export-only.
+class MemorySetReader final
+{
+public:
+    [[nodiscard]] static Result<SetFormat> detect(const QString &path);
+    /// `strict`: an agent folder's unparsable file is the error instead of a skipped problem.
+    [[nodiscard]] static Result<MemorySet> read(const QString &path, bool strict = false);
+};
+
+} // namespace engram::core::io

@@ -1,0 +1,45 @@
+#include "io/MemorySetYaml.h"
+
+#include "io/InputLimits.h"
+#include "io/JsonFieldReader.h"
+#include "io/MemorySetJson.h"
+#include "io/YamlJson.h"
+
+#include <QFileInfo>
+
+namespace engram::core::io {
+
+QByteArray MemorySetYaml::toBytes(const MemorySet &set)
+{
+    return YamlJson::dump(MemorySetJson::toObject(set),
+                          {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("exportedAt"),
+                           QStringLiteral("profile"), QStringLiteral("memories"), QStringLiteral("associations"),
+                           QStringLiteral("events"), QStringLiteral("conflicts")});
+}
+
+Result<MemorySet> MemorySetYaml::fromBytes(const QByteArray &data, const QString &fileName)
+{
+    auto value = YamlJson::parse(data, fileName);
+    if (!value)
+        return value.error();
+    if (!value->isObject())
+        return Error::make(Error::Code::Parse, QStringLiteral("%1: expected a memory set mapping, got %2")
+                                                   .arg(fileName, JsonFieldReader::describe(*value)));
+    return MemorySetJson::fromObject(value->toObject(), fileName);
+}
+
+Result<MemorySet> MemorySetYaml::readFile(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName();
+    auto data = readBoundedFile(path, limits::kMaxSetFileBytes, name);
+    if (!data)
+        return data.error();
+    return fromBytes(*data, name);
+}
+
+Status MemorySetYaml::writeFile(const QString &path, const MemorySet &set)
+{
+    return writeFileAtomically(path, toBytes(set));
+}
+
+} // namespace engram::core::io

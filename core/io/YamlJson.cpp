@@ -1,0 +1,226 @@
+#include "io/YamlJson.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <limits>
+
+namespace engram::core::io {
+
+namespace {
+
+constexpr int kMaxDepth = 256;
+
+struct ParseError
+{
+    QString message;
+};
+
+// A plain scalar resolved per the YAML 1.2 core schema.
+QJsonValue resolvePlain(const std::string &raw)
+{
+    const QString s = QString::fromStdString(raw);
+    if (s.isEmpty() || s == QLatin1String("~") || s == QLatin1String("null") || s == QLatin1String("Null")
+        || s == QLatin1String("NULL"))
+        return QJsonValue(QJsonValue::Null);
+    if (s == QLatin1String("true") || s == QLatin1String("True") || s == QLatin1String("TRUE"))
+        return true;
+    if (s == QLatin1String("false") || s == QLatin1String("False") || s == QLatin1String("FALSE"))
+        return false;
+    static const QRegularExpression intRe(QStringLiteral("^[-+]?[0-9]+$"));
+    static const QRegularExpression floatRe(
+        QStringLiteral("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$"));
+    if (intRe.match(s).hasMatch()) {
+        bool ok = false;
+        const qint64 v = s.toLongLong(&ok);
+        if (ok)
+            return QJsonValue(v);
+        return QJsonValue(s.toDouble()); // too long for 64 bits: keep its magnitude
+    }
+    if (floatRe.match(s).hasMatch())
+        return QJsonValue(s.toDouble());
+    static const QRegularExpression hexRe(QStringLiteral("^0x[0-9a-fA-F]+$"));
+    static const QRegularExpression octRe(QStringLiteral("^0o[0-7]+$"));
+    bool ok = false;
+    if (hexRe.match(s).hasMatch()) {
+        const qint64 v = s.mid(2).toLongLong(&ok, 16);
+        if (ok)
+            return QJsonValue(v);
+    }
+    if (octRe.match(s).hasMatch()) {
+        const qint64 v = s.mid(2).toLongLong(&ok, 8);
+        if (ok)
+            return QJsonValue(v);
+    }
+    // .inf / .nan have no JSON form: keep them as text; a numeric field then reports them.
+    return QJsonValue(s);
+}
+
+class Converter
+{
+public:
+    explicit Converter(qint64 budget) : m_budget(budget) {}
+
+    QJsonValue convert(const YAML::Node &node, int depth)
+    {
+        if (--m_budget < 0)
+            throw ParseError{QStringLiteral("too many nodes (aliases expand beyond the file's size)")};
+        if (depth > kMaxDepth)
+            throw ParseError{QStringLiteral("nested deeper than %1 levels").arg(kMaxDepth)};
+        switch (node.Type()) {
+        case YAML::NodeType::Undefined:
+        case YAML::NodeType::Null:
+            return QJsonValue(QJsonValue::Null);
+        case YAML::NodeType::Scalar: {
+            const std::string &tag = node.Tag();
+            if (tag == "!" || tag == "tag:yaml.org,2002:str")
+                return QJsonValue(QString::fromStdString(node.Scalar()));
+            return resolvePlain(node.Scalar());
+        }
+        case YAML::NodeType::Sequence: {
+            QJsonArray out;
+            for (const YAML::Node &item : node)
+                out.append(convert(item, depth + 1));
+            return out;
+        }
+        case YAML::NodeType::Map: {
+            QJsonObject out;
+            for (const auto &kv : node) {
+                if (!kv.first.IsScalar())
+                    throw ParseError{QStringLiteral("a mapping key is not a plain value (line %1)")
+                                         .arg(kv.first.Mark().line + 1)};
+                out.insert(QString::fromStdString(kv.first.Scalar()), convert(kv.second, depth + 1));
+            }
+            return out;
+        }
+        }
+        return QJsonValue(QJsonValue::Null);
+    }
+
+private:
+    qint64 m_budget;
+};
+
+QString numberText(double d)
+{
+    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9007199254740992.0)
+        return QString::number(qint64(d));
+    return QString::number(d, 'g', QLocale::FloatingPointShortest);
+}
+
+void emitString(YAML::Emitter &out, const QString &s)
+{
+    if (YamlJson::needsQuotes(s))
+        out << YAML::DoubleQuoted << s.toStdString();
+    else
+        out << s.toStdString();
+}
+
+void emitValue(YAML::Emitter &out, const QJsonValue &v, const QStringList &leadingKeys)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        out << YAML::Null;
+        break;
+    case QJsonValue::Bool:
+        out << (v.toBool() ? "true" : "false");
+        break;
+    case QJsonValue::Double:
+        out << numberText(v.toDouble()).toStdString();
+        break;
+    case QJsonValue::String:
+        emitString(out, v.toString());
+        break;
+    case QJsonValue::Array: {
+        const QJsonArray a = v.toArray();
+        if (a.isEmpty()) {
+            out << YAML::Flow << YAML::BeginSeq << YAML::EndSeq;
+            break;
+        }
+        out << YAML::BeginSeq;
+        for (const QJsonValue &item : a)
+            emitValue(out, item, {});
+        out << YAML::EndSeq;
+        break;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject o = v.toObject();
+        if (o.isEmpty()) {
+            out << YAML::Flow << YAML::BeginMap << YAML::EndMap;
+            break;
+        }
+        out << YAML::BeginMap;
+        QStringList keys;
+        for (const QString &k : leadingKeys) {
+            if (o.contains(k))
+                keys << k;
+        }
+        for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+            if (!leadingKeys.contains(it.key()))
+                keys << it.key();
+        }
+        for (const QString &k : keys) {
+            out << YAML::Key;
+            emitString(out, k);
+            out << YAML::Value;
+            emitValue(out, o.value(k), {});
+        }
+        out << YAML::EndMap;
+        break;
+    }
+    }
+}
+
+} // namespace
+
+bool YamlJson::needsQuotes(const QString &text)
+{
+    if (text.isEmpty())
+        return true;
+    const QJsonValue resolved = resolvePlain(text.toStdString());
+    if (!resolved.isString() || resolved.toString() != text)
+        return true;
+    // Leading/trailing spaces and YAML indicators are handled by yaml-cpp's own quoting; these
+    // forms it would write plain but read back differently.
+    static const QRegularExpression special(QStringLiteral("^(\\.inf|\\.Inf|\\.INF|-\\.inf|\\+\\.inf|\\.nan|\\.NaN|\\.NAN|<<|=)$"));
+    return special.match(text).hasMatch();
+}
+
+Result<QJsonValue> YamlJson::parse(const QByteArray &yaml, const QString &fileName)
+{
+    try {
+        const YAML::Node root = YAML::Load(yaml.toStdString());
+        // Each node needs at least one byte of text unless it is an alias; allow some slack.
+        Converter converter(qint64(yaml.size()) * 4 + 1024);
+        return converter.convert(root, 0);
+    } catch (const YAML::Exception &e) {
+        return Error::make(Error::Code::Parse, QStringLiteral("%1: not valid YAML at line %2, column %3: %4")
+                                                   .arg(fileName)
+                                                   .arg(e.mark.line + 1)
+                                                   .arg(e.mark.column + 1)
+                                                   .arg(QString::fromStdString(e.msg)));
+    } catch (const ParseError &e) {
+        return Error::make(Error::Code::Parse, QStringLiteral("%1: %2").arg(fileName, e.message));
+    } catch (const std::exception &e) {
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: cannot read YAML: %2").arg(fileName, QString::fromUtf8(e.what())));
+    }
+}
+
+QByteArray YamlJson::dump(const QJsonValue &value, const QStringList &leadingKeys)
+{
+    YAML::Emitter out;
+    out.SetIndent(2);
+    emitValue(out, value, leadingKeys);
+    QByteArray bytes(out.c_str(), qsizetype(out.size()));
+    bytes.append('\n');
+    return bytes;
+}
+
+} // namespace engram::core::io
