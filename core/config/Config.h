@@ -18,6 +18,7 @@ struct CategoryConfig
     bool neverDecays = false;        ///< note 002: system / core
     double maxAgeDays = 0;           ///< note 002: episode deleted after 14 days; 0 = no limit
     double deleteBelow = 0;          ///< note 002: fact deleted below 0.3; 0 = never
+    double decayRateFactor = 1.0;    ///< note 000 §4.3: ebbinghaus decayRate × this (pitfall 0.9)
     bool operator==(const CategoryConfig &) const = default;
 };
 
@@ -34,6 +35,14 @@ struct Config
         double archiveThreshold = 10;   // strength
         double deleteThreshold = 5;     // strength
         double cleanupIntervalHours = 1;
+        // note 000 §4.3 computeDecayRate(): rate = 1 × 0.7 (confidence ≥ 0.8) × 0.8 (≥ 5
+        // reinforcements) × category factor, never below 0.5; the range is 0.5..2.0 (§3.1).
+        double highConfidence = 0.8;
+        double highConfidenceFactor = 0.7;
+        int wellReinforcedCount = 5;
+        double wellReinforcedFactor = 0.8;
+        double minDecayRate = 0.5;
+        double maxDecayRate = 2.0;
         bool operator==(const Decay &) const = default;
     } decay;
     struct Reinforce // note 000 §4.5 `memory.reinforce.*`, keys mapped per §11.3
@@ -62,6 +71,11 @@ struct Config
         double fadingBelow = 0.5;
         double weakBelow = 0.3;
         double forgottenBelow = 0.01;
+        // note 001 lifecycle: W < 0.01 and this many days without activation → ARCHIVE
+        // (doubled for sensitivity 1, "slow compression"); archived for longer than
+        // deleteArchivedAfterDays → delete ("optional, user configured": 0 = never).
+        double archiveAfterDays = 180;
+        double deleteArchivedAfterDays = 0;
         bool operator==(const Enhanced &) const = default;
     } enhanced;
     struct Importance // note 002

@@ -1,8 +1,12 @@
 // YAML reading and writing for Config (SPEC §8). yaml-cpp's exceptions are caught here and
 // turned into an Error naming the file, line and key; nothing throws out of this file.
+// Every key is declared once in a table below, so reading, range checks, writing and the
+// unknown-key check cannot drift apart.
 #include "config/Config.h"
 
 #include <QFile>
+#include <QLocale>
+#include <QSet>
 
 #include <yaml-cpp/yaml.h>
 
@@ -49,6 +53,11 @@ const std::vector<Field> &doubleFields()
         ENGRAM_D("memory.decay.archiveThreshold", decay.archiveThreshold, 0, 100),
         ENGRAM_D("memory.decay.deleteThreshold", decay.deleteThreshold, 0, 100),
         ENGRAM_D("memory.decay.cleanupIntervalHours", decay.cleanupIntervalHours, 0, 8760),
+        ENGRAM_D("memory.decay.highConfidence", decay.highConfidence, 0, 1),
+        ENGRAM_D("memory.decay.highConfidenceFactor", decay.highConfidenceFactor, 0.01, 10),
+        ENGRAM_D("memory.decay.wellReinforcedFactor", decay.wellReinforcedFactor, 0.01, 10),
+        ENGRAM_D("memory.decay.minDecayRate", decay.minDecayRate, 0.01, 100),
+        ENGRAM_D("memory.decay.maxDecayRate", decay.maxDecayRate, 0.01, 100),
         ENGRAM_D("memory.reinforce.retrieve", reinforce.retrieve, 0.1, 10),
         ENGRAM_D("memory.reinforce.taskSuccess", reinforce.taskSuccess, 0.1, 10),
         ENGRAM_D("memory.reinforce.taskFailure", reinforce.taskFailure, 0.1, 10),
@@ -68,6 +77,8 @@ const std::vector<Field> &doubleFields()
         ENGRAM_D("enhanced.fadingBelow", enhanced.fadingBelow, 0, 100),
         ENGRAM_D("enhanced.weakBelow", enhanced.weakBelow, 0, 100),
         ENGRAM_D("enhanced.forgottenBelow", enhanced.forgottenBelow, 0, 100),
+        ENGRAM_D("enhanced.archiveAfterDays", enhanced.archiveAfterDays, 0, 36500),
+        ENGRAM_D("enhanced.deleteArchivedAfterDays", enhanced.deleteArchivedAfterDays, 0, 36500),
         ENGRAM_D("importance.boost", importance.boost, 0, 10),
         ENGRAM_D("importance.coreAt", importance.coreAt, 0, 100),
         ENGRAM_D("importance.promoteReviewAt", importance.promoteReviewAt, 0, 100),
@@ -104,6 +115,7 @@ const std::vector<Field> &doubleFields()
 const std::vector<IntField> &intFields()
 {
     static const std::vector<IntField> fields{
+        ENGRAM_I("memory.decay.wellReinforcedCount", decay.wellReinforcedCount, 0, 1000000),
         ENGRAM_I("enhanced.frequentMentions", enhanced.frequentMentions, 1, 1000),
         ENGRAM_I("associations.maxDepth", associations.maxDepth, 1, 10),
         ENGRAM_I("associations.maxResults", associations.maxResults, 1, 1000),
@@ -130,29 +142,218 @@ const std::vector<StringField> &stringFields()
 #undef ENGRAM_D
 #undef ENGRAM_I
 
+/// A category's numeric keys under `categories.<name>`.
+struct CategoryNumber
+{
+    const char *key;
+    double CategoryConfig::*member;
+    double min;
+    double max;
+};
+
+const std::vector<CategoryNumber> &categoryNumbers()
+{
+    static const std::vector<CategoryNumber> nums{
+        {"importance", &CategoryConfig::enhancedImportance, 0, 100},
+        {"dailyDecayFactor", &CategoryConfig::dailyDecayFactor, 0, 1},
+        {"graceDays", &CategoryConfig::graceDays, 0, 36500},
+        {"maxAgeDays", &CategoryConfig::maxAgeDays, 0, 36500},
+        {"deleteBelow", &CategoryConfig::deleteBelow, 0, 100},
+        {"decayRateFactor", &CategoryConfig::decayRateFactor, 0.01, 100},
+    };
+    return nums;
+}
+
+const char *const kNeverDecays = "neverDecays";
+
+/// yaml-cpp 0.7 writes 0.1 as 0.10000000000000001; the shortest text that reads back to
+/// the same double keeps the file readable and the round trip exact.
+YAML::Node number(double v)
+{
+    return YAML::Node(QString::number(v, 'g', QLocale::FloatingPointShortest).toStdString());
+}
+
+// Node::operator= rebinds the *referenced* node in yaml-cpp (it would rewrite the tree), and a
+// clone loses the line marks the messages need: walk with fresh const handles instead.
+YAML::Node lookupParts(const YAML::Node &node, const std::vector<std::string> &parts, size_t i)
+{
+    if (i == parts.size())
+        return node;
+    if (!node.IsMap())
+        return YAML::Node(YAML::NodeType::Undefined);
+    const YAML::Node child = node[parts[i]];
+    if (!child.IsDefined())
+        return child;
+    return lookupParts(child, parts, i + 1);
+}
+
 YAML::Node lookup(const YAML::Node &root, const std::string &dotted)
 {
-    YAML::Node node = YAML::Clone(root);
+    std::vector<std::string> parts;
     size_t start = 0;
-    while (start <= dotted.size()) {
-        const size_t dot = dotted.find('.', start);
-        const std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-        if (!node.IsMap())
-            return YAML::Node(YAML::NodeType::Undefined);
-        node = node[part];
-        if (!node.IsDefined())
-            return node;
-        if (dot == std::string::npos)
-            break;
-        start = dot + 1;
-    }
-    return node;
+    for (size_t dot; (dot = dotted.find('.', start)) != std::string::npos; start = dot + 1)
+        parts.push_back(dotted.substr(start, dot - start));
+    parts.push_back(dotted.substr(start));
+    return lookupParts(root, parts, 0);
 }
+
+int lineOf(const YAML::Node &node) { return node.Mark().line >= 0 ? node.Mark().line + 1 : 0; }
 
 Error fieldError(const QString &file, const YAML::Node &node, const QString &key, const QString &what)
 {
-    const int line = node.Mark().line >= 0 ? node.Mark().line + 1 : 0;
-    return Error::make(Error::Code::Validation, QStringLiteral("%1:%2: %3: %4").arg(file).arg(line).arg(key, what));
+    return Error::make(Error::Code::Validation,
+                       QStringLiteral("%1:%2: %3: %4").arg(file).arg(lineOf(node)).arg(key, what));
+}
+
+/// Every dotted key a config file may hold outside `categories`, plus its section prefixes.
+QSet<QString> knownPaths()
+{
+    QSet<QString> paths;
+    auto addWithPrefixes = [&paths](const QString &dotted) {
+        paths.insert(dotted);
+        for (int i = dotted.indexOf(QLatin1Char('.')); i > 0; i = dotted.indexOf(QLatin1Char('.'), i + 1))
+            paths.insert(dotted.left(i));
+    };
+    for (const Field &f : doubleFields())
+        addWithPrefixes(QString::fromLatin1(f.path));
+    for (const IntField &f : intFields())
+        addWithPrefixes(QString::fromLatin1(f.path));
+    for (const StringField &f : stringFields())
+        addWithPrefixes(QString::fromLatin1(f.path));
+    return paths;
+}
+
+/// A typo in a key would otherwise be silently ignored and the default kept: report it.
+std::optional<Error> findUnknownKey(const QString &file, const YAML::Node &map, const QString &prefix,
+                                    const QSet<QString> &known)
+{
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const QString key = QString::fromStdString(it->first.Scalar());
+        const QString dotted = prefix.isEmpty() ? key : prefix + QLatin1Char('.') + key;
+        if (prefix.isEmpty() && key == QLatin1String("categories"))
+            continue; // checked entry by entry when read
+        if (!known.contains(dotted))
+            return fieldError(file, it->first, dotted, QStringLiteral("unknown key"));
+        if (it->second.IsMap()) {
+            if (auto e = findUnknownKey(file, it->second, dotted, known))
+                return e;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> readCategory(const QString &file, const QString &name, const YAML::Node &body, Config &config)
+{
+    const QString key = QStringLiteral("categories.") + name;
+    if (!body.IsMap())
+        return fieldError(file, body, key, QStringLiteral("expected a mapping"));
+    const int existing = config.categoryIndex(name);
+    const bool known = config.categories[size_t(existing)].name == name;
+    // A new category starts from fact's parameters (SPEC §3: unknown ones get fact's).
+    CategoryConfig cat = known ? config.categories[size_t(existing)] : config.category(QStringLiteral("fact"));
+    cat.name = name;
+    for (auto it = body.begin(); it != body.end(); ++it) {
+        const std::string k = it->first.Scalar();
+        const QString fullKey = key + QLatin1Char('.') + QString::fromStdString(k);
+        const YAML::Node v = it->second;
+        if (k == kNeverDecays) {
+            bool b = false;
+            if (!v.IsScalar() || !YAML::convert<bool>::decode(v, b))
+                return fieldError(file, v, fullKey, QStringLiteral("expected true or false"));
+            cat.neverDecays = b;
+            continue;
+        }
+        const CategoryNumber *num = nullptr;
+        for (const CategoryNumber &n : categoryNumbers()) {
+            if (k == n.key)
+                num = &n;
+        }
+        if (!num)
+            return fieldError(file, it->first, fullKey, QStringLiteral("unknown key"));
+        double d = 0;
+        if (!v.IsScalar() || !YAML::convert<double>::decode(v, d))
+            return fieldError(file, v, fullKey, QStringLiteral("expected a number"));
+        if (d < num->min || d > num->max)
+            return fieldError(file, v, fullKey,
+                              QStringLiteral("%1 is out of range [%2, %3]").arg(d).arg(num->min).arg(num->max));
+        cat.*(num->member) = d;
+    }
+    if (known)
+        config.categories[size_t(existing)] = cat;
+    else
+        config.categories.push_back(cat);
+    return std::nullopt;
+}
+
+std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Config &config)
+{
+    if (auto e = findUnknownKey(fileName, root, {}, knownPaths()))
+        return e;
+    for (const Field &f : doubleFields()) {
+        const YAML::Node node = lookup(root, f.path);
+        if (!node.IsDefined() || node.IsNull())
+            continue;
+        double v = 0;
+        if (!node.IsScalar() || !YAML::convert<double>::decode(node, v))
+            return fieldError(fileName, node, QString::fromLatin1(f.path), QStringLiteral("expected a number"));
+        if (!(v >= f.min && v <= f.max)) // also rejects .nan
+            return fieldError(fileName, node, QString::fromLatin1(f.path),
+                              QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(f.min).arg(f.max));
+        f.ref(config) = v;
+    }
+    for (const IntField &f : intFields()) {
+        const YAML::Node node = lookup(root, f.path);
+        if (!node.IsDefined() || node.IsNull())
+            continue;
+        int v = 0;
+        if (!node.IsScalar() || !YAML::convert<int>::decode(node, v))
+            return fieldError(fileName, node, QString::fromLatin1(f.path), QStringLiteral("expected a whole number"));
+        if (v < f.min || v > f.max)
+            return fieldError(fileName, node, QString::fromLatin1(f.path),
+                              QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(f.min).arg(f.max));
+        f.ref(config) = v;
+    }
+    for (const StringField &f : stringFields()) {
+        const YAML::Node node = lookup(root, f.path);
+        if (!node.IsDefined() || node.IsNull())
+            continue;
+        const QString v = node.IsScalar() ? QString::fromStdString(node.Scalar()) : QString();
+        if (!f.allowed.contains(v))
+            return fieldError(fileName, node, QString::fromLatin1(f.path),
+                              QStringLiteral("'%1' is not one of %2").arg(v, f.allowed.join(QStringLiteral(", "))));
+        f.ref(config) = v;
+    }
+    if (const YAML::Node cats = root["categories"]; cats.IsDefined() && !cats.IsNull()) {
+        if (!cats.IsMap())
+            return fieldError(fileName, cats, QStringLiteral("categories"), QStringLiteral("expected a mapping"));
+        for (auto it = cats.begin(); it != cats.end(); ++it) {
+            if (auto e = readCategory(fileName, QString::fromStdString(it->first.Scalar()), it->second, config))
+                return e;
+        }
+    }
+    // Cross-field rules: thresholds out of order make tiers meaningless.
+    const auto &d = config.decay;
+    if (!(d.deleteThreshold <= d.archiveThreshold && d.archiveThreshold <= d.fadingThreshold))
+        return fieldError(fileName, lookup(root, "memory.decay"), QStringLiteral("memory.decay"),
+                          QStringLiteral("deleteThreshold ≤ archiveThreshold ≤ fadingThreshold must hold"));
+    if (!(d.minDecayRate <= d.maxDecayRate))
+        return fieldError(fileName, lookup(root, "memory.decay"), QStringLiteral("memory.decay"),
+                          QStringLiteral("minDecayRate ≤ maxDecayRate must hold"));
+    const auto &e = config.enhanced;
+    if (!(e.minWeight <= e.maxWeight))
+        return fieldError(fileName, lookup(root, "enhanced"), QStringLiteral("enhanced"),
+                          QStringLiteral("minWeight ≤ maxWeight must hold"));
+    if (!(e.forgottenBelow <= e.weakBelow && e.weakBelow <= e.fadingBelow))
+        return fieldError(fileName, lookup(root, "enhanced"), QStringLiteral("enhanced"),
+                          QStringLiteral("forgottenBelow ≤ weakBelow ≤ fadingBelow must hold"));
+    if (!(config.importance.forgottenBelow <= config.importance.weakBelow))
+        return fieldError(fileName, lookup(root, "importance"), QStringLiteral("importance"),
+                          QStringLiteral("forgottenBelow ≤ weakBelow must hold"));
+    const auto &l = config.lifecycle;
+    if (!(l.weakAt <= l.fadingAt && l.fadingAt <= l.activeAt))
+        return fieldError(fileName, lookup(root, "lifecycle"), QStringLiteral("lifecycle"),
+                          QStringLiteral("weakAt ≤ fadingAt ≤ activeAt must hold"));
+    return std::nullopt;
 }
 
 } // namespace
@@ -168,165 +369,65 @@ Result<Config> Config::fromYamlFile(const QString &path)
 Result<Config> Config::fromYamlText(const QByteArray &yaml, const QString &fileName)
 {
     Config config = defaults();
-    YAML::Node root;
     try {
-        root = YAML::Load(yaml.toStdString());
+        const YAML::Node root = YAML::Load(yaml.toStdString());
+        if (root.IsNull())
+            return config;
+        if (!root.IsMap())
+            return fieldError(fileName, root, QStringLiteral("(top level)"),
+                              QStringLiteral("expected a mapping of sections"));
+        if (auto e = readAll(fileName, root, config))
+            return *e;
     } catch (const YAML::Exception &e) {
         return Error::make(Error::Code::Parse, QStringLiteral("%1:%2: not valid YAML: %3")
                                                    .arg(fileName)
                                                    .arg(e.mark.line + 1)
                                                    .arg(QString::fromStdString(e.msg)));
     }
-    if (root.IsNull())
-        return config;
-    if (!root.IsMap())
-        return fieldError(fileName, root, QStringLiteral("(top level)"), QStringLiteral("expected a mapping of sections"));
-
-    try {
-        for (const Field &f : doubleFields()) {
-            const YAML::Node node = lookup(root, f.path);
-            if (!node.IsDefined() || node.IsNull())
-                continue;
-            double v = 0;
-            if (!node.IsScalar() || !YAML::convert<double>::decode(node, v))
-                return fieldError(fileName, node, QString::fromLatin1(f.path), QStringLiteral("expected a number"));
-            if (v < f.min || v > f.max)
-                return fieldError(fileName, node, QString::fromLatin1(f.path),
-                                  QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(f.min).arg(f.max));
-            f.ref(config) = v;
-        }
-        for (const IntField &f : intFields()) {
-            const YAML::Node node = lookup(root, f.path);
-            if (!node.IsDefined() || node.IsNull())
-                continue;
-            int v = 0;
-            if (!node.IsScalar() || !YAML::convert<int>::decode(node, v))
-                return fieldError(fileName, node, QString::fromLatin1(f.path), QStringLiteral("expected a whole number"));
-            if (v < f.min || v > f.max)
-                return fieldError(fileName, node, QString::fromLatin1(f.path),
-                                  QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(f.min).arg(f.max));
-            f.ref(config) = v;
-        }
-        for (const StringField &f : stringFields()) {
-            const YAML::Node node = lookup(root, f.path);
-            if (!node.IsDefined() || node.IsNull())
-                continue;
-            const QString v = node.IsScalar() ? QString::fromStdString(node.Scalar()) : QString();
-            if (!f.allowed.contains(v))
-                return fieldError(fileName, node, QString::fromLatin1(f.path),
-                                  QStringLiteral("'%1' is not one of %2").arg(v, f.allowed.join(QStringLiteral(", "))));
-            f.ref(config) = v;
-        }
-        if (const YAML::Node cats = root["categories"]; cats.IsDefined() && !cats.IsNull()) {
-            if (!cats.IsMap())
-                return fieldError(fileName, cats, QStringLiteral("categories"), QStringLiteral("expected a mapping"));
-            for (auto it = cats.begin(); it != cats.end(); ++it) {
-                const QString name = QString::fromStdString(it->first.as<std::string>());
-                const YAML::Node body = it->second;
-                const QString key = QStringLiteral("categories.") + name;
-                if (!body.IsMap())
-                    return fieldError(fileName, body, key, QStringLiteral("expected a mapping"));
-                const int existing = config.categoryIndex(name);
-                CategoryConfig cat = config.categories[size_t(existing)].name == name
-                                         ? config.categories[size_t(existing)]
-                                         : config.category(QStringLiteral("fact"));
-                cat.name = name;
-                struct Num
-                {
-                    const char *key;
-                    double *into;
-                    double lo, hi;
-                };
-                const Num nums[] = {{"importance", &cat.enhancedImportance, 0, 100},
-                                    {"dailyDecayFactor", &cat.dailyDecayFactor, 0, 1},
-                                    {"graceDays", &cat.graceDays, 0, 36500},
-                                    {"maxAgeDays", &cat.maxAgeDays, 0, 36500},
-                                    {"deleteBelow", &cat.deleteBelow, 0, 100}};
-                for (const Num &n : nums) {
-                    const YAML::Node v = body[n.key];
-                    if (!v.IsDefined() || v.IsNull())
-                        continue;
-                    double d = 0;
-                    const QString k = key + QLatin1Char('.') + QLatin1String(n.key);
-                    if (!v.IsScalar() || !YAML::convert<double>::decode(v, d))
-                        return fieldError(fileName, v, k, QStringLiteral("expected a number"));
-                    if (d < n.lo || d > n.hi)
-                        return fieldError(fileName, v, k,
-                                          QStringLiteral("%1 is out of range [%2, %3]").arg(d).arg(n.lo).arg(n.hi));
-                    *n.into = d;
-                }
-                if (const YAML::Node v = body["neverDecays"]; v.IsDefined() && !v.IsNull()) {
-                    bool b = false;
-                    if (!v.IsScalar() || !YAML::convert<bool>::decode(v, b))
-                        return fieldError(fileName, v, key + QStringLiteral(".neverDecays"),
-                                          QStringLiteral("expected true or false"));
-                    cat.neverDecays = b;
-                }
-                if (config.categories[size_t(existing)].name == name)
-                    config.categories[size_t(existing)] = cat;
-                else
-                    config.categories.push_back(cat);
-            }
-        }
-    } catch (const YAML::Exception &e) {
-        return Error::make(Error::Code::Parse, QStringLiteral("%1:%2: %3")
-                                                   .arg(fileName)
-                                                   .arg(e.mark.line + 1)
-                                                   .arg(QString::fromStdString(e.msg)));
-    }
-    // Cross-field rules: thresholds must be ordered or tiers make no sense.
-    if (!(config.decay.deleteThreshold <= config.decay.archiveThreshold
-          && config.decay.archiveThreshold <= config.decay.fadingThreshold))
-        return Error::make(Error::Code::Validation,
-                           QStringLiteral("%1: memory.decay: deleteThreshold ≤ archiveThreshold ≤ fadingThreshold "
-                                          "must hold")
-                               .arg(fileName));
-    if (!(config.lifecycle.weakAt <= config.lifecycle.fadingAt && config.lifecycle.fadingAt <= config.lifecycle.activeAt))
-        return Error::make(Error::Code::Validation,
-                           QStringLiteral("%1: lifecycle: weakAt ≤ fadingAt ≤ activeAt must hold").arg(fileName));
     return config;
 }
 
 QByteArray Config::toYaml() const
 {
-    // Build a nested map from the dotted paths, in declaration order.
-    YAML::Node root(YAML::NodeType::Map);
-    Config self = *this;
-    auto place = [&root](const std::string &dotted, const YAML::Node &value) {
-        std::vector<std::string> parts;
-        size_t start = 0;
-        for (size_t dot; (dot = dotted.find('.', start)) != std::string::npos; start = dot + 1)
-            parts.push_back(dotted.substr(start, dot - start));
-        parts.push_back(dotted.substr(start));
-        YAML::Node node = root;
-        for (size_t i = 0; i + 1 < parts.size(); ++i) {
-            if (!node[parts[i]].IsDefined())
-                node[parts[i]] = YAML::Node(YAML::NodeType::Map);
-            node.reset(node[parts[i]]);
+    try {
+        // Build a nested map from the dotted paths, in declaration order.
+        YAML::Node root(YAML::NodeType::Map);
+        Config self = *this;
+        auto place = [&root](const std::string &dotted, const YAML::Node &value) {
+            std::vector<std::string> parts;
+            size_t start = 0;
+            for (size_t dot; (dot = dotted.find('.', start)) != std::string::npos; start = dot + 1)
+                parts.push_back(dotted.substr(start, dot - start));
+            parts.push_back(dotted.substr(start));
+            YAML::Node node = root;
+            for (size_t i = 0; i + 1 < parts.size(); ++i) {
+                if (!node[parts[i]].IsDefined())
+                    node[parts[i]] = YAML::Node(YAML::NodeType::Map);
+                node.reset(node[parts[i]]);
+            }
+            node[parts.back()] = value;
+        };
+        for (const Field &f : doubleFields())
+            place(f.path, number(f.ref(self)));
+        for (const IntField &f : intFields())
+            place(f.path, YAML::Node(f.ref(self)));
+        for (const StringField &f : stringFields())
+            place(f.path, YAML::Node(f.ref(self).toStdString()));
+        YAML::Node cats(YAML::NodeType::Map);
+        for (const CategoryConfig &c : categories) {
+            YAML::Node n(YAML::NodeType::Map);
+            for (const CategoryNumber &num : categoryNumbers())
+                n[num.key] = number(c.*(num.member));
+            n[kNeverDecays] = c.neverDecays;
+            cats[c.name.toStdString()] = n;
         }
-        node[parts.back()] = value;
-    };
-    for (const Field &f : doubleFields())
-        place(f.path, YAML::Node(f.ref(self)));
-    for (const IntField &f : intFields())
-        place(f.path, YAML::Node(f.ref(self)));
-    for (const StringField &f : stringFields())
-        place(f.path, YAML::Node(f.ref(self).toStdString()));
-    YAML::Node cats(YAML::NodeType::Map);
-    for (const CategoryConfig &c : categories) {
-        YAML::Node n(YAML::NodeType::Map);
-        n["importance"] = c.enhancedImportance;
-        n["dailyDecayFactor"] = c.dailyDecayFactor;
-        n["graceDays"] = c.graceDays;
-        n["neverDecays"] = c.neverDecays;
-        n["maxAgeDays"] = c.maxAgeDays;
-        n["deleteBelow"] = c.deleteBelow;
-        cats[c.name.toStdString()] = n;
+        root["categories"] = cats;
+        YAML::Emitter emitter;
+        emitter << root;
+        return QByteArray(emitter.c_str()) + '\n';
+    } catch (const YAML::Exception &) {
+        return {}; // cannot happen for a tree built here; never let it escape core
     }
-    root["categories"] = cats;
-    YAML::Emitter emitter;
-    emitter << root;
-    return QByteArray(emitter.c_str()) + '\n';
 }
 
 } // namespace engram::core

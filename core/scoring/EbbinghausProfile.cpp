@@ -5,13 +5,18 @@
 
 namespace engram::core {
 
+double EbbinghausProfile::effectiveStability(const ScoreInput &in)
+{
+    return std::max(double(in.stability) / std::max(double(in.decayRate), 1e-6), 1e-6);
+}
+
 Score EbbinghausProfile::evaluate(const ScoreInput &in, Millis now) const
 {
     if (in.permanent)
         return {100, 100, Tier::Permanent};
     const double hours = std::max(0.0, double(now - in.lastReinforcedAt) / double(kMsPerHour));
-    const double effective = double(in.stability) / std::max(double(in.decayRate), 1e-6);
-    const double strength = std::round(100.0 * std::exp(-hours / std::max(effective, 1e-6)));
+    const double retention = std::exp(-hours / effectiveStability(in));
+    const double strength = std::round(100.0 * retention * conflictMultiplier(in, now));
     const auto &d = m_config.decay;
     Tier tier = Tier::Active;
     if (strength < d.deleteThreshold)
@@ -29,6 +34,29 @@ std::vector<TierThreshold> EbbinghausProfile::thresholds() const
     return {{Tier::Fading, d.fadingThreshold, QStringLiteral("fading")},
             {Tier::Weak, d.archiveThreshold, QStringLiteral("archive")},
             {Tier::Forgotten, d.deleteThreshold, QStringLiteral("delete")}};
+}
+
+QJsonObject EbbinghausProfile::factors(const ScoreInput &in, Millis now) const
+{
+    const double hours = std::max(0.0, double(now - in.lastReinforcedAt) / double(kMsPerHour));
+    return QJsonObject{{QStringLiteral("hours"), hours},
+                       {QStringLiteral("effectiveStability"), effectiveStability(in)},
+                       {QStringLiteral("retention"), std::exp(-hours / effectiveStability(in))},
+                       {QStringLiteral("conflictPenalty"), conflictMultiplier(in, now)}};
+}
+
+std::optional<double> EbbinghausProfile::daysUntilWeak(const ScoreInput &in, Millis now) const
+{
+    if (in.permanent)
+        return std::nullopt;
+    if (in.negatedAt != 0)
+        return ScoringProfile::daysUntilWeak(in, now);
+    const double line = m_config.decay.archiveThreshold;
+    if (line <= 0)
+        return std::nullopt;
+    const double hours = std::max(0.0, double(now - in.lastReinforcedAt) / double(kMsPerHour));
+    const double hoursToLine = -effectiveStability(in) * std::log(line / 100.0);
+    return std::round(std::max(0.0, (hoursToLine - hours) / 24.0) * 10) / 10;
 }
 
 } // namespace engram::core

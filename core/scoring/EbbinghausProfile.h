@@ -4,8 +4,9 @@
 
 namespace engram::core {
 
-/// Note 000: strength = round(100·e^(−h/S_eff)), h = hours since lastReinforcedAt,
-/// S_eff = stability / decayRate. Tiers: fading < 30, weak < 10, forgotten < 5 (config).
+/// Note 000: strength = round(100·e^(−h/S_eff)·C), h = hours since lastReinforcedAt,
+/// S_eff = stability / decayRate (hours), C = the conflict factor (1 unless negated or
+/// superseded). Tiers: fading < 30, weak < 10, forgotten < 5 (config `memory.decay.*`).
 class EbbinghausProfile final : public ScoringProfile
 {
 public:
@@ -15,6 +16,12 @@ public:
     Score evaluate(const ScoreInput &in, Millis now) const override;
     double maxScore() const override { return 100; }
     std::vector<TierThreshold> thresholds() const override;
+    QJsonObject factors(const ScoreInput &in, Millis now) const override;
+    /// SPEC §12: max(0, (−S_eff·ln(archive/100) − h)/24) to 0.1 day; numeric when C applies.
+    std::optional<double> daysUntilWeak(const ScoreInput &in, Millis now) const override;
+
+    /// S_eff in hours.
+    static double effectiveStability(const ScoreInput &in);
 };
 
 } // namespace engram::core

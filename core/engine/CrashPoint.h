@@ -1,0 +1,15 @@
+#pragma once
+
+namespace engram::core {
+
+/// Named places between the statements of a write transaction where the crash-safety test
+/// kills the process. When the environment variable ENGRAM_CRASH_AT equals `name`, hit()
+/// sends SIGKILL to the current process (no handlers, no flushing: a real crash); otherwise
+/// it does nothing and costs one string comparison.
+class CrashPoint final
+{
+public:
+    static void hit(const char *name);
+};
+
+} // namespace engram::core

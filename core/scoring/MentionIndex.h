@@ -1,0 +1,52 @@
+#pragma once
+
+#include "config/Config.h"
+#include "model/Event.h"
+#include "model/Result.h"
+#include "scoring/ScoringProfile.h"
+
+#include <QHash>
+
+#include <vector>
+
+namespace engram::core {
+
+class EventLog;
+
+/// Every memory's mention instants, gathered from the event log in one pass, so the enhanced
+/// profile's S(t) and M(t) can be summarised for many memories at once (MentionSummary goes
+/// into ScoreInput). A mention is a `reinforce` or `confirm` event with `"mention": true` in
+/// its payload that has not been reverted.
+class MentionIndex final
+{
+public:
+    explicit MentionIndex(const Config &config);
+
+    static bool isMention(const Event &event);
+
+    /// Adds the mentions among `events`, leaving out those reverted by revert events in the
+    /// same list (pass the reverts along with the mentions).
+    void addEvents(const std::vector<Event> &events);
+    void add(const QString &memoryId, Millis at);
+
+    /// The summary as of `asOf`: only mentions at or before it count.
+    MentionSummary summary(const QString &memoryId, Millis asOf) const;
+    bool isEmpty() const { return m_times.isEmpty(); }
+    /// Mentions of one memory with from ≤ at ≤ to.
+    int countBetween(const QString &memoryId, Millis from, Millis to) const;
+    /// Every mention instant of one memory, oldest first.
+    std::vector<Millis> mentionsOf(const QString &memoryId) const { return m_times.value(memoryId); }
+
+    /// The summary of one sorted list of mention instants.
+    static MentionSummary summarize(const std::vector<Millis> &sortedTimes, Millis asOf,
+                                    const Config::Enhanced &params);
+
+    /// Reads the store's reinforce, confirm and revert events.
+    [[nodiscard]] static Result<MentionIndex> load(const EventLog &log, const Config &config);
+
+private:
+    Config::Enhanced m_params;
+    QHash<QString, std::vector<Millis>> m_times; ///< sorted
+};
+
+} // namespace engram::core
