@@ -418,6 +418,19 @@ std::size_t SnapshotView::insertionPoint(std::uint32_t row) const
     return std::size_t(it - m_order.begin());
 }
 
+std::size_t SnapshotView::insertionPointExcluding(std::size_t position, std::uint32_t row) const
+{
+    auto less = [this](std::uint32_t inOrder, std::uint32_t r) { return lessThan(inOrder, r); };
+    const auto begin = m_order.begin();
+    const auto at = begin + std::ptrdiff_t(position);
+    // The order without the row is sorted: search the part before it, then the part after.
+    const auto left = std::lower_bound(begin, at, row, less);
+    if (left != at)
+        return std::size_t(left - begin);
+    const auto right = std::lower_bound(at + 1, m_order.end(), row, less);
+    return std::size_t(right - begin) - 1;
+}
+
 void SnapshotView::removeAt(std::size_t position)
 {
     m_order.erase(m_order.begin() + std::ptrdiff_t(position));

@@ -72,6 +72,9 @@ public:
     void updateKey(std::uint32_t row);
     /// Where `row` (not currently in the order) would go to keep the order sorted.
     std::size_t insertionPoint(std::uint32_t row) const;
+    /// Where `row`, now at `position`, belongs once taken out (positions of the order without
+    /// it) after its key changed.
+    std::size_t insertionPointExcluding(std::size_t position, std::uint32_t row) const;
     void removeAt(std::size_t position);
     void insertAt(std::size_t position, std::uint32_t row);
     /// Strict weak order of the current sort.

@@ -1,0 +1,318 @@
+// The table's columnar snapshot: the bulk loader reads what the repository wrote, scores match
+// the profile's evaluate(Memory), and the view's filter and sort agree with a naive reference.
+#include "TempStore.h"
+
+#include "scoring/ScoringProfile.h"
+#include "snapshot/MemorySnapshot.h"
+#include "snapshot/SnapshotLoader.h"
+#include "snapshot/SnapshotView.h"
+#include "snapshot/StoreChanges.h"
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace engram;
+using namespace engram::core;
+
+namespace {
+
+constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
+
+Memory makeMemory(int i)
+{
+    Memory m = test::sampleMemory(QStringLiteral("mem_%1").arg(i, 3, 10, QLatin1Char('0')), kT0 - Millis(i) * kMsPerHour);
+    m.content = QStringLiteral("Memory number %1 about %2").arg(i).arg(i % 2 ? QStringLiteral("TypeScript") : QStringLiteral("咖啡 coffee"));
+    m.category = i % 3 == 0 ? QStringLiteral("pitfall") : QStringLiteral("preference");
+    m.keywords = {QStringLiteral("k%1").arg(i % 5), QStringLiteral("shared")};
+    m.projectPath = i % 4 == 0 ? QString() : QStringLiteral("/work/app");
+    m.source.type = i % 2 ? QStringLiteral("task") : QStringLiteral("manual");
+    m.verified = i % 7 == 0;
+    m.permanent = i == 5;
+    m.negated = i == 6;
+    m.sensitivity = i % 4;
+    if (i == 8)
+        m.deletedAt = kT0;
+    return m;
+}
+
+} // namespace
+
+class TestMemorySnapshot : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<test::TempStore> m_store;
+    Config m_config = Config::defaults();
+    static constexpr int kCount = 40;
+
+private Q_SLOTS:
+    void init()
+    {
+        m_store = std::make_unique<test::TempStore>();
+        for (int i = 0; i < kCount; ++i)
+            QVERIFY((*m_store)->memories().insert(makeMemory(i)));
+    }
+
+    void loaderReadsEveryRowAsTheRepositoryWroteIt()
+    {
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY2(snap, snap ? "" : qPrintable(snap.error().message));
+        QCOMPARE(snap->size(), std::size_t(kCount));
+        QCOMPARE(snap->liveCount(), std::size_t(kCount));
+        for (int i = 0; i < kCount; ++i) {
+            const Memory m = makeMemory(i);
+            const std::uint32_t row = snap->rowOf(m.id);
+            QVERIFY(row != MemorySnapshot::kNoRow);
+            QCOMPARE(snap->id(row), m.id);
+            QCOMPARE(snap->contentPreview(row), m.content);
+            QCOMPARE(snap->category(row), m.category);
+            QCOMPARE(snap->keywords(row), m.keywords.join(QStringLiteral(", ")));
+            QCOMPARE(snap->project(row), m.projectPath);
+            QCOMPARE(snap->sourceType(row), m.source.type);
+            QCOMPARE(snap->has(row, MemorySnapshot::Verified), m.verified);
+            QCOMPARE(snap->has(row, MemorySnapshot::Permanent), m.permanent);
+            QCOMPARE(snap->has(row, MemorySnapshot::Negated), m.negated);
+            QCOMPARE(snap->has(row, MemorySnapshot::Deleted), m.isDeleted());
+            QCOMPARE(snap->sensitivity(row), m.sensitivity);
+            const ScoreInput expected = ScoreInput::from(m, m_config);
+            QCOMPARE(snap->input(row).lastReinforcedAt, expected.lastReinforcedAt);
+            QCOMPARE(snap->input(row).stability, expected.stability);
+            QCOMPARE(snap->input(row).categoryIndex, expected.categoryIndex);
+            QCOMPARE(snap->input(row).permanent, expected.permanent);
+        }
+        QCOMPARE(snap->rowOf(QStringLiteral("nope")), MemorySnapshot::kNoRow);
+    }
+
+    void partialLoadStopsAtTheLimit()
+    {
+        SnapshotLoader::Options options;
+        options.limit = 10;
+        auto first = SnapshotLoader::load(m_store->store(), m_config, options);
+        QVERIFY(first);
+        QCOMPARE(first->size(), std::size_t(10));
+        options.afterRowid = first->maxRowid();
+        options.limit = -1;
+        auto rest = SnapshotLoader::loadFile(m_store->path(), m_config, options);
+        QVERIFY2(rest, rest ? "" : qPrintable(rest.error().message));
+        QCOMPARE(rest->size(), std::size_t(kCount - 10));
+    }
+
+    void keywordsWithEscapesAreDecoded()
+    {
+        Memory m = makeMemory(100);
+        m.keywords = {QStringLiteral("say \"hi\""), QStringLiteral("back\\slash")};
+        QVERIFY((*m_store)->memories().insert(m));
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        QCOMPARE(snap->keywords(snap->rowOf(m.id)), QStringLiteral("say \"hi\", back\\slash"));
+    }
+
+    void scoresMatchTheProfile()
+    {
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        SnapshotView view(&*snap);
+        const Millis now = kT0 + 24 * kMsPerHour;
+        view.evaluate(*profile, now);
+        for (int i = 0; i < kCount; ++i) {
+            const Memory m = makeMemory(i);
+            const Score expected = profile->evaluate(m, now);
+            const std::uint32_t row = snap->rowOf(m.id);
+            QCOMPARE(view.strength(row), expected.strength);
+            QCOMPARE(view.tier(row), expected.tier);
+        }
+        // Note 000's oracle: stability 24 h, decay rate 1, 24 h later → 37 (memory 0, not pitfall).
+        QCOMPARE(view.strength(snap->rowOf(QStringLiteral("mem_000"))), 37.0);
+        const auto counts = view.tierCounts();
+        qint64 total = 0;
+        for (qint64 c : counts)
+            total += c;
+        QCOMPARE(total, qint64(kCount - 1)); // the deleted one is left out
+        QCOMPARE(counts[int(Tier::Permanent)], qint64(1));
+    }
+
+    void filter_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("expected");
+        // Review mode hides only the deleted memory (8).
+        QTest::newRow("all, review") << QString() << int(SnapshotFilter::Mode::Review) << kCount - 1;
+        QTest::newRow("all, debug") << QString() << int(SnapshotFilter::Mode::Debug) << kCount;
+        QTest::newRow("case-insensitive") << QStringLiteral("typescript") << int(SnapshotFilter::Mode::Debug) << kCount / 2;
+        QTest::newRow("CJK") << QStringLiteral("咖啡") << int(SnapshotFilter::Mode::Debug) << kCount / 2;
+        QTest::newRow("keyword") << QStringLiteral("k3") << int(SnapshotFilter::Mode::Debug) << kCount / 5;
+        QTest::newRow("two terms") << QStringLiteral("k3 COFFEE") << int(SnapshotFilter::Mode::Debug) << 4;
+        QTest::newRow("no match across fields") << QStringLiteral("coffee\nk3") << int(SnapshotFilter::Mode::Debug) << 4;
+        QTest::newRow("missing") << QStringLiteral("zebra") << int(SnapshotFilter::Mode::Debug) << 0;
+    }
+
+    void filter()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, mode);
+        QFETCH(int, expected);
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        SnapshotView view(&*snap);
+        view.evaluate(*profile, kT0);
+        SnapshotFilter f;
+        f.text = text;
+        f.mode = SnapshotFilter::Mode(mode);
+        view.setFilter(f);
+        view.rebuild();
+        QCOMPARE(int(view.visibleCount()), expected);
+    }
+
+    void normalModeHidesNegatedAndDeleted()
+    {
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        SnapshotView view(&*snap);
+        view.evaluate(*profile, kT0);
+        SnapshotFilter f;
+        f.mode = SnapshotFilter::Mode::Normal;
+        view.setFilter(f);
+        view.rebuild();
+        QCOMPARE(view.positionOf(snap->rowOf(QStringLiteral("mem_006"))), qint64(-1)); // negated
+        QCOMPARE(view.positionOf(snap->rowOf(QStringLiteral("mem_008"))), qint64(-1)); // deleted
+        QVERIFY(view.positionOf(snap->rowOf(QStringLiteral("mem_005"))) >= 0);
+        for (std::uint32_t row : view.order())
+            QVERIFY(view.tier(row) != Tier::Forgotten);
+
+        f.mode = SnapshotFilter::Mode::Review;
+        f.categories = {QStringLiteral("pitfall")};
+        f.projects = {QString()};
+        f.verified = true;
+        view.setFilter(f);
+        view.rebuild();
+        for (std::uint32_t row : view.order()) {
+            QCOMPARE(snap->category(row), QStringLiteral("pitfall"));
+            QVERIFY(snap->project(row).isEmpty());
+            QVERIFY(snap->has(row, MemorySnapshot::Verified));
+        }
+        QCOMPARE(int(view.visibleCount()), 1); // memory 0: i % 3 == 0, i % 4 == 0, i % 7 == 0 → 0 only (8 is deleted)
+    }
+
+    void sort_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<bool>("descending");
+        for (SortKey key : {SortKey::Strength, SortKey::Content, SortKey::Category, SortKey::Created, SortKey::Id,
+                            SortKey::Tier, SortKey::Project, SortKey::None}) {
+            QTest::addRow("key %d asc", int(key)) << int(key) << false;
+            QTest::addRow("key %d desc", int(key)) << int(key) << true;
+        }
+    }
+
+    void sort()
+    {
+        QFETCH(int, key);
+        QFETCH(bool, descending);
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        SnapshotView view(&*snap);
+        view.evaluate(*profile, kT0 + 12 * kMsPerHour);
+        view.setSort(SortKey(key), descending);
+        view.rebuild();
+        QCOMPARE(int(view.visibleCount()), kCount - 1);
+        // The order is sorted by the view's own comparison, and agrees with a reference value.
+        for (std::size_t i = 1; i < view.visibleCount(); ++i) {
+            const std::uint32_t a = view.rowAt(i - 1), b = view.rowAt(i);
+            QVERIFY(!view.lessThan(b, a));
+            if (SortKey(key) == SortKey::Strength)
+                QVERIFY(descending ? view.strength(a) >= view.strength(b) : view.strength(a) <= view.strength(b));
+            if (SortKey(key) == SortKey::Id)
+                QVERIFY(descending ? snap->id(a) > snap->id(b) : snap->id(a) < snap->id(b));
+            if (SortKey(key) == SortKey::Created)
+                QVERIFY(descending ? snap->input(a).createdAt >= snap->input(b).createdAt
+                                   : snap->input(a).createdAt <= snap->input(b).createdAt);
+        }
+    }
+
+    void incrementalInsertKeepsTheOrder()
+    {
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        SnapshotView view(&*snap);
+        view.evaluate(*profile, kT0);
+        view.setSort(SortKey::Strength, true);
+        view.rebuild();
+        // Reinforce the weakest memory in the store and move it as the table model does.
+        const std::uint32_t weakest = view.rowAt(view.visibleCount() - 1);
+        Memory m = *(*m_store)->memories().get(snap->id(weakest));
+        m.lastReinforcedAt = kT0;
+        QVERIFY((*m_store)->memories().update(m));
+        const qint64 oldPosition = view.findPosition(weakest);
+        QCOMPARE(oldPosition, qint64(view.visibleCount() - 1));
+        auto touched = snap->refresh(m_store->store(), m_config, {m.id});
+        QVERIFY(touched);
+        QCOMPARE(touched->size(), std::size_t(1));
+        view.evaluateRows(*profile, kT0, *touched);
+        view.updateKey(weakest);
+        const std::size_t target = view.insertionPointExcluding(std::size_t(oldPosition), weakest);
+        view.removeAt(std::size_t(oldPosition));
+        view.insertAt(target, weakest);
+        QCOMPARE(view.strength(weakest), 100.0);
+        for (std::size_t i = 1; i < view.visibleCount(); ++i)
+            QVERIFY(!view.lessThan(view.rowAt(i), view.rowAt(i - 1)));
+    }
+
+    void refreshAppendsAndRemoves()
+    {
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        const Memory added = makeMemory(200);
+        QVERIFY((*m_store)->memories().insert(added));
+        QVERIFY((*m_store)->memories().remove(QStringLiteral("mem_001")));
+        auto touched = snap->refresh(m_store->store(), m_config, {added.id, QStringLiteral("mem_001")});
+        QVERIFY(touched);
+        QCOMPARE(touched->size(), std::size_t(2));
+        QCOMPARE(snap->size(), std::size_t(kCount + 1));
+        QCOMPARE(snap->liveCount(), std::size_t(kCount));
+        QVERIFY(snap->has(snap->rowOf(QStringLiteral("mem_001")), MemorySnapshot::Removed));
+        QCOMPARE(snap->contentPreview(snap->rowOf(added.id)), added.content);
+        QVERIFY(snap->rowid(snap->rowOf(added.id)) > 0);
+    }
+
+    void storeChangesNameTheMemoriesOfNewEvents()
+    {
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        QCOMPARE(snap->lastEventId(), qint64(0));
+        Event e;
+        e.memoryId = QStringLiteral("mem_002");
+        e.kind = events::kConfirm;
+        e.at = kT0;
+        QVERIFY((*m_store)->events().append(e));
+        auto changes = StoreChanges::since(m_store->store(), snap->lastEventId());
+        QVERIFY(changes);
+        QCOMPARE(changes->ids, QStringList{QStringLiteral("mem_002")});
+        QCOMPARE(changes->lastEventId, e.id);
+        QCOMPARE(changes->memoryCount, qint64(kCount));
+    }
+
+    void previewIsCutOnACharacterBoundary()
+    {
+        Memory m = makeMemory(300);
+        m.content = QString(200, QChar(0x5496)); // 咖 ×200 = 600 bytes of UTF-8
+        QVERIFY((*m_store)->memories().insert(m));
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        const QString preview = snap->contentPreview(snap->rowOf(m.id));
+        QCOMPARE(preview.size(), qsizetype(MemorySnapshot::kPreviewBytes / 3));
+        QVERIFY(!preview.contains(QChar::ReplacementCharacter));
+        // The search text keeps all of it.
+        QCOMPARE(snap->searchText(snap->rowOf(m.id)).size(), std::size_t(600 + 1 + m.keywords.join(", ").size()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMemorySnapshot)
+#include "tst_memorysnapshot.moc"

@@ -1,0 +1,91 @@
+#include "models/HistoryModel.h"
+
+#include "views/EventText.h"
+
+#include <algorithm>
+
+namespace engram::ui {
+
+HistoryModel::HistoryModel(QObject *parent) : QAbstractListModel(parent) {}
+
+void HistoryModel::setEvents(std::vector<core::Event> eventsOldestFirst, core::Millis now)
+{
+    beginResetModel();
+    m_events = std::move(eventsOldestFirst);
+    // Newest first; events at one instant keep their append order reversed (ids grow).
+    std::stable_sort(m_events.begin(), m_events.end(), [](const core::Event &a, const core::Event &b) {
+        return a.at != b.at ? a.at > b.at : a.id > b.id;
+    });
+    m_now = now;
+    endResetModel();
+}
+
+void HistoryModel::setNow(core::Millis now)
+{
+    if (now == m_now)
+        return;
+    m_now = now;
+    if (!m_events.empty())
+        emit dataChanged(index(0), index(rowCount() - 1), {WhenRole, Qt::ToolTipRole});
+}
+
+void HistoryModel::clear()
+{
+    beginResetModel();
+    m_events.clear();
+    endResetModel();
+}
+
+int HistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_events.size());
+}
+
+QString HistoryModel::whenText(const core::Event &e) const
+{
+    return EventText::localTime(e.at) + QStringLiteral(" · ") + EventText::relative(e.at, m_now);
+}
+
+QVariant HistoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const core::Event &e = m_events[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return EventText::summary(e);
+    case Qt::ToolTipRole: {
+        QStringList lines{EventText::summary(e), whenText(e) + QStringLiteral(" · by ") + e.actor};
+        lines << EventText::changes(e);
+        return EventText::plainToolTip(lines.join(QLatin1Char('\n')));
+    }
+    case EventIdRole:
+        return e.id;
+    case KindRole:
+        return e.kind;
+    case AtRole:
+        return e.at;
+    case WhenRole:
+        return whenText(e);
+    case ActorRole:
+        return e.actor;
+    case ChangesRole:
+        return EventText::changes(e);
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> HistoryModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
+    names.insert(EventIdRole, "eventId");
+    names.insert(KindRole, "kind");
+    names.insert(AtRole, "at");
+    names.insert(WhenRole, "when");
+    names.insert(ActorRole, "actor");
+    names.insert(ChangesRole, "changes");
+    return names;
+}
+
+} // namespace engram::ui

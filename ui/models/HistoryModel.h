@@ -1,0 +1,52 @@
+#pragma once
+
+#include "model/Event.h"
+
+#include <QAbstractListModel>
+
+#include <vector>
+
+namespace engram::ui {
+
+/// One memory's events, newest first, as readable rows (SPEC §5 "history"). Rows carry what
+/// happened (DisplayRole), when (local time + relative to the session's now), who, and the
+/// "field: before → after" lines. Holds a copy of the events; no SQL in data().
+class HistoryModel final : public QAbstractListModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryModel)
+
+public:
+    /// Roles of this model (it is not a memory model, so they live here, not in Roles.h).
+    enum Role {
+        EventIdRole = Qt::UserRole + 200, ///< qint64
+        KindRole,                         ///< QString, e.g. "reinforce"
+        AtRole,                           ///< qint64 ms UTC
+        WhenRole,                         ///< QString "2024-03-05 14:20 · 3 days ago"
+        ActorRole,                        ///< QString
+        ChangesRole,                      ///< QStringList "field: before → after"
+    };
+
+    explicit HistoryModel(QObject *parent = nullptr);
+
+    /// Replaces the rows. `eventsOldestFirst` as EventLog::forMemory returns them; `now` is the
+    /// instant "3 days ago" is measured from (the session's now, so preview-at-date moves it).
+    void setEvents(std::vector<core::Event> eventsOldestFirst, core::Millis now);
+    /// Moves the reference instant of the relative times (only the When texts change).
+    void setNow(core::Millis now);
+    void clear();
+
+    const core::Event &eventAt(int row) const { return m_events[size_t(row)]; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    QString whenText(const core::Event &event) const;
+
+    std::vector<core::Event> m_events; ///< newest first
+    core::Millis m_now = 0;
+};
+
+} // namespace engram::ui

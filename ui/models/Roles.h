@@ -1,0 +1,67 @@
+#pragma once
+
+#include "snapshot/SnapshotFilter.h"
+
+#include <Qt>
+#include <QString>
+
+namespace engram::ui {
+
+/// Every custom item role of Engram's models. Views and delegates ask by these names only.
+enum Role : int {
+    IdRole = Qt::UserRole + 1, ///< QString memory id
+    SortRole,                  ///< the raw value a column sorts by (number or string)
+    TierRole,                  ///< int(core::Tier)
+    TierNameRole,              ///< "active", "fading", …
+    StrengthRole,              ///< double 0..100 under the active profile at the session's now
+    ScoreRole,                 ///< double, the profile's native score
+    PermanentRole,             ///< bool
+    NegatedRole,               ///< bool
+    DeletedRole,               ///< bool (soft-deleted)
+    ArchivedRole,              ///< bool (level archive)
+    VerifiedRole,              ///< bool
+    SupersededRole,            ///< bool
+    SensitivityRole,           ///< int 0..3
+    CategoryRole,              ///< QString
+    KeywordsRole,              ///< QString "a, b, c"
+    ContentRole,               ///< QString (preview, original line breaks kept)
+    SnapshotRowRole,           ///< quint32 row in the session's snapshot
+};
+
+/// The memory table's columns, in their default order. Which ones show is the user's choice
+/// (header context menu, kept in QSettings).
+enum Column : int {
+    ContentColumn,
+    CategoryColumn,
+    StrengthColumn,
+    TierColumn,
+    ScoreColumn,
+    ConfidenceColumn,
+    CreatedColumn,
+    LastReinforcedColumn,
+    AccessesColumn,
+    ProjectColumn,
+    SourceColumn,
+    VerifiedColumn,
+    FlagsColumn,
+    KeywordsColumn,
+    UpdatedColumn,
+    LastAccessedColumn,
+    ReinforcementsColumn,
+    ImportanceColumn,
+    StabilityColumn,
+    SensitivityColumn,
+    IdColumn,
+    ColumnCount
+};
+
+/// Column title for the header.
+QString columnTitle(Column column);
+/// A sentence for the header tooltip (units included).
+QString columnDescription(Column column);
+/// What the snapshot sorts by for this column.
+core::SortKey sortKeyFor(Column column);
+/// Columns shown on first start; the rest are one right-click away.
+bool isDefaultVisible(Column column);
+
+} // namespace engram::ui
