@@ -1,0 +1,380 @@
+#include "engine/AssociationBuilder.h"
+
+#include "engine/KeywordIndex.h"
+#include "engine/LinkTypes.h"
+#include "engine/RawSqlite.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QLoggingCategory>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+Q_LOGGING_CATEGORY(lcAssociations, "engram.core.engine.associations")
+
+namespace engram::core {
+
+namespace {
+
+// Below this a temporal link is not kept (SPEC §7: kept when > 0.05), so memories further
+// apart than window·(1 − min/weight) hours need not be looked at.
+double temporalCutoffHours(const Config::Associations &r)
+{
+    if (r.temporalWeight <= 0)
+        return 0;
+    return r.temporalWindowHours * std::max(0.0, 1.0 - r.temporalMinWeight / r.temporalWeight);
+}
+
+double temporalWeight(const Config::Associations &r, double hoursApart)
+{
+    if (hoursApart >= r.temporalWindowHours)
+        return 0;
+    const double w = r.temporalWeight * (1.0 - hoursApart / r.temporalWindowHours);
+    return w > r.temporalMinWeight ? w : 0;
+}
+
+const char *typeLiteral(std::uint8_t type)
+{
+    switch (type) {
+    case links::Keyword: return "keyword";
+    case links::CoTask: return "co-task";
+    case links::Temporal: return "temporal";
+    case links::CoProject: return "co-project";
+    case links::Manual: return "manual";
+    case links::Semantic: return "semantic";
+    default: return "other";
+    }
+}
+
+// One derived edge of a full rebuild: 16 bytes, a few million of them. The type rides in
+// the top bits of `b` (entry indices stay far below 2^28).
+struct Edge
+{
+    std::uint32_t a;
+    std::uint32_t bAndType;
+    double weight;
+    std::uint32_t b() const { return bAndType & 0x0fffffffu; }
+    std::uint8_t type() const { return std::uint8_t(bAndType >> 28); }
+};
+
+} // namespace
+
+AssociationBuilder::AssociationBuilder(Store &store, const Config &config, AssociationCaps caps)
+    : m_store(store), m_rules(config.associations), m_caps(caps)
+{
+}
+
+std::optional<Association> AssociationBuilder::linkBetween(const Memory &x, const Memory &y,
+                                                           const Config::Associations &r)
+{
+    if (x.id == y.id)
+        return std::nullopt;
+    double best = 0;
+    std::uint8_t type = links::Other;
+    auto consider = [&](double w, std::uint8_t t) {
+        if (w > best) {
+            best = w;
+            type = t;
+        }
+    };
+    const double j = KeywordIndex::jaccard(x.keywords, y.keywords);
+    if (j >= r.keywordThreshold)
+        consider(j, links::Keyword);
+    if (!x.source.taskId.isEmpty() && x.source.taskId == y.source.taskId)
+        consider(r.coTaskWeight, links::CoTask);
+    if (x.createdAt != 0 && y.createdAt != 0)
+        consider(temporalWeight(r, std::abs(time::hoursBetween(x.createdAt, y.createdAt))), links::Temporal);
+    if (!x.projectPath.isEmpty() && x.projectPath == y.projectPath)
+        consider(r.coProjectWeight, links::CoProject);
+    if (best <= 0)
+        return std::nullopt;
+    const auto [a, b] = orderedPair(x.id, y.id);
+    return Association{a, b, best, links::typeName(type), 0};
+}
+
+void AssociationBuilder::propose(const KeywordIndex &index, std::uint32_t e, const Config::Associations &r,
+                                 const AssociationCaps &caps, bool bothSides, Scratch &s, std::vector<Proposal> &out)
+{
+    out.clear();
+    if (!index.isLive(e))
+        return;
+    if (s.stamp.size() < index.size()) {
+        s.stamp.resize(index.size(), 0);
+        s.weight.resize(index.size(), 0);
+        s.type.resize(index.size(), 0);
+    }
+    if (++s.generation == 0) {
+        std::fill(s.stamp.begin(), s.stamp.end(), 0);
+        s.generation = 1;
+    }
+    const std::uint32_t gen = s.generation;
+    s.touched.clear();
+
+    // Walks up to `limit` live members of a (createdAt, entry)-sorted list on each side of
+    // e. Dead members are skipped but counted towards a scan bound so that a list of
+    // deleted memories cannot make this loop long.
+    auto window = [&](const std::vector<std::uint32_t> &list, int limit, auto &&visit) {
+        const std::size_t pos = index.positionIn(list, e);
+        const int maxScan = limit * 4;
+        int taken = 0, scanned = 0;
+        for (std::size_t p = pos; p-- > 0 && taken < limit && scanned < maxScan;) {
+            ++scanned;
+            const std::uint32_t j = list[p];
+            if (j != e && index.isLive(j)) {
+                visit(j);
+                ++taken;
+            }
+        }
+        if (!bothSides)
+            return;
+        taken = scanned = 0;
+        for (std::size_t p = pos; p < list.size() && taken < limit && scanned < maxScan; ++p) {
+            const std::uint32_t j = list[p];
+            if (j == e)
+                continue;
+            ++scanned;
+            if (index.isLive(j)) {
+                visit(j);
+                ++taken;
+            }
+        }
+    };
+    auto consider = [&](std::uint32_t j, double w, std::uint8_t t) {
+        if (s.stamp[j] != gen) {
+            s.stamp[j] = gen;
+            s.weight[j] = 0;
+            s.type[j] = links::Other;
+            s.touched.push_back(j);
+        }
+        if (w > s.weight[j]) {
+            s.weight[j] = w;
+            s.type[j] = t;
+        }
+    };
+
+    // Keyword rule first: at this stage a stamped candidate is one whose Jaccard is known.
+    for (std::uint32_t k : index.keywordsOf(e)) {
+        window(index.posting(k), caps.keywordWindow, [&](std::uint32_t j) {
+            if (s.stamp[j] == gen)
+                return;
+            s.stamp[j] = gen;
+            s.touched.push_back(j);
+            const double jac = index.jaccard(e, j);
+            const bool keep = jac >= r.keywordThreshold;
+            s.weight[j] = keep ? jac : 0.0;
+            s.type[j] = keep ? links::Keyword : links::Other;
+        });
+    }
+    if (index.taskOf(e) != KeywordIndex::kNoGroup)
+        window(index.taskMembers(index.taskOf(e)), caps.taskWindow,
+               [&](std::uint32_t j) { consider(j, r.coTaskWeight, links::CoTask); });
+    if (index.projectOf(e) != KeywordIndex::kNoGroup)
+        window(index.projectMembers(index.projectOf(e)), caps.projectWindow,
+               [&](std::uint32_t j) { consider(j, r.coProjectWeight, links::CoProject); });
+
+    // Temporal rule: neighbours in creation order while they are close enough to matter.
+    const double cutoff = temporalCutoffHours(r);
+    if (cutoff > 0 && index.createdAt(e) != 0) {
+        const auto &order = index.timeOrder();
+        const std::size_t pos = index.positionIn(order, e);
+        auto temporalSide = [&](auto step, std::size_t start) {
+            int taken = 0, scanned = 0;
+            for (std::size_t p = start; p < order.size() && taken < caps.temporalWindow
+                 && scanned < caps.temporalWindow * 4;
+                 p = step(p)) {
+                const std::uint32_t j = order[p];
+                if (j == e)
+                    continue;
+                ++scanned;
+                const double hours = std::abs(time::hoursBetween(index.createdAt(j), index.createdAt(e)));
+                if (hours >= cutoff || index.createdAt(j) == 0)
+                    break;
+                if (!index.isLive(j))
+                    continue;
+                const double w = temporalWeight(r, hours);
+                if (w > 0)
+                    consider(j, w, links::Temporal);
+                ++taken;
+            }
+        };
+        if (pos > 0)
+            temporalSide([](std::size_t p) { return p == 0 ? std::size_t(-1) : p - 1; }, pos - 1);
+        if (bothSides)
+            temporalSide([](std::size_t p) { return p + 1; }, pos);
+    }
+
+    for (std::uint32_t j : s.touched) {
+        if (s.weight[j] > 0)
+            out.push_back(Proposal{j, s.weight[j], s.type[j]});
+    }
+    const Millis at = index.createdAt(e);
+    auto stronger = [&](const Proposal &x, const Proposal &y) {
+        if (x.weight != y.weight)
+            return x.weight > y.weight;
+        const Millis dx = std::abs(index.createdAt(x.other) - at);
+        const Millis dy = std::abs(index.createdAt(y.other) - at);
+        if (dx != dy)
+            return dx < dy;
+        return x.other < y.other;
+    };
+    const auto keep = std::min<std::size_t>(out.size(), std::size_t(std::max(0, caps.maxLinksPerMemory)));
+    std::partial_sort(out.begin(), out.begin() + std::ptrdiff_t(keep), out.end(), stronger);
+    out.resize(keep);
+}
+
+Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIndex *given, const Progress &progress)
+{
+    std::optional<KeywordIndex> built;
+    if (!given) {
+        auto index = KeywordIndex::build(m_store);
+        if (!index)
+            return index.error();
+        built.emplace(std::move(*index));
+        given = &*built;
+    }
+    const KeywordIndex &index = *given;
+    if (index.size() >= (1u << 28))
+        return Error::make(Error::Code::Validation,
+                           QStringLiteral("%1: too many memories to link in one pass").arg(m_store.path()));
+
+    Stats stats;
+    const auto &order = index.timeOrder();
+    const qint64 total = qint64(order.size());
+    // Each memory proposes links to memories created before it only, so every pair is
+    // considered once, from its younger end.
+    std::vector<Edge> edges;
+    edges.reserve(order.size() * 4);
+    Scratch scratch;
+    std::vector<Proposal> proposals;
+    qint64 done = 0;
+    for (std::uint32_t e : order) {
+        if (progress && (++done & 0xfff) == 0 && !progress(done, total * 2))
+            return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
+        if (!index.isLive(e))
+            continue;
+        ++stats.memories;
+        propose(index, e, m_rules, m_caps, false, scratch, proposals);
+        for (const Proposal &p : proposals) {
+            std::uint32_t a = e, b = p.other;
+            if (index.idBytes(b) < index.idBytes(a))
+                std::swap(a, b);
+            edges.push_back(Edge{a, b | (std::uint32_t(p.type) << 28), p.weight});
+        }
+    }
+    scratch = Scratch{};
+
+    // Insert in the table's key order: the (a, b) B-tree then grows at its right edge
+    // instead of taking random page writes all over a file of hundreds of megabytes.
+    std::vector<std::uint32_t> rank(index.size());
+    {
+        std::vector<std::uint32_t> byId(index.size());
+        std::iota(byId.begin(), byId.end(), 0u);
+        std::sort(byId.begin(), byId.end(),
+                  [&](std::uint32_t x, std::uint32_t y) { return index.idBytes(x) < index.idBytes(y); });
+        for (std::uint32_t r = 0; r < byId.size(); ++r)
+            rank[byId[r]] = r;
+    }
+    std::sort(edges.begin(), edges.end(), [&](const Edge &x, const Edge &y) {
+        return rank[x.a] != rank[y.a] ? rank[x.a] < rank[y.a] : rank[x.b()] < rank[y.b()];
+    });
+
+    Database &db = m_store.database();
+    Transaction tx(db);
+    if (!tx.isActive())
+        return tx.error();
+    if (const Status st = db.exec(QStringLiteral("DELETE FROM associations WHERE type <> 'manual'")); !st)
+        return st.error();
+    raw::Statement insert;
+    // A manual link on the same pair wins: the user drew it (SPEC §7).
+    if (const Status st = insert.prepare(raw::handleOf(db),
+                                         "INSERT INTO associations (a, b, weight, type, created_at) "
+                                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(a, b) DO NOTHING",
+                                         m_store.path(), QStringLiteral("writing associations"));
+        !st)
+        return st.error();
+    const Millis now = time::nowMs();
+    qint64 written = 0;
+    for (const Edge &edge : edges) {
+        insert.bind(1, index.idBytes(edge.a));
+        insert.bind(2, index.idBytes(edge.b()));
+        insert.bind(3, edge.weight);
+        insert.bind(4, std::string_view(typeLiteral(edge.type())));
+        insert.bind(5, std::int64_t(now));
+        if (const Status st = insert.run(); !st)
+            return st.error();
+        if (progress && (++written & 0xffff) == 0
+            && !progress(total + qint64(double(written) / double(edges.size()) * double(total)), total * 2))
+            return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
+    }
+    stats.derived = qint64(edges.size());
+    auto count = m_store.associations().count();
+    if (!count)
+        return count.error();
+    stats.total = *count;
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    if (progress)
+        progress(total * 2, total * 2);
+    qCInfo(lcAssociations) << "rebuilt" << stats.derived << "derived links for" << stats.memories << "memories";
+    return stats;
+}
+
+Result<int> AssociationBuilder::updateFor(const QString &id, const KeywordIndex &index, Millis now)
+{
+    auto existing = m_store.associations().of(id);
+    if (!existing)
+        return existing.error();
+    std::vector<Proposal> proposals;
+    const std::uint32_t e = index.find(id);
+    if (e != KeywordIndex::kNone) {
+        Scratch scratch;
+        propose(index, e, m_rules, m_caps, true, scratch, proposals);
+    }
+    Transaction tx(m_store.database());
+    if (!tx.isActive())
+        return tx.error();
+    // Derived links are recomputed from their rules: the old ones go, the new ones come.
+    // Manual links stay as drawn, and a pair with a manual link gets no derived one.
+    QSet<QString> manual;
+    for (const Association &a : *existing) {
+        if (a.type == QLatin1String("manual")) {
+            manual.insert(a.other(id));
+            continue;
+        }
+        if (const Status st = m_store.associations().remove(a.a, a.b); !st)
+            return st.error();
+    }
+    int linked = 0;
+    for (const Proposal &p : proposals) {
+        const QString other = index.id(p.other);
+        if (manual.contains(other))
+            continue;
+        const auto [a, b] = orderedPair(id, other);
+        if (const Status st = m_store.associations().put(Association{a, b, p.weight, links::typeName(p.type), now});
+            !st)
+            return st.error();
+        ++linked;
+    }
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return linked;
+}
+
+Result<std::optional<double>> AssociationBuilder::boost(const QString &x, const QString &y, double delta)
+{
+    auto link = m_store.associations().get(x, y);
+    if (!link)
+        return link.error();
+    if (!link->has_value())
+        return std::optional<double>{};
+    Association a = **link;
+    a.weight = std::min(1.0, a.weight + delta);
+    if (const Status st = m_store.associations().put(a); !st)
+        return st.error();
+    return std::optional<double>{a.weight};
+}
+
+} // namespace engram::core

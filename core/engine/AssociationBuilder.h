@@ -1,0 +1,98 @@
+#pragma once
+
+#include "config/Config.h"
+#include "model/Association.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace engram::core {
+
+class KeywordIndex;
+class Store;
+
+/// Fan-out caps of the association rules. Without them a store where 100,000 memories share
+/// a project (or a keyword such as "typescript", or one busy day) would make 5·10⁹ pairs.
+/// With them every memory looks at a bounded number of neighbours and keeps only its
+/// strongest links, so a rebuild is O(n · caps) and the graph has at most
+/// maxLinksPerMemory · n derived edges (average degree ≤ 2 · maxLinksPerMemory).
+/// Groups smaller than the windows are handled exactly; the caps only bind in big groups,
+/// where the nearest members in creation time are the ones kept.
+struct AssociationCaps
+{
+    int keywordWindow = 64;    ///< per shared keyword: the memories created just before (and after, incrementally)
+    int taskWindow = 64;       ///< same source.taskId
+    int projectWindow = 16;    ///< same projectPath (co-project links are the weakest, 0.2)
+    int temporalWindow = 16;   ///< nearest memories created within the temporal window
+    int maxLinksPerMemory = 8; ///< strongest links each memory proposes
+};
+
+/// Builds the derived associations of SPEC §7 (note 000 §5): keyword Jaccard ≥ 0.3 (weight
+/// = Jaccard), co-task 0.5, temporal 0.3·(1 − Δt/24 h) when > 0.05, co-project 0.2; no
+/// self-links; one edge per pair with the strongest rule. User-drawn (`manual`) links are
+/// never replaced or removed. Candidates come from the KeywordIndex (inverted keyword index,
+/// task / project groups, creation order), never from a scan of all pairs.
+class AssociationBuilder final
+{
+public:
+    AssociationBuilder(Store &store, const Config &config, AssociationCaps caps = {});
+
+    struct Stats
+    {
+        qint64 memories = 0;  ///< live memories linked
+        qint64 derived = 0;   ///< derived links written
+        qint64 total = 0;     ///< links in the store afterwards, manual ones included
+    };
+    /// Called now and then with (memories done, memories in all); false cancels (nothing is written).
+    using Progress = std::function<bool(qint64 done, qint64 total)>;
+
+    /// Replaces every derived link with a fresh computation, in one transaction with one
+    /// prepared statement. Derived weights start again from their rules (co-retrieval boosts
+    /// on derived links are not carried over; manual links keep theirs). `index` may be
+    /// passed when the caller holds a current one; otherwise one is built.
+    [[nodiscard]] Result<Stats> rebuildAll(const KeywordIndex *index = nullptr, const Progress &progress = {});
+
+    /// After one memory was added, edited, deleted or restored: its derived links are
+    /// recomputed against its neighbours in `index`, which must already hold its new state.
+    /// Returns the number of derived links it has afterwards.
+    [[nodiscard]] Result<int> updateFor(const QString &id, const KeywordIndex &index, Millis now);
+
+    /// Strengthens an existing link, capped at 1.0 (co-retrieval +0.05, confirmed associative
+    /// hit +0.1). Pairs without a link are left alone. Returns the new weight, if linked.
+    [[nodiscard]] Result<std::optional<double>> boost(const QString &x, const QString &y, double delta);
+
+    /// The rule for one pair, on its own (no caps): the strongest applicable link, if any.
+    static std::optional<Association> linkBetween(const Memory &x, const Memory &y,
+                                                  const Config::Associations &rules);
+
+    struct Proposal
+    {
+        std::uint32_t other;
+        double weight;
+        std::uint8_t type;
+    };
+    /// The links entry `e` proposes: candidates from each group window (earlier memories
+    /// only, or both sides when `bothSides`), best rule per candidate, strongest
+    /// maxLinksPerMemory kept. Live entries only. `scratch` is reused between calls.
+    struct Scratch
+    {
+        std::vector<std::uint32_t> stamp;
+        std::vector<double> weight;
+        std::vector<std::uint8_t> type;
+        std::vector<std::uint32_t> touched;
+        std::uint32_t generation = 0;
+    };
+    static void propose(const KeywordIndex &index, std::uint32_t e, const Config::Associations &rules,
+                        const AssociationCaps &caps, bool bothSides, Scratch &scratch, std::vector<Proposal> &out);
+
+private:
+    Store &m_store;
+    Config::Associations m_rules;
+    AssociationCaps m_caps;
+};
+
+} // namespace engram::core
