@@ -266,6 +266,9 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
 
     auto recordConflict = [&](Conflict c, int &counter) -> Status {
         c.id = 0;
+        // The column is NOT NULL and a null QString binds as SQL NULL: store "" for "none".
+        if (c.resolution.isNull())
+            c.resolution = QStringLiteral("");
         c.a = mapped(c.a);
         c.b = mapped(c.b);
         auto known = m_store.conflicts().between(c.a, c.b);
