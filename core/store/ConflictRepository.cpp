@@ -34,7 +34,7 @@ Status ConflictRepository::insert(Conflict &c)
     q.addBindValue(c.b);
     q.addBindValue(c.type);
     q.addBindValue(c.status);
-    q.addBindValue(c.resolution);
+    q.addBindValue(c.resolution.isNull() ? QStringLiteral("") : c.resolution); // NOT NULL column: a null QString binds NULL
     q.addBindValue(c.detectedAt);
     q.addBindValue(c.resolvedAt);
     if (!q.exec())
@@ -52,7 +52,7 @@ Status ConflictRepository::update(const Conflict &c)
     q.addBindValue(c.b);
     q.addBindValue(c.type);
     q.addBindValue(c.status);
-    q.addBindValue(c.resolution);
+    q.addBindValue(c.resolution.isNull() ? QStringLiteral("") : c.resolution); // NOT NULL column: a null QString binds NULL
     q.addBindValue(c.detectedAt);
     q.addBindValue(c.resolvedAt);
     q.addBindValue(c.id);
@@ -60,6 +60,18 @@ Status ConflictRepository::update(const Conflict &c)
         return m_db.errorFrom(q, QStringLiteral("updating conflict %1").arg(c.id));
     if (q.numRowsAffected() == 0)
         return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path()).arg(c.id));
+    return {};
+}
+
+Status ConflictRepository::remove(qint64 id)
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral("DELETE FROM conflicts WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("removing conflict %1").arg(id));
+    if (q.numRowsAffected() == 0)
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path()).arg(id));
     return {};
 }
 

@@ -18,6 +18,8 @@ public:
     /// Inserts and sets `conflict.id`.
     [[nodiscard]] Status insert(Conflict &conflict);
     [[nodiscard]] Status update(const Conflict &conflict);
+    /// Deletes the row (only for reverting the decision that created it); NotFound if absent.
+    [[nodiscard]] Status remove(qint64 id);
     [[nodiscard]] Result<Conflict> get(qint64 id) const;
     /// All conflicts, or those with `status` when given; oldest first.
     [[nodiscard]] Result<std::vector<Conflict>> list(const QString &status = {}) const;
