@@ -1,0 +1,337 @@
+// The detail panel on a real store: every field of SPEC §3 shown, plain text only, scores
+// under the session's profile and preview date, in-place edits emitted as editRequested,
+// history newest first, refresh when the store changes.
+#include "TempStore.h"
+
+#include "StoreSession.h"
+#include "models/HistoryModel.h"
+#include "views/DetailPanel.h"
+#include "views/EventText.h"
+#include "views/HistoryView.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+using namespace engram::ui;
+
+namespace {
+constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
+
+Memory richMemory()
+{
+    Memory m = test::sampleMemory(QStringLiteral("mem_detail"), kT0);
+    m.projectPath = QStringLiteral("/home/dev/engram-web");
+    m.reinforceCount = 2;
+    m.accessCount = 5;
+    m.lastAccessedAt = kT0 + kMsPerHour;
+    m.importance = 1.3;
+    m.mergedFrom = {QStringLiteral("mem_a"), QStringLiteral("mem_b")};
+    m.originalContents = {QStringLiteral("Uses vitest"), QStringLiteral("Prefers vitest to jest")};
+    m.sourceIds = {QStringLiteral("mem_a"), QStringLiteral("mem_b")};
+    m.correctionHistory = QJsonArray{QJsonObject{{"time", "2024-01-01T12:00:00Z"},
+                                                 {"reason", "user negation"},
+                                                 {"newPreference", "uses jest again"}}};
+    m.sensitivity = 2;
+    m.agentImportance = 7;
+    m.agentTier = QStringLiteral("hot");
+    m.extra = QJsonObject{{"valence", -0.5}, {"tags", QJsonArray{"dev", "testing"}}};
+    return m;
+}
+
+Event makeEvent(const QString &memoryId, const QString &kind, Millis at, const QJsonObject &payload, const QString &actor = QStringLiteral("user"))
+{
+    Event e;
+    e.memoryId = memoryId;
+    e.kind = kind;
+    e.at = at;
+    e.actor = actor;
+    e.payload = payload;
+    return e;
+}
+
+QString valueText(DetailPanel &panel, const QString &field)
+{
+    QLabel *label = panel.valueLabel(field);
+    return label ? label->text() : QStringLiteral("<no label %1>").arg(field);
+}
+} // namespace
+
+class TestDetailPanel : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<StoreSession> m_session;
+
+    void addMemory(const Memory &m)
+    {
+        QVERIFY(m_session->store()->memories().insert(m));
+        m_session->refresh({m.id});
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_session = std::make_unique<StoreSession>();
+        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("detail.engram")));
+        QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+        m_session->setNow(kT0 + 24 * kMsPerHour); // ebbinghaus oracle: S = 24 h, 24 h later → 37
+    }
+    void cleanup()
+    {
+        m_session.reset();
+        m_dir.reset();
+    }
+
+    void emptyStateIsHelpful()
+    {
+        DetailPanel panel(m_session.get());
+        auto *empty = panel.findChild<QLabel *>(QStringLiteral("detailEmptyLabel"));
+        QVERIFY(empty);
+        QVERIFY(empty->text().contains(QStringLiteral("Select a memory")));
+        panel.showMemory(QStringLiteral("mem_missing"));
+        QVERIFY(empty->text().contains(QStringLiteral("mem_missing")));
+    }
+
+    void showsEveryField()
+    {
+        const Memory m = richMemory();
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        QSignalSpy edits(&panel, &DetailPanel::editRequested);
+        panel.showMemory(m.id);
+        QCOMPARE(edits.count(), 0); // filling the widgets is not an edit
+
+        QCOMPARE(panel.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"))->toPlainText(), m.content);
+        QCOMPARE(panel.findChild<QLineEdit *>(QStringLiteral("keywordsEdit"))->text(), QStringLiteral("typescript, testing, vitest"));
+        QCOMPARE(panel.findChild<QComboBox *>(QStringLiteral("categoryCombo"))->currentText(), QStringLiteral("preference"));
+        QCOMPARE(panel.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"))->value(), 0.8);
+        QCOMPARE(panel.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"))->value(), 1.3);
+        QCOMPARE(panel.findChild<QLineEdit *>(QStringLiteral("projectEdit"))->text(), m.projectPath);
+        QCOMPARE(panel.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"))->currentIndex(), 2);
+
+        QCOMPARE(valueText(panel, QStringLiteral("id")), m.id);
+        QCOMPARE(valueText(panel, QStringLiteral("score")), QStringLiteral("37 (ebbinghaus)"));
+        QVERIFY(valueText(panel, QStringLiteral("strength")).startsWith(QStringLiteral("37 / 100")));
+        QCOMPARE(valueText(panel, QStringLiteral("tier")), QStringLiteral("active"));
+        QVERIFY(valueText(panel, QStringLiteral("stability")).startsWith(QStringLiteral("24 h (1 d)")));
+        QCOMPARE(valueText(panel, QStringLiteral("decayRate")), QStringLiteral("1"));
+        QCOMPARE(valueText(panel, QStringLiteral("counts")), QStringLiteral("2 reinforcements · 5 accesses"));
+        QCOMPARE(valueText(panel, QStringLiteral("lastReinforcedAt")),
+                 QStringLiteral("%1 (1 day ago)").arg(EventText::localTime(kT0)));
+        QCOMPARE(valueText(panel, QStringLiteral("lastAccessedAt")),
+                 QStringLiteral("%1 (23 hours ago)").arg(EventText::localTime(kT0 + kMsPerHour)));
+        QCOMPARE(valueText(panel, QStringLiteral("source")), QStringLiteral("task · task task-42"));
+        QCOMPARE(valueText(panel, QStringLiteral("mergedFrom")), QStringLiteral("mem_a, mem_b"));
+        QCOMPARE(valueText(panel, QStringLiteral("mergedInto")), QStringLiteral("—"));
+        QCOMPARE(valueText(panel, QStringLiteral("originalContents")),
+                 QStringLiteral("• Uses vitest\n• Prefers vitest to jest"));
+        QVERIFY(valueText(panel, QStringLiteral("correctionHistory")).contains(QStringLiteral("'uses jest again'")));
+        QCOMPARE(valueText(panel, QStringLiteral("verified")), QStringLiteral("no"));
+        QCOMPARE(valueText(panel, QStringLiteral("level")), QStringLiteral("full"));
+        QCOMPARE(valueText(panel, QStringLiteral("modalities")), QStringLiteral("text"));
+        QCOMPARE(valueText(panel, QStringLiteral("agentImportance")), QStringLiteral("7"));
+        QCOMPARE(valueText(panel, QStringLiteral("agentTier")), QStringLiteral("hot"));
+        auto *valence = panel.findChild<QLabel *>(QStringLiteral("extra:valence"));
+        QVERIFY(valence);
+        QCOMPARE(valence->text(), QStringLiteral("-0.5"));
+        auto *tags = panel.findChild<QLabel *>(QStringLiteral("extra:tags"));
+        QVERIFY(tags);
+        QCOMPARE(tags->text(), QStringLiteral("[\"dev\",\"testing\"]"));
+    }
+
+    void scoresFollowPreviewDateAndProfile()
+    {
+        addMemory(richMemory());
+        DetailPanel panel(m_session.get());
+        panel.showMemory(QStringLiteral("mem_detail"));
+        m_session->setNow(kT0 + 48 * kMsPerHour); // 100·e^−2 = 13.5 → 14: fading
+        QCOMPARE(valueText(panel, QStringLiteral("score")), QStringLiteral("14 (ebbinghaus)"));
+        QCOMPARE(valueText(panel, QStringLiteral("tier")), QStringLiteral("fading"));
+        QVERIFY(panel.findChild<QLabel *>(QStringLiteral("tierBadge"))->text().contains(QStringLiteral("preview")));
+        if (!makeProfile(QStringLiteral("lifecycle"), m_session->config()))
+            QSKIP("lifecycle profile not built yet");
+        QVERIFY(m_session->setProfileName(QStringLiteral("lifecycle")));
+        QVERIFY(valueText(panel, QStringLiteral("score")).endsWith(QStringLiteral("(lifecycle)")));
+    }
+
+    void memoryTextIsPlainText()
+    {
+        Memory m = test::sampleMemory(QStringLiteral("mem_html"), kT0);
+        m.content = QStringLiteral("<b>not bold</b> <img src=x> & more");
+        m.extra = QJsonObject{{"note", "<i>x</i>"}};
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        panel.showMemory(m.id);
+        auto *header = panel.findChild<QLabel *>(QStringLiteral("detailHeader"));
+        QCOMPARE(header->textFormat(), Qt::PlainText);
+        QVERIFY(header->text().contains(QStringLiteral("<b>not bold</b>")));
+        const QList<QLabel *> labels = panel.findChildren<QLabel *>();
+        for (QLabel *label : labels) {
+            if (label->objectName().startsWith(QLatin1String("value:")) || label->objectName().startsWith(QLatin1String("extra:")))
+                QCOMPARE(label->textFormat(), Qt::PlainText);
+        }
+        QCOMPARE(panel.findChild<QLabel *>(QStringLiteral("extra:note"))->text(), QStringLiteral("<i>x</i>"));
+    }
+
+    void editsAreRequestedNotWritten()
+    {
+        const Memory m = richMemory();
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        panel.show();
+        panel.showMemory(m.id);
+        QSignalSpy edits(&panel, &DetailPanel::editRequested);
+
+        auto *content = panel.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
+        auto *apply = panel.findChild<QPushButton *>(QStringLiteral("applyContentButton"));
+        QVERIFY(!apply->isEnabled());
+        content->selectAll();
+        QTest::keyClicks(content, QStringLiteral("Prefers jest now"));
+        QVERIFY(apply->isEnabled());
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QCOMPARE(edits.count(), 1);
+        QCOMPARE(edits.at(0).at(0).toString(), m.id);
+        QCOMPARE(edits.at(0).at(1).toString(), QStringLiteral("content"));
+        QCOMPARE(edits.at(0).at(2).toString(), QStringLiteral("Prefers jest now"));
+
+        auto *keywords = panel.findChild<QLineEdit *>(QStringLiteral("keywordsEdit"));
+        keywords->setText(QStringLiteral("Jest, testing , jest,  "));
+        emit keywords->editingFinished();
+        emit keywords->editingFinished(); // Enter then focus-out: asked once
+        QCOMPARE(edits.count(), 2);
+        QCOMPARE(edits.at(1).at(1).toString(), QStringLiteral("keywords"));
+        QCOMPARE(edits.at(1).at(2).toStringList(), (QStringList{"jest", "testing"}));
+
+        auto *category = panel.findChild<QComboBox *>(QStringLiteral("categoryCombo"));
+        category->setCurrentText(QStringLiteral("skill"));
+        emit category->lineEdit()->editingFinished();
+        QCOMPARE(edits.count(), 3);
+        QCOMPARE(edits.at(2).at(1).toString(), QStringLiteral("category"));
+        QCOMPARE(edits.at(2).at(2).toString(), QStringLiteral("skill"));
+
+        panel.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"))->setValue(0.6);
+        QCOMPARE(edits.count(), 4);
+        QCOMPARE(edits.at(3).at(1).toString(), QStringLiteral("confidence"));
+        QCOMPARE(edits.at(3).at(2).toDouble(), 0.6);
+
+        panel.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"))->setValue(3.0);
+        QCOMPARE(edits.count(), 5);
+        QCOMPARE(edits.at(4).at(1).toString(), QStringLiteral("importance"));
+        QCOMPARE(edits.at(4).at(2).toDouble(), 3.0);
+
+        auto *project = panel.findChild<QLineEdit *>(QStringLiteral("projectEdit"));
+        project->setText(QStringLiteral("  "));
+        emit project->editingFinished();
+        QCOMPARE(edits.count(), 6);
+        QCOMPARE(edits.at(5).at(1).toString(), QStringLiteral("projectPath"));
+        QCOMPARE(edits.at(5).at(2).toString(), QString()); // blank = global
+
+        auto *sensitivity = panel.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"));
+        sensitivity->setCurrentIndex(3);
+        emit sensitivity->activated(3);
+        QCOMPARE(edits.count(), 7);
+        QCOMPARE(edits.at(6).at(1).toString(), QStringLiteral("sensitivity"));
+        QCOMPARE(edits.at(6).at(2).toInt(), 3);
+
+        // The panel asked; it did not write. The store still holds the original.
+        auto stored = m_session->memory(m.id);
+        QVERIFY(stored);
+        QCOMPARE(stored->content, m.content);
+        QCOMPARE(stored->keywords, m.keywords);
+        QCOMPARE(stored->sensitivity, 2);
+    }
+
+    void blankContentIsNotRequested()
+    {
+        addMemory(richMemory());
+        DetailPanel panel(m_session.get());
+        panel.showMemory(QStringLiteral("mem_detail"));
+        QSignalSpy edits(&panel, &DetailPanel::editRequested);
+        auto *content = panel.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
+        content->selectAll();
+        QTest::keyClicks(content, QStringLiteral("   "));
+        QVERIFY(content->document()->isModified());
+        QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier); // the apply shortcut
+        QCOMPARE(edits.count(), 0);
+        content->selectAll();
+        QTest::keyClicks(content, QStringLiteral("Short and new"));
+        QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(edits.count(), 1);
+        QCOMPARE(edits.at(0).at(2).toString(), QStringLiteral("Short and new"));
+    }
+
+    void historyNewestFirst()
+    {
+        const Memory m = richMemory();
+        addMemory(m);
+        std::vector<Event> written{
+            makeEvent(m.id, events::kCreate, kT0, {}, QStringLiteral("assistant")),
+            makeEvent(m.id, events::kReinforce, kT0 + kMsPerHour,
+                  {{"event", "task_success"}, {"before", QJsonObject{{"stability", 24}}}, {"after", QJsonObject{{"stability", 48}}}},
+                  QStringLiteral("assistant")),
+            makeEvent(m.id, events::kNegate, kT0 + 2 * kMsPerHour, {{"correction", "no longer drinks coffee"}}),
+        };
+        for (Event &e : written)
+            QVERIFY(m_session->store()->events().append(e));
+        DetailPanel panel(m_session.get());
+        panel.showMemory(m.id);
+        QAbstractItemModel *model = panel.historyView()->model();
+        QCOMPARE(model->rowCount(), 3);
+        QCOMPARE(model->index(0, 0).data().toString(), QStringLiteral("Negated: 'no longer drinks coffee'"));
+        QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("Reinforced (task_success): stability 24 h → 48 h"));
+        QCOMPARE(model->index(1, 0).data(HistoryModel::ChangesRole).toStringList(), QStringList{"stability: 24 h → 48 h"});
+        QCOMPARE(model->index(1, 0).data(HistoryModel::ActorRole).toString(), QStringLiteral("assistant"));
+        QVERIFY(model->index(0, 0).data(HistoryModel::WhenRole).toString().endsWith(QStringLiteral("22 hours ago")));
+        QCOMPARE(model->index(2, 0).data().toString(), QStringLiteral("Created"));
+    }
+
+    void refreshesWhenTheStoreChanges()
+    {
+        Memory m = richMemory();
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        panel.showMemory(m.id);
+        auto *content = panel.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
+
+        m.content = QStringLiteral("Changed by the assistant");
+        m.stability = 96;
+        QVERIFY(m_session->store()->memories().update(m));
+        m_session->refresh({m.id});
+        QCOMPARE(content->toPlainText(), m.content);
+        QVERIFY(valueText(panel, QStringLiteral("stability")).startsWith(QStringLiteral("96 h")));
+
+        // A draft the user is typing survives another writer's change to the same memory.
+        content->selectAll();
+        QTest::keyClicks(content, QStringLiteral("my draft"));
+        m.confidence = 0.9;
+        QVERIFY(m_session->store()->memories().update(m));
+        m_session->refresh({m.id});
+        QCOMPARE(content->toPlainText(), QStringLiteral("my draft"));
+        QCOMPARE(panel.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"))->value(), 0.9);
+
+        // Another memory: the draft does not follow.
+        Memory other = test::sampleMemory(QStringLiteral("mem_other"), kT0);
+        other.content = QStringLiteral("Another memory");
+        addMemory(other);
+        panel.showMemory(other.id);
+        QCOMPARE(content->toPlainText(), other.content);
+
+        QVERIFY(m_session->store()->memories().remove(other.id));
+        m_session->refresh({other.id});
+        QVERIFY(panel.findChild<QLabel *>(QStringLiteral("detailEmptyLabel"))->text().contains(other.id));
+    }
+};
+
+QTEST_MAIN(TestDetailPanel)
+#include "tst_detailpanel.moc"

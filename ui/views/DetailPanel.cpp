@@ -1,0 +1,604 @@
+#include "views/DetailPanel.h"
+
+#include "StoreSession.h"
+#include "views/ChartPalette.h"
+#include "views/EventText.h"
+#include "views/HistoryView.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace engram::ui {
+
+namespace {
+
+using core::Memory;
+
+constexpr int kAgentFixedRows = 2; // agentImportance, agentTier
+
+QString orDash(const QString &text) { return text.isEmpty() ? QStringLiteral("—") : text; }
+
+QString yesNo(bool on) { return on ? DetailPanel::tr("yes") : DetailPanel::tr("no"); }
+
+/// "2024-03-05 14:20 (3 days ago)", or "—" when unset.
+QString when(core::Millis at, core::Millis now)
+{
+    if (at == 0)
+        return QStringLiteral("—");
+    return QStringLiteral("%1 (%2)").arg(EventText::localTime(at), EventText::relative(at, now));
+}
+
+/// A bulleted list of texts, one per line (plain text).
+QString bulleted(const QStringList &items)
+{
+    if (items.isEmpty())
+        return QStringLiteral("—");
+    QStringList lines;
+    for (const QString &item : items)
+        lines << QStringLiteral("• ") + item;
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString sensitivityName(int level)
+{
+    switch (level) {
+    case 0: return DetailPanel::tr("0 · normal");
+    case 1: return DetailPanel::tr("1 · normal (flagged)");
+    case 2: return DetailPanel::tr("2 · private: never compressed or merged automatically");
+    case 3: return DetailPanel::tr("3 · encrypted at rest");
+    }
+    return QString::number(level);
+}
+
+QString jsonText(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isArray())
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    if (v.isObject())
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    if (v.isBool())
+        return yesNo(v.toBool());
+    if (v.isDouble())
+        return EventText::number(v.toDouble());
+    return QStringLiteral("null");
+}
+
+QStringList parseKeywords(const QString &text)
+{
+    return core::normalizeKeywords(text.split(QLatin1Char(','), Qt::SkipEmptyParts));
+}
+
+} // namespace
+
+DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(parent), m_session(session)
+{
+    setObjectName(QStringLiteral("detailPanel"));
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(buildEmptyPage());
+    m_stack->addWidget(buildDetailPage());
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_stack);
+
+    if (session) {
+        connect(session, &StoreSession::memoriesChanged, this, [this](const QStringList &ids) {
+            if (!m_id.isEmpty() && ids.contains(m_id))
+                reload();
+        });
+        connect(session, &StoreSession::reloaded, this, &DetailPanel::reload);
+        connect(session, &StoreSession::profileChanged, this, &DetailPanel::reload);
+        connect(session, &StoreSession::configChanged, this, &DetailPanel::reload);
+        connect(session, &StoreSession::nowChanged, this, &DetailPanel::reload);
+        connect(session, &StoreSession::closed, this, [this] { showMemory({}); });
+    }
+    showEmpty(tr("Select a memory in the table to see all of its fields, edit it, and read its history."));
+}
+
+QWidget *DetailPanel::buildEmptyPage()
+{
+    m_emptyLabel = new QLabel;
+    m_emptyLabel->setObjectName(QStringLiteral("detailEmptyLabel"));
+    m_emptyLabel->setTextFormat(Qt::PlainText);
+    m_emptyLabel->setWordWrap(true);
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->setMargin(24);
+    QPalette pal = m_emptyLabel->palette();
+    pal.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
+    m_emptyLabel->setPalette(pal);
+    return m_emptyLabel;
+}
+
+QWidget *DetailPanel::buildDetailPage()
+{
+    auto *page = new QWidget;
+    auto *column = new QVBoxLayout(page);
+    column->setContentsMargins(6, 6, 6, 6);
+    column->setSpacing(8);
+
+    auto *headerRow = new QHBoxLayout;
+    m_header = new QLabel;
+    m_header->setObjectName(QStringLiteral("detailHeader"));
+    m_header->setTextFormat(Qt::PlainText);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont headerFont = m_header->font();
+    headerFont.setBold(true);
+    m_header->setFont(headerFont);
+    m_tierBadge = new QLabel;
+    m_tierBadge->setObjectName(QStringLiteral("tierBadge"));
+    m_tierBadge->setTextFormat(Qt::PlainText);
+    m_tierBadge->setAutoFillBackground(true);
+    m_tierBadge->setMargin(3);
+    headerRow->addWidget(m_header, 1);
+    headerRow->addWidget(m_tierBadge);
+    column->addLayout(headerRow);
+
+    column->addWidget(buildContentGroup());
+    column->addWidget(buildScoringGroup());
+    column->addWidget(buildProvenanceGroup());
+    column->addWidget(buildFlagsGroup());
+    column->addWidget(buildAgentGroup());
+
+    auto *historyBox = new QGroupBox(tr("History (newest first)"));
+    auto *historyLayout = new QVBoxLayout(historyBox);
+    m_history = new HistoryView;
+    m_history->setMinimumHeight(220);
+    historyLayout->addWidget(m_history);
+    column->addWidget(historyBox, 1);
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(page);
+    return scroll;
+}
+
+QLabel *DetailPanel::addValueRow(QFormLayout *form, const QString &field, const QString &caption)
+{
+    auto *label = new QLabel;
+    label->setObjectName(QStringLiteral("value:") + field);
+    label->setTextFormat(Qt::PlainText); // memory text is data, never markup
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(caption, label);
+    m_values.insert(field, label);
+    return label;
+}
+
+void DetailPanel::setValue(const QString &field, const QString &text, const QString &toolTip)
+{
+    if (QLabel *label = m_values.value(field)) {
+        label->setText(text);
+        label->setToolTip(EventText::plainToolTip(toolTip));
+    }
+}
+
+static QFormLayout *newForm(QWidget *owner, bool flush = false)
+{
+    auto *form = new QFormLayout(owner);
+    if (flush)
+        form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setLabelAlignment(Qt::AlignRight | Qt::AlignTop);
+    form->setVerticalSpacing(4);
+    return form;
+}
+
+QGroupBox *DetailPanel::buildContentGroup()
+{
+    auto *box = new QGroupBox(tr("Content"));
+    auto *form = newForm(box);
+
+    m_content = new QPlainTextEdit;
+    m_content->setObjectName(QStringLiteral("contentEdit"));
+    m_content->setTabChangesFocus(true);
+    m_content->setFixedHeight(m_content->fontMetrics().lineSpacing() * 4 + 12);
+    m_applyContent = new QPushButton(tr("Apply"));
+    m_applyContent->setObjectName(QStringLiteral("applyContentButton"));
+    m_applyContent->setToolTip(tr("Save the edited content (Ctrl+Enter)"));
+    m_revertContent = new QPushButton(tr("Revert"));
+    m_revertContent->setObjectName(QStringLiteral("revertContentButton"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_revertContent);
+    buttons->addWidget(m_applyContent);
+    auto *contentColumn = new QVBoxLayout;
+    contentColumn->setSpacing(2);
+    contentColumn->addWidget(m_content);
+    contentColumn->addLayout(buttons);
+    form->addRow(tr("Text"), contentColumn);
+    connect(m_content, &QPlainTextEdit::modificationChanged, this, &DetailPanel::updateContentButtons);
+    connect(m_applyContent, &QPushButton::clicked, this, &DetailPanel::commitContent);
+    connect(m_revertContent, &QPushButton::clicked, this, [this] {
+        m_content->setPlainText(m_memory.content);
+        m_content->document()->setModified(false);
+    });
+    m_content->installEventFilter(this); // Ctrl+Enter applies
+
+    m_keywords = new QLineEdit;
+    m_keywords->setObjectName(QStringLiteral("keywordsEdit"));
+    m_keywords->setPlaceholderText(tr("comma-separated, e.g. typescript, testing"));
+    connect(m_keywords, &QLineEdit::editingFinished, this, &DetailPanel::commitKeywords);
+    form->addRow(tr("Keywords"), m_keywords);
+
+    m_category = new QComboBox;
+    m_category->setObjectName(QStringLiteral("categoryCombo"));
+    m_category->setEditable(true);
+    m_category->setInsertPolicy(QComboBox::NoInsert);
+    m_category->setToolTip(tr("Known categories carry parameters (config); an unknown one is scored like 'fact'"));
+    connect(m_category, &QComboBox::activated, this, [this](int) { commitCategory(); });
+    connect(m_category->lineEdit(), &QLineEdit::editingFinished, this, &DetailPanel::commitCategory);
+    form->addRow(tr("Category"), m_category);
+
+    addValueRow(form, QStringLiteral("id"), tr("Id"));
+    addValueRow(form, QStringLiteral("createdAt"), tr("Created"));
+    addValueRow(form, QStringLiteral("updatedAt"), tr("Updated"));
+    return box;
+}
+
+QGroupBox *DetailPanel::buildScoringGroup()
+{
+    auto *box = new QGroupBox(tr("Scoring"));
+    box->setObjectName(QStringLiteral("scoringGroup"));
+    auto *form = newForm(box);
+    addValueRow(form, QStringLiteral("score"), tr("Score"));
+    addValueRow(form, QStringLiteral("strength"), tr("Strength"));
+    addValueRow(form, QStringLiteral("tier"), tr("Tier"));
+    addValueRow(form, QStringLiteral("stability"), tr("Stability"));
+    addValueRow(form, QStringLiteral("decayRate"), tr("Decay rate"));
+
+    m_importance = new QDoubleSpinBox;
+    m_importance->setObjectName(QStringLiteral("importanceSpin"));
+    m_importance->setRange(0, 100);
+    m_importance->setDecimals(2);
+    m_importance->setSingleStep(0.1);
+    m_importance->setKeyboardTracking(false);
+    m_importance->setToolTip(tr("Note 002's importance: ≥ 3.0 is core and never decays"));
+    connect(m_importance, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        if (!m_filling && std::abs(v - m_memory.importance) > 1e-9)
+            request(QStringLiteral("importance"), v);
+    });
+    form->addRow(tr("Importance"), m_importance);
+
+    m_confidence = new QDoubleSpinBox;
+    m_confidence->setObjectName(QStringLiteral("confidenceSpin"));
+    m_confidence->setRange(0, 1);
+    m_confidence->setDecimals(2);
+    m_confidence->setSingleStep(0.05);
+    m_confidence->setKeyboardTracking(false);
+    connect(m_confidence, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        if (!m_filling && std::abs(v - m_memory.confidence) > 1e-9)
+            request(QStringLiteral("confidence"), v);
+    });
+    form->addRow(tr("Confidence"), m_confidence);
+
+    addValueRow(form, QStringLiteral("counts"), tr("Reinforced / accessed"));
+    addValueRow(form, QStringLiteral("lastReinforcedAt"), tr("Last reinforced"));
+    addValueRow(form, QStringLiteral("lastAccessedAt"), tr("Last accessed"));
+    return box;
+}
+
+QGroupBox *DetailPanel::buildProvenanceGroup()
+{
+    auto *box = new QGroupBox(tr("Provenance"));
+    auto *form = newForm(box);
+    addValueRow(form, QStringLiteral("source"), tr("Source"));
+    m_project = new QLineEdit;
+    m_project->setObjectName(QStringLiteral("projectEdit"));
+    m_project->setPlaceholderText(tr("empty = global"));
+    connect(m_project, &QLineEdit::editingFinished, this, &DetailPanel::commitProject);
+    form->addRow(tr("Project"), m_project);
+    addValueRow(form, QStringLiteral("mergedFrom"), tr("Merged from"));
+    addValueRow(form, QStringLiteral("mergedInto"), tr("Merged into"));
+    addValueRow(form, QStringLiteral("sourceIds"), tr("Source ids"));
+    addValueRow(form, QStringLiteral("originalContents"), tr("Original contents"));
+    addValueRow(form, QStringLiteral("correctionHistory"), tr("Corrections"));
+    addValueRow(form, QStringLiteral("compressedFrom"), tr("Compressed from"));
+    addValueRow(form, QStringLiteral("supersedesId"), tr("Supersedes"));
+    return box;
+}
+
+QGroupBox *DetailPanel::buildFlagsGroup()
+{
+    auto *box = new QGroupBox(tr("Flags"));
+    auto *form = newForm(box);
+    addValueRow(form, QStringLiteral("verified"), tr("Verified"));
+    addValueRow(form, QStringLiteral("permanent"), tr("Permanent"));
+    addValueRow(form, QStringLiteral("negated"), tr("Negated"));
+    addValueRow(form, QStringLiteral("superseded"), tr("Superseded"));
+    addValueRow(form, QStringLiteral("level"), tr("Level"));
+    addValueRow(form, QStringLiteral("compressed"), tr("Compressed"));
+    m_sensitivity = new QComboBox;
+    m_sensitivity->setObjectName(QStringLiteral("sensitivityCombo"));
+    for (int level = 0; level <= 3; ++level)
+        m_sensitivity->addItem(sensitivityName(level), level);
+    connect(m_sensitivity, &QComboBox::activated, this, [this](int index) {
+        const int level = m_sensitivity->itemData(index).toInt();
+        if (!m_filling && level != m_memory.sensitivity)
+            request(QStringLiteral("sensitivity"), level);
+    });
+    form->addRow(tr("Sensitivity"), m_sensitivity);
+    addValueRow(form, QStringLiteral("modalities"), tr("Modalities"));
+    addValueRow(form, QStringLiteral("deletedAt"), tr("Deleted"));
+    return box;
+}
+
+QGroupBox *DetailPanel::buildAgentGroup()
+{
+    auto *box = new QGroupBox(tr("Agent fields"));
+    box->setToolTip(tr("Kept verbatim from an agent memory folder and written back unchanged"));
+    QFormLayout *form = newForm(box);
+    addValueRow(form, QStringLiteral("agentImportance"), tr("Importance (1–10)"));
+    addValueRow(form, QStringLiteral("agentTier"), tr("Tier"));
+    // Unknown imported fields (`extra`) are appended below these rows on every fill.
+    m_extraForm = form;
+    return box;
+}
+
+bool DetailPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_content && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
+            commitContent();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void DetailPanel::showMemory(const QString &id)
+{
+    if (id != m_id && m_content)
+        m_content->document()->setModified(false); // a draft belongs to the memory it was typed for
+    m_id = id;
+    reload();
+}
+
+void DetailPanel::showEmpty(const QString &message)
+{
+    m_emptyLabel->setText(message);
+    m_stack->setCurrentIndex(0);
+    m_history->clear();
+}
+
+void DetailPanel::reload()
+{
+    m_requested.clear();
+    if (m_id.isEmpty())
+        return showEmpty(tr("Select a memory in the table to see all of its fields, edit it, and read its history."));
+    if (!m_session || !m_session->store())
+        return showEmpty(tr("No store is open."));
+    auto memory = m_session->memory(m_id);
+    if (!memory)
+        return showEmpty(tr("Memory %1 is no longer in the store.").arg(m_id));
+    fill(*memory);
+    m_stack->setCurrentIndex(1);
+}
+
+void DetailPanel::fill(const Memory &m)
+{
+    m_filling = true;
+    m_memory = m;
+    const core::Millis now = m_session->now();
+    m_header->setText(m.content.simplified().left(120));
+    m_header->setToolTip(EventText::plainToolTip(m.content));
+
+    // Keep a draft the user is typing when another writer touches the same memory.
+    if (!m_content->document()->isModified()) {
+        m_content->setPlainText(m.content);
+        m_content->document()->setModified(false);
+    }
+    updateContentButtons();
+    if (!m_keywords->hasFocus())
+        m_keywords->setText(m.keywords.join(QStringLiteral(", ")));
+    m_category->clear();
+    for (const core::CategoryConfig &c : m_session->config().categories)
+        m_category->addItem(c.name);
+    if (m_category->findText(m.category) < 0)
+        m_category->addItem(m.category);
+    m_category->setCurrentText(m.category);
+    setValue(QStringLiteral("id"), m.id);
+    setValue(QStringLiteral("createdAt"), when(m.createdAt, now), core::time::toIso(m.createdAt));
+    setValue(QStringLiteral("updatedAt"), when(m.updatedAt, now), core::time::toIso(m.updatedAt));
+
+    fillScoring(m);
+    fillProvenance(m);
+    fillFlags(m);
+    fillAgent(m);
+    fillHistory();
+    m_filling = false;
+}
+
+void DetailPanel::fillScoring(const Memory &m)
+{
+    const core::Millis now = m_session->now();
+    const core::ScoringProfile &profile = m_session->profile();
+    // Score through the snapshot's input when the row is there, so the panel shows exactly
+    // what the table shows (mention summary included).
+    const core::MemorySnapshot &snapshot = m_session->snapshot();
+    const std::uint32_t row = snapshot.rowOf(m.id);
+    const core::Score score = row != core::MemorySnapshot::kNoRow && !snapshot.has(row, core::MemorySnapshot::Removed)
+                                  ? profile.evaluate(snapshot.input(row), now)
+                                  : profile.evaluate(m, now);
+    const QString profileName = m_session->profileName();
+    setValue(QStringLiteral("score"), QStringLiteral("%1 (%2)").arg(EventText::number(score.score), profileName));
+    setValue(QStringLiteral("strength"),
+             tr("%1 / 100 (stored ebbinghaus strength %2)").arg(EventText::number(score.strength), EventText::number(m.strength)));
+    const QString tier = core::tierName(score.tier);
+    setValue(QStringLiteral("tier"), tier);
+    const QColor color = ChartPalette::tier(score.tier);
+    m_tierBadge->setText(m_session->isPreviewing() ? tr("%1 (preview)").arg(tier) : tier);
+    QPalette pal = m_tierBadge->palette();
+    pal.setColor(QPalette::Window, color);
+    pal.setColor(QPalette::WindowText, score.tier == core::Tier::Fading ? QColor(Qt::black) : QColor(Qt::white));
+    m_tierBadge->setPalette(pal);
+    if (QLabel *tierLabel = m_values.value(QStringLiteral("tier"))) {
+        QPalette p = tierLabel->palette();
+        p.setColor(QPalette::WindowText, color.darker(115));
+        tierLabel->setPalette(p);
+    }
+    const double effective = m.stability / std::max(m.decayRate, 1e-6);
+    setValue(QStringLiteral("stability"), tr("%1 h (%2 d); effective %3 h at decay rate %4")
+                                              .arg(EventText::number(m.stability), EventText::number(m.stability / 24),
+                                                   EventText::number(effective), EventText::number(m.decayRate)));
+    setValue(QStringLiteral("decayRate"), EventText::number(m.decayRate));
+    m_importance->setValue(m.importance);
+    m_confidence->setValue(m.confidence);
+    setValue(QStringLiteral("counts"), tr("%1 reinforcements · %2 accesses").arg(m.reinforceCount).arg(m.accessCount));
+    setValue(QStringLiteral("lastReinforcedAt"), when(m.lastReinforcedAt, now), core::time::toIso(m.lastReinforcedAt));
+    setValue(QStringLiteral("lastAccessedAt"), when(m.lastAccessedAt, now), core::time::toIso(m.lastAccessedAt));
+}
+
+void DetailPanel::fillProvenance(const Memory &m)
+{
+    QStringList source{m.source.type};
+    if (!m.source.taskId.isEmpty())
+        source << tr("task %1").arg(m.source.taskId);
+    if (!m.source.chatId.isEmpty())
+        source << tr("chat %1").arg(m.source.chatId);
+    if (!m.source.messageId.isEmpty())
+        source << tr("message %1").arg(m.source.messageId);
+    setValue(QStringLiteral("source"), source.join(QStringLiteral(" · ")));
+    if (!m_project->hasFocus())
+        m_project->setText(m.projectPath);
+    setValue(QStringLiteral("mergedFrom"), orDash(m.mergedFrom.join(QStringLiteral(", "))));
+    setValue(QStringLiteral("mergedInto"), orDash(m.mergedInto));
+    setValue(QStringLiteral("sourceIds"), orDash(m.sourceIds.join(QStringLiteral(", "))));
+    setValue(QStringLiteral("originalContents"), bulleted(m.originalContents));
+    QStringList corrections;
+    for (const QJsonValue &v : m.correctionHistory) {
+        const QJsonObject o = v.toObject();
+        QStringList parts;
+        if (const auto at = core::time::fromIso(o.value(QLatin1String("time")).toString()))
+            parts << EventText::localTime(*at);
+        for (const char *key : {"reason", "newPreference", "newId"}) {
+            const QString text = o.value(QLatin1String(key)).toString();
+            if (!text.isEmpty())
+                parts << (qstrcmp(key, "newPreference") == 0 ? QStringLiteral("'%1'").arg(text) : text);
+        }
+        corrections << (parts.isEmpty() ? jsonText(v) : parts.join(QStringLiteral(" · ")));
+    }
+    setValue(QStringLiteral("correctionHistory"), bulleted(corrections));
+    setValue(QStringLiteral("compressedFrom"), orDash(m.compressedFrom));
+    setValue(QStringLiteral("supersedesId"), orDash(m.supersedesId));
+}
+
+void DetailPanel::fillFlags(const Memory &m)
+{
+    const core::Millis now = m_session->now();
+    setValue(QStringLiteral("verified"), yesNo(m.verified));
+    setValue(QStringLiteral("permanent"), m.permanent ? tr("yes: never decays, never cleaned up") : yesNo(false));
+    setValue(QStringLiteral("negated"), m.negated ? tr("yes, since %1").arg(when(m.negatedAt, now)) : yesNo(false));
+    setValue(QStringLiteral("superseded"), m.superseded ? tr("yes: a newer memory replaced it") : yesNo(false));
+    setValue(QStringLiteral("level"), core::levelName(m.level));
+    setValue(QStringLiteral("compressed"), yesNo(m.compressed));
+    m_sensitivity->setCurrentIndex(std::clamp(m.sensitivity, 0, 3));
+    setValue(QStringLiteral("modalities"), orDash(m.modalities.join(QStringLiteral(", "))));
+    setValue(QStringLiteral("deletedAt"), m.deletedAt ? when(m.deletedAt, now) : yesNo(false));
+}
+
+void DetailPanel::fillAgent(const Memory &m)
+{
+    setValue(QStringLiteral("agentImportance"), m.agentImportance ? EventText::number(*m.agentImportance) : QStringLiteral("—"));
+    setValue(QStringLiteral("agentTier"), orDash(m.agentTier));
+    while (m_extraForm->rowCount() > kAgentFixedRows)
+        m_extraForm->removeRow(kAgentFixedRows);
+    for (auto it = m.extra.begin(); it != m.extra.end(); ++it) {
+        auto *value = new QLabel(jsonText(it.value()));
+        value->setObjectName(QStringLiteral("extra:") + it.key());
+        value->setTextFormat(Qt::PlainText);
+        value->setWordWrap(true);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        auto *key = new QLabel(it.key());
+        key->setTextFormat(Qt::PlainText);
+        m_extraForm->addRow(key, value);
+    }
+    if (m.extra.isEmpty()) {
+        auto *none = new QLabel(tr("No other imported fields"));
+        none->setEnabled(false);
+        m_extraForm->addRow(tr("Other fields"), none);
+    }
+}
+
+void DetailPanel::fillHistory()
+{
+    auto events = m_session->store()->events().forMemory(m_id);
+    if (events)
+        m_history->setEvents(std::move(*events), m_session->now());
+    else
+        m_history->clear();
+}
+
+void DetailPanel::request(const QString &field, const QVariant &value)
+{
+    if (m_id.isEmpty() || m_filling)
+        return;
+    if (m_requested.value(field) == value)
+        return;
+    m_requested.insert(field, value);
+    emit editRequested(m_id, field, value);
+}
+
+void DetailPanel::commitContent()
+{
+    const QString text = m_content->toPlainText();
+    if (text.trimmed().isEmpty()) {
+        m_content->setPlaceholderText(tr("Content cannot be empty"));
+        return;
+    }
+    if (text == m_memory.content) {
+        m_content->document()->setModified(false);
+        return;
+    }
+    m_content->document()->setModified(false);
+    updateContentButtons();
+    request(QStringLiteral("content"), text);
+}
+
+void DetailPanel::commitKeywords()
+{
+    const QStringList keywords = parseKeywords(m_keywords->text());
+    if (keywords != m_memory.keywords)
+        request(QStringLiteral("keywords"), keywords);
+}
+
+void DetailPanel::commitCategory()
+{
+    const QString category = m_category->currentText().trimmed();
+    if (!m_filling && !category.isEmpty() && category != m_memory.category)
+        request(QStringLiteral("category"), category);
+}
+
+void DetailPanel::commitProject()
+{
+    const QString project = m_project->text().trimmed();
+    if (project != m_memory.projectPath)
+        request(QStringLiteral("projectPath"), project);
+}
+
+void DetailPanel::updateContentButtons()
+{
+    const bool modified = m_content->document()->isModified();
+    m_applyContent->setEnabled(modified);
+    m_revertContent->setEnabled(modified);
+}
+
+} // namespace engram::ui

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "model/Memory.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QVariant>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QStackedWidget;
+
+namespace engram::ui {
+
+class HistoryView;
+class StoreSession;
+
+/// Every field of the selected memory (SPEC §3), grouped — Content, Scoring (under the
+/// session's profile and now), Provenance, Flags, Agent fields — plus its history of events,
+/// newest first. Content, keywords, category, confidence, importance, project and
+/// sensitivity are edited in place: the panel never writes to the store itself, it emits
+/// editRequested and the window turns that into an undoable decision. Memory text is shown
+/// as plain text everywhere.
+///
+/// Widgets carry objectNames for tests: contentEdit, applyContentButton, revertContentButton,
+/// keywordsEdit, categoryCombo, confidenceSpin, importanceSpin, projectEdit,
+/// sensitivityCombo, historyView, and a value label "value:<field>" per shown field.
+class DetailPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DetailPanel)
+
+public:
+    explicit DetailPanel(StoreSession *session, QWidget *parent = nullptr);
+
+    /// The id shown ("" in the empty state).
+    const QString &memoryId() const { return m_id; }
+    /// The value label of a read-only field ("value:stability"), or nullptr.
+    QLabel *valueLabel(const QString &field) const { return m_values.value(field); }
+    HistoryView *historyView() const { return m_history; }
+
+public Q_SLOTS:
+    /// Shows a memory; an empty id shows the "nothing selected" state.
+    void showMemory(const QString &id);
+    /// Re-reads the shown memory (the session's signals call this).
+    void reload();
+
+Q_SIGNALS:
+    /// The user changed `field` (content, keywords, category, confidence, importance,
+    /// projectPath, sensitivity) of memory `id` to `value` (QString, QStringList, double or int).
+    void editRequested(const QString &id, const QString &field, const QVariant &value);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QWidget *buildEmptyPage();
+    QWidget *buildDetailPage();
+    QGroupBox *buildContentGroup();
+    QGroupBox *buildScoringGroup();
+    QGroupBox *buildProvenanceGroup();
+    QGroupBox *buildFlagsGroup();
+    QGroupBox *buildAgentGroup();
+    /// Adds a read-only, selectable, plain-text value row to `form`.
+    QLabel *addValueRow(QFormLayout *form, const QString &field, const QString &caption);
+    void setValue(const QString &field, const QString &text, const QString &toolTip = {});
+
+    void showEmpty(const QString &message);
+    void fill(const core::Memory &memory);
+    void fillScoring(const core::Memory &memory);
+    void fillProvenance(const core::Memory &memory);
+    void fillFlags(const core::Memory &memory);
+    void fillAgent(const core::Memory &memory);
+    void fillHistory();
+
+    void request(const QString &field, const QVariant &value);
+    void commitContent();
+    void commitKeywords();
+    void commitCategory();
+    void commitProject();
+    void updateContentButtons();
+
+    QPointer<StoreSession> m_session;
+    QString m_id;
+    core::Memory m_memory;
+    bool m_filling = false;
+    /// Edits already asked for since the last reload, so Enter + focus-out ask only once.
+    QHash<QString, QVariant> m_requested;
+
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_emptyLabel = nullptr;
+    QLabel *m_header = nullptr;
+    QLabel *m_tierBadge = nullptr;
+    QHash<QString, QLabel *> m_values;
+
+    QPlainTextEdit *m_content = nullptr;
+    QPushButton *m_applyContent = nullptr;
+    QPushButton *m_revertContent = nullptr;
+    QLineEdit *m_keywords = nullptr;
+    QComboBox *m_category = nullptr;
+    QDoubleSpinBox *m_confidence = nullptr;
+    QDoubleSpinBox *m_importance = nullptr;
+    QLineEdit *m_project = nullptr;
+    QComboBox *m_sensitivity = nullptr;
+    QFormLayout *m_extraForm = nullptr;
+    HistoryView *m_history = nullptr;
+};
+
+} // namespace engram::ui

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/Event.h"
+
+#include <QJsonValue>
+#include <QString>
+#include <QStringList>
+
+namespace engram::ui {
+
+/// Turns events into the sentences the history list and the chart's tooltips show. Pure
+/// functions of the event (and a reference instant for "3 days ago"), so they are tested
+/// without a widget. Output is plain text: callers show it with Qt::PlainText.
+class EventText final
+{
+public:
+    /// What happened, one line: "Confirmed", "Negated: 'no longer drinks coffee'",
+    /// "Reinforced (task_success): stability 48 h → 96 h", "Edited content and keywords".
+    static QString summary(const core::Event &event);
+
+    /// One "field: before → after" line per field the payload's before/after objects name,
+    /// in the order the payload lists them. Empty when the payload has neither.
+    static QStringList changes(const core::Event &event);
+
+    /// A value as a person reads it: stability "48 h", instants in local time, lists joined,
+    /// booleans yes/no, long text elided to `maxText` characters and quoted.
+    static QString formatValue(const QString &field, const QJsonValue &value, int maxText = 80);
+
+    /// "2024-03-05 14:20" in local time ("—" for 0).
+    static QString localTime(core::Millis at);
+    /// "just now", "5 minutes ago", "3 days ago", "2 months ago", "in 3 days" relative to `now`.
+    static QString relative(core::Millis at, core::Millis now);
+
+    /// Plain text wrapped so a tooltip never interprets it as rich text (QToolTip guesses
+    /// with Qt::mightBeRichText; memory text is data, not markup).
+    static QString plainToolTip(const QString &text);
+
+    /// A number without noise: 48, 57.6, 0.35, 8760.
+    static QString number(double value);
+};
+
+} // namespace engram::ui

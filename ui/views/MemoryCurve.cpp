@@ -1,0 +1,253 @@
+#include "views/MemoryCurve.h"
+
+#include "scoring/MentionIndex.h"
+#include "views/EventText.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace engram::ui {
+
+namespace {
+
+using core::Event;
+using core::Memory;
+using core::Millis;
+namespace ev = core::events;
+
+/// An instant from a payload: ISO-8601 text or epoch milliseconds; null/empty = unset (0).
+Millis instantFrom(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return Millis(v.toDouble());
+    if (v.isString())
+        return core::time::fromIso(v.toString()).value_or(0);
+    return 0;
+}
+
+QStringList stringList(const QJsonValue &v)
+{
+    QStringList out;
+    for (const QJsonValue &item : v.toArray())
+        out << item.toString();
+    return out;
+}
+
+/// Events that move lastReinforcedAt (note 000 §4.2: every reinforcement resets the clock).
+bool isReinforcing(const Event &e)
+{
+    return e.kind == ev::kReinforce
+        || e.payload.value(QLatin1String("after")).toObject().contains(QLatin1String("lastReinforcedAt"));
+}
+
+} // namespace
+
+QStringList MemoryCurveBuilder::applyFields(Memory &m, const QJsonObject &fields)
+{
+    QStringList applied;
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+        const QString &k = it.key();
+        const QJsonValue v = it.value();
+        bool known = true;
+        if (k == QLatin1String("content")) m.content = v.toString();
+        else if (k == QLatin1String("category")) m.category = v.toString();
+        else if (k == QLatin1String("keywords")) m.keywords = stringList(v);
+        else if (k == QLatin1String("confidence")) m.confidence = v.toDouble(m.confidence);
+        else if (k == QLatin1String("updatedAt")) m.updatedAt = instantFrom(v);
+        else if (k == QLatin1String("lastAccessedAt")) m.lastAccessedAt = instantFrom(v);
+        else if (k == QLatin1String("lastReinforcedAt")) m.lastReinforcedAt = instantFrom(v);
+        else if (k == QLatin1String("accessCount")) m.accessCount = v.toInt(m.accessCount);
+        else if (k == QLatin1String("reinforceCount")) m.reinforceCount = v.toInt(m.reinforceCount);
+        else if (k == QLatin1String("projectPath")) m.projectPath = v.toString();
+        else if (k == QLatin1String("strength")) m.strength = v.toDouble(m.strength);
+        else if (k == QLatin1String("stability")) m.stability = v.toDouble(m.stability);
+        else if (k == QLatin1String("decayRate")) m.decayRate = v.toDouble(m.decayRate);
+        else if (k == QLatin1String("importance")) m.importance = v.toDouble(m.importance);
+        else if (k == QLatin1String("verified")) m.verified = v.toBool(m.verified);
+        else if (k == QLatin1String("permanent")) m.permanent = v.toBool(m.permanent);
+        else if (k == QLatin1String("negated")) m.negated = v.toBool(m.negated);
+        else if (k == QLatin1String("negatedAt")) m.negatedAt = instantFrom(v);
+        else if (k == QLatin1String("correctionHistory")) m.correctionHistory = v.toArray();
+        else if (k == QLatin1String("level")) m.level = core::levelFromName(v.toString()).value_or(m.level);
+        else if (k == QLatin1String("compressed")) m.compressed = v.toBool(m.compressed);
+        else if (k == QLatin1String("compressedFrom")) m.compressedFrom = v.toString();
+        else if (k == QLatin1String("mergedFrom")) m.mergedFrom = stringList(v);
+        else if (k == QLatin1String("mergedInto")) m.mergedInto = v.toString();
+        else if (k == QLatin1String("sourceIds")) m.sourceIds = stringList(v);
+        else if (k == QLatin1String("originalContents")) m.originalContents = stringList(v);
+        else if (k == QLatin1String("sensitivity")) m.sensitivity = v.toInt(m.sensitivity);
+        else if (k == QLatin1String("deletedAt")) m.deletedAt = instantFrom(v);
+        else if (k == QLatin1String("superseded")) m.superseded = v.toBool(m.superseded);
+        else if (k == QLatin1String("supersedesId")) m.supersedesId = v.toString();
+        else known = false;
+        if (known)
+            applied << k;
+    }
+    return applied;
+}
+
+std::vector<MemoryState> MemoryCurveBuilder::states(const Memory &current, const std::vector<Event> &eventsOldestFirst)
+{
+    std::vector<Event> events = eventsOldestFirst;
+    std::stable_sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.at < b.at; });
+
+    std::vector<MemoryState> newestFirst;
+    Memory state = current;
+    for (int i = int(events.size()) - 1; i >= 0; --i) {
+        const Event &e = events[size_t(i)];
+        newestFirst.push_back({e.at, state});
+        Memory prior = state;
+        const QJsonObject before = e.payload.value(QLatin1String("before")).toObject();
+        const QStringList applied = applyFields(prior, before);
+        if (isReinforcing(e) && !applied.contains(QStringLiteral("lastReinforcedAt"))) {
+            // The payload kept only what it changed on purpose (stability); the clock moved
+            // from the previous reinforcement, or from creation for the first one.
+            Millis previous = current.createdAt;
+            for (int j = i - 1; j >= 0; --j) {
+                if (isReinforcing(events[size_t(j)])) {
+                    previous = events[size_t(j)].at;
+                    break;
+                }
+            }
+            prior.lastReinforcedAt = previous;
+        }
+        if (e.kind == ev::kReinforce && !applied.contains(QStringLiteral("reinforceCount")))
+            prior.reinforceCount = std::max(0, prior.reinforceCount - 1); // every reinforcement counts one
+        if (e.kind == ev::kAccess) {
+            // A retrieval hit counts one access and moves lastAccessedAt (lifecycle's recalls).
+            if (!applied.contains(QStringLiteral("accessCount")))
+                prior.accessCount = std::max(0, prior.accessCount - 1);
+            if (!applied.contains(QStringLiteral("lastAccessedAt"))) {
+                Millis previous = 0;
+                for (int j = i - 1; j >= 0; --j) {
+                    if (events[size_t(j)].kind == ev::kAccess) {
+                        previous = events[size_t(j)].at;
+                        break;
+                    }
+                }
+                prior.lastAccessedAt = previous;
+            }
+        }
+        if (e.kind == ev::kNegate) {
+            // Before a negation the memory was not negated and C(t) had not started.
+            if (!applied.contains(QStringLiteral("negated")))
+                prior.negated = false;
+            if (!applied.contains(QStringLiteral("negatedAt")))
+                prior.negatedAt = 0;
+        }
+        if (e.kind == ev::kPermanent && !applied.contains(QStringLiteral("permanent"))) {
+            const QJsonValue on = e.payload.value(QLatin1String("after")).toObject().value(QLatin1String("permanent"));
+            if (on.isBool())
+                prior.permanent = !on.toBool();
+        }
+        state = prior;
+    }
+    Millis start = current.createdAt;
+    if (!events.empty() && (start == 0 || events.front().at < start))
+        start = events.front().at;
+    if (start == 0)
+        start = current.lastReinforcedAt ? current.lastReinforcedAt : current.updatedAt;
+    newestFirst.push_back({start, state});
+    return {newestFirst.rbegin(), newestFirst.rend()};
+}
+
+const Memory &MemoryCurveBuilder::stateAt(const std::vector<MemoryState> &states, Millis at)
+{
+    // Last state that started at or before `at`; several events at one instant leave the
+    // latest of them in force.
+    size_t chosen = 0;
+    for (size_t i = 0; i < states.size(); ++i) {
+        if (states[i].from <= at)
+            chosen = i;
+        else
+            break;
+    }
+    return states[chosen].memory;
+}
+
+Millis MemoryCurveBuilder::defaultHorizon(Millis start, Millis now)
+{
+    const Millis half = std::max<Millis>(0, now - start) / 2;
+    return std::clamp(half, 30 * core::kMsPerDay, 90 * core::kMsPerDay);
+}
+
+bool MemoryCurveBuilder::markerKindFor(const Event &e, CurveMarkerKind *kind)
+{
+    CurveMarkerKind k;
+    if (e.kind == ev::kReinforce || e.kind == ev::kConfirm)
+        k = CurveMarkerKind::Reinforcement;
+    else if (e.kind == ev::kNegate)
+        k = CurveMarkerKind::Negation;
+    else if (e.kind == ev::kEdit || e.kind == ev::kPermanent || e.kind == ev::kMerge || e.kind == ev::kDelete
+             || e.kind == ev::kRestore || e.kind == ev::kArchive || e.kind == ev::kCompress
+             || e.kind == ev::kConflictResolved || e.kind == ev::kRevert)
+        k = CurveMarkerKind::Edit;
+    else
+        return false;
+    if (kind)
+        *kind = k;
+    return true;
+}
+
+MemoryCurve MemoryCurveBuilder::build(const Memory &current, const std::vector<Event> &eventsOldestFirst,
+                                      const core::ScoringProfile &profile, Millis now, Millis horizonMs,
+                                      int pastSamples, int futureSamples)
+{
+    MemoryCurve curve;
+    curve.memoryId = current.id;
+    curve.now = now;
+    const std::vector<MemoryState> all = states(current, eventsOldestFirst);
+    const core::Config &config = profile.config();
+    // The enhanced profile's S(t) and M(t) depend on the mentions made up to each instant.
+    core::MentionIndex mentions(config);
+    mentions.addEvents(eventsOldestFirst);
+    auto inputAt = [&](const Memory &m, Millis at) {
+        return core::ScoreInput::from(m, config, mentions.summary(current.id, at));
+    };
+    auto scoreOf = [&](const Memory &m, Millis at) { return profile.evaluate(inputAt(m, at), at).score; };
+
+    const Millis start = all.front().from;
+    if (start < now) {
+        const double span = double(now - start);
+        for (size_t i = 0; i < all.size(); ++i) {
+            const Millis a = std::max(all[i].from, start);
+            const Millis b = std::min(i + 1 < all.size() ? all[i + 1].from : now, now);
+            if (b <= a)
+                continue; // a state replaced at the same instant, or one that starts after now
+            const int n = std::max(2, int(std::lround(pastSamples * double(b - a) / span)));
+            for (int k = 0; k < n; ++k) {
+                const Millis at = a + Millis(double(b - a) * k / (n - 1));
+                curve.past.push_back({at, scoreOf(all[i].memory, at)});
+            }
+        }
+    }
+
+    const Memory &atNow = stateAt(all, now);
+    curve.future = profile.curve(inputAt(atNow, now), now, now + std::max<Millis>(horizonMs, 1),
+                                 std::max(1, futureSamples));
+
+    Millis lastReinforcementMarker = -1;
+    size_t lastReinforcement = 0;
+    for (const Event &e : eventsOldestFirst) {
+        CurveMarkerKind kind;
+        if (e.at > now || e.at < start || !markerKindFor(e, &kind))
+            continue;
+        // confirm is written together with its reinforce event: one marker for the pair.
+        // The reinforce event's label (with the stability change) is the one worth keeping.
+        if (kind == CurveMarkerKind::Reinforcement && e.at == lastReinforcementMarker) {
+            if (e.kind == ev::kReinforce)
+                curve.markers[lastReinforcement].label = EventText::summary(e);
+            continue;
+        }
+        curve.markers.push_back({e.at, scoreOf(stateAt(all, e.at), e.at), kind, EventText::summary(e)});
+        if (kind == CurveMarkerKind::Reinforcement) {
+            lastReinforcementMarker = e.at;
+            lastReinforcement = curve.markers.size() - 1;
+        }
+    }
+    return curve;
+}
+
+} // namespace engram::ui

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "model/Time.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QDateTimeEdit;
+class QLabel;
+class QPushButton;
+
+namespace engram::ui {
+
+class StoreSession;
+
+/// "Preview at date" (SPEC §11): a date-time edit that sets the instant the session evaluates
+/// every score at, and a "Now" button that goes back to the live clock. While a preview date
+/// is in force the control turns amber and says "Previewing 2027-03-01", so nobody mistakes
+/// previewed scores for today's.
+///
+/// The edit does not track keystrokes: the instant changes when the user presses Enter,
+/// leaves the field, steps with the arrows or picks a day in the calendar, so a million scores
+/// are not recomputed for every digit typed.
+class PreviewDateControl final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PreviewDateControl)
+
+public:
+    explicit PreviewDateControl(StoreSession *session, QWidget *parent = nullptr);
+
+    bool isPreviewing() const;
+    /// The text of the status badge ("Previewing 2027-03-01"); empty when live.
+    QString statusText() const;
+
+public Q_SLOTS:
+    /// Previews at `at` (UTC ms); 0 = live.
+    void previewAt(core::Millis at);
+    /// Back to the live clock.
+    void resetToNow();
+
+private:
+    void applyEditedDate();
+    void syncFromSession();
+
+    QPointer<StoreSession> m_session;
+    QDateTimeEdit *m_edit;
+    QPushButton *m_nowButton;
+    QLabel *m_status;
+    bool m_syncing = false;
+};
+
+} // namespace engram::ui
