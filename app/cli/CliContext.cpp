@@ -84,10 +84,31 @@ const ScoringProfile &CliContext::profile()
     return *m_profile;
 }
 
+const MentionIndex &CliContext::mentions()
+{
+    if (!m_mentions) {
+        m_mentions.emplace(config());
+        // Only the enhanced profile reads mentions; the others skip the event scan.
+        if (Store *s = store(); s && profileName() == QLatin1String("enhanced")) {
+            auto loaded = MentionIndex::load(s->events(), config());
+            if (loaded)
+                m_mentions = std::move(*loaded);
+            else
+                m_err << "warning: " << loaded.error().message << "; scoring without mentions" << Qt::endl;
+        }
+    }
+    return *m_mentions;
+}
+
+ScoreInput CliContext::scoreInput(const Memory &memory)
+{
+    return ScoreInput::from(memory, config(), mentions().summary(memory.id, now()));
+}
+
 QJsonObject CliContext::memoryObject(const Memory &memory)
 {
     QJsonObject o = io::memoryToJson(memory);
-    const Score s = profile().evaluate(memory, now());
+    const Score s = profile().evaluate(scoreInput(memory), now());
     o.insert(QStringLiteral("score"), s.score);
     o.insert(QStringLiteral("strength"), s.strength);
     o.insert(QStringLiteral("tier"), tierName(s.tier));

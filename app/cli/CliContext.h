@@ -3,6 +3,7 @@
 #include "config/Config.h"
 #include "model/Memory.h"
 #include "model/Result.h"
+#include "scoring/MentionIndex.h"
 #include "scoring/ScoringProfile.h"
 #include "store/Store.h"
 
@@ -11,6 +12,7 @@
 #include <QTextStream>
 
 #include <memory>
+#include <optional>
 
 namespace engram::cli {
 
@@ -37,6 +39,11 @@ public:
     const core::ScoringProfile &profile();
     QString profileName();
 
+    /// Every memory's mentions (enhanced S and M), read from the events on first use.
+    const core::MentionIndex &mentions();
+    /// What the profile scores for `memory` at now(), its mentions included.
+    core::ScoreInput scoreInput(const core::Memory &memory);
+
     /// A memory as SPEC §12's memory object: every field plus score, strength, tier.
     QJsonObject memoryObject(const core::Memory &memory);
 
@@ -57,6 +64,7 @@ private:
     std::unique_ptr<core::Store> m_store;
     std::unique_ptr<core::Config> m_config;
     std::unique_ptr<core::ScoringProfile> m_profile;
+    std::optional<core::MentionIndex> m_mentions;
     bool m_failed = false;
 };
 

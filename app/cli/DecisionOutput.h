@@ -1,0 +1,79 @@
+#pragma once
+
+// Shared by the decision commands (confirm, negate, permanent, delete, restore, edit, merge,
+// reinforce, revert): run a decision with the store's config and profile at --at, then print
+// the memories it left, as SPEC §12 memory objects.
+#include "ArgParser.h"
+#include "CliContext.h"
+
+#include "engine/Decisions.h"
+#include "model/Tier.h"
+
+#include <QJsonArray>
+
+#include <memory>
+
+namespace engram::cli {
+
+inline std::unique_ptr<core::Decisions> decisionsFor(CliContext &ctx)
+{
+    return std::make_unique<core::Decisions>(*ctx.store(), ctx.config(), ctx.profileName());
+}
+
+/// One line per memory for people: id, strength, tier, the start of the content.
+inline void printMemoryLine(CliContext &ctx, const QJsonObject &o)
+{
+    QString content = o.value(QStringLiteral("content")).toString().simplified();
+    if (content.size() > 60)
+        content = content.left(59) + QChar(0x2026);
+    ctx.out() << o.value(QStringLiteral("id")).toString() << "  strength "
+              << QString::number(o.value(QStringLiteral("strength")).toDouble(), 'f', 0).rightJustified(3) << "  "
+              << o.value(QStringLiteral("tier")).toString().leftJustified(9) << "  " << content << "\n";
+}
+
+/// Prints the memory `id` after a decision: its object with --json, else one line.
+/// Returns the exit code.
+inline int printMemoryAfter(CliContext &ctx, const QString &id, const QString &extraKey = {}, const QString &extraId = {})
+{
+    auto memory = ctx.store()->memories().get(id);
+    if (!memory)
+        return ctx.fail(memory.error());
+    QJsonObject object = ctx.memoryObject(*memory);
+    QJsonObject extra;
+    if (!extraKey.isEmpty()) {
+        auto other = ctx.store()->memories().get(extraId);
+        if (!other)
+            return ctx.fail(other.error());
+        extra = ctx.memoryObject(*other);
+        object.insert(extraKey, extra);
+    }
+    if (ctx.json) {
+        ctx.printJson(object);
+        return 0;
+    }
+    printMemoryLine(ctx, object);
+    if (!extra.isEmpty()) {
+        ctx.out() << extraKey << ": ";
+        printMemoryLine(ctx, extra);
+    }
+    ctx.out().flush();
+    return 0;
+}
+
+/// The single ID argument of a decision command (plus declared flags), or a usage error.
+inline bool parseOneId(CliContext &ctx, const QString &command, const QStringList &args, ArgParser &parser, QString &id,
+                       int &exitCode)
+{
+    if (!parser.parse(args)) {
+        exitCode = ctx.fail(QStringLiteral("%1: %2").arg(command, parser.error()), 2);
+        return false;
+    }
+    if (parser.positional().size() != 1) {
+        exitCode = ctx.fail(QStringLiteral("%1: expected one memory id").arg(command), 2);
+        return false;
+    }
+    id = parser.positional().first();
+    return true;
+}
+
+} // namespace engram::cli

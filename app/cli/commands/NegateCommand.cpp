@@ -1,0 +1,39 @@
+// engram-cli negate ID [--correction TEXT]: the user says a memory is wrong (SPEC §5, note 001).
+#include "Command.h"
+#include "DecisionOutput.h"
+
+namespace engram::cli {
+
+class NegateCommand final : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("negate"); }
+    QString summary() const override
+    {
+        return QStringLiteral("negate a memory; with a correction, also record what is true instead");
+    }
+    QString usage() const override { return QStringLiteral("ID [--correction TEXT]"); }
+
+    int run(CliContext &ctx, const QStringList &args) override
+    {
+        ArgParser parser({QStringLiteral("correction")}, {});
+        QString id;
+        int code = 0;
+        if (!parseOneId(ctx, name(), args, parser, id, code))
+            return code;
+        const QString correction = parser.value(QStringLiteral("correction"), QString());
+        if (parser.isSet(QStringLiteral("correction")) && correction.trimmed().isEmpty())
+            return ctx.fail(QStringLiteral("negate: --correction needs a text"), 2);
+        const auto done = decisionsFor(ctx)->negate(id, correction, ctx.now());
+        if (!done)
+            return ctx.fail(done.error());
+        // The memory object after, and the new memory under "correction" when one was made.
+        if (done->createdIds.isEmpty())
+            return printMemoryAfter(ctx, id);
+        return printMemoryAfter(ctx, id, QStringLiteral("correction"), done->createdIds.first());
+    }
+};
+
+ENGRAM_REGISTER_COMMAND(NegateCommand);
+
+} // namespace engram::cli

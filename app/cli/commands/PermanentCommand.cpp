@@ -1,0 +1,30 @@
+// engram-cli permanent ID [--off]: mark (or unmark) a memory permanent (note 003).
+#include "Command.h"
+#include "DecisionOutput.h"
+
+namespace engram::cli {
+
+class PermanentCommand final : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("permanent"); }
+    QString summary() const override { return QStringLiteral("mark a memory permanent (never decays, never cleaned up)"); }
+    QString usage() const override { return QStringLiteral("ID [--off]"); }
+
+    int run(CliContext &ctx, const QStringList &args) override
+    {
+        ArgParser parser({}, {QStringLiteral("off")});
+        QString id;
+        int code = 0;
+        if (!parseOneId(ctx, name(), args, parser, id, code))
+            return code;
+        const auto done = decisionsFor(ctx)->setPermanent(id, !parser.isSet(QStringLiteral("off")), ctx.now());
+        if (!done)
+            return ctx.fail(done.error());
+        return printMemoryAfter(ctx, id);
+    }
+};
+
+ENGRAM_REGISTER_COMMAND(PermanentCommand);
+
+} // namespace engram::cli
