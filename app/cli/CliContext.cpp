@@ -1,5 +1,6 @@
 #include "CliContext.h"
 
+#include "io/DemoStore.h"
 #include "io/MemoryJson.h"
 #include "store/MetaRepository.h"
 
@@ -33,6 +34,12 @@ Store *CliContext::store()
         return nullptr;
     const QString path = storePath.isEmpty() ? defaultStorePath() : storePath;
     QDir().mkpath(QFileInfo(path).absolutePath());
+    if (storePath.isEmpty() && !QFileInfo::exists(path)) {
+        // First run (SPEC §2): the default store starts as the bundled demo memory set.
+        const Status demo = io::createDemoStore(path, QStringLiteral(":/demo/demo-memory-set.json"), now());
+        if (!demo)
+            m_err << "warning: could not create the demo store: " << demo.error().message << Qt::endl;
+    }
     auto opened = Store::open(path);
     if (!opened) {
         fail(opened.error());

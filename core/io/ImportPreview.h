@@ -68,6 +68,7 @@ struct ImportReport
     int conflicts = 0;    ///< incoming memories of kind Conflicting (whatever the policy did)
     int keptBoth = 0;
     QHash<QString, QString> renamed; ///< incoming id → new id, for keep-both copies
+    QStringList written;  ///< incoming ids whose memory was written (added, overwritten or copied)
     int associations = 0; ///< links written
     int events = 0;       ///< the set's events appended (the import events not counted)
     int conflictsRecorded = 0;      ///< the set's conflicts recorded

@@ -115,7 +115,8 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
     if (!tx.isActive())
         return tx.error();
 
-    const std::vector<Conflict> contradictions = m_detector ? m_detector(set.memories) : std::vector<Conflict>{};
+    const std::vector<Conflict> contradictions =
+        m_detector && m_recordContradictions ? m_detector(set.memories) : std::vector<Conflict>{};
     const int total = int(set.memories.size() + set.associations.size() + set.events.size() + set.conflicts.size()
                           + contradictions.size());
     int done = 0;
@@ -182,6 +183,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
             return st.error();
         if (!actionText.isEmpty()) {
             target.insert(incoming.id, written.id);
+            report.written << incoming.id;
             QJsonObject payload{{QStringLiteral("source"), set.sourceName}, {QStringLiteral("action"), actionText}};
             if (written.id != incoming.id)
                 payload.insert(QStringLiteral("originalId"), incoming.id);

@@ -30,6 +30,9 @@ public:
     void setNow(Millis now) { m_now = now; }
     void setContradictionDetector(ContradictionDetector detector) { m_detector = std::move(detector); }
     void setProgress(ImportProgress progress) { m_progress = std::move(progress); }
+    /// When false, apply() leaves detected contradictions to the caller (who may record them
+    /// with the engine's automatic handling inside an outer Transaction); true by default.
+    void setRecordContradictions(bool record) { m_recordContradictions = record; }
 
     [[nodiscard]] Result<ImportPreview> preview(const MemorySet &set) const;
     [[nodiscard]] Result<ImportReport> apply(const MemorySet &set, const ImportPolicy &policy = {});
@@ -42,6 +45,7 @@ private:
     Millis m_now = 0;
     ContradictionDetector m_detector;
     ImportProgress m_progress;
+    bool m_recordContradictions = true;
 };
 
 } // namespace engram::core::io

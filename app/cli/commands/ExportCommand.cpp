@@ -1,0 +1,74 @@
+// engram-cli export PATH: the whole store as a JSON / YAML memory set, CSV, or an agent memory
+// folder (SPEC §10, §12).
+#include "ArgParser.h"
+#include "CliContext.h"
+#include "Command.h"
+
+#include "io/Exporter.h"
+
+#include <QJsonObject>
+
+namespace engram::cli {
+
+using namespace engram::core;
+
+class ExportCommand final : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("export"); }
+    QString summary() const override
+    {
+        return QStringLiteral("export the store as a memory set, CSV, or an agent memory folder");
+    }
+    QString usage() const override { return QStringLiteral("PATH [--format json|yaml|csv|folder]"); }
+
+    int run(CliContext &ctx, const QStringList &args) override
+    {
+        ArgParser parser({QStringLiteral("format")}, {});
+        if (!parser.parse(args))
+            return ctx.fail(QStringLiteral("export: %1").arg(parser.error()), 2);
+        if (parser.positional().size() != 1)
+            return ctx.fail(QStringLiteral("export: expected one PATH"), 2);
+        const QString path = parser.positional().first();
+        std::optional<io::SetFormat> format;
+        if (const auto name = parser.value(QStringLiteral("format"))) {
+            format = io::formatFromName(*name);
+            if (!format || *format == io::SetFormat::LegacyArray)
+                return ctx.fail(QStringLiteral("export: --format must be json, yaml, csv or folder, not '%1'").arg(*name), 2);
+        } else {
+            format = io::Exporter::formatForPath(path);
+            if (!format)
+                return ctx.fail(QStringLiteral("export: cannot tell the format from '%1'; add --format json|yaml|csv|folder")
+                                    .arg(path),
+                                2);
+        }
+
+        Store *store = ctx.store();
+        if (!store)
+            return 1;
+        io::ExportOptions options;
+        options.format = *format;
+        options.exportedAt = ctx.now();
+        options.profile = &ctx.profile();
+        auto report = io::Exporter(*store).write(path, options);
+        if (!report)
+            return ctx.fail(report.error());
+        for (const QString &skipped : report->skipped)
+            ctx.err() << "engram-cli: warning: " << skipped << Qt::endl;
+        if (ctx.json) {
+            ctx.printJson(QJsonObject{{QStringLiteral("memories"), report->memories}});
+            return 0;
+        }
+        ctx.out() << "exported " << report->memories << " memories";
+        if (*format == io::SetFormat::EngramJson || *format == io::SetFormat::EngramYaml)
+            ctx.out() << ", " << report->associations << " links, " << report->events << " events, "
+                      << report->conflicts << " conflicts";
+        ctx.out() << " to " << path << " (" << io::formatName(*format) << ")\n";
+        ctx.out().flush();
+        return 0;
+    }
+};
+
+ENGRAM_REGISTER_COMMAND(ExportCommand);
+
+} // namespace engram::cli

@@ -1,0 +1,336 @@
+// engram-cli's stats, list, show, import and export, driven as a user would: the real binary
+// through QProcess, on real store files, checking exit codes, the one-line errors on stderr,
+// the --json shapes of SPEC §12 and that a refused import leaves the store as it was.
+#include "TempStore.h"
+
+#include "io/Exporter.h"
+#include "model/Event.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+
+namespace {
+
+constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
+const QString kAt = QStringLiteral("2024-01-02T10:00:00Z");
+
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QString err;
+    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
+    QStringList errLines() const { return err.split(QLatin1Char('\n'), Qt::SkipEmptyParts); }
+};
+
+QString data(const char *name) { return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name); }
+
+QByteArray storeHash(const QString &path)
+{
+    auto opened = Store::open(path);
+    if (!opened)
+        qFatal("cannot open %s", qPrintable(path));
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const char *sql : {"SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
+                            "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id",
+                            "SELECT * FROM meta ORDER BY key"}) {
+        QSqlQuery q((*opened)->database().handle());
+        if (!q.exec(QString::fromLatin1(sql)))
+            qFatal("query failed: %s", sql);
+        int rows = 0;
+        while (q.next()) {
+            ++rows;
+            for (int i = 0; i < q.record().count(); ++i)
+                hash.addData(q.value(i).toString().toUtf8() + '\x1f');
+        }
+        hash.addData(QByteArray::number(rows) + '\x1e');
+    }
+    return hash.result().toHex();
+}
+
+QJsonObject withoutImportEvents(QJsonObject set)
+{
+    QJsonArray kept;
+    for (const QJsonValue &e : set.value("events").toArray()) {
+        if (e.toObject().value("kind").toString() != events::kImport)
+            kept.append(e);
+    }
+    set.insert("events", kept);
+    return set;
+}
+
+} // namespace
+
+class TestCliIo : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_home; // HOME / XDG for the child: never the user's default store
+
+    Run cli(const QStringList &args)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+        if (!p.waitForFinished(120000))
+            qFatal("engram-cli did not finish: %s", qPrintable(args.join(' ')));
+        return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    // Memories with distinct subjects (no contradictions), of every visibility.
+    void fill(Store &s)
+    {
+        auto make = [](const char *id, const char *keyword, Millis created) {
+            Memory m = test::sampleMemory(QLatin1String(id), created);
+            m.keywords = {QLatin1String(keyword)};
+            m.content = QStringLiteral("About %1").arg(QLatin1String(keyword));
+            m.stability = 240;
+            return m;
+        };
+        Memory strong = make("m-strong", "alpha", kT0);
+        strong.stability = 2400;
+        Memory weak = make("m-weak", "beta", kT0 - 2 * kMsPerDay);
+        weak.lastReinforcedAt = kT0 - 20 * kMsPerDay; // long ago: forgotten by now
+        weak.stability = 24;
+        Memory negated = make("m-negated", "gamma", kT0);
+        negated.negated = true;
+        negated.negatedAt = kT0;
+        Memory deleted = make("m-deleted", "delta", kT0);
+        deleted.deletedAt = kT0;
+        Memory archived = make("m-archived", "epsilon", kT0 - kMsPerDay);
+        archived.level = MemoryLevel::Archive;
+        Memory recent = make("m-recent", "zeta", kT0 + 3600000);
+        recent.extra = QJsonObject{{"valence", 0.5}};
+        for (const Memory &m : {strong, weak, negated, deleted, archived, recent})
+            QVERIFY(s.memories().insert(m));
+        QVERIFY(s.associations().put({"m-recent", "m-strong", 0.4, "manual", kT0}));
+        Event e{0, "m-strong", events::kConfirm, "user", kT0 + 1, {{"note", "checked"}}};
+        QVERIFY(s.events().append(e));
+        Conflict c{0, "m-negated", "m-recent", "temporal_shift", "open", QStringLiteral(""), kT0, 0};
+        QVERIFY(s.conflicts().insert(c));
+    }
+
+private Q_SLOTS:
+    void statsJsonShape()
+    {
+        test::TempStore s;
+        fill(*s);
+        s.close();
+        const Run r = cli({"--store", s.path(), "--at", kAt, "--json", "stats"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = r.json().object();
+        QCOMPARE(o.value("memories").toInt(), 5); // the deleted one is not counted
+        QCOMPARE(o.value("openConflicts").toInt(), 1);
+        QCOMPARE(o.value("profile").toString(), QStringLiteral("ebbinghaus"));
+        const QJsonObject tiers = o.value("tiers").toObject();
+        QCOMPARE(tiers.keys(), (QStringList{"active", "fading", "forgotten", "permanent", "weak"}));
+        int sum = 0;
+        for (const QJsonValue &v : tiers)
+            sum += v.toInt();
+        QCOMPARE(sum, 5);
+        QVERIFY(tiers.value("forgotten").toInt() >= 1);
+        const Run human = cli({"--store", s.path(), "--at", kAt, "stats"});
+        QCOMPARE(human.code, 0);
+        QVERIFY(human.out.contains("open conflicts 1"));
+    }
+
+    void listModesSortAndLimit_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("ids");
+        QTest::newRow("normal: full/summary, not negated, not deleted, not forgotten")
+            << QStringList{"--sort", "created"} << QStringList{"m-recent", "m-strong"};
+        QTest::newRow("review: every level, negated too, not deleted")
+            << QStringList{"--mode", "review", "--sort", "created"}
+            << QStringList{"m-recent", "m-negated", "m-strong", "m-archived", "m-weak"};
+        QTest::newRow("debug: everything") << QStringList{"--mode", "debug", "--sort", "created"}
+                                           << QStringList{"m-recent", "m-deleted", "m-negated", "m-strong",
+                                                          "m-archived", "m-weak"};
+        QTest::newRow("strongest first, limited") << QStringList{"--mode", "review", "--limit", "1"}
+                                                  << QStringList{"m-strong"};
+    }
+
+    void listModesSortAndLimit()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, ids);
+        test::TempStore s;
+        fill(*s);
+        s.close();
+        const Run r = cli(QStringList{"--store", s.path(), "--at", kAt, "--json", "list"} + args);
+        QCOMPARE(r.code, 0);
+        QStringList got;
+        for (const QJsonValue &v : r.json().array()) {
+            const QJsonObject o = v.toObject();
+            got << o.value("id").toString();
+            for (const char *key : {"score", "strength", "tier", "stability", "lastReinforcedAt", "keywords"})
+                QVERIFY2(o.contains(QLatin1String(key)), key);
+        }
+        QCOMPARE(got, ids);
+    }
+
+    void listRejectsBadOptions()
+    {
+        test::TempStore s;
+        s.close();
+        const Run r = cli({"--store", s.path(), "list", "--mode", "sideways"});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.errLines(), QStringList{"engram-cli: list: --mode must be normal, review or debug, not 'sideways'"});
+    }
+
+    void showWithHistory()
+    {
+        test::TempStore s;
+        fill(*s);
+        s.close();
+        const Run r = cli({"--store", s.path(), "--at", kAt, "--json", "show", "m-strong"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = r.json().object();
+        QCOMPARE(o.value("id").toString(), QStringLiteral("m-strong"));
+        QCOMPARE(o.value("history").toArray().size(), 1);
+        QCOMPARE(o.value("history").toArray().first().toObject().value("kind").toString(), events::kConfirm);
+        const Run missing = cli({"--store", s.path(), "show", "nope"});
+        QCOMPARE(missing.code, 1);
+        QCOMPARE(missing.errLines().size(), 1);
+        QVERIFY(missing.err.contains(QStringLiteral("no memory with id nope")));
+    }
+
+    void agentFolderOfFiftyWithOneUnparsable()
+    {
+        QTemporaryDir dir;
+        for (int i = 0; i < 50; ++i) {
+            const QString id = QStringLiteral("%1").arg(0xb0000000u + uint(i), 8, 16);
+            QJsonObject o{{"id", id}, {"content", QStringLiteral("note %1").arg(i)}, {"category", "lesson"},
+                          {"keywords", QJsonArray{QStringLiteral("topic%1").arg(i)}},
+                          {"source", QJsonObject{{"type", "task"}}}, {"confidence", 0.6},
+                          {"createdAt", "2024-01-01T00:00:00.000Z"}, {"updatedAt", "2024-01-01T00:00:00.000Z"},
+                          {"accessCount", 1}};
+            if (i % 2) // half without the forgetting fields
+                o.insert("stability", 100), o.insert("strength", 80), o.insert("lastReinforcedAt", "2024-01-01T06:00:00.000Z");
+            QFile f(QDir(dir.path()).filePath(id + ".json"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(i == 17 ? QByteArray("{\"id\": \"b0000011\", \"content\": ") : QJsonDocument(o).toJson());
+        }
+        test::TempStore s;
+        s.close();
+        const QByteArray empty = storeHash(s.path());
+
+        const Run strict = cli({"--store", s.path(), "--json", "import", dir.path(), "--strict"});
+        QCOMPARE(strict.code, 1);
+        QCOMPARE(strict.errLines().size(), 1);
+        QVERIFY2(strict.err.startsWith(QStringLiteral("engram-cli: b0000011.json: ")), qPrintable(strict.err));
+        QCOMPARE(storeHash(s.path()), empty);
+
+        const Run dry = cli({"--store", s.path(), "--json", "import", dir.path(), "--dry-run"});
+        QCOMPARE(dry.code, 0);
+        QCOMPARE(dry.json().object().value("added").toInt(), 49);
+        QCOMPARE(storeHash(s.path()), empty);
+
+        const Run r = cli({"--store", s.path(), "--at", kAt, "--json", "import", dir.path()});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.json().object(), (QJsonObject{{"added", 49}, {"updated", 0}, {"skipped", 0}, {"conflicts", 0}}));
+        QVERIFY2(r.err.contains(QStringLiteral("b0000011.json")), qPrintable(r.err));
+        const Run stats = cli({"--store", s.path(), "--json", "stats"});
+        QCOMPARE(stats.json().object().value("memories").toInt(), 49);
+        const Run migrated = cli({"--store", s.path(), "--json", "show", "b0000000"});
+        QCOMPARE(migrated.json().object().value("stability").toDouble(), 24.0 + 12.0 + 48.0 * 0.6);
+
+        // Again: everything identical now.
+        const Run again = cli({"--store", s.path(), "--json", "import", dir.path()});
+        QCOMPARE(again.json().object(), (QJsonObject{{"added", 0}, {"updated", 0}, {"skipped", 49}, {"conflicts", 0}}));
+    }
+
+    void brokenFilesLeaveTheStoreUnchanged_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("line");
+        QTest::newRow("truncated") << "broken-truncated.json"
+                                   << R"(engram-cli: broken-truncated.json: entry 1 (id "b2c3d4e5"), field "content": JSON ends early (unterminated string) at line 26, column 24: the file looks truncated)";
+        QTest::newRow("double-encoded") << "broken-double-encoded.json"
+                                        << "engram-cli: broken-double-encoded.json: the file is one JSON string that "
+                                           "itself holds a JSON document (double-encoded); decode it once and import the result";
+        QTest::newRow("wrong type") << "broken-wrong-type.json"
+                                    << R"(engram-cli: broken-wrong-type.json: entry 2 (id "c3d4e5f6"): field "confidence": expected a number, got string "high")";
+    }
+
+    void brokenFilesLeaveTheStoreUnchanged()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, line);
+        test::TempStore s;
+        fill(*s);
+        s.close();
+        const QByteArray before = storeHash(s.path());
+        const Run r = cli({"--store", s.path(), "import", data(file.toUtf8().constData())});
+        QVERIFY(r.code != 0);
+        QCOMPARE(r.errLines(), QStringList{line});
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(storeHash(s.path()), before);
+    }
+
+    void exportImportExportRoundTrip()
+    {
+        test::TempStore a;
+        fill(*a);
+        a.close();
+        QTemporaryDir dir;
+        const QString first = dir.filePath("a.json");
+        const Run exported = cli({"--store", a.path(), "--at", kAt, "--json", "export", first});
+        QCOMPARE(exported.code, 0);
+        QCOMPARE(exported.json().object(), (QJsonObject{{"memories", 6}}));
+
+        const QString b = dir.filePath("b.engram");
+        const Run imported = cli({"--store", b, "--at", kAt, "--json", "import", first});
+        QCOMPARE(imported.code, 0);
+        QCOMPARE(imported.json().object().value("added").toInt(), 6);
+        const QString second = dir.filePath("b.json");
+        QCOMPARE(cli({"--store", b, "--at", kAt, "export", second}).code, 0);
+
+        QFile fa(first), fb(second);
+        QVERIFY(fa.open(QIODevice::ReadOnly) && fb.open(QIODevice::ReadOnly));
+        const QJsonObject docA = QJsonDocument::fromJson(fa.readAll()).object();
+        const QJsonObject docB = QJsonDocument::fromJson(fb.readAll()).object();
+        QVERIFY(QJsonDocument(docA).toJson().contains("\"valence\"")); // an unknown field, kept
+        QCOMPARE(withoutImportEvents(docB), docA);
+
+        // The other formats from the command line.
+        QCOMPARE(cli({"--store", b, "export", dir.filePath("m.csv")}).code, 0);
+        QCOMPARE(cli({"--store", b, "export", dir.filePath("m.yaml")}).code, 0);
+        QCOMPARE(cli({"--store", b, "export", dir.filePath("folder"), "--format", "folder"}).code, 0);
+        QCOMPARE(QDir(dir.filePath("folder")).entryList(QStringList{"*.json"}, QDir::Files).size(), 6);
+        const Run unknown = cli({"--store", b, "export", dir.filePath("noext")});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY(unknown.err.contains(QStringLiteral("add --format json|yaml|csv|folder")));
+    }
+
+    void keepBothFromTheCommandLine()
+    {
+        test::TempStore s;
+        Memory mine = test::sampleMemory("a1b2c3d4", kT0 - kMsPerDay); // another memory under the same id
+        mine.keywords = {QStringLiteral("unrelated")};
+        QVERIFY(s->memories().insert(mine));
+        s.close();
+        const Run r = cli({"--store", s.path(), "--json", "import", data("import-small.json"), "--on-conflict", "keep-both"});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.json().object(), (QJsonObject{{"added", 3}, {"updated", 0}, {"skipped", 0}, {"conflicts", 1}}));
+        const Run list = cli({"--store", s.path(), "--json", "list", "--mode", "debug"});
+        QCOMPARE(list.json().array().size(), 4);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliIo)
+#include "tst_cli_io.moc"
