@@ -1,0 +1,96 @@
+#pragma once
+
+#include "config/Config.h"
+#include "model/Conflict.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace engram::core {
+
+class KeywordIndex;
+class Store;
+
+/// A pair that contradicts, before anything is written. `older` / `newer` by createdAt.
+struct ConflictCandidate
+{
+    QString older;
+    QString newer;
+    QString type;        ///< direct_contradiction, scope_overlap, temporal_shift
+    QString reason;      ///< one line a person can read ("opposite polarity: 'not' in …")
+    double jaccard = 0;  ///< keyword overlap of the pair
+    bool operator==(const ConflictCandidate &) const = default;
+};
+
+/// Finds contradictions between memories (SPEC §6, note 003) and records them.
+///
+/// Candidates are pairs about the same subject: keyword Jaccard ≥ conflicts.keywordJaccard
+/// (0.5), found through the inverted keyword index (at most kWindow memories either side in
+/// creation order per shared keyword), never by comparing all pairs. A candidate pair is:
+///  - nothing, when the two texts are the same, or when either statement is tied to a moment
+///    ("was nervous ten days ago", "is relaxed now", 十天前, 现在 …) unless both name the same
+///    moment and were written the same day: two states at different times are a change over
+///    time, not a contradiction (note 002);
+///  - `scope_overlap` when one is global and the other project-scoped (different projects do
+///    not overlap);
+///  - `temporal_shift` when they were created ≥ temporalShiftDays (30) apart;
+///  - `direct_contradiction` when, in the same period, their polarity differs (NegationCues);
+///  - nothing otherwise.
+/// Negated, superseded, merged-away and deleted memories take no part; a pair that already
+/// has a conflict row (open or resolved) is not raised again.
+class ConflictDetector final
+{
+public:
+    static constexpr int kWindow = 256;
+
+    ConflictDetector(Store &store, const Config &config);
+
+    /// The rule for one pair, with no store involved.
+    static std::optional<ConflictCandidate> classify(const Memory &x, const Memory &y, const Config::Conflicts &rules);
+    /// Whether a memory can take part in a conflict at all.
+    static bool isEligible(const Memory &memory);
+
+    /// Every candidate in the store (nothing written). `index` may be a current one.
+    [[nodiscard]] Result<std::vector<ConflictCandidate>> findAll(const KeywordIndex *index = nullptr);
+    /// Candidates between `memory` (new or just edited; it need not be stored) and the store.
+    [[nodiscard]] Result<std::vector<ConflictCandidate>> findFor(const Memory &memory,
+                                                                 const KeywordIndex *index = nullptr);
+    /// Candidates an import would raise: each incoming memory against the store (its own
+    /// stored version excluded) and against the other incoming ones. Nothing is written.
+    [[nodiscard]] Result<std::vector<ConflictCandidate>> findIncoming(const std::vector<Memory> &incoming,
+                                                                      const KeywordIndex *index = nullptr);
+
+    /// Writes each candidate as a conflict row, appends `conflict_detected` to both memories
+    /// and applies the configured automatic handling — all in one transaction:
+    ///  - temporal_shift + onTemporalShift latest_wins: the older is superseded (negatedAt =
+    ///    now starts C(t)), the newer gets supersedesId; resolved as auto:latest_wins (not
+    ///    when the older is permanent: then it waits for the user);
+    ///  - scope_overlap + onScopeOverlap project_wins: resolved as auto:project_wins; no
+    ///    memory changes (retrieval inside that project prefers the project memory);
+    ///  - direct_contradiction: both confidences × directConfidenceFactor (0.8); stays open.
+    /// Candidates whose pair meanwhile has a conflict, or a memory gone, are skipped.
+    [[nodiscard]] Result<std::vector<Conflict>> record(const std::vector<ConflictCandidate> &candidates, Millis now);
+
+    /// findAll + record.
+    [[nodiscard]] Result<std::vector<Conflict>> detectAll(Millis now, const KeywordIndex *index = nullptr);
+    /// findFor + record, for a memory that was just written.
+    [[nodiscard]] Result<std::vector<Conflict>> detectFor(const QString &id, Millis now,
+                                                          const KeywordIndex *index = nullptr);
+
+private:
+    Store &m_store;
+    Config m_config;
+};
+
+/// What an import preview calls: incoming memories in, candidate pairs out, nothing written.
+using IncomingConflictCheck = std::function<Result<std::vector<ConflictCandidate>>(const std::vector<Memory> &)>;
+/// A check bound to a store (the store must outlive it).
+IncomingConflictCheck incomingConflictCheck(Store &store, const Config &config);
+
+} // namespace engram::core
