@@ -1,0 +1,92 @@
+#pragma once
+
+#include "config/Config.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+#include "model/Tier.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace engram::core {
+
+class KeywordIndex;
+class ScoringProfile;
+class Store;
+
+/// Note 001's query modes (SPEC §7): normal = levels full + summary, not negated, not
+/// deleted, above the profile's forgotten line; review = every level, negated included, not
+/// deleted; debug = everything, deleted too.
+enum class QueryMode { Normal, Review, Debug };
+QString queryModeName(QueryMode mode);
+std::optional<QueryMode> queryModeFromName(const QString &name);
+
+struct RetrievalOptions
+{
+    QueryMode mode = QueryMode::Normal;
+    QString project;         ///< the project the query is asked from: +0.3, and its scope wins
+    bool preview = false;    ///< compute only: no access recorded, no link strengthened
+    int maxResults = 10;     ///< direct + associative (note 000 §6)
+    int maxSeeds = 5;        ///< direct hits that seed the activation
+};
+
+/// One recalled memory with the reasons it was recalled.
+struct RetrievalResult
+{
+    QString id;
+    double score = 0;
+    bool direct = false;       ///< a keyword hit; otherwise reached by spreading activation
+    double activation = 0;     ///< seeds: relevance / best relevance; associative: the spread
+    int depth = 0;             ///< hops from the seed (0 for direct hits)
+    QStringList path;          ///< ids from the seed to the parent (empty for direct hits)
+    QJsonObject factors;       ///< the terms of the score
+    Memory memory;             ///< as stored after the access was recorded
+    /// One line: the score as its terms add up, and the path for associative results.
+    QString explanation() const;
+};
+
+/// What the assistant would recall for a query (SPEC §7, note 000 §6 + §11.2):
+///  1. query keywords = words of the query that are keywords of some memory (plus CJK and
+///     multi-word keywords found in it);
+///  2. direct hits through the inverted index, scored
+///     keywordOverlap·2 + strength/100·0.5 + projectBonus 0.3 + confidence·0.3
+///     (keywordOverlap = share of the query keywords the memory has; strength from the
+///     active profile); the top maxSeeds are the seeds;
+///  3. spreading activation from the seeds (seed activation = relevance / best relevance)
+///     over the links around them, passing only memories the mode allows; associative
+///     score = (keywordScore·0.6 + activation·0.4)·strength/100;
+///  4. unless preview: each result gets an `access` event, accessCount + 1 and
+///     lastAccessedAt (updatedAt unchanged: an access is not an edit, nor a reinforcement),
+///     and every pair of results already linked is strengthened by coRetrievalBoost (0.05).
+/// With a project, a global memory that lost a scope_overlap conflict (auto:project_wins)
+/// to a memory of that project is not recalled.
+class Retrieval final
+{
+public:
+    Retrieval(Store &store, const Config &config, const ScoringProfile &profile);
+    ~Retrieval();
+
+    /// Uses a caller-held, current index instead of building one per query.
+    void setKeywordIndex(const KeywordIndex *index) { m_index = index; }
+
+    [[nodiscard]] Result<std::vector<RetrievalResult>> retrieve(const QString &query, const RetrievalOptions &options,
+                                                                Millis now);
+    /// The query keywords of the last retrieve().
+    const QStringList &queryKeywords() const { return m_queryKeywords; }
+
+    static bool passesMode(const Memory &memory, Tier tier, QueryMode mode);
+
+private:
+    Store &m_store;
+    Config m_config;
+    const ScoringProfile &m_profile;
+    const KeywordIndex *m_index = nullptr;
+    std::unique_ptr<KeywordIndex> m_ownIndex;
+    QStringList m_queryKeywords;
+};
+
+} // namespace engram::core

@@ -1,0 +1,313 @@
+// Retrieval (SPEC §7, note 000 §6 + §11.2): the relevance and associative formulas as data
+// rows, explanations and paths, query modes, project scope, access recording vs preview.
+#include "engine/ConflictDetector.h"
+#include "engine/Retrieval.h"
+#include "scoring/ScoringProfile.h"
+#include "TempStore.h"
+
+#include <QTest>
+
+using namespace engram::core;
+
+namespace {
+
+constexpr Millis kBase = 1704067200000; // 2024-01-01T00:00Z
+
+QString u(const char *text) { return QString::fromUtf8(text); }
+
+Memory mem(const QString &id, const QStringList &keywords, double confidence = 0.5, const QString &project = {},
+           double hoursBeforeNow = 0)
+{
+    Memory m;
+    m.id = id;
+    m.content = QStringLiteral("content of ") + id;
+    m.category = QStringLiteral("fact");
+    m.keywords = keywords;
+    m.confidence = confidence;
+    m.projectPath = project;
+    m.stability = 24;
+    m.createdAt = m.updatedAt = m.lastReinforcedAt = kBase - Millis(hoursBeforeNow * double(kMsPerHour));
+    return m;
+}
+
+QStringList kw(const char *list) { return QString::fromUtf8(list).split(QLatin1Char(','), Qt::SkipEmptyParts); }
+
+struct Fixture
+{
+    engram::test::TempStore store;
+    Config config = Config::defaults();
+    std::unique_ptr<ScoringProfile> profile = makeProfile(QStringLiteral("ebbinghaus"), config);
+
+    void add(const Memory &m) { QVERIFY(store->memories().insert(m).ok()); }
+    void link(const char *a, const char *b, double w)
+    {
+        QVERIFY(store->associations().put({QString::fromLatin1(a), QString::fromLatin1(b), w, QStringLiteral("keyword"), 0}).ok());
+    }
+    /// Always a preview: the test that checks what a retrieval writes calls Retrieval itself.
+    std::vector<RetrievalResult> run(const QString &query, RetrievalOptions options = {})
+    {
+        options.preview = true;
+        Retrieval retrieval(*store, config, *profile);
+        auto r = retrieval.retrieve(query, options, kBase);
+        if (!r) {
+            qWarning("%s", qPrintable(r.error().message));
+            return {};
+        }
+        return *r;
+    }
+};
+
+QStringList idsOf(const std::vector<RetrievalResult> &results)
+{
+    QStringList ids;
+    for (const auto &r : results)
+        ids << r.id + (r.direct ? QString() : QStringLiteral("~"));
+    return ids;
+}
+
+} // namespace
+
+class RetrievalTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void relevance_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QStringList>("keywords");
+        QTest::addColumn<double>("confidence");
+        QTest::addColumn<bool>("inProject");
+        QTest::addColumn<double>("hoursSinceReinforced");
+        QTest::addColumn<double>("expected");
+
+        // overlap 1 → 2.0; strength 100 → 0.5; project 0.3; confidence 0.8 → 0.24.
+        QTest::newRow("all terms") << "typescript testing" << kw("typescript,testing,vitest") << 0.8 << true << 0.0
+                                   << 3.04;
+        // overlap 1/2 → 1.0; 24 h at S=24 → strength 37 → 0.185; confidence 0.5 → 0.15.
+        QTest::newRow("half overlap, a day old") << "typescript testing" << kw("testing") << 0.5 << false << 24.0
+                                                 << 1.335;
+        // Unknown words are not query keywords: "how do I configure" count for nothing.
+        QTest::newRow("only known words count") << "how do I configure vitest" << kw("vitest,config") << 1.0 << false
+                                                << 0.0 << 2.8;
+        QTest::newRow("chinese keyword in a sentence") << u("我喜欢喝咖啡吗") << kw("咖啡") << 0.5 << true << 0.0
+                                                       << 2.95;
+    }
+
+    void relevance()
+    {
+        QFETCH(QString, query);
+        QFETCH(QStringList, keywords);
+        QFETCH(double, confidence);
+        QFETCH(bool, inProject);
+        QFETCH(double, hoursSinceReinforced);
+        QFETCH(double, expected);
+        Fixture f;
+        f.add(mem(QStringLiteral("m"), keywords, confidence, QStringLiteral("/web"), hoursSinceReinforced));
+        // Another memory makes the other query words keywords of the store.
+        f.add(mem(QStringLiteral("other"), kw("typescript,unrelated"), 0.5, {}, 1000));
+        RetrievalOptions options;
+        options.project = inProject ? QStringLiteral("/web") : QString();
+        const auto results = f.run(query, options);
+        QVERIFY(!results.empty());
+        const RetrievalResult &r = results.front();
+        QCOMPARE(r.id, QStringLiteral("m"));
+        QVERIFY(r.direct);
+        QVERIFY2(qAbs(r.score - expected) < 1e-9, qPrintable(QString::number(r.score, 'g', 12)));
+        QVERIFY(r.path.isEmpty());
+        QVERIFY(r.explanation().startsWith(QStringLiteral("direct:")));
+        QCOMPARE(r.factors.value(QStringLiteral("relevance")).toDouble(), r.score);
+    }
+
+    void associativeScores_data()
+    {
+        QTest::addColumn<double>("weight");
+        QTest::addColumn<double>("hoursSinceReinforced"); // of the associated memory
+        QTest::addColumn<double>("activation");
+        QTest::addColumn<double>("score");
+        // (keywordScore 0·0.6 + activation·0.4)·strength/100
+        QTest::newRow("0.8 link, strength 100") << 0.8 << 0.0 << 0.4 << 0.16;
+        QTest::newRow("1.0 link, strength 37") << 1.0 << 24.0 << 0.5 << 0.074;
+        QTest::newRow("0.2 link at the threshold") << 0.2 << 0.0 << 0.1 << 0.04;
+    }
+
+    void associativeScores()
+    {
+        QFETCH(double, weight);
+        QFETCH(double, hoursSinceReinforced);
+        QFETCH(double, activation);
+        QFETCH(double, score);
+        Fixture f;
+        f.add(mem(QStringLiteral("seed"), kw("rust")));
+        f.add(mem(QStringLiteral("near"), kw("borrowing"), 0.5, {}, hoursSinceReinforced));
+        f.link("near", "seed", weight);
+        const auto results = f.run(QStringLiteral("rust"));
+        QCOMPARE(idsOf(results), QStringList({QStringLiteral("seed"), QStringLiteral("near~")}));
+        const RetrievalResult &r = results[1];
+        QCOMPARE(r.activation, activation);
+        QVERIFY2(qAbs(r.score - score) < 1e-9, qPrintable(QString::number(r.score, 'g', 12)));
+        QCOMPARE(r.path, QStringList{QStringLiteral("seed")});
+        QCOMPARE(r.depth, 1);
+    }
+
+    void everyAssociativeResultExplainsItsPath()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("s1"), kw("vite,config")));
+        f.add(mem(QStringLiteral("s2"), kw("vite")));
+        f.add(mem(QStringLiteral("x"), kw("rollup")));
+        f.add(mem(QStringLiteral("y"), kw("esbuild")));
+        f.add(mem(QStringLiteral("z"), kw("bundling")));
+        f.link("s1", "x", 1.0);
+        f.link("x", "y", 1.0);
+        f.link("s2", "z", 0.5);
+        f.link("s1", "s2", 1.0);
+        const auto results = f.run(QStringLiteral("vite config"));
+        // Seeds: s1 (overlap 1) then s2 (overlap 1/2); associative by score.
+        QCOMPARE(idsOf(results), QStringList({QStringLiteral("s1"), QStringLiteral("s2"), QStringLiteral("x~"),
+                                              QStringLiteral("y~"), QStringLiteral("z~")}));
+        for (const RetrievalResult &r : results) {
+            if (r.direct)
+                continue;
+            QVERIFY2(!r.path.isEmpty(), qPrintable(r.id));
+            QVERIFY(r.explanation().contains(r.path.join(QStringLiteral(" → "))));
+            QVERIFY(r.factors.contains(QStringLiteral("activation")));
+        }
+        QCOMPARE(results[3].path, QStringList({QStringLiteral("s1"), QStringLiteral("x")}));
+        QCOMPARE(results[3].activation, 0.25);
+        // z hangs off the weaker seed: its activation starts from s2's relative relevance.
+        const double s2 = results[1].activation;
+        QVERIFY(s2 < 1.0);
+        QVERIFY(qAbs(results[4].activation - std::round(s2 * 0.5 * 0.5 * 1e6) / 1e6) < 1e-9);
+    }
+
+    void modesFilterAndStopTheSpread()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("seed"), kw("deploy")));
+        Memory negated = mem(QStringLiteral("neg"), kw("deploy,staging"));
+        negated.negated = true;
+        negated.negatedAt = kBase;
+        f.add(negated);
+        Memory deleted = mem(QStringLiteral("del"), kw("deploy"));
+        deleted.deletedAt = kBase;
+        f.add(deleted);
+        Memory archived = mem(QStringLiteral("arc"), kw("deploy"));
+        archived.level = MemoryLevel::Archive;
+        f.add(archived);
+        f.add(mem(QStringLiteral("old"), kw("deploy"), 0.5, {}, 24 * 10)); // strength ~0: forgotten
+        f.add(mem(QStringLiteral("behind"), kw("rollback")));
+        f.link("seed", "neg", 1.0);
+        f.link("neg", "behind", 1.0);
+
+        RetrievalOptions normal;
+        auto ids = idsOf(f.run(QStringLiteral("deploy"), normal));
+        QCOMPARE(ids, QStringList{QStringLiteral("seed")}); // neg is not passed through: behind stays dark
+
+        RetrievalOptions review;
+        review.mode = QueryMode::Review;
+        ids = idsOf(f.run(QStringLiteral("deploy staging"), review));
+        ids.sort();
+        QCOMPARE(ids, QStringList({QStringLiteral("arc"), QStringLiteral("behind~"), QStringLiteral("neg"),
+                                   QStringLiteral("old"), QStringLiteral("seed")}));
+
+        RetrievalOptions debug;
+        debug.mode = QueryMode::Debug;
+        QVERIFY(idsOf(f.run(QStringLiteral("deploy"), debug)).contains(QStringLiteral("del")));
+        QCOMPARE(queryModeFromName(QStringLiteral("review")), std::optional<QueryMode>(QueryMode::Review));
+        QVERIFY(!queryModeFromName(QStringLiteral("everything")));
+    }
+
+    void seedsAndResultsAreBounded()
+    {
+        Fixture f;
+        for (int i = 0; i < 12; ++i) {
+            f.add(mem(QStringLiteral("d%1").arg(i, 2, 10, QLatin1Char('0')), kw("cache"), 0.05 * i));
+            f.add(mem(QStringLiteral("a%1").arg(i, 2, 10, QLatin1Char('0')), kw("other")));
+        }
+        for (int i = 0; i < 12; ++i)
+            f.link("d11", qPrintable(QStringLiteral("a%1").arg(i, 2, 10, QLatin1Char('0'))), 1.0 - 0.01 * i);
+        const auto results = f.run(QStringLiteral("cache"));
+        QCOMPARE(int(results.size()), 10);
+        int direct = 0;
+        for (const auto &r : results)
+            direct += r.direct ? 1 : 0;
+        QCOMPARE(direct, 5);
+        QCOMPARE(results.front().id, QStringLiteral("d11")); // highest confidence
+        QCOMPARE(results[5].id, QStringLiteral("a00"));       // strongest link first
+    }
+
+    void projectScopeWins()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("global"), kw("indent"), 0.9));
+        Memory project = mem(QStringLiteral("project"), kw("indent"), 0.5, QStringLiteral("/web"));
+        project.content = QStringLiteral("Indent with 4 spaces");
+        Memory global = mem(QStringLiteral("global"), kw("indent"), 0.9);
+        global.content = QStringLiteral("Indent with 2 spaces");
+        QVERIFY(f.store->memories().update(global).ok());
+        f.add(project);
+        ConflictDetector detector(*f.store, f.config);
+        QCOMPARE(int(detector.detectAll(kBase)->size()), 1); // scope_overlap, auto:project_wins
+
+        RetrievalOptions inside;
+        inside.project = QStringLiteral("/web");
+        QCOMPARE(idsOf(f.run(QStringLiteral("indent"), inside)), QStringList{QStringLiteral("project")});
+        RetrievalOptions outside;
+        outside.project = QStringLiteral("/cli");
+        QCOMPARE(idsOf(f.run(QStringLiteral("indent"), outside)),
+                 QStringList({QStringLiteral("global"), QStringLiteral("project")}));
+    }
+
+    void accessIsRecordedUnlessPreview()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("s"), kw("sqlite,wal")));
+        f.add(mem(QStringLiteral("t"), kw("sqlite")));
+        f.add(mem(QStringLiteral("x"), kw("fsync")));
+        f.link("s", "x", 0.9);
+        f.link("s", "t", 0.5);
+        const qint64 eventsBefore = *f.store->events().count();
+
+        RetrievalOptions preview;
+        preview.preview = true;
+        QCOMPARE(int(f.run(QStringLiteral("sqlite wal"), preview).size()), 3);
+        QCOMPARE(*f.store->events().count(), eventsBefore);
+        QCOMPARE(f.store->memories().get(QStringLiteral("s"))->accessCount, 0);
+
+        Retrieval retrieval(*f.store, f.config, *f.profile);
+        const Millis now = kBase + kMsPerHour;
+        auto results = retrieval.retrieve(QStringLiteral("sqlite wal"), RetrievalOptions{}, now);
+        QVERIFY(results.ok());
+        QCOMPARE(retrieval.queryKeywords(), QStringList({QStringLiteral("sqlite"), QStringLiteral("wal")}));
+        QCOMPARE(int(results->size()), 3);
+        for (const RetrievalResult &r : *results) {
+            const Memory m = *f.store->memories().get(r.id);
+            QCOMPARE(m.accessCount, 1);
+            QCOMPARE(m.lastAccessedAt, now);
+            QCOMPARE(m.updatedAt, kBase);          // an access is not an edit
+            QCOMPARE(m.lastReinforcedAt, kBase);   // nor a reinforcement
+            QCOMPARE(r.memory, m);
+            const auto history = f.store->events().forMemory(r.id);
+            QCOMPARE(int(history->size()), 1);
+            QCOMPARE(history->front().kind, QStringLiteral("access"));
+            QCOMPARE(history->front().payload.value(QStringLiteral("query")).toString(), QStringLiteral("sqlite wal"));
+            QCOMPARE(history->front().payload.value(QStringLiteral("direct")).toBool(), r.direct);
+        }
+        // Co-retrieval: every linked pair among the results +0.05; unlinked pairs stay unlinked.
+        QVERIFY(qFuzzyCompare((*f.store->associations().get(QStringLiteral("s"), QStringLiteral("x")))->weight, 0.95));
+        QVERIFY(qFuzzyCompare((*f.store->associations().get(QStringLiteral("s"), QStringLiteral("t")))->weight, 0.55));
+        QVERIFY(!f.store->associations().get(QStringLiteral("t"), QStringLiteral("x"))->has_value());
+    }
+
+    void nothingKnownNothingRecalled()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("s"), kw("sqlite")));
+        QVERIFY(f.run(QStringLiteral("what about postgres")).empty());
+        QVERIFY(f.run(QString()).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(RetrievalTest)
+#include "tst_retrieval.moc"
