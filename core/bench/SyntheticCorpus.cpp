@@ -149,9 +149,16 @@ void SyntheticCorpus::buildVocabulary(Rng &rng)
         if (seen.insert(w).second)
             m_words.push_back(std::move(w));
     };
-    for (const char *w : kSeedWords)
-        add(w);
+    // Made-up words take the top Zipf ranks (the "the / of / and" of this vocabulary); the
+    // real words sit every 40 ranks from rank 30 on, so "typescript" is in about one memory
+    // in a hundred, as a topic word is in a real store, not in half of them.
+    std::size_t nextSeed = 0;
     while (int(m_words.size()) < m_options.vocabulary) {
+        const std::size_t rank = m_words.size();
+        if (nextSeed < std::size(kSeedWords) && rank >= 30 && (rank - 30) % 40 == 0) {
+            add(kSeedWords[nextSeed++]);
+            continue;
+        }
         std::string w;
         const int syllables = 2 + int(rng.below(2));
         for (int s = 0; s < syllables; ++s) {
@@ -166,8 +173,7 @@ void SyntheticCorpus::buildVocabulary(Rng &rng)
     // Project folders: two made-up words each, Zipf-popular (a few big projects, many small).
     std::unordered_set<std::string> paths;
     while (int(m_projectPaths.size()) < m_options.projects) {
-        const std::string path = "/home/dev/projects/" + m_words[std::size(kSeedWords) + rng.below(5000)] + "-"
-            + m_words[std::size(kSeedWords) + rng.below(5000)];
+        const std::string path = "/home/dev/projects/" + m_words[rng.below(5000)] + "-" + m_words[rng.below(5000)];
         if (paths.insert(path).second)
             m_projectPaths.push_back(path);
     }

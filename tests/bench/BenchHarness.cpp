@@ -1,0 +1,192 @@
+#include "BenchHarness.h"
+
+#include "CoreBench.h"
+#include "IoBench.h"
+#include "SqliteFloor.h"
+#include "WindowProbe.h"
+#include "WriteBench.h"
+
+#include "bench/StoreGenerator.h"
+#include "config/Config.h"
+#include "store/MetaRepository.h"
+#include "store/Store.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace engram::bench {
+
+using namespace engram::core;
+
+namespace {
+
+/// The store's config (meta), else the defaults, as the window and engram-cli read it.
+Config storeConfig(Store &store)
+{
+    const auto text = store.meta().value(MetaRepository::kConfig);
+    if (text && !text->isEmpty()) {
+        if (auto parsed = Config::fromYamlText(text->toUtf8(), store.path()))
+            return *parsed;
+    }
+    return Config::defaults();
+}
+
+/// The generator's anchor (its "now"): scores are evaluated there, so every run of the
+/// benchmark on one store sees the same tiers.
+Millis generatedAnchor(Store &store)
+{
+    const auto text = store.meta().value(QStringLiteral("generator"));
+    if (!text || text->isEmpty())
+        return 0;
+    return time::fromIso(QJsonDocument::fromJson(text->toUtf8()).object().value(QStringLiteral("anchor")).toString())
+        .value_or(0);
+}
+
+} // namespace
+
+BenchHarness::BenchHarness(BenchOptions options, QTextStream &log) : m_options(std::move(options)), m_log(log) {}
+
+void BenchHarness::step(const QString &what)
+{
+    m_log << "engram-bench: " << what << Qt::endl;
+}
+
+Status BenchHarness::prepareStore()
+{
+    auto store = Store::open(m_options.storePath);
+    if (!store)
+        return store.error();
+    const auto count = (*store)->memories().count(true);
+    if (!count)
+        return count.error();
+    if (*count == 0) {
+        step(QStringLiteral("generating %1 memories into %2 …").arg(m_options.memories).arg(m_options.storePath));
+        GeneratorOptions options;
+        options.memories = m_options.memories;
+        options.replaceExisting = true;
+        StoreGenerator generator(options);
+        QString lastPhase;
+        generator.setProgress([&](const QString &phase, double) {
+            if (phase != lastPhase)
+                step(QStringLiteral("  %1").arg(lastPhase = phase));
+            return true;
+        });
+        QElapsedTimer timer;
+        timer.start();
+        const auto made = generator.generate(**store);
+        if (!made)
+            return made.error();
+        step(QStringLiteral("generated %1 memories and %2 associations in %3 s")
+                 .arg(made->memories)
+                 .arg(made->associations)
+                 .arg(QString::number(double(timer.elapsed()) / 1000.0, 'f', 1)));
+    } else if (*count != m_options.memories) {
+        return Error::make(Error::Code::Usage,
+                           QStringLiteral("%1 holds %2 memories, not %3: pass --memories %2 or another --store")
+                               .arg(m_options.storePath)
+                               .arg(*count)
+                               .arg(m_options.memories));
+    }
+    m_anchor = generatedAnchor(**store);
+    if (m_anchor == 0)
+        m_anchor = time::nowMs();
+    return {};
+}
+
+QMap<QString, Measurement> BenchHarness::run()
+{
+    QMap<QString, Measurement> results;
+    const QString workDir = QFileInfo(m_options.storePath).absolutePath();
+
+    // The floors: the sqlite3 command line on the same file.
+    const SqliteFloor floor(m_options.storePath, m_options.sqlite3);
+    const bool haveSqlite = floor.isAvailable();
+    if (!haveSqlite)
+        step(QStringLiteral("no usable '%1': floors are left out").arg(m_options.sqlite3));
+    auto addFloor = [&](const QString &key, const QString &sql) {
+        if (!haveSqlite || !wanted(key))
+            return;
+        step(QStringLiteral("floor of %1: sqlite3 \"%2\"").arg(key, sql));
+        results[key].floor = floor.timeMs(sql, m_options.runs);
+        results[key].floorQuery = sql;
+    };
+    addFloor(QStringLiteral("open_first_paint_ms"), SqliteFloor::fullReadQuery());
+    addFloor(QStringLiteral("sort_ms"), SqliteFloor::sortedQuery());
+    addFloor(QStringLiteral("filter_ms"), SqliteFloor::likeQuery(m_options.filterTerm));
+
+    // Keep a floor found above when a figure replaces the measurement.
+    auto put = [&](const QString &key, Measurement m) {
+        m.floor = results[key].floor;
+        m.floorQuery = results[key].floorQuery;
+        results[key] = m;
+    };
+
+    if (wanted(QStringLiteral("open_first_paint_ms")) || wanted(QStringLiteral("rss_mib"))) {
+        step(QStringLiteral("open_first_paint_ms, rss_mib: the window, %1 runs").arg(m_options.windowRuns));
+        Measurement paint, rss;
+        WindowProbe(m_options.enginePath, m_options.storePath).run(m_options.windowRuns, paint, rss);
+        put(QStringLiteral("open_first_paint_ms"), paint);
+        put(QStringLiteral("rss_mib"), rss);
+    }
+
+    auto storeOpened = Store::open(m_options.storePath);
+    if (!storeOpened) {
+        step(storeOpened.error().message);
+        return results;
+    }
+    Store &store = **storeOpened;
+    const Config config = storeConfig(store);
+    {
+        CoreBench core(store, config, m_anchor, m_options.runs);
+        step(QStringLiteral("loading the snapshot"));
+        if (const Status st = core.loadSnapshot(); !st) {
+            step(st.error().message);
+        } else {
+            step(QStringLiteral("  %1 memories in %2 ms").arg(core.memoryCount()).arg(core.snapshotLoadMs(), 0, 'f', 0));
+            if (wanted(QStringLiteral("score_all_ms")) || wanted(QStringLiteral("sort_ms"))
+                || wanted(QStringLiteral("filter_ms"))) {
+                step(QStringLiteral("score_all_ms"));
+                put(QStringLiteral("score_all_ms"), core.scoreAll());
+            }
+            if (wanted(QStringLiteral("sort_ms"))) {
+                step(QStringLiteral("sort_ms"));
+                put(QStringLiteral("sort_ms"), core.sort());
+            }
+            if (wanted(QStringLiteral("filter_ms"))) {
+                step(QStringLiteral("filter_ms"));
+                put(QStringLiteral("filter_ms"), core.filter(m_options.filterTerm));
+            }
+        }
+        if (wanted(QStringLiteral("activation_ms"))) {
+            step(QStringLiteral("activation_ms"));
+            put(QStringLiteral("activation_ms"), core.activation());
+        }
+    }
+    if (wanted(QStringLiteral("ego_layout_ms")))
+        put(QStringLiteral("ego_layout_ms"), Measurement::missing(kNotBuiltYet));
+    storeOpened->reset();
+
+    {
+        WriteBench writes(m_options.storePath, workDir, config, m_anchor, m_options.runs);
+        if (wanted(QStringLiteral("decision_commit_ms"))) {
+            step(QStringLiteral("decision_commit_ms (on a scratch copy)"));
+            put(QStringLiteral("decision_commit_ms"), writes.decisionCommit());
+        }
+        if (wanted(QStringLiteral("rebuild_associations_s"))) {
+            step(QStringLiteral("rebuild_associations_s (on a scratch copy)"));
+            put(QStringLiteral("rebuild_associations_s"), writes.rebuildAssociations());
+        }
+    }
+    if (wanted(QStringLiteral("import_100k_s")) || wanted(QStringLiteral("export_100k_s"))) {
+        step(QStringLiteral("export_100k_s, import_100k_s (100k store)"));
+        Measurement exported, imported;
+        IoBench(workDir, m_anchor).run(exported, imported);
+        put(QStringLiteral("export_100k_s"), exported);
+        put(QStringLiteral("import_100k_s"), imported);
+    }
+    return results;
+}
+
+} // namespace engram::bench

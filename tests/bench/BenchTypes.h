@@ -1,0 +1,52 @@
+#pragma once
+
+// What engram-bench measures (SPEC §13): one key per figure, its target and unit, and what
+// one measurement holds.
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace engram::bench {
+
+/// One measured key. A key whose code is not in the tree yet has no figure and says so in
+/// `note` — never a made-up number.
+struct Measurement
+{
+    std::optional<double> figure; ///< in the key's unit (ms, s or MiB, as its name says)
+    std::optional<double> floor;  ///< the same work by the sqlite3 command line, same unit
+    QString floorQuery;           ///< what the floor ran
+    QString note;                 ///< how it was measured, or why there is no figure
+
+    static Measurement missing(const QString &why) { return Measurement{{}, {}, {}, why}; }
+};
+
+struct KeySpec
+{
+    QString key;
+    QString what;
+    double target; ///< the figure must be ≤ target
+};
+
+/// SPEC §13's table, in its order.
+inline const std::vector<KeySpec> &keySpecs()
+{
+    static const std::vector<KeySpec> specs{
+        {QStringLiteral("open_first_paint_ms"), QStringLiteral("process start to first paint of a populated table"), 1000},
+        {QStringLiteral("score_all_ms"), QStringLiteral("score + tier every memory (slowest profile)"), 100},
+        {QStringLiteral("sort_ms"), QStringLiteral("sort the table by strength"), 500},
+        {QStringLiteral("filter_ms"), QStringLiteral("text filter over content and keywords"), 300},
+        {QStringLiteral("activation_ms"), QStringLiteral("spreading activation, depth 2, well-linked memory"), 5},
+        {QStringLiteral("ego_layout_ms"), QStringLiteral("lay out an ego graph of 300 nodes"), 100},
+        {QStringLiteral("decision_commit_ms"), QStringLiteral("one decision (event + state) committed"), 10},
+        {QStringLiteral("rebuild_associations_s"), QStringLiteral("rebuild every association"), 60},
+        {QStringLiteral("import_100k_s"), QStringLiteral("import a 100,000-memory set"), 5},
+        {QStringLiteral("export_100k_s"), QStringLiteral("export it"), 3},
+        {QStringLiteral("rss_mib"), QStringLiteral("peak resident memory, 1M store open in the window"), 1024},
+    };
+    return specs;
+}
+
+inline const QString kNotBuiltYet = QStringLiteral("n/a (not built yet)");
+
+} // namespace engram::bench

@@ -1,0 +1,118 @@
+#include "IoBench.h"
+
+#include "bench/StoreGenerator.h"
+#include "store/Store.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#if __has_include("io/Exporter.h") && __has_include("io/Importer.h") && __has_include("io/MemorySetReader.h")
+#include "io/Exporter.h"
+#include "io/Importer.h"
+#include "io/MemorySetReader.h"
+#define ENGRAM_BENCH_HAS_IO 1
+#endif
+
+namespace engram::bench {
+
+using namespace engram::core;
+
+namespace {
+constexpr std::int64_t kSetSize = 100000;
+
+void removeStore(const QString &path)
+{
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(path + QLatin1String(suffix));
+}
+} // namespace
+
+IoBench::IoBench(QString workDir, Millis anchor) : m_workDir(std::move(workDir)), m_anchor(anchor) {}
+
+void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
+{
+#ifdef ENGRAM_BENCH_HAS_IO
+    const QDir dir(m_workDir);
+    const QString sourcePath = dir.filePath(QStringLiteral("bench-100k.engram"));
+    const QString setPath = dir.filePath(QStringLiteral("bench-100k-set.json"));
+    const QString targetPath = dir.filePath(QStringLiteral("bench-100k-import.engram"));
+
+    auto source = Store::open(sourcePath);
+    if (!source) {
+        exportFigure = importFigure = Measurement::missing(QStringLiteral("n/a (%1)").arg(source.error().message));
+        return;
+    }
+    if (auto count = (*source)->memories().count(true); count && *count != kSetSize) {
+        GeneratorOptions options;
+        options.memories = kSetSize;
+        options.seed = 100;
+        options.anchor = m_anchor;
+        options.replaceExisting = true;
+        if (const auto made = StoreGenerator(options).generate(**source); !made) {
+            exportFigure = importFigure = Measurement::missing(QStringLiteral("n/a (%1)").arg(made.error().message));
+            return;
+        }
+    }
+
+    io::ExportOptions exportOptions;
+    exportOptions.exportedAt = m_anchor;
+    QElapsedTimer timer;
+    timer.start();
+    const auto exported = io::Exporter(**source).write(setPath, exportOptions);
+    const double exportSeconds = double(timer.nsecsElapsed()) / 1e9;
+    if (!exported) {
+        exportFigure = importFigure = Measurement::missing(QStringLiteral("n/a (export: %1)").arg(exported.error().message));
+        return;
+    }
+    exportFigure.figure = exportSeconds;
+    exportFigure.note = QStringLiteral("%1 memories, %2 links, %3 events → %4 MiB of JSON")
+                            .arg(exported->memories)
+                            .arg(exported->associations)
+                            .arg(exported->events)
+                            .arg(QString::number(double(QFileInfo(setPath).size()) / 1048576.0, 'f', 0));
+    source->reset();
+
+    removeStore(targetPath);
+    auto target = Store::open(targetPath);
+    if (!target) {
+        importFigure = Measurement::missing(QStringLiteral("n/a (%1)").arg(target.error().message));
+        return;
+    }
+    timer.restart();
+    auto set = io::MemorySetReader::read(setPath);
+    if (!set) {
+        importFigure = Measurement::missing(QStringLiteral("n/a (reading: %1)").arg(set.error().message));
+        return;
+    }
+    const double readSeconds = double(timer.nsecsElapsed()) / 1e9;
+    io::Importer importer(**target);
+    importer.setNow(m_anchor);
+    const auto preview = importer.preview(*set);
+    if (!preview) {
+        importFigure = Measurement::missing(QStringLiteral("n/a (preview: %1)").arg(preview.error().message));
+        return;
+    }
+    const auto imported = importer.apply(*set);
+    const double importSeconds = double(timer.nsecsElapsed()) / 1e9;
+    if (!imported) {
+        importFigure = Measurement::missing(QStringLiteral("n/a (import: %1)").arg(imported.error().message));
+        return;
+    }
+    importFigure.figure = importSeconds;
+    importFigure.note = QStringLiteral("read %1 s, preview + apply %2 s: %3 added, %4 links, %5 events")
+                            .arg(QString::number(readSeconds, 'f', 2))
+                            .arg(QString::number(importSeconds - readSeconds, 'f', 2))
+                            .arg(imported->added)
+                            .arg(imported->associations)
+                            .arg(imported->events);
+    target->reset();
+    removeStore(targetPath);
+    QFile::remove(setPath);
+#else
+    exportFigure = importFigure = Measurement::missing(kNotBuiltYet);
+#endif
+}
+
+} // namespace engram::bench

@@ -1,0 +1,92 @@
+#include "WriteBench.h"
+
+#include "Stopwatch.h"
+
+#include "store/Store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSqlQuery>
+
+#if __has_include("engine/AssociationBuilder.h")
+#include "engine/AssociationBuilder.h"
+#define ENGRAM_BENCH_HAS_REBUILD 1
+#endif
+
+namespace engram::bench {
+
+using namespace engram::core;
+
+WriteBench::WriteBench(QString storePath, QString workDir, Config config, Millis now, int runs)
+    : m_storePath(std::move(storePath)),
+      m_scratchPath(QDir(workDir).filePath(QStringLiteral("bench-scratch.engram"))),
+      m_config(std::move(config)),
+      m_now(now),
+      m_runs(runs)
+{
+}
+
+WriteBench::~WriteBench()
+{
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(m_scratchPath + QLatin1String(suffix));
+}
+
+bool WriteBench::ensureScratch(QString &why)
+{
+    if (m_copied)
+        return true;
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(m_scratchPath + QLatin1String(suffix));
+    // Fold any WAL into the main file first, so copying the one file copies everything.
+    {
+        auto store = Store::open(m_storePath);
+        if (!store) {
+            why = store.error().message;
+            return false;
+        }
+        (void)(*store)->database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+    }
+    if (!QFile::copy(m_storePath, m_scratchPath)) {
+        why = QStringLiteral("cannot copy %1 to %2").arg(m_storePath, m_scratchPath);
+        return false;
+    }
+    m_copied = true;
+    return true;
+}
+
+Measurement WriteBench::decisionCommit()
+{
+    return Measurement::missing(kNotBuiltYet);
+}
+
+Measurement WriteBench::rebuildAssociations()
+{
+#ifdef ENGRAM_BENCH_HAS_REBUILD
+    QString why;
+    if (!ensureScratch(why))
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(why));
+    auto store = Store::open(m_scratchPath);
+    if (!store)
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(store.error().message));
+    const auto before = (*store)->associations().count();
+    QElapsedTimer timer;
+    timer.start();
+    AssociationBuilder builder(**store, m_config);
+    const auto stats = builder.rebuildAll();
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (!stats)
+        return Measurement::missing(QStringLiteral("n/a (rebuild: %1)").arg(stats.error().message));
+    Measurement m;
+    m.figure = seconds;
+    m.note = QStringLiteral("%1 memories: %2 links before, %3 derived links written")
+                 .arg(stats->memories)
+                 .arg(before ? *before : -1)
+                 .arg(stats->derived);
+    return m;
+#else
+    return Measurement::missing(kNotBuiltYet);
+#endif
+}
+
+} // namespace engram::bench

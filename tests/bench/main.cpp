@@ -1,0 +1,100 @@
+// engram-bench: SPEC §13's figures on a generated store, each beside the sqlite3 floor.
+//   engram-bench [--memories N (default 1000000)] [--store PATH] [--json] [--runs K]
+//                [--window-runs K] [--only key,key] [--engram PATH] [--sqlite3 PATH]
+// The documented entry point is tests/bench/run-bench.sh (or `bash scripts/dev.sh bench`).
+#include "BenchHarness.h"
+#include "BenchReport.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QJsonDocument>
+#include <QTextStream>
+
+using namespace engram;
+
+namespace {
+
+QString defaultStorePath(std::int64_t memories)
+{
+    const QString label = memories % 1000000 == 0 ? QStringLiteral("%1m").arg(memories / 1000000)
+        : memories % 1000 == 0                    ? QStringLiteral("%1k").arg(memories / 1000)
+                                                  : QString::number(memories);
+    return QDir(QStringLiteral(ENGRAM_BUILD_DIR)).filePath(QStringLiteral("bench-%1.engram").arg(label));
+}
+
+int usage(QTextStream &err, const QString &problem)
+{
+    err << "engram-bench: " << problem << "\n"
+        << "usage: engram-bench [--memories N] [--store PATH] [--json] [--runs K] [--window-runs K] "
+           "[--only key,key] [--engram PATH] [--sqlite3 PATH]\n";
+    err.flush();
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // The ego-graph layout runs on Qt Widgets classes; nothing is shown.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    bench::BenchOptions options;
+    options.enginePath = QStringLiteral(ENGRAM_GUI_PATH);
+    bool json = false;
+    QString storePath;
+    const QStringList args = app.arguments().mid(1);
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        if (a == QLatin1String("--json")) {
+            json = true;
+            continue;
+        }
+        if (i + 1 >= args.size())
+            return usage(err, QStringLiteral("unknown argument '%1' (or it needs a value)").arg(a));
+        const QString v = args[++i];
+        bool ok = true;
+        if (a == QLatin1String("--memories"))
+            options.memories = v.toLongLong(&ok);
+        else if (a == QLatin1String("--runs"))
+            options.runs = v.toInt(&ok);
+        else if (a == QLatin1String("--window-runs"))
+            options.windowRuns = v.toInt(&ok);
+        else if (a == QLatin1String("--store"))
+            storePath = v;
+        else if (a == QLatin1String("--only"))
+            options.only = v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        else if (a == QLatin1String("--engram"))
+            options.enginePath = v;
+        else if (a == QLatin1String("--sqlite3"))
+            options.sqlite3 = v;
+        else
+            return usage(err, QStringLiteral("unknown argument '%1'").arg(a));
+        if (!ok || options.memories <= 0 || options.runs <= 0 || options.windowRuns <= 0)
+            return usage(err, QStringLiteral("%1 needs a positive whole number, not '%2'").arg(a, v));
+    }
+    for (const QString &key : options.only) {
+        if (std::none_of(bench::keySpecs().begin(), bench::keySpecs().end(),
+                         [&](const bench::KeySpec &s) { return s.key == key; }))
+            return usage(err, QStringLiteral("--only: unknown key '%1'").arg(key));
+    }
+    options.storePath = storePath.isEmpty() ? defaultStorePath(options.memories) : storePath;
+
+    bench::BenchHarness harness(options, err);
+    if (const auto st = harness.prepareStore(); !st) {
+        err << "engram-bench: " << st.error().message << Qt::endl;
+        return 1;
+    }
+    const bench::BenchReport report(harness.run());
+    if (json) {
+        out << QJsonDocument(report.toJson()).toJson(QJsonDocument::Indented);
+        out.flush();
+    } else {
+        out << "engram-bench: " << options.storePath << "\n\n";
+        report.printTable(out);
+    }
+    return 0;
+}
