@@ -318,7 +318,7 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
         return st.error();
     if (progress)
         progress(total * 2, total * 2);
-    qCInfo(lcAssociations) << "rebuilt" << stats.derived << "derived links for" << stats.memories << "memories";
+    qCDebug(lcAssociations) << "rebuilt" << stats.derived << "derived links for" << stats.memories << "memories";
     return stats;
 }
 

@@ -34,13 +34,14 @@ const QString kTemporal = QStringLiteral("temporal_shift");
 struct Statement
 {
     bool negative = false;
-    bool anchored = false;
-    std::size_t anchorKey = 0;
+    bool past = false;          ///< about a moment that is over (TimeAnchors::Kind::Past)
+    bool dated = false;         ///< about a named day / period
+    std::size_t datedKey = 0;   ///< which ones
     std::size_t textKey = 0;
     std::size_t scopeKey = 0;   ///< 0 = global
     Millis createdAt = 0;
     QStringList negations;      ///< kept only when a reason is wanted
-    QStringList anchors;
+    QStringList anchors;        ///< past and dated ones, likewise
 };
 
 // Letters and digits only, lower-cased: "I like coffee." and "i like coffee" are one text.
@@ -59,11 +60,20 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
 {
     Statement s;
     const NegationCues::Analysis negation = NegationCues::analyse(content);
-    QStringList anchors = TimeAnchors::find(content);
+    QStringList dated;
+    QStringList anchors;
+    for (const TimeAnchors::Anchor &a : TimeAnchors::find(content)) {
+        if (a.kind == TimeAnchors::Kind::Present)
+            continue; // "now" is what a standing statement claims anyway
+        s.past = s.past || a.kind == TimeAnchors::Kind::Past;
+        if (a.kind == TimeAnchors::Kind::Dated)
+            dated << a.text;
+        anchors << a.text;
+    }
     s.negative = negation.isNegative();
-    s.anchored = !anchors.isEmpty();
-    anchors.sort();
-    s.anchorKey = qHash(anchors.join(QLatin1Char('|')));
+    s.dated = !dated.isEmpty();
+    dated.sort();
+    s.datedKey = qHash(dated.join(QLatin1Char('|')));
     s.textKey = qHash(textKeyOf(content));
     s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
     s.createdAt = createdAt;
@@ -89,9 +99,12 @@ std::optional<QString> classifyStatements(const Statement &older, const Statemen
     if (older.textKey == newer.textKey)
         return std::nullopt;
     const double daysApart = std::abs(time::daysBetween(older.createdAt, newer.createdAt));
-    if (older.anchored || newer.anchored) {
-        const bool sameMoment = older.anchored && newer.anchored && older.anchorKey == newer.anchorKey
-            && daysApart < 1.0;
+    // A statement about a moment that is over stays true of it (note 002); statements about
+    // named days only clash about the same day, said the same day.
+    if (older.past || newer.past)
+        return std::nullopt;
+    if (older.dated || newer.dated) {
+        const bool sameMoment = older.dated && newer.dated && older.datedKey == newer.datedKey && daysApart < 1.0;
         if (!sameMoment)
             return std::nullopt;
     }
@@ -512,7 +525,7 @@ Result<std::vector<Conflict>> ConflictDetector::record(const std::vector<Conflic
     }
     if (const Status st = tx.commit(); !st)
         return st.error();
-    qCInfo(lcConflicts) << "recorded" << recorded.size() << "conflicts";
+    qCDebug(lcConflicts) << "recorded" << recorded.size() << "conflicts";
     return recorded;
 }
 

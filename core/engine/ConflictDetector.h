@@ -33,10 +33,10 @@ struct ConflictCandidate
 /// Candidates are pairs about the same subject: keyword Jaccard ≥ conflicts.keywordJaccard
 /// (0.5), found through the inverted keyword index (at most kWindow memories either side in
 /// creation order per shared keyword), never by comparing all pairs. A candidate pair is:
-///  - nothing, when the two texts are the same, or when either statement is tied to a moment
-///    ("was nervous ten days ago", "is relaxed now", 十天前, 现在 …) unless both name the same
-///    moment and were written the same day: two states at different times are a change over
-///    time, not a contradiction (note 002);
+///  - nothing, when the two texts are the same, when either statement is about a moment
+///    that is over ("was nervous ten days ago", "used to", 十天前, 昨天 …: it stays true of
+///    that moment, note 002), or when either names a day or period ("today", 明天 …) unless
+///    both name the same one and were written the same day (TimeAnchors);
 ///  - `scope_overlap` when one is global and the other project-scoped (different projects do
 ///    not overlap);
 ///  - `temporal_shift` when they were created ≥ temporalShiftDays (30) apart;

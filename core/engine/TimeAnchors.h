@@ -1,24 +1,38 @@
 #pragma once
 
 #include <QString>
-#include <QStringList>
 #include <QStringView>
+
+#include <vector>
 
 namespace engram::core {
 
-/// Finds the expressions that tie a statement to a moment: past tense ("was", "used to"),
-/// relative times ("ten days ago", "yesterday", "now", "last week", 十天前, 昨天, 现在,
-/// 以前 …) and years ("in 2023"). A statement with one describes a state *at a time*
-/// ("was nervous ten days ago", "is relaxed now"); two such statements about different
-/// moments are a change over time, not a contradiction (note 002: 主人十天前很紧张 vs
-/// 主人现在很放松). The anchors are returned normalised so two statements can be checked
-/// for speaking of the same moment.
+/// Finds the expressions that tie a statement to a time, in English and Chinese, so that a
+/// change over time is not taken for a contradiction (note 002: 主人十天前很紧张 "was nervous
+/// ten days ago" vs 主人现在很放松 "is relaxed now" do not conflict). Three kinds:
+///  - Past: the statement is about a moment that is over ("was", "used to", "yesterday",
+///    "ten days ago", "last week", 十天前, 昨天, 以前, 曾经 …). It stays true of that moment
+///    whatever is said later, so it conflicts with nothing.
+///  - Dated: about one named day or period ("today", "tomorrow", "next week", "in 2023",
+///    今天, 明天, 下周, 三天后 …). Two statements can only clash about the same one.
+///  - Present: the current state ("now", "currently", "these days", 现在, 目前, 最近 …).
+///    That is what a standing statement claims anyway: it competes with them as usual
+///    ("targets Node 18" vs "targets Node 22 now" is a temporal shift).
 class TimeAnchors final
 {
 public:
-    /// The anchors in `text`, lower-cased, in order of appearance (empty = timeless).
-    static QStringList find(QStringView text);
-    static bool isAnchored(QStringView text) { return !find(text).isEmpty(); }
+    enum class Kind { Past, Dated, Present };
+    struct Anchor
+    {
+        Kind kind;
+        QString text; ///< lower-cased, e.g. "ten days ago", "十天前"
+        bool operator==(const Anchor &) const = default;
+    };
+
+    /// The anchors in `text`, in order of the checks (English, then Chinese), no duplicates.
+    static std::vector<Anchor> find(QStringView text);
+    /// "past:ten days ago" etc., for tests and explanations.
+    static QString describe(const Anchor &anchor);
 };
 
 } // namespace engram::core

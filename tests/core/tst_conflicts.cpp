@@ -93,25 +93,32 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("anchors");
         QTest::newRow("ago with its amount") << u("User was nervous ten days ago")
-                                             << QStringList{u("was"), u("ten days ago")};
-        QTest::newRow("now") << u("User is relaxed now") << QStringList{u("now")};
+                                             << QStringList{u("past:was"), u("past:ten days ago")};
+        QTest::newRow("now") << u("User is relaxed now") << QStringList{u("present:now")};
         QTest::newRow("timeless") << u("User likes coffee") << QStringList{};
-        QTest::newRow("used to (habit)") << u("I used to like coffee") << QStringList{u("used to")};
+        QTest::newRow("used to (habit)") << u("I used to like coffee") << QStringList{u("past:used to")};
         QTest::newRow("is used to (passive)") << u("Vite is used to build the app") << QStringList{};
-        QTest::newRow("last week, in 2023") << u("Last week we moved; in 2023 we chose jest")
-                                            << QStringList{u("last week"), u("in 2023")};
-        QTest::newRow("十天前") << u("主人十天前很紧张") << QStringList{u("十天前")};
-        QTest::newRow("现在") << u("主人现在很放松") << QStringList{u("现在")};
-        QTest::newRow("3个月前") << u("3个月前换了工作") << QStringList{u("3个月前")};
-        QTest::newRow("我以前") << u("我以前不喜欢咖啡") << QStringList{u("以前")};
+        QTest::newRow("last week, in 2023, tomorrow") << u("Last week we moved; in 2023 we chose jest; tomorrow we ship")
+                                                      << QStringList{u("past:last week"), u("dated:in 2023"),
+                                                                     u("dated:tomorrow")};
+        QTest::newRow("十天前") << u("主人十天前很紧张") << QStringList{u("past:十天前")};
+        QTest::newRow("现在") << u("主人现在很放松") << QStringList{u("present:现在")};
+        QTest::newRow("3个月前 / 两周后") << u("3个月前换了工作，两周后出差")
+                                      << QStringList{u("past:3个月前"), u("dated:两周后")};
+        QTest::newRow("明天") << u("主人明天要面试") << QStringList{u("dated:明天")};
+        QTest::newRow("我以前") << u("我以前不喜欢咖啡") << QStringList{u("past:以前")};
         QTest::newRow("提交之前 is no moment") << u("提交之前要跑测试") << QStringList{};
+        QTest::newRow("那时 = then, in a rule") << u("会议安排在早上，那时头脑最清醒") << QStringList{};
     }
 
     void timeAnchors()
     {
         QFETCH(QString, text);
         QFETCH(QStringList, anchors);
-        QCOMPARE(TimeAnchors::find(text), anchors);
+        QStringList found;
+        for (const auto &a : TimeAnchors::find(text))
+            found << TimeAnchors::describe(a);
+        QCOMPARE(found, anchors);
     }
 
     void pairs_data()
@@ -143,6 +150,8 @@ private slots:
                                                        << 45.0 << none << none << shift;
         QTest::newRow("en: opposite but 30 d apart = shift") << u("User likes coffee") << u("User doesn't like coffee")
                                                              << 30.0 << none << none << shift;
+        QTest::newRow("en: a standing claim updated 'now' (45 d)")
+            << u("engram-web targets Node 18") << u("engram-web targets Node 22 now") << 45.0 << none << none << shift;
         QTest::newRow("en: global vs project") << u("Indent with 2 spaces") << u("Indent with 4 spaces") << 1.0 << none
                                                << u("/web") << scope;
         // Should conflict — Chinese.
@@ -154,12 +163,21 @@ private slots:
                                        << shift;
         QTest::newRow("zh: 全局 vs 项目") << u("项目使用 Tab 缩进") << u("项目使用空格缩进") << 0.0 << u("/app")
                                          << none << scope;
+        QTest::newRow("zh: 现在 updates a standing claim (45 d)") << u("项目用 Node 18") << u("项目现在用 Node 22") << 45.0
+                                                               << none << none << shift;
+        QTest::newRow("zh: 那时 in a rule is no moment") << u("用户喜欢把会议安排在早上，那时头脑最清醒")
+                                                      << u("用户不喜欢早上开会") << 2.0 << none << none << direct;
         QTest::newRow("zh: 同一天说明天") << u("主人明天要面试") << u("主人明天不面试") << 0.1 << none << none << direct;
         // Must not conflict — English.
         QTest::newRow("en: note is not not") << u("Write a note before committing") << u("Write notes before committing")
                                              << 0.0 << none << none << none;
         QTest::newRow("en: nervous then, relaxed now") << u("User was nervous ten days ago") << u("User is relaxed now")
                                                        << 10.0 << none << none << none;
+        QTest::newRow("en: today's episode vs a standing claim") << u("Drank a latte today") << u("Doesn't drink coffee")
+                                                                 << 0.0 << none << none << none;
+        QTest::newRow("en: tomorrow, said on different days") << u("The deploy is tomorrow")
+                                                              << u("The deploy is not tomorrow") << 3.0 << none << none
+                                                              << none;
         QTest::newRow("en: past state vs present") << u("User was not nervous yesterday") << u("User is nervous") << 1.0
                                                    << none << none << none;
         QTest::newRow("en: used to") << u("I used to like coffee") << u("I don't like coffee") << 1.0 << none << none

@@ -1,0 +1,93 @@
+// engram-cli conflicts [--detect]: the conflicts of the store, detecting new ones first on
+// request (SPEC §6, §12).
+#include "ArgParser.h"
+#include "CliContext.h"
+#include "Command.h"
+
+#include "engine/ConflictDetector.h"
+
+#include <QHash>
+#include <QJsonArray>
+
+namespace engram::cli {
+
+using namespace engram::core;
+
+class ConflictsCommand final : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("conflicts"); }
+    QString summary() const override
+    {
+        return QStringLiteral("list conflicts (--detect: find new ones first and apply the automatic handling)");
+    }
+    QString usage() const override { return QStringLiteral("[--detect] [--status open|resolved|dismissed]"); }
+
+    int run(CliContext &ctx, const QStringList &args) override
+    {
+        ArgParser parser({QStringLiteral("status")}, {QStringLiteral("detect")});
+        if (!parser.parse(args))
+            return ctx.fail(QStringLiteral("conflicts: %1").arg(parser.error()), 2);
+        if (!parser.positional().isEmpty())
+            return ctx.fail(QStringLiteral("conflicts: unexpected argument '%1'").arg(parser.positional().first()), 2);
+        const QString status = parser.value(QStringLiteral("status"), QString());
+        if (!status.isEmpty() && status != QLatin1String("open") && status != QLatin1String("resolved")
+            && status != QLatin1String("dismissed"))
+            return ctx.fail(QStringLiteral("conflicts: --status must be open, resolved or dismissed, not '%1'").arg(status), 2);
+        Store *store = ctx.store();
+        if (!store)
+            return 1;
+        qint64 detected = -1;
+        if (parser.isSet(QStringLiteral("detect"))) {
+            ConflictDetector detector(*store, ctx.config());
+            auto recorded = detector.detectAll(ctx.now());
+            if (!recorded)
+                return ctx.fail(recorded.error());
+            detected = qint64(recorded->size());
+        }
+        auto conflicts = store->conflicts().list(status);
+        if (!conflicts)
+            return ctx.fail(conflicts.error());
+
+        if (ctx.json) {
+            QJsonArray out;
+            for (const Conflict &c : *conflicts)
+                out.append(QJsonObject{{QStringLiteral("id"), double(c.id)},
+                                       {QStringLiteral("a"), c.a},
+                                       {QStringLiteral("b"), c.b},
+                                       {QStringLiteral("type"), c.type},
+                                       {QStringLiteral("status"), c.status}});
+            ctx.printJson(out);
+            return 0;
+        }
+        QStringList ids;
+        for (const Conflict &c : *conflicts)
+            ids << c.a << c.b;
+        auto memories = store->memories().byIds(ids);
+        if (!memories)
+            return ctx.fail(memories.error());
+        QHash<QString, QString> content;
+        for (const Memory &m : *memories) {
+            const QString t = m.content.simplified();
+            content.insert(m.id, t.size() > 60 ? t.left(57) + QStringLiteral("…") : t);
+        }
+        QTextStream &out = ctx.out();
+        if (detected >= 0)
+            out << detected << (detected == 1 ? " new conflict" : " new conflicts") << " detected\n";
+        for (const Conflict &c : *conflicts) {
+            out << '#' << c.id << "  " << c.type.leftJustified(21) << ' ' << c.status;
+            if (!c.resolution.isEmpty())
+                out << " (" << c.resolution << ')';
+            out << "\n    a " << c.a << "  " << content.value(c.a, QStringLiteral("(gone)")) << "\n    b " << c.b << "  "
+                << content.value(c.b, QStringLiteral("(gone)")) << "\n";
+        }
+        if (conflicts->empty())
+            out << "no conflicts\n";
+        out.flush();
+        return 0;
+    }
+};
+
+ENGRAM_REGISTER_COMMAND(ConflictsCommand);
+
+} // namespace engram::cli
