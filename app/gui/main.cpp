@@ -1,17 +1,94 @@
 // engram: the desktop window. Wiring only; everything shown comes from engram_ui / engram_core.
+//   engram            the last store, or the demo store on first run
+//   engram PATH       that store
+//   engram --demo     a fresh demo store
+// ENGRAM_BENCH_FIRST_PAINT=1 prints `first_paint_epoch_ms=<ms>` when the table first paints
+// rows (SPEC §13 open_first_paint_ms), then, once the whole store is loaded, prints
+// `peak_rss_kib=<VmHWM>` (SPEC §13 rss_mib) and quits. engram-bench reads both lines.
+#include "MainWindow.h"
+#include "StoreSession.h"
+#include "views/MemoryTableView.h"
+
 #include <QApplication>
-#include <QLabel>
-#include <QMainWindow>
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+// VmHWM of this process in KiB (Linux /proc), 0 elsewhere: engram-bench's rss_mib.
+long long peakRssKib()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return 0;
+}
+} // namespace
 
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Engram"));
     QApplication::setApplicationName(QStringLiteral("Engram"));
-    QMainWindow window;
-    window.setWindowTitle(QStringLiteral("Engram"));
-    window.setCentralWidget(new QLabel(QStringLiteral("Engram")));
-    window.resize(1280, 800);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Inspect and edit an AI assistant's long-term memory"));
+    parser.addHelpOption();
+    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open a fresh demo store."));
+    parser.addOption(demo);
+    parser.addPositionalArgument(QStringLiteral("store"), QStringLiteral("The .engram store to open."),
+                                 QStringLiteral("[store]"));
+    parser.process(app);
+
+    engram::ui::MainWindow window;
+    if (qEnvironmentVariableIntValue("ENGRAM_BENCH_FIRST_PAINT") == 1) {
+        engram::ui::StoreSession *session = window.session();
+        QObject::connect(window.memoryTable(), &engram::ui::MemoryTableView::firstPaintWithRows, &app, [session]() {
+            std::printf("first_paint_epoch_ms=%lld\n", static_cast<long long>(QDateTime::currentMSecsSinceEpoch()));
+            std::fflush(stdout);
+            // The peak RSS counts only once every row is in memory: a large store's first
+            // paint comes from its first chunk while the rest loads in the background.
+            const auto finish = []() {
+                std::printf("peak_rss_kib=%lld\n", peakRssKib());
+                std::fflush(stdout);
+                QCoreApplication::exit(0);
+            };
+            if (!session->isLoading()) {
+                QTimer::singleShot(0, qApp, finish);
+                return;
+            }
+            QObject::connect(session, &engram::ui::StoreSession::loadingChanged, qApp, [finish](bool loading) {
+                if (!loading) // let the views take in the last rows first
+                    QTimer::singleShot(0, qApp, finish);
+            });
+        });
+    }
+
+    // A store that cannot be opened has been reported (MessageBox); fall back to the demo store
+    // so the window is usable.
+    const QStringList args = parser.positionalArguments();
+    bool opened = false;
+    if (!args.isEmpty()) {
+        opened = window.openStore(args.first());
+    } else if (parser.isSet(demo)) {
+        opened = window.openDemoStore(true);
+    } else {
+        const QString last = QSettings().value(QStringLiteral("stores/last")).toString();
+        if (!last.isEmpty() && QFileInfo::exists(last))
+            opened = window.openStore(last);
+    }
+    if (!opened && !window.session()->isOpen())
+        window.openDemoStore(false);
+
     window.show();
     return app.exec();
 }

@@ -1,0 +1,308 @@
+// The real MainWindow on a temporary store, offscreen: opening (and failing to open) stores,
+// the demo store, filtering, sorting, decisions with undo / redo, preview at a date, and
+// changes made by another connection and by engram-cli showing up with the selection kept.
+#include "TempStore.h"
+
+#include "MainWindow.h"
+#include "StoreSession.h"
+#include "models/MemoryTableModel.h"
+#include "support/MessageBox.h"
+#include "support/TextPrompt.h"
+#include "views/FilterBar.h"
+#include "views/MemoryTableView.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+using namespace engram::ui;
+
+namespace {
+
+// A spread of ages so strength sorts are meaningful: memory i was reinforced i hours ago.
+Memory makeMemory(int i, Millis now)
+{
+    Memory m = test::sampleMemory(QStringLiteral("mem_%1").arg(i, 3, 10, QLatin1Char('0')), now - Millis(i) * kMsPerHour);
+    m.content = i % 2 ? QStringLiteral("Prefers tabs in project %1").arg(i) : QStringLiteral("Uses vitest, note %1").arg(i);
+    m.keywords = {QStringLiteral("k%1").arg(i)};
+    return m;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    static constexpr int kCount = 30;
+    std::unique_ptr<test::TempStore> m_store;
+    QStringList m_messages;
+    Millis m_now = 0;
+
+    void fill()
+    {
+        m_now = time::nowMs();
+        for (int i = 0; i < kCount; ++i)
+            QVERIFY((*m_store)->memories().insert(makeMemory(i, m_now)));
+    }
+
+    static bool verifiedInStore(Store &store, const QString &id)
+    {
+        const auto m = store.memories().get(id);
+        return m && m->verified;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+    }
+
+    void init()
+    {
+        QSettings().clear();
+        m_messages.clear();
+        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
+                                      QMessageBox::StandardButtons) {
+            m_messages.append(text);
+            return QMessageBox::Ok;
+        });
+        m_store = std::make_unique<test::TempStore>();
+        fill();
+    }
+
+    void cleanup()
+    {
+        MessageBox::setHandler({});
+        TextPrompt::setHandler({});
+        m_store.reset();
+    }
+
+    void opensAStoreAndShowsEveryMemory()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        QCOMPARE(w.tableModel()->rowCount(), kCount);
+        QVERIFY(w.windowTitle().contains(QStringLiteral("test.engram")));
+        auto *counts = w.findChild<QLabel *>(QStringLiteral("filterCounts"));
+        QVERIFY(counts);
+        QVERIFY(counts->text().contains(QString::number(kCount)));
+        QVERIFY(m_messages.isEmpty());
+    }
+
+    void aStoreThatCannotBeOpenedIsReportedAndTheOldOneStays()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        const QString bogus = m_store->dir() + QStringLiteral("/notes.engram");
+        QFile file(bogus);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not a database at all, just some text to make it long enough");
+        file.close();
+        QVERIFY(!w.openStore(bogus));
+        QCOMPARE(m_messages.size(), 1);
+        QVERIFY2(m_messages.first().contains(QStringLiteral("notes.engram")), qPrintable(m_messages.first()));
+        QVERIFY(m_messages.first().contains(QStringLiteral("test.engram stays open")));
+        QCOMPARE(w.session()->path(), QFileInfo(m_store->path()).absoluteFilePath());
+        QCOMPARE(w.tableModel()->rowCount(), kCount);
+    }
+
+    void theDemoStoreOpensWithMemories()
+    {
+        MainWindow w;
+        QVERIFY2(w.openDemoStore(true), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY(w.tableModel()->rowCount() > 100);
+        QVERIFY(w.session()->openConflictCount() >= 3);
+    }
+
+    void textFilterIsDebouncedAndMatchesKeywords()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        auto *search = w.findChild<QLineEdit *>(QStringLiteral("searchEdit"));
+        QVERIFY(search);
+        QTest::keyClicks(search, QStringLiteral("VITEST"));
+        QTRY_COMPARE(w.tableModel()->rowCount(), kCount / 2);
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral("k17"));
+        QTRY_COMPARE(w.tableModel()->rowCount(), 1);
+        QCOMPARE(w.tableModel()->idAt(0), QStringLiteral("mem_017"));
+    }
+
+    void sortingByStrengthKeepsTheSelection()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        w.selectIds({QStringLiteral("mem_005")});
+        w.memoryTable()->horizontalHeader()->setSortIndicator(StrengthColumn, Qt::AscendingOrder);
+        QCOMPARE(w.tableModel()->idAt(0), QStringLiteral("mem_029")); // the oldest is the weakest
+        QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_005")});
+        w.memoryTable()->horizontalHeader()->setSortIndicator(StrengthColumn, Qt::DescendingOrder);
+        QCOMPARE(w.tableModel()->idAt(0), QStringLiteral("mem_000"));
+        QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_005")});
+    }
+
+    void confirmUndoRedo()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        const QString id = QStringLiteral("mem_003");
+        w.selectIds({id});
+        const int row = w.tableModel()->rowOfId(id);
+        const qint64 eventsBefore = *(*m_store)->events().count();
+
+        w.confirmSelected();
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY(verifiedInStore(m_store->store(), id));
+        QVERIFY(w.tableModel()->index(row, 0).data(VerifiedRole).toBool());
+        const qint64 afterConfirm = *(*m_store)->events().count();
+        QVERIFY(afterConfirm >= eventsBefore + 2); // reinforce + confirm
+        QCOMPARE(w.undoStack()->count(), 1);
+
+        w.undoStack()->undo();
+        QVERIFY(!verifiedInStore(m_store->store(), id));
+        QVERIFY(!w.tableModel()->index(w.tableModel()->rowOfId(id), 0).data(VerifiedRole).toBool());
+        QVERIFY(*(*m_store)->events().count() > afterConfirm); // undo appends, never deletes
+
+        w.undoStack()->redo();
+        QVERIFY(verifiedInStore(m_store->store(), id));
+        QVERIFY(w.tableModel()->index(w.tableModel()->rowOfId(id), 0).data(VerifiedRole).toBool());
+        QCOMPARE(w.selectedIds(), QStringList{id});
+    }
+
+    void negateWithCorrectionCreatesAMemory()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        TextPrompt::setHandler([](const QString &, const QString &, const QString &, bool) {
+            return std::optional<QString>(QStringLiteral("Prefers spaces now"));
+        });
+        w.selectIds({QStringLiteral("mem_001")});
+        w.negateSelected(true);
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        const auto m = (*m_store)->memories().get(QStringLiteral("mem_001"));
+        QVERIFY(m && m->negated);
+        QCOMPARE(w.tableModel()->rowCount(), kCount + 1); // review mode shows negated + the new one
+        QVERIFY(w.tableModel()->index(w.tableModel()->rowOfId(QStringLiteral("mem_001")), 0).data(Qt::FontRole)
+                    .value<QFont>()
+                    .strikeOut());
+        w.undoStack()->undo();
+        QCOMPARE(w.tableModel()->rowCount(), kCount);
+        QVERIFY(!(*m_store)->memories().get(QStringLiteral("mem_001"))->negated);
+    }
+
+    void deleteRestoreAndModes()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.selectIds({QStringLiteral("mem_002"), QStringLiteral("mem_004")});
+        w.deleteSelected();
+        QCOMPARE(w.tableModel()->rowCount(), kCount - 2); // review mode hides deleted rows
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_002"))->isDeleted());
+        SnapshotFilter debug = w.filterBar()->filter();
+        debug.mode = SnapshotFilter::Mode::Debug;
+        w.filterBar()->setFilter(debug);
+        QCOMPARE(w.tableModel()->rowCount(), kCount);
+        w.selectIds({QStringLiteral("mem_002")});
+        w.restoreSelected();
+        QVERIFY(!(*m_store)->memories().get(QStringLiteral("mem_002"))->isDeleted());
+        w.undoStack()->undo(); // undo the restore
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_002"))->isDeleted());
+    }
+
+    void previewAtADateRescoresAndKeepsTheSelection()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.memoryTable()->horizontalHeader()->setSortIndicator(StrengthColumn, Qt::DescendingOrder);
+        w.selectIds({QStringLiteral("mem_000")});
+        const int row = w.tableModel()->rowOfId(QStringLiteral("mem_000"));
+        const double before = w.tableModel()->index(row, StrengthColumn).data(StrengthRole).toDouble();
+        QCOMPARE(before, 100.0);
+        w.session()->setNow(m_now + 24 * kMsPerHour);
+        const int after = w.tableModel()->rowOfId(QStringLiteral("mem_000"));
+        // Note 000's oracle: stability 24 h, 24 h later → 37.
+        QCOMPARE(w.tableModel()->index(after, StrengthColumn).data(StrengthRole).toDouble(), 37.0);
+        QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_000")});
+        QVERIFY(w.windowTitle().contains(QStringLiteral("preview")));
+        w.session()->setNow(0);
+        QVERIFY(!w.windowTitle().contains(QStringLiteral("preview")));
+    }
+
+    void anotherConnectionsChangeShowsUpKeepingTheSelection()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        w.memoryTable()->horizontalHeader()->setSortIndicator(StrengthColumn, Qt::DescendingOrder);
+        w.selectIds({QStringLiteral("mem_010")});
+        // Another writer reinforces the weakest memory and logs it.
+        Memory m = *(*m_store)->memories().get(QStringLiteral("mem_029"));
+        m.lastReinforcedAt = time::nowMs();
+        m.verified = true;
+        QVERIFY((*m_store)->memories().update(m));
+        Event e;
+        e.memoryId = m.id;
+        e.kind = events::kConfirm;
+        e.at = m.lastReinforcedAt;
+        QVERIFY((*m_store)->events().append(e));
+        // The 500 ms poll notices it.
+        QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->index(w.tableModel()->rowOfId(m.id), 0).data(VerifiedRole).toBool(),
+                                 2000);
+        QVERIFY(w.tableModel()->rowOfId(m.id) <= 1); // moved to the top of the strength sort
+        QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_010")});
+    }
+
+    void engramCliConfirmShowsUp()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        w.selectIds({QStringLiteral("mem_007")});
+        QProcess cli;
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+                  {QStringLiteral("--store"), m_store->path(), QStringLiteral("confirm"), QStringLiteral("mem_012")});
+        QVERIFY(cli.waitForFinished(20000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.tableModel()->index(w.tableModel()->rowOfId(QStringLiteral("mem_012")), 0).data(VerifiedRole).toBool(),
+            2000);
+        QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_007")});
+    }
+
+    void columnsAndModeAreKeptInSettings()
+    {
+        {
+            MainWindow w;
+            QVERIFY(w.openStore(m_store->path()));
+            w.memoryTable()->horizontalHeader()->setSectionHidden(ProjectColumn, true);
+            w.memoryTable()->horizontalHeader()->setSectionHidden(IdColumn, false);
+            SnapshotFilter f = w.filterBar()->filter();
+            f.mode = SnapshotFilter::Mode::Normal;
+            w.filterBar()->setFilter(f);
+            w.close();
+        }
+        MainWindow again;
+        QVERIFY(again.memoryTable()->horizontalHeader()->isSectionHidden(ProjectColumn));
+        QVERIFY(!again.memoryTable()->horizontalHeader()->isSectionHidden(IdColumn));
+        QCOMPARE(again.filterBar()->filter().mode, SnapshotFilter::Mode::Normal);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,484 @@
+#include "MainWindow.h"
+
+#include "StoreSession.h"
+#include "commands/DecisionCommand.h"
+#include "delegates/StrengthDelegate.h"
+#include "dialogs/EditMemoryDialog.h"
+#include "io/DemoStore.h"
+#include "models/MemoryTableModel.h"
+#include "models/SelectionKeeper.h"
+#include "support/MessageBox.h"
+#include "support/TextPrompt.h"
+#include "views/DecayChartView.h"
+#include "views/DetailPanel.h"
+#include "views/FilterBar.h"
+#include "views/MemoryTableView.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QLoggingCategory>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+Q_LOGGING_CATEGORY(lcWindow, "engram.ui.window")
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+namespace {
+
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+const QString kHeaderKey = QStringLiteral("table/header");
+const QString kModeKey = QStringLiteral("table/mode");
+const QString kRecentKey = QStringLiteral("stores/recent");
+constexpr int kMaxRecent = 8;
+constexpr int kWindowStateVersion = 1;
+// The chart compares a few curves; a larger selection shows its first ones.
+constexpr int kMaxChartMemories = 8;
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    m_session = new StoreSession(this);
+    m_model = new MemoryTableModel(m_session, this);
+    m_undo = new QUndoStack(this);
+    m_undo->setObjectName(QStringLiteral("undoStack"));
+
+    createCentralArea();
+    createDocks();
+    createActions();
+    createToolBar();
+    createStatusBar();
+    connectSession();
+    restoreSettings();
+    updateTitle();
+    updateStatus();
+    updateActions();
+    resize(1360, 860);
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::demoStorePath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("demo.engram"));
+}
+
+void MainWindow::createCentralArea()
+{
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    m_filterBar = new FilterBar(m_session, central);
+    m_table = new MemoryTableView(central);
+    m_table->setMemoryModel(m_model);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_table, 1);
+    setCentralWidget(central);
+    m_keeper = new SelectionKeeper(m_table, m_model, this);
+
+    connect(m_filterBar, &FilterBar::filterChanged, m_model, &MemoryTableModel::setFilter);
+    connect(m_model, &MemoryTableModel::contentsChanged, this, &MainWindow::updateStatus);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this]() {
+        updateActions();
+        if (m_chart) {
+            QStringList ids = selectedIds();
+            if (ids.size() > kMaxChartMemories)
+                ids = ids.mid(0, kMaxChartMemories);
+            m_chart->showMemories(ids);
+        }
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::onCurrentChanged);
+    connect(m_table, &MemoryTableView::contextMenuRequestedAt, this, &MainWindow::showTableMenu);
+    connect(m_table, &QAbstractItemView::doubleClicked, this, [this]() {
+        if (m_detailDock)
+            m_detailDock->show();
+    });
+}
+
+void MainWindow::createDocks()
+{
+    m_detail = new DetailPanel(m_session, this);
+    m_detailDock = new QDockWidget(tr("Details"), this);
+    m_detailDock->setObjectName(QStringLiteral("detailDock"));
+    m_detailDock->setWidget(m_detail);
+    addDockWidget(Qt::RightDockWidgetArea, m_detailDock);
+    connect(m_detail, &DetailPanel::editRequested, this, &MainWindow::editMemory);
+
+    m_chart = new DecayChartView(m_session, this);
+    m_chart->setMinimumHeight(220);
+    m_chartDock = new QDockWidget(tr("Decay curve"), this);
+    m_chartDock->setObjectName(QStringLiteral("chartDock"));
+    m_chartDock->setWidget(m_chart);
+    addDockWidget(Qt::BottomDockWidgetArea, m_chartDock);
+    resizeDocks({m_detailDock}, {420}, Qt::Horizontal);
+    resizeDocks({m_chartDock}, {260}, Qt::Vertical);
+}
+
+void MainWindow::createStatusBar()
+{
+    QStatusBar *bar = statusBar();
+    bar->setObjectName(QStringLiteral("statusBar"));
+    for (int t = 0; t < kTierCount; ++t) {
+        auto *label = new QLabel(this);
+        label->setObjectName(QStringLiteral("tierCount_%1").arg(tierName(Tier(t))));
+        label->setTextFormat(Qt::RichText); // only our own numbers and names go in here
+        label->setToolTip(tr("Memories in tier %1 under the active profile (deleted ones left out)")
+                              .arg(tierName(Tier(t))));
+        bar->addPermanentWidget(label);
+        m_tierLabels[std::size_t(t)] = label;
+    }
+    m_conflictLabel = new QLabel(this);
+    m_conflictLabel->setObjectName(QStringLiteral("conflictCount"));
+    bar->addPermanentWidget(m_conflictLabel);
+    m_loadingLabel = new QLabel(this);
+    m_loadingLabel->setObjectName(QStringLiteral("loadingLabel"));
+    bar->addWidget(m_loadingLabel);
+}
+
+void MainWindow::connectSession()
+{
+    connect(m_session, &StoreSession::opened, this, [this](const QString &path) {
+        m_undo->clear(); // the commands belong to the store they were made on
+        rememberRecent(path);
+        fillProfileChoices();
+        updateTitle();
+        if (!m_session->warning().isEmpty())
+            MessageBox::warn(this, tr("Store opened read-only"), m_session->warning());
+    });
+    connect(m_session, &StoreSession::memoriesChanged, this, [this]() {
+        updateStatus();
+        updateActions();
+    });
+    connect(m_session, &StoreSession::profileChanged, this, [this]() {
+        fillProfileChoices();
+        updateStatus();
+    });
+    connect(m_session, &StoreSession::nowChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &StoreSession::loadingChanged, this, [this](bool loading) {
+        m_loadingLabel->setText(loading ? tr("Loading the rest of the store…") : QString());
+    });
+    connect(m_session, &StoreSession::errorOccurred, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 10000); });
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (settings.value(QStringLiteral("window/version")).toInt() == kWindowStateVersion) {
+        restoreGeometry(settings.value(kGeometryKey).toByteArray());
+        restoreState(settings.value(kStateKey).toByteArray(), kWindowStateVersion);
+        const QByteArray header = settings.value(kHeaderKey).toByteArray();
+        if (!header.isEmpty() && m_table->horizontalHeader()->restoreState(header)) {
+            // The header's sort indicator is restored; apply it to the model.
+            QHeaderView *h = m_table->horizontalHeader();
+            m_model->sort(h->sortIndicatorSection(), h->sortIndicatorOrder());
+        }
+    }
+    const auto mode = modeFromName(settings.value(kModeKey).toString());
+    if (mode)
+        setMode(*mode);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/version"), kWindowStateVersion);
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState(kWindowStateVersion));
+    settings.setValue(kHeaderKey, m_table->horizontalHeader()->saveState());
+    settings.setValue(kModeKey, modeName(m_model->filter().mode));
+    if (m_session->isOpen())
+        settings.setValue(QStringLiteral("stores/last"), m_session->path());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    event->accept();
+}
+
+bool MainWindow::openStore(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QDir().mkpath(QFileInfo(absolute).absolutePath());
+    const Status st = m_session->open(absolute);
+    if (!st) {
+        const QString consequence = m_session->isOpen()
+            ? tr("%1 stays open.").arg(m_session->displayName())
+            : tr("Open another store from the File menu, or the demo store.");
+        showError(tr("Cannot open store"), st.error().message + QStringLiteral("\n\n") + consequence);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::openDemoStore(bool fresh)
+{
+    const QString path = demoStorePath();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    if (fresh && QFileInfo::exists(path)) {
+        if (m_session->path() == path)
+            m_session->close();
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(path + suffix);
+    }
+    if (!QFileInfo::exists(path)) {
+        if (const Status st = io::createDemoStore(path, demoMemorySetPath()); !st) {
+            showError(tr("Cannot create the demo store"), st.error().message);
+            return false;
+        }
+    }
+    return openStore(path);
+}
+
+void MainWindow::showError(const QString &title, const QString &message)
+{
+    qCWarning(lcWindow).noquote() << title << "-" << message;
+    MessageBox::warn(this, title, message);
+}
+
+QString &MainWindow::demoMemorySetPath()
+{
+    static QString path = QStringLiteral(":/demo/demo-memory-set.json");
+    return path;
+}
+
+void MainWindow::setDemoMemorySetPath(const QString &path) { demoMemorySetPath() = path; }
+
+void MainWindow::rememberRecent(const QString &path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    settings.setValue(QStringLiteral("stores/last"), path);
+}
+
+void MainWindow::updateTitle()
+{
+    QString title = m_session->isOpen() ? m_session->displayName() : tr("No store");
+    if (m_session->isReadOnly())
+        title += tr(" (read-only)");
+    if (m_session->isPreviewing())
+        title += tr(" — preview at %1").arg(QLocale().toString(
+            QDateTime::fromMSecsSinceEpoch(m_session->previewAt(), Qt::LocalTime).date(), QLocale::ShortFormat));
+    setWindowTitle(tr("%1 — Engram").arg(title));
+    setWindowFilePath(m_session->path());
+}
+
+void MainWindow::updateStatus()
+{
+    const auto counts = m_model->tierCounts();
+    const QLocale locale;
+    for (int t = 0; t < kTierCount; ++t) {
+        const QColor color = StrengthDelegate::tierColor(Tier(t));
+        m_tierLabels[std::size_t(t)]->setText(QStringLiteral("<span style='color:%1'>●</span> %2 %3")
+                                                  .arg(color.name(), locale.toString(counts[std::size_t(t)]),
+                                                       tierName(Tier(t))));
+    }
+    const qint64 conflicts = m_session->openConflictCount();
+    m_conflictLabel->setText(conflicts == 1 ? tr("1 open conflict") : tr("%1 open conflicts").arg(conflicts));
+    m_filterBar->setCounts(m_model->rowCount(), m_model->totalCount());
+}
+
+void MainWindow::onCurrentChanged()
+{
+    const QString id = m_table->currentId();
+    if (m_detail)
+        m_detail->showMemory(id);
+    updateActions();
+}
+
+QStringList MainWindow::selectedIds() const { return m_table->selectedIds(); }
+
+void MainWindow::selectIds(const QStringList &ids) { m_keeper->select(ids); }
+
+void MainWindow::updateActions()
+{
+    const bool open = m_session->isOpen() && !m_session->isReadOnly();
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const bool any = open && !rows.isEmpty();
+    bool anyDeleted = false, anyLive = false, anyPermanent = false, anyNotPermanent = false;
+    for (const QModelIndex &index : rows) {
+        const bool deleted = index.data(DeletedRole).toBool();
+        anyDeleted |= deleted;
+        anyLive |= !deleted;
+        const bool permanent = index.data(PermanentRole).toBool();
+        anyPermanent |= permanent;
+        anyNotPermanent |= !permanent;
+    }
+    m_actions.confirm->setEnabled(any && anyLive);
+    m_actions.negate->setEnabled(any && anyLive);
+    m_actions.permanent->setEnabled(any && anyLive && anyNotPermanent);
+    m_actions.unpermanent->setEnabled(any && anyLive && anyPermanent);
+    m_actions.remove->setEnabled(any && anyLive);
+    m_actions.restore->setEnabled(any && anyDeleted);
+    m_actions.edit->setEnabled(open && !m_table->currentId().isEmpty());
+    m_actions.merge->setEnabled(open && rows.size() >= 2 && !anyDeleted);
+    m_actions.importSet->setEnabled(open);
+    m_actions.exportSet->setEnabled(m_session->isOpen());
+}
+
+void MainWindow::pushDecision(DecisionCommand *command)
+{
+    // push() runs redo(); a failed command marks itself obsolete and the stack deletes it.
+    m_undo->push(command);
+    updateActions();
+}
+
+void MainWindow::confirmSelected()
+{
+    const QStringList ids = selectedIds();
+    if (ids.isEmpty())
+        return;
+    pushDecision(DecisionCommand::confirm(m_session, ids, [this](const QString &m) { showError(tr("Confirm"), m); }));
+}
+
+void MainWindow::negateSelected(bool askCorrection)
+{
+    const QStringList ids = selectedIds();
+    if (ids.isEmpty())
+        return;
+    QString correction;
+    if (askCorrection && ids.size() == 1) {
+        const auto answer = TextPrompt::ask(this, tr("Negate memory"),
+                                            tr("The memory is wrong. Optionally, what is true instead "
+                                               "(creates a new memory that supersedes it):"),
+                                            {}, true);
+        if (!answer)
+            return; // cancelled
+        correction = answer->trimmed();
+    }
+    pushDecision(DecisionCommand::negate(m_session, ids, correction,
+                                         [this](const QString &m) { showError(tr("Negate"), m); }));
+}
+
+void MainWindow::setPermanentSelected(bool permanent)
+{
+    const QStringList ids = selectedIds();
+    if (ids.isEmpty())
+        return;
+    pushDecision(DecisionCommand::setPermanent(m_session, ids, permanent,
+                                               [this](const QString &m) { showError(tr("Permanent"), m); }));
+}
+
+void MainWindow::deleteSelected()
+{
+    QStringList ids;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
+        if (!index.data(DeletedRole).toBool())
+            ids.append(index.data(IdRole).toString());
+    }
+    if (ids.isEmpty())
+        return;
+    pushDecision(DecisionCommand::softDelete(m_session, ids, [this](const QString &m) { showError(tr("Delete"), m); }));
+}
+
+void MainWindow::restoreSelected()
+{
+    QStringList ids;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
+        if (index.data(DeletedRole).toBool())
+            ids.append(index.data(IdRole).toString());
+    }
+    if (ids.isEmpty())
+        return;
+    pushDecision(DecisionCommand::restore(m_session, ids, [this](const QString &m) { showError(tr("Restore"), m); }));
+}
+
+void MainWindow::editCurrent()
+{
+    const QString id = m_table->currentId();
+    if (id.isEmpty())
+        return;
+    const auto memory = m_session->memory(id);
+    if (!memory) {
+        showError(tr("Edit memory"), memory.error().message);
+        return;
+    }
+    QStringList categories;
+    for (const CategoryConfig &c : m_session->config().categories)
+        categories.append(c.name);
+    EditMemoryDialog dialog(*memory, categories, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    applyEdit(id, dialog.edit());
+}
+
+void MainWindow::applyEdit(const QString &id, const MemoryEdit &edit)
+{
+    if (edit.isEmpty())
+        return;
+    pushDecision(DecisionCommand::edit(m_session, id, edit, [this](const QString &m) { showError(tr("Edit"), m); }));
+}
+
+void MainWindow::editMemory(const QString &id, const QString &field, const QVariant &value)
+{
+    MemoryEdit edit;
+    if (field == QLatin1String("content"))
+        edit.content = value.toString();
+    else if (field == QLatin1String("keywords"))
+        edit.keywords = normalizeKeywords(value.toStringList());
+    else if (field == QLatin1String("category"))
+        edit.category = value.toString();
+    else {
+        // SPEC §5's edit decision covers content, keywords and category only.
+        showError(tr("Edit"), tr("Changing %1 is not a recorded decision; it was left as it was.").arg(field));
+        if (m_detail)
+            m_detail->reload();
+        return;
+    }
+    applyEdit(id, edit);
+}
+
+void MainWindow::mergeSelected()
+{
+    const QStringList ids = selectedIds();
+    if (ids.size() < 2)
+        return;
+    QStringList contents;
+    for (const QString &id : ids) {
+        const auto memory = m_session->memory(id);
+        if (memory)
+            contents.append(memory->content);
+    }
+    const auto text = TextPrompt::ask(this, tr("Merge %1 memories").arg(ids.size()),
+                                      tr("Content of the merged memory (the originals are kept as its provenance "
+                                         "and archived):"),
+                                      contents.join(QLatin1Char('\n')), true);
+    if (!text || text->trimmed().isEmpty())
+        return;
+    auto *command = DecisionCommand::merge(m_session, ids, text->trimmed(),
+                                           [this](const QString &m) { showError(tr("Merge"), m); });
+    pushDecision(command);
+    // The command may be gone (failed → obsolete → deleted); read the new id from the stack.
+    if (m_undo->count() > 0) {
+        if (const auto *last = dynamic_cast<const DecisionCommand *>(m_undo->command(m_undo->index() - 1));
+            last && last->succeeded() && !last->createdIds().isEmpty())
+            selectIds(last->createdIds());
+    }
+}
+
+} // namespace engram::ui

@@ -1,0 +1,146 @@
+#pragma once
+
+#include "engine/Decisions.h"
+#include "snapshot/SnapshotFilter.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <array>
+
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QUndoStack;
+
+namespace engram::ui {
+
+class DecayChartView;
+class DetailPanel;
+class FilterBar;
+class MemoryTableModel;
+class MemoryTableView;
+class SelectionKeeper;
+class StoreSession;
+
+/// Engram's main window: the memory table with its filter bar, the detail panel and the
+/// decay chart in docks, menus / toolbar / shortcuts for every decision (through a
+/// QUndoStack), the profile and query-mode selectors, the preview-at-date control, and a
+/// status bar with counts per tier and open conflicts. Window state, columns and recent
+/// stores live in QSettings.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a store; on failure says why (MessageBox seam) and keeps what was open.
+    bool openStore(const QString &path);
+    /// Opens the demo store in the app-data folder, creating it when missing; `fresh` = start
+    /// over from the bundled memory set.
+    bool openDemoStore(bool fresh);
+    /// Where the demo store lives.
+    static QString demoStorePath();
+    /// The memory set a new demo store is made from (the bundled resource by default; tests,
+    /// which have no resources, point it at the source tree's file).
+    static void setDemoMemorySetPath(const QString &path);
+
+    StoreSession *session() const { return m_session; }
+    MemoryTableModel *tableModel() const { return m_model; }
+    MemoryTableView *memoryTable() const { return m_table; }
+    FilterBar *filterBar() const { return m_filterBar; }
+    QUndoStack *undoStack() const { return m_undo; }
+    QStringList selectedIds() const;
+    void selectIds(const QStringList &ids);
+
+    // Decisions on the selection (what the actions call; tests call them directly too).
+    void confirmSelected();
+    /// Asks for an optional correction (TextPrompt seam) when `askCorrection`.
+    void negateSelected(bool askCorrection = true);
+    void setPermanentSelected(bool permanent);
+    void deleteSelected();
+    void restoreSelected();
+    void editCurrent();
+    void mergeSelected();
+    /// One field edit (from the detail panel): content, keywords or category.
+    void editMemory(const QString &id, const QString &field, const QVariant &value);
+    void applyEdit(const QString &id, const core::MemoryEdit &edit);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    // MainWindow.cpp: composition, state, status
+    void createCentralArea();
+    void createDocks();
+    void createStatusBar();
+    void connectSession();
+    void restoreSettings();
+    void saveSettings() const;
+    void updateTitle();
+    void updateStatus();
+    void updateActions();
+    void onCurrentChanged();
+    void showError(const QString &title, const QString &message);
+    void rememberRecent(const QString &path);
+    void pushDecision(class DecisionCommand *command);
+    static QString &demoMemorySetPath();
+
+    // MainWindowActions.cpp: menus, toolbar, file operations
+    void createActions();
+    void createFileActions(QMenu *menu);
+    void createEditActions(QMenu *menu);
+    void createMemoryActions(QMenu *menu);
+    void createViewActions(QMenu *menu);
+    void createToolBar();
+    void fillRecentMenu();
+    void fillProfileChoices();
+    void newStore();
+    void openStoreDialog();
+    void importFile();
+    void exportFile();
+    void showTableMenu(const QPoint &globalPos);
+    void setMode(core::SnapshotFilter::Mode mode);
+
+    StoreSession *m_session = nullptr;
+    MemoryTableModel *m_model = nullptr;
+    MemoryTableView *m_table = nullptr;
+    FilterBar *m_filterBar = nullptr;
+    SelectionKeeper *m_keeper = nullptr;
+    QUndoStack *m_undo = nullptr;
+    DetailPanel *m_detail = nullptr;
+    DecayChartView *m_chart = nullptr;
+    QDockWidget *m_detailDock = nullptr;
+    QDockWidget *m_chartDock = nullptr;
+    QComboBox *m_profileCombo = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_memoryMenu = nullptr;
+    QActionGroup *m_modeGroup = nullptr;
+    std::array<QLabel *, 5> m_tierLabels{};
+    QLabel *m_conflictLabel = nullptr;
+    QLabel *m_loadingLabel = nullptr;
+
+    struct Actions
+    {
+        QAction *confirm = nullptr;
+        QAction *negate = nullptr;
+        QAction *permanent = nullptr;
+        QAction *unpermanent = nullptr;
+        QAction *remove = nullptr;
+        QAction *restore = nullptr;
+        QAction *edit = nullptr;
+        QAction *merge = nullptr;
+        QAction *undo = nullptr;
+        QAction *redo = nullptr;
+        QAction *find = nullptr;
+        QAction *importSet = nullptr;
+        QAction *exportSet = nullptr;
+    } m_actions;
+};
+
+} // namespace engram::ui

@@ -1,0 +1,299 @@
+// MainWindow's menus, toolbar and file operations (the composition is in MainWindow.cpp).
+#include "MainWindow.h"
+
+#include "StoreSession.h"
+#include "io/Exporter.h"
+#include "io/Importer.h"
+#include "io/MemorySetReader.h"
+#include "models/MemoryTableModel.h"
+#include "scoring/ScoringProfile.h"
+#include "support/MessageBox.h"
+#include "views/FilterBar.h"
+#include "views/MemoryTableView.h"
+#include "views/PreviewDateControl.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+void MainWindow::createActions()
+{
+    createFileActions(menuBar()->addMenu(tr("&File")));
+    createEditActions(menuBar()->addMenu(tr("&Edit")));
+    m_memoryMenu = menuBar()->addMenu(tr("&Memory"));
+    createMemoryActions(m_memoryMenu);
+    createViewActions(menuBar()->addMenu(tr("&View")));
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Engram"), this, [this]() {
+        MessageBox::inform(this, tr("About Engram"),
+                           tr("Engram %1 — inspect and edit an AI assistant's long-term memory.")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createFileActions(QMenu *menu)
+{
+    QAction *create = menu->addAction(tr("&New Store…"), this, &MainWindow::newStore);
+    create->setShortcut(QKeySequence::New);
+    QAction *open = menu->addAction(tr("&Open Store…"), this, &MainWindow::openStoreDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = menu->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    menu->addAction(tr("Open &Demo Store"), this, [this]() { openDemoStore(false); });
+    menu->addSeparator();
+    m_actions.importSet = menu->addAction(tr("&Import…"), this, &MainWindow::importFile);
+    m_actions.importSet->setObjectName(QStringLiteral("importAction"));
+    m_actions.exportSet = menu->addAction(tr("&Export…"), this, &MainWindow::exportFile);
+    m_actions.exportSet->setObjectName(QStringLiteral("exportAction"));
+    menu->addSeparator();
+    QAction *quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::createEditActions(QMenu *menu)
+{
+    m_actions.undo = m_undo->createUndoAction(this, tr("&Undo"));
+    m_actions.undo->setShortcut(QKeySequence::Undo);
+    m_actions.undo->setObjectName(QStringLiteral("undoAction"));
+    m_actions.redo = m_undo->createRedoAction(this, tr("&Redo"));
+    m_actions.redo->setShortcut(QKeySequence::Redo);
+    m_actions.redo->setObjectName(QStringLiteral("redoAction"));
+    menu->addAction(m_actions.undo);
+    menu->addAction(m_actions.redo);
+    menu->addSeparator();
+    QAction *all = menu->addAction(tr("Select &All"), m_table, &QAbstractItemView::selectAll);
+    all->setShortcut(QKeySequence::SelectAll);
+    all->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_table->addAction(all);
+    m_actions.find = menu->addAction(tr("&Find…"), m_filterBar, &FilterBar::focusSearch);
+    m_actions.find->setShortcut(QKeySequence::Find);
+    menu->addAction(tr("&Clear Filters"), m_filterBar, &FilterBar::clear);
+}
+
+void MainWindow::createMemoryActions(QMenu *menu)
+{
+    auto add = [this, menu](const QString &text, const QString &name, const QKeySequence &key, const QString &tip,
+                            void (MainWindow::*slot)()) {
+        QAction *action = menu->addAction(text, this, slot);
+        action->setObjectName(name);
+        action->setShortcut(key);
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+        action->setStatusTip(tip);
+        return action;
+    };
+    m_actions.confirm = add(tr("&Confirm"), QStringLiteral("confirmAction"), QKeySequence(Qt::CTRL | Qt::Key_Return),
+                            tr("Confirm: verified, and reinforced as a manual review"), &MainWindow::confirmSelected);
+    m_actions.negate = menu->addAction(tr("&Negate…"), this, [this]() { negateSelected(true); });
+    m_actions.negate->setObjectName(QStringLiteral("negateAction"));
+    m_actions.negate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    m_actions.negate->setStatusTip(tr("Negate: the memory is wrong (optionally say what is true instead)"));
+    menu->addSeparator();
+    m_actions.permanent = menu->addAction(tr("Mark &Permanent"), this, [this]() { setPermanentSelected(true); });
+    m_actions.permanent->setObjectName(QStringLiteral("permanentAction"));
+    m_actions.permanent->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_actions.permanent->setStatusTip(tr("Permanent memories never decay and are never cleaned up"));
+    m_actions.unpermanent = menu->addAction(tr("&Unmark Permanent"), this, [this]() { setPermanentSelected(false); });
+    m_actions.unpermanent->setObjectName(QStringLiteral("unpermanentAction"));
+    m_actions.unpermanent->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    menu->addSeparator();
+    m_actions.edit = add(tr("&Edit…"), QStringLiteral("editAction"), QKeySequence(Qt::Key_F2),
+                         tr("Edit content, keywords and category"), &MainWindow::editCurrent);
+    m_actions.merge = add(tr("&Merge…"), QStringLiteral("mergeAction"), QKeySequence(Qt::CTRL | Qt::Key_M),
+                          tr("Merge the selected memories into one"), &MainWindow::mergeSelected);
+    menu->addSeparator();
+    m_actions.remove = add(tr("&Delete"), QStringLiteral("deleteAction"), QKeySequence(QKeySequence::Delete),
+                           tr("Soft delete (undoable; purged after the retention period)"), &MainWindow::deleteSelected);
+    // Delete must not fire while typing in the search box or the detail panel.
+    m_actions.remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_table->addAction(m_actions.remove);
+    m_actions.restore = add(tr("&Restore"), QStringLiteral("restoreAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
+                            tr("Restore soft-deleted memories"), &MainWindow::restoreSelected);
+}
+
+void MainWindow::createViewActions(QMenu *menu)
+{
+    menu->addAction(m_detailDock->toggleViewAction());
+    menu->addAction(m_chartDock->toggleViewAction());
+    menu->addAction(tr("Reset &Columns"), m_table, &MemoryTableView::resetColumns);
+    menu->addSeparator();
+    QMenu *modes = menu->addMenu(tr("Query &Mode"));
+    m_modeGroup = new QActionGroup(this);
+    const std::array<std::pair<QString, SnapshotFilter::Mode>, 3> choices{{
+        {tr("&Normal — what the assistant recalls"), SnapshotFilter::Mode::Normal},
+        {tr("&Review — every level, negated too"), SnapshotFilter::Mode::Review},
+        {tr("&Debug — deleted memories too"), SnapshotFilter::Mode::Debug},
+    }};
+    for (const auto &[text, mode] : choices) {
+        QAction *action = modes->addAction(text);
+        action->setCheckable(true);
+        action->setData(int(mode));
+        action->setChecked(mode == m_model->filter().mode);
+        m_modeGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, mode = mode]() { setMode(mode); });
+    }
+    connect(m_filterBar, &FilterBar::filterChanged, this, [this](const SnapshotFilter &f) {
+        for (QAction *action : m_modeGroup->actions())
+            action->setChecked(action->data().toInt() == int(f.mode));
+    });
+    menu->addSeparator();
+    menu->addAction(tr("Back to &Now"), this, [this]() { m_session->setNow(0); });
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Decisions"));
+    bar->setObjectName(QStringLiteral("decisionToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->setMovable(false);
+    for (QAction *action : {m_actions.confirm, m_actions.negate, m_actions.permanent, m_actions.edit, m_actions.merge,
+                            m_actions.remove, m_actions.restore})
+        bar->addAction(action);
+    bar->addSeparator();
+    bar->addAction(m_actions.undo);
+    bar->addAction(m_actions.redo);
+    bar->addSeparator();
+    auto *profileLabel = new QLabel(tr(" Profile "), bar);
+    bar->addWidget(profileLabel);
+    m_profileCombo = new QComboBox(bar);
+    m_profileCombo->setObjectName(QStringLiteral("profileCombo"));
+    m_profileCombo->setToolTip(tr("The scoring profile of this store (saved in the store)"));
+    bar->addWidget(m_profileCombo);
+    connect(m_profileCombo, &QComboBox::activated, this, [this](int index) {
+        const QString name = m_profileCombo->itemData(index).toString();
+        if (name == m_session->profileName())
+            return;
+        if (const Status st = m_session->setProfileName(name); !st)
+            showError(tr("Scoring profile"), st.error().message);
+    });
+    bar->addSeparator();
+    auto *preview = new PreviewDateControl(m_session, bar);
+    preview->setObjectName(QStringLiteral("previewDateControl"));
+    bar->addWidget(preview);
+    fillProfileChoices();
+}
+
+void MainWindow::fillProfileChoices()
+{
+    const QSignalBlocker block(m_profileCombo);
+    m_profileCombo->clear();
+    const Config &config = m_session->config();
+    for (const QString &name : profileNames()) {
+        if (makeProfile(name, config)) // only the profiles this build provides
+            m_profileCombo->addItem(name, name);
+    }
+    m_profileCombo->setCurrentIndex(std::max(0, m_profileCombo->findData(m_session->profileName())));
+}
+
+void MainWindow::setMode(SnapshotFilter::Mode mode)
+{
+    m_filterBar->setMode(mode); // the bar emits the whole filter; the table and menu follow
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("stores/recent")).toStringList();
+    for (const QString &path : recent) {
+        QAction *action = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path]() { openStore(path); });
+        action->setToolTip(path);
+        action->setEnabled(QFileInfo::exists(path));
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+}
+
+void MainWindow::newStore()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("New store"), QString(),
+                                                      tr("Engram stores (*.engram)"));
+    if (path.isEmpty())
+        return;
+    const QString withSuffix = QFileInfo(path).suffix().isEmpty() ? path + QStringLiteral(".engram") : path;
+    if (QFileInfo::exists(withSuffix)) {
+        showError(tr("New store"), tr("%1 already exists; open it instead.").arg(withSuffix));
+        return;
+    }
+    openStore(withSuffix);
+}
+
+void MainWindow::openStoreDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open store"), QFileInfo(m_session->path()).path(),
+                                                      tr("Engram stores (*.engram);;All files (*)"));
+    if (!path.isEmpty())
+        openStore(path);
+}
+
+void MainWindow::importFile()
+{
+    if (!m_session->store())
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import memories"), QString(),
+        tr("Memory sets (*.json *.yaml *.yml);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    auto set = io::MemorySetReader::read(path);
+    if (!set) {
+        showError(tr("Import"), set.error().message);
+        return;
+    }
+    io::Importer importer(*m_session->store());
+    auto report = importer.apply(*set);
+    if (!report) {
+        showError(tr("Import"), report.error().message);
+        return;
+    }
+    m_session->reload();
+    statusBar()->showMessage(tr("Imported %1").arg(QFileInfo(path).fileName()), 8000);
+}
+
+void MainWindow::exportFile()
+{
+    if (!m_session->store())
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export memories"), QString(),
+        tr("Engram JSON (*.json);;Engram YAML (*.yaml);;CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    io::ExportOptions options;
+    const auto format = io::Exporter::formatForPath(path);
+    if (format)
+        options.format = *format;
+    options.profile = &m_session->profile();
+    auto report = io::Exporter(*m_session->store()).write(path, options);
+    if (!report) {
+        showError(tr("Export"), report.error().message);
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1 memories to %2").arg(report->memories).arg(QFileInfo(path).fileName()),
+                             8000);
+}
+
+void MainWindow::showTableMenu(const QPoint &globalPos)
+{
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("tableMenu"));
+    for (QAction *action : m_memoryMenu->actions())
+        menu.addAction(action);
+    menu.exec(globalPos);
+}
+
+} // namespace engram::ui

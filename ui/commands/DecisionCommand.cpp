@@ -1,0 +1,188 @@
+#include "commands/DecisionCommand.h"
+
+#include "StoreSession.h"
+#include "store/Transaction.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+namespace {
+
+QString countText(const char *one, const char *many, qsizetype n)
+{
+    return n == 1 ? QCoreApplication::translate("DecisionCommand", one)
+                  : QCoreApplication::translate("DecisionCommand", many).arg(n);
+}
+
+} // namespace
+
+DecisionCommand::DecisionCommand(StoreSession *session, const QString &text, QStringList ids, Step step,
+                                 ErrorSink errors)
+    : QUndoCommand(text), m_session(session), m_ids(std::move(ids)), m_step(std::move(step)),
+      m_errors(std::move(errors))
+{
+}
+
+QStringList DecisionCommand::createdIds() const
+{
+    QStringList out;
+    for (const DecisionOutcome &o : m_first)
+        out += o.createdIds;
+    return out;
+}
+
+void DecisionCommand::fail(const QString &message)
+{
+    m_ok = false;
+    m_error = message;
+    // The store is unchanged (the transaction rolled back); drop the command from the stack.
+    setObsolete(true);
+    if (m_errors)
+        m_errors(message);
+}
+
+bool DecisionCommand::run(const std::function<Result<DecisionOutcome>(Decisions &, std::size_t)> &perform,
+                          std::size_t count)
+{
+    Store *store = m_session->store();
+    if (!store) {
+        fail(QCoreApplication::translate("DecisionCommand", "No store is open."));
+        return false;
+    }
+    Decisions decisions(*store, m_session->config(), m_session->profileName());
+    QSet<QString> touched;
+    std::vector<DecisionOutcome> outcomes(count);
+    {
+        // One transaction for every memory of the command: Decisions' own transactions join it.
+        Transaction tx(store->database());
+        if (!tx.isActive()) {
+            fail(tx.error().message);
+            return false;
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            auto outcome = perform(decisions, i);
+            if (!outcome) {
+                tx.rollback();
+                fail(outcome.error().message);
+                return false;
+            }
+            for (const QString &id : outcome->changedIds)
+                touched.insert(id);
+            outcomes[i] = std::move(*outcome);
+        }
+        if (const Status st = tx.commit(); !st) {
+            fail(st.error().message);
+            return false;
+        }
+    }
+    m_latest = std::move(outcomes);
+    m_ok = true;
+    m_error.clear();
+    QStringList ids(touched.begin(), touched.end());
+    ids.sort();
+    m_session->refresh(ids);
+    return true;
+}
+
+void DecisionCommand::redo()
+{
+    if (!m_done) {
+        m_done = true;
+        if (run([this](Decisions &d, std::size_t i) { return m_step(d, m_ids[qsizetype(i)]); },
+                std::size_t(m_ids.size())))
+            m_first = m_latest;
+        return;
+    }
+    // Redo = revert the revert, in the original order.
+    const std::vector<DecisionOutcome> undone = m_latest;
+    run(
+        [&undone](Decisions &d, std::size_t i) -> Result<DecisionOutcome> {
+            if (undone[i].isEmpty())
+                return DecisionOutcome{};
+            return d.revert(undone[i].firstEventId());
+        },
+        undone.size());
+}
+
+void DecisionCommand::undo()
+{
+    // Revert the newest outcome of each memory, the last one first.
+    const std::vector<DecisionOutcome> done = m_latest;
+    const std::size_t n = done.size();
+    std::vector<DecisionOutcome> reverted(n);
+    const bool ok = run(
+        [&done, &reverted, n](Decisions &d, std::size_t i) -> Result<DecisionOutcome> {
+            const std::size_t index = n - 1 - i;
+            if (done[index].isEmpty())
+                return DecisionOutcome{};
+            auto r = d.revert(done[index].firstEventId());
+            if (r)
+                reverted[index] = *r;
+            return r;
+        },
+        n);
+    if (ok)
+        m_latest = std::move(reverted);
+}
+
+DecisionCommand *DecisionCommand::confirm(StoreSession *session, const QStringList &ids, ErrorSink errors)
+{
+    return new DecisionCommand(session, countText("Confirm memory", "Confirm %1 memories", ids.size()), ids,
+                               [](Decisions &d, const QString &id) { return d.confirm(id); }, std::move(errors));
+}
+
+DecisionCommand *DecisionCommand::negate(StoreSession *session, const QStringList &ids, const QString &correction,
+                                         ErrorSink errors)
+{
+    // A correction text makes sense for one memory; for several, each is negated alone.
+    const QString text = ids.size() == 1 ? correction : QString();
+    return new DecisionCommand(session, countText("Negate memory", "Negate %1 memories", ids.size()), ids,
+                               [text](Decisions &d, const QString &id) { return d.negate(id, text); },
+                               std::move(errors));
+}
+
+DecisionCommand *DecisionCommand::setPermanent(StoreSession *session, const QStringList &ids, bool permanent,
+                                               ErrorSink errors)
+{
+    const QString text = permanent ? countText("Mark memory permanent", "Mark %1 memories permanent", ids.size())
+                                   : countText("Unmark permanent", "Unmark %1 permanent memories", ids.size());
+    return new DecisionCommand(session, text, ids,
+                               [permanent](Decisions &d, const QString &id) { return d.setPermanent(id, permanent); },
+                               std::move(errors));
+}
+
+DecisionCommand *DecisionCommand::softDelete(StoreSession *session, const QStringList &ids, ErrorSink errors)
+{
+    return new DecisionCommand(session, countText("Delete memory", "Delete %1 memories", ids.size()), ids,
+                               [](Decisions &d, const QString &id) { return d.softDelete(id); }, std::move(errors));
+}
+
+DecisionCommand *DecisionCommand::restore(StoreSession *session, const QStringList &ids, ErrorSink errors)
+{
+    return new DecisionCommand(session, countText("Restore memory", "Restore %1 memories", ids.size()), ids,
+                               [](Decisions &d, const QString &id) { return d.restore(id); }, std::move(errors));
+}
+
+DecisionCommand *DecisionCommand::edit(StoreSession *session, const QString &id, const MemoryEdit &edit,
+                                       ErrorSink errors)
+{
+    return new DecisionCommand(session, QCoreApplication::translate("DecisionCommand", "Edit memory"), {id},
+                               [edit](Decisions &d, const QString &target) { return d.edit(target, edit); },
+                               std::move(errors));
+}
+
+DecisionCommand *DecisionCommand::merge(StoreSession *session, const QStringList &ids, const QString &content,
+                                        ErrorSink errors)
+{
+    // One decision over all the ids: a single step, keyed by the first id.
+    auto *command = new DecisionCommand(
+        session, countText("Merge memory", "Merge %1 memories", ids.size()), {ids.value(0)},
+        [ids, content](Decisions &d, const QString &) { return d.merge(ids, content); }, std::move(errors));
+    return command;
+}
+
+} // namespace engram::ui

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "engine/DecisionOutcome.h"
+#include "engine/Decisions.h"
+#include "model/Result.h"
+
+#include <QStringList>
+#include <QUndoCommand>
+
+#include <functional>
+#include <vector>
+
+namespace engram::ui {
+
+class StoreSession;
+
+/// One user decision (SPEC §5) on one or more memories as an undoable command:
+/// - the first redo() runs the decision through core::Decisions, all memories in one
+///   transaction (one fails → none is written);
+/// - undo() reverts it through Decisions::revert, which appends compensating `revert`
+///   events (the store's history only grows);
+/// - a later redo() reverts that revert, and so on, always reverting the latest outcome.
+/// After each step the session re-reads the memories touched, so the table and the detail
+/// panel follow. A step that fails (e.g. another writer changed the memory since) reports
+/// through the error sink and the command becomes obsolete, so the stack drops it.
+class DecisionCommand final : public QUndoCommand
+{
+public:
+    using Step = std::function<core::Result<core::DecisionOutcome>(core::Decisions &, const QString &id)>;
+    using ErrorSink = std::function<void(const QString &message)>;
+
+    DecisionCommand(StoreSession *session, const QString &text, QStringList ids, Step step, ErrorSink errors = {});
+
+    void redo() override;
+    void undo() override;
+
+    /// Whether the last redo/undo went through (false: see error()).
+    bool succeeded() const { return m_ok; }
+    const QString &error() const { return m_error; }
+    /// Memories the decision created (a merge's summary, a negation's correction).
+    QStringList createdIds() const;
+    const QStringList &ids() const { return m_ids; }
+
+    // Factories for the decisions of the window's menus.
+    static DecisionCommand *confirm(StoreSession *session, const QStringList &ids, ErrorSink errors = {});
+    static DecisionCommand *negate(StoreSession *session, const QStringList &ids, const QString &correction,
+                                   ErrorSink errors = {});
+    static DecisionCommand *setPermanent(StoreSession *session, const QStringList &ids, bool permanent,
+                                         ErrorSink errors = {});
+    static DecisionCommand *softDelete(StoreSession *session, const QStringList &ids, ErrorSink errors = {});
+    static DecisionCommand *restore(StoreSession *session, const QStringList &ids, ErrorSink errors = {});
+    static DecisionCommand *edit(StoreSession *session, const QString &id, const core::MemoryEdit &edit,
+                                 ErrorSink errors = {});
+    static DecisionCommand *merge(StoreSession *session, const QStringList &ids, const QString &content,
+                                  ErrorSink errors = {});
+
+private:
+    /// Runs `perform` for each live outcome (or each id on the first run) in one transaction.
+    bool run(const std::function<core::Result<core::DecisionOutcome>(core::Decisions &, std::size_t)> &perform,
+             std::size_t count);
+    void fail(const QString &message);
+
+    StoreSession *m_session;
+    QStringList m_ids;
+    Step m_step;
+    ErrorSink m_errors;
+    std::vector<core::DecisionOutcome> m_first;   ///< what the decision itself wrote, per step
+    std::vector<core::DecisionOutcome> m_latest;  ///< the newest outcome (decision, revert, redo …)
+    bool m_done = false;                          ///< the first redo has run
+    bool m_ok = true;
+    QString m_error;
+};
+
+} // namespace engram::ui

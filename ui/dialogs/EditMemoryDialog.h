@@ -1,0 +1,33 @@
+#pragma once
+
+#include "engine/Decisions.h"
+#include "model/Memory.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+
+namespace engram::ui {
+
+/// Edits a memory's content, keywords and category (SPEC §5 `edit`). The result holds only
+/// the fields that changed; the window turns it into an undoable DecisionCommand.
+class EditMemoryDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EditMemoryDialog)
+
+public:
+    EditMemoryDialog(const core::Memory &memory, const QStringList &categories, QWidget *parent = nullptr);
+
+    core::MemoryEdit edit() const;
+
+private:
+    core::Memory m_memory;
+    QPlainTextEdit *m_content;
+    QLineEdit *m_keywords;
+    QComboBox *m_category;
+};
+
+} // namespace engram::ui

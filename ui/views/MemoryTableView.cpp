@@ -1,0 +1,134 @@
+#include "views/MemoryTableView.h"
+
+#include "delegates/StrengthDelegate.h"
+#include "models/MemoryTableModel.h"
+
+#include <QContextMenuEvent>
+#include <QHeaderView>
+#include <QMenu>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace engram::ui {
+
+MemoryTableView::MemoryTableView(QWidget *parent) : QTableView(parent)
+{
+    setObjectName(QStringLiteral("memoryTable"));
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
+    setAlternatingRowColors(true);
+    setShowGrid(false);
+    setWordWrap(false);
+    setTextElideMode(Qt::ElideRight);
+    setSortingEnabled(true);
+    setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setItemDelegate(new StrengthDelegate(this));
+
+    // Fixed row height: QHeaderView never measures rows, which is what keeps 1M rows cheap.
+    QHeaderView *rows = verticalHeader();
+    rows->setSectionResizeMode(QHeaderView::Fixed);
+    rows->setDefaultSectionSize(fontMetrics().height() + 10);
+    rows->hide();
+
+    QHeaderView *columns = horizontalHeader();
+    columns->setSectionsMovable(true);
+    columns->setHighlightSections(false);
+    columns->setStretchLastSection(false);
+    columns->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    columns->setContextMenuPolicy(Qt::CustomContextMenu);
+    columns->setSortIndicatorShown(true);
+    columns->setSortIndicator(-1, Qt::AscendingOrder);
+    connect(columns, &QHeaderView::customContextMenuRequested, this, &MemoryTableView::showHeaderMenu);
+}
+
+void MemoryTableView::setMemoryModel(MemoryTableModel *model)
+{
+    m_model = model;
+    setModel(model);
+    resetColumns();
+}
+
+void MemoryTableView::resetColumns()
+{
+    QHeaderView *columns = horizontalHeader();
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    for (int c = 0; c < ColumnCount; ++c) {
+        columns->setSectionHidden(c, !isDefaultVisible(Column(c)));
+        columns->moveSection(columns->visualIndex(c), c);
+    }
+    columns->resizeSection(ContentColumn, 40 * em);
+    columns->resizeSection(CategoryColumn, 11 * em);
+    columns->resizeSection(StrengthColumn, 10 * em);
+    columns->resizeSection(TierColumn, 7 * em);
+    columns->resizeSection(ScoreColumn, 5 * em);
+    columns->resizeSection(ConfidenceColumn, 6 * em);
+    for (int c : {CreatedColumn, LastReinforcedColumn, UpdatedColumn, LastAccessedColumn})
+        columns->resizeSection(c, 9 * em);
+    columns->resizeSection(AccessesColumn, 5 * em);
+    columns->resizeSection(ProjectColumn, 10 * em);
+    columns->resizeSection(SourceColumn, 6 * em);
+    columns->resizeSection(VerifiedColumn, 5 * em);
+    columns->resizeSection(FlagsColumn, 5 * em);
+    columns->resizeSection(KeywordsColumn, 16 * em);
+    columns->resizeSection(IdColumn, 16 * em);
+}
+
+QStringList MemoryTableView::selectedIds() const
+{
+    QStringList ids;
+    if (!m_model || !selectionModel())
+        return ids;
+    QModelIndexList rows = selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    ids.reserve(rows.size());
+    for (const QModelIndex &index : rows)
+        ids.append(m_model->idAt(index.row()));
+    return ids;
+}
+
+QString MemoryTableView::currentId() const
+{
+    return m_model && currentIndex().isValid() ? m_model->idAt(currentIndex().row()) : QString();
+}
+
+void MemoryTableView::paintEvent(QPaintEvent *event)
+{
+    QTableView::paintEvent(event);
+    if (!m_painted && m_model && m_model->rowCount() > 0) {
+        m_painted = true;
+        // Queued: let this paint reach the screen before anyone reacts (e.g. quits).
+        QTimer::singleShot(0, this, &MemoryTableView::firstPaintWithRows);
+    }
+}
+
+void MemoryTableView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const QModelIndex index = indexAt(viewport()->mapFromGlobal(event->globalPos()));
+    if (index.isValid() && !selectionModel()->isRowSelected(index.row(), {}))
+        selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    Q_EMIT contextMenuRequestedAt(event->globalPos());
+}
+
+void MemoryTableView::showHeaderMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("columnMenu"));
+    QHeaderView *columns = horizontalHeader();
+    int visible = 0;
+    for (int c = 0; c < ColumnCount; ++c)
+        visible += columns->isSectionHidden(c) ? 0 : 1;
+    for (int c = 0; c < ColumnCount; ++c) {
+        QAction *action = menu.addAction(columnTitle(Column(c)));
+        action->setCheckable(true);
+        action->setChecked(!columns->isSectionHidden(c));
+        // Never let the last visible column go: a table without columns cannot get them back.
+        action->setEnabled(columns->isSectionHidden(c) || visible > 1);
+        connect(action, &QAction::toggled, this, [columns, c](bool on) { columns->setSectionHidden(c, !on); });
+    }
+    menu.addSeparator();
+    menu.addAction(tr("Reset columns"), this, &MemoryTableView::resetColumns);
+    menu.exec(columns->viewport()->mapToGlobal(pos));
+}
+
+} // namespace engram::ui

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QTableView>
+
+namespace engram::ui {
+
+class MemoryTableModel;
+
+/// The memory table's view: single-line rows of fixed height (uniform rows let a million-row
+/// table scroll without measuring), a header context menu to choose the columns, and a
+/// one-time signal when it first paints rows (for the first-paint benchmark).
+class MemoryTableView final : public QTableView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryTableView)
+
+public:
+    explicit MemoryTableView(QWidget *parent = nullptr);
+
+    void setMemoryModel(MemoryTableModel *model);
+    /// Shows the default columns only (first start, or "Reset columns").
+    void resetColumns();
+    /// Ids of the selected rows, in view order.
+    QStringList selectedIds() const;
+    /// The memory id of the current row, or empty.
+    QString currentId() const;
+
+Q_SIGNALS:
+    /// Emitted once, after the first paint that drew at least one row.
+    void firstPaintWithRows();
+    /// Right-click on rows (the window fills the menu with the decisions).
+    void contextMenuRequestedAt(const QPoint &globalPos);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+
+private:
+    void showHeaderMenu(const QPoint &pos);
+
+    MemoryTableModel *m_model = nullptr;
+    bool m_painted = false;
+};
+
+} // namespace engram::ui
