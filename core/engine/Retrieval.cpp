@@ -161,6 +161,7 @@ Result<std::vector<RetrievalResult>> Retrieval::retrieve(const QString &query, c
         m_queryKeywords << index->keywordName(k);
         querySet.insert(index->keywordName(k));
     }
+    m_queryKeywords.sort();
     if (keywordIds.empty())
         return results;
     auto losers = scopeLosers(m_store, options.project);

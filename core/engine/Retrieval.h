@@ -75,7 +75,7 @@ public:
 
     [[nodiscard]] Result<std::vector<RetrievalResult>> retrieve(const QString &query, const RetrievalOptions &options,
                                                                 Millis now);
-    /// The query keywords of the last retrieve().
+    /// The query keywords of the last retrieve(), sorted.
     const QStringList &queryKeywords() const { return m_queryKeywords; }
 
     static bool passesMode(const Memory &memory, Tier tier, QueryMode mode);
