@@ -1,5 +1,7 @@
 #include "io/Importer.h"
 
+#include "io/ImportWriter.h"
+
 #include "model/Event.h"
 #include "model/Ids.h"
 #include "scoring/ScoringProfile.h"
@@ -135,6 +137,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         return storedResult.error();
     const QHash<QString, Memory> &stored = *storedResult;
 
+    ImportWriter writer(m_store.database());
     ImportReport report;
     QSet<QString> incomingIds;     // every id the set carries
     QHash<QString, QString> target; // incoming id → id in the store, for memories written
@@ -162,7 +165,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         if (action == ImportAction::Skip) {
             ++report.skipped;
         } else if (kind == ImportKind::New) {
-            st = m_store.memories().insert(written);
+            st = writer.insertMemory(written);
             actionText = QStringLiteral("added");
             ++report.added;
         } else if (action == ImportAction::Overwrite) {
@@ -173,7 +176,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
             written.id = ids::newMemoryId(at);
             if (!written.sourceIds.contains(incoming.id))
                 written.sourceIds.append(incoming.id);
-            st = m_store.memories().insert(written);
+            st = writer.insertMemory(written);
             actionText = QStringLiteral("kept_both");
             ++report.added;
             ++report.keptBoth;
@@ -202,7 +205,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         const auto cached = existsCache.constFind(id);
         if (cached != existsCache.constEnd())
             return *cached;
-        auto found = m_store.memories().contains(id);
+        auto found = writer.memoryExists(id);
         if (!found)
             return found.error();
         existsCache.insert(id, *found);
@@ -223,7 +226,10 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
             report.warnings << QStringLiteral("%1: link %2 – %3 left out: %4 is not in the store or the set")
                                    .arg(set.sourceName, link.a, link.b, *hasA ? link.b : link.a);
         } else {
-            const Status st = m_store.associations().putIfStronger(a);
+            const auto [x, y] = orderedPair(a.a, a.b);
+            a.a = x;
+            a.b = y;
+            const Status st = writer.putLinkIfStronger(a);
             if (!st)
                 return st.error();
             ++report.associations;
@@ -256,7 +262,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
                     duplicate = duplicate || sameEvent(old, e);
             }
             if (!duplicate) {
-                const Status st = m_store.events().append(e);
+                const Status st = writer.appendEvent(e);
                 if (!st)
                     return st.error();
                 ++report.events;
@@ -313,7 +319,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
     }
 
     for (Event &e : importEvents) {
-        const Status st = m_store.events().append(e);
+        const Status st = writer.appendEvent(e);
         if (!st)
             return st.error();
     }

@@ -8,6 +8,7 @@
 #include "io/CsvWriter.h"
 #include "io/Exporter.h"
 #include "io/Importer.h"
+#include "io/MemorySetJson.h"
 #include "io/MemorySetReader.h"
 #include "model/Event.h"
 #include "scoring/ScoringProfile.h"
@@ -167,6 +168,19 @@ private Q_SLOTS:
         QCOMPARE(readAll(dir.filePath("2.yaml")), yaml);
         QVERIFY2(yaml.startsWith("format: engram-memory-set\nversion: 1\nexportedAt: 2024-06-01T10:00:00.000Z\nprofile: enhanced\n"),
                  yaml.left(120).constData());
+    }
+
+    void streamedJsonEqualsQJsonDocument()
+    {
+        test::TempStore s;
+        fill(*s);
+        auto set = io::Exporter(*s).collect(options(io::SetFormat::EngramJson));
+        QVERIFY(set);
+        QCOMPARE(io::MemorySetJson::toBytes(*set),
+                 QJsonDocument(io::MemorySetJson::toObject(*set)).toJson(QJsonDocument::Indented));
+        io::MemorySet empty; // empty lists, no exportedAt
+        QCOMPARE(io::MemorySetJson::toBytes(empty),
+                 QJsonDocument(io::MemorySetJson::toObject(empty)).toJson(QJsonDocument::Indented));
     }
 
     void subsetKeepsWhatBelongsToIt()
