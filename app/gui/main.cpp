@@ -7,6 +7,7 @@
 // `peak_rss_kib=<VmHWM>` (SPEC §13 rss_mib) and quits. engram-bench reads both lines.
 #include "MainWindow.h"
 #include "StoreSession.h"
+#include "models/MemoryTableModel.h"
 #include "views/MemoryTableView.h"
 
 #include <QApplication>
@@ -17,6 +18,7 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -71,6 +73,23 @@ int main(int argc, char *argv[])
                     QTimer::singleShot(0, qApp, finish);
             });
         });
+    }
+
+    // ENGRAM_SCREENSHOT=file.png: once the table shows rows, select a few, let the docks
+    // follow, save a picture of the window and quit (for documentation and for looking at it).
+    if (const QString shot = qEnvironmentVariable("ENGRAM_SCREENSHOT"); !shot.isEmpty()) {
+        QObject::connect(window.memoryTable(), &engram::ui::MemoryTableView::firstPaintWithRows, &window,
+                         [&window, shot]() {
+                             const auto *model = window.tableModel();
+                             QStringList ids;
+                             for (int row = 0; row < std::min(3, model->rowCount()); ++row)
+                                 ids.append(model->idAt(row));
+                             window.selectIds(ids);
+                             QTimer::singleShot(800, &window, [&window, shot]() {
+                                 window.grab().save(shot);
+                                 QCoreApplication::exit(0);
+                             });
+                         });
     }
 
     // A store that cannot be opened has been reported (MessageBox); fall back to the demo store

@@ -55,7 +55,16 @@ void MemorySnapshot::buildSearchText(std::string_view content, std::string_view 
     out.append(content);
     out.push_back('\n'); // a query term never holds a newline, so no match spans the two parts
     out.append(keywords);
-    out = lowerUtf8(out);
+    // Lower-case in place: ASCII, the common case, needs no allocation.
+    for (char &c : out) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x80) {
+            out = lowerUtf8(out);
+            return;
+        }
+        if (u >= 'A' && u <= 'Z')
+            c = char(u + 32);
+    }
 }
 
 void MemorySnapshot::recordFrom(const Memory &m, const Config &config, SnapshotRecord &out)
@@ -122,21 +131,32 @@ void MemorySnapshot::reserve(std::size_t rows, std::size_t contentBytes)
     m_contents.reserve(rows, std::min(contentBytes, rows * kPreviewBytes));
     m_keywords.reserve(rows, rows * 24);
     m_search.reserve(rows, contentBytes + rows * 24);
-    m_inputs.reserve(rows);
-    m_updatedAt.reserve(rows);
-    m_deletedAt.reserve(rows);
-    m_rowids.reserve(rows);
-    m_flags.reserve(rows);
-    m_category.reserve(rows);
-    m_project.reserve(rows);
-    m_source.reserve(rows);
-    m_level.reserve(rows);
-    m_sensitivity.reserve(rows);
+    reserveLarge(m_inputs, rows);
+    reserveLarge(m_updatedAt, rows);
+    reserveLarge(m_deletedAt, rows);
+    reserveLarge(m_rowids, rows);
+    reserveLarge(m_flags, rows);
+    reserveLarge(m_category, rows);
+    reserveLarge(m_project, rows);
+    reserveLarge(m_source, rows);
+    reserveLarge(m_level, rows);
+    reserveLarge(m_sensitivity, rows);
     if (m_slots.size() < rows * 2)
         rebuildIndex(rows);
 }
 
 std::uint16_t MemorySnapshot::internCategory(const std::string &name)
+{
+    // Consecutive rows often share the value: skip the hash lookup then.
+    if (m_lastCategoryValid && name == m_lastCategoryName)
+        return m_lastCategory;
+    m_lastCategoryValid = true;
+    m_lastCategoryName = name;
+    m_lastCategory = internCategorySlow(name);
+    return m_lastCategory;
+}
+
+std::uint16_t MemorySnapshot::internCategorySlow(const std::string &name)
 {
     const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
     if (auto it = m_categoryIndex.constFind(key); it != m_categoryIndex.cend())
@@ -149,6 +169,17 @@ std::uint16_t MemorySnapshot::internCategory(const std::string &name)
 
 std::uint32_t MemorySnapshot::internProject(const std::string &name)
 {
+    // Consecutive rows often share the value: skip the hash lookup then.
+    if (m_lastProjectValid && name == m_lastProjectName)
+        return m_lastProject;
+    m_lastProjectValid = true;
+    m_lastProjectName = name;
+    m_lastProject = internProjectSlow(name);
+    return m_lastProject;
+}
+
+std::uint32_t MemorySnapshot::internProjectSlow(const std::string &name)
+{
     const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
     if (auto it = m_projectIndex.constFind(key); it != m_projectIndex.cend())
         return *it;
@@ -159,6 +190,17 @@ std::uint32_t MemorySnapshot::internProject(const std::string &name)
 }
 
 std::uint8_t MemorySnapshot::internSource(const std::string &name)
+{
+    // Consecutive rows often share the value: skip the hash lookup then.
+    if (m_lastSourceValid && name == m_lastSourceName)
+        return m_lastSource;
+    m_lastSourceValid = true;
+    m_lastSourceName = name;
+    m_lastSource = internSourceSlow(name);
+    return m_lastSource;
+}
+
+std::uint8_t MemorySnapshot::internSourceSlow(const std::string &name)
 {
     const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
     if (auto it = m_sourceIndex.constFind(key); it != m_sourceIndex.cend())

@@ -133,6 +133,9 @@ private:
     std::uint16_t internCategory(const std::string &name);
     std::uint32_t internProject(const std::string &name);
     std::uint8_t internSource(const std::string &name);
+    std::uint16_t internCategorySlow(const std::string &name);
+    std::uint32_t internProjectSlow(const std::string &name);
+    std::uint8_t internSourceSlow(const std::string &name);
     void setStrings(std::size_t row, const SnapshotRecord &record, bool appending);
     void indexInsert(std::uint32_t row);
     void rebuildIndex(std::size_t capacity);
@@ -158,6 +161,11 @@ private:
     QHash<QByteArray, std::uint16_t> m_categoryIndex;
     QHash<QByteArray, std::uint32_t> m_projectIndex;
     QHash<QByteArray, std::uint8_t> m_sourceIndex;
+    std::string m_lastCategoryName, m_lastProjectName, m_lastSourceName;
+    std::uint16_t m_lastCategory = 0;
+    std::uint32_t m_lastProject = 0;
+    std::uint8_t m_lastSource = 0;
+    bool m_lastCategoryValid = false, m_lastProjectValid = false, m_lastSourceValid = false;
 
     // Open-addressing id → row table (slots hold row + 1; 0 = empty). A QHash<QString,int> of
     // a million ids would cost ~100 MB; this costs 8 bytes a row.

@@ -204,8 +204,7 @@ Result<MemorySnapshot> SnapshotLoader::load(sqlite3 *db, const QString &path, co
                                 | (m.compressed ? MemorySnapshot::Compressed : 0));
         r.level = m.level;
         r.sensitivity = std::uint8_t(std::clamp(m.sensitivity, 0, 3));
-        if (snapshot.rowOf(r.id) == MemorySnapshot::kNoRow) // ids are the primary key; be safe anyway
-            snapshot.append(r);
+        snapshot.append(r); // ids are the table's primary key: no duplicates to check for
         ++rows;
         if (options.progress && (rows & 0x3fff) == 0 && !options.progress(rows))
             return Error::make(Error::Code::Cancelled, QStringLiteral("%1: loading cancelled").arg(path));

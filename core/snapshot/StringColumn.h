@@ -2,12 +2,43 @@
 
 #include <QString>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace engram::core {
+
+/// Asks the kernel to back a large buffer with huge pages. A million-row snapshot touches
+/// ~500 MB for the first time while loading; with 4 KiB pages that is ~130,000 page faults,
+/// which cost more than the copying itself on a virtual machine. Advice only: harmless when
+/// transparent huge pages are off, and a no-op off Linux.
+inline void adviseHugePages(const void *data, std::size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t kHuge = 2u << 20;
+    if (bytes < 4 * kHuge)
+        return;
+    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
+    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
+template <typename Vector>
+void reserveLarge(Vector &v, std::size_t count)
+{
+    v.reserve(count);
+    adviseHugePages(v.data(), v.capacity() * sizeof(typename Vector::value_type));
+}
 
 /// One string per row, all bytes (UTF-8) in one shared buffer: a million short strings cost
 /// their bytes plus 12 bytes a row instead of a heap block each. Replacing a row's string
@@ -18,9 +49,10 @@ class StringColumn final
 public:
     void reserve(std::size_t rows, std::size_t bytes)
     {
-        m_offsets.reserve(rows);
-        m_lengths.reserve(rows);
+        reserveLarge(m_offsets, rows);
+        reserveLarge(m_lengths, rows);
         m_bytes.reserve(bytes);
+        adviseHugePages(m_bytes.data(), m_bytes.capacity());
     }
 
     void append(std::string_view text)
