@@ -64,7 +64,17 @@ public:
         std::vector<ConflictCandidate> candidates;
         io::Importer importer(*store);
         importer.setNow(ctx.now());
-        importer.setContradictionDetector([&](const std::vector<Memory> &incoming) {
+        // Contradiction detection compares the incoming memories with each other as well as
+        // with the store; on a very large set that costs far more than the import itself, so
+        // it is left to `conflicts --detect` there.
+        constexpr size_t kDetectAtMost = 20000;
+        const bool detect = set->memories.size() <= kDetectAtMost;
+        if (!detect)
+            ctx.err() << "engram-cli: note: " << set->memories.size()
+                      << " memories: contradiction detection skipped on import; run 'engram-cli conflicts --detect'"
+                      << Qt::endl;
+        if (detect)
+            importer.setContradictionDetector([&](const std::vector<Memory> &incoming) {
             std::vector<Conflict> out;
             auto found = detector.findIncoming(incoming);
             if (!found) {
