@@ -6,6 +6,7 @@
 #include "store/Store.h"
 #include "store/Transaction.h"
 
+#include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QSet>
 
@@ -60,6 +61,22 @@ struct Edge
     std::uint8_t type() const { return std::uint8_t(bAndType >> 28); }
 };
 
+Result<std::vector<Association>> readManualLinks(Store &store)
+{
+    std::vector<Association> out;
+    raw::Statement q;
+    if (const Status st = q.prepare(raw::handleOf(store.database()),
+                                    "SELECT a, b, weight, type, created_at FROM associations WHERE type = 'manual'",
+                                    store.path(), QStringLiteral("reading manual links"));
+        !st)
+        return st.error();
+    while (q.next())
+        out.push_back(Association{q.qstring(0), q.qstring(1), q.real(2), q.qstring(3), q.int64(4)});
+    if (q.failed())
+        return q.error();
+    return out;
+}
+
 } // namespace
 
 AssociationBuilder::AssociationBuilder(Store &store, const Config &config, AssociationCaps caps)
@@ -95,29 +112,55 @@ std::optional<Association> AssociationBuilder::linkBetween(const Memory &x, cons
     return Association{a, b, best, links::typeName(type), 0};
 }
 
+AssociationBuilder::Cursors::Cursors(const KeywordIndex &index)
+    : keyword(index.keywordCount(), 0), task(index.taskCount(), 0), project(index.projectCount(), 0)
+{
+}
+
+void AssociationBuilder::Cursors::advance(const KeywordIndex &index, std::uint32_t e)
+{
+    for (std::uint32_t k : index.keywordsOf(e))
+        ++keyword[k];
+    if (index.taskOf(e) != KeywordIndex::kNoGroup)
+        ++task[std::size_t(index.taskOf(e))];
+    if (index.projectOf(e) != KeywordIndex::kNoGroup)
+        ++project[std::size_t(index.projectOf(e))];
+    ++time;
+}
+
 void AssociationBuilder::propose(const KeywordIndex &index, std::uint32_t e, const Config::Associations &r,
-                                 const AssociationCaps &caps, bool bothSides, Scratch &s, std::vector<Proposal> &out)
+                                 const AssociationCaps &caps, bool bothSides, Scratch &s, std::vector<Proposal> &out,
+                                 const Cursors *cursors)
 {
     out.clear();
     if (!index.isLive(e))
         return;
-    if (s.stamp.size() < index.size()) {
-        s.stamp.resize(index.size(), 0);
-        s.weight.resize(index.size(), 0);
-        s.type.resize(index.size(), 0);
-    }
+    if (s.cells.size() < index.size())
+        s.cells.resize(index.size());
     if (++s.generation == 0) {
-        std::fill(s.stamp.begin(), s.stamp.end(), 0);
+        for (auto &slot : s.cells)
+            slot.stamp = 0;
         s.generation = 1;
     }
     const std::uint32_t gen = s.generation;
     s.touched.clear();
+    auto slotOf = [&](std::uint32_t j) -> Scratch::Slot & {
+        Scratch::Slot &slot = s.cells[j];
+        if (slot.stamp != gen) {
+            slot.stamp = gen;
+            slot.shared = 0;
+            slot.type = links::Other;
+            slot.weight = 0;
+            s.touched.push_back(j);
+        }
+        return slot;
+    };
 
     // Walks up to `limit` live members of a (createdAt, entry)-sorted list on each side of
     // e. Dead members are skipped but counted towards a scan bound so that a list of
-    // deleted memories cannot make this loop long.
-    auto window = [&](const std::vector<std::uint32_t> &list, int limit, auto &&visit) {
-        const std::size_t pos = index.positionIn(list, e);
+    // deleted memories cannot make this loop long. `at` is e's position when known.
+    auto window = [&](const std::vector<std::uint32_t> &list, std::size_t at, int limit, auto &&visit) {
+        const std::size_t pos = at != std::size_t(-1) ? at : index.positionIn(list, e);
         const int maxScan = limit * 4;
         int taken = 0, scanned = 0;
         for (std::size_t p = pos; p-- > 0 && taken < limit && scanned < maxScan;) {
@@ -143,43 +186,42 @@ void AssociationBuilder::propose(const KeywordIndex &index, std::uint32_t e, con
         }
     };
     auto consider = [&](std::uint32_t j, double w, std::uint8_t t) {
-        if (s.stamp[j] != gen) {
-            s.stamp[j] = gen;
-            s.weight[j] = 0;
-            s.type[j] = links::Other;
-            s.touched.push_back(j);
-        }
-        if (w > s.weight[j]) {
-            s.weight[j] = w;
-            s.type[j] = t;
+        Scratch::Slot &slot = slotOf(j);
+        if (w > slot.weight) {
+            slot.weight = w;
+            slot.type = t;
         }
     };
+    constexpr std::size_t kSearch = std::size_t(-1);
 
-    // Keyword rule first: at this stage a stamped candidate is one whose Jaccard is known.
+    // Keyword rule: count the keywords each candidate shares with e through the windows,
+    // then Jaccard = shared / (|e| + |j| − shared).
     for (std::uint32_t k : index.keywordsOf(e)) {
-        window(index.posting(k), caps.keywordWindow, [&](std::uint32_t j) {
-            if (s.stamp[j] == gen)
-                return;
-            s.stamp[j] = gen;
-            s.touched.push_back(j);
-            const double jac = index.jaccard(e, j);
-            const bool keep = jac >= r.keywordThreshold;
-            s.weight[j] = keep ? jac : 0.0;
-            s.type[j] = keep ? links::Keyword : links::Other;
-        });
+        window(index.posting(k), cursors ? cursors->keyword[k] : kSearch, caps.keywordWindow,
+               [&](std::uint32_t j) { ++slotOf(j).shared; });
     }
-    if (index.taskOf(e) != KeywordIndex::kNoGroup)
-        window(index.taskMembers(index.taskOf(e)), caps.taskWindow,
+    const auto own = double(index.keywordsOf(e).size());
+    for (std::uint32_t j : s.touched) {
+        Scratch::Slot &slot = s.cells[j];
+        const double shared = slot.shared;
+        const double jac = shared / (own + double(index.keywordsOf(j).size()) - shared);
+        if (jac >= r.keywordThreshold) {
+            slot.weight = jac;
+            slot.type = links::Keyword;
+        }
+    }
+    if (const std::int32_t task = index.taskOf(e); task != KeywordIndex::kNoGroup)
+        window(index.taskMembers(task), cursors ? cursors->task[std::size_t(task)] : kSearch, caps.taskWindow,
                [&](std::uint32_t j) { consider(j, r.coTaskWeight, links::CoTask); });
-    if (index.projectOf(e) != KeywordIndex::kNoGroup)
-        window(index.projectMembers(index.projectOf(e)), caps.projectWindow,
-               [&](std::uint32_t j) { consider(j, r.coProjectWeight, links::CoProject); });
+    if (const std::int32_t project = index.projectOf(e); project != KeywordIndex::kNoGroup)
+        window(index.projectMembers(project), cursors ? cursors->project[std::size_t(project)] : kSearch,
+               caps.projectWindow, [&](std::uint32_t j) { consider(j, r.coProjectWeight, links::CoProject); });
 
     // Temporal rule: neighbours in creation order while they are close enough to matter.
     const double cutoff = temporalCutoffHours(r);
     if (cutoff > 0 && index.createdAt(e) != 0) {
         const auto &order = index.timeOrder();
-        const std::size_t pos = index.positionIn(order, e);
+        const std::size_t pos = cursors ? cursors->time : index.positionIn(order, e);
         auto temporalSide = [&](auto step, std::size_t start) {
             int taken = 0, scanned = 0;
             for (std::size_t p = start; p < order.size() && taken < caps.temporalWindow
@@ -207,8 +249,9 @@ void AssociationBuilder::propose(const KeywordIndex &index, std::uint32_t e, con
     }
 
     for (std::uint32_t j : s.touched) {
-        if (s.weight[j] > 0)
-            out.push_back(Proposal{j, s.weight[j], s.type[j]});
+        const Scratch::Slot &slot = s.cells[j];
+        if (slot.weight > 0)
+            out.push_back(Proposal{j, slot.weight, slot.type});
     }
     const Millis at = index.createdAt(e);
     auto stronger = [&](const Proposal &x, const Proposal &y) {
@@ -227,6 +270,8 @@ void AssociationBuilder::propose(const KeywordIndex &index, std::uint32_t e, con
 
 Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIndex *given, const Progress &progress)
 {
+    QElapsedTimer phase;
+    phase.start();
     std::optional<KeywordIndex> built;
     if (!given) {
         auto index = KeywordIndex::build(m_store);
@@ -240,23 +285,28 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
         return Error::make(Error::Code::Validation,
                            QStringLiteral("%1: too many memories to link in one pass").arg(m_store.path()));
 
+    qCDebug(lcAssociations) << "keyword index:" << phase.restart() << "ms";
     Stats stats;
     const auto &order = index.timeOrder();
     const qint64 total = qint64(order.size());
     // Each memory proposes links to memories created before it only, so every pair is
     // considered once, from its younger end.
     std::vector<Edge> edges;
-    edges.reserve(order.size() * 4);
+    edges.reserve(order.size() * std::size_t(std::max(1, m_caps.maxLinksPerMemory)));
     Scratch scratch;
+    Cursors cursors(index);
     std::vector<Proposal> proposals;
     qint64 done = 0;
     for (std::uint32_t e : order) {
         if (progress && (++done & 0xfff) == 0 && !progress(done, total * 2))
             return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
-        if (!index.isLive(e))
+        const bool live = index.isLive(e);
+        if (live)
+            propose(index, e, m_rules, m_caps, false, scratch, proposals, &cursors);
+        cursors.advance(index, e);
+        if (!live)
             continue;
         ++stats.memories;
-        propose(index, e, m_rules, m_caps, false, scratch, proposals);
         for (const Proposal &p : proposals) {
             std::uint32_t a = e, b = p.other;
             if (index.idBytes(b) < index.idBytes(a))
@@ -265,6 +315,7 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
         }
     }
     scratch = Scratch{};
+    qCDebug(lcAssociations) << "proposals:" << phase.restart() << "ms," << edges.size() << "links";
 
     // Insert in the table's key order: the (a, b) B-tree then grows at its right edge
     // instead of taking random page writes all over a file of hundreds of megabytes.
@@ -281,41 +332,66 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
         return rank[x.a] != rank[y.a] ? rank[x.a] < rank[y.a] : rank[x.b()] < rank[y.b()];
     });
 
+    qCDebug(lcAssociations) << "sorting:" << phase.restart() << "ms";
     Database &db = m_store.database();
+    sqlite3 *handle = raw::handleOf(db);
     Transaction tx(db);
     if (!tx.isActive())
         return tx.error();
-    if (const Status st = db.exec(QStringLiteral("DELETE FROM associations WHERE type <> 'manual'")); !st)
-        return st.error();
+    // The user's links are kept aside and put back as drawn: they win over any rule.
+    auto manual = readManualLinks(m_store);
+    if (!manual)
+        return manual.error();
+    QSet<QString> manualPairs;
+    for (const Association &a : *manual)
+        manualPairs.insert(a.a + QChar(0) + a.b);
+    // Emptying the table and sorting the index afresh beats millions of single deletes and
+    // random inserts into a b-tree far bigger than the page cache.
+    for (const char *sql : {"DROP INDEX IF EXISTS associations_b", "DELETE FROM associations"}) {
+        if (const Status st = db.exec(QString::fromLatin1(sql)); !st)
+            return st.error();
+    }
+    qCDebug(lcAssociations) << "emptying the table:" << phase.restart() << "ms";
     raw::Statement insert;
-    // A manual link on the same pair wins: the user drew it (SPEC §7).
-    if (const Status st = insert.prepare(raw::handleOf(db),
-                                         "INSERT INTO associations (a, b, weight, type, created_at) "
-                                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(a, b) DO NOTHING",
+    if (const Status st = insert.prepare(handle,
+                                         "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) "
+                                         "VALUES (?, ?, ?, ?, ?)",
                                          m_store.path(), QStringLiteral("writing associations"));
         !st)
         return st.error();
     const Millis now = time::nowMs();
     qint64 written = 0;
     for (const Edge &edge : edges) {
-        insert.bind(1, index.idBytes(edge.a));
-        insert.bind(2, index.idBytes(edge.b()));
+        const std::string_view a = index.idBytes(edge.a);
+        const std::string_view b = index.idBytes(edge.b());
+        if (!manualPairs.isEmpty()
+            && manualPairs.contains(QString::fromUtf8(a.data(), qsizetype(a.size())) + QChar(0)
+                                    + QString::fromUtf8(b.data(), qsizetype(b.size()))))
+            continue;
+        insert.bind(1, a);
+        insert.bind(2, b);
         insert.bind(3, edge.weight);
         insert.bind(4, std::string_view(typeLiteral(edge.type())));
         insert.bind(5, std::int64_t(now));
         if (const Status st = insert.run(); !st)
             return st.error();
+        ++stats.derived;
         if (progress && (++written & 0xffff) == 0
             && !progress(total + qint64(double(written) / double(edges.size()) * double(total)), total * 2))
             return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
     }
-    stats.derived = qint64(edges.size());
-    auto count = m_store.associations().count();
-    if (!count)
-        return count.error();
-    stats.total = *count;
+    for (const Association &a : *manual) {
+        if (const Status st = m_store.associations().put(a); !st)
+            return st.error();
+    }
+    qCDebug(lcAssociations) << "writing:" << phase.restart() << "ms";
+    if (const Status st = db.exec(QStringLiteral("CREATE INDEX associations_b ON associations(b)")); !st)
+        return st.error();
+    qCDebug(lcAssociations) << "indexing:" << phase.restart() << "ms";
+    stats.total = stats.derived + qint64(manual->size());
     if (const Status st = tx.commit(); !st)
         return st.error();
+    qCDebug(lcAssociations) << "commit:" << phase.restart() << "ms";
     if (progress)
         progress(total * 2, total * 2);
     qCDebug(lcAssociations) << "rebuilt" << stats.derived << "derived links for" << stats.memories << "memories";

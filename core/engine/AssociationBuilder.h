@@ -21,14 +21,17 @@ class Store;
 /// strongest links, so a rebuild is O(n · caps) and the graph has at most
 /// maxLinksPerMemory · n derived edges (average degree ≤ 2 · maxLinksPerMemory).
 /// Groups smaller than the windows are handled exactly; the caps only bind in big groups,
-/// where the nearest members in creation time are the ones kept.
+/// where the nearest members in creation time are the ones kept. In a big keyword group the
+/// Jaccard overlap is counted within the windows, so it may be underestimated there (never
+/// overestimated). With the defaults a 1,000,000-memory store gets ≤ 5,000,000 derived
+/// links, the size SPEC §13's benchmark store has.
 struct AssociationCaps
 {
     int keywordWindow = 64;    ///< per shared keyword: the memories created just before (and after, incrementally)
     int taskWindow = 64;       ///< same source.taskId
     int projectWindow = 16;    ///< same projectPath (co-project links are the weakest, 0.2)
     int temporalWindow = 16;   ///< nearest memories created within the temporal window
-    int maxLinksPerMemory = 8; ///< strongest links each memory proposes
+    int maxLinksPerMemory = 5; ///< strongest links each memory proposes
 };
 
 /// Builds the derived associations of SPEC §7 (note 000 §5): keyword Jaccard ≥ 0.3 (weight
@@ -51,9 +54,11 @@ public:
     using Progress = std::function<bool(qint64 done, qint64 total)>;
 
     /// Replaces every derived link with a fresh computation, in one transaction with one
-    /// prepared statement. Derived weights start again from their rules (co-retrieval boosts
-    /// on derived links are not carried over; manual links keep theirs). `index` may be
-    /// passed when the caller holds a current one; otherwise one is built.
+    /// prepared statement: the table is emptied at once, derived links go in in key order,
+    /// manual links are put back as they were, and the `b` index is rebuilt in one sort
+    /// rather than kept up row by row. Derived weights start again from their rules
+    /// (co-retrieval boosts on derived links are not carried over; manual links keep
+    /// theirs). `index` may be passed when the caller holds a current one.
     [[nodiscard]] Result<Stats> rebuildAll(const KeywordIndex *index = nullptr, const Progress &progress = {});
 
     /// After one memory was added, edited, deleted or restored: its derived links are
@@ -80,14 +85,32 @@ public:
     /// maxLinksPerMemory kept. Live entries only. `scratch` is reused between calls.
     struct Scratch
     {
-        std::vector<std::uint32_t> stamp;
-        std::vector<double> weight;
-        std::vector<std::uint8_t> type;
+        struct Slot
+        {
+            std::uint32_t stamp = 0;
+            std::uint16_t shared = 0; ///< keywords in common found so far
+            std::uint8_t type = 0;
+            double weight = 0;
+        };
+        std::vector<Slot> cells;  ///< one per entry; a candidate's whole state in one cache line
         std::vector<std::uint32_t> touched;
         std::uint32_t generation = 0;
     };
+    /// Where `e` stands in each of its lists, when the caller walks every entry in creation
+    /// order (a full rebuild): then no position has to be searched for.
+    struct Cursors
+    {
+        std::vector<std::uint32_t> keyword; ///< by keyword id
+        std::vector<std::uint32_t> task;    ///< by task group
+        std::vector<std::uint32_t> project; ///< by project group
+        std::size_t time = 0;               ///< in timeOrder()
+        explicit Cursors(const KeywordIndex &index);
+        /// After `e` was handled (live or not): step past it in each of its lists.
+        void advance(const KeywordIndex &index, std::uint32_t e);
+    };
     static void propose(const KeywordIndex &index, std::uint32_t e, const Config::Associations &rules,
-                        const AssociationCaps &caps, bool bothSides, Scratch &scratch, std::vector<Proposal> &out);
+                        const AssociationCaps &caps, bool bothSides, Scratch &scratch, std::vector<Proposal> &out,
+                        const Cursors *cursors = nullptr);
 
 private:
     Store &m_store;

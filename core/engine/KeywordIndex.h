@@ -77,6 +77,8 @@ public:
     std::int32_t projectOf(std::uint32_t e) const { return m_project[e]; }
 
     std::size_t keywordCount() const { return m_keywordNames.size(); }
+    std::size_t taskCount() const { return m_taskMembers.size(); }
+    std::size_t projectCount() const { return m_projectMembers.size(); }
     QString keywordName(std::uint32_t keyword) const { return QString::fromStdString(m_keywordNames[keyword]); }
     /// kNone for a keyword no memory has.
     std::uint32_t keywordId(const QString &keyword) const;

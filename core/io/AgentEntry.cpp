@@ -22,7 +22,7 @@ const QString kPermanentTier = QStringLiteral("permanent");
 } // namespace
 
 Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &where,
-                                      const MemoryParseOptions &options, std::vector<Association> *links)
+    const MemoryParseOptions &options, std::vector<Association> *links)
 {
     QJsonObject o = object;
     JsonFieldReader r(object, where);
@@ -54,7 +54,10 @@ Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &
     for (qsizetype i = 0; i < linkArray.size() && !r.failed(); ++i) {
         const QJsonValue item = linkArray.at(i);
         if (!item.isObject()) {
-            r.fail(kAssociations, QStringLiteral("item %1: expected an object, got %2").arg(i).arg(JsonFieldReader::describe(item)));
+            r.fail(kAssociations,
+                QStringLiteral("item %1: expected an object, got %2")
+                    .arg(i)
+                    .arg(JsonFieldReader::describe(item)));
             break;
         }
         const QJsonObject linkObject = item.toObject();
@@ -88,7 +91,8 @@ Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &
     return memory;
 }
 
-QJsonObject AgentEntry::toObject(const Memory &m, const std::vector<Association> &links, const QJsonObject &existing)
+QJsonObject AgentEntry::toObject(
+    const Memory &m, const std::vector<Association> &links, const QJsonObject &existing)
 {
     QJsonObject o = memoryToJson(m);
     QStringList cleared; // keys to drop, or to reset where the file already has them
@@ -115,11 +119,11 @@ QJsonObject AgentEntry::toObject(const Memory &m, const std::vector<Association>
     o.insert(kSuperseded, m.superseded || m.negated);
 
     // Engram-only fields at their defaults: an agent does not need to see them.
-    const QJsonObject defaults = memoryToJson(Memory{});
-    for (const QString &key : {QStringLiteral("verified"), QStringLiteral("negated"), QStringLiteral("correctionHistory"),
-                               QStringLiteral("level"), QStringLiteral("compressed"), QStringLiteral("mergedFrom"),
-                               QStringLiteral("sourceIds"), QStringLiteral("originalContents"),
-                               QStringLiteral("sensitivity"), QStringLiteral("modalities"), kSuperseded}) {
+    const QJsonObject defaults = memoryToJson(Memory {});
+    for (const QString &key : { QStringLiteral("verified"), QStringLiteral("negated"),
+             QStringLiteral("correctionHistory"), QStringLiteral("level"), QStringLiteral("compressed"),
+             QStringLiteral("mergedFrom"), QStringLiteral("sourceIds"), QStringLiteral("originalContents"),
+             QStringLiteral("sensitivity"), QStringLiteral("modalities"), kSuperseded }) {
         if (o.value(key) == defaults.value(key))
             cleared << key;
     }
@@ -130,9 +134,8 @@ QJsonObject AgentEntry::toObject(const Memory &m, const std::vector<Association>
         sorted.emplace_back(a.other(m.id), &a);
     std::sort(sorted.begin(), sorted.end(), [](const auto &x, const auto &y) { return x.first < y.first; });
     for (const auto &[target, a] : sorted)
-        linkArray.append(QJsonObject{{QStringLiteral("targetId"), target},
-                                     {QStringLiteral("weight"), a->weight},
-                                     {QStringLiteral("type"), a->type}});
+        linkArray.append(QJsonObject { { QStringLiteral("targetId"), target },
+            { QStringLiteral("weight"), a->weight }, { QStringLiteral("type"), a->type } });
     if (!linkArray.isEmpty())
         o.insert(kAssociations, linkArray);
     else
@@ -145,7 +148,7 @@ QJsonObject AgentEntry::toObject(const Memory &m, const std::vector<Association>
         if (!existing.contains(key))
             out.remove(key);
         else if (key == kAssociations)
-            out.insert(key, QJsonArray{});
+            out.insert(key, QJsonArray {});
         else if (key == kEngramImportance)
             out.insert(key, 1.0);
         else

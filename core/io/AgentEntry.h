@@ -30,10 +30,9 @@ class AgentEntry final
 {
 public:
     [[nodiscard]] static Result<Memory> fromObject(const QJsonObject &object, const QString &where,
-                                                   const MemoryParseOptions &options,
-                                                   std::vector<Association> *links = nullptr);
-    static QJsonObject toObject(const Memory &memory, const std::vector<Association> &links,
-                                const QJsonObject &existing = {});
+        const MemoryParseOptions &options, std::vector<Association> *links = nullptr);
+    static QJsonObject toObject(
+        const Memory &memory, const std::vector<Association> &links, const QJsonObject &existing = {});
     /// Pretty JSON with 2-space indent, UTF-8, trailing newline: how agent hubs write these files.
     static QByteArray toFileBytes(const QJsonObject &object);
 };

@@ -19,7 +19,8 @@ namespace engram::core::io {
 namespace {
 QStringList jsonFiles(const QDir &dir)
 {
-    return dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable | QDir::Hidden, QDir::Name);
+    return dir.entryList(
+        { QStringLiteral("*.json") }, QDir::Files | QDir::Readable | QDir::Hidden, QDir::Name);
 }
 } // namespace
 
@@ -45,7 +46,8 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
         return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(path));
     const QStringList files = jsonFiles(dir);
     if (files.isEmpty())
-        return Error::make(Error::Code::Parse, QStringLiteral("%1: no .json memory files in this folder").arg(folder));
+        return Error::make(
+            Error::Code::Parse, QStringLiteral("%1: no .json memory files in this folder").arg(folder));
 
     MemorySet set;
     set.sourceName = QFileInfo(folder).fileName() + QLatin1Char('/');
@@ -70,7 +72,8 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
         auto value = JsonText::parse(*data, name);
         if (value && !value->isObject())
             value = Error::make(Error::Code::Parse,
-                                QStringLiteral("%1: expected one memory object, got %2").arg(name, JsonFieldReader::describe(*value)));
+                QStringLiteral("%1: expected one memory object, got %2")
+                    .arg(name, JsonFieldReader::describe(*value)));
         if (!value) {
             if (!problem(value.error().message))
                 return value.error();
@@ -83,8 +86,8 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
             set.notes.append(QStringLiteral("%1: no id; used the file name \"%2\"").arg(name, baseName));
         }
         const QDateTime modified = QFileInfo(filePath).lastModified();
-        MemoryParseOptions options{modified.toMSecsSinceEpoch(), QStringLiteral("the file's modification time"),
-                                   &set.notes};
+        MemoryParseOptions options { modified.toMSecsSinceEpoch(),
+            QStringLiteral("the file's modification time"), &set.notes };
         std::vector<Association> entryLinks;
         auto memory = AgentEntry::fromObject(object, name, options, &entryLinks);
         if (!memory) {
@@ -94,15 +97,16 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
         }
         const auto dup = fileOfId.constFind(memory->id);
         if (dup != fileOfId.constEnd()) {
-            const Error error = Error::make(Error::Code::Validation, QStringLiteral("%1 (id \"%2\"): duplicate id, also in %3")
-                                                                         .arg(name, memory->id.left(80), *dup));
+            const Error error = Error::make(Error::Code::Validation,
+                QStringLiteral("%1 (id \"%2\"): duplicate id, also in %3")
+                    .arg(name, memory->id.left(80), *dup));
             if (!problem(error.message))
                 return error;
             continue;
         }
         fileOfId.insert(memory->id, name);
         for (const Association &a : entryLinks) {
-            auto [it, inserted] = links.try_emplace({a.a, a.b}, a);
+            auto [it, inserted] = links.try_emplace({ a.a, a.b }, a);
             if (!inserted && a.weight > it->second.weight)
                 it->second = a;
         }
@@ -119,8 +123,9 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
     for (const Memory &m : set.memories) {
         if (!isSafeFileId(m.id))
             return Error::make(Error::Code::Validation,
-                               QStringLiteral("%1: memory id \"%2\" cannot be a file name in an agent folder; nothing written")
-                                   .arg(path, m.id.left(80)));
+                QStringLiteral(
+                    "%1: memory id \"%2\" cannot be a file name in an agent folder; nothing written")
+                    .arg(path, m.id.left(80)));
     }
     QDir dir(path);
     if (!dir.exists() && !QDir().mkpath(path))
@@ -143,15 +148,17 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
             auto data = readBoundedFile(filePath, limits::kMaxEntryFileBytes, name);
             auto value = data ? JsonText::parse(*data, name) : Result<QJsonValue>(data.error());
             if (!value || !value->isObject()) {
-                report.skipped.append(QStringLiteral("%1: exists but cannot be parsed (%2); left as it is")
-                                          .arg(name, value ? QStringLiteral("not one object") : value.error().message));
+                report.skipped.append(
+                    QStringLiteral("%1: exists but cannot be parsed (%2); left as it is")
+                        .arg(name, value ? QStringLiteral("not one object") : value.error().message));
                 continue;
             }
             existing = value->toObject();
             existingBytes = *data;
         }
         const auto it = linksOf.constFind(m.id);
-        const QByteArray bytes = AgentEntry::toFileBytes(AgentEntry::toObject(m, it == linksOf.constEnd() ? kNoLinks : *it, existing));
+        const QByteArray bytes = AgentEntry::toFileBytes(
+            AgentEntry::toObject(m, it == linksOf.constEnd() ? kNoLinks : *it, existing));
         if (bytes == existingBytes) {
             ++report.unchanged;
             continue;

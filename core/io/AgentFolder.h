@@ -24,9 +24,9 @@ class AgentFolder final
 public:
     struct WriteReport
     {
-        int written = 0;      ///< files created or changed
-        int unchanged = 0;    ///< files that already held exactly this
-        QStringList skipped;  ///< one line per file left alone, naming it and why
+        int written = 0; ///< files created or changed
+        int unchanged = 0; ///< files that already held exactly this
+        QStringList skipped; ///< one line per file left alone, naming it and why
     };
 
     /// The folder that holds the files: `path` itself, or its `memory/` subfolder when `path`

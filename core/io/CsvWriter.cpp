@@ -7,24 +7,30 @@
 namespace engram::core::io {
 
 namespace {
-QString num(double d) { return QString::number(d, 'g', QLocale::FloatingPointShortest); }
-QString flag(bool b) { return b ? QStringLiteral("true") : QStringLiteral("false"); }
+QString num(double d)
+{
+    return QString::number(d, 'g', QLocale::FloatingPointShortest);
+}
+QString flag(bool b)
+{
+    return b ? QStringLiteral("true") : QStringLiteral("false");
+}
 const QString kCrLf = QStringLiteral("\r\n");
 } // namespace
 
 QStringList CsvWriter::header(bool withScores)
 {
-    QStringList h{QStringLiteral("id"), QStringLiteral("content"), QStringLiteral("category"),
-                  QStringLiteral("keywords"), QStringLiteral("sourceType"), QStringLiteral("taskId"),
-                  QStringLiteral("chatId"), QStringLiteral("messageId"), QStringLiteral("confidence"),
-                  QStringLiteral("createdAt"), QStringLiteral("updatedAt"), QStringLiteral("lastAccessedAt"),
-                  QStringLiteral("lastReinforcedAt"), QStringLiteral("accessCount"), QStringLiteral("reinforceCount"),
-                  QStringLiteral("projectPath"), QStringLiteral("strength"), QStringLiteral("stability"),
-                  QStringLiteral("decayRate"), QStringLiteral("importance"), QStringLiteral("verified"),
-                  QStringLiteral("permanent"), QStringLiteral("negated"), QStringLiteral("superseded"),
-                  QStringLiteral("supersedesId"), QStringLiteral("level"), QStringLiteral("sensitivity"),
-                  QStringLiteral("agentImportance"), QStringLiteral("agentTier"), QStringLiteral("mergedInto"),
-                  QStringLiteral("deletedAt")};
+    QStringList h { QStringLiteral("id"), QStringLiteral("content"), QStringLiteral("category"),
+        QStringLiteral("keywords"), QStringLiteral("sourceType"), QStringLiteral("taskId"),
+        QStringLiteral("chatId"), QStringLiteral("messageId"), QStringLiteral("confidence"),
+        QStringLiteral("createdAt"), QStringLiteral("updatedAt"), QStringLiteral("lastAccessedAt"),
+        QStringLiteral("lastReinforcedAt"), QStringLiteral("accessCount"), QStringLiteral("reinforceCount"),
+        QStringLiteral("projectPath"), QStringLiteral("strength"), QStringLiteral("stability"),
+        QStringLiteral("decayRate"), QStringLiteral("importance"), QStringLiteral("verified"),
+        QStringLiteral("permanent"), QStringLiteral("negated"), QStringLiteral("superseded"),
+        QStringLiteral("supersedesId"), QStringLiteral("level"), QStringLiteral("sensitivity"),
+        QStringLiteral("agentImportance"), QStringLiteral("agentTier"), QStringLiteral("mergedInto"),
+        QStringLiteral("deletedAt") };
     if (withScores)
         h << QStringLiteral("score") << QStringLiteral("currentStrength") << QStringLiteral("tier");
     return h;
@@ -32,8 +38,8 @@ QStringList CsvWriter::header(bool withScores)
 
 QString CsvWriter::escape(const QString &field)
 {
-    if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) && !field.contains(QLatin1Char('\n'))
-        && !field.contains(QLatin1Char('\r')))
+    if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"'))
+        && !field.contains(QLatin1Char('\n')) && !field.contains(QLatin1Char('\r')))
         return field;
     QString quoted = field;
     quoted.replace(QLatin1Char('"'), QStringLiteral("\"\""));
@@ -51,12 +57,12 @@ QByteArray CsvWriter::toBytes(const std::vector<Memory> &memories, const Scoring
         row << m.id << m.content << m.category << m.keywords.join(QStringLiteral("; ")) << m.source.type
             << m.source.taskId << m.source.chatId << m.source.messageId << num(m.confidence)
             << time::toIso(m.createdAt) << time::toIso(m.updatedAt) << time::toIso(m.lastAccessedAt)
-            << time::toIso(m.lastReinforcedAt) << QString::number(m.accessCount) << QString::number(m.reinforceCount)
-            << m.projectPath << num(m.strength) << num(m.stability) << num(m.decayRate) << num(m.importance)
-            << flag(m.verified) << flag(m.permanent) << flag(m.negated) << flag(m.superseded) << m.supersedesId
-            << levelName(m.level) << QString::number(m.sensitivity)
-            << (m.agentImportance ? num(*m.agentImportance) : QString()) << m.agentTier << m.mergedInto
-            << time::toIso(m.deletedAt);
+            << time::toIso(m.lastReinforcedAt) << QString::number(m.accessCount)
+            << QString::number(m.reinforceCount) << m.projectPath << num(m.strength) << num(m.stability)
+            << num(m.decayRate) << num(m.importance) << flag(m.verified) << flag(m.permanent)
+            << flag(m.negated) << flag(m.superseded) << m.supersedesId << levelName(m.level)
+            << QString::number(m.sensitivity) << (m.agentImportance ? num(*m.agentImportance) : QString())
+            << m.agentTier << m.mergedInto << time::toIso(m.deletedAt);
         if (profile) {
             const Score s = profile->evaluate(m, now);
             row << num(s.score) << num(s.strength) << tierName(s.tier);

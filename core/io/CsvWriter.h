@@ -22,8 +22,8 @@ class CsvWriter final
 {
 public:
     static QStringList header(bool withScores);
-    static QByteArray toBytes(const std::vector<Memory> &memories, const ScoringProfile *profile = nullptr,
-                              Millis now = 0);
+    static QByteArray toBytes(
+        const std::vector<Memory> &memories, const ScoringProfile *profile = nullptr, Millis now = 0);
     /// One field, quoted when RFC 4180 needs it.
     static QString escape(const QString &field);
 };

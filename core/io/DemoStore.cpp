@@ -57,7 +57,7 @@ Status createDemoStore(const QString &storePath, const QString &memorySetPath, M
 {
     if (QFileInfo::exists(storePath))
         return Error::make(Error::Code::Conflict,
-                           QStringLiteral("%1: already exists; the demo goes into a new store only").arg(storePath));
+            QStringLiteral("%1: already exists; the demo goes into a new store only").arg(storePath));
     // Works for a ":/" resource path as for a file.
     auto data = readBoundedFile(memorySetPath, limits::kMaxSetFileBytes, QFileInfo(memorySetPath).fileName());
     if (!data)
@@ -82,7 +82,7 @@ Status createDemoStore(const QString &storePath, const QString &memorySetPath, M
         const Error error = report.error();
         store->reset();
         // Leave no half-made store behind: the next run tries again.
-        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        for (const QString &suffix : { QString(), QStringLiteral("-wal"), QStringLiteral("-shm") })
             QFile::remove(storePath + suffix);
         return error;
     }

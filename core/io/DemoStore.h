@@ -16,7 +16,6 @@ void shiftInstants(MemorySet &set, Millis deltaMs);
 /// always looks current: what was a day old when the set was made is a day old now. Fails,
 /// touching nothing, when `storePath` already exists. `now` = 0 means the current time.
 [[nodiscard]] Status createDemoStore(const QString &storePath,
-                                     const QString &memorySetPath = QStringLiteral(":/demo/demo-memory-set.json"),
-                                     Millis now = 0);
+    const QString &memorySetPath = QStringLiteral(":/demo/demo-memory-set.json"), Millis now = 0);
 
 } // namespace engram::core::io

@@ -50,7 +50,7 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
             for (const QString &id : options.ids) {
                 if (!have.contains(id))
                     return Error::make(Error::Code::NotFound,
-                                       QStringLiteral("%1: no memory with id %2; nothing exported").arg(m_store.path(), id));
+                        QStringLiteral("%1: no memory with id %2; nothing exported").arg(m_store.path(), id));
             }
         }
     } else {
@@ -59,7 +59,8 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
             return all.error();
         set.memories = std::move(*all);
     }
-    std::sort(set.memories.begin(), set.memories.end(), [](const Memory &x, const Memory &y) { return x.id < y.id; });
+    std::sort(set.memories.begin(), set.memories.end(),
+        [](const Memory &x, const Memory &y) { return x.id < y.id; });
     QSet<QString> ids;
     if (subset) {
         for (const Memory &m : set.memories)
@@ -74,7 +75,7 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
     if (!links)
         return links.error();
     std::sort(set.associations.begin(), set.associations.end(),
-              [](const Association &x, const Association &y) { return std::tie(x.a, x.b) < std::tie(y.a, y.b); });
+        [](const Association &x, const Association &y) { return std::tie(x.a, x.b) < std::tie(y.a, y.b); });
 
     auto events = m_store.events().all();
     if (!events)
@@ -86,7 +87,8 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
             continue;
         set.events.push_back(std::move(e));
     }
-    std::sort(set.events.begin(), set.events.end(), [](const Event &x, const Event &y) { return x.id < y.id; });
+    std::sort(
+        set.events.begin(), set.events.end(), [](const Event &x, const Event &y) { return x.id < y.id; });
 
     auto conflicts = m_store.conflicts().list();
     if (!conflicts)
@@ -95,7 +97,8 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
         if (!subset || (ids.contains(c.a) && ids.contains(c.b)))
             set.conflicts.push_back(std::move(c));
     }
-    std::sort(set.conflicts.begin(), set.conflicts.end(), [](const Conflict &x, const Conflict &y) { return x.id < y.id; });
+    std::sort(set.conflicts.begin(), set.conflicts.end(),
+        [](const Conflict &x, const Conflict &y) { return x.id < y.id; });
     return set;
 }
 
@@ -111,8 +114,12 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &o
     report.conflicts = int(set->conflicts.size());
     Status st;
     switch (options.format) {
-    case SetFormat::EngramJson: st = MemorySetJson::writeFile(path, *set); break;
-    case SetFormat::EngramYaml: st = MemorySetYaml::writeFile(path, *set); break;
+    case SetFormat::EngramJson:
+        st = MemorySetJson::writeFile(path, *set);
+        break;
+    case SetFormat::EngramYaml:
+        st = MemorySetYaml::writeFile(path, *set);
+        break;
     case SetFormat::Csv:
         st = writeFileAtomically(path, CsvWriter::toBytes(set->memories, options.profile, set->exportedAt));
         break;
@@ -122,13 +129,13 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &o
             return written.error();
         report.skipped = written->skipped;
         report.memories -= int(written->skipped.size());
-        report.events = 0;    // a folder holds memories and their links only
+        report.events = 0; // a folder holds memories and their links only
         report.conflicts = 0;
         break;
     }
     case SetFormat::LegacyArray:
         return Error::make(Error::Code::Usage,
-                           QStringLiteral("%1: the legacy note-000 array is read only; export JSON instead").arg(path));
+            QStringLiteral("%1: the legacy note-000 array is read only; export JSON instead").arg(path));
     }
     if (!st)
         return st.error();

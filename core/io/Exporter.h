@@ -17,9 +17,9 @@ namespace engram::core::io {
 struct ExportOptions
 {
     SetFormat format = SetFormat::EngramJson;
-    QStringList ids;                  ///< empty = the whole store (deleted memories included)
-    bool includeImportEvents = true;  ///< false leaves `import` events out (round-trip comparisons)
-    Millis exportedAt = 0;            ///< recorded in the set; now when 0
+    QStringList ids; ///< empty = the whole store (deleted memories included)
+    bool includeImportEvents = true; ///< false leaves `import` events out (round-trip comparisons)
+    Millis exportedAt = 0; ///< recorded in the set; now when 0
     const ScoringProfile *profile = nullptr; ///< CSV only: adds score / currentStrength / tier at exportedAt
 };
 
@@ -41,7 +41,10 @@ struct ExportReport
 class Exporter final
 {
 public:
-    explicit Exporter(Store &store) : m_store(store) {}
+    explicit Exporter(Store &store)
+        : m_store(store)
+    {
+    }
 
     [[nodiscard]] Result<MemorySet> collect(const ExportOptions &options) const;
     [[nodiscard]] Result<ExportReport> write(const QString &path, const ExportOptions &options) const;

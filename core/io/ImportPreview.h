@@ -14,19 +14,19 @@ namespace engram::core::io {
 
 /// What to do with an incoming memory whose id the store already has (SPEC §10).
 enum class ImportAction {
-    Skip,       ///< keep the stored memory
-    Overwrite,  ///< replace it with the incoming one
-    KeepBoth,   ///< keep it and add the incoming one under a new mem_ id (sourceIds records the old id)
+    Skip, ///< keep the stored memory
+    Overwrite, ///< replace it with the incoming one
+    KeepBoth, ///< keep it and add the incoming one under a new mem_ id (sourceIds records the old id)
 };
-QString actionName(ImportAction action);               ///< "skip", "overwrite", "keep-both"
+QString actionName(ImportAction action); ///< "skip", "overwrite", "keep-both"
 std::optional<ImportAction> actionFromName(const QString &name);
 
 /// How an incoming memory relates to the store.
 enum class ImportKind {
-    New,          ///< id not in the store
-    Identical,    ///< same id, every field equal
-    Changed,      ///< same id and createdAt, incoming updatedAt ≥ stored: a later version of it
-    Conflicting,  ///< same id but another createdAt, or the stored copy changed after the incoming one
+    New, ///< id not in the store
+    Identical, ///< same id, every field equal
+    Changed, ///< same id and createdAt, incoming updatedAt ≥ stored: a later version of it
+    Conflicting, ///< same id but another createdAt, or the stored copy changed after the incoming one
 };
 QString kindName(ImportKind kind);
 
@@ -37,7 +37,7 @@ struct ImportPolicy
     ImportAction changed = ImportAction::Overwrite;
     ImportAction conflicting = ImportAction::Skip;
 
-    static ImportPolicy all(ImportAction action) { return {action, action}; }
+    static ImportPolicy all(ImportAction action) { return { action, action }; }
 };
 
 /// What an import would do, computed without writing (SPEC §10's preview).
@@ -50,28 +50,31 @@ struct ImportPreview
     QStringList conflictingIds;
     /// Contradictions between incoming and stored memories, from the injected detector.
     std::vector<Conflict> contradictions;
-    int associations = 0;  ///< in the set
+    int associations = 0; ///< in the set
     int events = 0;
     int conflicts = 0;
-    QStringList problems;  ///< parts of the input that were skipped (bad files), one line each
-    QStringList notes;     ///< values migration had to guess
+    QStringList problems; ///< parts of the input that were skipped (bad files), one line each
+    QStringList notes; ///< values migration had to guess
 
-    int memories() const { return int(newIds.size() + changedIds.size() + identicalIds.size() + conflictingIds.size()); }
+    int memories() const
+    {
+        return int(newIds.size() + changedIds.size() + identicalIds.size() + conflictingIds.size());
+    }
 };
 
 /// What an import did.
 struct ImportReport
 {
-    int added = 0;        ///< new memories, keep-both copies included
-    int updated = 0;      ///< overwritten
-    int skipped = 0;      ///< identical, or skipped by the policy
-    int conflicts = 0;    ///< incoming memories of kind Conflicting (whatever the policy did)
+    int added = 0; ///< new memories, keep-both copies included
+    int updated = 0; ///< overwritten
+    int skipped = 0; ///< identical, or skipped by the policy
+    int conflicts = 0; ///< incoming memories of kind Conflicting (whatever the policy did)
     int keptBoth = 0;
     QHash<QString, QString> renamed; ///< incoming id → new id, for keep-both copies
-    QStringList written;  ///< incoming ids whose memory was written (added, overwritten or copied)
+    QStringList written; ///< incoming ids whose memory was written (added, overwritten or copied)
     int associations = 0; ///< links written
-    int events = 0;       ///< the set's events appended (the import events not counted)
-    int conflictsRecorded = 0;      ///< the set's conflicts recorded
+    int events = 0; ///< the set's events appended (the import events not counted)
+    int conflictsRecorded = 0; ///< the set's conflicts recorded
     int contradictionsRecorded = 0; ///< detected contradictions recorded as open conflicts
     QStringList warnings; ///< links or events left out, one line each
 };

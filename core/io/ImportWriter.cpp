@@ -9,7 +9,11 @@
 namespace engram::core::io {
 
 ImportWriter::ImportWriter(Database &db)
-    : m_db(db), m_insertMemory(db.handle()), m_appendEvent(db.handle()), m_putLink(db.handle()), m_exists(db.handle())
+    : m_db(db)
+    , m_insertMemory(db.handle())
+    , m_appendEvent(db.handle())
+    , m_putLink(db.handle())
+    , m_exists(db.handle())
 {
 }
 
@@ -21,16 +25,16 @@ Status ImportWriter::prepare()
     QString placeholders = QStringLiteral("?");
     for (int i = 1; i < cols.size(); ++i)
         placeholders += QStringLiteral(",?");
-    if (!m_insertMemory.prepare(
-            QStringLiteral("INSERT INTO memories (%1) VALUES (%2)").arg(cols.join(QLatin1Char(',')), placeholders)))
+    if (!m_insertMemory.prepare(QStringLiteral("INSERT INTO memories (%1) VALUES (%2)")
+                                    .arg(cols.join(QLatin1Char(',')), placeholders)))
         return m_db.errorFrom(m_insertMemory, QStringLiteral("preparing the memory insert"));
     if (!m_appendEvent.prepare(
             QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)")))
         return m_db.errorFrom(m_appendEvent, QStringLiteral("preparing the event insert"));
-    if (!m_putLink.prepare(QStringLiteral(
-            "INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?) "
-            "ON CONFLICT(a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
-            "created_at = excluded.created_at WHERE excluded.weight > associations.weight")))
+    if (!m_putLink.prepare(
+            QStringLiteral("INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?) "
+                           "ON CONFLICT(a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
+                           "created_at = excluded.created_at WHERE excluded.weight > associations.weight")))
         return m_db.errorFrom(m_putLink, QStringLiteral("preparing the link insert"));
     if (!m_exists.prepare(QStringLiteral("SELECT 1 FROM memories WHERE id = ?")))
         return m_db.errorFrom(m_exists, QStringLiteral("preparing the memory lookup"));
@@ -58,7 +62,8 @@ Status ImportWriter::appendEvent(Event &event)
     m_appendEvent.bindValue(3, event.at);
     m_appendEvent.bindValue(4, row::toJsonText(event.payload));
     if (!m_appendEvent.exec())
-        return m_db.errorFrom(m_appendEvent, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
+        return m_db.errorFrom(
+            m_appendEvent, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
     event.id = m_appendEvent.lastInsertId().toLongLong();
     return {};
 }

@@ -15,16 +15,19 @@ namespace engram::core::io {
 QString actionName(ImportAction action)
 {
     switch (action) {
-    case ImportAction::Skip: return QStringLiteral("skip");
-    case ImportAction::Overwrite: return QStringLiteral("overwrite");
-    case ImportAction::KeepBoth: return QStringLiteral("keep-both");
+    case ImportAction::Skip:
+        return QStringLiteral("skip");
+    case ImportAction::Overwrite:
+        return QStringLiteral("overwrite");
+    case ImportAction::KeepBoth:
+        return QStringLiteral("keep-both");
     }
     return {};
 }
 
 std::optional<ImportAction> actionFromName(const QString &name)
 {
-    for (auto a : {ImportAction::Skip, ImportAction::Overwrite, ImportAction::KeepBoth}) {
+    for (auto a : { ImportAction::Skip, ImportAction::Overwrite, ImportAction::KeepBoth }) {
         if (actionName(a) == name)
             return a;
     }
@@ -34,10 +37,14 @@ std::optional<ImportAction> actionFromName(const QString &name)
 QString kindName(ImportKind kind)
 {
     switch (kind) {
-    case ImportKind::New: return QStringLiteral("new");
-    case ImportKind::Identical: return QStringLiteral("identical");
-    case ImportKind::Changed: return QStringLiteral("changed");
-    case ImportKind::Conflicting: return QStringLiteral("conflicting");
+    case ImportKind::New:
+        return QStringLiteral("new");
+    case ImportKind::Identical:
+        return QStringLiteral("identical");
+    case ImportKind::Changed:
+        return QStringLiteral("changed");
+    case ImportKind::Conflicting:
+        return QStringLiteral("conflicting");
     }
     return {};
 }
@@ -51,7 +58,10 @@ ImportKind Importer::classify(const Memory &stored, const Memory &incoming)
     return ImportKind::Changed;
 }
 
-Millis Importer::now() const { return m_now != 0 ? m_now : time::nowMs(); }
+Millis Importer::now() const
+{
+    return m_now != 0 ? m_now : time::nowMs();
+}
 
 namespace {
 
@@ -99,10 +109,18 @@ Result<ImportPreview> Importer::preview(const MemorySet &set) const
         const auto it = stored->constFind(m.id);
         const ImportKind kind = it == stored->constEnd() ? ImportKind::New : classify(*it, m);
         switch (kind) {
-        case ImportKind::New: p.newIds << m.id; break;
-        case ImportKind::Identical: p.identicalIds << m.id; break;
-        case ImportKind::Changed: p.changedIds << m.id; break;
-        case ImportKind::Conflicting: p.conflictingIds << m.id; break;
+        case ImportKind::New:
+            p.newIds << m.id;
+            break;
+        case ImportKind::Identical:
+            p.identicalIds << m.id;
+            break;
+        case ImportKind::Changed:
+            p.changedIds << m.id;
+            break;
+        case ImportKind::Conflicting:
+            p.conflictingIds << m.id;
+            break;
         }
     }
     if (m_detector)
@@ -117,10 +135,10 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
     if (!tx.isActive())
         return tx.error();
 
-    const std::vector<Conflict> contradictions =
-        m_detector && m_recordContradictions ? m_detector(set.memories) : std::vector<Conflict>{};
-    const int total = int(set.memories.size() + set.associations.size() + set.events.size() + set.conflicts.size()
-                          + contradictions.size());
+    const std::vector<Conflict> contradictions
+        = m_detector && m_recordContradictions ? m_detector(set.memories) : std::vector<Conflict> {};
+    const int total = int(set.memories.size() + set.associations.size() + set.events.size()
+        + set.conflicts.size() + contradictions.size());
     int done = 0;
     auto step = [&]() -> bool {
         ++done;
@@ -130,7 +148,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         return m_progress(done, total);
     };
     const Error cancelled = Error::make(Error::Code::Cancelled,
-                                        QStringLiteral("%1: import cancelled; nothing was written").arg(set.sourceName));
+        QStringLiteral("%1: import cancelled; nothing was written").arg(set.sourceName));
 
     auto storedResult = storedByIds(m_store, idsOf(set));
     if (!storedResult)
@@ -139,7 +157,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
 
     ImportWriter writer(m_store.database());
     ImportReport report;
-    QSet<QString> incomingIds;     // every id the set carries
+    QSet<QString> incomingIds; // every id the set carries
     QHash<QString, QString> target; // incoming id → id in the store, for memories written
     std::vector<Event> importEvents;
     importEvents.reserve(set.memories.size());
@@ -150,9 +168,15 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         const ImportKind kind = it == stored.constEnd() ? ImportKind::New : classify(*it, incoming);
         ImportAction action = ImportAction::Skip;
         switch (kind) {
-        case ImportKind::New: action = ImportAction::Overwrite; break; // i.e. write it
-        case ImportKind::Identical: action = ImportAction::Skip; break;
-        case ImportKind::Changed: action = policy.changed; break;
+        case ImportKind::New:
+            action = ImportAction::Overwrite;
+            break; // i.e. write it
+        case ImportKind::Identical:
+            action = ImportAction::Skip;
+            break;
+        case ImportKind::Changed:
+            action = policy.changed;
+            break;
         case ImportKind::Conflicting:
             action = policy.conflicting;
             ++report.conflicts;
@@ -187,10 +211,12 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         if (!actionText.isEmpty()) {
             target.insert(incoming.id, written.id);
             report.written << incoming.id;
-            QJsonObject payload{{QStringLiteral("source"), set.sourceName}, {QStringLiteral("action"), actionText}};
+            QJsonObject payload { { QStringLiteral("source"), set.sourceName },
+                { QStringLiteral("action"), actionText } };
             if (written.id != incoming.id)
                 payload.insert(QStringLiteral("originalId"), incoming.id);
-            importEvents.push_back(Event{0, written.id, events::kImport, QStringLiteral("import"), at, payload});
+            importEvents.push_back(
+                Event { 0, written.id, events::kImport, QStringLiteral("import"), at, payload });
         }
         if (!step())
             return cancelled;

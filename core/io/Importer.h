@@ -24,7 +24,10 @@ namespace engram::core::io {
 class Importer final
 {
 public:
-    explicit Importer(Store &store) : m_store(store) {}
+    explicit Importer(Store &store)
+        : m_store(store)
+    {
+    }
 
     /// The instant recorded in import events and new ids (CLI --at); now when 0.
     void setNow(Millis now) { m_now = now; }

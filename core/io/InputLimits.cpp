@@ -25,18 +25,21 @@ Result<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes, const Q
         return Error::make(Error::Code::Io, QStringLiteral("%1: is a folder, not a file").arg(displayName));
     if (info.size() > maxBytes)
         return Error::make(Error::Code::Validation,
-                           QStringLiteral("%1: file is %2, larger than the %3 import limit")
-                               .arg(displayName, limits::describeBytes(info.size()), limits::describeBytes(maxBytes)));
+            QStringLiteral("%1: file is %2, larger than the %3 import limit")
+                .arg(displayName, limits::describeBytes(info.size()), limits::describeBytes(maxBytes)));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot read: %2").arg(displayName, file.errorString()));
+        return Error::make(
+            Error::Code::Io, QStringLiteral("%1: cannot read: %2").arg(displayName, file.errorString()));
     // Read at most one byte past the limit: the file may have grown since the size check.
     QByteArray data = file.read(maxBytes + 1);
     if (data.size() > maxBytes)
-        return Error::make(Error::Code::Validation, QStringLiteral("%1: file is larger than the %2 import limit")
-                                                        .arg(displayName, limits::describeBytes(maxBytes)));
+        return Error::make(Error::Code::Validation,
+            QStringLiteral("%1: file is larger than the %2 import limit")
+                .arg(displayName, limits::describeBytes(maxBytes)));
     if (file.error() != QFile::NoError)
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot read: %2").arg(displayName, file.errorString()));
+        return Error::make(
+            Error::Code::Io, QStringLiteral("%1: cannot read: %2").arg(displayName, file.errorString()));
     return data;
 }
 

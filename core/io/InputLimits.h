@@ -28,6 +28,7 @@ QString describeBytes(qint64 bytes);
 
 /// Reads a whole file, refusing one larger than `maxBytes` before reading it. The error names
 /// the file (by `displayName`, usually its file name) and the limit.
-[[nodiscard]] Result<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes, const QString &displayName);
+[[nodiscard]] Result<QByteArray> readBoundedFile(
+    const QString &path, qint64 maxBytes, const QString &displayName);
 
 } // namespace engram::core::io

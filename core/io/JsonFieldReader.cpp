@@ -13,27 +13,39 @@ QString clip(const QString &text)
     shown.replace(QLatin1Char('\n'), QLatin1Char(' ')).replace(QLatin1Char('\r'), QLatin1Char(' '));
     return text.size() > kShown ? shown + QStringLiteral("…") : shown;
 }
-QString numberText(double d) { return QString::number(d, 'g', 12); }
+QString numberText(double d)
+{
+    return QString::number(d, 'g', 12);
+}
 } // namespace
 
 QString JsonFieldReader::describe(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("boolean true") : QStringLiteral("boolean false");
-    case QJsonValue::Double: return QStringLiteral("number %1").arg(numberText(v.toDouble()));
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("boolean true") : QStringLiteral("boolean false");
+    case QJsonValue::Double:
+        return QStringLiteral("number %1").arg(numberText(v.toDouble()));
     case QJsonValue::String:
         if (v.toString().size() > 200)
             return QStringLiteral("a string of %1 characters").arg(v.toString().size());
         return QStringLiteral("string \"%1\"").arg(clip(v.toString()));
-    case QJsonValue::Array: return QStringLiteral("array");
-    case QJsonValue::Object: return QStringLiteral("object");
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Array:
+        return QStringLiteral("array");
+    case QJsonValue::Object:
+        return QStringLiteral("object");
+    case QJsonValue::Undefined:
+        break;
     }
     return QStringLiteral("nothing");
 }
 
-QJsonValue JsonFieldReader::value(const QString &key) const { return m_object.value(key); }
+QJsonValue JsonFieldReader::value(const QString &key) const
+{
+    return m_object.value(key);
+}
 
 bool JsonFieldReader::has(const QString &key) const
 {
@@ -45,7 +57,8 @@ void JsonFieldReader::fail(const QString &key, const QString &problem, Error::Co
 {
     if (m_error)
         return;
-    m_error = Error::make(code, QStringLiteral("%1: field \"%2%3\": %4").arg(m_where, m_keyPrefix, key, problem));
+    m_error
+        = Error::make(code, QStringLiteral("%1: field \"%2%3\": %4").arg(m_where, m_keyPrefix, key, problem));
 }
 
 void JsonFieldReader::failObject(const QString &problem, Error::Code code)
@@ -89,7 +102,10 @@ QString JsonFieldReader::string(const QString &key, int maxChars, const QString 
         return fallback;
     }
     if (s.size() > maxChars) {
-        fail(key, QStringLiteral("text of %1 characters is longer than the %2-character limit").arg(s.size()).arg(maxChars));
+        fail(key,
+            QStringLiteral("text of %1 characters is longer than the %2-character limit")
+                .arg(s.size())
+                .arg(maxChars));
         return fallback;
     }
     return s;
@@ -106,7 +122,8 @@ std::optional<double> JsonFieldReader::number(const QString &key, double min, do
     }
     const double d = v.toDouble();
     if (!std::isfinite(d) || d < min || d > max) {
-        fail(key, QStringLiteral("%1 is out of range %2..%3").arg(numberText(d), numberText(min), numberText(max)));
+        fail(key,
+            QStringLiteral("%1 is out of range %2..%3").arg(numberText(d), numberText(min), numberText(max)));
         return std::nullopt;
     }
     return d;
@@ -154,7 +171,9 @@ Millis JsonFieldReader::instant(const QString &key)
         // Milliseconds since the epoch, as JavaScript's Date.now() writes them.
         const double d = v.toDouble();
         if (!std::isfinite(d) || d <= 0 || d > 253402300799999.0 || d != std::floor(d)) {
-            fail(key, QStringLiteral("%1 is not a date (expected ISO-8601 or milliseconds since 1970)").arg(numberText(d)));
+            fail(key,
+                QStringLiteral("%1 is not a date (expected ISO-8601 or milliseconds since 1970)")
+                    .arg(numberText(d)));
             return 0;
         }
         return Millis(d);
@@ -194,7 +213,10 @@ QStringList JsonFieldReader::stringList(const QString &key, int maxItemChars, co
     }
     const QJsonArray a = v.toArray();
     if (a.size() > limits::kMaxListItems) {
-        fail(key, QStringLiteral("%1 items is more than the %2-item limit").arg(a.size()).arg(limits::kMaxListItems));
+        fail(key,
+            QStringLiteral("%1 items is more than the %2-item limit")
+                .arg(a.size())
+                .arg(limits::kMaxListItems));
         return fallback;
     }
     QStringList out;
@@ -206,10 +228,11 @@ QStringList JsonFieldReader::stringList(const QString &key, int maxItemChars, co
             return fallback;
         }
         if (item.toString().size() > maxItemChars) {
-            fail(key, QStringLiteral("item %1: text of %2 characters is longer than the %3-character limit")
-                          .arg(i)
-                          .arg(item.toString().size())
-                          .arg(maxItemChars));
+            fail(key,
+                QStringLiteral("item %1: text of %2 characters is longer than the %3-character limit")
+                    .arg(i)
+                    .arg(item.toString().size())
+                    .arg(maxItemChars));
             return fallback;
         }
         out.append(item.toString());

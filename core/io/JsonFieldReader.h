@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/Result.h"
 #include "io/InputLimits.h"
+#include "model/Result.h"
 #include "model/Time.h"
 
 #include <QJsonArray>
@@ -22,7 +22,9 @@ class JsonFieldReader final
 public:
     /// `keyPrefix` names a nested object's fields in messages, e.g. "source." → "source.type".
     JsonFieldReader(const QJsonObject &object, QString where, QString keyPrefix = {})
-        : m_object(object), m_where(std::move(where)), m_keyPrefix(std::move(keyPrefix))
+        : m_object(object)
+        , m_where(std::move(where))
+        , m_keyPrefix(std::move(keyPrefix))
     {
     }
 

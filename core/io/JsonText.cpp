@@ -10,7 +10,10 @@ namespace engram::core::io {
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 qsizetype firstNonSpace(const QByteArray &data, qsizetype from = 0)
 {
@@ -25,9 +28,9 @@ struct Frame
 {
     bool isObject = false;
     bool expectKey = false;
-    int index = 0;         // arrays: items before the current one
-    QByteArray key;        // objects: the key whose value is being read
-    QByteArray idValue;    // objects: the "id" string, once seen
+    int index = 0; // arrays: items before the current one
+    QByteArray key; // objects: the key whose value is being read
+    QByteArray idValue; // objects: the "id" string, once seen
     bool entriesArray = false;
 };
 
@@ -84,7 +87,7 @@ std::pair<qsizetype, qsizetype> JsonText::lineColumn(const QByteArray &data, qsi
             lineStart = i + 1;
         }
     }
-    return {line, offset - lineStart + 1};
+    return { line, offset - lineStart + 1 };
 }
 
 QString JsonText::locate(const QByteArray &data, qsizetype offset)
@@ -107,7 +110,8 @@ QString JsonText::locate(const QByteArray &data, qsizetype offset)
             f.expectKey = f.isObject;
             // The entries: a top-level array, or memories/... directly under the top object.
             if (!f.isObject)
-                f.entriesArray = stack.empty() || (stack.size() == 1 && stack[0].isObject && isEntriesKey(stack[0].key));
+                f.entriesArray
+                    = stack.empty() || (stack.size() == 1 && stack[0].isObject && isEntriesKey(stack[0].key));
             stack.push_back(f);
             ++i;
             break;
@@ -198,13 +202,13 @@ Result<QJsonValue> JsonText::parse(const QByteArray &rawData, const QString &fil
             const QJsonDocument innerDoc = QJsonDocument::fromJson(inner.toUtf8(), &innerError);
             if (innerError.error == QJsonParseError::NoError && (innerDoc.isObject() || innerDoc.isArray()))
                 return Error::make(Error::Code::Parse,
-                                   QStringLiteral("%1: the file is one JSON string that itself holds a JSON document "
-                                                  "(double-encoded); decode it once and import the result")
-                                       .arg(fileName));
+                    QStringLiteral("%1: the file is one JSON string that itself holds a JSON document "
+                                   "(double-encoded); decode it once and import the result")
+                        .arg(fileName));
             return Error::make(Error::Code::Parse,
-                               QStringLiteral("%1: the file is a single JSON string (%2 characters), not a memory set")
-                                   .arg(fileName)
-                                   .arg(inner.size()));
+                QStringLiteral("%1: the file is a single JSON string (%2 characters), not a memory set")
+                    .arg(fileName)
+                    .arg(inner.size()));
         }
     }
 
@@ -226,9 +230,11 @@ Result<QJsonValue> JsonText::parse(const QByteArray &rawData, const QString &fil
                        .arg(parseError.errorString())
                        .arg(firstLine)
                        .arg(firstColumn);
-    }
-    else
-        message += QStringLiteral("invalid JSON (%1) at line %2, column %3").arg(parseError.errorString()).arg(line).arg(column);
+    } else
+        message += QStringLiteral("invalid JSON (%1) at line %2, column %3")
+                       .arg(parseError.errorString())
+                       .arg(line)
+                       .arg(column);
     return Error::make(Error::Code::Parse, message);
 }
 

@@ -23,19 +23,21 @@ Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QStrin
         const QJsonValue item = entries.at(i);
         if (!item.isObject())
             return Error::make(Error::Code::Validation,
-                               QStringLiteral("%1: expected an object, got %2").arg(where, JsonFieldReader::describe(item)));
+                QStringLiteral("%1: expected an object, got %2").arg(where, JsonFieldReader::describe(item)));
         std::vector<Association> entryLinks;
-        auto memory = AgentEntry::fromObject(item.toObject(), where, MemoryParseOptions{0, {}, &set.notes}, &entryLinks);
+        auto memory = AgentEntry::fromObject(
+            item.toObject(), where, MemoryParseOptions { 0, {}, &set.notes }, &entryLinks);
         if (!memory)
             return memory.error();
         const auto dup = seen.constFind(memory->id);
         if (dup != seen.constEnd())
-            return Error::make(Error::Code::Validation, QStringLiteral("%1 (id \"%2\"): duplicate id (also entry %3)")
-                                                            .arg(where, memory->id.left(80))
-                                                            .arg(*dup));
+            return Error::make(Error::Code::Validation,
+                QStringLiteral("%1 (id \"%2\"): duplicate id (also entry %3)")
+                    .arg(where, memory->id.left(80))
+                    .arg(*dup));
         seen.insert(memory->id, i);
         for (const Association &a : entryLinks) {
-            auto [it, inserted] = links.try_emplace({a.a, a.b}, a);
+            auto [it, inserted] = links.try_emplace({ a.a, a.b }, a);
             if (!inserted && a.weight > it->second.weight)
                 it->second = a;
         }
@@ -56,7 +58,8 @@ Result<MemorySet> LegacyArray::readFile(const QString &path)
     if (!value)
         return value.error();
     if (!value->isArray())
-        return Error::make(Error::Code::Parse, QStringLiteral("%1: expected a JSON array of memories").arg(name));
+        return Error::make(
+            Error::Code::Parse, QStringLiteral("%1: expected a JSON array of memories").arg(name));
     return fromArray(value->toArray(), name);
 }
 

@@ -20,19 +20,43 @@ void putTime(QJsonObject &o, const char *key, Millis ms)
 
 const QStringList &knownMemoryKeys()
 {
-    static const QStringList keys{
-        QStringLiteral("id"), QStringLiteral("content"), QStringLiteral("category"), QStringLiteral("keywords"),
-        QStringLiteral("source"), QStringLiteral("confidence"), QStringLiteral("createdAt"),
-        QStringLiteral("updatedAt"), QStringLiteral("lastAccessedAt"), QStringLiteral("lastReinforcedAt"),
-        QStringLiteral("accessCount"), QStringLiteral("reinforceCount"), QStringLiteral("projectPath"),
-        QStringLiteral("strength"), QStringLiteral("stability"), QStringLiteral("decayRate"),
-        QStringLiteral("importance"), QStringLiteral("verified"), QStringLiteral("permanent"),
-        QStringLiteral("negated"), QStringLiteral("negatedAt"), QStringLiteral("correctionHistory"),
-        QStringLiteral("level"), QStringLiteral("compressed"), QStringLiteral("compressedFrom"),
-        QStringLiteral("mergedFrom"), QStringLiteral("mergedInto"), QStringLiteral("sourceIds"),
-        QStringLiteral("originalContents"), QStringLiteral("sensitivity"), QStringLiteral("modalities"),
-        QStringLiteral("deletedAt"), QStringLiteral("superseded"), QStringLiteral("supersedesId"),
-        QStringLiteral("agentImportance"), QStringLiteral("agentTier"),
+    static const QStringList keys {
+        QStringLiteral("id"),
+        QStringLiteral("content"),
+        QStringLiteral("category"),
+        QStringLiteral("keywords"),
+        QStringLiteral("source"),
+        QStringLiteral("confidence"),
+        QStringLiteral("createdAt"),
+        QStringLiteral("updatedAt"),
+        QStringLiteral("lastAccessedAt"),
+        QStringLiteral("lastReinforcedAt"),
+        QStringLiteral("accessCount"),
+        QStringLiteral("reinforceCount"),
+        QStringLiteral("projectPath"),
+        QStringLiteral("strength"),
+        QStringLiteral("stability"),
+        QStringLiteral("decayRate"),
+        QStringLiteral("importance"),
+        QStringLiteral("verified"),
+        QStringLiteral("permanent"),
+        QStringLiteral("negated"),
+        QStringLiteral("negatedAt"),
+        QStringLiteral("correctionHistory"),
+        QStringLiteral("level"),
+        QStringLiteral("compressed"),
+        QStringLiteral("compressedFrom"),
+        QStringLiteral("mergedFrom"),
+        QStringLiteral("mergedInto"),
+        QStringLiteral("sourceIds"),
+        QStringLiteral("originalContents"),
+        QStringLiteral("sensitivity"),
+        QStringLiteral("modalities"),
+        QStringLiteral("deletedAt"),
+        QStringLiteral("superseded"),
+        QStringLiteral("supersedesId"),
+        QStringLiteral("agentImportance"),
+        QStringLiteral("agentTier"),
     };
     return keys;
 }
@@ -44,7 +68,7 @@ QJsonObject memoryToJson(const Memory &m)
     o.insert(QStringLiteral("content"), m.content);
     o.insert(QStringLiteral("category"), m.category);
     o.insert(QStringLiteral("keywords"), QJsonArray::fromStringList(m.keywords));
-    QJsonObject source{{QStringLiteral("type"), m.source.type}};
+    QJsonObject source { { QStringLiteral("type"), m.source.type } };
     if (!m.source.taskId.isEmpty())
         source.insert(QStringLiteral("taskId"), m.source.taskId);
     if (!m.source.chatId.isEmpty())
@@ -94,26 +118,24 @@ QJsonObject memoryToJson(const Memory &m)
 
 QJsonObject eventToJson(const Event &e)
 {
-    return QJsonObject{{QStringLiteral("id"), double(e.id)},         {QStringLiteral("memoryId"), e.memoryId},
-                       {QStringLiteral("kind"), e.kind},             {QStringLiteral("actor"), e.actor},
-                       {QStringLiteral("at"), time::toIso(e.at)},    {QStringLiteral("payload"), e.payload}};
+    return QJsonObject { { QStringLiteral("id"), double(e.id) }, { QStringLiteral("memoryId"), e.memoryId },
+        { QStringLiteral("kind"), e.kind }, { QStringLiteral("actor"), e.actor },
+        { QStringLiteral("at"), time::toIso(e.at) }, { QStringLiteral("payload"), e.payload } };
 }
 
 QJsonObject associationToJson(const Association &a)
 {
-    QJsonObject o{{QStringLiteral("a"), a.a},
-                  {QStringLiteral("b"), a.b},
-                  {QStringLiteral("weight"), a.weight},
-                  {QStringLiteral("type"), a.type}};
+    QJsonObject o { { QStringLiteral("a"), a.a }, { QStringLiteral("b"), a.b },
+        { QStringLiteral("weight"), a.weight }, { QStringLiteral("type"), a.type } };
     putTime(o, "createdAt", a.createdAt);
     return o;
 }
 
 QJsonObject conflictToJson(const Conflict &c)
 {
-    QJsonObject o{{QStringLiteral("id"), double(c.id)},     {QStringLiteral("a"), c.a},
-                  {QStringLiteral("b"), c.b},               {QStringLiteral("type"), c.type},
-                  {QStringLiteral("status"), c.status}};
+    QJsonObject o { { QStringLiteral("id"), double(c.id) }, { QStringLiteral("a"), c.a },
+        { QStringLiteral("b"), c.b }, { QStringLiteral("type"), c.type },
+        { QStringLiteral("status"), c.status } };
     if (!c.resolution.isEmpty())
         o.insert(QStringLiteral("resolution"), c.resolution);
     putTime(o, "detectedAt", c.detectedAt);
@@ -126,7 +148,10 @@ namespace {
 constexpr int kShort = limits::kMaxShortChars;
 constexpr qint64 kMaxCount = std::numeric_limits<int>::max();
 
-QString quoted(const QString &id) { return QStringLiteral("\"%1\"").arg(id.left(80)); }
+QString quoted(const QString &id)
+{
+    return QStringLiteral("\"%1\"").arg(id.left(80));
+}
 
 MemorySource readSource(JsonFieldReader &r)
 {
@@ -148,10 +173,11 @@ MemorySource readSource(JsonFieldReader &r)
 
 Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where)
 {
-    return memoryFromJson(object, where, MemoryParseOptions{});
+    return memoryFromJson(object, where, MemoryParseOptions {});
 }
 
-Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where, const MemoryParseOptions &options)
+Result<Memory> memoryFromJson(
+    const QJsonObject &object, const QString &where, const MemoryParseOptions &options)
 {
     Memory m;
     JsonFieldReader r(object, where);
@@ -192,7 +218,8 @@ Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where, c
             m.createdAt = options.fallbackCreatedAt;
             note(QStringLiteral("no createdAt or updatedAt; used %1").arg(options.fallbackCreatedAtName));
         } else {
-            r.fail(QStringLiteral("createdAt"), QStringLiteral("is missing (required when there is no updatedAt)"));
+            r.fail(QStringLiteral("createdAt"),
+                QStringLiteral("is missing (required when there is no updatedAt)"));
             return r.error();
         }
     }
@@ -207,7 +234,8 @@ Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where, c
     m.strength = r.number(QStringLiteral("strength"), 0.0, 100.0, 50.0);
     // Stability is in hours; at most 8760 h by the engine, but a store may raise its cap, so
     // only reject what cannot be a duration.
-    m.stability = r.number(QStringLiteral("stability"), 1e-6, 1e7, legacyStability(m.accessCount, m.confidence));
+    m.stability
+        = r.number(QStringLiteral("stability"), 1e-6, 1e7, legacyStability(m.accessCount, m.confidence));
     m.decayRate = r.number(QStringLiteral("decayRate"), 0.5, 2.0, 1.0);
     m.importance = r.number(QStringLiteral("importance"), 0.0, 1e6, 1.0);
     m.verified = r.boolean(QStringLiteral("verified"), false);
@@ -220,7 +248,8 @@ Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where, c
         if (const auto parsed = levelFromName(level.trimmed().toLower()))
             m.level = *parsed;
         else
-            r.fail(QStringLiteral("level"), QStringLiteral("\"%1\" is not one of full, summary, trace, archive").arg(level.left(40)));
+            r.fail(QStringLiteral("level"),
+                QStringLiteral("\"%1\" is not one of full, summary, trace, archive").arg(level.left(40)));
     }
     m.compressed = r.boolean(QStringLiteral("compressed"), false);
     m.compressedFrom = r.string(QStringLiteral("compressedFrom"), kShort);
@@ -229,7 +258,7 @@ Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where, c
     m.sourceIds = r.stringList(QStringLiteral("sourceIds"), kShort);
     m.originalContents = r.stringList(QStringLiteral("originalContents"), limits::kMaxTextChars);
     m.sensitivity = int(r.integer(QStringLiteral("sensitivity"), 0, 3).value_or(0));
-    m.modalities = r.stringList(QStringLiteral("modalities"), 64, {QStringLiteral("text")});
+    m.modalities = r.stringList(QStringLiteral("modalities"), 64, { QStringLiteral("text") });
     m.deletedAt = r.instant(QStringLiteral("deletedAt"));
     m.superseded = r.boolean(QStringLiteral("superseded"), false);
     m.supersedesId = r.string(QStringLiteral("supersedesId"), kShort);
@@ -293,7 +322,8 @@ Result<Conflict> conflictFromJson(const QJsonObject &object, const QString &wher
     c.status = r.string(QStringLiteral("status"), 32, QStringLiteral("open"));
     if (!r.failed() && c.status != QLatin1String("open") && c.status != QLatin1String("resolved")
         && c.status != QLatin1String("dismissed"))
-        r.fail(QStringLiteral("status"), QStringLiteral("\"%1\" is not one of open, resolved, dismissed").arg(c.status.left(40)));
+        r.fail(QStringLiteral("status"),
+            QStringLiteral("\"%1\" is not one of open, resolved, dismissed").arg(c.status.left(40)));
     c.resolution = r.string(QStringLiteral("resolution"), 64);
     r.instantRequired(QStringLiteral("detectedAt"), c.detectedAt);
     c.resolvedAt = r.instant(QStringLiteral("resolvedAt"));

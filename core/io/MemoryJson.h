@@ -39,8 +39,8 @@ struct MemoryParseOptions
 /// - confidence ?? 0.5; importance ?? 1.0; level ?? full; modalities ?? ["text"];
 ///   source ?? {type: "import"}, source.type ?? "import"; keywords normalised;
 /// - every other key is kept verbatim in `extra`.
-[[nodiscard]] Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where,
-                                            const MemoryParseOptions &options);
+[[nodiscard]] Result<Memory> memoryFromJson(
+    const QJsonObject &object, const QString &where, const MemoryParseOptions &options);
 
 QJsonObject eventToJson(const Event &event);
 [[nodiscard]] Result<Event> eventFromJson(const QJsonObject &object, const QString &where);

@@ -5,19 +5,24 @@ namespace engram::core::io {
 QString formatName(SetFormat format)
 {
     switch (format) {
-    case SetFormat::EngramJson: return QStringLiteral("json");
-    case SetFormat::EngramYaml: return QStringLiteral("yaml");
-    case SetFormat::AgentFolder: return QStringLiteral("folder");
-    case SetFormat::LegacyArray: return QStringLiteral("legacy");
-    case SetFormat::Csv: return QStringLiteral("csv");
+    case SetFormat::EngramJson:
+        return QStringLiteral("json");
+    case SetFormat::EngramYaml:
+        return QStringLiteral("yaml");
+    case SetFormat::AgentFolder:
+        return QStringLiteral("folder");
+    case SetFormat::LegacyArray:
+        return QStringLiteral("legacy");
+    case SetFormat::Csv:
+        return QStringLiteral("csv");
     }
     return {};
 }
 
 std::optional<SetFormat> formatFromName(const QString &name)
 {
-    for (auto f : {SetFormat::EngramJson, SetFormat::EngramYaml, SetFormat::AgentFolder, SetFormat::LegacyArray,
-                   SetFormat::Csv}) {
+    for (auto f : { SetFormat::EngramJson, SetFormat::EngramYaml, SetFormat::AgentFolder,
+             SetFormat::LegacyArray, SetFormat::Csv }) {
         if (formatName(f) == name)
             return f;
     }

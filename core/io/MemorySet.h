@@ -13,11 +13,11 @@ namespace engram::core::io {
 
 /// The formats Engram reads and writes (SPEC §10).
 enum class SetFormat {
-    EngramJson,   ///< {format: engram-memory-set, version: 1, ...} as JSON
-    EngramYaml,   ///< the same document as YAML
-    AgentFolder,  ///< a folder of <id>.json files, one memory each
-    LegacyArray,  ///< note 000: one JSON array of MemoryEntry
-    Csv,          ///< export only: one row per memory
+    EngramJson, ///< {format: engram-memory-set, version: 1, ...} as JSON
+    EngramYaml, ///< the same document as YAML
+    AgentFolder, ///< a folder of <id>.json files, one memory each
+    LegacyArray, ///< note 000: one JSON array of MemoryEntry
+    Csv, ///< export only: one row per memory
 };
 
 QString formatName(SetFormat format);
@@ -38,9 +38,9 @@ struct MemorySet
     std::vector<Conflict> conflicts;
 
     // Not part of the document: what reading it found.
-    QString sourceName;    ///< file or folder name, for messages and the import events
-    QStringList problems;  ///< parts that were skipped (an agent folder's unparsable files), one line each
-    QStringList notes;     ///< values that migration had to guess (createdAt from the file time, ...)
+    QString sourceName; ///< file or folder name, for messages and the import events
+    QStringList problems; ///< parts that were skipped (an agent folder's unparsable files), one line each
+    QStringList notes; ///< values that migration had to guess (createdAt from the file time, ...)
 };
 
 } // namespace engram::core::io

@@ -26,13 +26,10 @@ QJsonObject MemorySetJson::toObject(const MemorySet &set)
     QJsonArray conflicts;
     for (const Conflict &c : set.conflicts)
         conflicts.append(conflictToJson(c));
-    QJsonObject doc{{QStringLiteral("format"), MemorySet::kFormat},
-                    {QStringLiteral("version"), MemorySet::kVersion},
-                    {QStringLiteral("profile"), set.profile},
-                    {QStringLiteral("memories"), memories},
-                    {QStringLiteral("associations"), associations},
-                    {QStringLiteral("events"), events},
-                    {QStringLiteral("conflicts"), conflicts}};
+    QJsonObject doc { { QStringLiteral("format"), MemorySet::kFormat },
+        { QStringLiteral("version"), MemorySet::kVersion }, { QStringLiteral("profile"), set.profile },
+        { QStringLiteral("memories"), memories }, { QStringLiteral("associations"), associations },
+        { QStringLiteral("events"), events }, { QStringLiteral("conflicts"), conflicts } };
     if (set.exportedAt != 0)
         doc.insert(QStringLiteral("exportedAt"), time::toIso(set.exportedAt));
     return doc;
@@ -43,7 +40,7 @@ namespace {
 // `    "key": value` exactly as QJsonDocument writes it at the top level of an indented document.
 QByteArray scalarMember(const QString &key, const QJsonValue &value)
 {
-    const QByteArray doc = QJsonDocument(QJsonObject{{key, value}}).toJson(QJsonDocument::Indented);
+    const QByteArray doc = QJsonDocument(QJsonObject { { key, value } }).toJson(QJsonDocument::Indented);
     return doc.mid(2, doc.size() - 5); // drop "{\n" and "\n}\n"
 }
 
@@ -88,7 +85,7 @@ QByteArray MemorySetJson::toBytes(const MemorySet &set)
     // several times the memory and time. Members in QJsonObject's order (sorted keys).
     QByteArray out;
     out.reserve(qsizetype(set.memories.size()) * 1400 + qsizetype(set.events.size()) * 300
-                + qsizetype(set.associations.size()) * 200 + 1024);
+        + qsizetype(set.associations.size()) * 200 + 1024);
     out += "{\n";
     arrayMember(out, "associations", set.associations, associationToJson);
     out += ",\n";
@@ -115,16 +112,16 @@ namespace {
 
 // Items of one list, each required to be an object; `noun` names them in messages.
 template <typename T, typename Parse>
-Status readList(const QJsonArray &items, const QString &fileName, const QString &noun, std::vector<T> &out,
-                Parse parse)
+Status readList(
+    const QJsonArray &items, const QString &fileName, const QString &noun, std::vector<T> &out, Parse parse)
 {
     out.reserve(size_t(items.size()));
     for (qsizetype i = 0; i < items.size(); ++i) {
         const QString where = QStringLiteral("%1: %2 %3").arg(fileName, noun).arg(i);
         const QJsonValue item = items.at(i);
         if (!item.isObject())
-            return Error::make(Error::Code::Validation, QStringLiteral("%1: expected an object, got %2")
-                                                            .arg(where, JsonFieldReader::describe(item)));
+            return Error::make(Error::Code::Validation,
+                QStringLiteral("%1: expected an object, got %2").arg(where, JsonFieldReader::describe(item)));
         auto parsed = parse(item.toObject(), where);
         if (!parsed)
             return parsed.error();
@@ -135,30 +132,32 @@ Status readList(const QJsonArray &items, const QString &fileName, const QString 
 
 } // namespace
 
-Result<MemorySet> MemorySetJson::fromObject(const QJsonObject &document, const QString &fileName,
-                                            const MemoryParseOptions &options)
+Result<MemorySet> MemorySetJson::fromObject(
+    const QJsonObject &document, const QString &fileName, const MemoryParseOptions &options)
 {
     MemorySet set;
     set.sourceName = fileName;
     JsonFieldReader r(document, fileName);
     if (!r.has(QStringLiteral("format"))) {
-        r.fail(QStringLiteral("format"), QStringLiteral("is missing: not an Engram memory set (expected \"%1\")")
-                                             .arg(MemorySet::kFormat),
-               Error::Code::Parse);
+        r.fail(QStringLiteral("format"),
+            QStringLiteral("is missing: not an Engram memory set (expected \"%1\")").arg(MemorySet::kFormat),
+            Error::Code::Parse);
         return r.error();
     }
     const QString format = r.string(QStringLiteral("format"), 64);
     if (!r.failed() && format != MemorySet::kFormat)
         r.fail(QStringLiteral("format"),
-               QStringLiteral("\"%1\" is not \"%2\"").arg(format.left(40), MemorySet::kFormat), Error::Code::Parse);
+            QStringLiteral("\"%1\" is not \"%2\"").arg(format.left(40), MemorySet::kFormat),
+            Error::Code::Parse);
     const auto version = r.integer(QStringLiteral("version"), 1, 1000000);
     if (!r.failed() && !version)
         r.fail(QStringLiteral("version"), QStringLiteral("is missing (required)"));
     if (!r.failed() && *version > MemorySet::kVersion)
-        r.fail(QStringLiteral("version"), QStringLiteral("%1 is newer than this Engram reads (%2); update Engram")
-                                              .arg(*version)
-                                              .arg(MemorySet::kVersion),
-               Error::Code::Schema);
+        r.fail(QStringLiteral("version"),
+            QStringLiteral("%1 is newer than this Engram reads (%2); update Engram")
+                .arg(*version)
+                .arg(MemorySet::kVersion),
+            Error::Code::Schema);
     set.exportedAt = r.instant(QStringLiteral("exportedAt"));
     set.profile = r.string(QStringLiteral("profile"), 64);
     if (!r.failed() && !r.has(QStringLiteral("memories")))
@@ -174,23 +173,24 @@ Result<MemorySet> MemorySetJson::fromObject(const QJsonObject &document, const Q
     seen.reserve(memories.size());
     qsizetype index = 0;
     Status st = readList(memories, fileName, QStringLiteral("entry"), set.memories,
-                         [&](const QJsonObject &o, const QString &where) -> Result<Memory> {
-                             auto m = memoryFromJson(o, where, {options.fallbackCreatedAt,
-                                                                options.fallbackCreatedAtName, &set.notes});
-                             if (m) {
-                                 const auto it = seen.constFind(m->id);
-                                 if (it != seen.constEnd())
-                                     return Error::make(Error::Code::Validation,
-                                                        QStringLiteral("%1 (id \"%2\"): duplicate id (also entry %3)")
-                                                            .arg(where, m->id.left(80))
-                                                            .arg(*it));
-                                 seen.insert(m->id, index);
-                             }
-                             ++index;
-                             return m;
-                         });
+        [&](const QJsonObject &o, const QString &where) -> Result<Memory> {
+            auto m = memoryFromJson(
+                o, where, { options.fallbackCreatedAt, options.fallbackCreatedAtName, &set.notes });
+            if (m) {
+                const auto it = seen.constFind(m->id);
+                if (it != seen.constEnd())
+                    return Error::make(Error::Code::Validation,
+                        QStringLiteral("%1 (id \"%2\"): duplicate id (also entry %3)")
+                            .arg(where, m->id.left(80))
+                            .arg(*it));
+                seen.insert(m->id, index);
+            }
+            ++index;
+            return m;
+        });
     if (st)
-        st = readList(associations, fileName, QStringLiteral("association"), set.associations, associationFromJson);
+        st = readList(
+            associations, fileName, QStringLiteral("association"), set.associations, associationFromJson);
     if (st)
         st = readList(events, fileName, QStringLiteral("event"), set.events, eventFromJson);
     if (st)
@@ -207,7 +207,7 @@ Result<MemorySet> MemorySetJson::fromBytes(const QByteArray &data, const QString
         return value.error();
     if (!value->isObject())
         return Error::make(Error::Code::Parse,
-                           QStringLiteral("%1: expected a memory set object, got an array").arg(fileName));
+            QStringLiteral("%1: expected a memory set object, got an array").arg(fileName));
     return fromObject(value->toObject(), fileName);
 }
 
@@ -229,13 +229,16 @@ Status writeFileAtomically(const QString &path, const QByteArray &bytes)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+        return Error::make(
+            Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
     if (file.write(bytes) != bytes.size()) {
         file.cancelWriting();
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+        return Error::make(
+            Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
     }
     if (!file.commit())
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+        return Error::make(
+            Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
     return {};
 }
 

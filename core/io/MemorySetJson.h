@@ -22,8 +22,8 @@ public:
 
     /// Validates the document and every entry; the first problem is the error (one line naming
     /// the file, the entry and the field). Duplicate memory ids are an error.
-    [[nodiscard]] static Result<MemorySet> fromObject(const QJsonObject &document, const QString &fileName,
-                                                      const MemoryParseOptions &options = {});
+    [[nodiscard]] static Result<MemorySet> fromObject(
+        const QJsonObject &document, const QString &fileName, const MemoryParseOptions &options = {});
     [[nodiscard]] static Result<MemorySet> fromBytes(const QByteArray &data, const QString &fileName);
     /// Reads a file (at most limits::kMaxSetFileBytes).
     [[nodiscard]] static Result<MemorySet> readFile(const QString &path);

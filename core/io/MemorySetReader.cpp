@@ -48,8 +48,8 @@ Result<SetFormat> MemorySetReader::detect(const QString &path)
         return SetFormat::EngramYaml;
     if (suffix == QLatin1String("csv"))
         return Error::make(Error::Code::Usage,
-                           QStringLiteral("%1: CSV is an export format for spreadsheets; import a JSON or YAML memory set")
-                               .arg(info.fileName()));
+            QStringLiteral("%1: CSV is an export format for spreadsheets; import a JSON or YAML memory set")
+                .arg(info.fileName()));
     const QByteArray bytes = head(path);
     const char first = firstSignificant(bytes);
     if (first == '[')
@@ -59,8 +59,8 @@ Result<SetFormat> MemorySetReader::detect(const QString &path)
     if (bytes.startsWith("---") || bytes.startsWith("format:") || bytes.contains("\nformat:"))
         return SetFormat::EngramYaml;
     return Error::make(Error::Code::Parse,
-                       QStringLiteral("%1: neither JSON nor YAML (it starts with neither '{', '[' nor a YAML key)")
-                           .arg(info.fileName()));
+        QStringLiteral("%1: neither JSON nor YAML (it starts with neither '{', '[' nor a YAML key)")
+            .arg(info.fileName()));
 }
 
 Result<MemorySet> MemorySetReader::read(const QString &path, bool strict)
@@ -69,10 +69,14 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict)
     if (!format)
         return format.error();
     switch (*format) {
-    case SetFormat::AgentFolder: return AgentFolder::read(path, strict);
-    case SetFormat::EngramYaml: return MemorySetYaml::readFile(path);
-    case SetFormat::LegacyArray: return LegacyArray::readFile(path);
-    case SetFormat::Csv: break;
+    case SetFormat::AgentFolder:
+        return AgentFolder::read(path, strict);
+    case SetFormat::EngramYaml:
+        return MemorySetYaml::readFile(path);
+    case SetFormat::LegacyArray:
+        return LegacyArray::readFile(path);
+    case SetFormat::Csv:
+        break;
     case SetFormat::EngramJson: {
         const QFileInfo info(path);
         const QString name = info.fileName();
@@ -91,10 +95,9 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict)
             MemorySet set;
             set.sourceName = name;
             std::vector<Association> links;
-            auto memory = AgentEntry::fromObject(
-                object, name,
-                MemoryParseOptions{info.lastModified().toMSecsSinceEpoch(), QStringLiteral("the file's modification time"),
-                                   &set.notes},
+            auto memory = AgentEntry::fromObject(object, name,
+                MemoryParseOptions { info.lastModified().toMSecsSinceEpoch(),
+                    QStringLiteral("the file's modification time"), &set.notes },
                 &links);
             if (!memory)
                 return memory.error();

@@ -12,9 +12,9 @@ namespace engram::core::io {
 QByteArray MemorySetYaml::toBytes(const MemorySet &set)
 {
     return YamlJson::dump(MemorySetJson::toObject(set),
-                          {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("exportedAt"),
-                           QStringLiteral("profile"), QStringLiteral("memories"), QStringLiteral("associations"),
-                           QStringLiteral("events"), QStringLiteral("conflicts")});
+        { QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("exportedAt"),
+            QStringLiteral("profile"), QStringLiteral("memories"), QStringLiteral("associations"),
+            QStringLiteral("events"), QStringLiteral("conflicts") });
 }
 
 Result<MemorySet> MemorySetYaml::fromBytes(const QByteArray &data, const QString &fileName)
@@ -23,8 +23,9 @@ Result<MemorySet> MemorySetYaml::fromBytes(const QByteArray &data, const QString
     if (!value)
         return value.error();
     if (!value->isObject())
-        return Error::make(Error::Code::Parse, QStringLiteral("%1: expected a memory set mapping, got %2")
-                                                   .arg(fileName, JsonFieldReader::describe(*value)));
+        return Error::make(Error::Code::Parse,
+            QStringLiteral("%1: expected a memory set mapping, got %2")
+                .arg(fileName, JsonFieldReader::describe(*value)));
     return MemorySetJson::fromObject(value->toObject(), fileName);
 }
 

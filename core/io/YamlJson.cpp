@@ -64,14 +64,17 @@ QJsonValue resolvePlain(const std::string &raw)
 class Converter
 {
 public:
-    explicit Converter(qint64 budget) : m_budget(budget) {}
+    explicit Converter(qint64 budget)
+        : m_budget(budget)
+    {
+    }
 
     QJsonValue convert(const YAML::Node &node, int depth)
     {
         if (--m_budget < 0)
-            throw ParseError{QStringLiteral("too many nodes (aliases expand beyond the file's size)")};
+            throw ParseError { QStringLiteral("too many nodes (aliases expand beyond the file's size)") };
         if (depth > kMaxDepth)
-            throw ParseError{QStringLiteral("nested deeper than %1 levels").arg(kMaxDepth)};
+            throw ParseError { QStringLiteral("nested deeper than %1 levels").arg(kMaxDepth) };
         switch (node.Type()) {
         case YAML::NodeType::Undefined:
         case YAML::NodeType::Null:
@@ -92,8 +95,8 @@ public:
             QJsonObject out;
             for (const auto &kv : node) {
                 if (!kv.first.IsScalar())
-                    throw ParseError{QStringLiteral("a mapping key is not a plain value (line %1)")
-                                         .arg(kv.first.Mark().line + 1)};
+                    throw ParseError { QStringLiteral("a mapping key is not a plain value (line %1)")
+                                           .arg(kv.first.Mark().line + 1) };
                 out.insert(QString::fromStdString(kv.first.Scalar()), convert(kv.second, depth + 1));
             }
             return out;
@@ -188,7 +191,8 @@ bool YamlJson::needsQuotes(const QString &text)
         return true;
     // Leading/trailing spaces and YAML indicators are handled by yaml-cpp's own quoting; these
     // forms it would write plain but read back differently.
-    static const QRegularExpression special(QStringLiteral("^(\\.inf|\\.Inf|\\.INF|-\\.inf|\\+\\.inf|\\.nan|\\.NaN|\\.NAN|<<|=)$"));
+    static const QRegularExpression special(
+        QStringLiteral("^(\\.inf|\\.Inf|\\.INF|-\\.inf|\\+\\.inf|\\.nan|\\.NaN|\\.NAN|<<|=)$"));
     return special.match(text).hasMatch();
 }
 
@@ -200,16 +204,17 @@ Result<QJsonValue> YamlJson::parse(const QByteArray &yaml, const QString &fileNa
         Converter converter(qint64(yaml.size()) * 4 + 1024);
         return converter.convert(root, 0);
     } catch (const YAML::Exception &e) {
-        return Error::make(Error::Code::Parse, QStringLiteral("%1: not valid YAML at line %2, column %3: %4")
-                                                   .arg(fileName)
-                                                   .arg(e.mark.line + 1)
-                                                   .arg(e.mark.column + 1)
-                                                   .arg(QString::fromStdString(e.msg)));
+        return Error::make(Error::Code::Parse,
+            QStringLiteral("%1: not valid YAML at line %2, column %3: %4")
+                .arg(fileName)
+                .arg(e.mark.line + 1)
+                .arg(e.mark.column + 1)
+                .arg(QString::fromStdString(e.msg)));
     } catch (const ParseError &e) {
         return Error::make(Error::Code::Parse, QStringLiteral("%1: %2").arg(fileName, e.message));
     } catch (const std::exception &e) {
         return Error::make(Error::Code::Parse,
-                           QStringLiteral("%1: cannot read YAML: %2").arg(fileName, QString::fromUtf8(e.what())));
+            QStringLiteral("%1: cannot read YAML: %2").arg(fileName, QString::fromUtf8(e.what())));
     }
 }
 

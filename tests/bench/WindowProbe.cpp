@@ -58,7 +58,7 @@ WindowProbe::Sample WindowProbe::runOnce() const
     p.setProcessEnvironment(env);
     p.setStandardErrorFile(QProcess::nullDevice());
     const qint64 startedAt = QDateTime::currentMSecsSinceEpoch();
-    p.start(m_enginePath, {QStringLiteral("--store"), m_storePath});
+    p.start(m_enginePath, {m_storePath});
     if (!p.waitForStarted(10000)) {
         sample.error = QStringLiteral("cannot start %1").arg(m_enginePath);
         return sample;

@@ -8,6 +8,11 @@
 #include <QFile>
 #include <QSqlQuery>
 
+#if __has_include("engine/Decisions.h")
+#include "engine/Decisions.h"
+#define ENGRAM_BENCH_HAS_DECISIONS 1
+#endif
+
 #if __has_include("engine/AssociationBuilder.h")
 #include "engine/AssociationBuilder.h"
 #define ENGRAM_BENCH_HAS_REBUILD 1
@@ -57,7 +62,49 @@ bool WriteBench::ensureScratch(QString &why)
 
 Measurement WriteBench::decisionCommit()
 {
+#ifdef ENGRAM_BENCH_HAS_DECISIONS
+    QString why;
+    if (!ensureScratch(why))
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(why));
+    auto store = Store::open(m_scratchPath);
+    if (!store)
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(store.error().message));
+    // Live memories spread over the whole table (by rowid), one decision each: a confirm is
+    // the common user decision — a `reinforce` and a `confirm` event plus the row, one commit.
+    const int runs = std::max(m_runs, 21);
+    QStringList ids;
+    {
+        QSqlQuery q((*store)->database().handle());
+        q.prepare(QStringLiteral("SELECT id FROM memories WHERE deleted_at = 0 AND rowid % ? = 0 LIMIT ?"));
+        const auto total = (*store)->memories().count(true);
+        q.addBindValue(std::max<qint64>(1, (total ? *total : 0) / (runs + 1)));
+        q.addBindValue(runs);
+        if (!q.exec())
+            return Measurement::missing(QStringLiteral("n/a (cannot pick memories)"));
+        while (q.next())
+            ids << q.value(0).toString();
+    }
+    if (ids.isEmpty())
+        return Measurement::missing(QStringLiteral("n/a (no live memories)"));
+    Decisions decisions(**store, m_config);
+    std::vector<double> times;
+    for (const QString &id : ids) {
+        QElapsedTimer timer;
+        timer.start();
+        const auto outcome = decisions.confirm(id, m_now);
+        times.push_back(double(timer.nsecsElapsed()) / 1e6);
+        if (!outcome)
+            return Measurement::missing(QStringLiteral("n/a (confirm %1: %2)").arg(id, outcome.error().message));
+    }
+    Measurement m;
+    m.figure = median(times);
+    m.note = QStringLiteral("confirm (reinforce + confirm events, row update, commit), median of %1; slowest %2 ms")
+                 .arg(times.size())
+                 .arg(QString::number(*std::max_element(times.begin(), times.end()), 'f', 2));
+    return m;
+#else
     return Measurement::missing(kNotBuiltYet);
+#endif
 }
 
 Measurement WriteBench::rebuildAssociations()

@@ -34,7 +34,10 @@ struct Run
     QStringList errLines() const { return err.split(QLatin1Char('\n'), Qt::SkipEmptyParts); }
 };
 
-QString data(const char *name) { return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name); }
+QString data(const char *name)
+{
+    return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name);
+}
 
 QByteArray storeHash(const QString &path)
 {
@@ -42,9 +45,9 @@ QByteArray storeHash(const QString &path)
     if (!opened)
         qFatal("cannot open %s", qPrintable(path));
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const char *sql : {"SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
-                            "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id",
-                            "SELECT * FROM meta ORDER BY key"}) {
+    for (const char *sql : { "SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
+             "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id",
+             "SELECT * FROM meta ORDER BY key" }) {
         QSqlQuery q((*opened)->database().handle());
         if (!q.exec(QString::fromLatin1(sql)))
             qFatal("query failed: %s", sql);
@@ -88,7 +91,7 @@ class TestCliIo : public QObject
         p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
         if (!p.waitForFinished(120000))
             qFatal("engram-cli did not finish: %s", qPrintable(args.join(' ')));
-        return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
+        return { p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError()) };
     }
 
     // Memories with distinct subjects (no contradictions), of every visibility.
@@ -96,7 +99,7 @@ class TestCliIo : public QObject
     {
         auto make = [](const char *id, const char *keyword, Millis created) {
             Memory m = test::sampleMemory(QLatin1String(id), created);
-            m.keywords = {QLatin1String(keyword)};
+            m.keywords = { QLatin1String(keyword) };
             m.content = QStringLiteral("About %1").arg(QLatin1String(keyword));
             m.stability = 240;
             return m;
@@ -114,13 +117,13 @@ class TestCliIo : public QObject
         Memory archived = make("m-archived", "epsilon", kT0 - kMsPerDay);
         archived.level = MemoryLevel::Archive;
         Memory recent = make("m-recent", "zeta", kT0 + 3600000);
-        recent.extra = QJsonObject{{"valence", 0.5}};
-        for (const Memory &m : {strong, weak, negated, deleted, archived, recent})
+        recent.extra = QJsonObject { { "valence", 0.5 } };
+        for (const Memory &m : { strong, weak, negated, deleted, archived, recent })
             QVERIFY(s.memories().insert(m));
-        QVERIFY(s.associations().put({"m-recent", "m-strong", 0.4, "manual", kT0}));
-        Event e{0, "m-strong", events::kConfirm, "user", kT0 + 1, {{"note", "checked"}}};
+        QVERIFY(s.associations().put({ "m-recent", "m-strong", 0.4, "manual", kT0 }));
+        Event e { 0, "m-strong", events::kConfirm, "user", kT0 + 1, { { "note", "checked" } } };
         QVERIFY(s.events().append(e));
-        Conflict c{0, "m-negated", "m-recent", "temporal_shift", "open", QStringLiteral(""), kT0, 0};
+        Conflict c { 0, "m-negated", "m-recent", "temporal_shift", "open", QStringLiteral(""), kT0, 0 };
         QVERIFY(s.conflicts().insert(c));
     }
 
@@ -130,20 +133,20 @@ private Q_SLOTS:
         test::TempStore s;
         fill(*s);
         s.close();
-        const Run r = cli({"--store", s.path(), "--at", kAt, "--json", "stats"});
+        const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "stats" });
         QCOMPARE(r.code, 0);
         const QJsonObject o = r.json().object();
         QCOMPARE(o.value("memories").toInt(), 5); // the deleted one is not counted
         QCOMPARE(o.value("openConflicts").toInt(), 1);
         QCOMPARE(o.value("profile").toString(), QStringLiteral("ebbinghaus"));
         const QJsonObject tiers = o.value("tiers").toObject();
-        QCOMPARE(tiers.keys(), (QStringList{"active", "fading", "forgotten", "permanent", "weak"}));
+        QCOMPARE(tiers.keys(), (QStringList { "active", "fading", "forgotten", "permanent", "weak" }));
         int sum = 0;
         for (const QJsonValue &v : tiers)
             sum += v.toInt();
         QCOMPARE(sum, 5);
         QVERIFY(tiers.value("forgotten").toInt() >= 1);
-        const Run human = cli({"--store", s.path(), "--at", kAt, "stats"});
+        const Run human = cli({ "--store", s.path(), "--at", kAt, "stats" });
         QCOMPARE(human.code, 0);
         QVERIFY(human.out.contains("open conflicts 1"));
     }
@@ -153,15 +156,15 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QStringList>("ids");
         QTest::newRow("normal: full/summary, not negated, not deleted, not forgotten")
-            << QStringList{"--sort", "created"} << QStringList{"m-recent", "m-strong"};
+            << QStringList { "--sort", "created" } << QStringList { "m-recent", "m-strong" };
         QTest::newRow("review: every level, negated too, not deleted")
-            << QStringList{"--mode", "review", "--sort", "created"}
-            << QStringList{"m-recent", "m-negated", "m-strong", "m-archived", "m-weak"};
-        QTest::newRow("debug: everything") << QStringList{"--mode", "debug", "--sort", "created"}
-                                           << QStringList{"m-recent", "m-deleted", "m-negated", "m-strong",
-                                                          "m-archived", "m-weak"};
-        QTest::newRow("strongest first, limited") << QStringList{"--mode", "review", "--limit", "1"}
-                                                  << QStringList{"m-strong"};
+            << QStringList { "--mode", "review", "--sort", "created" }
+            << QStringList { "m-recent", "m-negated", "m-strong", "m-archived", "m-weak" };
+        QTest::newRow("debug: everything")
+            << QStringList { "--mode", "debug", "--sort", "created" }
+            << QStringList { "m-recent", "m-deleted", "m-negated", "m-strong", "m-archived", "m-weak" };
+        QTest::newRow("strongest first, limited")
+            << QStringList { "--mode", "review", "--limit", "1" } << QStringList { "m-strong" };
     }
 
     void listModesSortAndLimit()
@@ -171,13 +174,14 @@ private Q_SLOTS:
         test::TempStore s;
         fill(*s);
         s.close();
-        const Run r = cli(QStringList{"--store", s.path(), "--at", kAt, "--json", "list"} + args);
+        const Run r = cli(QStringList { "--store", s.path(), "--at", kAt, "--json", "list" } + args);
         QCOMPARE(r.code, 0);
         QStringList got;
         for (const QJsonValue &v : r.json().array()) {
             const QJsonObject o = v.toObject();
             got << o.value("id").toString();
-            for (const char *key : {"score", "strength", "tier", "stability", "lastReinforcedAt", "keywords"})
+            for (const char *key :
+                { "score", "strength", "tier", "stability", "lastReinforcedAt", "keywords" })
                 QVERIFY2(o.contains(QLatin1String(key)), key);
         }
         QCOMPARE(got, ids);
@@ -187,9 +191,10 @@ private Q_SLOTS:
     {
         test::TempStore s;
         s.close();
-        const Run r = cli({"--store", s.path(), "list", "--mode", "sideways"});
+        const Run r = cli({ "--store", s.path(), "list", "--mode", "sideways" });
         QCOMPARE(r.code, 2);
-        QCOMPARE(r.errLines(), QStringList{"engram-cli: list: --mode must be normal, review or debug, not 'sideways'"});
+        QCOMPARE(r.errLines(),
+            QStringList { "engram-cli: list: --mode must be normal, review or debug, not 'sideways'" });
     }
 
     void showWithHistory()
@@ -197,13 +202,13 @@ private Q_SLOTS:
         test::TempStore s;
         fill(*s);
         s.close();
-        const Run r = cli({"--store", s.path(), "--at", kAt, "--json", "show", "m-strong"});
+        const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "show", "m-strong" });
         QCOMPARE(r.code, 0);
         const QJsonObject o = r.json().object();
         QCOMPARE(o.value("id").toString(), QStringLiteral("m-strong"));
         QCOMPARE(o.value("history").toArray().size(), 1);
         QCOMPARE(o.value("history").toArray().first().toObject().value("kind").toString(), events::kConfirm);
-        const Run missing = cli({"--store", s.path(), "show", "nope"});
+        const Run missing = cli({ "--store", s.path(), "show", "nope" });
         QCOMPARE(missing.code, 1);
         QCOMPARE(missing.errLines().size(), 1);
         QVERIFY(missing.err.contains(QStringLiteral("no memory with id nope")));
@@ -214,13 +219,14 @@ private Q_SLOTS:
         QTemporaryDir dir;
         for (int i = 0; i < 50; ++i) {
             const QString id = QStringLiteral("%1").arg(0xb0000000u + uint(i), 8, 16);
-            QJsonObject o{{"id", id}, {"content", QStringLiteral("note %1").arg(i)}, {"category", "lesson"},
-                          {"keywords", QJsonArray{QStringLiteral("topic%1").arg(i)}},
-                          {"source", QJsonObject{{"type", "task"}}}, {"confidence", 0.6},
-                          {"createdAt", "2024-01-01T00:00:00.000Z"}, {"updatedAt", "2024-01-01T00:00:00.000Z"},
-                          {"accessCount", 1}};
+            QJsonObject o { { "id", id }, { "content", QStringLiteral("note %1").arg(i) },
+                { "category", "lesson" }, { "keywords", QJsonArray { QStringLiteral("topic%1").arg(i) } },
+                { "source", QJsonObject { { "type", "task" } } }, { "confidence", 0.6 },
+                { "createdAt", "2024-01-01T00:00:00.000Z" }, { "updatedAt", "2024-01-01T00:00:00.000Z" },
+                { "accessCount", 1 } };
             if (i % 2) // half without the forgetting fields
-                o.insert("stability", 100), o.insert("strength", 80), o.insert("lastReinforcedAt", "2024-01-01T06:00:00.000Z");
+                o.insert("stability", 100), o.insert("strength", 80),
+                    o.insert("lastReinforcedAt", "2024-01-01T06:00:00.000Z");
             QFile f(QDir(dir.path()).filePath(id + ".json"));
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(i == 17 ? QByteArray("{\"id\": \"b0000011\", \"content\": ") : QJsonDocument(o).toJson());
@@ -229,42 +235,48 @@ private Q_SLOTS:
         s.close();
         const QByteArray empty = storeHash(s.path());
 
-        const Run strict = cli({"--store", s.path(), "--json", "import", dir.path(), "--strict"});
+        const Run strict = cli({ "--store", s.path(), "--json", "import", dir.path(), "--strict" });
         QCOMPARE(strict.code, 1);
         QCOMPARE(strict.errLines().size(), 1);
-        QVERIFY2(strict.err.startsWith(QStringLiteral("engram-cli: b0000011.json: ")), qPrintable(strict.err));
+        QVERIFY2(
+            strict.err.startsWith(QStringLiteral("engram-cli: b0000011.json: ")), qPrintable(strict.err));
         QCOMPARE(storeHash(s.path()), empty);
 
-        const Run dry = cli({"--store", s.path(), "--json", "import", dir.path(), "--dry-run"});
+        const Run dry = cli({ "--store", s.path(), "--json", "import", dir.path(), "--dry-run" });
         QCOMPARE(dry.code, 0);
         QCOMPARE(dry.json().object().value("added").toInt(), 49);
         QCOMPARE(storeHash(s.path()), empty);
 
-        const Run r = cli({"--store", s.path(), "--at", kAt, "--json", "import", dir.path()});
+        const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "import", dir.path() });
         QCOMPARE(r.code, 0);
-        QCOMPARE(r.json().object(), (QJsonObject{{"added", 49}, {"updated", 0}, {"skipped", 0}, {"conflicts", 0}}));
+        QCOMPARE(r.json().object(),
+            (QJsonObject { { "added", 49 }, { "updated", 0 }, { "skipped", 0 }, { "conflicts", 0 } }));
         QVERIFY2(r.err.contains(QStringLiteral("b0000011.json")), qPrintable(r.err));
-        const Run stats = cli({"--store", s.path(), "--json", "stats"});
+        const Run stats = cli({ "--store", s.path(), "--json", "stats" });
         QCOMPARE(stats.json().object().value("memories").toInt(), 49);
-        const Run migrated = cli({"--store", s.path(), "--json", "show", "b0000000"});
+        const Run migrated = cli({ "--store", s.path(), "--json", "show", "b0000000" });
         QCOMPARE(migrated.json().object().value("stability").toDouble(), 24.0 + 12.0 + 48.0 * 0.6);
 
         // Again: everything identical now.
-        const Run again = cli({"--store", s.path(), "--json", "import", dir.path()});
-        QCOMPARE(again.json().object(), (QJsonObject{{"added", 0}, {"updated", 0}, {"skipped", 49}, {"conflicts", 0}}));
+        const Run again = cli({ "--store", s.path(), "--json", "import", dir.path() });
+        QCOMPARE(again.json().object(),
+            (QJsonObject { { "added", 0 }, { "updated", 0 }, { "skipped", 49 }, { "conflicts", 0 } }));
     }
 
     void brokenFilesLeaveTheStoreUnchanged_data()
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("line");
-        QTest::newRow("truncated") << "broken-truncated.json"
-                                   << R"(engram-cli: broken-truncated.json: entry 1 (id "b2c3d4e5"), field "content": JSON ends early (unterminated string) at line 26, column 24: the file looks truncated)";
-        QTest::newRow("double-encoded") << "broken-double-encoded.json"
-                                        << "engram-cli: broken-double-encoded.json: the file is one JSON string that "
-                                           "itself holds a JSON document (double-encoded); decode it once and import the result";
-        QTest::newRow("wrong type") << "broken-wrong-type.json"
-                                    << R"(engram-cli: broken-wrong-type.json: entry 2 (id "c3d4e5f6"): field "confidence": expected a number, got string "high")";
+        QTest::newRow("truncated")
+            << "broken-truncated.json"
+            << R"(engram-cli: broken-truncated.json: entry 1 (id "b2c3d4e5"), field "content": JSON ends early (unterminated string) at line 26, column 24: the file looks truncated)";
+        QTest::newRow("double-encoded")
+            << "broken-double-encoded.json"
+            << "engram-cli: broken-double-encoded.json: the file is one JSON string that "
+               "itself holds a JSON document (double-encoded); decode it once and import the result";
+        QTest::newRow("wrong type")
+            << "broken-wrong-type.json"
+            << R"(engram-cli: broken-wrong-type.json: entry 2 (id "c3d4e5f6"): field "confidence": expected a number, got string "high")";
     }
 
     void brokenFilesLeaveTheStoreUnchanged()
@@ -275,9 +287,9 @@ private Q_SLOTS:
         fill(*s);
         s.close();
         const QByteArray before = storeHash(s.path());
-        const Run r = cli({"--store", s.path(), "import", data(file.toUtf8().constData())});
+        const Run r = cli({ "--store", s.path(), "import", data(file.toUtf8().constData()) });
         QVERIFY(r.code != 0);
-        QCOMPARE(r.errLines(), QStringList{line});
+        QCOMPARE(r.errLines(), QStringList { line });
         QVERIFY(r.out.isEmpty());
         QCOMPARE(storeHash(s.path()), before);
     }
@@ -289,16 +301,16 @@ private Q_SLOTS:
         a.close();
         QTemporaryDir dir;
         const QString first = dir.filePath("a.json");
-        const Run exported = cli({"--store", a.path(), "--at", kAt, "--json", "export", first});
+        const Run exported = cli({ "--store", a.path(), "--at", kAt, "--json", "export", first });
         QCOMPARE(exported.code, 0);
-        QCOMPARE(exported.json().object(), (QJsonObject{{"memories", 6}}));
+        QCOMPARE(exported.json().object(), (QJsonObject { { "memories", 6 } }));
 
         const QString b = dir.filePath("b.engram");
-        const Run imported = cli({"--store", b, "--at", kAt, "--json", "import", first});
+        const Run imported = cli({ "--store", b, "--at", kAt, "--json", "import", first });
         QCOMPARE(imported.code, 0);
         QCOMPARE(imported.json().object().value("added").toInt(), 6);
         const QString second = dir.filePath("b.json");
-        QCOMPARE(cli({"--store", b, "--at", kAt, "export", second}).code, 0);
+        QCOMPARE(cli({ "--store", b, "--at", kAt, "export", second }).code, 0);
 
         QFile fa(first), fb(second);
         QVERIFY(fa.open(QIODevice::ReadOnly) && fb.open(QIODevice::ReadOnly));
@@ -308,11 +320,11 @@ private Q_SLOTS:
         QCOMPARE(withoutImportEvents(docB), docA);
 
         // The other formats from the command line.
-        QCOMPARE(cli({"--store", b, "export", dir.filePath("m.csv")}).code, 0);
-        QCOMPARE(cli({"--store", b, "export", dir.filePath("m.yaml")}).code, 0);
-        QCOMPARE(cli({"--store", b, "export", dir.filePath("folder"), "--format", "folder"}).code, 0);
-        QCOMPARE(QDir(dir.filePath("folder")).entryList(QStringList{"*.json"}, QDir::Files).size(), 6);
-        const Run unknown = cli({"--store", b, "export", dir.filePath("noext")});
+        QCOMPARE(cli({ "--store", b, "export", dir.filePath("m.csv") }).code, 0);
+        QCOMPARE(cli({ "--store", b, "export", dir.filePath("m.yaml") }).code, 0);
+        QCOMPARE(cli({ "--store", b, "export", dir.filePath("folder"), "--format", "folder" }).code, 0);
+        QCOMPARE(QDir(dir.filePath("folder")).entryList(QStringList { "*.json" }, QDir::Files).size(), 6);
+        const Run unknown = cli({ "--store", b, "export", dir.filePath("noext") });
         QCOMPARE(unknown.code, 2);
         QVERIFY(unknown.err.contains(QStringLiteral("add --format json|yaml|csv|folder")));
     }
@@ -321,13 +333,15 @@ private Q_SLOTS:
     {
         test::TempStore s;
         Memory mine = test::sampleMemory("a1b2c3d4", kT0 - kMsPerDay); // another memory under the same id
-        mine.keywords = {QStringLiteral("unrelated")};
+        mine.keywords = { QStringLiteral("unrelated") };
         QVERIFY(s->memories().insert(mine));
         s.close();
-        const Run r = cli({"--store", s.path(), "--json", "import", data("import-small.json"), "--on-conflict", "keep-both"});
+        const Run r = cli({ "--store", s.path(), "--json", "import", data("import-small.json"),
+            "--on-conflict", "keep-both" });
         QCOMPARE(r.code, 0);
-        QCOMPARE(r.json().object(), (QJsonObject{{"added", 3}, {"updated", 0}, {"skipped", 0}, {"conflicts", 1}}));
-        const Run list = cli({"--store", s.path(), "--json", "list", "--mode", "debug"});
+        QCOMPARE(r.json().object(),
+            (QJsonObject { { "added", 3 }, { "updated", 0 }, { "skipped", 0 }, { "conflicts", 1 } }));
+        const Run list = cli({ "--store", s.path(), "--json", "list", "--mode", "debug" });
         QCOMPARE(list.json().array().size(), 4);
     }
 };

@@ -25,7 +25,7 @@ using namespace engram::core;
 
 namespace {
 
-constexpr Millis kT0 = 1704103200000;         // 2024-01-01T10:00Z
+constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
 constexpr Millis kExportedAt = 1717236000000; // 2024-06-01T10:00Z
 
 QByteArray readAll(const QString &path)
@@ -51,15 +51,17 @@ void fill(Store &store)
     full.verified = true;
     full.negated = true;
     full.negatedAt = kT0 + 7200000;
-    full.correctionHistory = QJsonArray{QJsonObject{{"time", time::toIso(kT0 + 7200000)}, {"reason", "user said so"}}};
+    full.correctionHistory
+        = QJsonArray { QJsonObject { { "time", time::toIso(kT0 + 7200000) }, { "reason", "user said so" } } };
     full.level = MemoryLevel::Summary;
-    full.mergedFrom = {QStringLiteral("a1"), QStringLiteral("a2")};
-    full.originalContents = {QStringLiteral("one"), QStringLiteral("two")};
+    full.mergedFrom = { QStringLiteral("a1"), QStringLiteral("a2") };
+    full.originalContents = { QStringLiteral("one"), QStringLiteral("two") };
     full.sensitivity = 2;
-    full.modalities = {QStringLiteral("text"), QStringLiteral("image")};
+    full.modalities = { QStringLiteral("text"), QStringLiteral("image") };
     full.agentImportance = 8;
     full.agentTier = QStringLiteral("longterm");
-    full.extra = QJsonObject{{"valence", -0.5}, {"tags", QJsonArray{"diet", "habit"}}, {"nested", QJsonObject{{"k", true}}}};
+    full.extra = QJsonObject { { "valence", -0.5 }, { "tags", QJsonArray { "diet", "habit" } },
+        { "nested", QJsonObject { { "k", true } } } };
     Memory permanent = test::sampleMemory(QStringLiteral("0b000001"));
     permanent.permanent = true;
     Memory deleted = test::sampleMemory(QStringLiteral("0a000001"));
@@ -68,19 +70,23 @@ void fill(Store &store)
     superseded.superseded = true;
     Memory replacement = test::sampleMemory(QStringLiteral("0d000001"));
     replacement.supersedesId = QStringLiteral("0c000001");
-    for (const Memory &m : {full, permanent, deleted, superseded, replacement})
+    for (const Memory &m : { full, permanent, deleted, superseded, replacement })
         QVERIFY(store.memories().insert(m));
-    QVERIFY(store.associations().put({QStringLiteral("0c000001"), QStringLiteral("0d000001"), 0.8, QStringLiteral("keyword"), kT0}));
-    QVERIFY(store.associations().put({QStringLiteral("0b000001"), full.id, 0.25, QStringLiteral("co-task"), kT0}));
-    Event e1{0, QStringLiteral("0b000001"), events::kPermanent, QStringLiteral("user"), kT0 + 10, {{"after", true}}};
-    Event e2{0, full.id, events::kNegate, QStringLiteral("user"), kT0 + 20, {{"reason", "user said so"}}};
-    Event e3{0, QStringLiteral("0a000001"), events::kDelete, QStringLiteral("user"), kT0 + 30, {}};
-    for (Event *e : {&e1, &e2, &e3})
+    QVERIFY(store.associations().put(
+        { QStringLiteral("0c000001"), QStringLiteral("0d000001"), 0.8, QStringLiteral("keyword"), kT0 }));
+    QVERIFY(store.associations().put(
+        { QStringLiteral("0b000001"), full.id, 0.25, QStringLiteral("co-task"), kT0 }));
+    Event e1 { 0, QStringLiteral("0b000001"), events::kPermanent, QStringLiteral("user"), kT0 + 10,
+        { { "after", true } } };
+    Event e2 { 0, full.id, events::kNegate, QStringLiteral("user"), kT0 + 20,
+        { { "reason", "user said so" } } };
+    Event e3 { 0, QStringLiteral("0a000001"), events::kDelete, QStringLiteral("user"), kT0 + 30, {} };
+    for (Event *e : { &e1, &e2, &e3 })
         QVERIFY(store.events().append(*e));
-    Conflict open{0, QStringLiteral("0c000001"), QStringLiteral("0d000001"), QStringLiteral("temporal_shift"),
-                  QStringLiteral("open"), QStringLiteral(""), kT0 + 40, 0};
-    Conflict resolved{0, QStringLiteral("0b000001"), full.id, QStringLiteral("direct_contradiction"),
-                      QStringLiteral("resolved"), QStringLiteral("keep_a"), kT0 + 50, kT0 + 60};
+    Conflict open { 0, QStringLiteral("0c000001"), QStringLiteral("0d000001"),
+        QStringLiteral("temporal_shift"), QStringLiteral("open"), QStringLiteral(""), kT0 + 40, 0 };
+    Conflict resolved { 0, QStringLiteral("0b000001"), full.id, QStringLiteral("direct_contradiction"),
+        QStringLiteral("resolved"), QStringLiteral("keep_a"), kT0 + 50, kT0 + 60 };
     QVERIFY(store.conflicts().insert(open));
     QVERIFY(store.conflicts().insert(resolved));
     QVERIFY(store.meta().setValue(MetaRepository::kProfile, QStringLiteral("enhanced")));
@@ -166,8 +172,9 @@ private Q_SLOTS:
         QVERIFY(io::Exporter(*s).write(dir.filePath("2.yaml"), options(io::SetFormat::EngramYaml)));
         const QByteArray yaml = readAll(dir.filePath("1.yaml"));
         QCOMPARE(readAll(dir.filePath("2.yaml")), yaml);
-        QVERIFY2(yaml.startsWith("format: engram-memory-set\nversion: 1\nexportedAt: 2024-06-01T10:00:00.000Z\nprofile: enhanced\n"),
-                 yaml.left(120).constData());
+        QVERIFY2(yaml.startsWith("format: engram-memory-set\nversion: 1\nexportedAt: "
+                                 "2024-06-01T10:00:00.000Z\nprofile: enhanced\n"),
+            yaml.left(120).constData());
     }
 
     void streamedJsonEqualsQJsonDocument()
@@ -177,10 +184,10 @@ private Q_SLOTS:
         auto set = io::Exporter(*s).collect(options(io::SetFormat::EngramJson));
         QVERIFY(set);
         QCOMPARE(io::MemorySetJson::toBytes(*set),
-                 QJsonDocument(io::MemorySetJson::toObject(*set)).toJson(QJsonDocument::Indented));
+            QJsonDocument(io::MemorySetJson::toObject(*set)).toJson(QJsonDocument::Indented));
         io::MemorySet empty; // empty lists, no exportedAt
         QCOMPARE(io::MemorySetJson::toBytes(empty),
-                 QJsonDocument(io::MemorySetJson::toObject(empty)).toJson(QJsonDocument::Indented));
+            QJsonDocument(io::MemorySetJson::toObject(empty)).toJson(QJsonDocument::Indented));
     }
 
     void subsetKeepsWhatBelongsToIt()
@@ -188,7 +195,7 @@ private Q_SLOTS:
         test::TempStore s;
         fill(*s);
         io::ExportOptions o = options(io::SetFormat::EngramJson);
-        o.ids = {QStringLiteral("0d000001"), QStringLiteral("0c000001")};
+        o.ids = { QStringLiteral("0d000001"), QStringLiteral("0c000001") };
         auto set = io::Exporter(*s).collect(o);
         QVERIFY(set);
         QCOMPARE(set->memories.size(), size_t(2));
@@ -249,7 +256,8 @@ private Q_SLOTS:
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QCOMPARE(report->memories, 4);
         QCOMPARE(report->skipped.size(), 1);
-        QVERIFY(report->skipped.first().startsWith(QStringLiteral("0c000001.json: exists but cannot be parsed")));
+        QVERIFY(
+            report->skipped.first().startsWith(QStringLiteral("0c000001.json: exists but cannot be parsed")));
         QCOMPARE(readAll(QDir(folder).filePath("0c000001.json")), garbage); // never overwritten
 
         const QByteArray permanentBytes = readAll(QDir(folder).filePath("0b000001.json"));
@@ -259,20 +267,22 @@ private Q_SLOTS:
         QCOMPARE(permanent.value("hubNote").toString(), QStringLiteral("kept by the agent"));
         QVERIFY(!permanent.contains("permanent"));
         QVERIFY(!permanent.contains("verified")); // Engram-only fields at their defaults stay out
-        for (const char *key : {"stability", "lastReinforcedAt", "reinforceCount", "decayRate", "strength"})
+        for (const char *key : { "stability", "lastReinforcedAt", "reinforceCount", "decayRate", "strength" })
             QVERIFY2(permanent.contains(QLatin1String(key)), key);
         QCOMPARE(permanent.value("associations").toArray().first().toObject().value("targetId").toString(),
-                 QStringLiteral("mem_01HZZZZZZZZZZZZZZZZZZZZZZZ"));
+            QStringLiteral("mem_01HZZZZZZZZZZZZZZZZZZZZZZZ"));
 
-        const QJsonObject negated =
-            QJsonDocument::fromJson(readAll(QDir(folder).filePath("mem_01HZZZZZZZZZZZZZZZZZZZZZZZ.json"))).object();
+        const QJsonObject negated
+            = QJsonDocument::fromJson(readAll(QDir(folder).filePath("mem_01HZZZZZZZZZZZZZZZZZZZZZZZ.json")))
+                  .object();
         QCOMPARE(negated.value("superseded").toBool(), true);
-        QCOMPARE(negated.value("importance").toDouble(), 8.0);        // the agent's own scale, verbatim
-        QCOMPARE(negated.value("engramImportance").toDouble(), 2.7);  // Engram's, under its own name
+        QCOMPARE(negated.value("importance").toDouble(), 8.0); // the agent's own scale, verbatim
+        QCOMPARE(negated.value("engramImportance").toDouble(), 2.7); // Engram's, under its own name
         QCOMPARE(negated.value("tier").toString(), QStringLiteral("longterm"));
         QCOMPARE(negated.value("valence").toDouble(), -0.5);
         QCOMPARE(negated.value("verified").toBool(), true);
-        const QJsonObject replacement = QJsonDocument::fromJson(readAll(QDir(folder).filePath("0d000001.json"))).object();
+        const QJsonObject replacement
+            = QJsonDocument::fromJson(readAll(QDir(folder).filePath("0d000001.json"))).object();
         QCOMPARE(replacement.value("supersedesId").toString(), QStringLiteral("0c000001"));
         QVERIFY(!replacement.contains("superseded"));
 
@@ -309,7 +319,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         auto report = io::Exporter(*s).write(dir.filePath("out"), options(io::SetFormat::AgentFolder));
         QVERIFY(!report);
-        QVERIFY(report.error().message.contains(QStringLiteral("memory id \"../escape\" cannot be a file name")));
+        QVERIFY(
+            report.error().message.contains(QStringLiteral("memory id \"../escape\" cannot be a file name")));
         QVERIFY(!QFileInfo::exists(dir.filePath("escape.json")));
     }
 

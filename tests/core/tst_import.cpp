@@ -26,7 +26,10 @@ namespace {
 constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
 constexpr Millis kNow = 1717236000000; // 2024-06-01T10:00Z
 
-QString data(const char *name) { return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name); }
+QString data(const char *name)
+{
+    return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name);
+}
 
 Memory withContent(Memory m, const QString &content, Millis updatedAt)
 {
@@ -61,15 +64,17 @@ class TestImport : public QObject
     {
         const Memory same = test::sampleMemory(QStringLiteral("same"));
         const Memory older = test::sampleMemory(QStringLiteral("older"));
-        const Memory newer = withContent(test::sampleMemory(QStringLiteral("newer")), QStringLiteral("edited locally"), kT0 + 5000);
+        const Memory newer = withContent(
+            test::sampleMemory(QStringLiteral("newer")), QStringLiteral("edited locally"), kT0 + 5000);
         const Memory reborn = test::sampleMemory(QStringLiteral("reborn"));
-        for (const Memory &m : {same, older, newer, reborn})
+        for (const Memory &m : { same, older, newer, reborn })
             QVERIFY(store.memories().insert(m));
         set.sourceName = QStringLiteral("incoming.json");
-        set.memories = {same, withContent(older, QStringLiteral("a later version"), kT0 + 1000),
-                        withContent(test::sampleMemory(QStringLiteral("newer")), QStringLiteral("stale copy"), kT0 + 1000),
-                        test::sampleMemory(QStringLiteral("reborn"), kT0 + 86400000),
-                        test::sampleMemory(QStringLiteral("fresh"))};
+        set.memories = { same, withContent(older, QStringLiteral("a later version"), kT0 + 1000),
+            withContent(
+                test::sampleMemory(QStringLiteral("newer")), QStringLiteral("stale copy"), kT0 + 1000),
+            test::sampleMemory(QStringLiteral("reborn"), kT0 + 86400000),
+            test::sampleMemory(QStringLiteral("fresh")) };
     }
 
 private Q_SLOTS:
@@ -82,10 +87,11 @@ private Q_SLOTS:
         io::Importer importer(*s);
         auto preview = importer.preview(set);
         QVERIFY(preview);
-        QCOMPARE(preview->newIds, QStringList{QStringLiteral("fresh")});
-        QCOMPARE(preview->identicalIds, QStringList{QStringLiteral("same")});
-        QCOMPARE(preview->changedIds, QStringList{QStringLiteral("older")});
-        QCOMPARE(preview->conflictingIds, (QStringList{QStringLiteral("newer"), QStringLiteral("reborn")}));
+        QCOMPARE(preview->newIds, QStringList { QStringLiteral("fresh") });
+        QCOMPARE(preview->identicalIds, QStringList { QStringLiteral("same") });
+        QCOMPARE(preview->changedIds, QStringList { QStringLiteral("older") });
+        QCOMPARE(
+            preview->conflictingIds, (QStringList { QStringLiteral("newer"), QStringLiteral("reborn") }));
         QCOMPARE(preview->memories(), 5);
         QCOMPARE(*s->memories().count(), qint64(4));
         QCOMPARE(*s->events().count(), eventsBefore);
@@ -94,7 +100,7 @@ private Q_SLOTS:
 
     void policies_data()
     {
-        QTest::addColumn<int>("changed");      // ImportAction
+        QTest::addColumn<int>("changed"); // ImportAction
         QTest::addColumn<int>("conflicting");
         QTest::addColumn<int>("added");
         QTest::addColumn<int>("updated");
@@ -105,13 +111,17 @@ private Q_SLOTS:
         using A = io::ImportAction;
         // 5 incoming: fresh always added, same always skipped; 1 changed; 2 conflicting.
         QTest::newRow("default: overwrite changed, skip conflicting")
-            << int(A::Overwrite) << int(A::Skip) << 1 << 1 << 3 << 5 << "a later version" << "edited locally";
+            << int(A::Overwrite) << int(A::Skip) << 1 << 1 << 3 << 5 << "a later version"
+            << "edited locally";
         QTest::newRow("skip everything") << int(A::Skip) << int(A::Skip) << 1 << 0 << 4 << 5
-                                         << "Prefers vitest over jest for TypeScript projects" << "edited locally";
-        QTest::newRow("overwrite everything") << int(A::Overwrite) << int(A::Overwrite) << 1 << 3 << 1 << 5
-                                              << "a later version" << "stale copy";
+                                         << "Prefers vitest over jest for TypeScript projects"
+                                         << "edited locally";
+        QTest::newRow("overwrite everything")
+            << int(A::Overwrite) << int(A::Overwrite) << 1 << 3 << 1 << 5 << "a later version"
+            << "stale copy";
         QTest::newRow("keep both") << int(A::KeepBoth) << int(A::KeepBoth) << 4 << 0 << 1 << 8
-                                   << "Prefers vitest over jest for TypeScript projects" << "edited locally";
+                                   << "Prefers vitest over jest for TypeScript projects"
+                                   << "edited locally";
     }
 
     void policies()
@@ -129,7 +139,7 @@ private Q_SLOTS:
         seedKinds(*s, set);
         io::Importer importer(*s);
         importer.setNow(kNow);
-        auto report = importer.apply(set, {io::ImportAction(changed), io::ImportAction(conflicting)});
+        auto report = importer.apply(set, { io::ImportAction(changed), io::ImportAction(conflicting) });
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QCOMPARE(report->added, added);
         QCOMPARE(report->updated, updated);
@@ -167,20 +177,22 @@ private Q_SLOTS:
         io::MemorySet set;
         set.sourceName = QStringLiteral("set.json");
         set.profile = QStringLiteral("lifecycle");
-        set.memories = {test::sampleMemory(QStringLiteral("kept")), test::sampleMemory(QStringLiteral("n1")),
-                        test::sampleMemory(QStringLiteral("n2"))};
-        set.associations = {{QStringLiteral("kept"), QStringLiteral("n1"), 0.5, QStringLiteral("keyword"), kT0},
-                            {QStringLiteral("n1"), QStringLiteral("n2"), 0.3, QStringLiteral("co-task"), kT0},
-                            {QStringLiteral("ghost"), QStringLiteral("n2"), 0.9, QStringLiteral("keyword"), kT0}};
-        set.events = {Event{7, QStringLiteral("n1"), events::kConfirm, QStringLiteral("user"), kT0 + 1, {{"x", 1}}},
-                      Event{8, QStringLiteral("kept"), events::kNegate, QStringLiteral("user"), kT0 + 2, {}},
-                      Event{9, QStringLiteral("purged"), events::kPurge, QStringLiteral("system"), kT0 + 3, {}}};
+        set.memories = { test::sampleMemory(QStringLiteral("kept")), test::sampleMemory(QStringLiteral("n1")),
+            test::sampleMemory(QStringLiteral("n2")) };
+        set.associations
+            = { { QStringLiteral("kept"), QStringLiteral("n1"), 0.5, QStringLiteral("keyword"), kT0 },
+                  { QStringLiteral("n1"), QStringLiteral("n2"), 0.3, QStringLiteral("co-task"), kT0 },
+                  { QStringLiteral("ghost"), QStringLiteral("n2"), 0.9, QStringLiteral("keyword"), kT0 } };
+        set.events = { Event { 7, QStringLiteral("n1"), events::kConfirm, QStringLiteral("user"), kT0 + 1,
+                           { { "x", 1 } } },
+            Event { 8, QStringLiteral("kept"), events::kNegate, QStringLiteral("user"), kT0 + 2, {} },
+            Event { 9, QStringLiteral("purged"), events::kPurge, QStringLiteral("system"), kT0 + 3, {} } };
         Conflict c;
         c.a = QStringLiteral("n1");
         c.b = QStringLiteral("n2");
         c.type = QStringLiteral("temporal_shift");
         c.detectedAt = kT0;
-        set.conflicts = {c};
+        set.conflicts = { c };
 
         io::Importer importer(*s);
         auto report = importer.apply(set);
@@ -188,7 +200,7 @@ private Q_SLOTS:
         QCOMPARE(report->associations, 2);
         QCOMPARE(report->warnings.size(), 1);
         QCOMPARE(report->warnings.first(),
-                 QStringLiteral("set.json: link ghost – n2 left out: ghost is not in the store or the set"));
+            QStringLiteral("set.json: link ghost – n2 left out: ghost is not in the store or the set"));
         // n1's confirm and the purged memory's event are appended; kept was skipped (identical),
         // so its incoming history does not apply.
         QCOMPARE(report->events, 2);
@@ -219,7 +231,8 @@ private Q_SLOTS:
         QVERIFY(s->memories().insert(test::sampleMemory(QStringLiteral("likes"))));
         io::MemorySet set;
         set.sourceName = QStringLiteral("set.json");
-        set.memories = {withContent(test::sampleMemory(QStringLiteral("dislikes")), QStringLiteral("No longer likes vitest"), kT0)};
+        set.memories = { withContent(
+            test::sampleMemory(QStringLiteral("dislikes")), QStringLiteral("No longer likes vitest"), kT0) };
         io::Importer importer(*s);
         int calls = 0;
         importer.setContradictionDetector([&](const std::vector<Memory> &incoming) {
@@ -228,7 +241,7 @@ private Q_SLOTS:
             c.a = QStringLiteral("likes");
             c.b = incoming.front().id;
             c.type = QStringLiteral("direct_contradiction");
-            return std::vector<Conflict>{c};
+            return std::vector<Conflict> { c };
         });
         auto preview = importer.preview(set);
         QVERIFY(preview);
@@ -252,15 +265,13 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(folder));
         for (int i = 0; i < 50; ++i) {
             const QString id = QStringLiteral("%1").arg(0xa0000000u + uint(i), 8, 16);
-            QJsonObject o{{"id", id},
-                          {"content", QStringLiteral("memory number %1").arg(i)},
-                          {"category", i % 2 ? "pattern" : "pitfall"},
-                          {"keywords", QJsonArray{"k", QStringLiteral("k%1").arg(i % 5)}},
-                          {"source", QJsonObject{{"type", "task"}, {"taskId", QStringLiteral("t%1").arg(i % 7)}}},
-                          {"confidence", 0.5},
-                          {"createdAt", "2024-01-01T00:00:00.000Z"},
-                          {"updatedAt", "2024-01-02T00:00:00.000Z"},
-                          {"accessCount", i % 4}};
+            QJsonObject o { { "id", id }, { "content", QStringLiteral("memory number %1").arg(i) },
+                { "category", i % 2 ? "pattern" : "pitfall" },
+                { "keywords", QJsonArray { "k", QStringLiteral("k%1").arg(i % 5) } },
+                { "source",
+                    QJsonObject { { "type", "task" }, { "taskId", QStringLiteral("t%1").arg(i % 7) } } },
+                { "confidence", 0.5 }, { "createdAt", "2024-01-01T00:00:00.000Z" },
+                { "updatedAt", "2024-01-02T00:00:00.000Z" }, { "accessCount", i % 4 } };
             if (i >= 20) {
                 // Newer writers: forgetting fields, their own importance and tier, extras.
                 o.insert("strength", 70);
@@ -270,7 +281,7 @@ private Q_SLOTS:
                 o.insert("decayRate", 0.8);
                 o.insert("importance", 7);
                 o.insert("tier", i == 30 ? "permanent" : "hot");
-                o.insert("tags", QJsonArray{"x"});
+                o.insert("tags", QJsonArray { "x" });
                 o.insert("valence", -0.25);
             }
             writeJson(QDir(folder).filePath(id + QStringLiteral(".json")), o);
@@ -286,8 +297,9 @@ private Q_SLOTS:
         QVERIFY2(set, set ? "" : qPrintable(set.error().message));
         QCOMPARE(set->memories.size(), size_t(49));
         QCOMPARE(set->problems.size(), 1);
-        QVERIFY2(set->problems.first().startsWith(QStringLiteral("a0000031.json: field \"content\": JSON ends early")),
-                 qPrintable(set->problems.first()));
+        QVERIFY2(set->problems.first().startsWith(
+                     QStringLiteral("a0000031.json: field \"content\": JSON ends early")),
+            qPrintable(set->problems.first()));
         QVERIFY(set->problems.first().endsWith(QStringLiteral("; skipped")));
 
         test::TempStore s;
@@ -314,7 +326,7 @@ private Q_SLOTS:
         QCOMPARE(newer->importance, 1.0);
         QCOMPARE(newer->agentTier, QStringLiteral("permanent"));
         QVERIFY(newer->permanent);
-        QCOMPARE(newer->extra.value("tags").toArray(), QJsonArray{"x"});
+        QCOMPARE(newer->extra.value("tags").toArray(), QJsonArray { "x" });
         QCOMPARE(newer->extra.value("valence").toDouble(), -0.25);
         QVERIFY(!s->memories().get(QStringLiteral("a0000015"))->permanent); // i = 21: tier hot
 
@@ -338,20 +350,20 @@ private Q_SLOTS:
         const Memory &lin = set->memories.front();
         QVERIFY(lin.permanent);
         QCOMPARE(lin.decayRate, 0.56);
-        QCOMPARE(set->memories.back().keywords, (QStringList{"user", "style", "中文"}));
+        QCOMPARE(set->memories.back().keywords, (QStringList { "user", "style", "中文" }));
     }
 
     void folderEntryWithoutDatesUsesTheFileTime()
     {
         QTemporaryDir dir;
         writeJson(dir.filePath(QStringLiteral("dead0001.json")),
-                  QJsonObject{{"content", "no dates, no id"}, {"category", "fact"}});
+            QJsonObject { { "content", "no dates, no id" }, { "category", "fact" } });
         auto set = io::AgentFolder::read(dir.path());
         QVERIFY(set);
         QCOMPARE(set->memories.size(), size_t(1));
         QCOMPARE(set->memories.front().id, QStringLiteral("dead0001"));
         QCOMPARE(set->memories.front().createdAt,
-                 QFileInfo(dir.filePath(QStringLiteral("dead0001.json"))).lastModified().toMSecsSinceEpoch());
+            QFileInfo(dir.filePath(QStringLiteral("dead0001.json"))).lastModified().toMSecsSinceEpoch());
         QCOMPARE(set->notes.size(), 2);
         QVERIFY(set->notes.at(0).contains(QStringLiteral("no id; used the file name")));
         QVERIFY(set->notes.at(1).contains(QStringLiteral("used the file's modification time")));
@@ -360,13 +372,15 @@ private Q_SLOTS:
     void duplicateIdsInAFolderSkipTheSecondFile()
     {
         QTemporaryDir dir;
-        const QJsonObject o{{"id", "same"}, {"content", "x"}, {"category", "fact"}, {"createdAt", "2024-01-01T00:00:00Z"}};
+        const QJsonObject o { { "id", "same" }, { "content", "x" }, { "category", "fact" },
+            { "createdAt", "2024-01-01T00:00:00Z" } };
         writeJson(dir.filePath(QStringLiteral("a.json")), o);
         writeJson(dir.filePath(QStringLiteral("b.json")), o);
         auto set = io::AgentFolder::read(dir.path());
         QVERIFY(set);
         QCOMPARE(set->memories.size(), size_t(1));
-        QCOMPARE(set->problems, QStringList{QStringLiteral(R"(b.json (id "same"): duplicate id, also in a.json; skipped)")});
+        QCOMPARE(set->problems,
+            QStringList { QStringLiteral(R"(b.json (id "same"): duplicate id, also in a.json; skipped)") });
     }
 
     void legacyArray()
@@ -380,7 +394,8 @@ private Q_SLOTS:
         QCOMPARE(pitfall.stability, 24.0 + 120.0 + 48.0 * 0.7); // 12 accesses, capped at 120 h
         QCOMPARE(pitfall.reinforceCount, 12);
         QCOMPARE(pitfall.source.chatId, QStringLiteral("lark-chat-1"));
-        QCOMPARE(set->memories.at(0).lastReinforcedAt, *time::fromIso(QStringLiteral("2023-11-03T08:00:00Z")));
+        QCOMPARE(
+            set->memories.at(0).lastReinforcedAt, *time::fromIso(QStringLiteral("2023-11-03T08:00:00Z")));
         test::TempStore s;
         auto report = io::Importer(*s).apply(*set);
         QVERIFY(report);
@@ -403,9 +418,11 @@ private Q_SLOTS:
         demo.exportedAt = kT0;
         demo.profile = QStringLiteral("enhanced");
         Memory m = test::sampleMemory(QStringLiteral("d1"), kT0 - 86400000); // a day old at export
-        m.correctionHistory = QJsonArray{QJsonObject{{"time", time::toIso(kT0 - 3600000)}, {"reason", "x"}}};
-        demo.memories = {m, test::sampleMemory(QStringLiteral("d2"), kT0)};
-        demo.events = {Event{1, QStringLiteral("d1"), events::kConfirm, QStringLiteral("user"), kT0 - 1000, {}}};
+        m.correctionHistory
+            = QJsonArray { QJsonObject { { "time", time::toIso(kT0 - 3600000) }, { "reason", "x" } } };
+        demo.memories = { m, test::sampleMemory(QStringLiteral("d2"), kT0) };
+        demo.events
+            = { Event { 1, QStringLiteral("d1"), events::kConfirm, QStringLiteral("user"), kT0 - 1000, {} } };
         const QString setPath = dir.filePath(QStringLiteral("demo.json"));
         QVERIFY(io::MemorySetJson::writeFile(setPath, demo));
 
@@ -418,7 +435,8 @@ private Q_SLOTS:
         QVERIFY(d1);
         QCOMPARE(d1->createdAt, kNow - 86400000); // still a day old, as of now
         QCOMPARE(d1->lastReinforcedAt, kNow - 86400000);
-        QCOMPARE(d1->correctionHistory.at(0).toObject().value("time").toString(), time::toIso(kNow - 3600000));
+        QCOMPARE(
+            d1->correctionHistory.at(0).toObject().value("time").toString(), time::toIso(kNow - 3600000));
         auto history = (*store)->events().forMemory(QStringLiteral("d1"));
         QCOMPARE(history->front().at, kNow - 1000);
         QCOMPARE(*(*store)->meta().value(MetaRepository::kProfile), QStringLiteral("enhanced"));
@@ -432,11 +450,12 @@ private Q_SLOTS:
     void bundledDemoSetIsValid()
     {
         // The shipped demo set must always import (it is what a first run shows).
-        auto set = io::MemorySetJson::readFile(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        auto set = io::MemorySetJson::readFile(
+            QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(set, set ? "" : qPrintable(set.error().message));
         QTemporaryDir dir;
         const Status st = io::createDemoStore(dir.filePath(QStringLiteral("demo.engram")),
-                                              QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"), kNow);
+            QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"), kNow);
         QVERIFY2(st, st ? "" : qPrintable(st.error().message));
     }
 };

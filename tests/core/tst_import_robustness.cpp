@@ -31,9 +31,9 @@ StoreFingerprint fingerprint(Store &store)
 {
     StoreFingerprint f;
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const char *sql : {"SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
-                            "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id",
-                            "SELECT * FROM meta ORDER BY key"}) {
+    for (const char *sql : { "SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
+             "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id",
+             "SELECT * FROM meta ORDER BY key" }) {
         QSqlQuery q(store.database().handle());
         if (!q.exec(QString::fromLatin1(sql)))
             qFatal("fingerprint query failed: %s", sql);
@@ -54,13 +54,16 @@ void seed(Store &store)
 {
     QVERIFY(store.memories().insert(test::sampleMemory(QStringLiteral("a1b2c3d4"))));
     QVERIFY(store.memories().insert(test::sampleMemory(QStringLiteral("zz000001"))));
-    QVERIFY(store.associations().put({QStringLiteral("a1b2c3d4"), QStringLiteral("zz000001"), 0.5,
-                                      QStringLiteral("keyword"), 0}));
-    Event e{0, QStringLiteral("a1b2c3d4"), events::kConfirm, QStringLiteral("user"), 1704103200000, {}};
+    QVERIFY(store.associations().put(
+        { QStringLiteral("a1b2c3d4"), QStringLiteral("zz000001"), 0.5, QStringLiteral("keyword"), 0 }));
+    Event e { 0, QStringLiteral("a1b2c3d4"), events::kConfirm, QStringLiteral("user"), 1704103200000, {} };
     QVERIFY(store.events().append(e));
 }
 
-QString data(const char *name) { return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name); }
+QString data(const char *name)
+{
+    return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name);
+}
 
 } // namespace
 
@@ -73,18 +76,22 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("message");
-        QTest::newRow("truncated") << "broken-truncated.json"
-                                   << R"(broken-truncated.json: entry 1 (id "b2c3d4e5"), field "content": JSON ends early (unterminated string) at line 26, column 24: the file looks truncated)";
+        QTest::newRow("truncated")
+            << "broken-truncated.json"
+            << R"(broken-truncated.json: entry 1 (id "b2c3d4e5"), field "content": JSON ends early (unterminated string) at line 26, column 24: the file looks truncated)";
         QTest::newRow("double-encoded")
             << "broken-double-encoded.json"
             << "broken-double-encoded.json: the file is one JSON string that itself holds a JSON document "
                "(double-encoded); decode it once and import the result";
-        QTest::newRow("wrong type") << "broken-wrong-type.json"
-                                    << R"(broken-wrong-type.json: entry 2 (id "c3d4e5f6"): field "confidence": expected a number, got string "high")";
-        QTest::newRow("missing id") << "broken-missing-id.json"
-                                    << R"(broken-missing-id.json: entry 1: field "id": is missing (required))";
-        QTest::newRow("duplicate ids") << "broken-duplicate-ids.json"
-                                       << R"(broken-duplicate-ids.json: entry 2 (id "a1b2c3d4"): duplicate id (also entry 0))";
+        QTest::newRow("wrong type")
+            << "broken-wrong-type.json"
+            << R"(broken-wrong-type.json: entry 2 (id "c3d4e5f6"): field "confidence": expected a number, got string "high")";
+        QTest::newRow("missing id")
+            << "broken-missing-id.json"
+            << R"(broken-missing-id.json: entry 1: field "id": is missing (required))";
+        QTest::newRow("duplicate ids")
+            << "broken-duplicate-ids.json"
+            << R"(broken-duplicate-ids.json: entry 2 (id "a1b2c3d4"): duplicate id (also entry 0))";
         QTest::newRow("unparsable date")
             << "broken-bad-date.json"
             << R"(broken-bad-date.json: entry 1 (id "b2c3d4e5"): field "createdAt": "01/02/2024 10am" is not an ISO-8601 date)";
@@ -107,7 +114,7 @@ private Q_SLOTS:
         const StoreFingerprint before = fingerprint(*s);
 
         auto set = io::MemorySetReader::read(data(file.toUtf8().constData()));
-        Status outcome = set ? Status{} : Status(set.error());
+        Status outcome = set ? Status {} : Status(set.error());
         if (set) {
             io::Importer importer(*s);
             auto report = importer.apply(*set);
@@ -141,7 +148,8 @@ private Q_SLOTS:
         auto set = io::MemorySetReader::read(path);
         QVERIFY(!set);
         QCOMPARE(set.error().message,
-                 QStringLiteral(R"(huge.json: entry 0 (id "big1"): field "content": text of 104857600 characters is longer than the 1048576-character limit)"));
+            QStringLiteral(
+                R"(huge.json: entry 0 (id "big1"): field "content": text of 104857600 characters is longer than the 1048576-character limit)"));
         QCOMPARE(fingerprint(*s), before);
     }
 
@@ -161,7 +169,8 @@ private Q_SLOTS:
         auto set = io::MemorySetReader::read(path);
         QVERIFY(!set);
         QCOMPARE(set.error().message,
-                 QStringLiteral("string.json: the file is a single JSON string (104857600 characters), not a memory set"));
+            QStringLiteral(
+                "string.json: the file is a single JSON string (104857600 characters), not a memory set"));
     }
 
     void oversizedFileIsRefusedBeforeReading()
@@ -175,7 +184,8 @@ private Q_SLOTS:
         }
         auto set = io::MemorySetReader::read(path);
         QVERIFY(!set);
-        QCOMPARE(set.error().message, QStringLiteral("sparse.json: file is 600 MiB, larger than the 512 MiB import limit"));
+        QCOMPARE(set.error().message,
+            QStringLiteral("sparse.json: file is 600 MiB, larger than the 512 MiB import limit"));
     }
 
     void deepNestingIsAnErrorNotACrash()
@@ -188,7 +198,8 @@ private Q_SLOTS:
         f.close();
         auto set = io::MemorySetReader::read(path);
         QVERIFY(!set);
-        QVERIFY2(set.error().message.startsWith(QStringLiteral("deep.json: ")), qPrintable(set.error().message));
+        QVERIFY2(
+            set.error().message.startsWith(QStringLiteral("deep.json: ")), qPrintable(set.error().message));
     }
 
     void cancelledImportRollsBack()

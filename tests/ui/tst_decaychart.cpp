@@ -4,6 +4,7 @@
 #include "TempStore.h"
 
 #include "StoreSession.h"
+#include "io/DemoStore.h"
 #include "views/DecayChartView.h"
 #include "views/EventText.h"
 #include "views/MemoryCurve.h"
@@ -363,6 +364,54 @@ private Q_SLOTS:
         QVERIFY2(plot.width() > 400 && plot.height() > 120, "the plot keeps most of the room");
         const QImage image = view.grab().toImage();
         QCOMPARE(image.size(), QSize(600, 300));
+    }
+
+    // The demo store (what a first run shows): a memory reinforced seven times and then
+    // negated, overlaid with two edited ones. Set ENGRAM_SCREENSHOT_DIR to save the PNGs.
+    void rendersTheDemoStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.engram"));
+        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        StoreSession session;
+        QVERIFY(session.open(path));
+        const QString spicy = QStringLiteral("mem_01KP627VRJFFZ0W9K8P56125NN"); // 用户喜欢吃辣，尤其是川菜。
+        auto history = session.store()->events().forMemory(spicy);
+        QVERIFY(history && !history->empty());
+        int reinforcements = 0;
+        for (const Event &e : *history)
+            reinforcements += e.kind == events::kReinforce ? 1 : 0;
+
+        DecayChartView view(&session);
+        view.resize(640, 320);
+        view.showMemories({spicy});
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(seriesNamed<QScatterSeries>(view, QStringLiteral("markers:reinforcement"))->count(), reinforcements);
+        QCOMPARE(seriesNamed<QScatterSeries>(view, QStringLiteral("markers:negation"))->count(), 1);
+        // Every reinforcement lifts the curve: the point right after it is above the one before.
+        auto *past = seriesNamed<QLineSeries>(view, QStringLiteral("past:") + spicy);
+        int lifts = 0;
+        for (int i = 1; i < past->count(); ++i)
+            lifts += past->at(i).x() == past->at(i - 1).x() && past->at(i).y() > past->at(i - 1).y() ? 1 : 0;
+        QVERIFY2(lifts >= reinforcements - 1, "reinforcements raise the curve"); // one may land at 100 already
+        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            QVERIFY(view.grab().save(shots + QStringLiteral("/decay-chart.png")));
+
+        view.showMemories({spicy, QStringLiteral("3af9f30c"), QStringLiteral("f5424343")});
+        QCOMPARE(view.curves().size(), size_t(3));
+        QCOMPARE(seriesNamed<QScatterSeries>(view, QStringLiteral("markers:edit"))->count(), 2);
+        QCoreApplication::processEvents(); // let the legend lay out its new entries
+        if (!shots.isEmpty())
+            QVERIFY(view.grab().save(shots + QStringLiteral("/decay-chart-overlay.png")));
+        // Preview at a later date: the now line turns into the preview line.
+        session.setNow(time::nowMs() + 20 * kMsPerDay);
+        QCOMPARE(seriesNamed<QLineSeries>(view, QStringLiteral("now"))->name(), QStringLiteral("Preview date"));
+        QCoreApplication::processEvents();
+        if (!shots.isEmpty())
+            QVERIFY(view.grab().save(shots + QStringLiteral("/decay-chart-preview.png")));
     }
 };
 

@@ -4,6 +4,7 @@
 #include "TempStore.h"
 
 #include "StoreSession.h"
+#include "io/DemoStore.h"
 #include "models/HistoryModel.h"
 #include "views/DetailPanel.h"
 #include "views/EventText.h"
@@ -330,6 +331,41 @@ private Q_SLOTS:
         QVERIFY(m_session->store()->memories().remove(other.id));
         m_session->refresh({other.id});
         QVERIFY(panel.findChild<QLabel *>(QStringLiteral("detailEmptyLabel"))->text().contains(other.id));
+    }
+
+    // The demo store's edited, often reinforced memory. Set ENGRAM_SCREENSHOT_DIR to save
+    // detail-panel.png.
+    void rendersTheDemoStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.engram"));
+        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        StoreSession session;
+        QVERIFY(session.open(path));
+        const QString id = QStringLiteral("3af9f30c");
+        auto history = session.store()->events().forMemory(id);
+        QVERIFY(history);
+
+        DetailPanel panel(&session);
+        panel.resize(460, 1500);
+        panel.showMemory(id);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.historyView()->model()->rowCount(), int(history->size()));
+        QCOMPARE(panel.historyView()->model()->index(0, 0).data(HistoryModel::AtRole).toLongLong(), history->back().at);
+        bool sawEdit = false;
+        for (int row = 0; row < panel.historyView()->model()->rowCount(); ++row) {
+            const QModelIndex index = panel.historyView()->model()->index(row, 0);
+            if (index.data(HistoryModel::KindRole).toString() == events::kEdit) {
+                sawEdit = true;
+                QVERIFY(index.data(HistoryModel::ChangesRole).toStringList().value(0).startsWith(QStringLiteral("content: '")));
+            }
+        }
+        QVERIFY(sawEdit);
+        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            QVERIFY(panel.grab().save(shots + QStringLiteral("/detail-panel.png")));
     }
 };
 

@@ -113,6 +113,9 @@ private Q_SLOTS:
             << beforeAfter({{"confidence", 0.5}, {"stability", 24}}, {{"confidence", 0.8}, {"stability", 36}})
             << QStringList{"confidence: 0.5 → 0.8", "stability: 24 h → 36 h"};
         QTest::newRow("no before/after") << QJsonObject{{"reason", "x"}} << QStringList{};
+        QTest::newRow("unchanged field left out")
+            << beforeAfter({{"decayRate", 0.8}, {"stability", 237.6}}, {{"decayRate", 0.8}, {"stability", 356.4}})
+            << QStringList{"stability: 237.6 h → 356.4 h"};
     }
     void changes()
     {

@@ -38,7 +38,7 @@ const MarkerStyle kMarkerStyles[] = {
      QColor(0x00, 0x79, 0x6b)},
     {CurveMarkerKind::Negation, "markers:negation", "Negated", QScatterSeries::MarkerShapeTriangle,
      QColor(0xc6, 0x28, 0x28)},
-    {CurveMarkerKind::Edit, "markers:edit", "Edited / other decision", QScatterSeries::MarkerShapeRotatedRectangle,
+    {CurveMarkerKind::Edit, "markers:edit", "Edited", QScatterSeries::MarkerShapeRotatedRectangle,
      QColor(0x6a, 0x1b, 0x9a)},
 };
 
@@ -362,13 +362,25 @@ void DecayChartView::placeCaptions()
     if (series.isEmpty())
         return;
     const QRectF plot = chart()->plotArea();
-    for (const Caption &c : std::as_const(m_captions)) {
+    // Threshold captions top to bottom; one that would overlap the caption above it moves
+    // left of that one (weak 10 and forgotten 5 are close on a 0–100 axis).
+    QList<Caption> captions = m_captions;
+    std::stable_sort(captions.begin(), captions.end(), [](const Caption &a, const Caption &b) { return a.value.y() > b.value.y(); });
+    QRectF last;
+    for (const Caption &c : std::as_const(captions)) {
         const QPointF at = chart()->mapToPosition(c.value, series.first());
         const QRectF box = c.item->boundingRect();
-        QPointF pos = c.rightAligned ? QPointF(plot.right() - box.width() - 4, at.y() - box.height() - 1)
-                                     : QPointF(at.x() + 4, plot.top() + 2);
-        if (!c.rightAligned && pos.x() + box.width() > plot.right())
-            pos.setX(at.x() - box.width() - 4); // near the right edge: caption on the left side
+        QPointF pos;
+        if (c.rightAligned) {
+            pos = QPointF(plot.right() - box.width() - 4, at.y() - box.height());
+            if (!last.isNull() && pos.y() < last.bottom())
+                pos.setX(last.left() - box.width() - 10);
+            last = QRectF(pos, box.size());
+        } else {
+            pos = QPointF(at.x() + 4, plot.top() + 2);
+            if (pos.x() + box.width() > plot.right())
+                pos.setX(at.x() - box.width() - 4); // near the right edge: caption on the left side
+        }
         c.item->setPos(pos);
     }
 }

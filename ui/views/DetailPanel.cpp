@@ -140,6 +140,7 @@ QWidget *DetailPanel::buildDetailPage()
     QFont headerFont = m_header->font();
     headerFont.setBold(true);
     m_header->setFont(headerFont);
+    m_header->setWordWrap(true);
     m_tierBadge = new QLabel;
     m_tierBadge->setObjectName(QStringLiteral("tierBadge"));
     m_tierBadge->setTextFormat(Qt::PlainText);
@@ -161,6 +162,23 @@ QWidget *DetailPanel::buildDetailPage()
     m_history->setMinimumHeight(220);
     historyLayout->addWidget(m_history);
     column->addWidget(historyBox, 1);
+
+    // One label column width for every group, so the values line up down the panel.
+    for (QFormLayout *form : page->findChildren<QFormLayout *>()) {
+        for (int row = 0; row < form->rowCount(); ++row) {
+            if (QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole); item && item->widget())
+                m_labelWidth = std::max(m_labelWidth, item->widget()->sizeHint().width());
+        }
+    }
+    for (QFormLayout *form : page->findChildren<QFormLayout *>()) {
+        for (int row = 0; row < form->rowCount(); ++row) {
+            if (QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole); item && item->widget()) {
+                item->widget()->setMinimumWidth(m_labelWidth);
+                if (auto *label = qobject_cast<QLabel *>(item->widget()))
+                    label->setAlignment(Qt::AlignRight | Qt::AlignTop);
+            }
+        }
+    }
 
     auto *scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
@@ -242,6 +260,8 @@ QGroupBox *DetailPanel::buildContentGroup()
     m_category->setObjectName(QStringLiteral("categoryCombo"));
     m_category->setEditable(true);
     m_category->setInsertPolicy(QComboBox::NoInsert);
+    m_category->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_category->setMinimumContentsLength(12);
     m_category->setToolTip(tr("Known categories carry parameters (config); an unknown one is scored like 'fact'"));
     connect(m_category, &QComboBox::activated, this, [this](int) { commitCategory(); });
     connect(m_category->lineEdit(), &QLineEdit::editingFinished, this, &DetailPanel::commitCategory);
@@ -327,6 +347,8 @@ QGroupBox *DetailPanel::buildFlagsGroup()
     addValueRow(form, QStringLiteral("compressed"), tr("Compressed"));
     m_sensitivity = new QComboBox;
     m_sensitivity->setObjectName(QStringLiteral("sensitivityCombo"));
+    m_sensitivity->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_sensitivity->setMinimumContentsLength(12);
     for (int level = 0; level <= 3; ++level)
         m_sensitivity->addItem(sensitivityName(level), level);
     connect(m_sensitivity, &QComboBox::activated, this, [this](int index) {
@@ -398,7 +420,11 @@ void DetailPanel::fill(const Memory &m)
     m_filling = true;
     m_memory = m;
     const core::Millis now = m_session->now();
-    m_header->setText(m.content.simplified().left(120));
+    QString headline = m.content.simplified();
+    constexpr int kHeadline = 140; // characters; the full text is in the editor below
+    if (headline.size() > kHeadline)
+        headline = headline.left(kHeadline - 1) + QChar(0x2026);
+    m_header->setText(headline);
     m_header->setToolTip(EventText::plainToolTip(m.content));
 
     // Keep a draft the user is typing when another writer touches the same memory.
@@ -529,12 +555,17 @@ void DetailPanel::fillAgent(const Memory &m)
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         auto *key = new QLabel(it.key());
         key->setTextFormat(Qt::PlainText);
+        key->setMinimumWidth(m_labelWidth);
+        key->setAlignment(Qt::AlignRight | Qt::AlignTop);
         m_extraForm->addRow(key, value);
     }
     if (m.extra.isEmpty()) {
         auto *none = new QLabel(tr("No other imported fields"));
         none->setEnabled(false);
-        m_extraForm->addRow(tr("Other fields"), none);
+        auto *key = new QLabel(tr("Other fields"));
+        key->setMinimumWidth(m_labelWidth);
+        key->setAlignment(Qt::AlignRight | Qt::AlignTop);
+        m_extraForm->addRow(key, none);
     }
 }
 

@@ -91,6 +91,7 @@ private:
     QString m_id;
     core::Memory m_memory;
     bool m_filling = false;
+    int m_labelWidth = 0; ///< px; shared by the label column of every group
     /// Edits already asked for since the last reload, so Enter + focus-out ask only once.
     QHash<QString, QVariant> m_requested;
 

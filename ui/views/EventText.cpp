@@ -191,6 +191,8 @@ QStringList EventText::changes(const Event &e)
     const QJsonObject a = after(e);
     QStringList lines;
     for (const QString &key : changedKeys(e)) {
+        if (b.contains(key) && a.contains(key) && b.value(key) == a.value(key))
+            continue; // carried along unchanged (e.g. decayRate on a reinforcement): noise
         const QString from = b.contains(key) ? formatValue(key, b.value(key)) : QStringLiteral("—");
         const QString to = a.contains(key) ? formatValue(key, a.value(key)) : QStringLiteral("—");
         lines << QStringLiteral("%1: %2 → %3").arg(key, from, to);

@@ -18,8 +18,9 @@ public:
     /// "Reinforced (task_success): stability 48 h → 96 h", "Edited content and keywords".
     static QString summary(const core::Event &event);
 
-    /// One "field: before → after" line per field the payload's before/after objects name,
-    /// in the order the payload lists them. Empty when the payload has neither.
+    /// One "field: before → after" line per field the payload's before/after objects name
+    /// (in key order), leaving out fields whose value did not change. Empty when the payload
+    /// has neither.
     static QStringList changes(const core::Event &event);
 
     /// A value as a person reads it: stability "48 h", instants in local time, lists joined,

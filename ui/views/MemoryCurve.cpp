@@ -1,5 +1,6 @@
 #include "views/MemoryCurve.h"
 
+#include "engine/MemoryFields.h"
 #include "scoring/MentionIndex.h"
 #include "views/EventText.h"
 
@@ -17,24 +18,6 @@ using core::Memory;
 using core::Millis;
 namespace ev = core::events;
 
-/// An instant from a payload: ISO-8601 text or epoch milliseconds; null/empty = unset (0).
-Millis instantFrom(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return Millis(v.toDouble());
-    if (v.isString())
-        return core::time::fromIso(v.toString()).value_or(0);
-    return 0;
-}
-
-QStringList stringList(const QJsonValue &v)
-{
-    QStringList out;
-    for (const QJsonValue &item : v.toArray())
-        out << item.toString();
-    return out;
-}
-
 /// Events that move lastReinforcedAt (note 000 §4.2: every reinforcement resets the clock).
 bool isReinforcing(const Event &e)
 {
@@ -46,44 +29,15 @@ bool isReinforcing(const Event &e)
 
 QStringList MemoryCurveBuilder::applyFields(Memory &m, const QJsonObject &fields)
 {
+    // Field by field through core's MemoryFields (the codec decision events are written
+    // with), so one key this build does not know leaves the others applied.
     QStringList applied;
     for (auto it = fields.begin(); it != fields.end(); ++it) {
-        const QString &k = it.key();
-        const QJsonValue v = it.value();
-        bool known = true;
-        if (k == QLatin1String("content")) m.content = v.toString();
-        else if (k == QLatin1String("category")) m.category = v.toString();
-        else if (k == QLatin1String("keywords")) m.keywords = stringList(v);
-        else if (k == QLatin1String("confidence")) m.confidence = v.toDouble(m.confidence);
-        else if (k == QLatin1String("updatedAt")) m.updatedAt = instantFrom(v);
-        else if (k == QLatin1String("lastAccessedAt")) m.lastAccessedAt = instantFrom(v);
-        else if (k == QLatin1String("lastReinforcedAt")) m.lastReinforcedAt = instantFrom(v);
-        else if (k == QLatin1String("accessCount")) m.accessCount = v.toInt(m.accessCount);
-        else if (k == QLatin1String("reinforceCount")) m.reinforceCount = v.toInt(m.reinforceCount);
-        else if (k == QLatin1String("projectPath")) m.projectPath = v.toString();
-        else if (k == QLatin1String("strength")) m.strength = v.toDouble(m.strength);
-        else if (k == QLatin1String("stability")) m.stability = v.toDouble(m.stability);
-        else if (k == QLatin1String("decayRate")) m.decayRate = v.toDouble(m.decayRate);
-        else if (k == QLatin1String("importance")) m.importance = v.toDouble(m.importance);
-        else if (k == QLatin1String("verified")) m.verified = v.toBool(m.verified);
-        else if (k == QLatin1String("permanent")) m.permanent = v.toBool(m.permanent);
-        else if (k == QLatin1String("negated")) m.negated = v.toBool(m.negated);
-        else if (k == QLatin1String("negatedAt")) m.negatedAt = instantFrom(v);
-        else if (k == QLatin1String("correctionHistory")) m.correctionHistory = v.toArray();
-        else if (k == QLatin1String("level")) m.level = core::levelFromName(v.toString()).value_or(m.level);
-        else if (k == QLatin1String("compressed")) m.compressed = v.toBool(m.compressed);
-        else if (k == QLatin1String("compressedFrom")) m.compressedFrom = v.toString();
-        else if (k == QLatin1String("mergedFrom")) m.mergedFrom = stringList(v);
-        else if (k == QLatin1String("mergedInto")) m.mergedInto = v.toString();
-        else if (k == QLatin1String("sourceIds")) m.sourceIds = stringList(v);
-        else if (k == QLatin1String("originalContents")) m.originalContents = stringList(v);
-        else if (k == QLatin1String("sensitivity")) m.sensitivity = v.toInt(m.sensitivity);
-        else if (k == QLatin1String("deletedAt")) m.deletedAt = instantFrom(v);
-        else if (k == QLatin1String("superseded")) m.superseded = v.toBool(m.superseded);
-        else if (k == QLatin1String("supersedesId")) m.supersedesId = v.toString();
-        else known = false;
-        if (known)
-            applied << k;
+        QJsonValue value = it.value();
+        if (it.key().endsWith(QLatin1String("At")) && value.isDouble()) // epoch ms from other writers
+            value = value.toDouble() == 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(core::time::toIso(Millis(value.toDouble())));
+        if (core::MemoryFields::apply(m, QJsonObject{{it.key(), value}}))
+            applied << it.key();
     }
     return applied;
 }

@@ -24,7 +24,7 @@ public:
 
     int run(CliContext &ctx, const QStringList &args) override
     {
-        ArgParser parser({QStringLiteral("format")}, {});
+        ArgParser parser({ QStringLiteral("format") }, {});
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("export: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
@@ -34,13 +34,17 @@ public:
         if (const auto name = parser.value(QStringLiteral("format"))) {
             format = io::formatFromName(*name);
             if (!format || *format == io::SetFormat::LegacyArray)
-                return ctx.fail(QStringLiteral("export: --format must be json, yaml, csv or folder, not '%1'").arg(*name), 2);
+                return ctx.fail(
+                    QStringLiteral("export: --format must be json, yaml, csv or folder, not '%1'").arg(*name),
+                    2);
         } else {
             format = io::Exporter::formatForPath(path);
             if (!format)
-                return ctx.fail(QStringLiteral("export: cannot tell the format from '%1'; add --format json|yaml|csv|folder")
-                                    .arg(path),
-                                2);
+                return ctx.fail(
+                    QStringLiteral(
+                        "export: cannot tell the format from '%1'; add --format json|yaml|csv|folder")
+                        .arg(path),
+                    2);
         }
 
         Store *store = ctx.store();
@@ -56,7 +60,7 @@ public:
         for (const QString &skipped : report->skipped)
             ctx.err() << "engram-cli: warning: " << skipped << Qt::endl;
         if (ctx.json) {
-            ctx.printJson(QJsonObject{{QStringLiteral("memories"), report->memories}});
+            ctx.printJson(QJsonObject { { QStringLiteral("memories"), report->memories } });
             return 0;
         }
         ctx.out() << "exported " << report->memories << " memories";

@@ -31,7 +31,8 @@ public:
 
     int run(CliContext &ctx, const QStringList &args) override
     {
-        ArgParser parser({QStringLiteral("on-conflict")}, {QStringLiteral("dry-run"), QStringLiteral("strict")});
+        ArgParser parser(
+            { QStringLiteral("on-conflict") }, { QStringLiteral("dry-run"), QStringLiteral("strict") });
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("import: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
@@ -42,7 +43,9 @@ public:
             const auto action = io::actionFromName(*onConflict);
             if (!action)
                 return ctx.fail(
-                    QStringLiteral("import: --on-conflict must be skip, overwrite or keep-both, not '%1'").arg(*onConflict), 2);
+                    QStringLiteral("import: --on-conflict must be skip, overwrite or keep-both, not '%1'")
+                        .arg(*onConflict),
+                    2);
             policy = io::ImportPolicy::all(*action);
         }
         const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
@@ -54,8 +57,8 @@ public:
         for (const QString &problem : set->problems)
             ctx.err() << "engram-cli: warning: " << problem << Qt::endl;
         if (!set->notes.isEmpty())
-            ctx.err() << "engram-cli: note: " << set->notes.size() << " value(s) guessed during migration, e.g. "
-                      << set->notes.first() << Qt::endl;
+            ctx.err() << "engram-cli: note: " << set->notes.size()
+                      << " value(s) guessed during migration, e.g. " << set->notes.first() << Qt::endl;
 
         Store *store = ctx.store();
         if (!store)
@@ -70,22 +73,25 @@ public:
         constexpr size_t kDetectAtMost = 20000;
         const bool detect = set->memories.size() <= kDetectAtMost;
         if (!detect)
-            ctx.err() << "engram-cli: note: " << set->memories.size()
-                      << " memories: contradiction detection skipped on import; run 'engram-cli conflicts --detect'"
-                      << Qt::endl;
+            ctx.err()
+                << "engram-cli: note: " << set->memories.size()
+                << " memories: contradiction detection skipped on import; run 'engram-cli conflicts --detect'"
+                << Qt::endl;
         if (detect)
             importer.setContradictionDetector([&](const std::vector<Memory> &incoming) {
-            std::vector<Conflict> out;
-            auto found = detector.findIncoming(incoming);
-            if (!found) {
-                ctx.err() << "engram-cli: warning: conflict detection skipped: " << found.error().message << Qt::endl;
+                std::vector<Conflict> out;
+                auto found = detector.findIncoming(incoming);
+                if (!found) {
+                    ctx.err() << "engram-cli: warning: conflict detection skipped: " << found.error().message
+                              << Qt::endl;
+                    return out;
+                }
+                candidates = *found;
+                for (const ConflictCandidate &c : candidates)
+                    out.push_back(
+                        Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });
                 return out;
-            }
-            candidates = *found;
-            for (const ConflictCandidate &c : candidates)
-                out.push_back(Conflict{0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0});
-            return out;
-        });
+            });
         auto preview = importer.preview(*set);
         if (!preview)
             return ctx.fail(preview.error());
@@ -113,7 +119,8 @@ public:
         std::vector<ConflictCandidate> toRecord;
         for (ConflictCandidate c : candidates) {
             // Only pairs as they now stand in the store: a skipped incoming memory raises nothing.
-            if ((inSet.contains(c.older) && !written.contains(c.older)) || (inSet.contains(c.newer) && !written.contains(c.newer)))
+            if ((inSet.contains(c.older) && !written.contains(c.older))
+                || (inSet.contains(c.newer) && !written.contains(c.newer)))
                 continue;
             c.older = report->renamed.value(c.older, c.older);
             c.newer = report->renamed.value(c.newer, c.newer);
@@ -131,15 +138,15 @@ public:
             ctx.err() << "engram-cli: warning: " << warning << Qt::endl;
 
         if (ctx.json) {
-            ctx.printJson(QJsonObject{{QStringLiteral("added"), report->added},
-                                      {QStringLiteral("updated"), report->updated},
-                                      {QStringLiteral("skipped"), report->skipped},
-                                      {QStringLiteral("conflicts"), report->conflicts}});
+            ctx.printJson(QJsonObject { { QStringLiteral("added"), report->added },
+                { QStringLiteral("updated"), report->updated },
+                { QStringLiteral("skipped"), report->skipped },
+                { QStringLiteral("conflicts"), report->conflicts } });
             return 0;
         }
-        ctx.out() << "imported " << set->sourceName << ": " << report->added << " added ("
-                  << report->keptBoth << " as copies), " << report->updated << " updated, " << report->skipped
-                  << " skipped, " << report->conflicts << " conflicting ids; " << report->associations << " links, "
+        ctx.out() << "imported " << set->sourceName << ": " << report->added << " added (" << report->keptBoth
+                  << " as copies), " << report->updated << " updated, " << report->skipped << " skipped, "
+                  << report->conflicts << " conflicting ids; " << report->associations << " links, "
                   << report->events << " events, " << report->conflictsRecorded << " conflicts, "
                   << toRecord.size() << " contradictions detected\n";
         ctx.out().flush();
@@ -147,7 +154,10 @@ public:
     }
 
 private:
-    static int count(io::ImportAction action, io::ImportAction wanted, qsizetype n) { return action == wanted ? int(n) : 0; }
+    static int count(io::ImportAction action, io::ImportAction wanted, qsizetype n)
+    {
+        return action == wanted ? int(n) : 0;
+    }
 
     int printPlan(CliContext &ctx, const io::ImportPreview &p, const io::ImportPolicy &policy)
     {
@@ -159,17 +169,17 @@ private:
         const int skipped = int(p.identicalIds.size()) + count(policy.changed, A::Skip, p.changedIds.size())
             + count(policy.conflicting, A::Skip, p.conflictingIds.size());
         if (ctx.json) {
-            ctx.printJson(QJsonObject{{QStringLiteral("added"), added},
-                                      {QStringLiteral("updated"), updated},
-                                      {QStringLiteral("skipped"), skipped},
-                                      {QStringLiteral("conflicts"), int(p.conflictingIds.size())}});
+            ctx.printJson(QJsonObject { { QStringLiteral("added"), added },
+                { QStringLiteral("updated"), updated }, { QStringLiteral("skipped"), skipped },
+                { QStringLiteral("conflicts"), int(p.conflictingIds.size()) } });
             return 0;
         }
         QTextStream &out = ctx.out();
         out << "dry run: nothing written. " << p.sourceName << " holds " << p.memories() << " memories, "
             << p.associations << " links, " << p.events << " events, " << p.conflicts << " conflicts\n";
         auto list = [&](const char *label, const QStringList &ids, const QString &action) {
-            out << "  " << QString::fromLatin1(label).leftJustified(12) << QString::number(ids.size()).rightJustified(6);
+            out << "  " << QString::fromLatin1(label).leftJustified(12)
+                << QString::number(ids.size()).rightJustified(6);
             if (!action.isEmpty())
                 out << "  → " << action;
             out << "\n";

@@ -17,7 +17,10 @@ class ListCommand final : public Command
 {
 public:
     QString name() const override { return QStringLiteral("list"); }
-    QString summary() const override { return QStringLiteral("list memories (normal: what the assistant recalls)"); }
+    QString summary() const override
+    {
+        return QStringLiteral("list memories (normal: what the assistant recalls)");
+    }
     QString usage() const override
     {
         return QStringLiteral("[--mode normal|review|debug] [--sort strength|created|updated] [--limit N]");
@@ -25,24 +28,29 @@ public:
 
     int run(CliContext &ctx, const QStringList &args) override
     {
-        ArgParser parser({QStringLiteral("mode"), QStringLiteral("sort"), QStringLiteral("limit")}, {});
+        ArgParser parser({ QStringLiteral("mode"), QStringLiteral("sort"), QStringLiteral("limit") }, {});
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("list: %1").arg(parser.error()), 2);
         if (!parser.positional().isEmpty())
-            return ctx.fail(QStringLiteral("list: unexpected argument '%1'").arg(parser.positional().first()), 2);
+            return ctx.fail(
+                QStringLiteral("list: unexpected argument '%1'").arg(parser.positional().first()), 2);
         const QString modeName = parser.value(QStringLiteral("mode"), QStringLiteral("normal"));
         const auto mode = queryModeFromName(modeName);
         if (!mode)
-            return ctx.fail(QStringLiteral("list: --mode must be normal, review or debug, not '%1'").arg(modeName), 2);
+            return ctx.fail(
+                QStringLiteral("list: --mode must be normal, review or debug, not '%1'").arg(modeName), 2);
         const QString sort = parser.value(QStringLiteral("sort"), QStringLiteral("strength"));
-        if (sort != QLatin1String("strength") && sort != QLatin1String("created") && sort != QLatin1String("updated"))
-            return ctx.fail(QStringLiteral("list: --sort must be strength, created or updated, not '%1'").arg(sort), 2);
+        if (sort != QLatin1String("strength") && sort != QLatin1String("created")
+            && sort != QLatin1String("updated"))
+            return ctx.fail(
+                QStringLiteral("list: --sort must be strength, created or updated, not '%1'").arg(sort), 2);
         qint64 limit = 0;
         if (const auto text = parser.value(QStringLiteral("limit"))) {
             bool ok = false;
             limit = text->toLongLong(&ok);
             if (!ok || limit < 0)
-                return ctx.fail(QStringLiteral("list: --limit must be a whole number ≥ 0, not '%1'").arg(*text), 2);
+                return ctx.fail(
+                    QStringLiteral("list: --limit must be a whole number ≥ 0, not '%1'").arg(*text), 2);
         }
 
         Store *store = ctx.store();
@@ -60,7 +68,7 @@ public:
             [&](const Memory &m) {
                 const Score s = profile.evaluate(m, now);
                 if (Retrieval::passesMode(m, s.tier, *mode))
-                    rows.push_back({m, s});
+                    rows.push_back({ m, s });
                 return true;
             },
             *mode == QueryMode::Debug);
@@ -93,8 +101,8 @@ public:
         QTextStream &out = ctx.out();
         out << QStringLiteral("%1  %2  %3  %4  %5\n")
                    .arg(QStringLiteral("ID").leftJustified(30), QStringLiteral("TIER").leftJustified(9),
-                        QStringLiteral("STR").rightJustified(5), QStringLiteral("CATEGORY").leftJustified(14),
-                        QStringLiteral("CONTENT"));
+                       QStringLiteral("STR").rightJustified(5), QStringLiteral("CATEGORY").leftJustified(14),
+                       QStringLiteral("CONTENT"));
         for (const Row &r : rows) {
             QString marks;
             if (r.memory.negated)
@@ -108,8 +116,8 @@ public:
                 content = content.left(59) + QStringLiteral("…");
             out << QStringLiteral("%1  %2  %3  %4  %5%6\n")
                        .arg(r.memory.id.leftJustified(30), tierName(r.score.tier).leftJustified(9),
-                            QString::number(r.score.strength, 'f', 0).rightJustified(5),
-                            r.memory.category.left(14).leftJustified(14), marks, content);
+                           QString::number(r.score.strength, 'f', 0).rightJustified(5),
+                           r.memory.category.left(14).leftJustified(14), marks, content);
         }
         out << rows.size() << (rows.size() == 1 ? " memory" : " memories") << " (" << modeName << " mode, "
             << ctx.profileName() << ")\n";

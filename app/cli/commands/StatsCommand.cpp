@@ -27,7 +27,7 @@ public:
             return 1;
         const ScoringProfile &profile = ctx.profile();
         const Millis now = ctx.now();
-        std::array<qint64, kTierCount> tiers{};
+        std::array<qint64, kTierCount> tiers {};
         qint64 memories = 0;
         // Deleted memories are not counted: they only show in debug mode.
         const Status st = store->memories().forEach(
@@ -47,10 +47,9 @@ public:
             QJsonObject tierObject;
             for (int t = 0; t < kTierCount; ++t)
                 tierObject.insert(tierName(Tier(t)), double(tiers[size_t(t)]));
-            ctx.printJson(QJsonObject{{QStringLiteral("memories"), double(memories)},
-                                      {QStringLiteral("tiers"), tierObject},
-                                      {QStringLiteral("openConflicts"), double(*open)},
-                                      {QStringLiteral("profile"), ctx.profileName()}});
+            ctx.printJson(QJsonObject { { QStringLiteral("memories"), double(memories) },
+                { QStringLiteral("tiers"), tierObject }, { QStringLiteral("openConflicts"), double(*open) },
+                { QStringLiteral("profile"), ctx.profileName() } });
             return 0;
         }
         QTextStream &out = ctx.out();
@@ -58,7 +57,8 @@ public:
             << "profile    " << ctx.profileName() << "\n"
             << "memories   " << memories << "\n";
         for (int t = 0; t < kTierCount; ++t)
-            out << "  " << tierName(Tier(t)).leftJustified(9) << QString::number(tiers[size_t(t)]).rightJustified(8) << "\n";
+            out << "  " << tierName(Tier(t)).leftJustified(9)
+                << QString::number(tiers[size_t(t)]).rightJustified(8) << "\n";
         out << "open conflicts " << *open << "\n";
         out.flush();
         return 0;
