@@ -1,5 +1,7 @@
 #include "snapshot/SnapshotView.h"
 
+#include "model/VectorState.h"
+
 #include <QCollator>
 
 #include <algorithm>
@@ -89,6 +91,7 @@ void SnapshotView::evaluate(const ScoringProfile &profile, Millis now)
     m_strength.resize(n);
     m_tier.resize(n);
     const ScoreInput *inputs = n ? m_snapshot->inputs().data() : nullptr;
+    resetVectorState();
     for (std::size_t row = 0; row < n; ++row) {
         const Score s = profile.evaluate(inputs[row], now);
         m_score[row] = float(s.score);
