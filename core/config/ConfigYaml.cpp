@@ -242,6 +242,11 @@ std::optional<Error> findUnknownKey(const QString &file, const YAML::Node &map, 
     return std::nullopt;
 }
 
+QString outOfRange(double v, double min, double max)
+{
+    return QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(min).arg(max);
+}
+
 std::optional<Error> readCategory(const QString &file, const QString &name, const YAML::Node &body, Config &config)
 {
     const QString key = QStringLiteral("categories.") + name;
@@ -310,11 +315,6 @@ std::optional<CrossFieldProblem> crossFieldProblem(const Config &config)
     if (!(l.weakAt <= l.fadingAt && l.fadingAt <= l.activeAt))
         return CrossFieldProblem{"lifecycle", QStringLiteral("weakAt ≤ fadingAt ≤ activeAt must hold")};
     return std::nullopt;
-}
-
-QString outOfRange(double v, double min, double max)
-{
-    return QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(min).arg(max);
 }
 
 std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Config &config)

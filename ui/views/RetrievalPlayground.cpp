@@ -7,6 +7,7 @@
 #include "views/RetrievalExplanation.h"
 
 #include <QCheckBox>
+#include <QColor>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -26,7 +27,7 @@ namespace {
 constexpr int kDefaultDebounceMs = 250;
 constexpr int kMaxIncrementalIds = 2000; // more changed ids than this: rebuild the index lazily
 
-enum PlaygroundColumn : int { RankColumn, MemoryColumn, ScoreColumn, RecallColumn, ActivationColumn, ColumnCount };
+enum PlaygroundColumn : int /* not Roles.h's Column: this tree's own */ { RankCol, MemoryCol, ScoreCol, RecallCol, ActivationCol, ColCount };
 
 QString shortId(const QString &id) { return id.size() > 12 ? id.left(11) + QStringLiteral("…") : id; }
 
@@ -83,7 +84,7 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
 
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("playgroundResults"));
-    m_tree->setColumnCount(ColumnCount);
+    m_tree->setColumnCount(ColCount);
     m_tree->setHeaderLabels({tr("#"), tr("Memory"), tr("Score"), tr("Recall"), tr("Activation")});
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -94,8 +95,8 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     QHeaderView *header = m_tree->header();
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(MemoryColumn, QHeaderView::Stretch);
-    for (int c : {RankColumn, ScoreColumn, RecallColumn, ActivationColumn})
+    header->setSectionResizeMode(MemoryCol, QHeaderView::Stretch);
+    for (int c : {RankCol, ScoreCol, RecallCol, ActivationCol})
         header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
 
@@ -142,7 +143,7 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
     connect(m_tree, &QTreeWidget::currentItemChanged, this,
             [this](QTreeWidgetItem *current) { onCurrentItemChanged(current); });
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
-        const QString id = item ? item->data(RankColumn, IdRole).toString() : QString();
+        const QString id = item ? item->data(RankCol, IdRole).toString() : QString();
         if (!id.isEmpty())
             Q_EMIT memoryActivated(id);
     });
@@ -346,48 +347,48 @@ QTreeWidgetItem *RetrievalPlayground::makeResultItem(int rank, const RetrievalRe
     auto *item = new QTreeWidgetItem;
     QStringList path = r.path;
     path << r.id;
-    item->setData(RankColumn, IdRole, r.id);
-    item->setData(RankColumn, ActivationPathRole, path);
-    item->setText(RankColumn, QString::number(rank));
-    item->setText(MemoryColumn, oneLine(r.memory.content));
-    item->setToolTip(MemoryColumn, EventText::plainToolTip(r.memory.content + QStringLiteral("\n\n") + r.id));
-    item->setText(ScoreColumn, RetrievalExplanation::number(r.score));
-    item->setTextAlignment(ScoreColumn, Qt::AlignRight | Qt::AlignVCenter);
-    item->setText(RecallColumn, r.direct ? tr("direct") : tr("associative · %n hop(s)", nullptr, r.depth));
-    item->setToolTip(RecallColumn, r.direct ? tr("A keyword of the query is one of its keywords")
+    item->setData(RankCol, IdRole, r.id);
+    item->setData(RankCol, ActivationPathRole, path);
+    item->setText(RankCol, QString::number(rank));
+    item->setText(MemoryCol, oneLine(r.memory.content));
+    item->setToolTip(MemoryCol, EventText::plainToolTip(r.memory.content + QStringLiteral("\n\n") + r.id));
+    item->setText(ScoreCol, RetrievalExplanation::number(r.score));
+    item->setTextAlignment(ScoreCol, Qt::AlignRight | Qt::AlignVCenter);
+    item->setText(RecallCol, r.direct ? tr("direct") : tr("associative · %n hop(s)", nullptr, r.depth));
+    item->setToolTip(RecallCol, r.direct ? tr("A keyword of the query is one of its keywords")
                                             : tr("Reached by spreading activation from a direct hit"));
     if (!r.direct)
-        item->setForeground(RecallColumn, QColor(0x6a, 0x3d, 0x9a));
+        item->setForeground(RecallCol, QColor(0x6a, 0x3d, 0x9a));
     else
-        item->setForeground(RecallColumn, QColor(0x1f, 0x5f, 0xa8));
-    item->setText(ActivationColumn, RetrievalExplanation::number(r.activation));
-    item->setTextAlignment(ActivationColumn, Qt::AlignRight | Qt::AlignVCenter);
-    item->setToolTip(ActivationColumn, r.direct ? tr("Seed activation: its relevance ÷ the best relevance")
+        item->setForeground(RecallCol, QColor(0x1f, 0x5f, 0xa8));
+    item->setText(ActivationCol, RetrievalExplanation::number(r.activation));
+    item->setTextAlignment(ActivationCol, Qt::AlignRight | Qt::AlignVCenter);
+    item->setToolTip(ActivationCol, r.direct ? tr("Seed activation: its relevance ÷ the best relevance")
                                                 : tr("Activation spread along the path (× weight × decay per hop)"));
 
     auto addChild = [item, &r](const QString &label, const QString &value) {
         auto *child = new QTreeWidgetItem(item);
-        child->setData(RankColumn, IdRole, r.id);
-        child->setText(MemoryColumn, label);
-        child->setToolTip(MemoryColumn, EventText::plainToolTip(label));
-        child->setText(ScoreColumn, value);
-        child->setTextAlignment(ScoreColumn, Qt::AlignRight | Qt::AlignVCenter);
+        child->setData(RankCol, IdRole, r.id);
+        child->setText(MemoryCol, label);
+        child->setToolTip(MemoryCol, EventText::plainToolTip(label));
+        child->setText(ScoreCol, value);
+        child->setTextAlignment(ScoreCol, Qt::AlignRight | Qt::AlignVCenter);
         return child;
     };
     QTreeWidgetItem *formula = addChild(tr("score = %1").arg(RetrievalExplanation::formula(r.direct)), QString());
-    formula->setForeground(MemoryColumn, QColor(0x55, 0x55, 0x55));
-    QFont italic = formula->font(MemoryColumn);
+    formula->setForeground(MemoryCol, QColor(0x55, 0x55, 0x55));
+    QFont italic = formula->font(MemoryCol);
     italic.setItalic(true);
-    formula->setFont(MemoryColumn, italic);
-    formula->setData(MemoryColumn, Qt::UserRole, QStringLiteral("formula"));
+    formula->setFont(MemoryCol, italic);
+    formula->setData(MemoryCol, Qt::UserRole, QStringLiteral("formula"));
     for (const RetrievalExplanation::Term &term : RetrievalExplanation::terms(r)) {
         QTreeWidgetItem *child = addChild(term.label, term.value);
-        child->setData(MemoryColumn, Qt::UserRole, term.key);
+        child->setData(MemoryCol, Qt::UserRole, term.key);
         if (term.key == QLatin1String("score")) {
-            QFont bold = child->font(ScoreColumn);
+            QFont bold = child->font(ScoreCol);
             bold.setBold(true);
-            child->setFont(MemoryColumn, bold);
-            child->setFont(ScoreColumn, bold);
+            child->setFont(MemoryCol, bold);
+            child->setFont(ScoreCol, bold);
         }
     }
     if (!r.direct)
@@ -403,20 +404,20 @@ void RetrievalPlayground::addPathItems(QTreeWidgetItem *parent, const RetrievalR
     for (const QString &id : chain)
         shortIds << shortId(id);
     auto *pathItem = new QTreeWidgetItem(parent);
-    pathItem->setData(RankColumn, IdRole, r.id);
-    pathItem->setData(MemoryColumn, Qt::UserRole, QStringLiteral("path"));
-    pathItem->setText(MemoryColumn, tr("activation path: %1").arg(shortIds.join(QStringLiteral(" → "))));
-    pathItem->setToolTip(MemoryColumn, EventText::plainToolTip(chain.join(QStringLiteral(" → "))));
+    pathItem->setData(RankCol, IdRole, r.id);
+    pathItem->setData(MemoryCol, Qt::UserRole, QStringLiteral("path"));
+    pathItem->setText(MemoryCol, tr("activation path: %1").arg(shortIds.join(QStringLiteral(" → "))));
+    pathItem->setToolTip(MemoryCol, EventText::plainToolTip(chain.join(QStringLiteral(" → "))));
     for (int i = 0; i < chain.size(); ++i) {
         const QString &id = chain[i];
         auto *hop = new QTreeWidgetItem(pathItem);
-        hop->setData(RankColumn, IdRole, id);
-        hop->setData(MemoryColumn, Qt::UserRole, QStringLiteral("hop"));
+        hop->setData(RankCol, IdRole, id);
+        hop->setData(MemoryCol, Qt::UserRole, QStringLiteral("hop"));
         const QString role = i == 0 ? tr("seed") : (i == chain.size() - 1 ? tr("this") : tr("hop %1").arg(i));
         const QString content = contentOf(id);
-        hop->setText(MemoryColumn, QStringLiteral("%1%2  %3 · %4")
+        hop->setText(MemoryCol, QStringLiteral("%1%2  %3 · %4")
                                        .arg(i == 0 ? QString() : QStringLiteral("→ "), role, shortId(id), oneLine(content)));
-        hop->setToolTip(MemoryColumn, EventText::plainToolTip(content + QStringLiteral("\n\n") + id));
+        hop->setToolTip(MemoryCol, EventText::plainToolTip(content + QStringLiteral("\n\n") + id));
     }
 }
 
@@ -428,13 +429,13 @@ void RetrievalPlayground::showResults()
         QTreeWidgetItem *top = current;
         while (top->parent())
             top = top->parent();
-        selectedId = top->data(RankColumn, IdRole).toString();
+        selectedId = top->data(RankCol, IdRole).toString();
     }
     QSet<QString> expanded;
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
         QTreeWidgetItem *item = m_tree->topLevelItem(i);
         if (item->isExpanded())
-            expanded.insert(item->data(RankColumn, IdRole).toString());
+            expanded.insert(item->data(RankCol, IdRole).toString());
     }
 
     const QSignalBlocker blocker(m_tree);
@@ -446,7 +447,7 @@ void RetrievalPlayground::showResults()
     m_tree->addTopLevelItems(items);
     QTreeWidgetItem *reselect = nullptr;
     for (QTreeWidgetItem *item : items) {
-        const QString id = item->data(RankColumn, IdRole).toString();
+        const QString id = item->data(RankCol, IdRole).toString();
         const bool open = m_explainAll->isChecked() || expanded.contains(id);
         item->setExpanded(open);
         for (int c = 0; c < item->childCount(); ++c) {
@@ -468,7 +469,7 @@ void RetrievalPlayground::onCurrentItemChanged(QTreeWidgetItem *current)
     QTreeWidgetItem *top = current;
     while (top && top->parent())
         top = top->parent();
-    Q_EMIT pathHighlighted(top ? top->data(RankColumn, ActivationPathRole).toStringList() : QStringList());
+    Q_EMIT pathHighlighted(top ? top->data(RankCol, ActivationPathRole).toStringList() : QStringList());
 }
 
 void RetrievalPlayground::updateSummary()
