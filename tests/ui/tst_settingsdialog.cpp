@@ -131,6 +131,8 @@ private Q_SLOTS:
     {
         const QString storedBefore = storedYaml();
         SettingsDialog dialog(m_session.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QLineEdit *factor = lineEdit(dialog, QStringLiteral("enhanced.userFactor"));
         factor->selectAll();
         QTest::keyClicks(factor, QStringLiteral("20"));

@@ -451,9 +451,12 @@ void SettingsDialog::setValidation(std::optional<Config> config, const QString &
 
 void SettingsDialog::markInvalid(const QString &key)
 {
-    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
-        it.value()->setStyleSheet(it.key() == key ? QStringLiteral("background-color: %1;").arg(kInvalidBackground.name())
-                                                  : QString());
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
+        const QString wanted = it.key() == key ? QStringLiteral("background-color: %1;").arg(kInvalidBackground.name())
+                                               : QString();
+        if (it.value()->styleSheet() != wanted) // restyling all seventy on every keystroke is wasted work
+            it.value()->setStyleSheet(wanted);
+    }
     m_filling = true; // background changes are item changes too
     for (int row = 0; row < m_categories->rowCount(); ++row) {
         for (int c = 0; c < int(categoryColumns().size()); ++c) {
