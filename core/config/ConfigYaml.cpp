@@ -244,7 +244,9 @@ std::optional<Error> findUnknownKey(const QString &file, const YAML::Node &map, 
 
 QString outOfRange(double v, double min, double max)
 {
-    return QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(min).arg(max);
+    // 'f' shortest: "[1, 1000000]", not "[1, 1e+06]".
+    auto n = [](double x) { return QString::number(x, 'f', QLocale::FloatingPointShortest); };
+    return QStringLiteral("%1 is out of range [%2, %3]").arg(n(v), n(min), n(max));
 }
 
 std::optional<Error> readCategory(const QString &file, const QString &name, const YAML::Node &body, Config &config)

@@ -445,6 +445,10 @@ private Q_SLOTS:
         const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(playground.grab().save(shots + QStringLiteral("/retrieval-playground.png")));
+        tree->scrollToTop();
+        tree->setCurrentItem(tree->topLevelItem(0));
+        if (!shots.isEmpty())
+            QVERIFY(playground.grab().save(shots + QStringLiteral("/retrieval-playground-direct.png")));
     }
 };
 

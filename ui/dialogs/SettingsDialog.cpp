@@ -56,7 +56,7 @@ const std::vector<CategoryColumn> &categoryColumns()
     return columns;
 }
 
-QString numberText(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
+QString numberText(double v) { return QString::number(v, 'f', QLocale::FloatingPointShortest); }
 
 QString sectionOf(const QString &key) { return key.left(key.lastIndexOf(QLatin1Char('.'))); }
 

@@ -29,7 +29,8 @@ constexpr int kMaxIncrementalIds = 2000; // more changed ids than this: rebuild 
 
 enum PlaygroundColumn : int /* not Roles.h's Column: this tree's own */ { RankCol, MemoryCol, ScoreCol, RecallCol, ActivationCol, ColCount };
 
-QString shortId(const QString &id) { return id.size() > 12 ? id.left(11) + QStringLiteral("…") : id; }
+// ULIDs ("mem_01KFR25DBFTZ882QH3Y04FH4WS") differ early enough to be told apart by 13 characters.
+QString shortId(const QString &id) { return id.size() > 14 ? id.left(13) + QStringLiteral("…") : id; }
 
 QString oneLine(const QString &text) { return text.simplified(); }
 
@@ -354,7 +355,7 @@ QTreeWidgetItem *RetrievalPlayground::makeResultItem(int rank, const RetrievalRe
     item->setToolTip(MemoryCol, EventText::plainToolTip(r.memory.content + QStringLiteral("\n\n") + r.id));
     item->setText(ScoreCol, RetrievalExplanation::number(r.score));
     item->setTextAlignment(ScoreCol, Qt::AlignRight | Qt::AlignVCenter);
-    item->setText(RecallCol, r.direct ? tr("direct") : tr("associative · %n hop(s)", nullptr, r.depth));
+    item->setText(RecallCol, r.direct ? tr("direct") : (r.depth == 1 ? tr("associative · 1 hop") : tr("associative · %1 hops").arg(r.depth)));
     item->setToolTip(RecallCol, r.direct ? tr("A keyword of the query is one of its keywords")
                                             : tr("Reached by spreading activation from a direct hit"));
     if (!r.direct)
@@ -413,7 +414,11 @@ void RetrievalPlayground::addPathItems(QTreeWidgetItem *parent, const RetrievalR
         auto *hop = new QTreeWidgetItem(pathItem);
         hop->setData(RankCol, IdRole, id);
         hop->setData(MemoryCol, Qt::UserRole, QStringLiteral("hop"));
-        const QString role = i == 0 ? tr("seed") : (i == chain.size() - 1 ? tr("this") : tr("hop %1").arg(i));
+        QString role = i == 0 ? tr("seed") : (i == chain.size() - 1 ? tr("this") : tr("hop %1").arg(i));
+        for (std::size_t rank = 0; rank < m_results.size(); ++rank) {
+            if (i < chain.size() - 1 && m_results[rank].id == id) // a hop that is itself a result: say which
+                role += QStringLiteral(" (#%1)").arg(rank + 1);
+        }
         const QString content = contentOf(id);
         hop->setText(MemoryCol, QStringLiteral("%1%2  %3 · %4")
                                        .arg(i == 0 ? QString() : QStringLiteral("→ "), role, shortId(id), oneLine(content)));
