@@ -3,6 +3,8 @@
 #include "model/Result.h"
 
 #include <QString>
+#include <QStringList>
+#include <QVariant>
 
 #include <vector>
 
@@ -20,6 +22,17 @@ struct CategoryConfig
     double deleteBelow = 0;          ///< note 002: fact deleted below 0.3; 0 = never
     double decayRateFactor = 1.0;    ///< note 000 §4.3: ebbinghaus decayRate × this (pitfall 0.9)
     bool operator==(const CategoryConfig &) const = default;
+};
+
+/// One tunable key outside `categories`, as the YAML file and the settings dialog name it.
+struct ConfigKey
+{
+    enum class Type { Number, WholeNumber, Choice };
+    QString key;         ///< dotted, as in the file: "memory.decay.fadingThreshold"
+    Type type = Type::Number;
+    double min = 0;      ///< inclusive range (Number, WholeNumber)
+    double max = 0;
+    QStringList choices; ///< the allowed values (Choice)
 };
 
 /// Every tunable number, typed and validated. Defaults are the seed notes' values; the
@@ -144,6 +157,19 @@ struct Config
     [[nodiscard]] static Result<Config> fromYamlFile(const QString &path);
     [[nodiscard]] static Result<Config> fromYamlText(const QByteArray &yaml, const QString &fileName);
     QByteArray toYaml() const;
+
+    /// Every key outside `categories`, grouped by section (the same table reading, range
+    /// checks and writing use).
+    static const std::vector<ConfigKey> &keys();
+    /// A key's value (double, int or QString), or an invalid QVariant for an unknown key.
+    QVariant value(const QString &key) const;
+    /// Sets a key without range checks (validate() reports them); false for an unknown key or
+    /// a value that does not convert to the key's type.
+    bool setValue(const QString &key, const QVariant &value);
+    /// The checks fromYamlText() makes, on this value: every range, every choice, every
+    /// category's numbers and the cross-field orderings. The message starts with the key
+    /// ("enhanced.userFactor: 20 is out of range [0.1, 10]").
+    [[nodiscard]] Status validate() const;
 
     /// The category's parameters, or `fact`'s for an unknown one.
     const CategoryConfig &category(const QString &name) const;

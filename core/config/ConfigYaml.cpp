@@ -242,6 +242,13 @@ std::optional<Error> findUnknownKey(const QString &file, const YAML::Node &map, 
     return std::nullopt;
 }
 
+QString outOfRange(double v, double min, double max)
+{
+    // 'f' shortest: "[1, 1000000]", not "[1, 1e+06]".
+    auto n = [](double x) { return QString::number(x, 'f', QLocale::FloatingPointShortest); };
+    return QStringLiteral("%1 is out of range [%2, %3]").arg(n(v), n(min), n(max));
+}
+
 std::optional<Error> readCategory(const QString &file, const QString &name, const YAML::Node &body, Config &config)
 {
     const QString key = QStringLiteral("categories.") + name;
@@ -275,13 +282,40 @@ std::optional<Error> readCategory(const QString &file, const QString &name, cons
             return fieldError(file, v, fullKey, QStringLiteral("expected a number"));
         if (d < num->min || d > num->max)
             return fieldError(file, v, fullKey,
-                              QStringLiteral("%1 is out of range [%2, %3]").arg(d).arg(num->min).arg(num->max));
+                              outOfRange(d, num->min, num->max));
         cat.*(num->member) = d;
     }
     if (known)
         config.categories[size_t(existing)] = cat;
     else
         config.categories.push_back(cat);
+    return std::nullopt;
+}
+
+struct CrossFieldProblem
+{
+    const char *section;
+    QString message;
+};
+
+/// Cross-field rules: thresholds out of order make tiers meaningless.
+std::optional<CrossFieldProblem> crossFieldProblem(const Config &config)
+{
+    const auto &d = config.decay;
+    if (!(d.deleteThreshold <= d.archiveThreshold && d.archiveThreshold <= d.fadingThreshold))
+        return CrossFieldProblem{"memory.decay", QStringLiteral("deleteThreshold ≤ archiveThreshold ≤ fadingThreshold must hold")};
+    if (!(d.minDecayRate <= d.maxDecayRate))
+        return CrossFieldProblem{"memory.decay", QStringLiteral("minDecayRate ≤ maxDecayRate must hold")};
+    const auto &e = config.enhanced;
+    if (!(e.minWeight <= e.maxWeight))
+        return CrossFieldProblem{"enhanced", QStringLiteral("minWeight ≤ maxWeight must hold")};
+    if (!(e.forgottenBelow <= e.weakBelow && e.weakBelow <= e.fadingBelow))
+        return CrossFieldProblem{"enhanced", QStringLiteral("forgottenBelow ≤ weakBelow ≤ fadingBelow must hold")};
+    if (!(config.importance.forgottenBelow <= config.importance.weakBelow))
+        return CrossFieldProblem{"importance", QStringLiteral("forgottenBelow ≤ weakBelow must hold")};
+    const auto &l = config.lifecycle;
+    if (!(l.weakAt <= l.fadingAt && l.fadingAt <= l.activeAt))
+        return CrossFieldProblem{"lifecycle", QStringLiteral("weakAt ≤ fadingAt ≤ activeAt must hold")};
     return std::nullopt;
 }
 
@@ -298,7 +332,7 @@ std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Co
             return fieldError(fileName, node, QString::fromLatin1(f.path), QStringLiteral("expected a number"));
         if (!(v >= f.min && v <= f.max)) // also rejects .nan
             return fieldError(fileName, node, QString::fromLatin1(f.path),
-                              QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(f.min).arg(f.max));
+                              outOfRange(v, f.min, f.max));
         f.ref(config) = v;
     }
     for (const IntField &f : intFields()) {
@@ -310,7 +344,7 @@ std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Co
             return fieldError(fileName, node, QString::fromLatin1(f.path), QStringLiteral("expected a whole number"));
         if (v < f.min || v > f.max)
             return fieldError(fileName, node, QString::fromLatin1(f.path),
-                              QStringLiteral("%1 is out of range [%2, %3]").arg(v).arg(f.min).arg(f.max));
+                              outOfRange(v, f.min, f.max));
         f.ref(config) = v;
     }
     for (const StringField &f : stringFields()) {
@@ -331,28 +365,9 @@ std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Co
                 return e;
         }
     }
-    // Cross-field rules: thresholds out of order make tiers meaningless.
-    const auto &d = config.decay;
-    if (!(d.deleteThreshold <= d.archiveThreshold && d.archiveThreshold <= d.fadingThreshold))
-        return fieldError(fileName, lookup(root, "memory.decay"), QStringLiteral("memory.decay"),
-                          QStringLiteral("deleteThreshold ≤ archiveThreshold ≤ fadingThreshold must hold"));
-    if (!(d.minDecayRate <= d.maxDecayRate))
-        return fieldError(fileName, lookup(root, "memory.decay"), QStringLiteral("memory.decay"),
-                          QStringLiteral("minDecayRate ≤ maxDecayRate must hold"));
-    const auto &e = config.enhanced;
-    if (!(e.minWeight <= e.maxWeight))
-        return fieldError(fileName, lookup(root, "enhanced"), QStringLiteral("enhanced"),
-                          QStringLiteral("minWeight ≤ maxWeight must hold"));
-    if (!(e.forgottenBelow <= e.weakBelow && e.weakBelow <= e.fadingBelow))
-        return fieldError(fileName, lookup(root, "enhanced"), QStringLiteral("enhanced"),
-                          QStringLiteral("forgottenBelow ≤ weakBelow ≤ fadingBelow must hold"));
-    if (!(config.importance.forgottenBelow <= config.importance.weakBelow))
-        return fieldError(fileName, lookup(root, "importance"), QStringLiteral("importance"),
-                          QStringLiteral("forgottenBelow ≤ weakBelow must hold"));
-    const auto &l = config.lifecycle;
-    if (!(l.weakAt <= l.fadingAt && l.fadingAt <= l.activeAt))
-        return fieldError(fileName, lookup(root, "lifecycle"), QStringLiteral("lifecycle"),
-                          QStringLiteral("weakAt ≤ fadingAt ≤ activeAt must hold"));
+    if (const auto problem = crossFieldProblem(config))
+        return fieldError(fileName, lookup(root, problem->section), QString::fromLatin1(problem->section),
+                          problem->message);
     return std::nullopt;
 }
 
@@ -428,6 +443,137 @@ QByteArray Config::toYaml() const
     } catch (const YAML::Exception &) {
         return {}; // cannot happen for a tree built here; never let it escape core
     }
+}
+
+const std::vector<ConfigKey> &Config::keys()
+{
+    static const std::vector<ConfigKey> all = [] {
+        std::vector<ConfigKey> out;
+        // Grouped by section, sections in their first appearance order (the three tables
+        // would otherwise scatter a section's keys).
+        auto section = [](const char *path) {
+            const QString p = QString::fromLatin1(path);
+            return p.left(p.lastIndexOf(QLatin1Char('.')));
+        };
+        QStringList sections;
+        auto note = [&](const char *path) {
+            if (!sections.contains(section(path)))
+                sections << section(path);
+        };
+        for (const Field &f : doubleFields())
+            note(f.path);
+        for (const IntField &f : intFields())
+            note(f.path);
+        for (const StringField &f : stringFields())
+            note(f.path);
+        for (const QString &s : sections) {
+            for (const Field &f : doubleFields()) {
+                if (section(f.path) == s)
+                    out.push_back({QString::fromLatin1(f.path), ConfigKey::Type::Number, f.min, f.max, {}});
+            }
+            for (const IntField &f : intFields()) {
+                if (section(f.path) == s)
+                    out.push_back({QString::fromLatin1(f.path), ConfigKey::Type::WholeNumber, double(f.min),
+                                   double(f.max), {}});
+            }
+            for (const StringField &f : stringFields()) {
+                if (section(f.path) == s)
+                    out.push_back({QString::fromLatin1(f.path), ConfigKey::Type::Choice, 0, 0, f.allowed});
+            }
+        }
+        return out;
+    }();
+    return all;
+}
+
+QVariant Config::value(const QString &key) const
+{
+    Config &self = const_cast<Config &>(*this); // the tables hand out mutable references; read only
+    for (const Field &f : doubleFields()) {
+        if (key == QLatin1String(f.path))
+            return f.ref(self);
+    }
+    for (const IntField &f : intFields()) {
+        if (key == QLatin1String(f.path))
+            return f.ref(self);
+    }
+    for (const StringField &f : stringFields()) {
+        if (key == QLatin1String(f.path))
+            return f.ref(self);
+    }
+    return {};
+}
+
+bool Config::setValue(const QString &key, const QVariant &value)
+{
+    for (const Field &f : doubleFields()) {
+        if (key == QLatin1String(f.path)) {
+            bool ok = false;
+            const double v = value.toDouble(&ok);
+            if (ok)
+                f.ref(*this) = v;
+            return ok;
+        }
+    }
+    for (const IntField &f : intFields()) {
+        if (key == QLatin1String(f.path)) {
+            bool ok = false;
+            const int v = value.toInt(&ok);
+            if (ok)
+                f.ref(*this) = v;
+            return ok;
+        }
+    }
+    for (const StringField &f : stringFields()) {
+        if (key == QLatin1String(f.path)) {
+            if (!value.canConvert<QString>())
+                return false;
+            f.ref(*this) = value.toString();
+            return true;
+        }
+    }
+    return false;
+}
+
+Status Config::validate() const
+{
+    auto invalid = [](const QString &key, const QString &what) {
+        return Error::make(Error::Code::Validation, QStringLiteral("%1: %2").arg(key, what));
+    };
+    Config &self = const_cast<Config &>(*this); // read only, as in value()
+    for (const Field &f : doubleFields()) {
+        const double v = f.ref(self);
+        if (!(v >= f.min && v <= f.max)) // also rejects NaN
+            return invalid(QString::fromLatin1(f.path), outOfRange(v, f.min, f.max));
+    }
+    for (const IntField &f : intFields()) {
+        const int v = f.ref(self);
+        if (v < f.min || v > f.max)
+            return invalid(QString::fromLatin1(f.path), outOfRange(v, f.min, f.max));
+    }
+    for (const StringField &f : stringFields()) {
+        const QString &v = f.ref(self);
+        if (!f.allowed.contains(v))
+            return invalid(QString::fromLatin1(f.path),
+                           QStringLiteral("'%1' is not one of %2").arg(v, f.allowed.join(QStringLiteral(", "))));
+    }
+    QStringList seen;
+    for (const CategoryConfig &c : categories) {
+        const QString key = QStringLiteral("categories.") + c.name;
+        if (c.name.trimmed().isEmpty() || c.name.contains(QLatin1Char('.')))
+            return invalid(key, QStringLiteral("a category needs a name without dots"));
+        if (seen.contains(c.name))
+            return invalid(key, QStringLiteral("named twice"));
+        seen << c.name;
+        for (const CategoryNumber &n : categoryNumbers()) {
+            const double v = c.*(n.member);
+            if (!(v >= n.min && v <= n.max))
+                return invalid(key + QLatin1Char('.') + QLatin1String(n.key), outOfRange(v, n.min, n.max));
+        }
+    }
+    if (const auto problem = crossFieldProblem(*this))
+        return invalid(QString::fromLatin1(problem->section), problem->message);
+    return {};
 }
 
 } // namespace engram::core

@@ -221,6 +221,75 @@ private Q_SLOTS:
         QVERIFY2(back, back ? "" : qPrintable(back.error().message));
         QVERIFY(*back == c);
     }
+
+    void keysCoverEveryWrittenKey()
+    {
+        // The settings form is built from keys(): it must offer every key the file holds
+        // outside `categories`, each with the value and range the reader uses.
+        auto written = leaves(Config::defaults().toYaml());
+        std::erase_if(written, [](const auto &kv) { return kv.first.rfind("categories.", 0) == 0; });
+        const auto &keys = Config::keys();
+        QCOMPARE(keys.size(), written.size());
+        const Config defaults = Config::defaults();
+        for (const ConfigKey &k : keys) {
+            const auto it = written.find(k.key.toStdString());
+            QVERIFY2(it != written.end(), qPrintable(k.key));
+            const QVariant v = defaults.value(k.key);
+            QVERIFY2(v.isValid(), qPrintable(k.key));
+            if (k.type == ConfigKey::Type::Choice) {
+                QVERIFY(k.choices.contains(v.toString()));
+                QCOMPARE(v.toString(), QString::fromStdString(it->second));
+            } else {
+                QCOMPARE(v.toDouble(), QString::fromStdString(it->second).toDouble());
+                QVERIFY2(k.min <= v.toDouble() && v.toDouble() <= k.max, qPrintable(k.key));
+            }
+        }
+        QVERIFY(!defaults.value(QStringLiteral("memory.decay.nope")).isValid());
+    }
+
+    void setValueAndValidate()
+    {
+        Config c = Config::defaults();
+        QVERIFY(c.validate());
+        QVERIFY(c.setValue(QStringLiteral("enhanced.userFactor"), 1.3));
+        QCOMPARE(c.enhanced.userFactor, 1.3);
+        QVERIFY(c.setValue(QStringLiteral("budgets.semanticRules"), QStringLiteral("150")));
+        QCOMPARE(c.budgets.semanticRules, 150);
+        QVERIFY(c.setValue(QStringLiteral("conflicts.onScopeOverlap"), QStringLiteral("flag")));
+        QCOMPARE(c.conflicts.onScopeOverlap, QStringLiteral("flag"));
+        QVERIFY(!c.setValue(QStringLiteral("enhanced.userFactorr"), 1.0));
+        QVERIFY(!c.setValue(QStringLiteral("budgets.compressed"), QStringLiteral("many")));
+        QVERIFY(c.validate());
+
+        // The same verdicts as reading the YAML, with the key first.
+        QVERIFY(c.setValue(QStringLiteral("enhanced.userFactor"), 20));
+        auto st = c.validate();
+        QVERIFY(!st);
+        QCOMPARE(st.error().message, QStringLiteral("enhanced.userFactor: 20 is out of range [0.1, 10]"));
+        const auto viaYaml = Config::fromYamlText(c.toYaml(), QStringLiteral("x.yaml"));
+        QVERIFY(!viaYaml);
+        QVERIFY2(viaYaml.error().message.endsWith(st.error().message), qPrintable(viaYaml.error().message));
+
+        c = Config::defaults();
+        c.decay.deleteThreshold = 50;
+        st = c.validate();
+        QVERIFY(!st);
+        QVERIFY2(st.error().message.startsWith(QStringLiteral("memory.decay: deleteThreshold")), qPrintable(st.error().message));
+
+        c = Config::defaults();
+        c.categories[2].dailyDecayFactor = 1.5;
+        st = c.validate();
+        QVERIFY(!st);
+        QCOMPARE(st.error().message,
+                 QStringLiteral("categories.%1.dailyDecayFactor: 1.5 is out of range [0, 1]").arg(c.categories[2].name));
+
+        c = Config::defaults();
+        c.conflicts.onDirectContradiction = QStringLiteral("latest_wins");
+        QVERIFY(!c.validate());
+        c = Config::defaults();
+        c.associations.maxDepth = 0;
+        QVERIFY(c.validate().error().message.startsWith(QStringLiteral("associations.maxDepth: 0 is out of range")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestConfig)

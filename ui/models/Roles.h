@@ -26,6 +26,7 @@ enum Role : int {
     KeywordsRole,              ///< QString "a, b, c"
     ContentRole,               ///< QString (preview, original line breaks kept)
     SnapshotRowRole,           ///< quint32 row in the session's snapshot
+    ActivationPathRole,        ///< QStringList: retrieval path from the seed to the memory, itself included
 };
 
 /// The memory table's columns, in their default order. Which ones show is the user's choice
