@@ -154,13 +154,13 @@ std::vector<QPointF> GraphLayout::ego(const EgoGraph &graph, const EgoOptions &o
 namespace {
 
 /// Force passes over one connected component, in place. Repulsion only between nodes of
-/// the same or adjacent grid cells (cell = 2 × spacing): O(size · k) per pass.
+/// the same or adjacent grid cells (cell = 3 × spacing): O(size · k) per pass.
 void relaxComponent(const AssociationGraph &graph, const std::vector<std::uint32_t> &members,
                     const std::vector<int> &local, std::vector<QPointF> &pos, const GraphLayout::OverviewOptions &o)
 {
     const std::size_t n = members.size();
     const double s = o.spacing;
-    const double cell = 2 * s;
+    const double cell = 3 * s;
     std::vector<double> dx(n), dy(n);
     std::vector<std::uint32_t> cellOf(n), cellStart, sorted(n);
     for (int pass = 0; pass < o.iterations; ++pass) {
@@ -238,7 +238,10 @@ void relaxComponent(const AssociationGraph &graph, const std::vector<std::uint32
                 const double d = std::sqrt(ddx * ddx + ddy * ddy);
                 if (d < 1e-9)
                     continue;
-                const double f = d / s * (0.5 + double(nb.weight[k])); // FR attraction d²/s, over d
+                // FR attraction d²/s (over d for the unit vector), eased for hubs so a dense
+                // core does not collapse onto itself.
+                const double hub = std::sqrt(double(std::max(graph.degree(u), graph.degree(v))));
+                const double f = d / s * (0.5 + double(nb.weight[k])) / hub;
                 dx[i] -= ddx * f;
                 dy[i] -= ddy * f;
                 dx[j] += ddx * f;

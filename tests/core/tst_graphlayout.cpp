@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace engram;
@@ -257,13 +258,38 @@ private Q_SLOTS:
         }
         for (int i = 8000; i < 10000; ++i)
             QVERIFY(!big.contains(pos[g.find(QStringLiteral("m%1").arg(i))]));
-        // Nodes of the big part are spread out, not piled up: few share a spacing-sized cell.
-        std::set<std::pair<long, long>> cells;
+        // Nodes of the big part are spread out, not piled up: nearest neighbours (found
+        // through a grid of spacing-sized cells) are mostly a good fraction of the spacing
+        // apart, and hardly any two share a spot.
+        const double spacing = GraphLayout::OverviewOptions{}.spacing;
+        std::map<std::pair<long, long>, std::vector<QPointF>> grid;
         for (int i = 0; i < 8000; ++i) {
             const QPointF p = pos[g.find(QStringLiteral("m%1").arg(i))];
-            cells.insert({std::lround(p.x() / 12), std::lround(p.y() / 12)});
+            grid[{long(std::floor(p.x() / spacing)), long(std::floor(p.y() / spacing))}].push_back(p);
         }
-        QVERIFY2(cells.size() > 6000, qPrintable(QString::number(cells.size())));
+        std::vector<double> nearest;
+        for (const auto &[cell, points] : grid) {
+            for (const QPointF &p : points) {
+                double best = spacing;
+                for (long dx = -1; dx <= 1; ++dx) {
+                    for (long dy = -1; dy <= 1; ++dy) {
+                        const auto it = grid.find({cell.first + dx, cell.second + dy});
+                        if (it == grid.end())
+                            continue;
+                        for (const QPointF &q : it->second) {
+                            if (&q != &p)
+                                best = std::min(best, std::hypot(p.x() - q.x(), p.y() - q.y()));
+                        }
+                    }
+                }
+                nearest.push_back(best);
+            }
+        }
+        std::sort(nearest.begin(), nearest.end());
+        const double median = nearest[nearest.size() / 2];
+        const auto piled = std::count_if(nearest.begin(), nearest.end(), [](double d) { return d < 0.5; });
+        QVERIFY2(median >= spacing / 4, qPrintable(QString::number(median)));
+        QVERIFY2(piled < 80, qPrintable(QString::number(piled)));
 
         // Cancelling gives nothing back.
         QVERIFY(GraphLayout::overview(g, GraphLayout::OverviewOptions{}, nullptr, [] { return true; }).empty());
