@@ -105,6 +105,11 @@ void AssociationGraphView::createActions()
     connect(m_activationAction, &QAction::toggled, this, &AssociationGraphView::setCentreActivationShown);
 }
 
+void AssociationGraphView::setUndoStack(QUndoStack *stack)
+{
+    m_undoStack = stack;
+}
+
 QList<QAction *> AssociationGraphView::graphActions() const
 {
     return {m_zoomInAction, m_zoomOutAction, m_fitAction, m_overviewAction, m_activationAction};

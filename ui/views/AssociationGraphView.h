@@ -57,7 +57,7 @@ public:
     Mode mode() const { return m_mode; }
     const QString &centre() const { return m_centre; }
     /// When set, drawn links go onto this stack as DecisionCommand::link (not owned).
-    void setUndoStack(QUndoStack *stack) { m_undoStack = stack; }
+    void setUndoStack(QUndoStack *stack);
     /// Weight of a user-drawn link (default 1.0).
     void setManualLinkWeight(double weight) { m_manualWeight = weight; }
     /// Show spreading activation from the centre whenever the ego graph is built (default on).
