@@ -103,9 +103,12 @@ std::vector<QPointF> GraphLayout::ego(const EgoGraph &graph, const EgoOptions &o
 
     // Radii: at least ringSpacing beyond the previous ring, and wide enough that an even
     // spread of the ring's nodes keeps them nodeSpacing apart (with 15 % to spare).
+    auto spacingOf = [&options](std::size_t depth) {
+        return depth == 1 ? std::max(options.nodeSpacing, options.firstRingSpacing) : options.nodeSpacing;
+    };
     std::vector<double> radius(rings.size(), 0.0);
     for (std::size_t d = 1; d < rings.size(); ++d) {
-        const double needed = double(rings[d].size()) * options.nodeSpacing * 1.15 / kTwoPi;
+        const double needed = double(rings[d].size()) * spacingOf(d) * 1.15 / kTwoPi;
         radius[d] = std::max(radius[d - 1] + options.ringSpacing, needed);
     }
 
@@ -142,7 +145,7 @@ std::vector<QPointF> GraphLayout::ego(const EgoGraph &graph, const EgoOptions &o
                 }
             }
         }
-        relaxRing(rings[d], angle, minAngle(options.nodeSpacing, radius[d]), options.relaxIterations);
+        relaxRing(rings[d], angle, minAngle(spacingOf(d), radius[d]), options.relaxIterations);
         for (int i : rings[d]) {
             pos[std::size_t(i)] = QPointF(radius[d] * std::cos(angle[std::size_t(i)]),
                                           radius[d] * std::sin(angle[std::size_t(i)]));

@@ -21,6 +21,7 @@ public:
     {
         double ringSpacing = 170; ///< minimum gap between consecutive depth rings
         double nodeSpacing = 30;  ///< minimum distance between two node centres
+        double firstRingSpacing = 90; ///< minimum distance between depth-1 nodes (room for labels)
         int relaxIterations = 32; ///< passes of the per-ring overlap relaxation
     };
 

@@ -37,7 +37,9 @@ QStringList GraphLegend::entries() const
 QSize GraphLegend::sizeHint() const
 {
     const QFontMetrics fm(font());
-    int textWidth = fm.horizontalAdvance(tr("Links (width = weight)"));
+    QFont bold = font();
+    bold.setBold(true);
+    int textWidth = QFontMetrics(bold).horizontalAdvance(tr("Links (width = weight)")) + 4;
     for (const QString &e : entries())
         textWidth = std::max(textWidth, fm.horizontalAdvance(e) + kSwatch + 6);
     // Two columns: link types | tiers + activation.

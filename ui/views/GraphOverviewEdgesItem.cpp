@@ -44,7 +44,7 @@ void GraphOverviewEdgesItem::paint(QPainter *painter, const QStyleOptionGraphics
         if (m_visible.empty())
             continue;
         QColor color = GraphPalette::linkType(std::uint8_t(type));
-        color.setAlpha(lod < 0.3 ? 70 : 130);
+        color.setAlpha(lod < 0.5 ? 40 : lod < 1.5 ? 90 : 150); // a haze far out, lines close up
         QPen pen(color, 0); // cosmetic: one pixel at any zoom
         painter->setPen(pen);
         painter->drawLines(m_visible.data(), int(m_visible.size()));
