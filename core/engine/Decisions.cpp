@@ -400,6 +400,67 @@ Result<DecisionOutcome> Decisions::answerReview(const QString &id, ReviewKind ki
     });
 }
 
+Status Decisions::changeLink(DecisionRecorder &rec, const QString &x, const QString &y,
+                             const std::optional<Association> &added)
+{
+    if (x == y)
+        return Error::make(Error::Code::Validation, QStringLiteral("a memory cannot be linked to itself (%1)").arg(x));
+    for (const QString &id : {x, y}) {
+        if (auto m = live(id); !m)
+            return m.error();
+    }
+    auto existing = m_store.associations().get(x, y);
+    if (!existing)
+        return existing.error();
+    const std::optional<Association> &before = *existing;
+    if (!added && !before)
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1 and %2 are not linked").arg(x, y));
+    if (added && before && before->type == added->type && before->weight == added->weight)
+        return conflictError(QStringLiteral("%1 and %2 already have this link").arg(x, y));
+    if (before && !(added && before->a == added->a && before->b == added->b)) {
+        if (const Status st = m_store.associations().remove(before->a, before->b); !st)
+            return st;
+    }
+    if (added) {
+        if (const Status st = m_store.associations().put(*added); !st)
+            return st;
+    }
+    const auto [first, second] = orderedPair(x, y);
+    for (const QString &id : {first, second}) {
+        QJsonObject payload{{QStringLiteral("other"), id == first ? second : first},
+                            {QStringLiteral("weightBefore"), before ? QJsonValue(before->weight) : QJsonValue()},
+                            {QStringLiteral("typeBefore"), before ? QJsonValue(before->type) : QJsonValue()},
+                            {QStringLiteral("weightAfter"), added ? QJsonValue(added->weight) : QJsonValue()}};
+        // The link change rides on the first event only, so a revert undoes it once.
+        if (id == first) {
+            if (added)
+                payload.insert(QStringLiteral("linkAdded"), io::associationToJson(*added));
+            if (before)
+                payload.insert(QStringLiteral("linkRemoved"), io::associationToJson(*before));
+        }
+        if (const Status st = rec.note(events::kAssociate, id, payload); !st)
+            return st;
+    }
+    return {};
+}
+
+Result<DecisionOutcome> Decisions::link(const QString &a, const QString &b, double weight, Millis at,
+                                        const QString &actor)
+{
+    if (!(weight > 0 && weight <= 1))
+        return Error::make(Error::Code::Validation,
+                           QStringLiteral("link weight %1 is out of range: it must be above 0 and at most 1").arg(weight));
+    return run(at, actor, [&](DecisionRecorder &rec, Millis when) -> Status {
+        const auto [x, y] = orderedPair(a, b);
+        return changeLink(rec, a, b, Association{x, y, weight, QStringLiteral("manual"), when});
+    });
+}
+
+Result<DecisionOutcome> Decisions::unlink(const QString &a, const QString &b, Millis at, const QString &actor)
+{
+    return run(at, actor, [&](DecisionRecorder &rec, Millis) -> Status { return changeLink(rec, a, b, std::nullopt); });
+}
+
 Result<DecisionOutcome> Decisions::revert(qint64 eventId, Millis at, const QString &actor)
 {
     return Reverter(m_store, m_config, m_weights.get()).revert(eventId, at, actor);

@@ -3,6 +3,7 @@
 #include "config/Config.h"
 #include "engine/DecisionOutcome.h"
 #include "engine/Reinforcement.h"
+#include "model/Association.h"
 #include "model/Memory.h"
 #include "model/Result.h"
 
@@ -90,6 +91,18 @@ public:
     /// delete. A `review` event records the question and the answer either way.
     [[nodiscard]] Result<DecisionOutcome> answerReview(const QString &id, ReviewKind kind, ReviewAnswer answer,
                                                        Millis at = 0, const QString &actor = QStringLiteral("user"));
+    /// A user-drawn (`manual`) association between two live memories (SPEC §7), weight in
+    /// (0, 1]; it replaces whatever link the pair had. Events `associate` on both memories
+    /// (payload "other", "weightBefore" (null when unlinked), "weightAfter", "typeBefore");
+    /// the first also carries "linkAdded" and, when a link was replaced, "linkRemoved", so a
+    /// revert puts the pair's prior link back exactly. Refused for a self-link or when the
+    /// pair already has this very manual link.
+    [[nodiscard]] Result<DecisionOutcome> link(const QString &a, const QString &b, double weight = 1.0, Millis at = 0,
+                                               const QString &actor = QStringLiteral("user"));
+    /// Removes the link between two memories, whatever its type: events `associate` with
+    /// "linkRemoved" (and "weightAfter": null). NotFound when the pair has no link.
+    [[nodiscard]] Result<DecisionOutcome> unlink(const QString &a, const QString &b, Millis at = 0,
+                                                 const QString &actor = QStringLiteral("user"));
     /// Reverts the decision that `eventId` belongs to (Reverter); revert the revert to redo.
     [[nodiscard]] Result<DecisionOutcome> revert(qint64 eventId, Millis at = 0,
                                                  const QString &actor = QStringLiteral("user"));
@@ -102,6 +115,9 @@ private:
     /// The memory, which must exist and not be soft-deleted.
     Result<Memory> live(const QString &id) const;
     Status reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at);
+    /// Replaces the pair's link by `added` (none: removes it) and records `associate` events.
+    Status changeLink(DecisionRecorder &recorder, const QString &x, const QString &y,
+                      const std::optional<Association> &added);
 
     Store &m_store;
     Config m_config;

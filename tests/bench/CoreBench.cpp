@@ -6,11 +6,10 @@
 #include "snapshot/SnapshotLoader.h"
 #include "store/Store.h"
 
-#if __has_include("engine/SpreadingActivation.h") && __has_include("engine/AssociationGraph.h")
 #include "engine/AssociationGraph.h"
+#include "engine/EgoGraph.h"
+#include "engine/GraphLayout.h"
 #include "engine/SpreadingActivation.h"
-#define ENGRAM_BENCH_HAS_ACTIVATION 1
-#endif
 
 namespace engram::bench {
 
@@ -90,38 +89,73 @@ Measurement CoreBench::filter(const QString &term)
     return m;
 }
 
+const AssociationGraph *CoreBench::graph()
+{
+    if (!m_graph && m_graphError.isEmpty()) {
+        QElapsedTimer timer;
+        timer.start();
+        auto loaded = AssociationGraph::load(m_store);
+        if (!loaded) {
+            m_graphError = loaded.error().message;
+            return nullptr;
+        }
+        m_graph = std::make_shared<AssociationGraph>(std::move(*loaded));
+        m_graphLoadMs = double(timer.nsecsElapsed()) / 1e6;
+    }
+    return m_graph.get();
+}
+
 Measurement CoreBench::activation()
 {
-#ifdef ENGRAM_BENCH_HAS_ACTIVATION
-    QElapsedTimer timer;
-    timer.start();
-    auto graph = AssociationGraph::load(m_store);
-    if (!graph)
-        return Measurement::missing(QStringLiteral("n/a (graph: %1)").arg(graph.error().message));
-    const double loadMs = double(timer.nsecsElapsed()) / 1e6;
-    const std::uint32_t start = graph->bestLinkedNode();
+    const AssociationGraph *g = graph();
+    if (!g)
+        return Measurement::missing(QStringLiteral("n/a (graph: %1)").arg(m_graphError));
+    const std::uint32_t start = g->bestLinkedNode();
     if (start == AssociationGraph::kNone)
         return Measurement::missing(QStringLiteral("n/a (no associations)"));
     SpreadingActivation activation;
     SpreadingActivation::Options options = SpreadingActivation::Options::from(m_config);
     options.maxDepth = 2;
-    std::size_t hits = activation.run(*graph, start, options).size();
+    std::size_t hits = activation.run(*g, start, options).size();
     // One run is microseconds to milliseconds: many runs for a stable median.
     Measurement m;
-    m.figure = medianMs(std::max(m_runs, 101), [&] { hits = activation.run(*graph, start, options).size(); });
+    m.figure = medianMs(std::max(m_runs, 101), [&] { hits = activation.run(*g, start, options).size(); });
     m.note = QStringLiteral("from %1 (degree %2): %3 nodes reached, %4 results; graph of %5 nodes / %6 links "
                             "loaded in %7 ms")
-                 .arg(graph->id(start))
-                 .arg(graph->degree(start))
+                 .arg(g->id(start))
+                 .arg(g->degree(start))
                  .arg(activation.reachedCount())
                  .arg(hits)
-                 .arg(graph->nodeCount())
-                 .arg(graph->linkCount())
-                 .arg(QString::number(loadMs, 'f', 0));
+                 .arg(g->nodeCount())
+                 .arg(g->linkCount())
+                 .arg(QString::number(m_graphLoadMs, 'f', 0));
     return m;
-#else
-    return Measurement::missing(kNotBuiltYet);
-#endif
+}
+
+Measurement CoreBench::egoLayout()
+{
+    const AssociationGraph *g = graph();
+    if (!g)
+        return Measurement::missing(QStringLiteral("n/a (graph: %1)").arg(m_graphError));
+    const std::uint32_t start = g->bestLinkedNode();
+    if (start == AssociationGraph::kNone)
+        return Measurement::missing(QStringLiteral("n/a (no associations)"));
+    // The view's ego graph: depth 2 around the memory, capped at 300 nodes.
+    QElapsedTimer timer;
+    timer.start();
+    const EgoGraph ego = EgoGraph::collect(*g, start, 2, EgoGraph::kDefaultMaxNodes);
+    const double collectMs = double(timer.nsecsElapsed()) / 1e6;
+    std::vector<QPointF> positions;
+    Measurement m;
+    m.figure = medianMs(std::max(m_runs, 101), [&] { positions = GraphLayout::ego(ego); });
+    m.note = QStringLiteral("ego graph of %1 (degree %2): %3 nodes (%4 at depth 1), %5 links; collected in %6 ms")
+                 .arg(g->id(start))
+                 .arg(g->degree(start))
+                 .arg(ego.nodes.size())
+                 .arg(ego.countAtDepth(1))
+                 .arg(ego.edges.size())
+                 .arg(QString::number(collectMs, 'f', 2));
+    return m;
 }
 
 } // namespace engram::bench

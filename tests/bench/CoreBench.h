@@ -7,14 +7,18 @@
 #include "snapshot/MemorySnapshot.h"
 #include "snapshot/SnapshotView.h"
 
+#include <memory>
+
 namespace engram::core {
+class AssociationGraph;
 class Store;
 }
 
 namespace engram::bench {
 
 /// The read-side figures, measured on the core code the window runs: the columnar snapshot
-/// (score_all_ms, sort_ms, filter_ms) and the association graph (activation_ms). Each figure
+/// (score_all_ms, sort_ms, filter_ms) and the association graph (activation_ms,
+/// ego_layout_ms; the graph is loaded once for both). Each figure
 /// is the median of `runs` runs after the data is loaded; loading is reported in the notes.
 class CoreBench final
 {
@@ -30,6 +34,9 @@ public:
     Measurement sort();
     Measurement filter(const QString &term);
     Measurement activation();
+    /// ego_layout_ms: the radial layout of a ~300-node ego graph (depth 2) around the
+    /// best-linked memory, as the association graph view lays it out.
+    Measurement egoLayout();
 
 private:
     core::Store &m_store;
@@ -39,6 +46,11 @@ private:
     core::MemorySnapshot m_snapshot;
     core::SnapshotView m_view;
     double m_snapshotLoadMs = 0;
+    std::shared_ptr<core::AssociationGraph> m_graph; ///< loaded on first use
+    double m_graphLoadMs = 0;
+    QString m_graphError;
+
+    const core::AssociationGraph *graph();
 };
 
 } // namespace engram::bench

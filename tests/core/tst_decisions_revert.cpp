@@ -104,6 +104,12 @@ Result<DecisionOutcome> decide(Decisions &d, const QString &name, Millis at)
         return d.answerReview(QStringLiteral("a"), ReviewKind::Decay, ReviewAnswer::Keep, at);
     if (name == QLatin1String("review-delete"))
         return d.answerReview(QStringLiteral("a"), ReviewKind::Decay, ReviewAnswer::Delete, at);
+    if (name == QLatin1String("link-new"))
+        return d.link(QStringLiteral("c"), QStringLiteral("e"), 0.7, at);
+    if (name == QLatin1String("link-replace"))
+        return d.link(QStringLiteral("b"), QStringLiteral("a"), 0.9, at);
+    if (name == QLatin1String("unlink"))
+        return d.unlink(QStringLiteral("a"), QStringLiteral("b"), at);
     return Error::make(Error::Code::Usage, QStringLiteral("unknown decision ") + name);
 }
 
@@ -124,7 +130,10 @@ const QStringList kDecisions{QStringLiteral("reinforce-access"),
                              QStringLiteral("merge"),
                              QStringLiteral("review-promote"),
                              QStringLiteral("review-keep"),
-                             QStringLiteral("review-delete")};
+                             QStringLiteral("review-delete"),
+                             QStringLiteral("link-new"),
+                             QStringLiteral("link-replace"),
+                             QStringLiteral("unlink")};
 
 } // namespace
 

@@ -82,6 +82,8 @@ bool DecisionCommand::run(const std::function<Result<DecisionOutcome>(Decisions 
     m_latest = std::move(outcomes);
     m_ok = true;
     m_error.clear();
+    for (const QString &id : m_alsoRefresh)
+        touched.insert(id);
     QStringList ids(touched.begin(), touched.end());
     ids.sort();
     m_session->refresh(ids);
@@ -182,6 +184,26 @@ DecisionCommand *DecisionCommand::merge(StoreSession *session, const QStringList
     auto *command = new DecisionCommand(
         session, countText("Merge memory", "Merge %1 memories", ids.size()), {ids.value(0)},
         [ids, content](Decisions &d, const QString &) { return d.merge(ids, content); }, std::move(errors));
+    return command;
+}
+
+DecisionCommand *DecisionCommand::link(StoreSession *session, const QString &a, const QString &b, double weight,
+                                      ErrorSink errors)
+{
+    // One decision over the pair: a single step, keyed by the first id.
+    auto *command = new DecisionCommand(
+        session, QCoreApplication::translate("DecisionCommand", "Link memories"), {a},
+        [b, weight](Decisions &d, const QString &first) { return d.link(first, b, weight); }, std::move(errors));
+    command->m_alsoRefresh = {a, b};
+    return command;
+}
+
+DecisionCommand *DecisionCommand::unlink(StoreSession *session, const QString &a, const QString &b, ErrorSink errors)
+{
+    auto *command = new DecisionCommand(
+        session, QCoreApplication::translate("DecisionCommand", "Remove link"), {a},
+        [b](Decisions &d, const QString &first) { return d.unlink(first, b); }, std::move(errors));
+    command->m_alsoRefresh = {a, b};
     return command;
 }
 

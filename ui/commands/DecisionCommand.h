@@ -53,6 +53,13 @@ public:
                                  ErrorSink errors = {});
     static DecisionCommand *merge(StoreSession *session, const QStringList &ids, const QString &content,
                                   ErrorSink errors = {});
+    /// A user-drawn `manual` link between two memories (Decisions::link); undo restores the
+    /// pair's prior link. Both memories are refreshed after each step (their histories and
+    /// the graph views change, though no memory row does).
+    static DecisionCommand *link(StoreSession *session, const QString &a, const QString &b, double weight = 1.0,
+                                 ErrorSink errors = {});
+    /// Removes the link between two memories (Decisions::unlink); undo puts it back.
+    static DecisionCommand *unlink(StoreSession *session, const QString &a, const QString &b, ErrorSink errors = {});
 
 private:
     /// Runs `perform` for each live outcome (or each id on the first run) in one transaction.
@@ -62,6 +69,7 @@ private:
 
     StoreSession *m_session;
     QStringList m_ids;
+    QStringList m_alsoRefresh; ///< memories to re-read after each step besides those written
     Step m_step;
     ErrorSink m_errors;
     std::vector<core::DecisionOutcome> m_first;   ///< what the decision itself wrote, per step

@@ -1,0 +1,375 @@
+// The association graph view on real stores (SPEC §7, §11): the ego graph's items and their
+// colours, clicks, spreading activation and retrieval paths on the graph, manual links as
+// undoable decisions, refresh on session signals, and a 10,000-memory overview that builds
+// off the UI thread and never lays out again on zoom or pan. Set ENGRAM_SCREENSHOT_DIR to save
+// the demo store's ego graph and the overview as PNGs.
+#include "TempStore.h"
+
+#include "StoreSession.h"
+#include "bench/StoreGenerator.h"
+#include "commands/DecisionCommand.h"
+#include "delegates/StrengthDelegate.h"
+#include "engine/AssociationGraph.h"
+#include "engine/LinkTypes.h"
+#include "io/DemoStore.h"
+#include "views/AssociationGraphView.h"
+#include "views/GraphEdgeItem.h"
+#include "views/GraphLegend.h"
+#include "views/GraphNodeItem.h"
+#include "views/GraphOverviewEdgesItem.h"
+#include "views/GraphPalette.h"
+
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+using namespace engram::ui;
+
+namespace {
+
+constexpr Millis kT0 = 1717200000000; // 2024-06-01T00:00Z
+
+Association link(const char *a, const char *b, double weight, const char *type)
+{
+    return Association{QString::fromLatin1(a), QString::fromLatin1(b), weight, QString::fromLatin1(type), kT0};
+}
+
+QString edgeText(const AssociationGraphView &view, const GraphEdgeItem *edge)
+{
+    // The memories at the ends of an edge item, found by position.
+    QStringList ends;
+    for (GraphNodeItem *node : view.nodeItems()) {
+        if (node->pos() == edge->line().p1() || node->pos() == edge->line().p2())
+            ends << node->memoryId();
+    }
+    ends.sort();
+    return ends.join(QLatin1Char('-')) + QLatin1Char(':') + links::typeName(edge->linkType());
+}
+
+QStringList edgeTexts(const AssociationGraphView &view)
+{
+    QStringList out;
+    for (const GraphEdgeItem *edge : view.edgeItems())
+        out << edgeText(view, edge);
+    out.sort();
+    return out;
+}
+
+GraphEdgeItem *edgeBetween(const AssociationGraphView &view, const QString &a, const QString &b)
+{
+    QStringList ends{a, b};
+    ends.sort();
+    for (GraphEdgeItem *edge : view.edgeItems()) {
+        if (edgeText(view, edge).startsWith(ends.join(QLatin1Char('-')) + QLatin1Char(':')))
+            return edge;
+    }
+    return nullptr;
+}
+
+QPoint viewPos(const AssociationGraphView &view, const QString &id)
+{
+    return view.mapFromScene(view.nodeItem(id)->scenePos());
+}
+
+void saveShot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
+}
+
+} // namespace
+
+class TestAssociationGraph : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<StoreSession> m_session;
+
+    /// c — the centre; a, b, d one hop away; x, y two hops; z three hops.
+    void fillSmall()
+    {
+        Store &s = *m_session->store();
+        for (const char *id : {"c", "a", "b", "d", "x", "y", "z"}) {
+            Memory m = test::sampleMemory(QString::fromLatin1(id), kT0);
+            m.content = QStringLiteral("Memory %1: <b>not bold</b> & plain text").arg(QString::fromLatin1(id));
+            QVERIFY(s.memories().insert(m));
+        }
+        for (const Association &l : {link("c", "a", 1.0, "keyword"), link("c", "b", 0.5, "co-task"),
+                                      link("c", "d", 0.3, "temporal"), link("a", "x", 0.8, "keyword"),
+                                      link("b", "x", 0.9, "co-project"), link("b", "y", 0.6, "manual"),
+                                      link("y", "z", 1.0, "keyword")})
+            QVERIFY(s.associations().put(l));
+        m_session->reload();
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_session = std::make_unique<StoreSession>();
+        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("graph.engram")));
+        QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+        m_session->setNow(kT0 + kMsPerHour);
+    }
+    void cleanup()
+    {
+        m_session.reset();
+        m_dir.reset();
+    }
+
+    void egoGraphItemsAndColours()
+    {
+        fillSmall();
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        QSignalSpy centred(&view, &AssociationGraphView::centreChanged);
+        view.setCenter(QStringLiteral("c"));
+        QCOMPARE(view.mode(), AssociationGraphView::Mode::Ego);
+        QCOMPARE(centred.count(), 1);
+        QCOMPARE(view.nodeItems().size(), 6); // z is three hops away
+        QVERIFY(!view.nodeItem(QStringLiteral("z")));
+        QCOMPARE(edgeTexts(view), (QStringList{"a-c:keyword", "a-x:keyword", "b-c:co-task", "b-x:co-project",
+                                               "b-y:manual", "c-d:temporal"}));
+        // Width grows with weight; every type its own colour.
+        QVERIFY(GraphPalette::linkWidth(1.0) > GraphPalette::linkWidth(0.3));
+        QSet<QRgb> colours;
+        for (std::uint8_t t : {links::Keyword, links::CoTask, links::Temporal, links::CoProject, links::Manual})
+            colours.insert(GraphPalette::linkType(t).rgb());
+        QCOMPARE(colours.size(), 5);
+        QCOMPARE(view.legend()->entries().mid(0, 5),
+                 (QStringList{"keyword", "co-task", "temporal", "co-project", "manual"}));
+
+        // Nodes in the table's tier colours; labels elided plain text, whole content in the tooltip.
+        const Tier tier = m_session->profile().evaluate(*m_session->memory(QStringLiteral("a")), m_session->now()).tier;
+        QCOMPARE(view.nodeItem(QStringLiteral("a"))->color(), StrengthDelegate::tierColor(tier));
+        QVERIFY(view.nodeItem(QStringLiteral("c"))->isCentre());
+        QCOMPARE(view.nodeItem(QStringLiteral("a"))->label(), QStringLiteral("Memory a: <b>not bold</b> & plain text"));
+        QVERIFY(view.nodeItem(QStringLiteral("a"))->toolTip().contains(QStringLiteral("&lt;b&gt;not bold&lt;/b&gt;")));
+        QCOMPARE(view.nodeItem(QStringLiteral("x"))->labelMode(), GraphNodeItem::LabelMode::Radial);
+
+        // Marking a memory permanent (a decision elsewhere) recolours it blue.
+        QUndoStack stack;
+        stack.push(DecisionCommand::setPermanent(m_session.get(), {QStringLiteral("a")}, true));
+        QCOMPARE(view.nodeItem(QStringLiteral("a"))->color(), StrengthDelegate::tierColor(Tier::Permanent));
+        // The table's selection re-centres.
+        view.setSelection({QStringLiteral("b"), QStringLiteral("c")});
+        QCOMPARE(view.centre(), QStringLiteral("b"));
+        QVERIFY(view.nodeItem(QStringLiteral("b"))->isCentre());
+        QVERIFY(view.nodeItem(QStringLiteral("z"))); // b → y → z
+        view.setCenter({});
+        QCOMPARE(view.mode(), AssociationGraphView::Mode::Empty);
+        QVERIFY(view.nodeItems().isEmpty());
+    }
+
+    void clickingANodeEmitsItsId()
+    {
+        fillSmall();
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setCenter(QStringLiteral("c"));
+        QSignalSpy activated(&view, &AssociationGraphView::memoryActivated);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, viewPos(view, QStringLiteral("x")));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).toString(), QStringLiteral("x"));
+        QCOMPARE(view.centre(), QStringLiteral("c")); // the table's selection re-centres, not the click
+        // A click on empty background emits nothing.
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, QPoint(5, view.viewport()->height() - 5));
+        QCOMPARE(activated.count(), 1);
+        // Double-click re-centres.
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, viewPos(view, QStringLiteral("y")));
+        QCOMPARE(view.centre(), QStringLiteral("y"));
+    }
+
+    void activationFromTheCentreAndFromARetrieval()
+    {
+        fillSmall();
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        view.setCenter(QStringLiteral("c"));
+        // c → a 1.0: 0.5; c → b 0.5: 0.25; c → d 0.3: 0.15; a → x 0.8: 0.2 (beats b → x 0.1125);
+        // b → y 0.6: 0.075, below 0.1: not reached.
+        auto activation = [&](const char *id) { return view.nodeItem(QString::fromLatin1(id))->activation(); };
+        QCOMPARE(activation("c"), 1.0);
+        QCOMPARE(activation("a"), 0.5);
+        QCOMPARE(activation("b"), 0.25);
+        QCOMPARE(activation("d"), 0.15);
+        QCOMPARE(activation("x"), 0.2);
+        QCOMPARE(activation("y"), 0.0);
+        for (const char *id : {"c", "a", "b", "d", "x"})
+            QVERIFY2(view.nodeItem(QString::fromLatin1(id))->isOnPath(), id);
+        QVERIFY(!view.nodeItem(QStringLiteral("y"))->isOnPath());
+        QVERIFY(edgeBetween(view, "a", "x")->isHighlighted());
+        QVERIFY(edgeBetween(view, "c", "a")->isHighlighted());
+        QVERIFY(!edgeBetween(view, "b", "x")->isHighlighted());
+        QVERIFY(edgeBetween(view, "b", "x")->isDimmed());
+
+        // A retrieval result's path (the playground's API).
+        view.showActivation({GraphActivation{QStringLiteral("b"), 1.0, {}},
+                             GraphActivation{QStringLiteral("y"), 0.3, {QStringLiteral("b")}}});
+        QCOMPARE(activation("y"), 0.3);
+        QCOMPARE(activation("a"), 0.0);
+        QVERIFY(view.nodeItem(QStringLiteral("y"))->isOnPath());
+        QVERIFY(edgeBetween(view, "b", "y")->isHighlighted());
+        QVERIFY(!edgeBetween(view, "c", "a")->isHighlighted());
+        QCOMPARE(view.centre(), QStringLiteral("c"));
+
+        // A result outside the graph re-centres on its seed first.
+        view.showActivation({GraphActivation{QStringLiteral("z"), 0.5, {QStringLiteral("y")}}});
+        QCOMPARE(view.centre(), QStringLiteral("y"));
+        QCOMPARE(activation("z"), 0.5);
+        QVERIFY(edgeBetween(view, "y", "z")->isHighlighted());
+
+        // Turning centre activation off clears the halos.
+        view.setCenter(QStringLiteral("c"));
+        view.setCentreActivationShown(false);
+        QCOMPARE(activation("a"), 0.0);
+        QVERIFY(!edgeBetween(view, "c", "a")->isHighlighted());
+    }
+
+    void drawnLinkIsAnUndoableDecision()
+    {
+        fillSmall();
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QUndoStack stack;
+        view.setUndoStack(&stack);
+        view.setCenter(QStringLiteral("c"));
+        Store &store = *m_session->store();
+        const qint64 events = *store.events().count();
+        QVERIFY(!*store.associations().get(QStringLiteral("d"), QStringLiteral("x")));
+
+        // Shift-drag from d onto x.
+        const QPoint from = viewPos(view, QStringLiteral("d")), to = viewPos(view, QStringLiteral("x"));
+        QTest::mousePress(view.viewport(), Qt::LeftButton, Qt::ShiftModifier, from);
+        QTest::mouseMove(view.viewport(), (from + to) / 2);
+        QTest::mouseMove(view.viewport(), to);
+        QTest::mouseRelease(view.viewport(), Qt::LeftButton, Qt::ShiftModifier, to);
+
+        QCOMPARE(stack.count(), 1);
+        auto made = *store.associations().get(QStringLiteral("d"), QStringLiteral("x"));
+        QVERIFY(made);
+        QCOMPARE(made->type, QStringLiteral("manual"));
+        QCOMPARE(made->weight, 1.0);
+        QCOMPARE(*store.events().count(), events + 2);
+        for (const char *id : {"d", "x"}) {
+            const auto history = *store.events().forMemory(QString::fromLatin1(id));
+            QCOMPARE(history.back().kind, events::kAssociate);
+        }
+        QVERIFY(edgeBetween(view, "d", "x"));
+        QCOMPARE(edgeBetween(view, "d", "x")->linkType(), std::uint8_t(links::Manual));
+
+        stack.undo();
+        QVERIFY(!*store.associations().get(QStringLiteral("d"), QStringLiteral("x")));
+        QCOMPARE(*store.events().count(), events + 4); // compensating events
+        QVERIFY(!edgeBetween(view, "d", "x"));
+
+        stack.redo();
+        QCOMPARE((*store.associations().get(QStringLiteral("d"), QStringLiteral("x")))->type, QStringLiteral("manual"));
+        QVERIFY(edgeBetween(view, "d", "x"));
+
+        // Without an undo stack the view asks instead.
+        view.setUndoStack(nullptr);
+        QSignalSpy asked(&view, &AssociationGraphView::linkRequested);
+        view.requestLink(QStringLiteral("a"), QStringLiteral("d"));
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.at(0).at(1).toString(), QStringLiteral("d"));
+        QCOMPARE(stack.count(), 1);
+    }
+
+    void overviewOfTenThousandMemories()
+    {
+        {
+            GeneratorOptions o;
+            o.memories = 10000;
+            o.anchor = kT0;
+            o.replaceExisting = true;
+            const auto made = StoreGenerator(o).generate(*m_session->store());
+            QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        }
+        m_session->setFirstChunkRows(0);
+        m_session->reload();
+        qint64 live = 0;
+        for (std::size_t row = 0; row < m_session->snapshot().size(); ++row)
+            live += m_session->snapshot().has(row, MemorySnapshot::Deleted) ? 0 : 1;
+
+        AssociationGraphView view(m_session.get());
+        view.resize(1100, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy ready(&view, &AssociationGraphView::overviewReady);
+        view.showOverview();
+        QVERIFY(view.isOverviewLoading() || ready.count() == 1);
+        QVERIFY(ready.count() == 1 || ready.wait(120000));
+        QCOMPARE(view.mode(), AssociationGraphView::Mode::Overview);
+        QCOMPARE(qint64(view.nodeItems().size()), live);
+        QVERIFY(view.overviewEdges());
+        QVERIFY(view.overviewEdges()->lineCount() > std::size_t(live)); // ~5 links per memory
+        const int layouts = view.layoutCount();
+
+        // Zoom and pan: painted at several levels of detail, never laid out again.
+        QVERIFY(!view.grab().isNull());
+        saveShot(view, QStringLiteral("graph-overview-10k.png"));
+        view.setTransformationAnchor(QGraphicsView::AnchorViewCenter);
+        view.centerOn(view.nodeItems().first());
+        for (int i = 0; i < 10; ++i)
+            view.zoomIn();
+        view.horizontalScrollBar()->setValue(view.horizontalScrollBar()->value() + 20);
+        QWheelEvent wheel(QPointF(400, 300), view.mapToGlobal(QPointF(400, 300)), QPoint(), QPoint(0, 240),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view.viewport(), &wheel);
+        QVERIFY(!view.grab().isNull());
+        saveShot(view, QStringLiteral("graph-overview-10k-zoomed.png"));
+        QCOMPARE(view.layoutCount(), layouts);
+        QCOMPARE(qint64(view.nodeItems().size()), live);
+
+        // Clicking a node there still selects it.
+        GraphNodeItem *node = view.nodeItems().first();
+        view.centerOn(node);
+        QSignalSpy activated(&view, &AssociationGraphView::memoryActivated);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(node->scenePos()));
+        QCOMPARE(activated.count(), 1);
+    }
+
+    void demoStoreScreenshot()
+    {
+        cleanup();
+        m_dir = std::make_unique<QTemporaryDir>();
+        const QString path = m_dir->filePath(QStringLiteral("demo.engram"));
+        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        m_session = std::make_unique<StoreSession>();
+        QVERIFY(m_session->open(path));
+        const auto graph = AssociationGraph::load(*m_session->store());
+        QVERIFY(graph);
+        const QString hub = graph->id(graph->bestLinkedNode());
+
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        view.resize(1200, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setCenter(hub);
+        QVERIFY(view.nodeItems().size() > 15);
+        int lit = 0;
+        for (GraphNodeItem *node : view.nodeItems())
+            lit += node->activation() > 0 ? 1 : 0;
+        QVERIFY(lit > 3);
+        QVERIFY(!view.grab().isNull());
+        saveShot(view, QStringLiteral("graph-ego-demo.png"));
+    }
+};
+
+QTEST_MAIN(TestAssociationGraph)
+#include "tst_associationgraph.moc"

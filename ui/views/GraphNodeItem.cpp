@@ -1,0 +1,234 @@
+#include "views/GraphNodeItem.h"
+
+#include "views/EventText.h"
+#include "views/GraphPalette.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QRadialGradient>
+#include <QStyleOptionGraphicsItem>
+
+#include <cmath>
+
+namespace engram::ui {
+
+namespace {
+constexpr double kLabelGap = 4;
+constexpr double kLabelPixels = 11;
+/// Labels narrower than this on screen are not worth drawing.
+constexpr double kMinReadablePixels = 6.5;
+/// Overview labels: small in scene units, so they only show (readably) when zoomed in.
+constexpr int kCompactPixels = 5;
+constexpr double kCompactWidth = 56;
+
+QFont compactFont()
+{
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPixelSize(kCompactPixels);
+    return font;
+}
+} // namespace
+
+GraphNodeItem::GraphNodeItem(QString id, double radius, QGraphicsItem *parent)
+    : QGraphicsItem(parent), m_id(std::move(id)), m_radius(radius)
+{
+    setAcceptHoverEvents(false);
+    setFlag(ItemSendsGeometryChanges);
+    setFlag(ItemUsesExtendedStyleOption);
+    setZValue(2);
+    updateGeometry();
+}
+
+QFont GraphNodeItem::labelFont(bool bold)
+{
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPixelSize(int(kLabelPixels) + (bold ? 1 : 0));
+    font.setBold(bold);
+    return font;
+}
+
+void GraphNodeItem::setColor(const QColor &color)
+{
+    m_color = color;
+    update();
+}
+
+void GraphNodeItem::setLabel(const QString &text, LabelMode mode, bool bold)
+{
+    m_label = text;
+    m_labelMode = mode;
+    m_bold = bold;
+    const QString oneLine = text.simplified();
+    // Only the form the mode shows: the overview sets 10,000 labels at once.
+    m_elided = mode == LabelMode::None
+        ? QString()
+        : QFontMetricsF(labelFont(bold)).elidedText(oneLine, Qt::ElideRight, kLabelWidth);
+    m_elidedCompact = mode == LabelMode::None
+        ? QFontMetricsF(compactFont()).elidedText(oneLine, Qt::ElideRight, kCompactWidth)
+        : QString();
+    updateGeometry();
+}
+
+void GraphNodeItem::setContentToolTip(const QString &title, const QString &content)
+{
+    setToolTip(EventText::plainToolTip(title.isEmpty() ? content : title + QStringLiteral("\n\n") + content));
+}
+
+void GraphNodeItem::setCentre(bool centre)
+{
+    m_centre = centre;
+    update();
+}
+
+void GraphNodeItem::setActivation(double activation)
+{
+    m_activation = std::clamp(activation, 0.0, 1.0);
+    updateGeometry();
+}
+
+void GraphNodeItem::setOnPath(bool onPath)
+{
+    m_onPath = onPath;
+    update();
+}
+
+void GraphNodeItem::setReveal(double reveal)
+{
+    m_reveal = std::clamp(reveal, 0.0, 1.0);
+    update();
+}
+
+void GraphNodeItem::setCompact(bool compact)
+{
+    m_compact = compact;
+    updateGeometry();
+}
+
+QVariant GraphNodeItem::itemChange(GraphicsItemChange change, const QVariant &value)
+{
+    // A radial label turns with the node's direction from the origin.
+    if (change == ItemPositionHasChanged && m_labelMode == LabelMode::Radial)
+        updateGeometry();
+    return QGraphicsItem::itemChange(change, value);
+}
+
+QTransform GraphNodeItem::labelTransform() const
+{
+    QTransform t;
+    if (m_labelMode == LabelMode::Radial) {
+        const QPointF p = pos();
+        double degrees = std::atan2(p.y(), p.x()) * 180.0 / M_PI;
+        // Keep text upright: on the left half turn it round and let it end at the node.
+        const bool flip = degrees > 90 || degrees < -90;
+        t.rotate(flip ? degrees + 180 : degrees);
+    }
+    return t;
+}
+
+void GraphNodeItem::updateGeometry()
+{
+    prepareGeometryChange();
+    const double halo = m_radius * (1.7 + m_activation);
+    m_bounds = QRectF(-halo, -halo, 2 * halo, 2 * halo);
+    m_labelRect = QRectF();
+    if (m_labelMode != LabelMode::None && !m_elided.isEmpty()) {
+        const QFontMetricsF fm(labelFont(m_bold));
+        const double w = fm.horizontalAdvance(m_elided) + 2, h = fm.height();
+        if (m_labelMode == LabelMode::Below) {
+            m_labelRect = QRectF(-w / 2, m_radius + kLabelGap, w, h);
+        } else {
+            const QPointF p = pos();
+            const double degrees = std::atan2(p.y(), p.x()) * 180.0 / M_PI;
+            const bool flip = degrees > 90 || degrees < -90;
+            m_labelRect = flip ? QRectF(-m_radius - kLabelGap - w, -h / 2, w, h)
+                               : QRectF(m_radius + kLabelGap, -h / 2, w, h);
+        }
+        m_bounds |= labelTransform().mapRect(m_labelRect.adjusted(-2, -2, 2, 2));
+    } else if (m_compact && !m_elidedCompact.isEmpty()) {
+        m_bounds |= QRectF(-kCompactWidth / 2, m_radius + 1, kCompactWidth, kCompactPixels * 1.6);
+    }
+}
+
+QRectF GraphNodeItem::boundingRect() const
+{
+    return m_bounds;
+}
+
+QPainterPath GraphNodeItem::shape() const
+{
+    // Picking: the disc, a little larger so small nodes are easy to hit.
+    QPainterPath path;
+    const double r = m_radius + 3;
+    path.addEllipse(QPointF(0, 0), r, r);
+    return path;
+}
+
+void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const double r = m_radius;
+    const double active = m_activation * m_reveal;
+
+    if (m_compact && lod * r < 3) {
+        // Far out: plain squares are indistinguishable from discs and much cheaper.
+        if (active > 0)
+            painter->fillRect(QRectF(-2 * r, -2 * r, 4 * r, 4 * r), GraphPalette::activation());
+        painter->fillRect(QRectF(-r, -r, 2 * r, 2 * r), m_color);
+        return;
+    }
+
+    painter->setRenderHint(QPainter::Antialiasing, lod > 0.2);
+    if (active > 0) {
+        const double halo = r * (1.7 + m_activation);
+        QRadialGradient glow(QPointF(0, 0), halo);
+        QColor inner = GraphPalette::activation();
+        inner.setAlphaF(float(0.25 + 0.65 * active));
+        QColor outer = inner;
+        outer.setAlpha(0);
+        glow.setColorAt(r / halo, inner);
+        glow.setColorAt(1.0, outer);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(glow);
+        painter->drawEllipse(QPointF(0, 0), halo, halo);
+    }
+
+    QPen pen(m_color.darker(160), m_centre ? 3.0 : 1.2);
+    if (m_centre)
+        pen.setColor(GraphPalette::centreRing());
+    painter->setPen(pen);
+    painter->setBrush(m_color);
+    painter->drawEllipse(QPointF(0, 0), r, r);
+    if (m_onPath && m_reveal > 0) {
+        QPen ring(GraphPalette::activation(), 3.0);
+        painter->setPen(ring);
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(QPointF(0, 0), r + 3.5, r + 3.5);
+    }
+
+    if (m_labelMode == LabelMode::None) {
+        // Overview, zoomed in close: a short label under the dot.
+        if (!m_compact || m_elidedCompact.isEmpty() || lod * kCompactPixels < kMinReadablePixels)
+            return;
+        painter->setFont(compactFont());
+        painter->setPen(QColor(0x21, 0x21, 0x21));
+        const QRectF rect(-kCompactWidth / 2, r + 1, kCompactWidth, kCompactPixels * 1.6);
+        painter->drawText(rect, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, m_elidedCompact);
+        return;
+    }
+    if (lod * kLabelPixels < kMinReadablePixels)
+        return;
+    painter->setFont(labelFont(m_bold));
+    painter->save();
+    painter->setTransform(labelTransform(), true);
+    // A pale backing keeps the text readable over links.
+    QColor backing = GraphPalette::background();
+    backing.setAlpha(210);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(backing);
+    painter->drawRoundedRect(m_labelRect, 3, 3);
+    painter->setPen(QColor(0x21, 0x21, 0x21));
+    painter->drawText(m_labelRect, Qt::AlignCenter | Qt::TextSingleLine, m_elided);
+    painter->restore();
+}
+
+} // namespace engram::ui

@@ -1,0 +1,44 @@
+#include "views/GraphNodeStyler.h"
+
+#include "StoreSession.h"
+#include "views/GraphNodeItem.h"
+#include "views/GraphPalette.h"
+
+#include <QCoreApplication>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+void GraphNodeStyler::style(GraphNodeItem *node, int depth, bool full) const
+{
+    const QString &id = node->memoryId();
+    const auto mode = depth == kOverview ? GraphNodeItem::LabelMode::None
+        : depth < 2                      ? GraphNodeItem::LabelMode::Below
+                                         : GraphNodeItem::LabelMode::Radial;
+    const MemorySnapshot &snapshot = m_session.snapshot();
+    const std::uint32_t row = snapshot.rowOf(id);
+    if (row == MemorySnapshot::kNoRow) {
+        node->setColor(Qt::lightGray);
+        if (full) {
+            node->setContentToolTip(id, QCoreApplication::translate("AssociationGraphView", "(not in the store)"));
+            node->setLabel(id, mode, depth == 0);
+        }
+        return;
+    }
+    const Score score = m_session.profile().evaluate(snapshot.input(row), m_session.now());
+    node->setColor(GraphPalette::tier(score.tier));
+    if (!full)
+        return;
+    QString content = snapshot.contentPreview(row);
+    if (depth != kOverview && std::size_t(content.toUtf8().size()) + 4 >= MemorySnapshot::kPreviewBytes) {
+        if (auto whole = m_session.memory(id)) // the preview is cut: the tooltip shows it all
+            content = whole->content;
+    }
+    const QString title = QCoreApplication::translate("AssociationGraphView", "%1 · %2 · strength %3")
+                              .arg(id, tierName(score.tier), QString::number(score.strength, 'f', 0));
+    node->setContentToolTip(title, content);
+    node->setLabel(content, mode, depth == 0);
+}
+
+} // namespace engram::ui
