@@ -289,8 +289,8 @@ void ExportDialog::startExport()
     m_progress->start(control, tr("Collecting the memories…"));
     setState(State::Exporting);
     m_watcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                           profileName = m_session->profileName(), options, path,
-                                           control]() mutable -> ExportResult {
+                                           profileName = m_session->profileName(), base = options, path,
+                                           control]() -> ExportResult {
         auto done = [](Result<io::ExportReport> r) { return std::make_shared<Result<io::ExportReport>>(std::move(r)); };
         control->setPhase(QObject::tr("Collecting the memories…"));
         if (!control->report(0, 0))
@@ -299,6 +299,7 @@ void ExportDialog::startExport()
         if (!store)
             return done(store.error());
         const auto profile = makeProfile(profileName, config);
+        io::ExportOptions options = base;
         options.profile = profile.get();
         options.beforeWrite = [control](int memories) {
             if (!control->report(0, memories))

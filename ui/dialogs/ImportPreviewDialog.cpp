@@ -21,6 +21,9 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <array>
+#include <tuple>
+
 namespace engram::ui {
 
 using namespace engram::core;
