@@ -119,8 +119,8 @@ private Q_SLOTS:
         auto *combo = dialog.findChild<QComboBox *>(QStringLiteral("formatCombo"));
         combo->setCurrentIndex(combo->findData(format));
         const std::array<const char *, 3> radios{"scopeAllRadio", "scopeSelectionRadio", "scopeFilterRadio"};
-        QTest::mouseClick(dialog.findChild<QRadioButton *>(QString::fromLatin1(radios[std::size_t(scope)])),
-                          Qt::LeftButton);
+        auto *radio = dialog.findChild<QRadioButton *>(QString::fromLatin1(radios[std::size_t(scope)]));
+        QTest::mouseClick(radio, Qt::LeftButton, {}, QPoint(8, radio->height() / 2)); // on the indicator
         QCOMPARE(int(dialog.scope()), scope);
         const QString path = m_dir->filePath(name);
         // The chooser seam: Browse asks it, the field takes its answer.
@@ -227,7 +227,9 @@ private Q_SLOTS:
         m_session = std::make_unique<StoreSession>();
         QVERIFY(m_session->open(path));
         QStringList ids;
-        for (const Memory &m : *m_session->store()->memories().all())
+        const auto all = m_session->store()->memories().all();
+        QVERIFY(all);
+        for (const Memory &m : *all)
             ids << m.id;
         ExportDialog dialog(m_session.get(), ids.mid(0, 12), ids.mid(0, 80));
         dialog.setDestination(m_dir->filePath(QStringLiteral("demo-export.json")));

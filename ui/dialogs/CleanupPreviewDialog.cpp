@@ -151,7 +151,10 @@ void CleanupPreviewDialog::start()
                                                profileName = m_session->profileName(), now = m_session->now(),
                                                control]() -> PlanResult {
         auto done = [](Result<Planned> r) { return std::make_shared<Result<Planned>>(std::move(r)); };
-        auto store = Store::open(storePath); // this thread's own connection
+        Database::Options readOnly; // reading only: never migrate or create
+        readOnly.readOnly = true;
+        readOnly.createIfMissing = false;
+        auto store = Store::open(storePath, readOnly); // this thread's own connection
         if (!store)
             return done(store.error());
         const auto profile = makeProfile(profileName, config);
@@ -210,24 +213,24 @@ void CleanupPreviewDialog::apply()
     m_progress->start(control, tr("Applying %n actions…", nullptr, int(plan().actions.size())));
     setState(State::Applying);
     m_applyWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                                plan = plan(), control]() -> ApplyResult {
+                                                planned = plan(), control]() -> ApplyResult {
         auto done = [](Result<DecisionOutcome> r) { return std::make_shared<Result<DecisionOutcome>>(std::move(r)); };
         const Error cancelled
             = Error::make(Error::Code::Cancelled, QObject::tr("Cleanup cancelled; nothing was written."));
-        const int total = int(plan.actions.size());
+        const int total = int(planned.actions.size());
         if (!control->report(0, total))
             return done(cancelled);
         auto store = Store::open(storePath); // this thread's own connection
         if (!store)
             return done(store.error());
-        const auto profile = makeProfile(plan.profile, config);
+        const auto profile = makeProfile(planned.profile, config);
         if (!profile)
-            return done(Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(plan.profile)));
+            return done(Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(planned.profile)));
         // Cleanup's own transaction joins this one, so a cancel up to the commit undoes it all.
         Transaction tx((*store)->database());
         if (!tx.isActive())
             return done(tx.error());
-        auto outcome = Cleanup(**store, config, *profile).apply(plan, QStringLiteral("user"));
+        auto outcome = Cleanup(**store, config, *profile).apply(planned, QStringLiteral("user"));
         if (!outcome)
             return done(outcome.error());
         if (!control->report(total, total)) {

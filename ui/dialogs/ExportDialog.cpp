@@ -295,7 +295,10 @@ void ExportDialog::startExport()
         control->setPhase(QObject::tr("Collecting the memories…"));
         if (!control->report(0, 0))
             return done(Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written.")));
-        auto store = Store::open(storePath); // this thread's own connection
+        Database::Options readOnly; // reading only: never migrate or create
+        readOnly.readOnly = true;
+        readOnly.createIfMissing = false;
+        auto store = Store::open(storePath, readOnly); // this thread's own connection
         if (!store)
             return done(store.error());
         const auto profile = makeProfile(profileName, config);

@@ -37,7 +37,10 @@ Result<ImportReading> ImportJob::read(const QString &inputPath, const QString &s
         return cancelled(source, "reading cancelled; nothing was written");
 
     control.setPhase(tr("Comparing with the store…"));
-    auto store = Store::open(storePath);
+    Database::Options readOnly; // reading only: never migrate or create
+    readOnly.readOnly = true;
+    readOnly.createIfMissing = false;
+    auto store = Store::open(storePath, readOnly);
     if (!store)
         return store.error();
     ImportReading out;

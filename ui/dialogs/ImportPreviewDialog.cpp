@@ -462,10 +462,10 @@ void ImportPreviewDialog::startImport()
     m_progress->start(control, tr("Importing…"));
     setState(State::Importing);
     m_applyWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                                set = m_reading.set, policy = policy(),
+                                                set = m_reading.set, choices = policy(),
                                                 candidates = m_reading.candidates, control]() -> ApplyResult {
         return std::make_shared<Result<ImportResult>>(
-            ImportJob::apply(storePath, config, *set, policy, candidates, *control));
+            ImportJob::apply(storePath, config, *set, choices, candidates, *control));
     }));
 }
 
