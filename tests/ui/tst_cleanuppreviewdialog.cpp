@@ -9,6 +9,7 @@
 #include "StoreSession.h"
 #include "dialogs/CleanupPreviewDialog.h"
 #include "engine/Cleanup.h"
+#include "engine/Decisions.h"
 #include "io/DemoStore.h"
 #include "model/Event.h"
 #include "models/CleanupPlanModel.h"
@@ -233,8 +234,8 @@ private Q_SLOTS:
         QCOMPARE(test::fingerprint(store()), before);
     }
 
-    // The demo store a year ahead (preview date), so there is something to clean up. Set
-    // ENGRAM_SCREENSHOT_DIR to save cleanup-preview.png.
+    // The demo store now, with one memory the user deleted 40 days ago (so a purge shows
+    // too). Set ENGRAM_SCREENSHOT_DIR to save cleanup-preview.png.
     void rendersTheDemoStore()
     {
         m_session.reset();
@@ -243,13 +244,23 @@ private Q_SLOTS:
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         m_session = std::make_unique<StoreSession>();
         QVERIFY(m_session->open(path));
-        m_session->setNow(time::nowMs() + 60 * kMsPerDay);
+        const auto all = m_session->store()->memories().all();
+        QVERIFY(all && !all->empty());
+        const auto target = std::find_if(all->begin(), all->end(), [](const Memory &m) {
+            return !m.permanent && m.category != QStringLiteral("system") && m.content.size() < 60;
+        });
+        QVERIFY(target != all->end());
+        QVERIFY(Decisions(*m_session->store(), m_session->config())
+                    .softDelete(target->id, time::nowMs() - 40 * kMsPerDay));
+        m_session->reload();
         CleanupPreviewDialog dialog(m_session.get(), nullptr);
         dialog.resize(1100, 640);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QVERIFY(waitFor(dialog, State::Ready));
-        QVERIFY(dialog.planModel()->rowCount() > 0);
+        QVERIFY(!dialog.plan().ids(CleanupKind::Purge).isEmpty());
+        QVERIFY(!dialog.plan().ids(CleanupKind::Archive).isEmpty());
+        QTest::qWait(100); // let the layout settle before the picture
         const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/cleanup-preview.png")));

@@ -239,6 +239,7 @@ private Q_SLOTS:
         QVERIFY(waitDone(dialog));
         QCOMPARE(dialog.state(), State::Done);
         QCOMPARE(dialog.report().memories, 12);
+        QTest::qWait(100); // let the layout settle before the picture
         const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/export-dialog.png")));

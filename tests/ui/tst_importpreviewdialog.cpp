@@ -8,6 +8,7 @@
 
 #include "StoreSession.h"
 #include "dialogs/ImportPreviewDialog.h"
+#include "engine/ConflictDetector.h"
 #include "io/DemoStore.h"
 #include "io/Exporter.h"
 #include "io/MemorySetJson.h"
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -387,6 +389,33 @@ private Q_SLOTS:
             }
             half.memories.push_back(m);
         }
+        // Their links and histories go along; and three new memories contradict stored ones.
+        QSet<QString> inHalf;
+        for (const Memory &m : half.memories)
+            inHalf.insert(m.id);
+        for (const Association &a : all->associations) {
+            if (inHalf.contains(a.a) && inHalf.contains(a.b))
+                half.associations.push_back(a);
+        }
+        for (const Event &e : all->events) {
+            if (inHalf.contains(e.memoryId) && e.kind != events::kImport)
+                half.events.push_back(e);
+        }
+        int contradicting = 0;
+        for (const Memory &m : all->memories) {
+            if (contradicting == 3)
+                break;
+            if (!ConflictDetector::isEligible(m) || m.keywords.size() < 2 || m.content.contains(QStringLiteral("not"))
+                || m.content.contains(QStringLiteral("never"), Qt::CaseInsensitive))
+                continue;
+            Memory no = m;
+            no.id = QStringLiteral("laptop-no-%1").arg(contradicting);
+            no.content = QStringLiteral("Not true any more: ") + m.content;
+            no.createdAt = no.updatedAt = no.lastReinforcedAt = m.createdAt + kMsPerHour;
+            no.lastAccessedAt = 0;
+            half.memories.push_back(no);
+            ++contradicting;
+        }
         for (int i = 0; i < 6; ++i) {
             Memory fresh = test::sampleMemory(QStringLiteral("laptop-%1").arg(i), later - i * kMsPerHour);
             fresh.content = QStringLiteral("Laptop note %1: prefers pnpm over npm in new projects").arg(i + 1);
@@ -405,13 +434,20 @@ private Q_SLOTS:
         QVERIFY(!p.newIds.isEmpty() && !p.changedIds.isEmpty() && !p.conflictingIds.isEmpty()
                 && !p.identicalIds.isEmpty());
         QCOMPARE(p.memories(), int(half.memories.size()));
+        QVERIFY(!p.contradictions.empty());
+        QVERIFY(p.associations > 0 && p.events > 0);
         auto *view = dialog.findChild<QTableView *>(QStringLiteral("importItemView"));
         view->selectRow(0);
         QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("itemKeepBothButton")), Qt::LeftButton);
         QVERIFY(dialog.policy().overrides.size() == 1);
+        QTest::qWait(100); // let the layout settle before the picture
         const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
-        if (!shots.isEmpty())
+        if (!shots.isEmpty()) {
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/import-preview.png")));
+            dialog.findChild<QTabWidget *>(QStringLiteral("importTabs"))->setCurrentIndex(1);
+            QTest::qWait(50);
+            QVERIFY(dialog.grab().save(shots + QStringLiteral("/import-preview-contradictions.png")));
+        }
     }
 };
 

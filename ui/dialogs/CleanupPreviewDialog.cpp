@@ -7,6 +7,7 @@
 #include "store/Store.h"
 #include "store/Transaction.h"
 #include "support/JobControl.h"
+#include "support/MutedText.h"
 #include "views/JobProgressPanel.h"
 
 #include <QDateTime>
@@ -18,6 +19,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace engram::ui {
 
@@ -57,11 +60,12 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_title->setText(tr("Planning the cleanup…"));
     m_counts->setObjectName(QStringLiteral("cleanupCountsLabel"));
     m_budgets->setObjectName(QStringLiteral("cleanupBudgetsLabel"));
-    m_budgets->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    makeMuted(m_budgets);
     m_errorLabel->setObjectName(QStringLiteral("cleanupErrorLabel"));
     m_errorLabel->setStyleSheet(kErrorStyle);
     m_errorLabel->hide();
     m_result->setObjectName(QStringLiteral("cleanupResultLabel"));
+    m_result->hide(); // shown with the outcome of an apply
 
     m_view->setObjectName(QStringLiteral("cleanupPlanView"));
     m_view->setModel(m_model);
@@ -200,6 +204,10 @@ void CleanupPreviewDialog::finishPlanning()
                                        .arg(p.profile, localTime(p.at)));
     m_counts->setText(parts.join(QStringLiteral("  ·  ")) + QStringLiteral("    ")
                       + tr("Nothing is written until you apply; the whole cleanup is one undoable step."));
+    int idWidth = 0; // ids are not elided: agent ids have 8 characters, Engram's own 30
+    for (std::size_t i = 0; i < p.actions.size() && i < 2000; ++i)
+        idWidth = std::max(idWidth, m_view->fontMetrics().horizontalAdvance(p.actions[i].memoryId));
+    m_view->setColumnWidth(CleanupPlanModel::IdColumn, std::max(110, idWidth + 16));
     m_model->setPlan(std::move(planned.plan), std::move(planned.contents));
     setState(State::Ready);
 }
@@ -249,8 +257,10 @@ void CleanupPreviewDialog::finishApplying()
     const ApplyResult result = m_applyWatcher.future().result();
     if (!result || !*result) {
         const bool cancelled = result && result->error().code == Error::Code::Cancelled;
-        if (cancelled)
+        if (cancelled) {
             m_result->setText(tr("Cleanup cancelled; nothing was written."));
+            m_result->show();
+        }
         else
             showError(result ? result->error().message : tr("The cleanup stopped; nothing was written."));
         setState(State::Ready);
@@ -265,6 +275,7 @@ void CleanupPreviewDialog::finishApplying()
     if (m_undo)
         text += QLatin1Char(' ') + tr("Edit ▸ Undo reverts the whole cleanup.");
     m_result->setText(text);
+    m_result->show();
     const DecisionOutcome outcome = m_outcome;
     if (m_undo && !outcome.isEmpty()) {
         // Already written on the worker: the command's first redo only hands the outcome over

@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "scoring/ScoringProfile.h"
 #include "support/JobControl.h"
+#include "support/MutedText.h"
 #include "views/JobProgressPanel.h"
 
 #include <QButtonGroup>
@@ -131,7 +132,7 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     m_hint->setObjectName(QStringLiteral("formatHintLabel"));
     m_hint->setTextFormat(Qt::PlainText);
     m_hint->setWordWrap(true);
-    m_hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    makeMuted(m_hint);
     form->addRow(QString(), m_hint);
     layout->addWidget(where);
 
@@ -140,6 +141,7 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     m_result->setTextFormat(Qt::PlainText);
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_result->hide(); // shown with the outcome of an export
     layout->addWidget(m_result);
     m_progress = new JobProgressPanel(this);
     layout->addWidget(m_progress);
@@ -276,6 +278,7 @@ void ExportDialog::startExport()
         return;
     m_error.clear();
     m_result->clear();
+    m_result->hide();
     m_result->setStyleSheet(QString());
     auto control = std::make_shared<JobControl>();
     if (m_stepHook)
@@ -329,6 +332,7 @@ void ExportDialog::finishExport()
         m_result->setStyleSheet(cancelled ? QString()
                                           : QStringLiteral("QLabel { background: #fdecea; color: #8a1c12; border: 1px "
                                                            "solid #e6a39c; border-radius: 4px; padding: 8px; }"));
+        m_result->show();
         setState(cancelled ? State::Ready : State::Failed);
         return;
     }
@@ -346,6 +350,7 @@ void ExportDialog::finishExport()
     m_result->setText(text);
     m_result->setStyleSheet(QStringLiteral(
         "QLabel { background: #e8f4ea; color: #1d5b2a; border: 1px solid #a6d1ae; border-radius: 4px; padding: 8px; }"));
+    m_result->show();
     setState(State::Done);
     Q_EMIT exported(m_writtenPath, m_report.memories);
 }

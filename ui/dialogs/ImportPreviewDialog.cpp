@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "models/ImportItemsModel.h"
 #include "support/JobControl.h"
+#include "support/MutedText.h"
 #include "views/JobProgressPanel.h"
 
 #include <QComboBox>
@@ -21,6 +22,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <array>
 #include <tuple>
 
@@ -185,7 +187,7 @@ QWidget *ImportPreviewDialog::buildSummary()
         else if (i == 2)
             grid->addWidget(m_conflictingCombo, i, 2);
         auto *explain = plainLabel(rows[std::size_t(i)].second, box);
-        explain->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        makeMuted(explain);
         grid->addWidget(explain, i, i == 1 || i == 2 ? 3 : 2, 1, i == 1 || i == 2 ? 1 : 2);
     }
     m_conflictingCombo->setCurrentIndex(m_conflictingCombo->findData(int(ImportAction::Skip)));
@@ -237,11 +239,12 @@ QWidget *ImportPreviewDialog::buildItemsTab()
     m_itemView->setWordWrap(false);
     m_itemView->verticalHeader()->hide();
     m_itemView->verticalHeader()->setDefaultSectionSize(m_itemView->fontMetrics().height() + 10);
-    m_itemView->horizontalHeader()->setStretchLastSection(true);
+    // The incoming and the stored content share what the fixed columns leave.
+    m_itemView->horizontalHeader()->setSectionResizeMode(ImportItemsModel::ContentColumn, QHeaderView::Stretch);
+    m_itemView->horizontalHeader()->setSectionResizeMode(ImportItemsModel::StoredColumn, QHeaderView::Stretch);
     m_itemView->setColumnWidth(ImportItemsModel::KindColumn, 100);
     m_itemView->setColumnWidth(ImportItemsModel::ActionColumn, 150);
     m_itemView->setColumnWidth(ImportItemsModel::IdColumn, 110);
-    m_itemView->setColumnWidth(ImportItemsModel::ContentColumn, 330);
     layout->addWidget(m_itemView);
     return page;
 }
@@ -342,6 +345,12 @@ void ImportPreviewDialog::showReading()
         const ImportKind kind = kinds.value(m.id, ImportKind::New);
         items.push_back({m.id, kind, m.content, m_reading.stored.value(m.id).content});
     }
+    // Wide enough for the longest id among the first rows (agent ids are 8 characters,
+    // Engram's own 30): ids are what people compare, so they are not elided.
+    int idWidth = 0;
+    for (std::size_t i = 0; i < items.size() && i < 2000; ++i)
+        idWidth = std::max(idWidth, m_itemView->fontMetrics().horizontalAdvance(items[i].id));
+    m_itemView->setColumnWidth(ImportItemsModel::IdColumn, std::max(110, idWidth + 16));
     m_items->setItems(std::move(items));
     m_items->setPolicy(policy());
     m_tabs->setTabText(0, tr("Memories (%1)").arg(p.memories()));
