@@ -18,6 +18,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSemaphore>
 #include <QSignalSpy>
@@ -143,7 +144,7 @@ private Q_SLOTS:
         QCOMPARE(items->index(2, ImportItemsModel::ActionColumn).data().toString(), QStringLiteral("add"));
         QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("importOutcomeLabel"))
                     ->text()
-                    .startsWith(QStringLiteral("Import will add 1 memories (0 as copies), overwrite 1 and skip 1.")));
+                    .startsWith(QStringLiteral("On import: 1 added (0 as copies), 1 overwritten, 1 skipped.")));
         QCOMPARE(test::fingerprint(store()), before); // the preview wrote nothing
     }
 
@@ -298,6 +299,14 @@ private Q_SLOTS:
         auto *cancel = dialog.findChild<QPushButton *>(QStringLiteral("jobCancelButton"));
         QVERIFY(cancel->isVisible());
         QVERIFY(cancel->isEnabled());
+        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("importButton"))->isEnabled());
+        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("closeButton"))->isEnabled());
+        QTest::qWait(120); // the progress line follows the worker on a timer
+        auto *bar = dialog.findChild<QProgressBar *>(QStringLiteral("jobProgressBar"));
+        QVERIFY(bar->maximum() > 0);
+        QCOMPARE(bar->value(), bar->maximum()); // held at the last step, before the commit
+        if (const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(dialog.grab().save(shots + QStringLiteral("/import-progress.png")));
         QTest::mouseClick(cancel, Qt::LeftButton);
         proceed.release();
         QVERIFY(waitFor(dialog, State::Ready)); // back to the choices, nothing written

@@ -421,7 +421,7 @@ void ImportPreviewDialog::updateOutcome()
             break;
         }
     }
-    QString text = tr("Import will add %1 memories (%2 as copies), overwrite %3 and skip %4.")
+    QString text = tr("On import: %1 added (%2 as copies), %3 overwritten, %4 skipped.")
                        .arg(add).arg(copies).arg(update).arg(skip);
     if (!p.overrides.isEmpty())
         text += QLatin1Char(' ') + tr("%n chosen one by one.", nullptr, int(p.overrides.size()));
@@ -468,6 +468,7 @@ void ImportPreviewDialog::startImport()
     m_errorLabel->hide();
     m_error.clear();
     auto control = newControl();
+    m_outcome->setText(tr("Importing in one transaction: Cancel leaves the store exactly as it was."));
     m_progress->start(control, tr("Importing…"));
     setState(State::Importing);
     m_applyWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
