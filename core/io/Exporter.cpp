@@ -107,6 +107,8 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &o
     auto set = collect(options);
     if (!set)
         return set.error();
+    if (options.beforeWrite && !options.beforeWrite(int(set->memories.size())))
+        return Error::make(Error::Code::Cancelled, QStringLiteral("%1: export cancelled; nothing was written").arg(path));
     ExportReport report;
     report.memories = int(set->memories.size());
     report.associations = int(set->associations.size());

@@ -21,6 +21,10 @@ struct ExportOptions
     bool includeImportEvents = true; ///< false leaves `import` events out (round-trip comparisons)
     Millis exportedAt = 0; ///< recorded in the set; now when 0
     const ScoringProfile *profile = nullptr; ///< CSV only: adds score / currentStrength / tier at exportedAt
+    /// Called by write() once the set is collected (with its memory count), before any file
+    /// is touched; false cancels the export (Error::Code::Cancelled, nothing written). Runs on
+    /// the thread that calls write(). Writing itself is not interruptible.
+    std::function<bool(int memories)> beforeWrite;
 };
 
 struct ExportReport

@@ -31,13 +31,20 @@ enum class ImportKind {
 QString kindName(ImportKind kind);
 
 /// One policy per kind the user can choose for (new ones are always added, identical ones
-/// always left alone).
+/// always left alone), and per-memory overrides of it (the import preview's per-item choice).
 struct ImportPolicy
 {
     ImportAction changed = ImportAction::Overwrite;
     ImportAction conflicting = ImportAction::Skip;
+    /// Incoming id → action, over the kind's choice. For a new memory only Skip means
+    /// anything (any other action adds it); an identical one is always left alone.
+    QHash<QString, ImportAction> overrides;
 
-    static ImportPolicy all(ImportAction action) { return { action, action }; }
+    static ImportPolicy all(ImportAction action) { return { action, action, {} }; }
+
+    /// What apply() does with an incoming memory of this kind: Overwrite = write it (a new
+    /// one is added), Skip = leave the store as it is, KeepBoth = add it under a new id.
+    ImportAction actionFor(const QString &id, ImportKind kind) const;
 };
 
 /// What an import would do, computed without writing (SPEC §10's preview).

@@ -49,6 +49,24 @@ QString kindName(ImportKind kind)
     return {};
 }
 
+ImportAction ImportPolicy::actionFor(const QString &id, ImportKind kind) const
+{
+    const auto chosen = overrides.constFind(id);
+    switch (kind) {
+    case ImportKind::New:
+        // i.e. write it, unless the user unticked it
+        return chosen != overrides.constEnd() && *chosen == ImportAction::Skip ? ImportAction::Skip
+                                                                               : ImportAction::Overwrite;
+    case ImportKind::Identical:
+        return ImportAction::Skip;
+    case ImportKind::Changed:
+        return chosen != overrides.constEnd() ? *chosen : changed;
+    case ImportKind::Conflicting:
+        return chosen != overrides.constEnd() ? *chosen : conflicting;
+    }
+    return ImportAction::Skip;
+}
+
 ImportKind Importer::classify(const Memory &stored, const Memory &incoming)
 {
     if (stored == incoming)
@@ -166,22 +184,9 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         incomingIds.insert(incoming.id);
         const auto it = stored.constFind(incoming.id);
         const ImportKind kind = it == stored.constEnd() ? ImportKind::New : classify(*it, incoming);
-        ImportAction action = ImportAction::Skip;
-        switch (kind) {
-        case ImportKind::New:
-            action = ImportAction::Overwrite;
-            break; // i.e. write it
-        case ImportKind::Identical:
-            action = ImportAction::Skip;
-            break;
-        case ImportKind::Changed:
-            action = policy.changed;
-            break;
-        case ImportKind::Conflicting:
-            action = policy.conflicting;
+        const ImportAction action = policy.actionFor(incoming.id, kind);
+        if (kind == ImportKind::Conflicting)
             ++report.conflicts;
-            break;
-        }
 
         QString actionText;
         Memory written = incoming;

@@ -1,0 +1,315 @@
+#include "dialogs/CleanupPreviewDialog.h"
+
+#include "StoreSession.h"
+#include "commands/DecisionCommand.h"
+#include "models/CleanupPlanModel.h"
+#include "scoring/ScoringProfile.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+#include "support/JobControl.h"
+#include "support/MutedText.h"
+#include "views/JobProgressPanel.h"
+
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+namespace {
+
+const QString kErrorStyle = QStringLiteral(
+    "QLabel { background: #fdecea; color: #8a1c12; border: 1px solid #e6a39c; border-radius: 4px; padding: 8px; }");
+
+QString localTime(Millis at)
+{
+    return QDateTime::fromMSecsSinceEpoch(at).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+} // namespace
+
+CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *undo, QWidget *parent)
+    : QDialog(parent), m_session(session), m_undo(undo), m_title(new QLabel(this)), m_counts(new QLabel(this)),
+      m_budgets(new QLabel(this)), m_errorLabel(new QLabel(this)), m_model(new CleanupPlanModel(this)),
+      m_view(new QTableView(this)), m_result(new QLabel(this)), m_progress(new JobProgressPanel(this))
+{
+    setObjectName(QStringLiteral("cleanupPreviewDialog"));
+    setWindowTitle(tr("Cleanup Preview"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setSpacing(10);
+    for (QLabel *label : {m_title, m_counts, m_budgets, m_errorLabel, m_result}) {
+        label->setTextFormat(Qt::PlainText);
+        label->setWordWrap(true);
+        layout->addWidget(label);
+    }
+    m_title->setObjectName(QStringLiteral("cleanupTitleLabel"));
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    m_title->setFont(titleFont);
+    m_title->setText(tr("Planning the cleanup…"));
+    m_counts->setObjectName(QStringLiteral("cleanupCountsLabel"));
+    m_budgets->setObjectName(QStringLiteral("cleanupBudgetsLabel"));
+    makeMuted(m_budgets);
+    m_errorLabel->setObjectName(QStringLiteral("cleanupErrorLabel"));
+    m_errorLabel->setStyleSheet(kErrorStyle);
+    m_errorLabel->hide();
+    m_result->setObjectName(QStringLiteral("cleanupResultLabel"));
+    m_result->hide(); // shown with the outcome of an apply
+
+    m_view->setObjectName(QStringLiteral("cleanupPlanView"));
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 10);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setColumnWidth(CleanupPlanModel::ActionColumn, 90);
+    m_view->setColumnWidth(CleanupPlanModel::IdColumn, 110);
+    m_view->setColumnWidth(CleanupPlanModel::ContentColumn, 340);
+    m_view->setColumnWidth(CleanupPlanModel::ScoreColumn, 70);
+    layout->insertWidget(4, m_view, 1);
+    layout->addWidget(m_progress);
+    connect(m_progress, &JobProgressPanel::cancelRequested, this, &CleanupPreviewDialog::cancel);
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_applyButton = buttons->addButton(tr("&Apply Cleanup"), QDialogButtonBox::AcceptRole);
+    m_applyButton->setObjectName(QStringLiteral("applyButton"));
+    m_applyButton->setEnabled(false);
+    m_closeButton = buttons->addButton(QDialogButtonBox::Close);
+    m_closeButton->setObjectName(QStringLiteral("closeButton"));
+    layout->addWidget(buttons);
+    connect(m_applyButton, &QPushButton::clicked, this, &CleanupPreviewDialog::apply);
+    connect(m_closeButton, &QPushButton::clicked, this, &CleanupPreviewDialog::reject);
+    connect(&m_planWatcher, &QFutureWatcher<PlanResult>::finished, this, &CleanupPreviewDialog::finishPlanning);
+    connect(&m_applyWatcher, &QFutureWatcher<ApplyResult>::finished, this, &CleanupPreviewDialog::finishApplying);
+
+    if (m_session) {
+        const Config::Budgets &b = m_session->config().budgets;
+        m_budgets->setText(tr("Budgets: active episodes ≤ %1 · compressed episodes ≤ %2 · semantic rules ≤ %3 (over "
+                              "budget, the lowest scores go first) · soft-deleted memories purged after %4 days. "
+                              "Permanent memories and sensitivity ≥ 2 are never cleaned up automatically.")
+                               .arg(b.activeEpisodes).arg(b.compressed).arg(b.semanticRules).arg(b.purgeAfterDays));
+    }
+    resize(1000, 620);
+}
+
+CleanupPreviewDialog::~CleanupPreviewDialog()
+{
+    if (m_control)
+        m_control->cancel();
+    m_planWatcher.waitForFinished();
+    m_applyWatcher.waitForFinished();
+}
+
+const CleanupPlan &CleanupPreviewDialog::plan() const { return m_model->plan(); }
+
+void CleanupPreviewDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    if (m_state == State::Idle)
+        start();
+}
+
+void CleanupPreviewDialog::setState(State state)
+{
+    m_state = state;
+    m_applyButton->setEnabled(state == State::Ready && !plan().isEmpty());
+    m_closeButton->setEnabled(state != State::Planning && state != State::Applying);
+    Q_EMIT stateChanged(state);
+}
+
+std::shared_ptr<JobControl> CleanupPreviewDialog::newControl()
+{
+    auto control = std::make_shared<JobControl>();
+    if (m_stepHook)
+        control->setStepHook(m_stepHook);
+    m_control = control;
+    return control;
+}
+
+void CleanupPreviewDialog::start()
+{
+    if (m_state != State::Idle)
+        return;
+    if (!m_session || !m_session->store()) {
+        showError(tr("No store is open."));
+        setState(State::Failed);
+        return;
+    }
+    auto control = newControl();
+    m_progress->start(control, tr("Scoring every memory under the %1 profile…").arg(m_session->profileName()));
+    setState(State::Planning);
+    m_planWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
+                                               profileName = m_session->profileName(), now = m_session->now(),
+                                               control]() -> PlanResult {
+        auto done = [](Result<Planned> r) { return std::make_shared<Result<Planned>>(std::move(r)); };
+        Database::Options readOnly; // reading only: never migrate or create
+        readOnly.readOnly = true;
+        readOnly.createIfMissing = false;
+        auto store = Store::open(storePath, readOnly); // this thread's own connection
+        if (!store)
+            return done(store.error());
+        const auto profile = makeProfile(profileName, config);
+        if (!profile)
+            return done(Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(profileName)));
+        auto plan = Cleanup(**store, config, *profile).plan(now);
+        if (!plan)
+            return done(plan.error());
+        if (!control->report(0, 0))
+            return done(Error::make(Error::Code::Cancelled, QObject::tr("Planning cancelled; nothing was written.")));
+        QStringList ids;
+        for (const CleanupAction &a : plan->actions)
+            ids << a.memoryId;
+        auto memories = (*store)->memories().byIds(ids);
+        if (!memories)
+            return done(memories.error());
+        Planned out{std::move(*plan), {}};
+        for (const Memory &m : *memories)
+            out.contents.insert(m.id, m.content);
+        return done(std::move(out));
+    }));
+}
+
+void CleanupPreviewDialog::finishPlanning()
+{
+    m_progress->finish();
+    const PlanResult result = m_planWatcher.future().result();
+    if (!result || !*result) {
+        const bool cancelled = result && result->error().code == Error::Code::Cancelled;
+        if (!cancelled)
+            showError(result ? result->error().message : tr("Planning stopped."));
+        m_title->setText(cancelled ? tr("Planning cancelled; nothing was written.") : tr("No cleanup plan"));
+        setState(State::Failed);
+        return;
+    }
+    Planned planned = std::move(result->value());
+    const CleanupPlan &p = planned.plan;
+    QStringList parts;
+    for (CleanupKind kind : {CleanupKind::Archive, CleanupKind::Compress, CleanupKind::Delete, CleanupKind::Purge})
+        parts << QStringLiteral("%1 %2").arg(CleanupPlanModel::kindTitle(kind)).arg(p.ids(kind).size());
+    m_title->setText(p.isEmpty() ? tr("Nothing to clean up under the %1 profile at %2.").arg(p.profile, localTime(p.at))
+                                 : tr("%n planned actions under the %1 profile at %2", nullptr, int(p.actions.size()))
+                                       .arg(p.profile, localTime(p.at)));
+    m_counts->setText(parts.join(QStringLiteral("  ·  ")) + QStringLiteral("    ")
+                      + tr("Nothing is written until you apply; the whole cleanup is one undoable step."));
+    int idWidth = 0; // ids are not elided: agent ids have 8 characters, Engram's own 30
+    for (std::size_t i = 0; i < p.actions.size() && i < 2000; ++i)
+        idWidth = std::max(idWidth, m_view->fontMetrics().horizontalAdvance(p.actions[i].memoryId));
+    m_view->setColumnWidth(CleanupPlanModel::IdColumn, std::max(110, idWidth + 16));
+    m_model->setPlan(std::move(planned.plan), std::move(planned.contents));
+    setState(State::Ready);
+}
+
+void CleanupPreviewDialog::apply()
+{
+    if (m_state != State::Ready || plan().isEmpty() || !m_session->store())
+        return;
+    m_errorLabel->hide();
+    auto control = newControl();
+    m_progress->start(control, tr("Applying %n actions…", nullptr, int(plan().actions.size())));
+    setState(State::Applying);
+    m_applyWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
+                                                planned = plan(), control]() -> ApplyResult {
+        auto done = [](Result<DecisionOutcome> r) { return std::make_shared<Result<DecisionOutcome>>(std::move(r)); };
+        const Error cancelled
+            = Error::make(Error::Code::Cancelled, QObject::tr("Cleanup cancelled; nothing was written."));
+        const int total = int(planned.actions.size());
+        if (!control->report(0, total))
+            return done(cancelled);
+        auto store = Store::open(storePath); // this thread's own connection
+        if (!store)
+            return done(store.error());
+        const auto profile = makeProfile(planned.profile, config);
+        if (!profile)
+            return done(Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(planned.profile)));
+        // Cleanup's own transaction joins this one, so a cancel up to the commit undoes it all.
+        Transaction tx((*store)->database());
+        if (!tx.isActive())
+            return done(tx.error());
+        auto outcome = Cleanup(**store, config, *profile).apply(planned, QStringLiteral("user"));
+        if (!outcome)
+            return done(outcome.error());
+        if (!control->report(total, total)) {
+            tx.rollback();
+            return done(cancelled);
+        }
+        if (const Status st = tx.commit(); !st)
+            return done(st.error());
+        return done(std::move(*outcome));
+    }));
+}
+
+void CleanupPreviewDialog::finishApplying()
+{
+    m_progress->finish();
+    const ApplyResult result = m_applyWatcher.future().result();
+    if (!result || !*result) {
+        const bool cancelled = result && result->error().code == Error::Code::Cancelled;
+        if (cancelled) {
+            m_result->setText(tr("Cleanup cancelled; nothing was written."));
+            m_result->show();
+        }
+        else
+            showError(result ? result->error().message : tr("The cleanup stopped; nothing was written."));
+        setState(State::Ready);
+        return;
+    }
+    m_outcome = result->value();
+    const int planned = int(plan().actions.size());
+    const int written = int(m_outcome.eventIds.size());
+    QString text = tr("Applied %1 of %2 actions.").arg(written).arg(planned);
+    if (written < planned)
+        text += QLatin1Char(' ') + tr("The others were skipped: those memories changed since the plan.");
+    if (m_undo)
+        text += QLatin1Char(' ') + tr("Edit ▸ Undo reverts the whole cleanup.");
+    m_result->setText(text);
+    m_result->show();
+    const DecisionOutcome outcome = m_outcome;
+    if (m_undo && !outcome.isEmpty()) {
+        // Already written on the worker: the command's first redo only hands the outcome over
+        // (and refreshes the memories); undo and redo revert it like any other decision.
+        m_undo->push(new DecisionCommand(
+            m_session, tr("Clean up %n memories", nullptr, int(outcome.changedIds.size())), {QStringLiteral("cleanup")},
+            [outcome](Decisions &, const QString &) -> Result<DecisionOutcome> { return outcome; }));
+    } else {
+        m_session->refresh(outcome.changedIds);
+    }
+    setState(State::Done);
+    Q_EMIT applied();
+}
+
+void CleanupPreviewDialog::cancel()
+{
+    if (m_control)
+        m_control->cancel();
+}
+
+void CleanupPreviewDialog::reject()
+{
+    if (m_state == State::Planning || m_state == State::Applying) {
+        cancel();
+        return;
+    }
+    QDialog::reject();
+}
+
+void CleanupPreviewDialog::showError(const QString &message)
+{
+    m_error = message;
+    m_errorLabel->setText(message);
+    m_errorLabel->show();
+}
+
+} // namespace engram::ui

@@ -1,0 +1,373 @@
+#include "dialogs/ExportDialog.h"
+
+#include "StoreSession.h"
+#include "scoring/ScoringProfile.h"
+#include "support/JobControl.h"
+#include "support/MutedText.h"
+#include "views/JobProgressPanel.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace engram::ui {
+
+using namespace engram::core;
+using io::SetFormat;
+
+namespace {
+
+QString suffixFor(SetFormat format)
+{
+    switch (format) {
+    case SetFormat::EngramJson:
+        return QStringLiteral("json");
+    case SetFormat::EngramYaml:
+        return QStringLiteral("yaml");
+    case SetFormat::Csv:
+        return QStringLiteral("csv");
+    case SetFormat::AgentFolder:
+    case SetFormat::LegacyArray:
+        break;
+    }
+    return {};
+}
+
+/// `path` with the suffix (or folder form) of `format`.
+QString retarget(const QString &path, SetFormat format)
+{
+    QString base = path;
+    while (base.endsWith(QLatin1Char('/')) && base.size() > 1)
+        base.chop(1);
+    const QFileInfo info(base);
+    const QString suffix = info.suffix().toLower();
+    if (suffix == QLatin1String("json") || suffix == QLatin1String("yaml") || suffix == QLatin1String("yml")
+        || suffix == QLatin1String("csv"))
+        base.chop(suffix.size() + 1);
+    const QString wanted = suffixFor(format);
+    return wanted.isEmpty() ? base + QLatin1Char('/') : base + QLatin1Char('.') + wanted;
+}
+
+QString defaultChooser(QWidget *parent, SetFormat format, const QString &current)
+{
+    if (format == SetFormat::AgentFolder)
+        return QFileDialog::getExistingDirectory(parent, QObject::tr("Export to an agent memory folder"), current);
+    const QString filter = format == SetFormat::EngramYaml ? QObject::tr("Engram YAML (*.yaml *.yml)")
+                           : format == SetFormat::Csv     ? QObject::tr("CSV (*.csv)")
+                                                          : QObject::tr("Engram JSON (*.json)");
+    return QFileDialog::getSaveFileName(parent, QObject::tr("Export memories"), current, filter);
+}
+
+} // namespace
+
+ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStringList filteredIds, QWidget *parent)
+    : QDialog(parent), m_session(session), m_selected(std::move(selectedIds)), m_filtered(std::move(filteredIds)),
+      m_chooser(defaultChooser)
+{
+    setObjectName(QStringLiteral("exportDialog"));
+    setWindowTitle(tr("Export Memories"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setSpacing(12);
+
+    auto *what = new QGroupBox(tr("What"), this);
+    auto *whatLayout = new QVBoxLayout(what);
+    qint64 total = 0;
+    if (m_session && m_session->store()) {
+        const auto n = m_session->store()->memories().count(true);
+        total = n ? *n : 0;
+    }
+    m_all = new QRadioButton(tr("All memories in the store (%1, deleted ones included)").arg(total), what);
+    m_all->setObjectName(QStringLiteral("scopeAllRadio"));
+    m_selection = new QRadioButton(tr("The selected memories (%1)").arg(m_selected.size()), what);
+    m_selection->setObjectName(QStringLiteral("scopeSelectionRadio"));
+    m_selection->setEnabled(!m_selected.isEmpty());
+    m_filter = new QRadioButton(tr("The memories the current filter shows (%1)").arg(m_filtered.size()), what);
+    m_filter->setObjectName(QStringLiteral("scopeFilterRadio"));
+    m_filter->setEnabled(!m_filtered.isEmpty());
+    auto *scopes = new QButtonGroup(this);
+    for (QRadioButton *radio : {m_all, m_selection, m_filter}) {
+        scopes->addButton(radio);
+        whatLayout->addWidget(radio);
+    }
+    (m_selected.size() > 1 ? m_selection : m_all)->setChecked(true);
+    m_importEvents = new QCheckBox(tr("Include the store's own import events"), what);
+    m_importEvents->setObjectName(QStringLiteral("includeImportEventsCheck"));
+    m_importEvents->setChecked(true);
+    m_importEvents->setToolTip(tr("Leave them out to compare an export with the set it was imported from"));
+    whatLayout->addWidget(m_importEvents);
+    layout->addWidget(what);
+
+    auto *where = new QGroupBox(tr("Where"), this);
+    auto *form = new QFormLayout(where);
+    m_format = new QComboBox(where);
+    m_format->setObjectName(QStringLiteral("formatCombo"));
+    m_format->addItem(tr("Engram memory set, JSON (.json)"), int(SetFormat::EngramJson));
+    m_format->addItem(tr("Engram memory set, YAML (.yaml)"), int(SetFormat::EngramYaml));
+    m_format->addItem(tr("CSV, one row per memory (.csv)"), int(SetFormat::Csv));
+    m_format->addItem(tr("Agent memory folder (one <id>.json per memory)"), int(SetFormat::AgentFolder));
+    form->addRow(tr("Format:"), m_format);
+    auto *destRow = new QHBoxLayout;
+    m_destination = new QLineEdit(where);
+    m_destination->setObjectName(QStringLiteral("destinationEdit"));
+    m_destination->setMinimumWidth(380);
+    m_browse = new QPushButton(tr("Browse…"), where);
+    m_browse->setObjectName(QStringLiteral("browseButton"));
+    destRow->addWidget(m_destination, 1);
+    destRow->addWidget(m_browse);
+    form->addRow(tr("Destination:"), destRow);
+    m_hint = new QLabel(where);
+    m_hint->setObjectName(QStringLiteral("formatHintLabel"));
+    m_hint->setTextFormat(Qt::PlainText);
+    m_hint->setWordWrap(true);
+    makeMuted(m_hint);
+    form->addRow(QString(), m_hint);
+    layout->addWidget(where);
+
+    m_result = new QLabel(this);
+    m_result->setObjectName(QStringLiteral("exportResultLabel"));
+    m_result->setTextFormat(Qt::PlainText);
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_result->hide(); // shown with the outcome of an export
+    layout->addWidget(m_result);
+    m_progress = new JobProgressPanel(this);
+    layout->addWidget(m_progress);
+    layout->addStretch(1);
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_exportButton = buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
+    m_exportButton->setObjectName(QStringLiteral("exportButton"));
+    m_closeButton = buttons->addButton(QDialogButtonBox::Close);
+    m_closeButton->setObjectName(QStringLiteral("closeButton"));
+    layout->addWidget(buttons);
+
+    const QString stem = m_session && m_session->store() ? QFileInfo(m_session->path()).completeBaseName()
+                                                         : QStringLiteral("engram");
+    m_destination->setText(QDir::home().filePath(stem + QStringLiteral("-export.json")));
+    connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
+    connect(m_browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(m_exportButton, &QPushButton::clicked, this, &ExportDialog::startExport);
+    connect(m_closeButton, &QPushButton::clicked, this, &ExportDialog::reject);
+    connect(m_progress, &JobProgressPanel::cancelRequested, this, &ExportDialog::cancel);
+    connect(&m_watcher, &QFutureWatcher<ExportResult>::finished, this, &ExportDialog::finishExport);
+    connect(m_destination, &QLineEdit::textChanged, this, [this]() { m_exportButton->setEnabled(!destination().isEmpty()); });
+    updateHint();
+    resize(sizeHint().expandedTo(QSize(640, 0)));
+}
+
+ExportDialog::~ExportDialog()
+{
+    if (m_control)
+        m_control->cancel();
+    m_watcher.waitForFinished();
+}
+
+void ExportDialog::setFormat(SetFormat format) { m_format->setCurrentIndex(m_format->findData(int(format))); }
+
+SetFormat ExportDialog::format() const { return SetFormat(m_format->currentData().toInt()); }
+
+void ExportDialog::setScope(Scope scope)
+{
+    QRadioButton *radio = scope == Scope::Selection ? m_selection : scope == Scope::Filter ? m_filter : m_all;
+    if (radio->isEnabled())
+        radio->setChecked(true);
+}
+
+ExportDialog::Scope ExportDialog::scope() const
+{
+    if (m_selection->isChecked())
+        return Scope::Selection;
+    if (m_filter->isChecked())
+        return Scope::Filter;
+    return Scope::All;
+}
+
+void ExportDialog::setDestination(const QString &path) { m_destination->setText(path); }
+
+QString ExportDialog::destination() const { return m_destination->text().trimmed(); }
+
+void ExportDialog::setIncludeImportEvents(bool include) { m_importEvents->setChecked(include); }
+
+QStringList ExportDialog::scopeIds() const
+{
+    switch (scope()) {
+    case Scope::Selection:
+        return m_selected;
+    case Scope::Filter:
+        return m_filtered;
+    case Scope::All:
+        break;
+    }
+    return {};
+}
+
+void ExportDialog::formatChanged()
+{
+    if (!destination().isEmpty())
+        m_destination->setText(retarget(destination(), format()));
+    updateHint();
+}
+
+void ExportDialog::updateHint()
+{
+    const SetFormat f = format();
+    const bool set = f == SetFormat::EngramJson || f == SetFormat::EngramYaml;
+    m_importEvents->setEnabled(set);
+    switch (f) {
+    case SetFormat::EngramJson:
+    case SetFormat::EngramYaml:
+        m_hint->setText(tr("Memories with their links, events and conflicts; Engram and engram-cli import it back."));
+        break;
+    case SetFormat::Csv:
+        m_hint->setText(tr("One row per memory, with its score, strength and tier under the %1 profile now.")
+                            .arg(m_session ? m_session->profileName() : QString()));
+        break;
+    case SetFormat::AgentFolder:
+        m_hint->setText(tr("One <id>.json per memory, written atomically; files in the folder that cannot be "
+                           "parsed are left alone. Events and conflicts stay in the store."));
+        break;
+    case SetFormat::LegacyArray:
+        break;
+    }
+}
+
+void ExportDialog::browse()
+{
+    const QString chosen = m_chooser ? m_chooser(this, format(), destination()) : QString();
+    if (chosen.isEmpty())
+        return;
+    m_destination->setText(format() == SetFormat::AgentFolder || QFileInfo(chosen).suffix().isEmpty()
+                               ? retarget(chosen, format())
+                               : chosen);
+}
+
+void ExportDialog::setState(State state)
+{
+    m_state = state;
+    const bool busy = state == State::Exporting;
+    m_exportButton->setEnabled(!busy && !destination().isEmpty());
+    m_closeButton->setEnabled(!busy);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_format, m_destination, m_browse, m_all, m_selection, m_filter})
+        w->setEnabled(!busy && (w != m_selection || !m_selected.isEmpty()) && (w != m_filter || !m_filtered.isEmpty()));
+    if (!busy)
+        updateHint();
+    else
+        m_importEvents->setEnabled(false);
+    Q_EMIT stateChanged(state);
+}
+
+void ExportDialog::startExport()
+{
+    if (m_state == State::Exporting || !m_session || !m_session->store())
+        return;
+    const QString path = destination();
+    if (path.isEmpty())
+        return;
+    m_error.clear();
+    m_result->clear();
+    m_result->hide();
+    m_result->setStyleSheet(QString());
+    auto control = std::make_shared<JobControl>();
+    if (m_stepHook)
+        control->setStepHook(m_stepHook);
+    m_control = control;
+    m_writtenPath = path;
+    io::ExportOptions options;
+    options.format = format();
+    options.ids = scopeIds();
+    options.includeImportEvents = m_importEvents->isChecked();
+    m_progress->start(control, tr("Collecting the memories…"));
+    setState(State::Exporting);
+    m_watcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
+                                           profileName = m_session->profileName(), base = options, path,
+                                           control]() -> ExportResult {
+        auto done = [](Result<io::ExportReport> r) { return std::make_shared<Result<io::ExportReport>>(std::move(r)); };
+        control->setPhase(QObject::tr("Collecting the memories…"));
+        if (!control->report(0, 0))
+            return done(Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written.")));
+        Database::Options readOnly; // reading only: never migrate or create
+        readOnly.readOnly = true;
+        readOnly.createIfMissing = false;
+        auto store = Store::open(storePath, readOnly); // this thread's own connection
+        if (!store)
+            return done(store.error());
+        const auto profile = makeProfile(profileName, config);
+        io::ExportOptions options = base;
+        options.profile = profile.get();
+        options.beforeWrite = [control](int memories) {
+            if (!control->report(0, memories))
+                return false;
+            control->setCancellable(false); // writing is atomic per file; it runs to the end
+            control->setPhase(QObject::tr("Writing %n memories…", nullptr, memories));
+            return true;
+        };
+        auto report = io::Exporter(**store).write(path, options);
+        if (report)
+            control->report(report->memories, report->memories);
+        return done(std::move(report));
+    }));
+}
+
+void ExportDialog::finishExport()
+{
+    m_progress->finish();
+    const ExportResult result = m_watcher.future().result();
+    if (!result || !*result) {
+        const bool cancelled = result && result->error().code == Error::Code::Cancelled;
+        m_error = result ? result->error().message : tr("The export stopped.");
+        m_result->setText(cancelled ? tr("Export cancelled; nothing was written.") : m_error);
+        m_result->setStyleSheet(cancelled ? QString()
+                                          : QStringLiteral("QLabel { background: #fdecea; color: #8a1c12; border: 1px "
+                                                           "solid #e6a39c; border-radius: 4px; padding: 8px; }"));
+        m_result->show();
+        setState(cancelled ? State::Ready : State::Failed);
+        return;
+    }
+    m_report = result->value();
+    QString text;
+    if (format() == SetFormat::EngramJson || format() == SetFormat::EngramYaml)
+        text = tr("Wrote %1 memories, %2 links, %3 events and %4 conflicts to %5.")
+                   .arg(m_report.memories).arg(m_report.associations).arg(m_report.events).arg(m_report.conflicts)
+                   .arg(QDir::toNativeSeparators(m_writtenPath));
+    else
+        text = tr("Wrote %1 memories to %2.").arg(m_report.memories).arg(QDir::toNativeSeparators(m_writtenPath));
+    if (!m_report.skipped.isEmpty())
+        text += QLatin1Char('\n') + tr("Left alone (they exist but cannot be parsed):") + QLatin1Char('\n')
+                + m_report.skipped.join(QLatin1Char('\n'));
+    m_result->setText(text);
+    m_result->setStyleSheet(QStringLiteral(
+        "QLabel { background: #e8f4ea; color: #1d5b2a; border: 1px solid #a6d1ae; border-radius: 4px; padding: 8px; }"));
+    m_result->show();
+    setState(State::Done);
+    Q_EMIT exported(m_writtenPath, m_report.memories);
+}
+
+void ExportDialog::cancel()
+{
+    if (m_control)
+        m_control->cancel();
+}
+
+void ExportDialog::reject()
+{
+    if (m_state == State::Exporting) {
+        cancel();
+        return;
+    }
+    QDialog::reject();
+}
+
+} // namespace engram::ui

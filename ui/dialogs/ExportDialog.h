@@ -1,0 +1,110 @@
+#pragma once
+
+#include "io/Exporter.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <functional>
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+
+namespace engram::ui {
+
+class JobControl;
+class JobProgressPanel;
+class StoreSession;
+
+/// Export (SPEC §10): a format (Engram JSON, YAML, CSV, agent memory folder), a scope (every
+/// memory, the selection, or what the current filter shows), a destination and whether the
+/// store's own `import` events go along. The export runs on a worker thread with its own
+/// connection, with progress; Cancel works until the set has been collected (nothing is
+/// written), after that the writing finishes (files are written atomically).
+class ExportDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ExportDialog)
+
+public:
+    enum class Scope { All, Selection, Filter };
+    enum class State { Ready, Exporting, Done, Failed };
+    Q_ENUM(State)
+
+    /// Asks for a destination (the file dialog by default; tests install their own).
+    /// `current` is the path in the field; an empty return keeps it.
+    using PathChooser = std::function<QString(QWidget *parent, core::io::SetFormat format, const QString &current)>;
+
+    /// `selectedIds` / `filteredIds`: the memories of the selection and of the table's current
+    /// filter (a scope with none is disabled).
+    ExportDialog(StoreSession *session, QStringList selectedIds, QStringList filteredIds, QWidget *parent = nullptr);
+    ~ExportDialog() override;
+
+    void setFormat(core::io::SetFormat format);
+    core::io::SetFormat format() const;
+    void setScope(Scope scope);
+    Scope scope() const;
+    void setDestination(const QString &path);
+    QString destination() const;
+    void setIncludeImportEvents(bool include);
+    void setPathChooser(PathChooser chooser) { m_chooser = std::move(chooser); }
+
+    /// The ids the chosen scope exports; empty = the whole store.
+    QStringList scopeIds() const;
+    /// Starts the export (Ready, Done or Failed: an export may be repeated).
+    void startExport();
+    void cancel();
+    State state() const { return m_state; }
+    const core::io::ExportReport &report() const { return m_report; }
+    QString errorMessage() const { return m_error; }
+    /// Tests: runs on the worker at each progress step (see JobControl::setStepHook).
+    void setWorkerStepHook(std::function<void(int done, int total)> hook) { m_stepHook = std::move(hook); }
+
+    void reject() override;
+
+Q_SIGNALS:
+    void stateChanged(engram::ui::ExportDialog::State state);
+    /// The export was written: `memories` memories to `path`.
+    void exported(const QString &path, int memories);
+
+private:
+    using ExportResult = std::shared_ptr<core::Result<core::io::ExportReport>>;
+
+    void browse();
+    void formatChanged();
+    void finishExport();
+    void setState(State state);
+    void updateHint();
+
+    StoreSession *m_session;
+    QStringList m_selected;
+    QStringList m_filtered;
+    PathChooser m_chooser;
+    State m_state = State::Ready;
+    core::io::ExportReport m_report;
+    QString m_error;
+    QString m_writtenPath;
+    std::function<void(int, int)> m_stepHook;
+    std::shared_ptr<JobControl> m_control;
+    QFutureWatcher<ExportResult> m_watcher;
+
+    QComboBox *m_format;
+    QRadioButton *m_all;
+    QRadioButton *m_selection;
+    QRadioButton *m_filter;
+    QLineEdit *m_destination;
+    QPushButton *m_browse;
+    QCheckBox *m_importEvents;
+    QLabel *m_hint;
+    QLabel *m_result;
+    JobProgressPanel *m_progress;
+    QPushButton *m_exportButton;
+    QPushButton *m_closeButton;
+};
+
+} // namespace engram::ui

@@ -1,0 +1,125 @@
+#include "models/CleanupPlanModel.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+CleanupPlanModel::CleanupPlanModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void CleanupPlanModel::setPlan(CleanupPlan plan, QHash<QString, QString> contents)
+{
+    beginResetModel();
+    m_plan = std::move(plan);
+    m_contents = std::move(contents);
+    endResetModel();
+}
+
+QString CleanupPlanModel::kindTitle(CleanupKind kind)
+{
+    switch (kind) {
+    case CleanupKind::Archive:
+        return tr("Archive");
+    case CleanupKind::Compress:
+        return tr("Compress");
+    case CleanupKind::Delete:
+        return tr("Delete");
+    case CleanupKind::Purge:
+        return tr("Purge");
+    }
+    return {};
+}
+
+int CleanupPlanModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_plan.actions.size());
+}
+
+int CleanupPlanModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant CleanupPlanModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const CleanupAction &a = m_plan.actions[std::size_t(index.row())];
+    switch (role) {
+    case MemoryIdRole:
+        return a.memoryId;
+    case KindRole:
+        return int(a.kind);
+    case ScoreValueRole:
+        return a.score;
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case ActionColumn:
+            return kindTitle(a.kind);
+        case IdColumn:
+            return a.memoryId;
+        case ContentColumn: {
+            QString text = m_contents.value(a.memoryId);
+            text.replace(QLatin1Char('\n'), QStringLiteral(" ⏎ "));
+            return text;
+        }
+        case ScoreColumn:
+            return QString::number(a.score, 'g', 3);
+        case ReasonColumn:
+            return a.reason;
+        case ColumnCount:
+            break;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == ContentColumn)
+            return m_contents.value(a.memoryId);
+        if (index.column() == ReasonColumn)
+            return a.reason;
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == ScoreColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == ActionColumn) {
+            switch (a.kind) {
+            case CleanupKind::Purge:
+            case CleanupKind::Delete:
+                return QBrush(QColor(0xb0, 0x3a, 0x2e));
+            case CleanupKind::Compress:
+                return QBrush(QColor(0x8a, 0x5a, 0x00));
+            case CleanupKind::Archive:
+                return QBrush(QColor(0x2f, 0x5d, 0x8a));
+            }
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant CleanupPlanModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case ActionColumn:
+        return tr("Action");
+    case IdColumn:
+        return tr("Memory");
+    case ContentColumn:
+        return tr("Content");
+    case ScoreColumn:
+        return tr("Score");
+    case ReasonColumn:
+        return tr("Why");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+} // namespace engram::ui
