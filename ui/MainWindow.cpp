@@ -62,6 +62,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     createCentralArea();
     createDocks();
+    createToolDocks();
     createActions();
     createToolBar();
     createStatusBar();
@@ -338,6 +339,8 @@ void MainWindow::updateActions()
     m_actions.edit->setEnabled(open && !m_table->currentId().isEmpty());
     m_actions.merge->setEnabled(open && rows.size() >= 2 && !anyDeleted);
     m_actions.importSet->setEnabled(open);
+    m_actions.importFolder->setEnabled(open);
+    m_actions.cleanup->setEnabled(open);
     m_actions.exportSet->setEnabled(m_session->isOpen());
 }
 

@@ -17,11 +17,13 @@ class QUndoStack;
 
 namespace engram::ui {
 
+class AssociationGraphView;
 class DecayChartView;
 class DetailPanel;
 class FilterBar;
 class MemoryTableModel;
 class MemoryTableView;
+class RetrievalPlayground;
 class SelectionKeeper;
 class StoreSession;
 
@@ -57,6 +59,18 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
     QStringList selectedIds() const;
     void selectIds(const QStringList &ids);
+    /// Selects a memory in the table and scrolls to it; when the filter hides it, shows it in
+    /// the detail panel and the chart anyway and says so in the status bar.
+    void showMemory(const QString &id);
+
+    AssociationGraphView *graphView() const { return m_graph; }
+    RetrievalPlayground *playground() const { return m_playground; }
+
+    // The working dialogs (non-modal; tests reach them through these).
+    void openSettings();
+    void openCleanupPreview();
+    void openImportPreview(const QString &path);
+    void openExportDialog();
 
     // Decisions on the selection (what the actions call; tests call them directly too).
     void confirmSelected();
@@ -107,6 +121,15 @@ private:
     void showTableMenu(const QPoint &globalPos);
     void setMode(core::SnapshotFilter::Mode mode);
 
+    // MainWindowTools.cpp: the association graph and retrieval docks, the Review menu and
+    // the working dialogs
+    void createToolDocks();
+    void createReviewActions(QMenu *menu);
+    void importFolder();
+    void highlightRetrievalPath(const QStringList &pathIds);
+    /// Shows a non-modal working dialog that deletes itself on close and closes with the store.
+    void showDialog(class QDialog *dialog);
+
     StoreSession *m_session = nullptr;
     MemoryTableModel *m_model = nullptr;
     MemoryTableView *m_table = nullptr;
@@ -117,6 +140,10 @@ private:
     DecayChartView *m_chart = nullptr;
     QDockWidget *m_detailDock = nullptr;
     QDockWidget *m_chartDock = nullptr;
+    AssociationGraphView *m_graph = nullptr;
+    QDockWidget *m_graphDock = nullptr;
+    RetrievalPlayground *m_playground = nullptr;
+    QDockWidget *m_playgroundDock = nullptr;
     QComboBox *m_profileCombo = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_memoryMenu = nullptr;
@@ -139,6 +166,8 @@ private:
         QAction *redo = nullptr;
         QAction *find = nullptr;
         QAction *importSet = nullptr;
+        QAction *importFolder = nullptr;
+        QAction *cleanup = nullptr;
         QAction *exportSet = nullptr;
     } m_actions;
 };

@@ -2,9 +2,6 @@
 #include "MainWindow.h"
 
 #include "StoreSession.h"
-#include "io/Exporter.h"
-#include "io/Importer.h"
-#include "io/MemorySetReader.h"
 #include "models/MemoryTableModel.h"
 #include "scoring/ScoringProfile.h"
 #include "support/MessageBox.h"
@@ -37,6 +34,7 @@ void MainWindow::createActions()
     createEditActions(menuBar()->addMenu(tr("&Edit")));
     m_memoryMenu = menuBar()->addMenu(tr("&Memory"));
     createMemoryActions(m_memoryMenu);
+    createReviewActions(menuBar()->addMenu(tr("&Review")));
     createViewActions(menuBar()->addMenu(tr("&View")));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Engram"), this, [this]() {
@@ -59,8 +57,12 @@ void MainWindow::createFileActions(QMenu *menu)
     menu->addSeparator();
     m_actions.importSet = menu->addAction(tr("&Import…"), this, &MainWindow::importFile);
     m_actions.importSet->setObjectName(QStringLiteral("importAction"));
+    m_actions.importSet->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_actions.importFolder = menu->addAction(tr("Import &Agent Memory Folder…"), this, &MainWindow::importFolder);
+    m_actions.importFolder->setObjectName(QStringLiteral("importFolderAction"));
     m_actions.exportSet = menu->addAction(tr("&Export…"), this, &MainWindow::exportFile);
     m_actions.exportSet->setObjectName(QStringLiteral("exportAction"));
+    m_actions.exportSet->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     menu->addSeparator();
     QAction *quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -84,6 +86,10 @@ void MainWindow::createEditActions(QMenu *menu)
     m_actions.find = menu->addAction(tr("&Find…"), m_filterBar, &FilterBar::focusSearch);
     m_actions.find->setShortcut(QKeySequence::Find);
     menu->addAction(tr("&Clear Filters"), m_filterBar, &FilterBar::clear);
+    menu->addSeparator();
+    QAction *settings = menu->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
+    settings->setObjectName(QStringLiteral("settingsAction"));
+    settings->setShortcut(QKeySequence::Preferences);
 }
 
 void MainWindow::createMemoryActions(QMenu *menu)
@@ -130,6 +136,8 @@ void MainWindow::createViewActions(QMenu *menu)
 {
     menu->addAction(m_detailDock->toggleViewAction());
     menu->addAction(m_chartDock->toggleViewAction());
+    menu->addAction(m_graphDock->toggleViewAction());
+    menu->addAction(m_playgroundDock->toggleViewAction());
     menu->addAction(tr("Reset &Columns"), m_table, &MemoryTableView::resetColumns);
     menu->addSeparator();
     QMenu *modes = menu->addMenu(tr("Query &Mode"));
@@ -238,53 +246,6 @@ void MainWindow::openStoreDialog()
                                                       tr("Engram stores (*.engram);;All files (*)"));
     if (!path.isEmpty())
         openStore(path);
-}
-
-void MainWindow::importFile()
-{
-    if (!m_session->store())
-        return;
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import memories"), QString(),
-        tr("Memory sets (*.json *.yaml *.yml);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    auto set = io::MemorySetReader::read(path);
-    if (!set) {
-        showError(tr("Import"), set.error().message);
-        return;
-    }
-    io::Importer importer(*m_session->store());
-    auto report = importer.apply(*set);
-    if (!report) {
-        showError(tr("Import"), report.error().message);
-        return;
-    }
-    m_session->reload();
-    statusBar()->showMessage(tr("Imported %1").arg(QFileInfo(path).fileName()), 8000);
-}
-
-void MainWindow::exportFile()
-{
-    if (!m_session->store())
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export memories"), QString(),
-        tr("Engram JSON (*.json);;Engram YAML (*.yaml);;CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    io::ExportOptions options;
-    const auto format = io::Exporter::formatForPath(path);
-    if (format)
-        options.format = *format;
-    options.profile = &m_session->profile();
-    auto report = io::Exporter(*m_session->store()).write(path, options);
-    if (!report) {
-        showError(tr("Export"), report.error().message);
-        return;
-    }
-    statusBar()->showMessage(tr("Exported %1 memories to %2").arg(report->memories).arg(QFileInfo(path).fileName()),
-                             8000);
 }
 
 void MainWindow::showTableMenu(const QPoint &globalPos)

@@ -567,6 +567,7 @@ void AssociationGraphView::scaleBy(double factor)
 {
     const double current = transform().m11();
     const double target = std::clamp(current * factor, kMinScale, kMaxScale);
+    m_fitted = false;
     if (current > 0)
         scale(target / current, target / current);
 }
@@ -588,6 +589,7 @@ void AssociationGraphView::fitToView()
         return;
     bounds.adjust(-20, -20, 20, 20);
     fitInView(bounds, Qt::KeepAspectRatio);
+    m_fitted = true;
     // Never blow a small graph up past 1:1 (labels would look oversized).
     if (transform().m11() > 1.0)
         setTransform(QTransform());
@@ -598,6 +600,8 @@ void AssociationGraphView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
     placeLegend();
+    if (m_fitted)
+        fitToView();
 }
 
 void AssociationGraphView::placeLegend()

@@ -10,7 +10,7 @@ namespace engram::ui {
 
 namespace {
 constexpr int kPad = 8;
-constexpr int kRow = 17;
+constexpr int kRow = 15;
 constexpr int kSwatch = 22;
 constexpr std::uint8_t kShownTypes[] = {core::links::Keyword, core::links::CoTask, core::links::Temporal,
                                         core::links::CoProject, core::links::Manual};
@@ -20,6 +20,10 @@ GraphLegend::GraphLegend(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("graphLegend"));
     setAttribute(Qt::WA_TransparentForMouseEvents);
+    // A key, not content: a little smaller than the labels so it covers less of the graph.
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    setFont(small);
     resize(sizeHint());
 }
 
@@ -36,15 +40,25 @@ QStringList GraphLegend::entries() const
 
 QSize GraphLegend::sizeHint() const
 {
+    const auto [left, right] = columnWidths();
+    const int rows = std::max<int>(int(std::size(kShownTypes)), core::kTierCount + 1) + 1;
+    return QSize(left + right + 3 * kPad, rows * kRow + 2 * kPad);
+}
+
+std::pair<int, int> GraphLegend::columnWidths() const
+{
     const QFontMetrics fm(font());
     QFont bold = font();
     bold.setBold(true);
-    int textWidth = QFontMetrics(bold).horizontalAdvance(tr("Links (width = weight)")) + 4;
-    for (const QString &e : entries())
-        textWidth = std::max(textWidth, fm.horizontalAdvance(e) + kSwatch + 6);
-    // Two columns: link types | tiers + activation.
-    const int rows = std::max<int>(int(std::size(kShownTypes)), core::kTierCount + 1) + 1;
-    return QSize(2 * textWidth + 3 * kPad, rows * kRow + 2 * kPad);
+    const QFontMetrics fb(bold);
+    int left = fb.horizontalAdvance(tr("Links (width = weight)")) + 4;
+    for (std::uint8_t t : kShownTypes)
+        left = std::max(left, fm.horizontalAdvance(core::links::typeName(t)) + kSwatch + 6);
+    int right = fb.horizontalAdvance(tr("Tiers")) + 4;
+    for (int t = 0; t < core::kTierCount; ++t)
+        right = std::max(right, fm.horizontalAdvance(core::tierName(core::Tier(t))) + kSwatch + 6);
+    right = std::max(right, fm.horizontalAdvance(tr("activation")) + kSwatch + 6);
+    return {left, right};
 }
 
 void GraphLegend::paintEvent(QPaintEvent *)
@@ -57,8 +71,9 @@ void GraphLegend::paintEvent(QPaintEvent *)
     p.setBrush(panel);
     p.drawRoundedRect(rect().adjusted(0, 0, -1, -1), 5, 5);
 
-    const int column = (width() - 3 * kPad) / 2;
+    const auto [leftWidth, rightWidth] = columnWidths();
     auto text = [&](int x, int y, const QString &s, bool bold = false) {
+        const int column = x < 2 * kPad + leftWidth ? leftWidth : rightWidth;
         QFont f = font();
         f.setBold(bold);
         p.setFont(f);
@@ -73,7 +88,7 @@ void GraphLegend::paintEvent(QPaintEvent *)
         p.drawLine(x + 2, y + kRow / 2, x + kSwatch - 4, y + kRow / 2);
         text(x + kSwatch, y, core::links::typeName(t));
     }
-    x = 2 * kPad + column;
+    x = 2 * kPad + leftWidth;
     y = kPad;
     text(x, y, tr("Tiers"), true);
     for (int t = 0; t < core::kTierCount; ++t) {

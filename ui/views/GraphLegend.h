@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+#include <utility>
+
 namespace engram::ui {
 
 /// The key to the association graph's colours, floating in a corner of the view: one line
@@ -20,6 +22,10 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+
+private:
+    /// Widths of the link-type column and the tier column.
+    std::pair<int, int> columnWidths() const;
 };
 
 } // namespace engram::ui

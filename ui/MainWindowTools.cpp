@@ -1,0 +1,198 @@
+// MainWindow's association graph and retrieval playground docks, the Review menu and the
+// working dialogs (import preview, export, cleanup preview, settings). Composition only:
+// each piece is its own class under views/ or dialogs/.
+#include "MainWindow.h"
+
+#include "StoreSession.h"
+#include "dialogs/CleanupPreviewDialog.h"
+#include "dialogs/ExportDialog.h"
+#include "dialogs/ImportPreviewDialog.h"
+#include "dialogs/SettingsDialog.h"
+#include "models/MemoryTableModel.h"
+#include "views/AssociationGraphView.h"
+#include "views/DecayChartView.h"
+#include "views/DetailPanel.h"
+#include "views/GraphActivation.h"
+#include "views/MemoryTableView.h"
+#include "views/RetrievalPlayground.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QMenu>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+void MainWindow::createToolDocks()
+{
+    m_graph = new AssociationGraphView(m_session, this);
+    m_graph->setObjectName(QStringLiteral("associationGraph"));
+    m_graph->setUndoStack(m_undo);
+    m_graph->setMinimumSize(360, 220);
+    m_graphDock = new QDockWidget(tr("Association graph"), this);
+    m_graphDock->setObjectName(QStringLiteral("graphDock"));
+    // The graph's own controls (zoom, fit, overview, activation) sit on top of it in the dock.
+    auto *graphPane = new QWidget(this);
+    auto *graphLayout = new QVBoxLayout(graphPane);
+    graphLayout->setContentsMargins(0, 0, 0, 0);
+    graphLayout->setSpacing(0);
+    auto *graphBar = new QToolBar(graphPane);
+    graphBar->setObjectName(QStringLiteral("graphToolBar"));
+    graphBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    graphBar->addActions(m_graph->graphActions());
+    graphLayout->addWidget(graphBar);
+    graphLayout->addWidget(m_graph, 1);
+    m_graphDock->setWidget(graphPane);
+    m_graphDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+    addDockWidget(Qt::BottomDockWidgetArea, m_graphDock);
+    splitDockWidget(m_chartDock, m_graphDock, Qt::Horizontal);
+    connect(m_graph, &AssociationGraphView::memoryActivated, this, &MainWindow::showMemory);
+    connect(m_graph, &AssociationGraphView::errorOccurred, this,
+            [this](const QString &message) { showError(tr("Association graph"), message); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this]() {
+        if (m_graphDock->isVisible() && m_graph->mode() != AssociationGraphView::Mode::Overview)
+            m_graph->setSelection(selectedIds());
+    });
+    connect(m_graphDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_graph->mode() == AssociationGraphView::Mode::Empty)
+            m_graph->setSelection(selectedIds());
+    });
+
+    m_playground = new RetrievalPlayground(m_session, this);
+    m_playground->setObjectName(QStringLiteral("retrievalPlayground"));
+    m_playgroundDock = new QDockWidget(tr("Retrieval playground"), this);
+    m_playgroundDock->setObjectName(QStringLiteral("retrievalDock"));
+    m_playgroundDock->setWidget(m_playground);
+    m_playgroundDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Y));
+    connect(m_playgroundDock->toggleViewAction(), &QAction::triggered, this, [this](bool on) {
+        if (on)
+            m_playgroundDock->raise();
+    });
+    addDockWidget(Qt::RightDockWidgetArea, m_playgroundDock);
+    tabifyDockWidget(m_detailDock, m_playgroundDock);
+    m_detailDock->raise();
+    connect(m_playground, &RetrievalPlayground::memoryActivated, this, &MainWindow::showMemory);
+    connect(m_playground, &RetrievalPlayground::pathHighlighted, this, &MainWindow::highlightRetrievalPath);
+}
+
+void MainWindow::highlightRetrievalPath(const QStringList &pathIds)
+{
+    if (pathIds.isEmpty()) {
+        m_graph->clearActivation();
+        return;
+    }
+    // The selected result alone: its activation and the path it was reached by.
+    for (const RetrievalResult &r : m_playground->results()) {
+        if (r.id != pathIds.last())
+            continue;
+        m_graphDock->show();
+        m_graph->showActivation(GraphActivation::fromRetrieval({r}), 1);
+        return;
+    }
+}
+
+void MainWindow::createReviewActions(QMenu *menu)
+{
+    m_actions.cleanup = menu->addAction(tr("Clean &Up…"), this, &MainWindow::openCleanupPreview);
+    m_actions.cleanup->setObjectName(QStringLiteral("cleanupAction"));
+    m_actions.cleanup->setStatusTip(tr("Preview what cleanup would archive, compress, delete and purge, then apply"));
+}
+
+void MainWindow::showMemory(const QString &id)
+{
+    if (id.isEmpty())
+        return;
+    if (m_model->rowOfId(id) >= 0) {
+        selectIds({id});
+        return;
+    }
+    // Hidden by the filter or the query mode: show it beside the table all the same.
+    m_detail->showMemory(id);
+    m_chart->showMemories({id});
+    m_detailDock->show();
+    m_detailDock->raise();
+    statusBar()->showMessage(tr("%1 is not in the table under the current filter or query mode").arg(id), 8000);
+}
+
+void MainWindow::showDialog(QDialog *dialog)
+{
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Dialogs hold the session's store: they go when it does.
+    connect(m_session, &StoreSession::aboutToClose, dialog, &QDialog::reject);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void MainWindow::openSettings()
+{
+    if (!m_session->isOpen())
+        return;
+    showDialog(new SettingsDialog(m_session, this));
+}
+
+void MainWindow::openCleanupPreview()
+{
+    if (!m_session->store())
+        return;
+    auto *dialog = new CleanupPreviewDialog(m_session, m_undo, this);
+    dialog->setObjectName(QStringLiteral("cleanupPreviewDialog"));
+    connect(dialog, &CleanupPreviewDialog::applied, this,
+            [this]() { statusBar()->showMessage(tr("Cleanup applied (Edit → Undo takes it back)"), 8000); });
+    showDialog(dialog);
+    dialog->start();
+}
+
+void MainWindow::openImportPreview(const QString &path)
+{
+    if (!m_session->store() || path.isEmpty())
+        return;
+    auto *dialog = new ImportPreviewDialog(m_session, path, this);
+    dialog->setObjectName(QStringLiteral("importPreviewDialog"));
+    connect(dialog, &ImportPreviewDialog::imported, this,
+            [this, path]() { statusBar()->showMessage(tr("Imported %1").arg(path), 8000); });
+    showDialog(dialog);
+    dialog->start();
+}
+
+void MainWindow::importFile()
+{
+    if (!m_session->store())
+        return;
+    openImportPreview(QFileDialog::getOpenFileName(this, tr("Import memories"), QString(),
+                                                   tr("Memory sets (*.json *.yaml *.yml);;All files (*)")));
+}
+
+void MainWindow::importFolder()
+{
+    if (!m_session->store())
+        return;
+    openImportPreview(QFileDialog::getExistingDirectory(this, tr("Import an agent memory folder")));
+}
+
+void MainWindow::openExportDialog()
+{
+    if (!m_session->isOpen())
+        return;
+    QStringList filtered;
+    filtered.reserve(m_model->rowCount());
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        filtered << m_model->idAt(row);
+    auto *dialog = new ExportDialog(m_session, selectedIds(), filtered, this);
+    dialog->setObjectName(QStringLiteral("exportDialog"));
+    connect(dialog, &ExportDialog::exported, this, [this](const QString &path, int memories) {
+        statusBar()->showMessage(tr("Exported %1 memories to %2").arg(memories).arg(path), 8000);
+    });
+    showDialog(dialog);
+}
+
+void MainWindow::exportFile() { openExportDialog(); }
+
+} // namespace engram::ui
