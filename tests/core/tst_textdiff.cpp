@@ -91,8 +91,8 @@ private Q_SLOTS:
         const TextDifference d = TextDiff::compare(a, b);
         const QStringList onlyB = TextDiff::pieces(b, d.right);
         QVERIFY(onlyB.contains(u("no longer drinks")));
-        QVERIFY(!onlyB.join(u(' ')).contains(u("coffee")));
-        QVERIFY(!TextDiff::pieces(a, d.left).join(u(' ')).contains(u("morning")));
+        QVERIFY(!onlyB.join(QLatin1Char(' ')).contains(u("coffee")));
+        QVERIFY(!TextDiff::pieces(a, d.left).join(QLatin1Char(' ')).contains(u("morning")));
     }
 
     void hugeTextsFallBackToTheMiddle()

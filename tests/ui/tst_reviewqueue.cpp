@@ -150,6 +150,7 @@ private Q_SLOTS:
                               {Qt::Key_D, QStringLiteral("delete")},
                               {Qt::Key_N, QStringLiteral("negate")}};
         int pushed = 0;
+        int beforeDelete = -1;
         for (const Step &step : steps) {
             const int row = firstOf(dialog, Kind::Cleanup);
             QVERIFY2(row >= 0, "the demo store has cleanup candidates under ebbinghaus");
@@ -157,6 +158,8 @@ private Q_SLOTS:
             const ReviewItem item = dialog.items()[size_t(row)];
             const QString id = item.memoryIds.first();
             const int before = dialog.remaining();
+            if (step.key == Qt::Key_D)
+                beforeDelete = before;
             QTest::keyClick(list, step.key);
             QVERIFY2(m_warnings.isEmpty(), qPrintable(m_warnings.join(QLatin1Char('\n'))));
             QCOMPARE(m_undo->count(), ++pushed);
@@ -180,10 +183,9 @@ private Q_SLOTS:
                 QVERIFY(store().memories().get(id)->negated);
         }
         // Undo brings the answered items back.
-        const int now = dialog.remaining();
         m_undo->undo(); // negate
         m_undo->undo(); // delete
-        QCOMPARE(dialog.remaining(), now + 1);
+        QCOMPARE(dialog.remaining(), beforeDelete);
     }
 
     void skipChangesNothing()

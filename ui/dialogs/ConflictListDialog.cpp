@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QSet>
 #include <QTableView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace engram::ui {

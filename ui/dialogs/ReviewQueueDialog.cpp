@@ -19,6 +19,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace engram::ui {
 
 using namespace engram::core;
@@ -196,7 +198,7 @@ void ReviewQueueDialog::reload()
         if (row < 0)
             row = oldRow;
     }
-    setCurrentRow(std::clamp(row, 0, int(m_items.size()) - 1));
+    setCurrentRow(m_items.empty() ? -1 : std::clamp(row, 0, int(m_items.size()) - 1));
     updateDetails();
 }
 
