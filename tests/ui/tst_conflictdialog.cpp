@@ -12,6 +12,7 @@
 #include "support/MessageBox.h"
 #include "views/ConflictMemoryPane.h"
 #include "views/DecayChartView.h"
+#include "views/EventText.h"
 #include "views/HistoryView.h"
 #include "models/HistoryModel.h"
 
@@ -135,7 +136,10 @@ private Q_SLOTS:
         // Key fields, history and a compact decay chart for each side.
         ConflictMemoryPane *pane = dialog.paneA();
         QCOMPARE(pane->valueLabel(QStringLiteral("category"))->text(), a.category);
-        QVERIFY(pane->valueLabel(QStringLiteral("score"))->text().contains(QStringLiteral("ebbinghaus")));
+        const Score score = m_session->profile().evaluate(a, m_session->now());
+        QCOMPARE(pane->valueLabel(QStringLiteral("score"))->text(),
+                 EventText::number(score.score) + QStringLiteral(" · ") + tierName(score.tier));
+        QVERIFY(pane->valueLabel(QStringLiteral("score"))->toolTip().contains(QStringLiteral("ebbinghaus")));
         QVERIFY(!pane->valueLabel(QStringLiteral("created"))->text().isEmpty());
         QVERIFY(!pane->valueLabel(QStringLiteral("source"))->text().isEmpty());
         QCOMPARE(pane->valueLabel(QStringLiteral("scope"))->text(),
@@ -144,6 +148,13 @@ private Q_SLOTS:
         QVERIFY(pane->chartView()->isCompact());
         QCOMPARE(pane->chartView()->shownIds(), QStringList{kCoffeeA});
         QCOMPARE(dialog.paneB()->chartView()->shownIds(), QStringList{kCoffeeB});
+
+        // Enter is not "resolve": a resolution is a deliberate click (or Alt+R).
+        dialog.show();
+        QTest::keyClick(dialog.findChild<QComboBox *>(QStringLiteral("strategyCombo")), Qt::Key_Return);
+        QVERIFY(dialog.isVisible());
+        QVERIFY(store().conflicts().get(id)->isOpen());
+        QCOMPARE(m_undo->count(), 0);
 
         QSignalSpy activated(&dialog, &ConflictDialog::memoryActivated);
         QTest::mouseClick(dialog.paneB()->findChild<QPushButton *>(QStringLiteral("showButton")), Qt::LeftButton);

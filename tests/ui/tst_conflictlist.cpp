@@ -154,7 +154,9 @@ private Q_SLOTS:
         QCOMPARE(opened.size(), 1);
         QCOMPARE(opened.first()->conflictId(), wanted.id);
         QVERIFY(opened.first()->isVisible());
-        QVERIFY(dialog.isVisible()); // Enter went to the table, not to a default button
+        QVERIFY(dialog.isVisible()); // Enter went to the table, not to a default button …
+        QVERIFY(store().conflicts().get(wanted.id)->isOpen()); // … least of all the new dialog's Resolve
+        QCOMPARE(m_undo->count(), 0);
         // Enter again raises the same dialog instead of a second one.
         QCOMPARE(dialog.openConflict(wanted.id), opened.first());
         QCOMPARE(dialog.findChildren<ConflictDialog *>().size(), 1);

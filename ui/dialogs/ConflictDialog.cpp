@@ -104,14 +104,20 @@ ConflictDialog::ConflictDialog(StoreSession *session, QUndoStack *undoStack, qin
     vertical->addWidget(resolution);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
-    vertical->setSizes({470, 220});
+    vertical->setSizes({420, 270});
     layout->addWidget(vertical, 1);
 
     auto *buttons = new QDialogButtonBox(this);
-    m_resolve = buttons->addButton(tr("&Resolve"), QDialogButtonBox::AcceptRole);
+    m_resolve = buttons->addButton(tr("&Resolve"), QDialogButtonBox::ActionRole); // not AcceptRole: the box would make it the default on show
     m_resolve->setObjectName(QStringLiteral("resolveButton"));
     m_close = buttons->addButton(QDialogButtonBox::Close);
     m_close->setObjectName(QStringLiteral("closeButton"));
+    // Resolving is a deliberate act (Alt+R or a click), never a stray Enter — and a parent
+    // QDialog looking for a default button among its children must not find this one.
+    for (QPushButton *b : {m_resolve, m_close}) {
+        b->setAutoDefault(false);
+        b->setDefault(false);
+    }
     connect(m_resolve, &QPushButton::clicked, this, &ConflictDialog::resolve);
     connect(m_close, &QPushButton::clicked, this, &QDialog::reject);
     layout->addWidget(buttons);

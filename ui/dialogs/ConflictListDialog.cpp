@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QSet>
@@ -66,6 +67,7 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
     for (int c : {int(ConflictListModel::IdColumn), int(ConflictListModel::TypeColumn),
                   int(ConflictListModel::DetectedColumn), int(ConflictListModel::StatusColumn)})
         header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_table->installEventFilter(this);
     layout->addWidget(m_table, 1);
 
     auto *bottom = new QHBoxLayout;
@@ -199,6 +201,21 @@ ConflictDialog *ConflictListDialog::openConflict(qint64 conflictId)
     m_open.insert(conflictId, dialog);
     dialog->show();
     return dialog;
+}
+
+bool ConflictListDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    // Enter opens the conflict and stops there: QAbstractItemView lets it travel on to
+    // QDialog, which would press a default button (even one of an open child dialog).
+    if (watched == m_table && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            if (const qint64 id = currentConflictId())
+                openConflict(id);
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 qint64 ConflictListDialog::currentConflictId() const

@@ -52,6 +52,9 @@ Q_SIGNALS:
     /// Select this memory in the table.
     void memoryActivated(const QString &id);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     qint64 currentConflictId() const;
     QString currentMemory(bool a) const;

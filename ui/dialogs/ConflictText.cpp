@@ -39,9 +39,11 @@ QStringList memoryChanges(const QString &label, const Memory &before, const Memo
             fields << tr("    correction history: + 1 entry");
             continue;
         }
-        fields << QStringLiteral("    %1: %2 → %3")
-                      .arg(it.key(), EventText::formatValue(it.key(), was.value(it.key()), 60),
-                           EventText::formatValue(it.key(), it.value(), 60));
+        // An empty text reads as "—", like an unset instant.
+        auto shown = [&](const QJsonValue &v) {
+            return EventText::formatValue(it.key(), v.isString() && v.toString().isEmpty() ? QJsonValue() : v, 60);
+        };
+        fields << QStringLiteral("    %1: %2 → %3").arg(it.key(), shown(was.value(it.key())), shown(it.value()));
     }
     const QString scoreBefore = scoreText(profile, before, at);
     const QString scoreAfter = scoreText(profile, after, at);

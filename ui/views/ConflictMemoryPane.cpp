@@ -7,7 +7,6 @@
 #include "views/HistoryView.h"
 
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
@@ -42,11 +41,12 @@ ConflictMemoryPane::ConflictMemoryPane(StoreSession *session, const QString &sid
     m_content->setReadOnly(true);
     m_content->setAcceptRichText(false);
     m_content->setTabChangesFocus(true);
-    m_content->setMinimumHeight(56);
-    m_content->setMaximumHeight(96);
     QFont contentFont = m_content->font();
     contentFont.setPointSizeF(contentFont.pointSizeF() * 1.08);
     m_content->setFont(contentFont);
+    // Three lines show most memories whole; a longer one scrolls.
+    const int frame = 2 * m_content->frameWidth() + 2 * int(m_content->document()->documentMargin());
+    m_content->setFixedHeight(QFontMetrics(contentFont).lineSpacing() * 3 + frame + 2);
     layout->addWidget(m_content);
 
     auto *grid = new QGridLayout;
@@ -75,8 +75,6 @@ ConflictMemoryPane::ConflictMemoryPane(StoreSession *session, const QString &sid
     m_tabs->addTab(m_chart, tr("Decay curve"));
     layout->addWidget(m_tabs, 1);
 
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
     m_show = new QPushButton(tr("Show in table"), this);
     m_show->setObjectName(QStringLiteral("showButton"));
     m_show->setAutoDefault(false);
@@ -84,8 +82,7 @@ ConflictMemoryPane::ConflictMemoryPane(StoreSession *session, const QString &sid
         if (!m_memory.id.isEmpty())
             Q_EMIT memoryActivated(m_memory.id);
     });
-    buttons->addWidget(m_show);
-    layout->addLayout(buttons);
+    m_tabs->setCornerWidget(m_show, Qt::TopRightCorner); // beside the tabs: no row of its own
 }
 
 QLabel *ConflictMemoryPane::addField(QGridLayout *grid, int row, int column, const QString &field,
@@ -142,9 +139,9 @@ void ConflictMemoryPane::showMemory(const core::Memory &m, const QString &role, 
     setValue(QStringLiteral("reinforced"), m.lastReinforcedAt ? when(m.lastReinforcedAt, now) : tr("never"));
     if (m_session) {
         const core::Score s = m_session->profile().evaluate(m, now);
-        setValue(QStringLiteral("score"),
-                 tr("%1 · %2 (%3)").arg(EventText::number(s.score), core::tierName(s.tier), m_session->profileName()));
+        setValue(QStringLiteral("score"), tr("%1 · %2").arg(EventText::number(s.score), core::tierName(s.tier)));
         if (QLabel *label = m_values.value(QStringLiteral("score"))) {
+            label->setToolTip(tr("Under the %1 profile, at %2").arg(m_session->profileName(), EventText::localTime(now)));
             QPalette p = label->palette();
             p.setColor(QPalette::WindowText, ChartPalette::tier(s.tier).darker(115));
             label->setPalette(p);
