@@ -1,6 +1,7 @@
 #include "commands/DecisionCommand.h"
 
 #include "StoreSession.h"
+#include "engine/Cleanup.h"
 #include "store/Transaction.h"
 
 #include <QCoreApplication>
@@ -205,6 +206,49 @@ DecisionCommand *DecisionCommand::unlink(StoreSession *session, const QString &a
         [b](Decisions &d, const QString &first) { return d.unlink(first, b); }, std::move(errors));
     command->m_alsoRefresh = {a, b};
     return command;
+}
+
+DecisionCommand *DecisionCommand::answerReview(StoreSession *session, const QString &id, ReviewKind kind,
+                                               ReviewAnswer answer, ErrorSink errors)
+{
+    const char *text = "Answer review";
+    if (answer == ReviewAnswer::Promote)
+        text = "Promote memory to core";
+    else if (answer == ReviewAnswer::Keep)
+        text = kind == ReviewKind::Decay ? "Keep fading memory" : "Keep memory as it is";
+    else
+        text = "Delete reviewed memory";
+    return new DecisionCommand(session, QCoreApplication::translate("DecisionCommand", text), {id},
+                               [kind, answer](Decisions &d, const QString &target) {
+                                   return d.answerReview(target, kind, answer);
+                               },
+                               std::move(errors));
+}
+
+DecisionCommand *DecisionCommand::applyCleanup(StoreSession *session, const CleanupAction &action, ErrorSink errors)
+{
+    const QString text = QCoreApplication::translate("DecisionCommand", "Clean up memory: %1")
+                             .arg(Cleanup::kindName(action.kind));
+    return new DecisionCommand(
+        session, text, {action.memoryId},
+        [session, action](Decisions &, const QString &) -> Result<DecisionOutcome> {
+            Store *store = session->store();
+            if (!store)
+                return Error::make(Error::Code::Usage, QCoreApplication::translate("DecisionCommand", "No store is open."));
+            CleanupPlan plan;
+            plan.profile = session->profileName();
+            plan.at = time::nowMs();
+            plan.actions.push_back(action);
+            auto outcome = Cleanup(*store, session->config(), session->profile()).apply(plan, QStringLiteral("user"));
+            if (outcome && outcome->isEmpty())
+                return Error::make(Error::Code::Conflict,
+                                   QCoreApplication::translate("DecisionCommand",
+                                                               "memory %1 changed since the cleanup was planned; "
+                                                               "nothing was done")
+                                       .arg(action.memoryId));
+            return outcome;
+        },
+        std::move(errors));
 }
 
 } // namespace engram::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/Cleanup.h"
 #include "engine/DecisionOutcome.h"
 #include "engine/Decisions.h"
 #include "model/Result.h"
@@ -60,6 +61,16 @@ public:
                                  ErrorSink errors = {});
     /// Removes the link between two memories (Decisions::unlink); undo puts it back.
     static DecisionCommand *unlink(StoreSession *session, const QString &a, const QString &b, ErrorSink errors = {});
+    /// The answer to a promote or decay review (note 002, SPEC §7): a `review` event with the
+    /// question and the answer; promote → category core, keep (decay) → importance reset,
+    /// delete → soft delete.
+    static DecisionCommand *answerReview(StoreSession *session, const QString &id, core::ReviewKind kind,
+                                         core::ReviewAnswer answer, ErrorSink errors = {});
+    /// One planned cleanup action (archive / compress / delete / purge) applied on its own,
+    /// from the review queue. An action whose memory changed since it was planned is skipped
+    /// by core::Cleanup, and the command then reports that nothing was done.
+    static DecisionCommand *applyCleanup(StoreSession *session, const core::CleanupAction &action,
+                                         ErrorSink errors = {});
 
 private:
     /// Runs `perform` for each live outcome (or each id on the first run) in one transaction.

@@ -114,6 +114,15 @@ DecayChartView::DecayChartView(StoreSession *session, QWidget *parent) : QChartV
     rebuildChart();
 }
 
+void DecayChartView::setCompact(bool compact)
+{
+    if (m_compact == compact)
+        return;
+    m_compact = compact;
+    setMinimumSize(compact ? QSize(180, 120) : QSize(320, 200));
+    rebuildChart();
+}
+
 void DecayChartView::showMemories(const QStringList &ids)
 {
     m_ids = ids;
@@ -186,7 +195,7 @@ void DecayChartView::rebuildChart()
     }
     c->setTitle(m_omitted > 0 ? tr("Showing %1 of %2 selected memories").arg(m_curves.size()).arg(m_ids.size())
                               : QString());
-    c->legend()->setVisible(true);
+    c->legend()->setVisible(!m_compact);
 
     double yMax = m_session ? m_session->profile().maxScore() : 100;
     for (const MemoryCurve &curve : m_curves) {
@@ -202,8 +211,8 @@ void DecayChartView::rebuildChart()
     auto *x = new QDateTimeAxis;
     const double spanDays = core::time::daysBetween(m_xMin, m_xMax);
     x->setFormat(spanDays > 400 ? QStringLiteral("MMM yyyy") : spanDays > 3 ? QStringLiteral("MMM d") : QStringLiteral("MMM d HH:mm"));
-    x->setTitleText(tr("Date (local time)"));
-    x->setTickCount(width() >= 560 ? 7 : 5);
+    x->setTitleText(m_compact ? QString() : tr("Date (local time)"));
+    x->setTickCount(m_compact ? 4 : width() >= 560 ? 7 : 5);
     x->setRange(QDateTime::fromMSecsSinceEpoch(m_xMin), QDateTime::fromMSecsSinceEpoch(m_xMax));
     auto *y = new QValueAxis;
     y->setRange(0, yTop);
@@ -211,7 +220,7 @@ void DecayChartView::rebuildChart()
     y->setTickAnchor(0);
     y->setTickInterval(step);
     y->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : step >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
-    y->setTitleText(yAxisTitle());
+    y->setTitleText(m_compact ? QString() : yAxisTitle());
     QFont axisFont = font();
     axisFont.setPointSizeF(std::max(7.0, axisFont.pointSizeF() * 0.9));
     for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(x), static_cast<QAbstractAxis *>(y)}) {

@@ -37,6 +37,10 @@ public:
     /// The curves currently drawn, in selection order.
     const std::vector<MemoryCurve> &curves() const { return m_curves; }
     const QStringList &shownIds() const { return m_ids; }
+    /// Compact mode, for small charts beside other content (the conflict dialog): no legend,
+    /// no axis titles, fewer ticks and a smaller minimum size. Off by default.
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
     /// What a hover at this chart value on the series named `seriesName` shows (plain text).
     QString toolTipFor(const QString &seriesName, const QPointF &value) const;
 
@@ -78,6 +82,7 @@ private:
     core::Millis m_xMin = 0;
     core::Millis m_xMax = 0;
     QList<Caption> m_captions;
+    bool m_compact = false;
 };
 
 } // namespace engram::ui

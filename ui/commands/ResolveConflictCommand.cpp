@@ -1,0 +1,166 @@
+#include "commands/ResolveConflictCommand.h"
+
+#include "StoreSession.h"
+#include "engine/Decisions.h"
+#include "store/Transaction.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("ResolveConflictCommand", text); }
+
+QString readableStrategy(ResolutionStrategy s)
+{
+    switch (s) {
+    case ResolutionStrategy::LatestWins: return tr("latest wins");
+    case ResolutionStrategy::VersionKeep: return tr("keep versions");
+    case ResolutionStrategy::WeightBalance: return tr("weight balance");
+    case ResolutionStrategy::KeepA: return tr("keep A");
+    case ResolutionStrategy::KeepB: return tr("keep B");
+    case ResolutionStrategy::KeepBoth: return tr("keep both");
+    case ResolutionStrategy::Merge: return tr("merge");
+    }
+    return {};
+}
+
+} // namespace
+
+ResolveConflictCommand::ResolveConflictCommand(StoreSession *session, qint64 conflictId, ResolutionStrategy strategy,
+                                               const QString &mergedContent, ErrorSink errors)
+    : QUndoCommand(describe(conflictId, strategy)), m_session(session), m_conflictId(conflictId),
+      m_strategy(strategy), m_mergedContent(mergedContent), m_errors(std::move(errors))
+{
+}
+
+QString ResolveConflictCommand::describe(qint64 conflictId, ResolutionStrategy strategy)
+{
+    return tr("Resolve conflict #%1: %2").arg(conflictId).arg(readableStrategy(strategy));
+}
+
+void ResolveConflictCommand::fail(const QString &message)
+{
+    m_ok = false;
+    m_error = message;
+    setObsolete(true);
+    if (m_errors)
+        m_errors(message);
+}
+
+void ResolveConflictCommand::refresh(const QStringList &extra)
+{
+    QSet<QString> ids(m_memoryIds.begin(), m_memoryIds.end());
+    if (!m_mergedId.isEmpty())
+        ids.insert(m_mergedId);
+    for (const QString &id : extra)
+        ids.insert(id);
+    QStringList sorted(ids.begin(), ids.end());
+    sorted.sort();
+    m_session->refresh(sorted);
+}
+
+bool ResolveConflictCommand::applyFirst()
+{
+    Store *store = m_session->store();
+    if (!store) {
+        fail(tr("No store is open."));
+        return false;
+    }
+    // Decisions are recorded at the real clock, never at a preview date.
+    ConflictResolver resolver(*store, m_session->config());
+    auto plan = resolver.plan(m_conflictId, m_strategy, time::nowMs(), m_mergedContent);
+    if (!plan) {
+        fail(plan.error().message);
+        return false;
+    }
+    m_memoryIds = {plan->before.a, plan->before.b};
+    auto applied = resolver.apply(*plan);
+    if (!applied) {
+        fail(applied.error().message);
+        return false;
+    }
+    m_resolution = resolver.lastOutcome();
+    m_merge = resolver.lastMergeOutcome();
+    m_mergedId = m_merge.createdIds.value(0);
+    m_ok = true;
+    m_error.clear();
+    refresh(m_resolution.changedIds + m_merge.changedIds);
+    return true;
+}
+
+bool ResolveConflictCommand::step(bool undoing)
+{
+    Store *store = m_session->store();
+    if (!store) {
+        fail(tr("No store is open."));
+        return false;
+    }
+    Decisions decisions(*store, m_session->config(), m_session->profileName());
+    DecisionOutcome resolution;
+    DecisionOutcome merge;
+    {
+        Transaction tx(store->database());
+        if (!tx.isActive()) {
+            fail(tx.error().message);
+            return false;
+        }
+        // The merge came first and the resolution second: undo the resolution first, redo
+        // the merge first.
+        auto revertResolution = [&]() -> Status {
+            auto r = decisions.revert(m_resolution.firstEventId());
+            if (!r)
+                return r.error();
+            resolution = *r;
+            return {};
+        };
+        auto revertMerge = [&]() -> Status {
+            if (m_merge.isEmpty())
+                return {};
+            auto r = decisions.revert(m_merge.firstEventId());
+            if (!r)
+                return r.error();
+            merge = *r;
+            return {};
+        };
+        Status st = undoing ? revertResolution() : revertMerge();
+        if (st)
+            st = undoing ? revertMerge() : revertResolution();
+        if (!st) {
+            tx.rollback();
+            fail(st.error().message);
+            return false;
+        }
+        if (const Status committed = tx.commit(); !committed) {
+            fail(committed.error().message);
+            return false;
+        }
+    }
+    m_resolution = resolution;
+    m_merge = merge;
+    m_ok = true;
+    m_error.clear();
+    refresh(m_resolution.changedIds + m_merge.changedIds);
+    return true;
+}
+
+void ResolveConflictCommand::redo()
+{
+    if (!m_done) {
+        m_done = true;
+        applyFirst();
+        return;
+    }
+    step(false);
+}
+
+void ResolveConflictCommand::undo()
+{
+    step(true);
+}
+
+} // namespace engram::ui

@@ -1,0 +1,243 @@
+#include "dialogs/ConflictListDialog.h"
+
+#include "StoreSession.h"
+#include "dialogs/ConflictDialog.h"
+#include "engine/ConflictDetector.h"
+#include "models/ConflictListModel.h"
+#include "support/MessageBox.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QSet>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent)
+    : QDialog(parent), m_session(session), m_undo(undoStack)
+{
+    setObjectName(QStringLiteral("conflictListDialog"));
+    setWindowTitle(tr("Conflicts"));
+    setSizeGripEnabled(true);
+    resize(1000, 520);
+
+    auto *layout = new QVBoxLayout(this);
+    auto *top = new QHBoxLayout;
+    auto *filterLabel = new QLabel(tr("&Show:"), this);
+    m_filter = new QComboBox(this);
+    m_filter->setObjectName(QStringLiteral("filterCombo"));
+    m_filter->addItem(tr("Open conflicts"), true);
+    m_filter->addItem(tr("All conflicts"), false);
+    filterLabel->setBuddy(m_filter);
+    top->addWidget(filterLabel);
+    top->addWidget(m_filter);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("conflictSummary"));
+    m_summary->setTextFormat(Qt::PlainText);
+    top->addWidget(m_summary, 1);
+    m_detect = new QPushButton(tr("&Detect now"), this);
+    m_detect->setObjectName(QStringLiteral("detectButton"));
+    m_detect->setToolTip(tr("Look for new contradictions in the whole store and record them"));
+    top->addWidget(m_detect);
+    layout->addLayout(top);
+
+    m_model = new ConflictListModel(this);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("conflictTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(ConflictListModel::AColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(ConflictListModel::BColumn, QHeaderView::Stretch);
+    for (int c : {int(ConflictListModel::IdColumn), int(ConflictListModel::TypeColumn),
+                  int(ConflictListModel::DetectedColumn), int(ConflictListModel::StatusColumn)})
+        header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_table->installEventFilter(this);
+    layout->addWidget(m_table, 1);
+
+    auto *bottom = new QHBoxLayout;
+    m_showA = new QPushButton(tr("Show &A in table"), this);
+    m_showA->setObjectName(QStringLiteral("showAButton"));
+    m_showB = new QPushButton(tr("Show &B in table"), this);
+    m_showB->setObjectName(QStringLiteral("showBButton"));
+    m_openButton = new QPushButton(tr("&Open…"), this);
+    m_openButton->setObjectName(QStringLiteral("openButton"));
+    auto *close = new QPushButton(tr("Close"), this);
+    close->setObjectName(QStringLiteral("closeButton"));
+    bottom->addWidget(m_showA);
+    bottom->addWidget(m_showB);
+    bottom->addStretch(1);
+    bottom->addWidget(m_openButton);
+    bottom->addWidget(close);
+    layout->addLayout(bottom);
+    // Enter belongs to the table (it opens the conflict), never to a default button.
+    for (QPushButton *b : {m_detect, m_showA, m_showB, m_openButton, close}) {
+        b->setAutoDefault(false);
+        b->setDefault(false);
+    }
+
+    connect(m_filter, &QComboBox::currentIndexChanged, this, &ConflictListDialog::reload);
+    connect(m_detect, &QPushButton::clicked, this, &ConflictListDialog::detectNow);
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        openConflict(index.data(ConflictListModel::ConflictIdRole).toLongLong());
+    });
+    connect(m_openButton, &QPushButton::clicked, this, [this] {
+        if (const qint64 id = currentConflictId())
+            openConflict(id);
+    });
+    connect(m_showA, &QPushButton::clicked, this, [this] {
+        if (const QString id = currentMemory(true); !id.isEmpty())
+            Q_EMIT memoryActivated(id);
+    });
+    connect(m_showB, &QPushButton::clicked, this, [this] {
+        if (const QString id = currentMemory(false); !id.isEmpty())
+            Q_EMIT memoryActivated(id);
+    });
+    connect(close, &QPushButton::clicked, this, &QDialog::reject);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ConflictListDialog::updateButtons);
+    if (session) {
+        // Conflicts change together with their memories (detection, resolution, undo).
+        connect(session, &StoreSession::memoriesChanged, this, &ConflictListDialog::reload);
+        connect(session, &StoreSession::reloaded, this, &ConflictListDialog::reload);
+        connect(session, &StoreSession::closed, this, &ConflictListDialog::reload);
+    }
+    reload();
+}
+
+bool ConflictListDialog::showsOpenOnly() const
+{
+    return m_filter->currentData().toBool();
+}
+
+void ConflictListDialog::setShowOpenOnly(bool openOnly)
+{
+    m_filter->setCurrentIndex(openOnly ? 0 : 1);
+}
+
+void ConflictListDialog::reload()
+{
+    const qint64 keep = currentConflictId();
+    Store *store = m_session ? m_session->store() : nullptr;
+    const Millis now = m_session ? m_session->now() : time::nowMs();
+    if (const Status st = m_model->reload(store, showsOpenOnly(), now); !st)
+        m_summary->setText(st.error().message);
+    QString summary;
+    if (!store) {
+        summary = tr("No store is open.");
+    } else {
+        const qint64 open = m_session->openConflictCount();
+        summary = showsOpenOnly() ? tr("%n open conflict(s)", nullptr, int(open))
+                                  : tr("%1 conflicts, %2 open").arg(m_model->rowCount()).arg(open);
+        if (!m_lastDetection.isEmpty())
+            summary += QStringLiteral(" · ") + m_lastDetection;
+    }
+    m_summary->setText(summary);
+    m_detect->setEnabled(store && !m_session->isReadOnly());
+    int row = keep ? m_model->rowOf(keep) : -1;
+    if (row < 0 && m_model->rowCount() > 0)
+        row = 0;
+    if (row >= 0)
+        m_table->selectRow(row);
+    updateButtons();
+}
+
+int ConflictListDialog::detectNow()
+{
+    if (!m_session || !m_session->store())
+        return -1;
+    ConflictDetector detector(*m_session->store(), m_session->config());
+    auto recorded = detector.detectAll(time::nowMs());
+    if (!recorded) {
+        MessageBox::warn(this, tr("Detect conflicts"), recorded.error().message);
+        return -1;
+    }
+    m_lastDetection = recorded->empty() ? tr("no new conflict found")
+                                        : tr("%n new conflict(s) found", nullptr, int(recorded->size()));
+    QSet<QString> touched;
+    for (const Conflict &c : *recorded) {
+        touched.insert(c.a);
+        touched.insert(c.b);
+    }
+    if (!touched.isEmpty()) {
+        QStringList ids(touched.begin(), touched.end());
+        ids.sort();
+        m_session->refresh(ids); // confidences lowered, supersessions: the table follows (and so do we)
+    } else {
+        reload();
+    }
+    return int(recorded->size());
+}
+
+ConflictDialog *ConflictListDialog::openConflict(qint64 conflictId)
+{
+    if (!m_session || !m_session->store() || conflictId <= 0)
+        return nullptr;
+    if (ConflictDialog *existing = m_open.value(conflictId)) {
+        existing->show();
+        existing->raise();
+        existing->activateWindow();
+        return existing;
+    }
+    auto *dialog = new ConflictDialog(m_session, m_undo, conflictId, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_errorSink)
+        dialog->setErrorSink(m_errorSink);
+    connect(dialog, &ConflictDialog::memoryActivated, this, &ConflictListDialog::memoryActivated);
+    m_open.insert(conflictId, dialog);
+    dialog->show();
+    return dialog;
+}
+
+bool ConflictListDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    // Enter opens the conflict and stops there: QAbstractItemView lets it travel on to
+    // QDialog, which would press a default button (even one of an open child dialog).
+    if (watched == m_table && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            if (const qint64 id = currentConflictId())
+                openConflict(id);
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+qint64 ConflictListDialog::currentConflictId() const
+{
+    const QModelIndexList rows = m_table->selectionModel() ? m_table->selectionModel()->selectedRows() : QModelIndexList{};
+    return rows.isEmpty() ? 0 : rows.first().data(ConflictListModel::ConflictIdRole).toLongLong();
+}
+
+QString ConflictListDialog::currentMemory(bool a) const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return {};
+    return rows.first().data(a ? ConflictListModel::MemoryARole : ConflictListModel::MemoryBRole).toString();
+}
+
+void ConflictListDialog::updateButtons()
+{
+    const bool any = currentConflictId() != 0;
+    m_openButton->setEnabled(any);
+    m_showA->setEnabled(any);
+    m_showB->setEnabled(any);
+}
+
+} // namespace engram::ui

@@ -1,0 +1,404 @@
+#include "dialogs/ReviewQueueDialog.h"
+
+#include "StoreSession.h"
+#include "commands/DecisionCommand.h"
+#include "dialogs/ConflictDialog.h"
+#include "engine/Cleanup.h"
+#include "support/MessageBox.h"
+#include "views/EventText.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace engram::ui {
+
+using namespace engram::core;
+using Kind = ReviewItem::Kind;
+
+namespace {
+
+QString elided(const QString &text, int max = 110)
+{
+    const QString flat = text.simplified();
+    return flat.size() > max ? flat.left(max - 1) + QChar(0x2026) : flat;
+}
+
+QString kindLabel(const ReviewItem &item)
+{
+    switch (item.kind) {
+    case Kind::Conflict: return ReviewQueueDialog::tr("Conflict");
+    case Kind::Promote: return ReviewQueueDialog::tr("Promote?");
+    case Kind::Decay: return ReviewQueueDialog::tr("Fading");
+    case Kind::Cleanup: return ReviewQueueDialog::tr("Cleanup: %1").arg(Cleanup::kindName(item.cleanup));
+    }
+    return {};
+}
+
+QStyle::StandardPixmap kindIcon(Kind kind)
+{
+    switch (kind) {
+    case Kind::Conflict: return QStyle::SP_MessageBoxWarning;
+    case Kind::Promote: return QStyle::SP_ArrowUp;
+    case Kind::Decay: return QStyle::SP_ArrowDown;
+    case Kind::Cleanup: return QStyle::SP_TrashIcon;
+    }
+    return QStyle::SP_MessageBoxQuestion;
+}
+
+struct ActionSpec
+{
+    ReviewQueueDialog::Action action;
+    const char *objectName;
+    const char *label;
+    Qt::Key key;
+};
+
+const ActionSpec kActions[] = {
+    {ReviewQueueDialog::Action::Confirm, "confirmButton", "Confirm (C)", Qt::Key_C},
+    {ReviewQueueDialog::Action::Negate, "negateButton", "Negate (N)", Qt::Key_N},
+    {ReviewQueueDialog::Action::Permanent, "permanentButton", "Permanent (P)", Qt::Key_P},
+    {ReviewQueueDialog::Action::Delete, "deleteButton", "Delete (D)", Qt::Key_D},
+    {ReviewQueueDialog::Action::Keep, "keepButton", "Keep (K)", Qt::Key_K},
+    {ReviewQueueDialog::Action::Promote, "promoteButton", "Promote to core (U)", Qt::Key_U},
+    {ReviewQueueDialog::Action::ApplyCleanup, "cleanupButton", "Apply cleanup (A)", Qt::Key_A},
+    {ReviewQueueDialog::Action::Skip, "skipButton", "Skip (S)", Qt::Key_S},
+    {ReviewQueueDialog::Action::Open, "openButton", "Open (Enter)", Qt::Key_Return},
+};
+
+} // namespace
+
+ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent)
+    : QDialog(parent), m_session(session), m_undo(undoStack)
+{
+    setObjectName(QStringLiteral("reviewQueueDialog"));
+    setWindowTitle(tr("Review queue"));
+    setSizeGripEnabled(true);
+    setModal(false);
+    resize(1000, 560);
+
+    auto *layout = new QVBoxLayout(this);
+    auto *top = new QHBoxLayout;
+    auto *intro = new QLabel(tr("Work through the list with the keyboard; each answer can be undone."), this);
+    intro->setTextFormat(Qt::PlainText);
+    top->addWidget(intro, 1);
+    m_remaining = new QLabel(this);
+    m_remaining->setObjectName(QStringLiteral("remainingLabel"));
+    m_remaining->setTextFormat(Qt::PlainText);
+    QFont bold = m_remaining->font();
+    bold.setBold(true);
+    m_remaining->setFont(bold);
+    top->addWidget(m_remaining);
+    layout->addLayout(top);
+
+    m_list = new QTreeWidget(this);
+    m_list->setObjectName(QStringLiteral("reviewList"));
+    m_list->setColumnCount(4);
+    m_list->setHeaderLabels({tr("Kind"), tr("Memory"), tr("Reason"), tr("Score")});
+    m_list->setRootIsDecorated(false);
+    m_list->setUniformRowHeights(true);
+    m_list->setAlternatingRowColors(true);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setAllColumnsShowFocus(true);
+    m_list->setTextElideMode(Qt::ElideRight);
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    m_list->installEventFilter(this);
+    layout->addWidget(m_list, 1);
+
+    m_reason = new QLabel(this);
+    m_reason->setObjectName(QStringLiteral("reasonLabel"));
+    m_reason->setTextFormat(Qt::PlainText);
+    m_reason->setWordWrap(true);
+    m_reason->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reason->setMinimumHeight(m_reason->fontMetrics().lineSpacing() * 3);
+    m_reason->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    layout->addWidget(m_reason);
+
+    auto *grid = new QGridLayout;
+    int i = 0;
+    for (const ActionSpec &spec : kActions) {
+        auto *button = new QPushButton(tr(spec.label), this);
+        button->setObjectName(QLatin1String(spec.objectName));
+        button->setAutoDefault(false);
+        button->setFocusPolicy(Qt::NoFocus); // the keys go to the list
+        const Action action = spec.action;
+        connect(button, &QPushButton::clicked, this, [this, action] { perform(action); });
+        m_buttons.append({action, button});
+        grid->addWidget(button, i / 5, i % 5);
+        ++i;
+    }
+    auto *close = new QPushButton(tr("Close"), this);
+    close->setObjectName(QStringLiteral("closeButton"));
+    close->setAutoDefault(false);
+    close->setFocusPolicy(Qt::NoFocus);
+    connect(close, &QPushButton::clicked, this, &QDialog::reject);
+    grid->addWidget(close, 1, 4);
+    layout->addLayout(grid);
+
+    connect(m_list, &QTreeWidget::currentItemChanged, this, &ReviewQueueDialog::updateDetails);
+    connect(m_list, &QTreeWidget::itemDoubleClicked, this, [this] { perform(Action::Open); });
+    if (session) {
+        connect(session, &StoreSession::memoriesChanged, this, &ReviewQueueDialog::reload);
+        connect(session, &StoreSession::reloaded, this, &ReviewQueueDialog::reload);
+        connect(session, &StoreSession::profileChanged, this, &ReviewQueueDialog::reload);
+        connect(session, &StoreSession::configChanged, this, &ReviewQueueDialog::reload);
+        connect(session, &StoreSession::closed, this, &ReviewQueueDialog::reload);
+    }
+    reload();
+    m_list->setFocus();
+}
+
+QString ReviewQueueDialog::keyOf(const ReviewItem &item) const
+{
+    return QStringLiteral("%1|%2|%3").arg(ReviewQueue::kindName(item.kind)).arg(item.conflictId).arg(item.memoryIds.join(u','));
+}
+
+void ReviewQueueDialog::reload()
+{
+    const ReviewItem *was = current();
+    const QString keep = was ? keyOf(*was) : QString();
+    const int oldRow = currentRow();
+    m_items.clear();
+    if (m_session && m_session->store()) {
+        ReviewQueue queue(*m_session->store(), m_session->config(), m_session->profile());
+        auto built = queue.build(time::nowMs());
+        if (built)
+            m_items = std::move(*built);
+        else
+            m_reason->setText(built.error().message);
+    }
+    fillList();
+    // After an answer the next item takes the answered one's place; otherwise stay on the
+    // same item (or the same place when it went away).
+    int row = -1;
+    if (m_rowAfterAnswer >= 0) {
+        row = m_rowAfterAnswer;
+        m_rowAfterAnswer = -1;
+    } else {
+        for (int r = 0; r < int(m_items.size()) && !keep.isEmpty(); ++r) {
+            if (keyOf(m_items[size_t(r)]) == keep) {
+                row = r;
+                break;
+            }
+        }
+        if (row < 0)
+            row = oldRow;
+    }
+    setCurrentRow(m_items.empty() ? -1 : std::clamp(row, 0, int(m_items.size()) - 1));
+    updateDetails();
+}
+
+void ReviewQueueDialog::fillList()
+{
+    m_list->clear();
+    QStringList ids;
+    for (const ReviewItem &item : m_items)
+        ids += item.memoryIds;
+    QHash<QString, QString> content;
+    if (m_session && m_session->store() && !ids.isEmpty()) {
+        if (auto memories = m_session->store()->memories().byIds(ids)) {
+            for (const Memory &m : *memories)
+                content.insert(m.id, m.content);
+        }
+    }
+    QList<QTreeWidgetItem *> rows;
+    for (const ReviewItem &item : m_items) {
+        auto *row = new QTreeWidgetItem;
+        row->setIcon(0, style()->standardIcon(kindIcon(item.kind)));
+        row->setText(0, kindLabel(item));
+        QStringList texts;
+        for (const QString &id : item.memoryIds)
+            texts << elided(content.value(id, id), item.memoryIds.size() > 1 ? 60 : 110);
+        row->setText(1, texts.join(QStringLiteral("  ⟷  ")));
+        row->setToolTip(1, EventText::plainToolTip(item.memoryIds.join(QLatin1Char('\n'))));
+        row->setText(2, item.reason);
+        row->setToolTip(2, EventText::plainToolTip(item.reason));
+        row->setText(3, item.kind == Kind::Conflict ? QString() : EventText::number(item.score));
+        row->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
+        rows << row;
+    }
+    m_list->addTopLevelItems(rows);
+    m_remaining->setText(m_items.empty() ? tr("Nothing left to review") : tr("%n left", nullptr, int(m_items.size())));
+}
+
+int ReviewQueueDialog::currentRow() const
+{
+    QTreeWidgetItem *item = m_list->currentItem();
+    return item ? m_list->indexOfTopLevelItem(item) : -1;
+}
+
+void ReviewQueueDialog::setCurrentRow(int row)
+{
+    if (row < 0 || row >= m_list->topLevelItemCount()) {
+        m_list->setCurrentItem(nullptr);
+        return;
+    }
+    m_list->setCurrentItem(m_list->topLevelItem(row));
+    m_list->scrollToItem(m_list->topLevelItem(row));
+}
+
+const ReviewItem *ReviewQueueDialog::current() const
+{
+    const int row = currentRow();
+    return row >= 0 && row < int(m_items.size()) ? &m_items[size_t(row)] : nullptr;
+}
+
+bool ReviewQueueDialog::canDo(Action action) const
+{
+    const ReviewItem *item = current();
+    if (!item)
+        return false;
+    const bool single = item->kind != Kind::Conflict && item->memoryIds.size() == 1;
+    const bool review = item->kind == Kind::Promote || item->kind == Kind::Decay;
+    const bool writable = m_session && !m_session->isReadOnly();
+    switch (action) {
+    case Action::Skip:
+    case Action::Open: return true;
+    case Action::Confirm:
+    case Action::Negate:
+    case Action::Permanent:
+    case Action::Delete: return writable && single;
+    case Action::Keep: return writable && review;
+    case Action::Promote: return writable && item->kind == Kind::Promote;
+    case Action::ApplyCleanup: return writable && item->kind == Kind::Cleanup;
+    }
+    return false;
+}
+
+void ReviewQueueDialog::updateDetails()
+{
+    const ReviewItem *item = current();
+    if (!item) {
+        m_reason->setText(m_items.empty() ? tr("The queue is empty: no open conflict, review or cleanup waits for you.")
+                                          : QString());
+    } else {
+        QString text = item->reason;
+        if (item->kind == Kind::Conflict)
+            text += tr("\nEnter opens the conflict to compare both memories and choose a resolution.");
+        else
+            text += tr("\nMemory %1 · Enter shows it in the table.").arg(item->memoryIds.value(0));
+        m_reason->setText(text);
+    }
+    for (const auto &[action, button] : std::as_const(m_buttons))
+        button->setEnabled(canDo(action));
+}
+
+bool ReviewQueueDialog::push(DecisionCommand *command)
+{
+    m_failure.clear();
+    m_answering = true;
+    m_rowAfterAnswer = currentRow();
+    if (m_undo) {
+        m_undo->push(command); // redo() runs; the store change reloads the queue
+    } else {
+        command->redo();
+        delete command;
+    }
+    m_answering = false;
+    if (!m_failure.isEmpty()) {
+        m_rowAfterAnswer = -1;
+        MessageBox::warn(this, tr("Review queue"), m_failure);
+        return false;
+    }
+    if (m_rowAfterAnswer >= 0) // nothing reloaded (no change signal): do it now
+        reload();
+    return true;
+}
+
+bool ReviewQueueDialog::perform(Action action)
+{
+    if (!canDo(action))
+        return false;
+    const ReviewItem item = *current();
+    const QString id = item.memoryIds.value(0);
+    auto sink = [self = QPointer<ReviewQueueDialog>(this), outer = m_errorSink](const QString &message) {
+        if (self && self->m_answering)
+            self->m_failure = message;
+        else if (outer)
+            outer(message);
+        else
+            MessageBox::warn(nullptr, ReviewQueueDialog::tr("Review queue"), message);
+    };
+    const ReviewKind reviewKind = item.kind == Kind::Promote ? ReviewKind::Promote : ReviewKind::Decay;
+    switch (action) {
+    case Action::Skip:
+        setCurrentRow(std::min(currentRow() + 1, int(m_items.size()) - 1));
+        return true;
+    case Action::Open:
+        if (item.kind == Kind::Conflict) {
+            if (!m_conflictDialog || m_conflictDialog->conflictId() != item.conflictId) {
+                if (m_conflictDialog)
+                    m_conflictDialog->close();
+                m_conflictDialog = new ConflictDialog(m_session, m_undo, item.conflictId, this);
+                m_conflictDialog->setAttribute(Qt::WA_DeleteOnClose);
+                m_conflictDialog->setErrorSink(m_errorSink);
+                connect(m_conflictDialog, &ConflictDialog::memoryActivated, this, &ReviewQueueDialog::memoryActivated);
+            }
+            m_conflictDialog->show();
+            m_conflictDialog->raise();
+        } else {
+            Q_EMIT memoryActivated(id);
+        }
+        return true;
+    case Action::Confirm: return push(DecisionCommand::confirm(m_session, {id}, sink));
+    case Action::Negate: return push(DecisionCommand::negate(m_session, {id}, QString(), sink));
+    case Action::Permanent: return push(DecisionCommand::setPermanent(m_session, {id}, true, sink));
+    case Action::Delete:
+        if (item.kind == Kind::Promote || item.kind == Kind::Decay)
+            return push(DecisionCommand::answerReview(m_session, id, reviewKind, ReviewAnswer::Delete, sink));
+        return push(DecisionCommand::softDelete(m_session, {id}, sink));
+    case Action::Keep:
+        return push(DecisionCommand::answerReview(m_session, id, reviewKind, ReviewAnswer::Keep, sink));
+    case Action::Promote:
+        return push(DecisionCommand::answerReview(m_session, id, ReviewKind::Promote, ReviewAnswer::Promote, sink));
+    case Action::ApplyCleanup: {
+        // The queue keeps only the kind and reason; the current plan has the full action.
+        auto plan = Cleanup(*m_session->store(), m_session->config(), m_session->profile()).plan(time::nowMs());
+        if (!plan) {
+            MessageBox::warn(this, tr("Review queue"), plan.error().message);
+            return false;
+        }
+        for (const CleanupAction &a : plan->actions) {
+            if (a.memoryId == id && a.kind == item.cleanup)
+                return push(DecisionCommand::applyCleanup(m_session, a, sink));
+        }
+        MessageBox::warn(this, tr("Review queue"), tr("The cleanup of %1 is no longer planned.").arg(id));
+        reload();
+        return false;
+    }
+    }
+    return false;
+}
+
+bool ReviewQueueDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_list && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+            return QDialog::eventFilter(watched, event);
+        for (const ActionSpec &spec : kActions) {
+            const bool enter = spec.key == Qt::Key_Return && key->key() == Qt::Key_Enter;
+            if (key->key() == spec.key || enter) {
+                perform(spec.action);
+                return true; // never the list's keyboard search, never a default button
+            }
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+} // namespace engram::ui

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "engine/ReviewQueue.h"
+
+#include <QDialog>
+#include <QPointer>
+
+#include <functional>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+class QUndoStack;
+
+namespace engram::ui {
+
+class ConflictDialog;
+class DecisionCommand;
+class StoreSession;
+
+/// The review queue (SPEC §7, note 002) in one list — open conflicts, promote and decay
+/// reviews, cleanup candidates (core::ReviewQueue) — worked through with the keyboard:
+///   C confirm · N negate · P permanent · D delete · S skip · Enter open
+///   U promote to core · K keep (promote and decay reviews) · A apply the cleanup action.
+/// On a promote or decay review, D, K and U are the review's answers (a `review` event through
+/// Decisions::answerReview); elsewhere D is a plain delete. Every answer is one undoable
+/// command on the window's undo stack. The queue is rebuilt whenever the store changes, so an
+/// answered item disappears and the selection moves on to the next; skip only moves on.
+/// Enter on a conflict opens its ConflictDialog; on a memory it emits memoryActivated.
+/// Non-modal: show() it.
+///
+/// objectNames: reviewList, remainingLabel, reasonLabel, and a button per action:
+/// confirmButton, negateButton, permanentButton, deleteButton, keepButton, promoteButton,
+/// cleanupButton, skipButton, openButton.
+class ReviewQueueDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ReviewQueueDialog)
+
+public:
+    enum class Action { Confirm, Negate, Permanent, Delete, Keep, Promote, ApplyCleanup, Skip, Open };
+
+    ReviewQueueDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent = nullptr);
+
+    const std::vector<core::ReviewItem> &items() const { return m_items; }
+    int remaining() const { return int(m_items.size()); }
+    int currentRow() const;
+    void setCurrentRow(int row);
+    /// Whether `action` applies to the current item.
+    bool canDo(Action action) const;
+    QTreeWidget *list() const { return m_list; }
+    /// The conflict dialog the last Open on a conflict showed (nullptr once closed).
+    ConflictDialog *conflictDialog() const { return m_conflictDialog; }
+    /// Where failures of later undo/redo steps go (the window's error display).
+    void setErrorSink(std::function<void(const QString &)> sink) { m_errorSink = std::move(sink); }
+
+public Q_SLOTS:
+    void reload();
+    /// Does `action` on the current item; false when it does not apply or failed.
+    bool perform(Action action);
+
+Q_SIGNALS:
+    /// Select this memory in the table.
+    void memoryActivated(const QString &id);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    bool push(DecisionCommand *command);
+    const core::ReviewItem *current() const;
+    void fillList();
+    void updateDetails();
+    QString keyOf(const core::ReviewItem &item) const;
+
+    QPointer<StoreSession> m_session;
+    QPointer<QUndoStack> m_undo;
+    std::function<void(const QString &)> m_errorSink;
+    std::vector<core::ReviewItem> m_items;
+    QPointer<ConflictDialog> m_conflictDialog;
+    int m_rowAfterAnswer = -1; ///< where the selection goes once the answered item is gone
+    bool m_answering = false;
+    QString m_failure;
+
+    QTreeWidget *m_list = nullptr;
+    QLabel *m_remaining = nullptr;
+    QLabel *m_reason = nullptr;
+    QList<QPair<Action, QPushButton *>> m_buttons;
+};
+
+} // namespace engram::ui
