@@ -3,6 +3,9 @@
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "delegates/StrengthDelegate.h"
+#include "dialogs/ConflictDialog.h"
+#include "dialogs/ConflictListDialog.h"
+#include "dialogs/ReviewQueueDialog.h"
 #include "dialogs/EditMemoryDialog.h"
 #include "io/DemoStore.h"
 #include "models/MemoryTableModel.h"
@@ -148,6 +151,9 @@ void MainWindow::createStatusBar()
     }
     m_conflictLabel = new QLabel(this);
     m_conflictLabel->setObjectName(QStringLiteral("conflictCount"));
+    m_conflictLabel->setTextFormat(Qt::RichText); // our own number in a link to the conflicts list
+    m_conflictLabel->setToolTip(tr("Open the conflicts list"));
+    connect(m_conflictLabel, &QLabel::linkActivated, this, [this]() { openConflicts(); });
     bar->addPermanentWidget(m_conflictLabel);
     m_loadingLabel = new QLabel(this);
     m_loadingLabel->setObjectName(QStringLiteral("loadingLabel"));
@@ -300,7 +306,8 @@ void MainWindow::updateStatus()
                                                        tierName(Tier(t))));
     }
     const qint64 conflicts = m_session->openConflictCount();
-    m_conflictLabel->setText(conflicts == 1 ? tr("1 open conflict") : tr("%1 open conflicts").arg(conflicts));
+    const QString text = conflicts == 1 ? tr("1 open conflict") : tr("%1 open conflicts").arg(conflicts);
+    m_conflictLabel->setText(conflicts > 0 ? QStringLiteral("<a href=\"conflicts\">%1</a>").arg(text) : text);
     m_filterBar->setCounts(m_model->rowCount(), m_model->totalCount());
 }
 
@@ -341,6 +348,8 @@ void MainWindow::updateActions()
     m_actions.importSet->setEnabled(open);
     m_actions.importFolder->setEnabled(open);
     m_actions.cleanup->setEnabled(open);
+    m_actions.conflicts->setEnabled(open);
+    m_actions.reviewQueue->setEnabled(open);
     m_actions.exportSet->setEnabled(m_session->isOpen());
 }
 

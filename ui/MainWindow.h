@@ -18,6 +18,8 @@ class QUndoStack;
 namespace engram::ui {
 
 class AssociationGraphView;
+class ConflictListDialog;
+class ReviewQueueDialog;
 class DecayChartView;
 class DetailPanel;
 class FilterBar;
@@ -71,6 +73,12 @@ public:
     void openCleanupPreview();
     void openImportPreview(const QString &path);
     void openExportDialog();
+    /// The conflicts list (one at a time), the review queue (one at a time), one conflict.
+    void openConflicts();
+    void openReviewQueue();
+    void openConflict(qint64 conflictId);
+    ConflictListDialog *conflictList() const;
+    ReviewQueueDialog *reviewQueue() const;
 
     // Decisions on the selection (what the actions call; tests call them directly too).
     void confirmSelected();
@@ -144,6 +152,8 @@ private:
     QDockWidget *m_graphDock = nullptr;
     RetrievalPlayground *m_playground = nullptr;
     QDockWidget *m_playgroundDock = nullptr;
+    QPointer<ConflictListDialog> m_conflictList;
+    QPointer<ReviewQueueDialog> m_reviewQueue;
     QComboBox *m_profileCombo = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_memoryMenu = nullptr;
@@ -168,6 +178,8 @@ private:
         QAction *importSet = nullptr;
         QAction *importFolder = nullptr;
         QAction *cleanup = nullptr;
+        QAction *conflicts = nullptr;
+        QAction *reviewQueue = nullptr;
         QAction *exportSet = nullptr;
     } m_actions;
 };

@@ -5,8 +5,11 @@
 
 #include "StoreSession.h"
 #include "dialogs/CleanupPreviewDialog.h"
+#include "dialogs/ConflictDialog.h"
+#include "dialogs/ConflictListDialog.h"
 #include "dialogs/ExportDialog.h"
 #include "dialogs/ImportPreviewDialog.h"
+#include "dialogs/ReviewQueueDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "models/MemoryTableModel.h"
 #include "views/AssociationGraphView.h"
@@ -100,6 +103,16 @@ void MainWindow::highlightRetrievalPath(const QStringList &pathIds)
 
 void MainWindow::createReviewActions(QMenu *menu)
 {
+    m_actions.conflicts = menu->addAction(tr("&Conflicts…"), this, &MainWindow::openConflicts);
+    m_actions.conflicts->setObjectName(QStringLiteral("conflictsAction"));
+    m_actions.conflicts->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    m_actions.conflicts->setStatusTip(tr("Contradictory memories: detect them and resolve them side by side"));
+    m_actions.reviewQueue = menu->addAction(tr("Review &Queue…"), this, &MainWindow::openReviewQueue);
+    m_actions.reviewQueue->setObjectName(QStringLiteral("reviewQueueAction"));
+    m_actions.reviewQueue->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_actions.reviewQueue->setStatusTip(
+        tr("Work through conflicts, promote and decay reviews and cleanup candidates with the keyboard"));
+    menu->addSeparator();
     m_actions.cleanup = menu->addAction(tr("Clean &Up…"), this, &MainWindow::openCleanupPreview);
     m_actions.cleanup->setObjectName(QStringLiteral("cleanupAction"));
     m_actions.cleanup->setStatusTip(tr("Preview what cleanup would archive, compress, delete and purge, then apply"));
@@ -131,6 +144,54 @@ void MainWindow::showDialog(QDialog *dialog)
     dialog->activateWindow();
 }
 
+ConflictListDialog *MainWindow::conflictList() const { return m_conflictList; }
+
+ReviewQueueDialog *MainWindow::reviewQueue() const { return m_reviewQueue; }
+
+void MainWindow::openConflicts()
+{
+    if (!m_session->store())
+        return;
+    if (!m_conflictList) {
+        m_conflictList = new ConflictListDialog(m_session, m_undo, this);
+        m_conflictList->setObjectName(QStringLiteral("conflictListDialog"));
+        m_conflictList->setErrorSink([this](const QString &message) { showError(tr("Conflicts"), message); });
+        connect(m_conflictList, &ConflictListDialog::memoryActivated, this, &MainWindow::showMemory);
+        showDialog(m_conflictList);
+        return;
+    }
+    m_conflictList->show();
+    m_conflictList->raise();
+    m_conflictList->activateWindow();
+}
+
+void MainWindow::openConflict(qint64 conflictId)
+{
+    if (!m_session->store())
+        return;
+    auto *dialog = new ConflictDialog(m_session, m_undo, conflictId, this);
+    dialog->setErrorSink([this](const QString &message) { showError(tr("Conflict"), message); });
+    connect(dialog, &ConflictDialog::memoryActivated, this, &MainWindow::showMemory);
+    showDialog(dialog);
+}
+
+void MainWindow::openReviewQueue()
+{
+    if (!m_session->store())
+        return;
+    if (!m_reviewQueue) {
+        m_reviewQueue = new ReviewQueueDialog(m_session, m_undo, this);
+        m_reviewQueue->setObjectName(QStringLiteral("reviewQueueDialog"));
+        m_reviewQueue->setErrorSink([this](const QString &message) { showError(tr("Review queue"), message); });
+        connect(m_reviewQueue, &ReviewQueueDialog::memoryActivated, this, &MainWindow::showMemory);
+        showDialog(m_reviewQueue);
+        return;
+    }
+    m_reviewQueue->show();
+    m_reviewQueue->raise();
+    m_reviewQueue->activateWindow();
+}
+
 void MainWindow::openSettings()
 {
     if (!m_session->isOpen())
@@ -156,6 +217,7 @@ void MainWindow::openImportPreview(const QString &path)
         return;
     auto *dialog = new ImportPreviewDialog(m_session, path, this);
     dialog->setObjectName(QStringLiteral("importPreviewDialog"));
+    connect(dialog, &ImportPreviewDialog::conflictOpenRequested, this, &MainWindow::openConflict);
     connect(dialog, &ImportPreviewDialog::imported, this,
             [this, path]() { statusBar()->showMessage(tr("Imported %1").arg(path), 8000); });
     showDialog(dialog);
