@@ -167,6 +167,7 @@ void MainWindow::connectSession()
         rememberRecent(path);
         fillProfileChoices();
         updateTitle();
+        updateActions();
         if (!m_session->warning().isEmpty())
             MessageBox::warn(this, tr("Store opened read-only"), m_session->warning());
     });

@@ -8,6 +8,8 @@
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "models/MemoryTableModel.h"
+#include "models/Roles.h"
+#include "model/Tier.h"
 #include "views/MemoryTableView.h"
 
 #include <QApplication>
@@ -75,17 +77,28 @@ int main(int argc, char *argv[])
         });
     }
 
-    // ENGRAM_SCREENSHOT=file.png: once the table shows rows, select a few, let the docks
-    // follow, save a picture of the window and quit (for documentation and for looking at it).
+    // ENGRAM_SCREENSHOT=file.png: once the table shows rows, select one memory per decaying
+    // tier (active, fading, weak) so the chart compares curves, let the docks follow, save a
+    // picture of the window and quit (for documentation and for looking at it).
     if (const QString shot = qEnvironmentVariable("ENGRAM_SCREENSHOT"); !shot.isEmpty()) {
+        window.resize(1600, 1000);
         QObject::connect(window.memoryTable(), &engram::ui::MemoryTableView::firstPaintWithRows, &window,
                          [&window, shot]() {
                              const auto *model = window.tableModel();
                              QStringList ids;
-                             for (int row = 0; row < std::min(3, model->rowCount()); ++row)
-                                 ids.append(model->idAt(row));
+                             QList<int> tiersTaken;
+                             for (int row = 0; row < model->rowCount() && ids.size() < 3; ++row) {
+                                 const QModelIndex index = model->index(row, 0);
+                                 const int tier = index.data(engram::ui::TierRole).toInt();
+                                 const auto t = engram::core::Tier(tier);
+                                 if (t == engram::core::Tier::Permanent || t == engram::core::Tier::Forgotten
+                                     || tiersTaken.contains(tier) || index.data(engram::ui::NegatedRole).toBool())
+                                     continue;
+                                 tiersTaken << tier;
+                                 ids << model->idAt(row);
+                             }
                              window.selectIds(ids);
-                             QTimer::singleShot(800, &window, [&window, shot]() {
+                             QTimer::singleShot(1500, &window, [&window, shot]() {
                                  window.grab().save(shot);
                                  QCoreApplication::exit(0);
                              });

@@ -322,6 +322,12 @@ void AssociationGraphView::runCentreActivation()
 
 void AssociationGraphView::showActivation(const QList<GraphActivation> &activations, int pathsShown)
 {
+    if (m_mode == Mode::Empty && !activations.isEmpty()) {
+        // Nothing shown yet (no selection): start from the strongest activation's seed.
+        auto top = std::max_element(activations.begin(), activations.end(),
+                                    [](const GraphActivation &x, const GraphActivation &y) { return x.activation < y.activation; });
+        setCenter(top->path.isEmpty() ? top->id : top->path.first());
+    }
     if (m_mode != Mode::Ego && m_mode != Mode::Overview)
         return;
     // A retrieval may light memories outside this ego graph: centre on its strongest seed.

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Regenerates the README's pictures in packaging/screenshots/ (offscreen, on the demo store):
+#   bash scripts/screenshots.sh        (after `bash scripts/dev.sh test` has built everything)
+# The main window comes from `engram --demo` with ENGRAM_SCREENSHOT; the dialogs and views
+# from their own GUI tests, which save what they show when ENGRAM_SCREENSHOT_DIR is set.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="$PWD/packaging/screenshots"
+mkdir -p "$out"
+export QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8
+home=$(mktemp -d)
+trap 'rm -rf "$home"' EXIT
+HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/main-window.png" build/app/engram --demo >/dev/null 2>&1
+for t in associationgraph conflictdialog conflictlist reviewqueue importpreviewdialog exportdialog \
+         cleanuppreviewdialog retrievalplayground settingsdialog; do
+  HOME="$home" ENGRAM_SCREENSHOT_DIR="$out" "build/tests/ui_$t" >/dev/null 2>&1 || echo "screenshots: ui_$t failed" >&2
+done
+ls -1 "$out"
