@@ -1,5 +1,7 @@
 #include "io/MemorySetJson.h"
 
+#include "io/JsonIndentedWriter.h"
+
 #include "io/InputLimits.h"
 #include "io/JsonFieldReader.h"
 #include "io/JsonText.h"
@@ -44,8 +46,8 @@ QByteArray scalarMember(const QString &key, const QJsonValue &value)
     return doc.mid(2, doc.size() - 5); // drop "{\n" and "\n}\n"
 }
 
-// `    "key": [ ... ]` with each item serialised on its own and indented two levels, as
-// QJsonDocument would write the whole array, without building it in memory first.
+// `    "key": [ ... ]` with each item written two levels deep, as QJsonDocument would
+// write the whole array, without building it in memory first.
 template <typename T, typename ToJson>
 void arrayMember(QByteArray &out, const char *key, const std::vector<T> &items, ToJson toJson)
 {
@@ -57,19 +59,8 @@ void arrayMember(QByteArray &out, const char *key, const std::vector<T> &items, 
         if (!first)
             out += ",\n";
         first = false;
-        const QByteArray text = QJsonDocument(toJson(item)).toJson(QJsonDocument::Indented);
-        qsizetype start = 0;
-        const qsizetype end = text.endsWith('\n') ? text.size() - 1 : text.size();
-        while (start < end) {
-            qsizetype stop = text.indexOf('\n', start);
-            if (stop < 0 || stop > end)
-                stop = end;
-            out += "        ";
-            out.append(text.constData() + start, stop - start);
-            if (stop < end)
-                out += '\n';
-            start = stop + 1;
-        }
+        out += "        ";
+        JsonIndentedWriter::append(out, toJson(item), 2);
     }
     if (!first)
         out += '\n';
