@@ -53,6 +53,8 @@ void BulkStatement::bind(int index, double value) { sqlite3_bind_double(m_stmt, 
 
 void BulkStatement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
 
+std::int64_t BulkStatement::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
+
 Status BulkStatement::step(std::string_view what)
 {
     const int rc = sqlite3_step(m_stmt);

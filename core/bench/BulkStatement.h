@@ -36,6 +36,9 @@ public:
     void bind(int index, double value);
     void bindNull(int index);
 
+    /// The rowid the last successful INSERT on this connection gave.
+    std::int64_t lastInsertId() const;
+
     /// Runs the statement once, then resets it for the next row. `what` names the row in an error.
     [[nodiscard]] Status step(std::string_view what);
 

@@ -8,11 +8,56 @@
 
 namespace engram::core::io {
 
+namespace {
+
+// One column value as SQLite stores it through QSQLITE: text as UTF-8 (a null QString as ""
+// — the text columns are NOT NULL), whole numbers and flags as integers, doubles as reals,
+// a null number as NULL.
+void bindValue(BulkStatement &statement, int index, const QVariant &value)
+{
+    switch (value.typeId()) {
+    case QMetaType::QString: {
+        const QByteArray utf8 = value.toString().toUtf8();
+        statement.bind(index, std::string_view(utf8.constData(), std::size_t(utf8.size())));
+        return;
+    }
+    case QMetaType::Double:
+        if (value.isNull())
+            statement.bindNull(index);
+        else
+            statement.bind(index, value.toDouble());
+        return;
+    default:
+        if (value.isNull())
+            statement.bindNull(index);
+        else
+            statement.bind(index, std::int64_t(value.toLongLong()));
+        return;
+    }
+}
+
+void bindText(BulkStatement &statement, int index, const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    statement.bind(index, std::string_view(utf8.constData(), std::size_t(utf8.size())));
+}
+
+std::string utf8(const QString &text) { return text.toStdString(); }
+
+// A failed row's error, naming it (built only on failure: a million rows pass through here).
+Status named(Status status, const QString &what)
+{
+    if (status)
+        return status;
+    Error error = status.error();
+    error.message = QStringLiteral("writing %1: %2").arg(what, error.message);
+    return error;
+}
+
+} // namespace
+
 ImportWriter::ImportWriter(Database &db)
     : m_db(db)
-    , m_insertMemory(db.handle())
-    , m_appendEvent(db.handle())
-    , m_putLink(db.handle())
     , m_exists(db.handle())
 {
 }
@@ -21,21 +66,23 @@ Status ImportWriter::prepare()
 {
     if (m_prepared)
         return {};
+    sqlite3 *raw = BulkStatement::rawHandle(m_db);
     const QStringList &cols = row::memoryColumns();
     QString placeholders = QStringLiteral("?");
     for (int i = 1; i < cols.size(); ++i)
         placeholders += QStringLiteral(",?");
-    if (!m_insertMemory.prepare(QStringLiteral("INSERT INTO memories (%1) VALUES (%2)")
-                                    .arg(cols.join(QLatin1Char(',')), placeholders)))
-        return m_db.errorFrom(m_insertMemory, QStringLiteral("preparing the memory insert"));
-    if (!m_appendEvent.prepare(
-            QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)")))
-        return m_db.errorFrom(m_appendEvent, QStringLiteral("preparing the event insert"));
-    if (!m_putLink.prepare(
-            QStringLiteral("INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?) "
-                           "ON CONFLICT(a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
-                           "created_at = excluded.created_at WHERE excluded.weight > associations.weight")))
-        return m_db.errorFrom(m_putLink, QStringLiteral("preparing the link insert"));
+    m_insertMemory = std::make_unique<BulkStatement>(
+        raw, utf8(QStringLiteral("INSERT INTO memories (%1) VALUES (%2)").arg(cols.join(QLatin1Char(',')), placeholders)));
+    m_appendEvent = std::make_unique<BulkStatement>(
+        raw, "INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)");
+    m_putLink = std::make_unique<BulkStatement>(
+        raw, "INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?) "
+             "ON CONFLICT(a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
+             "created_at = excluded.created_at WHERE excluded.weight > associations.weight");
+    for (const BulkStatement *statement : {m_insertMemory.get(), m_appendEvent.get(), m_putLink.get()}) {
+        if (!statement->isValid())
+            return statement->error();
+    }
     if (!m_exists.prepare(QStringLiteral("SELECT 1 FROM memories WHERE id = ?")))
         return m_db.errorFrom(m_exists, QStringLiteral("preparing the memory lookup"));
     m_prepared = true;
@@ -46,9 +93,10 @@ Status ImportWriter::insertMemory(const Memory &memory)
 {
     if (const Status st = prepare(); !st)
         return st;
-    row::bindMemory(m_insertMemory, memory);
-    if (!m_insertMemory.exec())
-        return m_db.errorFrom(m_insertMemory, QStringLiteral("writing memory %1").arg(memory.id));
+    int index = 1;
+    row::forEachMemoryValue(memory, [&](const QVariant &value) { bindValue(*m_insertMemory, index++, value); });
+    if (Status st = m_insertMemory->step("memory"); !st)
+        return named(std::move(st), QStringLiteral("memory %1").arg(memory.id));
     return {};
 }
 
@@ -56,15 +104,14 @@ Status ImportWriter::appendEvent(Event &event)
 {
     if (const Status st = prepare(); !st)
         return st;
-    m_appendEvent.bindValue(0, event.memoryId);
-    m_appendEvent.bindValue(1, event.kind);
-    m_appendEvent.bindValue(2, event.actor.isNull() ? QStringLiteral("") : event.actor);
-    m_appendEvent.bindValue(3, event.at);
-    m_appendEvent.bindValue(4, row::toJsonText(event.payload));
-    if (!m_appendEvent.exec())
-        return m_db.errorFrom(
-            m_appendEvent, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
-    event.id = m_appendEvent.lastInsertId().toLongLong();
+    bindText(*m_appendEvent, 1, event.memoryId);
+    bindText(*m_appendEvent, 2, event.kind);
+    bindText(*m_appendEvent, 3, event.actor);
+    m_appendEvent->bind(4, std::int64_t(event.at));
+    bindText(*m_appendEvent, 5, row::toJsonText(event.payload));
+    if (Status st = m_appendEvent->step("event"); !st)
+        return named(std::move(st), QStringLiteral("%1 event for %2").arg(event.kind, event.memoryId));
+    event.id = m_appendEvent->lastInsertId();
     return {};
 }
 
@@ -72,13 +119,13 @@ Status ImportWriter::putLinkIfStronger(const Association &link)
 {
     if (const Status st = prepare(); !st)
         return st;
-    m_putLink.bindValue(0, link.a);
-    m_putLink.bindValue(1, link.b);
-    m_putLink.bindValue(2, link.weight);
-    m_putLink.bindValue(3, link.type.isNull() ? QStringLiteral("") : link.type);
-    m_putLink.bindValue(4, link.createdAt);
-    if (!m_putLink.exec())
-        return m_db.errorFrom(m_putLink, QStringLiteral("linking %1 and %2").arg(link.a, link.b));
+    bindText(*m_putLink, 1, link.a);
+    bindText(*m_putLink, 2, link.b);
+    m_putLink->bind(3, link.weight);
+    bindText(*m_putLink, 4, link.type);
+    m_putLink->bind(5, std::int64_t(link.createdAt));
+    if (Status st = m_putLink->step("link"); !st)
+        return named(std::move(st), QStringLiteral("the link of %1 and %2").arg(link.a, link.b));
     return {};
 }
 

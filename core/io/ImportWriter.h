@@ -5,7 +5,11 @@
 #include "model/Memory.h"
 #include "model/Result.h"
 
+#include "bench/BulkStatement.h"
+
 #include <QSqlQuery>
+
+#include <memory>
 
 namespace engram::core {
 class Database;
@@ -14,8 +18,10 @@ class Database;
 namespace engram::core::io {
 
 /// The importer's bulk write path: the same rows the repositories write, through statements
-/// prepared once per import instead of once per row (SPEC §13 import_100k_s). Bound
-/// parameters only. The caller holds the transaction.
+/// prepared once per import instead of once per row, bound through SQLite's C API on the
+/// store's own connection (Qt Sql costs a QVariant, a placeholder name and a hash lookup per
+/// bound value; SPEC §13 import_100k_s). Bound parameters only. The caller holds the
+/// transaction, which these statements join.
 class ImportWriter final
 {
 public:
@@ -31,9 +37,9 @@ public:
 
 private:
     Database &m_db;
-    QSqlQuery m_insertMemory;
-    QSqlQuery m_appendEvent;
-    QSqlQuery m_putLink;
+    std::unique_ptr<BulkStatement> m_insertMemory;
+    std::unique_ptr<BulkStatement> m_appendEvent;
+    std::unique_ptr<BulkStatement> m_putLink;
     QSqlQuery m_exists;
     bool m_prepared = false;
     Status prepare();

@@ -64,52 +64,12 @@ void bindMemory(QSqlQuery &q, const Memory &m)
 {
     int i = 0;
     // Text columns are NOT NULL: a null QString binds as SQL NULL, so bind "" instead.
-    auto bind = [&](const QVariant &v) {
+    forEachMemoryValue(m, [&](const QVariant &v) {
         if (v.typeId() == QMetaType::QString && v.toString().isNull())
             q.bindValue(i++, QStringLiteral(""));
         else
             q.bindValue(i++, v);
-    };
-    bind(m.id);
-    bind(m.content);
-    bind(m.category);
-    bind(toJsonText(m.keywords));
-    bind(m.source.type);
-    bind(m.source.taskId);
-    bind(m.source.chatId);
-    bind(m.source.messageId);
-    bind(m.confidence);
-    bind(m.createdAt);
-    bind(m.updatedAt);
-    bind(m.lastAccessedAt);
-    bind(m.lastReinforcedAt);
-    bind(m.accessCount);
-    bind(m.reinforceCount);
-    bind(m.projectPath);
-    bind(m.strength);
-    bind(m.stability);
-    bind(m.decayRate);
-    bind(m.importance);
-    bind(int(m.verified));
-    bind(int(m.permanent));
-    bind(int(m.negated));
-    bind(m.negatedAt);
-    bind(toJsonText(m.correctionHistory));
-    bind(levelName(m.level));
-    bind(int(m.compressed));
-    bind(m.compressedFrom);
-    bind(toJsonText(m.mergedFrom));
-    bind(m.mergedInto);
-    bind(toJsonText(m.sourceIds));
-    bind(toJsonText(m.originalContents));
-    bind(m.sensitivity);
-    bind(toJsonText(m.modalities));
-    bind(m.deletedAt);
-    bind(int(m.superseded));
-    bind(m.supersedesId);
-    bind(m.agentImportance ? QVariant(*m.agentImportance) : QVariant(QMetaType(QMetaType::Double)));
-    bind(m.agentTier);
-    bind(toJsonText(m.extra));
+    });
 }
 
 Memory readMemory(const QSqlQuery &q)
