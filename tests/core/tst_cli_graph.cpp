@@ -5,6 +5,8 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 #include <QProcess>
 #include <QtTest>
 
@@ -243,6 +245,41 @@ private slots:
         const Run again = cli(store.path(), {QStringLiteral("resolve"), id, QStringLiteral("--strategy"), QStringLiteral("keep_a")});
         QVERIFY(again.code != 0);
         QVERIFY(again.err.contains("already resolved"));
+    }
+
+    // The demo set's planted contradictions, with the set's own conflict list taken out:
+    // detection (on import, and again on demand) finds exactly those pairs and no others.
+    void detectFindsThePlantedContradictionsOfTheDemoSet()
+    {
+        QFile file(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject set = QJsonDocument::fromJson(file.readAll()).object();
+        QSet<QString> planted;
+        const auto pairKey = [](const QJsonObject &c) {
+            QStringList ab{c.value(QStringLiteral("a")).toString(), c.value(QStringLiteral("b")).toString()};
+            ab.sort();
+            return ab.join(QLatin1Char('|'));
+        };
+        for (const QJsonValue &c : set.value(QStringLiteral("conflicts")).toArray())
+            planted.insert(pairKey(c.toObject()));
+        QVERIFY(planted.size() >= 3);
+        set.insert(QStringLiteral("conflicts"), QJsonArray());
+
+        test::TempStore store;
+        store.close();
+        const QString stripped = store.dir() + QStringLiteral("/demo-without-conflicts.json");
+        QFile out(stripped);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(set).toJson());
+        out.close();
+        QCOMPARE(cli(store.path(), {QStringLiteral("import"), stripped}).code, 0);
+
+        const Run detected = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("conflicts"), QStringLiteral("--detect")});
+        QCOMPARE(detected.code, 0);
+        QSet<QString> found;
+        for (const QJsonValue &c : detected.json().toArray())
+            found.insert(pairKey(c.toObject()));
+        QCOMPARE(found, planted);
     }
 };
 
