@@ -2,6 +2,7 @@
 // an undoable decision with the right events, answered items gone and the count down, skip
 // changes nothing, Enter opens a conflict or asks for the memory.
 #include "TempStore.h"
+#include "DemoSession.h"
 
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
@@ -92,18 +93,8 @@ private:
 private Q_SLOTS:
     void init()
     {
-        m_warnings.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_warnings << text;
-            return QMessageBox::Ok;
-        });
         m_dir = std::make_unique<QTemporaryDir>();
-        const QString path = m_dir->filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
-        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
-        m_session = std::make_unique<StoreSession>();
-        const Status opened = m_session->open(path);
-        QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+        m_session = test::openDemoSession(*m_dir, m_warnings);
         m_undo = std::make_unique<QUndoStack>();
     }
     void cleanup()
