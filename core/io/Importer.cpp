@@ -374,4 +374,23 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
     return report;
 }
 
+std::vector<ConflictCandidate> Importer::candidatesAfter(const MemorySet &set, const ImportReport &report,
+                                                        const std::vector<ConflictCandidate> &candidates)
+{
+    QSet<QString> inSet;
+    for (const Memory &m : set.memories)
+        inSet.insert(m.id);
+    const QSet<QString> written(report.written.cbegin(), report.written.cend());
+    std::vector<ConflictCandidate> out;
+    for (ConflictCandidate c : candidates) {
+        if ((inSet.contains(c.older) && !written.contains(c.older))
+            || (inSet.contains(c.newer) && !written.contains(c.newer)))
+            continue;
+        c.older = report.renamed.value(c.older, c.older);
+        c.newer = report.renamed.value(c.newer, c.newer);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 } // namespace engram::core::io

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/ConflictDetector.h"
 #include "io/ImportPreview.h"
 #include "io/MemorySet.h"
 #include "model/Result.h"
@@ -41,6 +42,11 @@ public:
     [[nodiscard]] Result<ImportReport> apply(const MemorySet &set, const ImportPolicy &policy = {});
 
     static ImportKind classify(const Memory &stored, const Memory &incoming);
+    /// The contradictions found before an import (incoming vs stored), as they stand in the
+    /// store after it: a pair with an incoming memory the import skipped raises nothing, and
+    /// keep-both copies go by their new ids. What the CLI and the window record afterwards.
+    static std::vector<ConflictCandidate> candidatesAfter(const MemorySet &set, const ImportReport &report,
+                                                          const std::vector<ConflictCandidate> &candidates);
 
 private:
     Millis now() const;

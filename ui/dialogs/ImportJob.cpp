@@ -101,20 +101,7 @@ Result<ImportResult> ImportJob::apply(const QString &storePath, const Config &co
     if (!report)
         return report.error();
 
-    QSet<QString> inSet;
-    for (const Memory &m : set.memories)
-        inSet.insert(m.id);
-    const QSet<QString> written(report->written.cbegin(), report->written.cend());
-    std::vector<ConflictCandidate> toRecord;
-    for (ConflictCandidate c : candidates) {
-        // Only pairs as they now stand in the store: a skipped incoming memory raises nothing.
-        if ((inSet.contains(c.older) && !written.contains(c.older))
-            || (inSet.contains(c.newer) && !written.contains(c.newer)))
-            continue;
-        c.older = report->renamed.value(c.older, c.older);
-        c.newer = report->renamed.value(c.newer, c.newer);
-        toRecord.push_back(c);
-    }
+    const std::vector<ConflictCandidate> toRecord = io::Importer::candidatesAfter(set, *report, candidates);
     ImportResult out;
     if (!toRecord.empty()) {
         control.setPhase(tr("Recording contradictions…"));

@@ -109,23 +109,7 @@ public:
         auto report = importer.apply(*set, policy);
         if (!report)
             return ctx.fail(report.error());
-        const QSet<QString> inSet = [&] {
-            QSet<QString> ids;
-            for (const Memory &m : set->memories)
-                ids.insert(m.id);
-            return ids;
-        }();
-        const QSet<QString> written(report->written.cbegin(), report->written.cend());
-        std::vector<ConflictCandidate> toRecord;
-        for (ConflictCandidate c : candidates) {
-            // Only pairs as they now stand in the store: a skipped incoming memory raises nothing.
-            if ((inSet.contains(c.older) && !written.contains(c.older))
-                || (inSet.contains(c.newer) && !written.contains(c.newer)))
-                continue;
-            c.older = report->renamed.value(c.older, c.older);
-            c.newer = report->renamed.value(c.newer, c.newer);
-            toRecord.push_back(c);
-        }
+        const std::vector<ConflictCandidate> toRecord = io::Importer::candidatesAfter(*set, *report, candidates);
         if (!toRecord.empty()) {
             auto recorded = detector.record(toRecord, ctx.now());
             if (!recorded)
