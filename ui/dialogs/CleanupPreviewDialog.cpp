@@ -132,11 +132,8 @@ void CleanupPreviewDialog::setState(State state)
 
 std::shared_ptr<JobControl> CleanupPreviewDialog::newControl()
 {
-    auto control = std::make_shared<JobControl>();
-    if (m_stepHook)
-        control->setStepHook(m_stepHook);
-    m_control = control;
-    return control;
+    m_control = JobControl::create(m_stepHook);
+    return m_control;
 }
 
 void CleanupPreviewDialog::start()

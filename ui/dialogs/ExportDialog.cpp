@@ -280,9 +280,7 @@ void ExportDialog::startExport()
     m_result->clear();
     m_result->hide();
     m_result->setStyleSheet(QString());
-    auto control = std::make_shared<JobControl>();
-    if (m_stepHook)
-        control->setStepHook(m_stepHook);
+    auto control = JobControl::create(m_stepHook);
     m_control = control;
     m_writtenPath = path;
     io::ExportOptions options;

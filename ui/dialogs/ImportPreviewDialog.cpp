@@ -273,11 +273,8 @@ void ImportPreviewDialog::setState(State state)
 
 std::shared_ptr<JobControl> ImportPreviewDialog::newControl()
 {
-    auto control = std::make_shared<JobControl>();
-    if (m_stepHook)
-        control->setStepHook(m_stepHook);
-    m_control = control;
-    return control;
+    m_control = JobControl::create(m_stepHook);
+    return m_control;
 }
 
 void ImportPreviewDialog::start()

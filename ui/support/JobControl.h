@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace engram::ui {
 
@@ -42,6 +43,14 @@ public:
 
     /// Set before the work starts.
     void setStepHook(StepHook hook) { m_hook = std::move(hook); }
+    /// A fresh control for one job, with the tests' step hook when one is set.
+    static std::shared_ptr<JobControl> create(const StepHook &hook)
+    {
+        auto control = std::make_shared<JobControl>();
+        if (hook)
+            control->setStepHook(hook);
+        return control;
+    }
 
 private:
     std::atomic<bool> m_cancelled{false};
