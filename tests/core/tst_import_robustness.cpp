@@ -2,16 +2,14 @@
 // types, missing and duplicate ids, unparsable dates, a newer version, 100 MB of one string.
 // Each gives one clear line naming the file (and the entry and field where there is one),
 // and the store is left exactly as it was: same row counts, same hash of every row.
+#include "StoreFingerprint.h"
 #include "TempStore.h"
 
 #include "io/Importer.h"
 #include "io/MemorySetReader.h"
 #include "model/Event.h"
 
-#include <QCryptographicHash>
 #include <QFile>
-#include <QSqlQuery>
-#include <QSqlRecord>
 #include <QtTest>
 
 using namespace engram;
@@ -19,36 +17,8 @@ using namespace engram::core;
 
 namespace {
 
-// Row counts and a SHA-256 over every row of every table, in a fixed order.
-struct StoreFingerprint
-{
-    QList<qint64> counts;
-    QByteArray hash;
-    bool operator==(const StoreFingerprint &) const = default;
-};
-
-StoreFingerprint fingerprint(Store &store)
-{
-    StoreFingerprint f;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const char *sql : { "SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
-             "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id",
-             "SELECT * FROM meta ORDER BY key" }) {
-        QSqlQuery q(store.database().handle());
-        if (!q.exec(QString::fromLatin1(sql)))
-            qFatal("fingerprint query failed: %s", sql);
-        qint64 rows = 0;
-        while (q.next()) {
-            ++rows;
-            for (int i = 0; i < q.record().count(); ++i)
-                hash.addData(q.value(i).toString().toUtf8() + '\x1f');
-            hash.addData("\x1e");
-        }
-        f.counts << rows;
-    }
-    f.hash = hash.result();
-    return f;
-}
+using test::fingerprint;
+using test::StoreFingerprint;
 
 void seed(Store &store)
 {
