@@ -56,6 +56,9 @@ Result<std::vector<Event>> Reverter::eventsBetween(qint64 fromId, qint64 toId) c
         e.payload = row::objectFromJson(q.value(5).toString());
         out.push_back(std::move(e));
     }
+    if (const Status st = m_store.database().endOfRows(q, QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId));
+        !st)
+        return st.error();
     return out;
 }
 

@@ -36,6 +36,10 @@ Result<StoreChanges> StoreChanges::since(Store &store, qint64 sinceEventId, int 
         out.ids.append(q.value(0).toString());
         out.lastEventId = std::max(out.lastEventId, q.value(1).toLongLong());
     }
+    if (const Status st = db.endOfRows(q, QStringLiteral("reading new events")); !st) {
+        finish();
+        return st.error();
+    }
     q.finish();
     if (out.ids.size() > limit) {
         // Too many to name one by one; the caller reloads. Still report the high-water mark.

@@ -59,8 +59,11 @@ Result<std::optional<Association>> AssociationRepository::get(const QString &x, 
     q.addBindValue(b);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading the link %1–%2").arg(a, b));
-    if (!q.next())
+    if (!q.next()) {
+        if (const Status st = m_db.endOfRows(q, QStringLiteral("reading the link %1–%2").arg(a, b)); !st)
+            return st.error();
         return std::optional<Association>{};
+    }
     return std::optional<Association>{readAssociation(q)};
 }
 
@@ -88,6 +91,8 @@ Result<std::vector<Association>> AssociationRepository::of(const QString &id) co
     std::vector<Association> out;
     while (q.next())
         out.push_back(readAssociation(q));
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading links of %1").arg(id)); !st)
+        return st.error();
     return out;
 }
 
@@ -99,9 +104,9 @@ Status AssociationRepository::forEach(const std::function<bool(const Association
         return m_db.errorFrom(q, QStringLiteral("reading links"));
     while (q.next()) {
         if (!visit(readAssociation(q)))
-            break;
+            return {};
     }
-    return {};
+    return m_db.endOfRows(q, QStringLiteral("reading links"));
 }
 
 Result<std::vector<Association>> AssociationRepository::all() const

@@ -59,7 +59,7 @@ Status ConflictRepository::update(const Conflict &c)
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("updating conflict %1").arg(c.id));
     if (q.numRowsAffected() == 0)
-        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path()).arg(c.id));
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path(), QString::number(c.id)));
     return {};
 }
 
@@ -71,7 +71,7 @@ Status ConflictRepository::remove(qint64 id)
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("removing conflict %1").arg(id));
     if (q.numRowsAffected() == 0)
-        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path()).arg(id));
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path(), QString::number(id)));
     return {};
 }
 
@@ -82,8 +82,11 @@ Result<Conflict> ConflictRepository::get(qint64 id) const
     q.addBindValue(id);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading conflict %1").arg(id));
-    if (!q.next())
-        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path()).arg(id));
+    if (!q.next()) {
+        if (const Status st = m_db.endOfRows(q, QStringLiteral("reading conflict %1").arg(id)); !st)
+            return st.error();
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path(), QString::number(id)));
+    }
     return readConflict(q);
 }
 
@@ -102,6 +105,8 @@ Result<std::vector<Conflict>> ConflictRepository::list(const QString &status) co
     std::vector<Conflict> out;
     while (q.next())
         out.push_back(readConflict(q));
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading conflicts")); !st)
+        return st.error();
     return out;
 }
 
@@ -118,6 +123,8 @@ Result<std::vector<Conflict>> ConflictRepository::between(const QString &x, cons
     std::vector<Conflict> out;
     while (q.next())
         out.push_back(readConflict(q));
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading conflicts of %1 and %2").arg(x, y)); !st)
+        return st.error();
     return out;
 }
 

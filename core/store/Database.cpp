@@ -12,6 +12,8 @@
 #include <QSqlQuery>
 #include <QThread>
 
+#include <functional>
+
 Q_LOGGING_CATEGORY(lcStore, "engram.core.store")
 
 namespace engram::core {
@@ -25,23 +27,6 @@ QString uniqueConnectionName()
     return QStringLiteral("engram-%1-%2")
         .arg(quintptr(QThread::currentThreadId()))
         .arg(s_connectionCounter.fetchAndAddRelaxed(1));
-}
-
-// SQLite files start with this 16-byte header. Checking it first turns "file is not a
-// database" into a clear message before Qt Sql touches the file.
-Status checkHeader(const QString &path)
-{
-    QFile file(path);
-    if (!file.exists() || file.size() == 0)
-        return {};
-    if (!file.open(QIODevice::ReadOnly))
-        return Error::make(Error::Code::Io,
-                           QStringLiteral("%1: cannot be read (%2)").arg(path, file.errorString()));
-    const QByteArray header = file.read(16);
-    if (header != QByteArray("SQLite format 3\0", 16))
-        return Error::make(Error::Code::Parse,
-                           QStringLiteral("%1: not an Engram store (not an SQLite database)").arg(path));
-    return {};
 }
 
 Error classify(const QString &path, const QSqlError &err, const QString &what)
@@ -84,8 +69,16 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, Options op
         return Error::make(Error::Code::Io, QStringLiteral("%1: is a folder, not a store file").arg(path));
     if (!info.exists() && (!options.createIfMissing || options.readOnly))
         return Error::make(Error::Code::NotFound, QStringLiteral("%1: no such store").arg(path));
-    if (const Status header = checkHeader(path); !header)
-        return header.error();
+    // Never open the file ourselves, not even to peek at its header: on Linux, closing any
+    // descriptor of a file drops every POSIX lock this process holds on it, SQLite's included,
+    // and another process may then take itself for the last user and delete the live WAL.
+    // stat() (QFileInfo) opens no descriptor. A zero-byte file is something that went wrong
+    // (a failed copy, a truncated file), not a store: SQLite would silently make it a new one.
+    if (info.exists() && info.size() == 0)
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: the file is empty (0 bytes), not an Engram store; "
+                                          "to start a new store, give a path that does not exist yet")
+                               .arg(path));
 
     std::unique_ptr<Database> db(new Database);
     db->m_path = path;
@@ -126,6 +119,53 @@ Error Database::errorFrom(const QSqlQuery &query, const QString &what) const
     return classify(m_path, query.lastError(), what);
 }
 
+Status Database::endOfRows(const QSqlQuery &query, const QString &what) const
+{
+    if (query.lastError().isValid())
+        return errorFrom(query, what);
+    return {};
+}
+
+Result<QStringList> Database::integrityProblems()
+{
+    QStringList problems;
+    // Each check lists its findings; a check that SQLite stops because a page is damaged is a
+    // finding too (the store is damaged), not a failure to check.
+    const auto run = [&](const QString &pragma, const QString &what,
+                         const std::function<QString(const QSqlQuery &)> &line) -> Status {
+        QSqlQuery q(m_db);
+        q.setForwardOnly(true);
+        if (q.exec(pragma)) {
+            while (q.next()) {
+                const QString found = line(q);
+                if (!found.isEmpty())
+                    problems.append(found);
+            }
+        }
+        const Status st = q.lastError().isValid() ? Status(errorFrom(q, what)) : Status();
+        if (!st && st.error().code == Error::Code::Parse) {
+            problems.append(st.error().detail);
+            return {};
+        }
+        return st;
+    };
+    if (const Status st = run(QStringLiteral("PRAGMA integrity_check"), QStringLiteral("checking integrity"),
+                              [](const QSqlQuery &q) {
+                                  const QString text = q.value(0).toString();
+                                  return text == QLatin1String("ok") ? QString() : text;
+                              });
+        !st)
+        return st.error();
+    if (const Status st = run(QStringLiteral("PRAGMA foreign_key_check"), QStringLiteral("checking references"),
+                              [](const QSqlQuery &q) {
+                                  return QStringLiteral("table %1, row %2: refers to a missing row of %3")
+                                      .arg(q.value(0).toString(), q.value(1).toString(), q.value(2).toString());
+                              });
+        !st)
+        return st.error();
+    return problems;
+}
+
 qint64 Database::dataVersion()
 {
     QSqlQuery q(m_db);
@@ -137,9 +177,13 @@ qint64 Database::dataVersion()
 Status Database::configure()
 {
     QSqlQuery q(m_db);
-    // Reading user_version is the first real read: a corrupt file fails here.
-    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+    // Reading user_version is the first real read: a file that is not SQLite fails here.
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
+        if (q.lastError().nativeErrorCode() == QLatin1String("26")) // SQLITE_NOTADB
+            return Error::make(Error::Code::Parse,
+                               QStringLiteral("%1: not an Engram store (not an SQLite database)").arg(m_path));
         return errorFrom(q, QStringLiteral("reading the schema version"));
+    }
     m_versionOnDisk = q.value(0).toInt();
     q.finish();
     // A schema read also catches files whose header is fine but whose pages are not.
@@ -155,9 +199,7 @@ Status Database::configure()
         m_readOnly = true;
         m_warning = QStringLiteral("%1: written by a newer Engram (schema %2, this version knows %3); "
                                    "opened read-only")
-                        .arg(m_path)
-                        .arg(m_versionOnDisk)
-                        .arg(kSchemaVersion);
+                        .arg(m_path, QString::number(m_versionOnDisk), QString::number(kSchemaVersion));
         m_db.close();
         m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1;QSQLITE_OPEN_READONLY")
                                    .arg(m_options.busyTimeoutMs));
@@ -180,8 +222,7 @@ Status Database::configure()
     if (m_readOnly && m_versionOnDisk < kSchemaVersion)
         m_warning = QStringLiteral("%1: an older store (schema %2) opened read-only; it is migrated on the "
                                    "first writable open")
-                        .arg(m_path)
-                        .arg(m_versionOnDisk);
+                        .arg(m_path, QString::number(m_versionOnDisk));
     if (m_readOnly)
         return {};
     return migrate();
@@ -192,16 +233,23 @@ Status Database::migrate()
     if (m_versionOnDisk == kSchemaVersion)
         return {};
     if (m_versionOnDisk > 0) {
-        // Back the old file up before touching it; the migration itself is one transaction.
-        (void)exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        // Back the old store up before touching it; the migration itself is one transaction.
+        // VACUUM INTO copies through SQLite (WAL content included, locks respected): a
+        // QFile::copy of a live store would open and close it behind SQLite's back.
         const QString backup = QStringLiteral("%1.v%2-%3.bak")
-                                   .arg(m_path)
-                                   .arg(m_versionOnDisk)
-                                   .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddHHmmss")));
+                                   .arg(m_path, QString::number(m_versionOnDisk),
+                                        QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddHHmmss")));
         QFile::remove(backup);
-        if (!QFile::copy(m_path, backup))
+        QSqlQuery copy(m_db);
+        bool copied = copy.prepare(QStringLiteral("VACUUM INTO ?"));
+        if (copied) {
+            copy.addBindValue(backup);
+            copied = copy.exec();
+        }
+        if (!copied)
             return Error::make(Error::Code::Io,
-                               QStringLiteral("%1: cannot back the store up to %2 before migrating").arg(m_path, backup));
+                               QStringLiteral("%1: cannot back the store up to %2 before migrating (%3)")
+                                   .arg(m_path, backup, copy.lastError().databaseText()));
         m_backupPath = backup;
         qCInfo(lcStore) << "backed up" << m_path << "to" << backup;
     }
@@ -222,9 +270,8 @@ Status Database::migrate()
         if (!q.exec(sql))
             return Error::make(Error::Code::Schema,
                                QStringLiteral("%1: migrating from schema %2 failed: %3")
-                                   .arg(m_path)
-                                   .arg(m_versionOnDisk)
-                                   .arg(q.lastError().databaseText()));
+                                   .arg(m_path, QString::number(m_versionOnDisk),
+                                        q.lastError().databaseText()));
     }
     if (const Status st = exec(QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion)); !st)
         return st;

@@ -50,11 +50,20 @@ public:
     /// `PRAGMA data_version`: changes when another connection commits. Cheap; poll it.
     qint64 dataVersion();
 
+    /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: the problems SQLite finds,
+    /// one line each; empty when the store is sound. An error when the check itself cannot run.
+    [[nodiscard]] Result<QStringList> integrityProblems();
+
     /// Runs one statement with no result; returns a Database error naming the store on failure.
     Status exec(const QString &sql);
 
     /// Error for a failed query, naming this store.
     Error errorFrom(const class QSqlQuery &query, const QString &what) const;
+
+    /// After a `while (q.next())` loop or a failed `q.next()`: next() is false both at the end
+    /// of the rows and on a read error (a damaged page). This tells the two apart, so a damaged
+    /// store never reads as complete (or a present row as missing).
+    [[nodiscard]] Status endOfRows(const class QSqlQuery &query, const QString &what) const;
 
     // Transaction nesting bookkeeping (used by Transaction only).
     int &transactionDepth() { return m_txDepth; }

@@ -49,6 +49,8 @@ Result<std::vector<Event>> EventLog::forMemory(const QString &memoryId) const
     std::vector<Event> out;
     while (q.next())
         out.push_back(readEvent(q));
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading the history of %1").arg(memoryId)); !st)
+        return st.error();
     return out;
 }
 
@@ -69,6 +71,8 @@ Result<std::vector<Event>> EventLog::since(Millis sinceMs, const QString &kind) 
     std::vector<Event> out;
     while (q.next())
         out.push_back(readEvent(q));
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading events")); !st)
+        return st.error();
     return out;
 }
 

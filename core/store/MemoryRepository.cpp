@@ -28,8 +28,11 @@ Result<Memory> MemoryRepository::get(const QString &id) const
     q.addBindValue(id);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading memory %1").arg(id));
-    if (!q.next())
+    if (!q.next()) {
+        if (const Status st = m_db.endOfRows(q, QStringLiteral("reading memory %1").arg(id)); !st)
+            return st.error();
         return Error::make(Error::Code::NotFound, QStringLiteral("%1: no memory with id %2").arg(m_db.path(), id));
+    }
     return row::readMemory(q);
 }
 
@@ -40,7 +43,11 @@ Result<bool> MemoryRepository::contains(const QString &id) const
     q.addBindValue(id);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("looking up memory %1").arg(id));
-    return q.next();
+    if (q.next())
+        return true;
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("looking up memory %1").arg(id)); !st)
+        return st.error();
+    return false;
 }
 
 Status MemoryRepository::forEach(const std::function<bool(const Memory &)> &visit, bool includeDeleted) const
@@ -55,9 +62,9 @@ Status MemoryRepository::forEach(const std::function<bool(const Memory &)> &visi
         return m_db.errorFrom(q, QStringLiteral("reading memories"));
     while (q.next()) {
         if (!visit(row::readMemory(q)))
-            break;
+            return {};
     }
-    return {};
+    return m_db.endOfRows(q, QStringLiteral("reading memories"));
 }
 
 Result<std::vector<Memory>> MemoryRepository::all(bool includeDeleted) const
@@ -95,6 +102,8 @@ Result<std::vector<Memory>> MemoryRepository::byIds(const QStringList &ids) cons
         const QString id = m.id;
         found.insert(id, std::move(m));
     }
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading %1 memories").arg(ids.size())); !st)
+        return st.error();
     // In the order asked for, as before; ids not in the store are left out.
     out.reserve(size_t(found.size()));
     for (const QString &id : ids) {

@@ -14,7 +14,11 @@ Result<QString> MetaRepository::value(const QString &key, const QString &fallbac
     q.addBindValue(key);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading setting %1").arg(key));
-    return q.next() ? q.value(0).toString() : fallback;
+    if (q.next())
+        return q.value(0).toString();
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading setting %1").arg(key)); !st)
+        return st.error();
+    return fallback;
 }
 
 Status MetaRepository::setValue(const QString &key, const QString &value)

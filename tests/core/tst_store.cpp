@@ -6,6 +6,7 @@
 #include "store/Transaction.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -130,6 +131,21 @@ private Q_SLOTS:
         QCOMPARE(again.readAll(), QByteArray("{\"this\": \"is json\"}\n"));
     }
 
+    void zeroByteFileIsRefusedAndUntouched()
+    {
+        // An empty file is a failed copy or a truncated store, not a new store to fill.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("empty.engram");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        auto s = Store::open(path);
+        QVERIFY(!s);
+        QVERIFY2(s.error().message.contains(path) && s.error().message.contains("empty"), qPrintable(s.error().message));
+        QCOMPARE(QFileInfo(path).size(), 0);
+        QVERIFY(!QFileInfo::exists(path + "-wal"));
+    }
+
     void corruptFileIsAClearError()
     {
         QTemporaryDir dir;
@@ -198,6 +214,18 @@ private Q_SLOTS:
         QVERIFY2(s, s ? "" : qPrintable(s.error().message));
         QCOMPARE((*s)->database().schemaVersionOnDisk(), 1);
         QVERIFY(QFile::exists((*s)->database().migrationBackupPath()));
+        {
+            // The backup (made through SQLite, not by copying the live file) is the v1 store.
+            auto backup = QSqlDatabase::addDatabase("QSQLITE", "backup");
+            backup.setDatabaseName((*s)->database().migrationBackupPath());
+            QVERIFY(backup.open());
+            QSqlQuery q(backup);
+            QVERIFY(q.exec("PRAGMA user_version") && q.next());
+            QCOMPARE(q.value(0).toInt(), 1);
+            QVERIFY(q.exec("SELECT count(*) FROM memories") && q.next());
+            QCOMPARE(q.value(0).toInt(), 3);
+        }
+        QSqlDatabase::removeDatabase("backup");
         auto all = (*s)->memories().all();
         QVERIFY(all);
         QCOMPARE(int(all->size()), 3);
