@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 Q_LOGGING_CATEGORY(lcConflicts, "engram.core.engine.conflicts")
 
@@ -400,6 +401,12 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std:
             }
         }
     }
+    // The neighbours come out of hash tables whose order changes from run to run; recording
+    // is order-sensitive (a recorded pair changes what later ones see), so the same import
+    // must always offer the same candidates in the same order.
+    std::sort(out.begin(), out.end(), [](const ConflictCandidate &x, const ConflictCandidate &y) {
+        return std::tie(x.older, x.newer) < std::tie(y.older, y.newer);
+    });
     return out;
 }
 
