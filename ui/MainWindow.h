@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 #include "snapshot/SnapshotFilter.h"
 
 #include <QMainWindow>

@@ -1,7 +1,7 @@
 #include "CliContext.h"
 
 #include "io/DemoStore.h"
-#include "io/MemoryJson.h"
+#include "model/MemoryJson.h"
 #include "store/MetaRepository.h"
 
 #include <QDir>

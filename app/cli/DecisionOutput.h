@@ -6,7 +6,7 @@
 #include "ArgParser.h"
 #include "CliContext.h"
 
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 #include "model/Tier.h"
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "io/AgentEntry.h"
 
-#include "io/JsonFieldReader.h"
+#include "model/JsonFieldReader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/MemoryJson.h"
+#include "model/MemoryJson.h"
 #include "model/Association.h"
 #include "model/Memory.h"
 #include "model/Result.h"

@@ -1,8 +1,8 @@
 #include "io/AgentFolder.h"
 
 #include "io/AgentEntry.h"
-#include "io/InputLimits.h"
-#include "io/JsonFieldReader.h"
+#include "model/InputLimits.h"
+#include "model/JsonFieldReader.h"
 #include "io/JsonText.h"
 #include "io/MemorySetJson.h"
 

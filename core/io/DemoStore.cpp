@@ -1,7 +1,7 @@
 #include "io/DemoStore.h"
 
 #include "io/Importer.h"
-#include "io/InputLimits.h"
+#include "model/InputLimits.h"
 #include "io/MemorySetJson.h"
 #include "store/Store.h"
 

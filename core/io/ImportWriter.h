@@ -5,7 +5,7 @@
 #include "model/Memory.h"
 #include "model/Result.h"
 
-#include "bench/BulkStatement.h"
+#include "store/BulkStatement.h"
 
 #include <QSqlQuery>
 

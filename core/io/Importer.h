@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/ConflictDetector.h"
+#include "engine/conflicts/ConflictDetector.h"
 #include "io/ImportPreview.h"
 #include "io/MemorySet.h"
 #include "model/Result.h"

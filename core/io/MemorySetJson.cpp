@@ -2,8 +2,8 @@
 
 #include "io/JsonIndentedWriter.h"
 
-#include "io/InputLimits.h"
-#include "io/JsonFieldReader.h"
+#include "model/InputLimits.h"
+#include "model/JsonFieldReader.h"
 #include "io/JsonText.h"
 
 #include <QFileInfo>

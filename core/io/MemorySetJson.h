@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/MemoryJson.h"
+#include "model/MemoryJson.h"
 #include "io/MemorySet.h"
 #include "model/Result.h"
 

@@ -2,7 +2,7 @@
 
 #include "io/AgentEntry.h"
 #include "io/AgentFolder.h"
-#include "io/InputLimits.h"
+#include "model/InputLimits.h"
 #include "io/JsonText.h"
 #include "io/LegacyArray.h"
 #include "io/MemorySetJson.h"

@@ -1,7 +1,7 @@
 #include "io/MemorySetYaml.h"
 
-#include "io/InputLimits.h"
-#include "io/JsonFieldReader.h"
+#include "model/InputLimits.h"
+#include "model/JsonFieldReader.h"
 #include "io/MemorySetJson.h"
 #include "io/YamlJson.h"
 

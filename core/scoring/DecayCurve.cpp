@@ -1,6 +1,6 @@
 #include "scoring/DecayCurve.h"
 
-#include "engine/MemoryFields.h"
+#include "model/MemoryFields.h"
 #include "scoring/MentionIndex.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "scoring/MentionIndex.h"
 
-#include "engine/RevertChain.h"
+#include "model/RevertChain.h"
 #include "store/EventLog.h"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include "WindowProbe.h"
 #include "WriteBench.h"
 
-#include "bench/StoreGenerator.h"
+#include "synthetic/StoreGenerator.h"
 #include "config/Config.h"
 #include "store/MetaRepository.h"
 #include "store/Store.h"

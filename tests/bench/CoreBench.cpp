@@ -6,10 +6,10 @@
 #include "snapshot/SnapshotLoader.h"
 #include "store/Store.h"
 
-#include "engine/AssociationGraph.h"
-#include "engine/EgoGraph.h"
-#include "engine/GraphLayout.h"
-#include "engine/SpreadingActivation.h"
+#include "engine/graph/AssociationGraph.h"
+#include "engine/graph/EgoGraph.h"
+#include "engine/graph/GraphLayout.h"
+#include "engine/graph/SpreadingActivation.h"
 
 namespace engram::bench {
 

@@ -1,6 +1,6 @@
 #include "IoBench.h"
 
-#include "bench/StoreGenerator.h"
+#include "synthetic/StoreGenerator.h"
 #include "store/Store.h"
 
 #include <QDir>

@@ -9,12 +9,12 @@
 #include <QSqlQuery>
 
 #if __has_include("engine/Decisions.h")
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 #define ENGRAM_BENCH_HAS_DECISIONS 1
 #endif
 
 #if __has_include("engine/AssociationBuilder.h")
-#include "engine/AssociationBuilder.h"
+#include "engine/graph/AssociationBuilder.h"
 #define ENGRAM_BENCH_HAS_REBUILD 1
 #endif
 

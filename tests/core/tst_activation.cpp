@@ -1,7 +1,7 @@
 // Spreading activation (SPEC §7, note 000 §5.3 + §11.2): the oracles as data rows, and the
 // BFS rules (first level wins, cycles, threshold, depth, top 5, paths, filtered nodes).
-#include "engine/AssociationGraph.h"
-#include "engine/SpreadingActivation.h"
+#include "engine/graph/AssociationGraph.h"
+#include "engine/graph/SpreadingActivation.h"
 #include "TempStore.h"
 
 #include <QTest>

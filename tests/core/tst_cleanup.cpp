@@ -3,8 +3,8 @@
 // transaction of archive / compress / delete / purge events.
 #include "TempStore.h"
 
-#include "engine/Cleanup.h"
-#include "engine/Decisions.h"
+#include "engine/review/Cleanup.h"
+#include "engine/decisions/Decisions.h"
 #include "scoring/ScoringProfile.h"
 #include "store/MetaRepository.h"
 

@@ -1,11 +1,11 @@
 // Conflicts (SPEC §6, notes 001–003): the negation and time cues, a table of pairs that
 // must and must not conflict in English and Chinese, detection and automatic handling on a
 // real store, and every resolution strategy with its events.
-#include "engine/ConflictDetector.h"
-#include "engine/ConflictResolver.h"
-#include "engine/Decisions.h"
-#include "engine/NegationCues.h"
-#include "engine/TimeAnchors.h"
+#include "engine/conflicts/ConflictDetector.h"
+#include "engine/conflicts/ConflictResolver.h"
+#include "engine/decisions/Decisions.h"
+#include "engine/text/NegationCues.h"
+#include "engine/text/TimeAnchors.h"
 #include "TempStore.h"
 
 #include <QJsonArray>

@@ -3,8 +3,8 @@
 // decision writes nothing.
 #include "TempStore.h"
 
-#include "engine/Decisions.h"
-#include "engine/Reinforcement.h"
+#include "engine/decisions/Decisions.h"
+#include "engine/decisions/Reinforcement.h"
 #include "scoring/EnhancedProfile.h"
 #include "scoring/MentionIndex.h"
 

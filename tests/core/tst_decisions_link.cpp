@@ -3,8 +3,8 @@
 // prior link exactly (none, or the keyword link it replaced); refusals write nothing.
 #include "TempStore.h"
 
-#include "engine/Decisions.h"
-#include "engine/Reverter.h"
+#include "engine/decisions/Decisions.h"
+#include "engine/decisions/Reverter.h"
 
 #include <QtTest>
 

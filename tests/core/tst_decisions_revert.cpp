@@ -3,8 +3,8 @@
 // revert (redo) brings the decision back.
 #include "TempStore.h"
 
-#include "engine/Decisions.h"
-#include "engine/Reverter.h"
+#include "engine/decisions/Decisions.h"
+#include "engine/decisions/Reverter.h"
 #include "scoring/MentionIndex.h"
 
 #include <QtTest>

@@ -3,9 +3,9 @@
 // follow SPEC §7's rules (so a rebuild would agree with every generated link).
 #include "TempStore.h"
 
-#include "bench/StoreGenerator.h"
-#include "bench/SyntheticCorpus.h"
-#include "bench/SyntheticLinks.h"
+#include "synthetic/StoreGenerator.h"
+#include "synthetic/SyntheticCorpus.h"
+#include "synthetic/SyntheticLinks.h"
 #include "config/Config.h"
 #include "scoring/ScoringProfile.h"
 

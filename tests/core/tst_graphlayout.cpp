@@ -5,10 +5,10 @@
 // finishes with finite, separated positions.
 #include "TempStore.h"
 
-#include "engine/AssociationGraph.h"
-#include "engine/EgoGraph.h"
-#include "engine/GraphLayout.h"
-#include "engine/LinkTypes.h"
+#include "engine/graph/AssociationGraph.h"
+#include "engine/graph/EgoGraph.h"
+#include "engine/graph/GraphLayout.h"
+#include "engine/graph/LinkTypes.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 #include "TempStore.h"
 
 #include "io/JsonText.h"
-#include "io/MemoryJson.h"
+#include "model/MemoryJson.h"
 #include "io/YamlJson.h"
 
 #include <QJsonArray>

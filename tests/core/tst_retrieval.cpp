@@ -1,7 +1,7 @@
 // Retrieval (SPEC §7, note 000 §6 + §11.2): the relevance and associative formulas as data
 // rows, explanations and paths, query modes, project scope, access recording vs preview.
-#include "engine/ConflictDetector.h"
-#include "engine/Retrieval.h"
+#include "engine/conflicts/ConflictDetector.h"
+#include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
 #include "TempStore.h"
 

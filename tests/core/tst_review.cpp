@@ -3,8 +3,8 @@
 // importance crosses its line again.
 #include "TempStore.h"
 
-#include "engine/Decisions.h"
-#include "engine/ReviewQueue.h"
+#include "engine/decisions/Decisions.h"
+#include "engine/review/ReviewQueue.h"
 #include "scoring/ScoringProfile.h"
 
 #include <QtTest>

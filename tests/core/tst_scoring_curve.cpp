@@ -2,7 +2,7 @@
 // future projected from now, and markers where events happened.
 #include "TempStore.h"
 
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 #include "scoring/DecayCurve.h"
 #include "scoring/EnhancedProfile.h"
 

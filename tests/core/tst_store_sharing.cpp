@@ -7,7 +7,7 @@
 #include "TempStore.h"
 
 #include "config/Config.h"
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 // Word-level diff for the conflict dialog's highlighting (SPEC §11): words, CJK characters,
 // whitespace never marked on its own, neighbouring changes joined, exact UTF-16 spans.
-#include "engine/TextDiff.h"
+#include "engine/text/TextDiff.h"
 
 #include <QtTest>
 

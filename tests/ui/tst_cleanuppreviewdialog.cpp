@@ -8,8 +8,8 @@
 
 #include "StoreSession.h"
 #include "dialogs/CleanupPreviewDialog.h"
-#include "engine/Cleanup.h"
-#include "engine/Decisions.h"
+#include "engine/review/Cleanup.h"
+#include "engine/decisions/Decisions.h"
 #include "io/DemoStore.h"
 #include "model/Event.h"
 #include "models/CleanupPlanModel.h"

@@ -6,14 +6,14 @@
 
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
-#include "dialogs/ConflictText.h"
-#include "engine/ConflictDetector.h"
-#include "engine/ConflictResolver.h"
+#include "text/ConflictText.h"
+#include "engine/conflicts/ConflictDetector.h"
+#include "engine/conflicts/ConflictResolver.h"
 #include "io/DemoStore.h"
 #include "support/MessageBox.h"
 #include "views/ConflictMemoryPane.h"
 #include "views/DecayChartView.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/HistoryView.h"
 #include "models/HistoryModel.h"
 

@@ -7,7 +7,7 @@
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
 #include "dialogs/ConflictListDialog.h"
-#include "engine/ConflictResolver.h"
+#include "engine/conflicts/ConflictResolver.h"
 #include "io/DemoStore.h"
 #include "models/ConflictListModel.h"
 #include "support/MessageBox.h"

@@ -6,7 +6,7 @@
 #include "StoreSession.h"
 #include "io/DemoStore.h"
 #include "views/DecayChartView.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/MemoryCurve.h"
 
 #include <QLegend>

@@ -7,7 +7,7 @@
 #include "io/DemoStore.h"
 #include "models/HistoryModel.h"
 #include "views/DetailPanel.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/HistoryView.h"
 
 #include <QComboBox>

@@ -3,7 +3,7 @@
 #include "TempStore.h"
 
 #include "models/HistoryModel.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/HistoryView.h"
 
 #include <QAbstractItemModelTester>

@@ -8,7 +8,7 @@
 
 #include "StoreSession.h"
 #include "dialogs/ImportPreviewDialog.h"
-#include "engine/ConflictDetector.h"
+#include "engine/conflicts/ConflictDetector.h"
 #include "io/DemoStore.h"
 #include "io/Exporter.h"
 #include "io/MemorySetJson.h"

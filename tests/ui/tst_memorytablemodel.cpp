@@ -3,7 +3,7 @@
 #include "TempStore.h"
 
 #include "StoreSession.h"
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 #include "models/MemoryTableModel.h"
 
 #include <QAbstractItemModelTester>

@@ -5,7 +5,7 @@
 #include "TempStore.h"
 
 #include "StoreSession.h"
-#include "engine/Retrieval.h"
+#include "engine/recall/Retrieval.h"
 #include "io/DemoStore.h"
 #include "models/Roles.h"
 #include "views/RetrievalExplanation.h"

@@ -7,7 +7,7 @@
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
 #include "dialogs/ReviewQueueDialog.h"
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 #include "io/DemoStore.h"
 #include "support/MessageBox.h"
 

@@ -1,7 +1,7 @@
 #include "commands/DecisionCommand.h"
 
 #include "StoreSession.h"
-#include "engine/Cleanup.h"
+#include "engine/review/Cleanup.h"
 #include "store/Transaction.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "engine/Cleanup.h"
-#include "engine/DecisionOutcome.h"
-#include "engine/Decisions.h"
+#include "engine/review/Cleanup.h"
+#include "engine/decisions/DecisionOutcome.h"
+#include "engine/decisions/Decisions.h"
 #include "model/Result.h"
 
 #include <QStringList>

@@ -1,7 +1,7 @@
 #include "commands/ResolveConflictCommand.h"
 
 #include "StoreSession.h"
-#include "engine/Decisions.h"
+#include "engine/decisions/Decisions.h"
 #include "store/Transaction.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/ConflictResolver.h"
-#include "engine/DecisionOutcome.h"
+#include "engine/conflicts/ConflictResolver.h"
+#include "engine/decisions/DecisionOutcome.h"
 
 #include <QStringList>
 #include <QUndoCommand>

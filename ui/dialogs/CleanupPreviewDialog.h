@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/Cleanup.h"
-#include "engine/DecisionOutcome.h"
+#include "engine/review/Cleanup.h"
+#include "engine/decisions/DecisionOutcome.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

@@ -2,8 +2,8 @@
 
 #include "StoreSession.h"
 #include "commands/ResolveConflictCommand.h"
-#include "dialogs/ConflictText.h"
-#include "engine/TextDiff.h"
+#include "text/ConflictText.h"
+#include "engine/text/TextDiff.h"
 #include "support/MessageBox.h"
 #include "views/ConflictMemoryPane.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/ConflictResolver.h"
+#include "engine/conflicts/ConflictResolver.h"
 #include "model/Conflict.h"
 
 #include <QDialog>

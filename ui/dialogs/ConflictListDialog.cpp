@@ -2,7 +2,7 @@
 
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
-#include "engine/ConflictDetector.h"
+#include "engine/conflicts/ConflictDetector.h"
 #include "models/ConflictListModel.h"
 #include "support/MessageBox.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "config/Config.h"
-#include "engine/ConflictDetector.h"
+#include "engine/conflicts/ConflictDetector.h"
 #include "io/ImportPreview.h"
 #include "io/MemorySet.h"
 #include "model/Result.h"

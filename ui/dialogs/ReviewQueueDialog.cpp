@@ -3,9 +3,9 @@
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "dialogs/ConflictDialog.h"
-#include "engine/Cleanup.h"
+#include "engine/review/Cleanup.h"
 #include "support/MessageBox.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>

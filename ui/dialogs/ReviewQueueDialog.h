@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/ReviewQueue.h"
+#include "engine/review/ReviewQueue.h"
 
 #include <QDialog>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/Cleanup.h"
+#include "engine/review/Cleanup.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

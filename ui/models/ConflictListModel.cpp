@@ -1,8 +1,8 @@
 #include "models/ConflictListModel.h"
 
-#include "dialogs/ConflictText.h"
+#include "text/ConflictText.h"
 #include "store/Store.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 
 #include <QBrush>
 #include <QFont>

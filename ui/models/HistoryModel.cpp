@@ -1,6 +1,6 @@
 #include "models/HistoryModel.h"
 
-#include "views/EventText.h"
+#include "text/EventText.h"
 
 #include <algorithm>
 

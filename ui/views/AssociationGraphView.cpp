@@ -2,8 +2,8 @@
 
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
-#include "engine/GraphLayout.h"
-#include "engine/LinkTypes.h"
+#include "engine/graph/GraphLayout.h"
+#include "engine/graph/LinkTypes.h"
 #include "views/GraphActivationOverlay.h"
 #include "views/GraphEdgeItem.h"
 #include "views/GraphLegend.h"

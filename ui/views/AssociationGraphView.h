@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/EgoGraph.h"
+#include "engine/graph/EgoGraph.h"
 #include "views/GraphActivation.h"
 #include "views/GraphOverviewJob.h"
 

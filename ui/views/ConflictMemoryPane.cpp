@@ -3,7 +3,7 @@
 #include "StoreSession.h"
 #include "views/ChartPalette.h"
 #include "views/DecayChartView.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/HistoryView.h"
 
 #include <QGridLayout>

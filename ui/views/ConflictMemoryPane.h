@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/TextDiff.h"
+#include "engine/text/TextDiff.h"
 #include "model/Memory.h"
 
 #include <QColor>

@@ -2,7 +2,7 @@
 
 #include "StoreSession.h"
 #include "views/ChartPalette.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/HistoryView.h"
 
 #include <QComboBox>

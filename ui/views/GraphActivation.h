@@ -1,8 +1,8 @@
 #pragma once
 
-#include "engine/AssociationGraph.h"
-#include "engine/Retrieval.h"
-#include "engine/SpreadingActivation.h"
+#include "engine/graph/AssociationGraph.h"
+#include "engine/recall/Retrieval.h"
+#include "engine/graph/SpreadingActivation.h"
 
 #include <QList>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "views/GraphLegend.h"
 
-#include "engine/LinkTypes.h"
+#include "engine/graph/LinkTypes.h"
 #include "model/Tier.h"
 #include "views/GraphPalette.h"
 

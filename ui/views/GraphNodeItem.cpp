@@ -1,6 +1,6 @@
 #include "views/GraphNodeItem.h"
 
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/GraphPalette.h"
 
 #include <QFontMetricsF>

@@ -1,6 +1,6 @@
 #include "views/GraphOverviewJob.h"
 
-#include "engine/GraphLayout.h"
+#include "engine/graph/GraphLayout.h"
 #include "store/Store.h"
 
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/AssociationGraph.h"
+#include "engine/graph/AssociationGraph.h"
 #include "model/Result.h"
 
 #include <QPointF>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/LinkTypes.h"
+#include "engine/graph/LinkTypes.h"
 #include "model/Tier.h"
 
 #include <QColor>

@@ -1,8 +1,8 @@
 #include "views/MemoryCurve.h"
 
-#include "engine/MemoryFields.h"
+#include "model/MemoryFields.h"
 #include "scoring/MentionIndex.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 
 #include <QJsonArray>
 

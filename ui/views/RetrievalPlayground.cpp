@@ -1,9 +1,9 @@
 #include "views/RetrievalPlayground.h"
 
 #include "StoreSession.h"
-#include "engine/KeywordIndex.h"
+#include "engine/graph/KeywordIndex.h"
 #include "models/Roles.h"
-#include "views/EventText.h"
+#include "text/EventText.h"
 #include "views/RetrievalExplanation.h"
 
 #include <QCheckBox>

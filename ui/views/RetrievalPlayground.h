@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/Retrieval.h"
+#include "engine/recall/Retrieval.h"
 
 #include <QHash>
 #include <QPointer>

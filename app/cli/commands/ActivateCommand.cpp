@@ -3,8 +3,8 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/AssociationGraph.h"
-#include "engine/SpreadingActivation.h"
+#include "engine/graph/AssociationGraph.h"
+#include "engine/graph/SpreadingActivation.h"
 
 #include <QJsonArray>
 

@@ -4,8 +4,8 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/AssociationGraph.h"
-#include "engine/LinkTypes.h"
+#include "engine/graph/AssociationGraph.h"
+#include "engine/graph/LinkTypes.h"
 
 #include <QHash>
 #include <QJsonArray>

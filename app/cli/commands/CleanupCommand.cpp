@@ -3,7 +3,7 @@
 #include "Command.h"
 #include "DecisionOutput.h"
 
-#include "engine/Cleanup.h"
+#include "engine/review/Cleanup.h"
 
 #include <QJsonArray>
 

@@ -4,7 +4,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/ConflictDetector.h"
+#include "engine/conflicts/ConflictDetector.h"
 
 #include <QHash>
 #include <QJsonArray>

@@ -3,7 +3,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "bench/StoreGenerator.h"
+#include "synthetic/StoreGenerator.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>

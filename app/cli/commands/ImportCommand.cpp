@@ -4,7 +4,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/ConflictDetector.h"
+#include "engine/conflicts/ConflictDetector.h"
 #include "io/Importer.h"
 #include "io/MemorySetReader.h"
 #include "store/Transaction.h"

@@ -3,7 +3,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/Retrieval.h"
+#include "engine/recall/Retrieval.h"
 
 #include <QJsonArray>
 

@@ -3,7 +3,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/AssociationBuilder.h"
+#include "engine/graph/AssociationBuilder.h"
 
 #include <QElapsedTimer>
 

@@ -3,8 +3,8 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/ConflictResolver.h"
-#include "io/MemoryJson.h"
+#include "engine/conflicts/ConflictResolver.h"
+#include "model/MemoryJson.h"
 
 #include <QJsonArray>
 

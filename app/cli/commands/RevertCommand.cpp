@@ -3,7 +3,7 @@
 #include "Command.h"
 #include "DecisionOutput.h"
 
-#include "engine/Reverter.h"
+#include "engine/decisions/Reverter.h"
 #include "scoring/EnhancedProfile.h"
 
 #include <QJsonArray>

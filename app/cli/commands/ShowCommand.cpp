@@ -2,7 +2,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "io/MemoryJson.h"
+#include "model/MemoryJson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

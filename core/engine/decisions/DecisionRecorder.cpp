@@ -1,0 +1,166 @@
+#include "engine/decisions/DecisionRecorder.h"
+
+#include "engine/decisions/CrashPoint.h"
+#include "model/MemoryFields.h"
+#include "model/MemoryJson.h"
+#include "model/Ids.h"
+#include "scoring/EnhancedProfile.h"
+#include "store/Store.h"
+
+#include <QJsonArray>
+
+namespace engram::core {
+
+DecisionRecorder::DecisionRecorder(Store &store, const Config &config, const EnhancedProfile *weights, QString actor,
+                                   Millis at)
+    : m_store(store), m_config(config), m_weights(weights), m_actor(std::move(actor)), m_at(at), m_mentions(config)
+{
+    m_outcome.decisionId = QStringLiteral("dec_") + ids::newUlid(at);
+}
+
+void DecisionRecorder::touched(const QString &memoryId)
+{
+    if (!m_outcome.changedIds.contains(memoryId))
+        m_outcome.changedIds << memoryId;
+}
+
+Status DecisionRecorder::append(const QString &kind, const QString &memoryId, QJsonObject payload)
+{
+    payload.insert(QStringLiteral("decision"), m_outcome.decisionId);
+    Event event;
+    event.memoryId = memoryId;
+    event.kind = kind;
+    event.actor = m_actor;
+    event.at = m_at;
+    event.payload = payload;
+    if (const Status st = m_store.events().append(event); !st)
+        return st;
+    m_outcome.eventIds << event.id;
+    // A kill here leaves an event appended and its row not yet written: the transaction
+    // must make that invisible (tst_crash).
+    CrashPoint::hit("decision.event-appended");
+    return {};
+}
+
+Status DecisionRecorder::loadMentions(const QString &memoryId)
+{
+    if (m_mentionsLoaded.contains(memoryId))
+        return {};
+    auto history = m_store.events().forMemory(memoryId);
+    if (!history)
+        return history.error();
+    m_mentions.addEvents(*history);
+    m_mentionsLoaded.insert(memoryId);
+    return {};
+}
+
+Result<int> DecisionRecorder::recentMentions(const QString &memoryId)
+{
+    if (const Status st = loadMentions(memoryId); !st)
+        return st.error();
+    const Millis from = m_at - Millis(m_config.enhanced.frequentWindowHours * double(kMsPerHour));
+    return m_mentions.countBetween(memoryId, from, m_at);
+}
+
+QJsonObject DecisionRecorder::weightChange(const QString &reason, const Memory *before,
+                                           const MentionSummary &mentionsBefore, const Memory *after,
+                                           const MentionSummary &mentionsAfter) const
+{
+    // note 001's weight change log: every change of W with its factor breakdown.
+    QJsonObject log{{QStringLiteral("reason"), reason}};
+    auto weightOf = [this](const Memory &m, const MentionSummary &mentions, QJsonObject &factors) {
+        const auto f = m_weights->breakdown(ScoreInput::from(m, m_config, mentions), m_at);
+        factors = f.toJson();
+        return m.permanent ? m_config.enhanced.maxWeight : f.weight;
+    };
+    double oldWeight = 0;
+    if (before) {
+        QJsonObject factors;
+        oldWeight = weightOf(*before, mentionsBefore, factors);
+        log.insert(QStringLiteral("oldWeight"), oldWeight);
+        log.insert(QStringLiteral("factorsBefore"), factors);
+    }
+    if (after) {
+        QJsonObject factors;
+        const double newWeight = weightOf(*after, mentionsAfter, factors);
+        log.insert(QStringLiteral("newWeight"), newWeight);
+        log.insert(QStringLiteral("factors"), factors);
+        if (before)
+            log.insert(QStringLiteral("delta"), newWeight - oldWeight);
+    }
+    return log;
+}
+
+Status DecisionRecorder::change(const QString &kind, const Memory &before, const Memory &after,
+                                const QJsonObject &extra, bool addsMention)
+{
+    const auto [b, a] = MemoryFields::diff(before, after);
+    QJsonObject payload = extra;
+    payload.insert(QStringLiteral("before"), b);
+    payload.insert(QStringLiteral("after"), a);
+    if (addsMention)
+        payload.insert(QStringLiteral("mention"), true);
+    if (m_weights) {
+        if (const Status st = loadMentions(before.id); !st)
+            return st;
+        const MentionSummary mentionsBefore = m_mentions.summary(before.id, m_at);
+        if (addsMention)
+            m_mentions.add(before.id, m_at);
+        payload.insert(QStringLiteral("weight"), weightChange(kind, &before, mentionsBefore, &after,
+                                                              m_mentions.summary(before.id, m_at)));
+    } else if (addsMention) {
+        m_mentions.add(before.id, m_at);
+    }
+    if (const Status st = append(kind, before.id, payload); !st)
+        return st;
+    if (const Status st = m_store.memories().update(after); !st)
+        return st;
+    touched(before.id);
+    return {};
+}
+
+Status DecisionRecorder::create(const QString &kind, const Memory &created, const QJsonObject &extra)
+{
+    QJsonObject payload = extra;
+    payload.insert(QStringLiteral("created"), true);
+    payload.insert(QStringLiteral("after"), MemoryFields::toJson(created));
+    if (m_weights)
+        payload.insert(QStringLiteral("weight"), weightChange(kind, nullptr, {}, &created, {}));
+    if (const Status st = m_store.memories().insert(created); !st)
+        return st;
+    if (const Status st = append(kind, created.id, payload); !st)
+        return st;
+    touched(created.id);
+    m_outcome.createdIds << created.id;
+    return {};
+}
+
+Status DecisionRecorder::remove(const QString &kind, const Memory &removed, const QJsonObject &extra)
+{
+    auto links = m_store.associations().of(removed.id);
+    if (!links)
+        return links.error();
+    QJsonArray associations;
+    for (const Association &a : *links)
+        associations.append(io::associationToJson(a));
+    QJsonObject payload = extra;
+    payload.insert(QStringLiteral("removed"), true);
+    payload.insert(QStringLiteral("before"), MemoryFields::toJson(removed));
+    payload.insert(QStringLiteral("associations"), associations);
+    if (const Status st = append(kind, removed.id, payload); !st)
+        return st;
+    if (const Status st = m_store.memories().remove(removed.id); !st)
+        return st;
+    touched(removed.id);
+    m_outcome.removedIds << removed.id;
+    return {};
+}
+
+Status DecisionRecorder::note(const QString &kind, const QString &memoryId, const QJsonObject &payload)
+{
+    if (const Status st = append(kind, memoryId, payload); !st)
+        return st;
+    return {};
+}
+
+} // namespace engram::core

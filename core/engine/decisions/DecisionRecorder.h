@@ -1,0 +1,65 @@
+#pragma once
+
+#include "config/Config.h"
+#include "engine/decisions/DecisionOutcome.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+#include "scoring/MentionIndex.h"
+
+#include <QJsonObject>
+#include <QSet>
+
+namespace engram::core {
+
+class EnhancedProfile;
+class Store;
+
+/// Writes the parts of one decision inside the caller's transaction: each change of a
+/// memory row goes with one appended event whose payload holds the decision id, the
+/// changed fields "before" and "after" (MemoryFields, exact enough to restore), and, when
+/// `weights` is given (store profile enhanced), note 001's weight change log entry
+/// ({oldWeight, newWeight, delta, reason, factors, factorsBefore}).
+class DecisionRecorder final
+{
+public:
+    DecisionRecorder(Store &store, const Config &config, const EnhancedProfile *weights, QString actor, Millis at);
+
+    const QString &decisionId() const { return m_outcome.decisionId; }
+    Millis at() const { return m_at; }
+
+    /// Appends `kind` for the change before → after and writes the row. `addsMention`: the
+    /// event is a mention (payload "mention": true), counted from now on for S and M.
+    [[nodiscard]] Status change(const QString &kind, const Memory &before, const Memory &after,
+                                const QJsonObject &extra = {}, bool addsMention = false);
+    /// Inserts a new memory and appends `kind` with "created": true and the whole memory as "after".
+    [[nodiscard]] Status create(const QString &kind, const Memory &created, const QJsonObject &extra = {});
+    /// Removes a memory for good and appends `kind` with "removed": true, the whole memory as
+    /// "before" and its associations, so a revert can put everything back.
+    [[nodiscard]] Status remove(const QString &kind, const Memory &removed, const QJsonObject &extra = {});
+    /// Appends an event that changes no memory row (payload gets the decision id).
+    [[nodiscard]] Status note(const QString &kind, const QString &memoryId, const QJsonObject &payload);
+    void addConflict(qint64 conflictId) { m_outcome.conflictIds << conflictId; }
+
+    /// The memory's earlier mentions within the frequent window before `at` (note 001).
+    [[nodiscard]] Result<int> recentMentions(const QString &memoryId);
+
+    const DecisionOutcome &outcome() const { return m_outcome; }
+
+private:
+    Status append(const QString &kind, const QString &memoryId, QJsonObject payload);
+    Status loadMentions(const QString &memoryId);
+    QJsonObject weightChange(const QString &reason, const Memory *before, const MentionSummary &mentionsBefore,
+                             const Memory *after, const MentionSummary &mentionsAfter) const;
+    void touched(const QString &memoryId);
+
+    Store &m_store;
+    const Config &m_config;
+    const EnhancedProfile *m_weights;
+    QString m_actor;
+    Millis m_at;
+    MentionIndex m_mentions;
+    QSet<QString> m_mentionsLoaded;
+    DecisionOutcome m_outcome;
+};
+
+} // namespace engram::core

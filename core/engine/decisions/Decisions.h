@@ -1,0 +1,128 @@
+#pragma once
+
+#include "config/Config.h"
+#include "engine/decisions/DecisionOutcome.h"
+#include "engine/decisions/Reinforcement.h"
+#include "model/Association.h"
+#include "model/Memory.h"
+#include "model/Result.h"
+
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace engram::core {
+
+class DecisionRecorder;
+class EnhancedProfile;
+class Store;
+
+/// The fields `edit` may change (SPEC §5); unset = unchanged.
+struct MemoryEdit
+{
+    std::optional<QString> content;
+    std::optional<QStringList> keywords;
+    std::optional<QString> category;
+
+    bool isEmpty() const { return !content && !keywords && !category; }
+};
+
+/// note 002's reviews (SPEC §7): a promote review (importance reached 2.5) and a decay
+/// review (importance fell below 0.5), and what the user answered.
+enum class ReviewKind { Promote, Decay };
+enum class ReviewAnswer { Promote, Keep, Delete };
+
+/// Event kind of a review answer (not among SPEC §5's, which it extends).
+inline const QString kReviewEventKind = QStringLiteral("review");
+
+/// The user's (and the assistant's) decisions of SPEC §5. Each is ONE transaction that
+/// appends its event(s) and writes the row(s): a failing step rolls the whole decision back,
+/// and a crash leaves the store as before or as after. Every event payload carries the
+/// decision id and the changed fields "before" and "after" (enough to restore them exactly);
+/// with the store profile `enhanced`, also note 001's weight change entry. `at` is the
+/// instant recorded (the CLI's --at; 0 = now). Errors are values; nothing is written then.
+///
+/// Per-profile effects are all applied, so switching profiles never loses a decision:
+/// confirm = verified + reinforce `manual` (stability × 1.5 for ebbinghaus, a mention for
+/// enhanced, BOOST +0.3 for importance, a recall — accessCount + 1 — for lifecycle).
+class Decisions final
+{
+public:
+    /// `profileName` is the store's active profile (empty: read it from the store's meta);
+    /// it only decides whether the weight change log is written.
+    Decisions(Store &store, const Config &config, const QString &profileName = {});
+    ~Decisions();
+
+    /// Reinforce with one of note 000's events (`reinforce` event with the event type).
+    [[nodiscard]] Result<DecisionOutcome> reinforce(const QString &id, ReinforceEvent event, Millis at = 0,
+                                                    const QString &actor = QStringLiteral("assistant"));
+    /// verified = true + reinforce manual: events `reinforce` (a mention) then `confirm`.
+    [[nodiscard]] Result<DecisionOutcome> confirm(const QString &id, Millis at = 0,
+                                                  const QString &actor = QStringLiteral("user"));
+    /// negated = true, C(t) starts at `at`, a correction history entry. A non-empty
+    /// `correction` also creates the corrected memory (supersedesId = id) and a conflict
+    /// row resolved `version_keep`: events `negate`, `create`, `conflict_resolved`.
+    [[nodiscard]] Result<DecisionOutcome> negate(const QString &id, const QString &correction = {}, Millis at = 0,
+                                                 const QString &actor = QStringLiteral("user"));
+    [[nodiscard]] Result<DecisionOutcome> setPermanent(const QString &id, bool permanent, Millis at = 0,
+                                                       const QString &actor = QStringLiteral("user"));
+    [[nodiscard]] Result<DecisionOutcome> edit(const QString &id, const MemoryEdit &edit, Millis at = 0,
+                                               const QString &actor = QStringLiteral("user"));
+    /// Soft delete (deletedAt = at); purged after budgets.purgeAfterDays.
+    [[nodiscard]] Result<DecisionOutcome> softDelete(const QString &id, Millis at = 0,
+                                                     const QString &actor = QStringLiteral("user"));
+    [[nodiscard]] Result<DecisionOutcome> restore(const QString &id, Millis at = 0,
+                                                  const QString &actor = QStringLiteral("user"));
+    /// Hard delete of a soft-deleted memory once the retention period is over (or at once
+    /// with `ignoreRetention`). Its events stay; the `purge` event keeps the whole memory
+    /// and its associations so the purge itself can be reverted.
+    [[nodiscard]] Result<DecisionOutcome> purge(const QString &id, Millis at = 0,
+                                                const QString &actor = QStringLiteral("user"),
+                                                bool ignoreRetention = false);
+    /// A new memory from ≥ 2 others (note 001 batch merge): mergedFrom / sourceIds /
+    /// originalContents; `content` empty = the sources' contents, one per line. The
+    /// sources get mergedInto and are archived. `merge` events on all of them.
+    [[nodiscard]] Result<DecisionOutcome> merge(const QStringList &ids, const QString &content = {}, Millis at = 0,
+                                                const QString &actor = QStringLiteral("user"));
+    /// The answer to a review: promote → category core; keep (promote) → recorded only;
+    /// keep (decay) → importance reset to 0.5 and the access clock restarted; delete → soft
+    /// delete. A `review` event records the question and the answer either way.
+    [[nodiscard]] Result<DecisionOutcome> answerReview(const QString &id, ReviewKind kind, ReviewAnswer answer,
+                                                       Millis at = 0, const QString &actor = QStringLiteral("user"));
+    /// A user-drawn (`manual`) association between two live memories (SPEC §7), weight in
+    /// (0, 1]; it replaces whatever link the pair had. Events `associate` on both memories
+    /// (payload "other", "weightBefore" (null when unlinked), "weightAfter", "typeBefore");
+    /// the first also carries "linkAdded" and, when a link was replaced, "linkRemoved", so a
+    /// revert puts the pair's prior link back exactly. Refused for a self-link or when the
+    /// pair already has this very manual link.
+    [[nodiscard]] Result<DecisionOutcome> link(const QString &a, const QString &b, double weight = 1.0, Millis at = 0,
+                                               const QString &actor = QStringLiteral("user"));
+    /// Removes the link between two memories, whatever its type: events `associate` with
+    /// "linkRemoved" (and "weightAfter": null). NotFound when the pair has no link.
+    [[nodiscard]] Result<DecisionOutcome> unlink(const QString &a, const QString &b, Millis at = 0,
+                                                 const QString &actor = QStringLiteral("user"));
+    /// Reverts the decision that `eventId` belongs to (Reverter); revert the revert to redo.
+    [[nodiscard]] Result<DecisionOutcome> revert(qint64 eventId, Millis at = 0,
+                                                 const QString &actor = QStringLiteral("user"));
+
+    const Reinforcement &reinforcement() const { return m_reinforcement; }
+
+private:
+    using Body = std::function<Status(DecisionRecorder &, Millis at)>;
+    Result<DecisionOutcome> run(Millis at, const QString &actor, const Body &body);
+    /// The memory, which must exist and not be soft-deleted.
+    Result<Memory> live(const QString &id) const;
+    Status reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at);
+    /// Replaces the pair's link by `added` (none: removes it) and records `associate` events.
+    Status changeLink(DecisionRecorder &recorder, const QString &x, const QString &y,
+                      const std::optional<Association> &added);
+
+    Store &m_store;
+    Config m_config;
+    Reinforcement m_reinforcement;
+    std::unique_ptr<EnhancedProfile> m_weights;
+};
+
+} // namespace engram::core

@@ -1,0 +1,288 @@
+#include "engine/decisions/Reverter.h"
+
+#include "engine/decisions/CrashPoint.h"
+#include "engine/decisions/DecisionRecorder.h"
+#include "model/MemoryFields.h"
+#include "model/RevertChain.h"
+#include "model/MemoryJson.h"
+#include "store/Database.h"
+#include "store/MemoryRow.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QJsonArray>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <algorithm>
+
+namespace engram::core {
+
+namespace {
+
+const QString kDecision = QStringLiteral("decision");
+
+Error refused(const QString &message) { return Error::make(Error::Code::Conflict, message); }
+
+/// Fields every write refreshes; a later write touching only these does not block a revert.
+bool isVolatile(const QString &key) { return key == QLatin1String("updatedAt") || key == QLatin1String("strength"); }
+
+} // namespace
+
+Reverter::Reverter(Store &store, const Config &config, const EnhancedProfile *weights)
+    : m_store(store), m_config(config), m_weights(weights)
+{
+}
+
+Result<std::vector<Event>> Reverter::eventsBetween(qint64 fromId, qint64 toId) const
+{
+    // EventLog has no id-range read; this one read-only query stays here rather than
+    // widening the shared repository for a single caller.
+    QSqlQuery q(m_store.database().handle());
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT id, memory_id, kind, actor, at, payload FROM events WHERE id BETWEEN ? AND ? ORDER BY id"));
+    q.addBindValue(fromId);
+    q.addBindValue(toId);
+    if (!q.exec())
+        return m_store.database().errorFrom(q, QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId));
+    std::vector<Event> out;
+    while (q.next()) {
+        Event e;
+        e.id = q.value(0).toLongLong();
+        e.memoryId = q.value(1).toString();
+        e.kind = q.value(2).toString();
+        e.actor = q.value(3).toString();
+        e.at = q.value(4).toLongLong();
+        e.payload = row::objectFromJson(q.value(5).toString());
+        out.push_back(std::move(e));
+    }
+    if (const Status st = m_store.database().endOfRows(q, QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId));
+        !st)
+        return st.error();
+    return out;
+}
+
+Result<Event> Reverter::event(qint64 eventId) const
+{
+    auto found = eventsBetween(eventId, eventId);
+    if (!found)
+        return found.error();
+    if (found->empty())
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no event with id %2").arg(m_store.path()).arg(eventId));
+    return found->front();
+}
+
+Result<std::vector<Event>> Reverter::decisionOf(qint64 eventId) const
+{
+    auto first = event(eventId);
+    if (!first)
+        return first.error();
+    const QString decision = first->payload.value(kDecision).toString();
+    std::vector<Event> out{*first};
+    if (decision.isEmpty())
+        return out;
+    // Walk outwards in pages until the decision id changes on both sides.
+    constexpr qint64 kPage = 256;
+    for (qint64 hi = eventId;;) {
+        auto page = eventsBetween(hi + 1, hi + kPage);
+        if (!page)
+            return page.error();
+        bool more = !page->empty();
+        for (Event &e : *page) {
+            if (e.payload.value(kDecision).toString() != decision) {
+                more = false;
+                break;
+            }
+            out.push_back(std::move(e));
+        }
+        if (!more)
+            break;
+        hi += kPage;
+    }
+    std::vector<Event> earlier;
+    for (qint64 lo = eventId; lo > 1;) {
+        auto page = eventsBetween(std::max<qint64>(1, lo - kPage), lo - 1);
+        if (!page)
+            return page.error();
+        bool more = !page->empty();
+        for (auto it = page->rbegin(); it != page->rend(); ++it) {
+            if (it->payload.value(kDecision).toString() != decision) {
+                more = false;
+                break;
+            }
+            earlier.push_back(std::move(*it));
+        }
+        if (!more)
+            break;
+        lo -= kPage;
+    }
+    std::reverse(earlier.begin(), earlier.end());
+    earlier.insert(earlier.end(), std::make_move_iterator(out.begin()), std::make_move_iterator(out.end()));
+    return earlier;
+}
+
+Result<DecisionOutcome> Reverter::revert(qint64 eventId, Millis at, const QString &actor, bool wholeDecision)
+{
+    if (at == 0)
+        at = time::nowMs();
+    Transaction tx(m_store.database());
+    if (!tx.isActive())
+        return tx.error();
+    Result<std::vector<Event>> targets = std::vector<Event>{};
+    if (wholeDecision) {
+        targets = decisionOf(eventId);
+    } else if (auto one = event(eventId)) {
+        targets = std::vector<Event>{*one};
+    } else {
+        return one.error();
+    }
+    if (!targets)
+        return targets.error();
+    DecisionRecorder recorder(m_store, m_config, m_weights, actor, at);
+    for (auto it = targets->rbegin(); it != targets->rend(); ++it) {
+        auto history = m_store.events().forMemory(it->memoryId);
+        if (!history)
+            return history.error();
+        if (const qint64 by = RevertChain(*history).reversedBy(it->id); by != 0)
+            return refused(QStringLiteral("event %1 (%2 of %3) was already reverted by event %4")
+                               .arg(it->id)
+                               .arg(it->kind, it->memoryId)
+                               .arg(by));
+        if (const Status st = revertOne(*it, recorder); !st)
+            return st.error();
+    }
+    CrashPoint::hit("revert.before-commit");
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return recorder.outcome();
+}
+
+Status Reverter::revertConflictAndLinks(const QJsonObject &p, QJsonObject &extra, DecisionRecorder &recorder)
+{
+    const QString where = QStringLiteral("%1 event payload").arg(m_store.path());
+    if (p.value(QStringLiteral("conflictCreated")).isObject()) {
+        const auto c = io::conflictFromJson(p.value(QStringLiteral("conflictCreated")).toObject(), where);
+        if (!c)
+            return c.error();
+        // Find the row by its content: a redo puts it back under a new id (ids are never reused).
+        auto candidates = m_store.conflicts().between(c->a, c->b);
+        if (!candidates)
+            return candidates.error();
+        const Conflict *current = nullptr;
+        for (const Conflict &k : *candidates) {
+            Conflict same = k;
+            same.id = c->id;
+            if (same == *c && (!current || k.id == c->id))
+                current = &k;
+        }
+        if (!current)
+            return refused(QStringLiteral("conflict %1 between %2 and %3 is gone or changed; revert the later decision first")
+                               .arg(c->id)
+                               .arg(c->a, c->b));
+        if (const Status st = m_store.conflicts().remove(current->id); !st)
+            return st;
+        extra.insert(QStringLiteral("conflictRemoved"), io::conflictToJson(*current));
+    }
+    if (p.value(QStringLiteral("conflictRemoved")).isObject()) {
+        auto c = io::conflictFromJson(p.value(QStringLiteral("conflictRemoved")).toObject(), where);
+        if (!c)
+            return c.error();
+        Conflict again = *c;
+        if (const Status st = m_store.conflicts().insert(again); !st) // a new id: ids are never reused
+            return st;
+        recorder.addConflict(again.id);
+        extra.insert(QStringLiteral("conflictCreated"), io::conflictToJson(again));
+    }
+    if (p.value(QStringLiteral("conflictBefore")).isObject() && p.value(QStringLiteral("conflictAfter")).isObject()) {
+        const auto before = io::conflictFromJson(p.value(QStringLiteral("conflictBefore")).toObject(), where);
+        const auto after = io::conflictFromJson(p.value(QStringLiteral("conflictAfter")).toObject(), where);
+        if (!before || !after)
+            return before ? after.error() : before.error();
+        auto current = m_store.conflicts().get(before->id);
+        if (!current)
+            return current.error();
+        // Two events of one decision may carry the same conflict change: restore it once.
+        if (!(*current == *before)) {
+            if (!(*current == *after))
+                return refused(QStringLiteral("conflict %1 changed since; revert the later decision first").arg(before->id));
+            if (const Status st = m_store.conflicts().update(*before); !st)
+                return st;
+            extra.insert(QStringLiteral("conflictBefore"), io::conflictToJson(*after));
+            extra.insert(QStringLiteral("conflictAfter"), io::conflictToJson(*before));
+        }
+    }
+    for (const QString &key : {QStringLiteral("linkAdded"), QStringLiteral("linkRemoved")}) {
+        if (!p.value(key).isObject())
+            continue;
+        const auto link = io::associationFromJson(p.value(key).toObject(), where);
+        if (!link)
+            return link.error();
+        const bool wasAdded = key == QLatin1String("linkAdded");
+        const Status st = wasAdded ? m_store.associations().remove(link->a, link->b) : m_store.associations().put(*link);
+        if (!st)
+            return st;
+        extra.insert(wasAdded ? QStringLiteral("linkRemoved") : QStringLiteral("linkAdded"), io::associationToJson(*link));
+    }
+    return {};
+}
+
+Status Reverter::revertOne(const Event &e, DecisionRecorder &recorder)
+{
+    const QJsonObject &p = e.payload;
+    QJsonObject extra{{QStringLiteral("reverts"), double(e.id)},
+                      {QStringLiteral("revertsKind"), e.kind},
+                      {QStringLiteral("revertsDecision"), p.value(kDecision).toString()}};
+    if (const Status st = revertConflictAndLinks(p, extra, recorder); !st)
+        return st;
+
+    if (p.value(QStringLiteral("removed")).toBool()) {
+        auto exists = m_store.memories().contains(e.memoryId);
+        if (!exists)
+            return exists.error();
+        if (*exists)
+            return refused(QStringLiteral("memory %1 exists again; cannot bring back the removed one").arg(e.memoryId));
+        auto memory = MemoryFields::fromJson(p.value(QStringLiteral("before")).toObject());
+        if (!memory)
+            return memory.error();
+        if (const Status st = recorder.create(events::kRevert, *memory, extra); !st)
+            return st;
+        for (const QJsonValue &v : p.value(QStringLiteral("associations")).toArray()) {
+            const auto link = io::associationFromJson(v.toObject(), m_store.path());
+            if (!link)
+                return link.error();
+            auto otherExists = m_store.memories().contains(link->other(e.memoryId));
+            if (!otherExists)
+                return otherExists.error();
+            if (*otherExists) {
+                if (const Status st = m_store.associations().put(*link); !st)
+                    return st;
+            }
+        }
+        return {};
+    }
+
+    const bool created = p.value(QStringLiteral("created")).toBool();
+    const QJsonObject after = p.value(QStringLiteral("after")).toObject();
+    if (!created && !p.contains(QStringLiteral("before")))
+        return recorder.note(events::kRevert, e.memoryId, extra); // nothing of the row to restore
+
+    auto current = m_store.memories().get(e.memoryId);
+    if (!current)
+        return current.error();
+    const QJsonObject now = MemoryFields::toJson(*current);
+    for (auto it = after.begin(); it != after.end(); ++it) {
+        if (!isVolatile(it.key()) && now.value(it.key()) != it.value())
+            return refused(QStringLiteral("memory %1: %2 changed after event %3 (%4); revert the later decision first")
+                               .arg(e.memoryId, it.key())
+                               .arg(e.id)
+                               .arg(e.kind));
+    }
+    if (created)
+        return recorder.remove(events::kRevert, *current, extra);
+    Memory restored = *current;
+    if (const Status st = MemoryFields::apply(restored, p.value(QStringLiteral("before")).toObject()); !st)
+        return st;
+    return recorder.change(events::kRevert, *current, restored, extra);
+}
+
+} // namespace engram::core

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "config/Config.h"
+#include "engine/decisions/DecisionOutcome.h"
+#include "model/Event.h"
+#include "model/Result.h"
+
+#include <QJsonObject>
+
+#include <vector>
+
+namespace engram::core {
+
+class DecisionRecorder;
+class EnhancedProfile;
+class Store;
+
+/// Undo as SPEC §5 wants it: never deletes an event, appends a compensating `revert` event
+/// per reverted event (payload "reverts": id, "revertsDecision", and its own before/after),
+/// and restores the prior state field for field, in one transaction. Reverting a revert
+/// re-applies the original decision (redo).
+///
+/// What an event's payload may hold, and what reverting it does:
+///  - "before"/"after" (changed memory fields): the memory must still hold the "after"
+///    values (cached strength and updatedAt excepted), else the revert is refused; the
+///    "before" values are written back.
+///  - "created": true → the memory is removed again; "removed": true (+ "associations") →
+///    it is inserted back from "before", with its links whose other end still exists.
+///  - "conflictCreated" / "conflictRemoved" (a conflict object) → the row is removed / put back;
+///    "conflictBefore" + "conflictAfter" → the row is set back to "conflictBefore".
+///  - "linkAdded" / "linkRemoved" (an association object) → the link is removed / put back.
+class Reverter final
+{
+public:
+    Reverter(Store &store, const Config &config, const EnhancedProfile *weights = nullptr);
+
+    /// Reverts the whole decision `eventId` belongs to (its events, newest first), or only
+    /// that event when `wholeDecision` is false. `at` 0 = now.
+    [[nodiscard]] Result<DecisionOutcome> revert(qint64 eventId, Millis at = 0,
+                                                 const QString &actor = QStringLiteral("user"),
+                                                 bool wholeDecision = true);
+    /// The events of the decision `eventId` belongs to, oldest first (one event when it
+    /// carries no decision id). A decision's events have contiguous ids: they were appended
+    /// in one write transaction.
+    [[nodiscard]] Result<std::vector<Event>> decisionOf(qint64 eventId) const;
+    [[nodiscard]] Result<Event> event(qint64 eventId) const;
+
+private:
+    Status revertOne(const Event &event, DecisionRecorder &recorder);
+    Status revertConflictAndLinks(const QJsonObject &payload, QJsonObject &extra, DecisionRecorder &recorder);
+    Result<std::vector<Event>> eventsBetween(qint64 fromId, qint64 toId) const;
+
+    Store &m_store;
+    const Config &m_config;
+    const EnhancedProfile *m_weights;
+};
+
+} // namespace engram::core

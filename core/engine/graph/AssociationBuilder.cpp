@@ -1,0 +1,456 @@
+#include "engine/graph/AssociationBuilder.h"
+
+#include "engine/graph/KeywordIndex.h"
+#include "engine/graph/LinkTypes.h"
+#include "store/RawSqlite.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+Q_LOGGING_CATEGORY(lcAssociations, "engram.core.engine.associations")
+
+namespace engram::core {
+
+namespace {
+
+// Below this a temporal link is not kept (SPEC §7: kept when > 0.05), so memories further
+// apart than window·(1 − min/weight) hours need not be looked at.
+double temporalCutoffHours(const Config::Associations &r)
+{
+    if (r.temporalWeight <= 0)
+        return 0;
+    return r.temporalWindowHours * std::max(0.0, 1.0 - r.temporalMinWeight / r.temporalWeight);
+}
+
+double temporalWeight(const Config::Associations &r, double hoursApart)
+{
+    if (hoursApart >= r.temporalWindowHours)
+        return 0;
+    const double w = r.temporalWeight * (1.0 - hoursApart / r.temporalWindowHours);
+    return w > r.temporalMinWeight ? w : 0;
+}
+
+const char *typeLiteral(std::uint8_t type)
+{
+    switch (type) {
+    case links::Keyword: return "keyword";
+    case links::CoTask: return "co-task";
+    case links::Temporal: return "temporal";
+    case links::CoProject: return "co-project";
+    case links::Manual: return "manual";
+    case links::Semantic: return "semantic";
+    default: return "other";
+    }
+}
+
+// One derived edge of a full rebuild: 16 bytes, a few million of them. The type rides in
+// the top bits of `b` (entry indices stay far below 2^28).
+struct Edge
+{
+    std::uint32_t a;
+    std::uint32_t bAndType;
+    double weight;
+    std::uint32_t b() const { return bAndType & 0x0fffffffu; }
+    std::uint8_t type() const { return std::uint8_t(bAndType >> 28); }
+};
+
+Result<std::vector<Association>> readManualLinks(Store &store)
+{
+    std::vector<Association> out;
+    raw::Statement q;
+    if (const Status st = q.prepare(raw::handleOf(store.database()),
+                                    "SELECT a, b, weight, type, created_at FROM associations WHERE type = 'manual'",
+                                    store.path(), QStringLiteral("reading manual links"));
+        !st)
+        return st.error();
+    while (q.next())
+        out.push_back(Association{q.qstring(0), q.qstring(1), q.real(2), q.qstring(3), q.int64(4)});
+    if (q.failed())
+        return q.error();
+    return out;
+}
+
+} // namespace
+
+AssociationBuilder::AssociationBuilder(Store &store, const Config &config, AssociationCaps caps)
+    : m_store(store), m_rules(config.associations), m_caps(caps)
+{
+}
+
+std::optional<Association> AssociationBuilder::linkBetween(const Memory &x, const Memory &y,
+                                                           const Config::Associations &r)
+{
+    if (x.id == y.id)
+        return std::nullopt;
+    double best = 0;
+    std::uint8_t type = links::Other;
+    auto consider = [&](double w, std::uint8_t t) {
+        if (w > best) {
+            best = w;
+            type = t;
+        }
+    };
+    const double j = KeywordIndex::jaccard(x.keywords, y.keywords);
+    if (j >= r.keywordThreshold)
+        consider(j, links::Keyword);
+    if (!x.source.taskId.isEmpty() && x.source.taskId == y.source.taskId)
+        consider(r.coTaskWeight, links::CoTask);
+    if (x.createdAt != 0 && y.createdAt != 0)
+        consider(temporalWeight(r, std::abs(time::hoursBetween(x.createdAt, y.createdAt))), links::Temporal);
+    if (!x.projectPath.isEmpty() && x.projectPath == y.projectPath)
+        consider(r.coProjectWeight, links::CoProject);
+    if (best <= 0)
+        return std::nullopt;
+    const auto [a, b] = orderedPair(x.id, y.id);
+    return Association{a, b, best, links::typeName(type), 0};
+}
+
+AssociationBuilder::Cursors::Cursors(const KeywordIndex &index)
+    : keyword(index.keywordCount(), 0), task(index.taskCount(), 0), project(index.projectCount(), 0)
+{
+}
+
+void AssociationBuilder::Cursors::advance(const KeywordIndex &index, std::uint32_t e)
+{
+    for (std::uint32_t k : index.keywordsOf(e))
+        ++keyword[k];
+    if (index.taskOf(e) != KeywordIndex::kNoGroup)
+        ++task[std::size_t(index.taskOf(e))];
+    if (index.projectOf(e) != KeywordIndex::kNoGroup)
+        ++project[std::size_t(index.projectOf(e))];
+    ++time;
+}
+
+void AssociationBuilder::propose(const KeywordIndex &index, std::uint32_t e, const Config::Associations &r,
+                                 const AssociationCaps &caps, bool bothSides, Scratch &s, std::vector<Proposal> &out,
+                                 const Cursors *cursors)
+{
+    out.clear();
+    if (!index.isLive(e))
+        return;
+    if (s.cells.size() < index.size())
+        s.cells.resize(index.size());
+    if (++s.generation == 0) {
+        for (auto &slot : s.cells)
+            slot.stamp = 0;
+        s.generation = 1;
+    }
+    const std::uint32_t gen = s.generation;
+    s.touched.clear();
+    auto slotOf = [&](std::uint32_t j) -> Scratch::Slot & {
+        Scratch::Slot &slot = s.cells[j];
+        if (slot.stamp != gen) {
+            slot.stamp = gen;
+            slot.shared = 0;
+            slot.type = links::Other;
+            slot.weight = 0;
+            s.touched.push_back(j);
+        }
+        return slot;
+    };
+
+    // Walks up to `limit` live members of a (createdAt, entry)-sorted list on each side of
+    // e. Dead members are skipped but counted towards a scan bound so that a list of
+    // deleted memories cannot make this loop long. `at` is e's position when known.
+    auto window = [&](const std::vector<std::uint32_t> &list, std::size_t at, int limit, auto &&visit) {
+        const std::size_t pos = at != std::size_t(-1) ? at : index.positionIn(list, e);
+        const int maxScan = limit * 4;
+        int taken = 0, scanned = 0;
+        for (std::size_t p = pos; p-- > 0 && taken < limit && scanned < maxScan;) {
+            ++scanned;
+            const std::uint32_t j = list[p];
+            if (j != e && index.isLive(j)) {
+                visit(j);
+                ++taken;
+            }
+        }
+        if (!bothSides)
+            return;
+        taken = scanned = 0;
+        for (std::size_t p = pos; p < list.size() && taken < limit && scanned < maxScan; ++p) {
+            const std::uint32_t j = list[p];
+            if (j == e)
+                continue;
+            ++scanned;
+            if (index.isLive(j)) {
+                visit(j);
+                ++taken;
+            }
+        }
+    };
+    auto consider = [&](std::uint32_t j, double w, std::uint8_t t) {
+        Scratch::Slot &slot = slotOf(j);
+        if (w > slot.weight) {
+            slot.weight = w;
+            slot.type = t;
+        }
+    };
+    constexpr std::size_t kSearch = std::size_t(-1);
+
+    // Keyword rule: count the keywords each candidate shares with e through the windows,
+    // then Jaccard = shared / (|e| + |j| − shared).
+    for (std::uint32_t k : index.keywordsOf(e)) {
+        window(index.posting(k), cursors ? cursors->keyword[k] : kSearch, caps.keywordWindow,
+               [&](std::uint32_t j) { ++slotOf(j).shared; });
+    }
+    const auto own = double(index.keywordsOf(e).size());
+    for (std::uint32_t j : s.touched) {
+        Scratch::Slot &slot = s.cells[j];
+        const double shared = slot.shared;
+        const double jac = shared / (own + double(index.keywordsOf(j).size()) - shared);
+        if (jac >= r.keywordThreshold) {
+            slot.weight = jac;
+            slot.type = links::Keyword;
+        }
+    }
+    if (const std::int32_t task = index.taskOf(e); task != KeywordIndex::kNoGroup)
+        window(index.taskMembers(task), cursors ? cursors->task[std::size_t(task)] : kSearch, caps.taskWindow,
+               [&](std::uint32_t j) { consider(j, r.coTaskWeight, links::CoTask); });
+    if (const std::int32_t project = index.projectOf(e); project != KeywordIndex::kNoGroup)
+        window(index.projectMembers(project), cursors ? cursors->project[std::size_t(project)] : kSearch,
+               caps.projectWindow, [&](std::uint32_t j) { consider(j, r.coProjectWeight, links::CoProject); });
+
+    // Temporal rule: neighbours in creation order while they are close enough to matter.
+    const double cutoff = temporalCutoffHours(r);
+    if (cutoff > 0 && index.createdAt(e) != 0) {
+        const auto &order = index.timeOrder();
+        const std::size_t pos = cursors ? cursors->time : index.positionIn(order, e);
+        auto temporalSide = [&](auto step, std::size_t start) {
+            int taken = 0, scanned = 0;
+            for (std::size_t p = start; p < order.size() && taken < caps.temporalWindow
+                 && scanned < caps.temporalWindow * 4;
+                 p = step(p)) {
+                const std::uint32_t j = order[p];
+                if (j == e)
+                    continue;
+                ++scanned;
+                const double hours = std::abs(time::hoursBetween(index.createdAt(j), index.createdAt(e)));
+                if (hours >= cutoff || index.createdAt(j) == 0)
+                    break;
+                if (!index.isLive(j))
+                    continue;
+                const double w = temporalWeight(r, hours);
+                if (w > 0)
+                    consider(j, w, links::Temporal);
+                ++taken;
+            }
+        };
+        if (pos > 0)
+            temporalSide([](std::size_t p) { return p == 0 ? std::size_t(-1) : p - 1; }, pos - 1);
+        if (bothSides)
+            temporalSide([](std::size_t p) { return p + 1; }, pos);
+    }
+
+    for (std::uint32_t j : s.touched) {
+        const Scratch::Slot &slot = s.cells[j];
+        if (slot.weight > 0)
+            out.push_back(Proposal{j, slot.weight, slot.type});
+    }
+    const Millis at = index.createdAt(e);
+    auto stronger = [&](const Proposal &x, const Proposal &y) {
+        if (x.weight != y.weight)
+            return x.weight > y.weight;
+        const Millis dx = std::abs(index.createdAt(x.other) - at);
+        const Millis dy = std::abs(index.createdAt(y.other) - at);
+        if (dx != dy)
+            return dx < dy;
+        return x.other < y.other;
+    };
+    const auto keep = std::min<std::size_t>(out.size(), std::size_t(std::max(0, caps.maxLinksPerMemory)));
+    std::partial_sort(out.begin(), out.begin() + std::ptrdiff_t(keep), out.end(), stronger);
+    out.resize(keep);
+}
+
+Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIndex *given, const Progress &progress)
+{
+    QElapsedTimer phase;
+    phase.start();
+    std::optional<KeywordIndex> built;
+    if (!given) {
+        auto index = KeywordIndex::build(m_store);
+        if (!index)
+            return index.error();
+        built.emplace(std::move(*index));
+        given = &*built;
+    }
+    const KeywordIndex &index = *given;
+    if (index.size() >= (1u << 28))
+        return Error::make(Error::Code::Validation,
+                           QStringLiteral("%1: too many memories to link in one pass").arg(m_store.path()));
+
+    qCDebug(lcAssociations) << "keyword index:" << phase.restart() << "ms";
+    Stats stats;
+    const auto &order = index.timeOrder();
+    const qint64 total = qint64(order.size());
+    // Each memory proposes links to memories created before it only, so every pair is
+    // considered once, from its younger end.
+    std::vector<Edge> edges;
+    edges.reserve(order.size() * std::size_t(std::max(1, m_caps.maxLinksPerMemory)));
+    Scratch scratch;
+    Cursors cursors(index);
+    std::vector<Proposal> proposals;
+    qint64 done = 0;
+    for (std::uint32_t e : order) {
+        if (progress && (++done & 0xfff) == 0 && !progress(done, total * 2))
+            return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
+        const bool live = index.isLive(e);
+        if (live)
+            propose(index, e, m_rules, m_caps, false, scratch, proposals, &cursors);
+        cursors.advance(index, e);
+        if (!live)
+            continue;
+        ++stats.memories;
+        for (const Proposal &p : proposals) {
+            std::uint32_t a = e, b = p.other;
+            if (index.idBytes(b) < index.idBytes(a))
+                std::swap(a, b);
+            edges.push_back(Edge{a, b | (std::uint32_t(p.type) << 28), p.weight});
+        }
+    }
+    scratch = Scratch{};
+    qCDebug(lcAssociations) << "proposals:" << phase.restart() << "ms," << edges.size() << "links";
+
+    // Insert in the table's key order: the (a, b) B-tree then grows at its right edge
+    // instead of taking random page writes all over a file of hundreds of megabytes.
+    std::vector<std::uint32_t> rank(index.size());
+    {
+        std::vector<std::uint32_t> byId(index.size());
+        std::iota(byId.begin(), byId.end(), 0u);
+        std::sort(byId.begin(), byId.end(),
+                  [&](std::uint32_t x, std::uint32_t y) { return index.idBytes(x) < index.idBytes(y); });
+        for (std::uint32_t r = 0; r < byId.size(); ++r)
+            rank[byId[r]] = r;
+    }
+    std::sort(edges.begin(), edges.end(), [&](const Edge &x, const Edge &y) {
+        return rank[x.a] != rank[y.a] ? rank[x.a] < rank[y.a] : rank[x.b()] < rank[y.b()];
+    });
+
+    qCDebug(lcAssociations) << "sorting:" << phase.restart() << "ms";
+    Database &db = m_store.database();
+    sqlite3 *handle = raw::handleOf(db);
+    Transaction tx(db);
+    if (!tx.isActive())
+        return tx.error();
+    // The user's links are kept aside and put back as drawn: they win over any rule.
+    auto manual = readManualLinks(m_store);
+    if (!manual)
+        return manual.error();
+    QSet<QString> manualPairs;
+    for (const Association &a : *manual)
+        manualPairs.insert(a.a + QChar(0) + a.b);
+    // Emptying the table and sorting the index afresh beats millions of single deletes and
+    // random inserts into a b-tree far bigger than the page cache.
+    for (const char *sql : {"DROP INDEX IF EXISTS associations_b", "DELETE FROM associations"}) {
+        if (const Status st = db.exec(QString::fromLatin1(sql)); !st)
+            return st.error();
+    }
+    qCDebug(lcAssociations) << "emptying the table:" << phase.restart() << "ms";
+    raw::Statement insert;
+    if (const Status st = insert.prepare(handle,
+                                         "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) "
+                                         "VALUES (?, ?, ?, ?, ?)",
+                                         m_store.path(), QStringLiteral("writing associations"));
+        !st)
+        return st.error();
+    const Millis now = time::nowMs();
+    qint64 written = 0;
+    for (const Edge &edge : edges) {
+        const std::string_view a = index.idBytes(edge.a);
+        const std::string_view b = index.idBytes(edge.b());
+        if (!manualPairs.isEmpty()
+            && manualPairs.contains(QString::fromUtf8(a.data(), qsizetype(a.size())) + QChar(0)
+                                    + QString::fromUtf8(b.data(), qsizetype(b.size()))))
+            continue;
+        insert.bind(1, a);
+        insert.bind(2, b);
+        insert.bind(3, edge.weight);
+        insert.bind(4, std::string_view(typeLiteral(edge.type())));
+        insert.bind(5, std::int64_t(now));
+        if (const Status st = insert.run(); !st)
+            return st.error();
+        ++stats.derived;
+        if (progress && (++written & 0xffff) == 0
+            && !progress(total + qint64(double(written) / double(edges.size()) * double(total)), total * 2))
+            return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
+    }
+    for (const Association &a : *manual) {
+        if (const Status st = m_store.associations().put(a); !st)
+            return st.error();
+    }
+    qCDebug(lcAssociations) << "writing:" << phase.restart() << "ms";
+    if (const Status st = db.exec(QStringLiteral("CREATE INDEX associations_b ON associations(b)")); !st)
+        return st.error();
+    qCDebug(lcAssociations) << "indexing:" << phase.restart() << "ms";
+    stats.total = stats.derived + qint64(manual->size());
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    qCDebug(lcAssociations) << "commit:" << phase.restart() << "ms";
+    if (progress)
+        progress(total * 2, total * 2);
+    qCDebug(lcAssociations) << "rebuilt" << stats.derived << "derived links for" << stats.memories << "memories";
+    return stats;
+}
+
+Result<int> AssociationBuilder::updateFor(const QString &id, const KeywordIndex &index, Millis now)
+{
+    auto existing = m_store.associations().of(id);
+    if (!existing)
+        return existing.error();
+    std::vector<Proposal> proposals;
+    const std::uint32_t e = index.find(id);
+    if (e != KeywordIndex::kNone) {
+        Scratch scratch;
+        propose(index, e, m_rules, m_caps, true, scratch, proposals);
+    }
+    Transaction tx(m_store.database());
+    if (!tx.isActive())
+        return tx.error();
+    // Derived links are recomputed from their rules: the old ones go, the new ones come.
+    // Manual links stay as drawn, and a pair with a manual link gets no derived one.
+    QSet<QString> manual;
+    for (const Association &a : *existing) {
+        if (a.type == QLatin1String("manual")) {
+            manual.insert(a.other(id));
+            continue;
+        }
+        if (const Status st = m_store.associations().remove(a.a, a.b); !st)
+            return st.error();
+    }
+    int linked = 0;
+    for (const Proposal &p : proposals) {
+        const QString other = index.id(p.other);
+        if (manual.contains(other))
+            continue;
+        const auto [a, b] = orderedPair(id, other);
+        if (const Status st = m_store.associations().put(Association{a, b, p.weight, links::typeName(p.type), now});
+            !st)
+            return st.error();
+        ++linked;
+    }
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return linked;
+}
+
+Result<std::optional<double>> AssociationBuilder::boost(const QString &x, const QString &y, double delta)
+{
+    auto link = m_store.associations().get(x, y);
+    if (!link)
+        return link.error();
+    if (!link->has_value())
+        return std::optional<double>{};
+    Association a = **link;
+    a.weight = std::min(1.0, a.weight + delta);
+    if (const Status st = m_store.associations().put(a); !st)
+        return st.error();
+    return std::optional<double>{a.weight};
+}
+
+} // namespace engram::core

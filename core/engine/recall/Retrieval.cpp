@@ -1,0 +1,343 @@
+#include "engine/recall/Retrieval.h"
+
+#include "engine/graph/AssociationBuilder.h"
+#include "engine/graph/AssociationGraph.h"
+#include "engine/decisions/DecisionRecorder.h"
+#include "engine/graph/KeywordIndex.h"
+#include "engine/decisions/Reinforcement.h"
+#include "engine/graph/SpreadingActivation.h"
+#include "engine/decisions/WeightLog.h"
+#include "scoring/ScoringProfile.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+
+namespace engram::core {
+
+namespace {
+
+constexpr double kKeywordWeight = 2.0;     // note 000 §6 computeRelevanceScore
+constexpr double kStrengthWeight = 0.5;
+constexpr double kProjectBonus = 0.3;
+constexpr double kConfidenceWeight = 0.3;
+constexpr double kAssocKeywordWeight = 0.6; // note 000 §11.2 associativeRetrieve
+constexpr double kAssocActivationWeight = 0.4;
+constexpr int kLoadBatch = 128;
+
+double round6(double v) { return std::round(v * 1e6) / 1e6; }
+
+struct Candidate
+{
+    Memory memory;
+    Score score;
+    double overlap = 0;
+    double relevance = 0;
+};
+
+double overlapOf(const Memory &m, const QSet<QString> &queryKeywords)
+{
+    if (queryKeywords.isEmpty())
+        return 0;
+    int hits = 0;
+    for (const QString &k : normalizeKeywords(m.keywords)) {
+        if (queryKeywords.contains(k))
+            ++hits;
+    }
+    return double(hits) / double(queryKeywords.size());
+}
+
+// Global memories that lost a scope_overlap to a memory of `project` (SPEC §6: the project
+// memory wins inside its project).
+Result<QSet<QString>> scopeLosers(Store &store, const QString &project)
+{
+    QSet<QString> losers;
+    if (project.isEmpty())
+        return losers;
+    auto resolved = store.conflicts().list(QStringLiteral("resolved"));
+    if (!resolved)
+        return resolved.error();
+    QStringList ids;
+    for (const Conflict &c : *resolved) {
+        if (c.type == QLatin1String("scope_overlap") && c.resolution == QLatin1String("auto:project_wins"))
+            ids << c.a << c.b;
+    }
+    if (ids.isEmpty())
+        return losers;
+    auto memories = store.memories().byIds(ids);
+    if (!memories)
+        return memories.error();
+    QHash<QString, QString> projectOf;
+    for (const Memory &m : *memories)
+        projectOf.insert(m.id, m.projectPath);
+    for (const Conflict &c : *resolved) {
+        if (c.type != QLatin1String("scope_overlap") || c.resolution != QLatin1String("auto:project_wins"))
+            continue;
+        if (projectOf.value(c.a) == project && projectOf.value(c.b).isEmpty())
+            losers.insert(c.b);
+        else if (projectOf.value(c.b) == project && projectOf.value(c.a).isEmpty())
+            losers.insert(c.a);
+    }
+    return losers;
+}
+
+} // namespace
+
+QString queryModeName(QueryMode mode)
+{
+    switch (mode) {
+    case QueryMode::Normal: return QStringLiteral("normal");
+    case QueryMode::Review: return QStringLiteral("review");
+    case QueryMode::Debug: return QStringLiteral("debug");
+    }
+    return {};
+}
+
+std::optional<QueryMode> queryModeFromName(const QString &name)
+{
+    for (QueryMode m : {QueryMode::Normal, QueryMode::Review, QueryMode::Debug}) {
+        if (queryModeName(m) == name)
+            return m;
+    }
+    return std::nullopt;
+}
+
+QString RetrievalResult::explanation() const
+{
+    auto n = [this](const char *key) { return QString::number(factors.value(QLatin1String(key)).toDouble(), 'f', 3); };
+    if (direct)
+        return QStringLiteral("direct: overlap %1×2 + strength %2/100×0.5 + project %3 + confidence %4×0.3 = %5")
+            .arg(n("keywordOverlap"), n("strength"), n("projectBonus"), n("confidence"),
+                 QString::number(score, 'f', 3));
+    return QStringLiteral("associative via %1: (keywords %2×0.6 + activation %3×0.4) × strength %4/100 = %5")
+        .arg(path.join(QStringLiteral(" → ")) + QStringLiteral(" → ") + id, n("keywordScore"), n("activation"),
+             n("strength"), QString::number(score, 'f', 3));
+}
+
+Retrieval::Retrieval(Store &store, const Config &config, const ScoringProfile &profile)
+    : m_store(store), m_config(config), m_profile(profile)
+{
+}
+
+Retrieval::~Retrieval() = default;
+
+bool Retrieval::passesMode(const Memory &m, Tier tier, QueryMode mode)
+{
+    switch (mode) {
+    case QueryMode::Debug:
+        return true;
+    case QueryMode::Review:
+        return !m.isDeleted();
+    case QueryMode::Normal:
+        return !m.isDeleted() && !m.negated && (m.level == MemoryLevel::Full || m.level == MemoryLevel::Summary)
+            && tier != Tier::Forgotten;
+    }
+    return false;
+}
+
+Result<std::vector<RetrievalResult>> Retrieval::retrieve(const QString &query, const RetrievalOptions &options,
+                                                         Millis now)
+{
+    const KeywordIndex *index = m_index;
+    if (!index) {
+        if (!m_ownIndex) {
+            auto built = KeywordIndex::build(m_store);
+            if (!built)
+                return built.error();
+            m_ownIndex = std::make_unique<KeywordIndex>(std::move(*built));
+        }
+        index = m_ownIndex.get();
+    }
+    std::vector<RetrievalResult> results;
+    const std::vector<std::uint32_t> keywordIds = index->matchQuery(query);
+    m_queryKeywords.clear();
+    QSet<QString> querySet;
+    for (std::uint32_t k : keywordIds) {
+        m_queryKeywords << index->keywordName(k);
+        querySet.insert(index->keywordName(k));
+    }
+    m_queryKeywords.sort();
+    if (keywordIds.empty())
+        return results;
+    auto losers = scopeLosers(m_store, options.project);
+    if (!losers)
+        return losers.error();
+
+    // 1. Direct hits: keyword overlap from the postings, then rows read best-overlap first
+    //    until no unread candidate could still make the top (its relevance is at most
+    //    overlap·2 + 0.5 + 0.3 + 0.3).
+    QHash<std::uint32_t, int> shared;
+    for (std::uint32_t k : keywordIds) {
+        for (std::uint32_t e : index->posting(k)) {
+            if (options.mode == QueryMode::Debug || !index->isDeleted(e))
+                ++shared[e];
+        }
+    }
+    std::vector<std::pair<int, std::uint32_t>> byOverlap;
+    byOverlap.reserve(std::size_t(shared.size()));
+    for (auto it = shared.cbegin(); it != shared.cend(); ++it)
+        byOverlap.emplace_back(it.value(), it.key());
+    std::sort(byOverlap.begin(), byOverlap.end(), [](const auto &x, const auto &y) {
+        return x.first != y.first ? x.first > y.first : x.second < y.second;
+    });
+
+    const double queryCount = double(keywordIds.size());
+    const double bonusCeiling = kStrengthWeight + (options.project.isEmpty() ? 0 : kProjectBonus) + kConfidenceWeight;
+    const int seedCount = std::max(1, options.maxSeeds);
+    std::vector<Candidate> seeds; // kept sorted, best first, at most seedCount
+    auto better = [](const Candidate &x, const Candidate &y) {
+        if (x.relevance != y.relevance)
+            return x.relevance > y.relevance;
+        return x.memory.id < y.memory.id;
+    };
+    QHash<QString, Candidate> loaded;
+    for (std::size_t start = 0; start < byOverlap.size(); start += kLoadBatch) {
+        const double bestLeft = kKeywordWeight * byOverlap[start].first / queryCount + bonusCeiling;
+        if (int(seeds.size()) >= seedCount && bestLeft < seeds.back().relevance)
+            break;
+        QStringList ids;
+        for (std::size_t i = start; i < std::min(byOverlap.size(), start + kLoadBatch); ++i)
+            ids << index->id(byOverlap[i].second);
+        auto memories = m_store.memories().byIds(ids);
+        if (!memories)
+            return memories.error();
+        for (Memory &m : *memories) {
+            Candidate c;
+            c.score = m_profile.evaluate(m, now);
+            if (!passesMode(m, c.score.tier, options.mode) || losers->contains(m.id))
+                continue;
+            c.overlap = overlapOf(m, querySet);
+            if (c.overlap <= 0)
+                continue;
+            const double project = (!options.project.isEmpty() && m.projectPath == options.project) ? kProjectBonus : 0;
+            c.relevance = c.overlap * kKeywordWeight + c.score.strength / 100.0 * kStrengthWeight + project
+                + m.confidence * kConfidenceWeight;
+            c.memory = std::move(m);
+            loaded.insert(c.memory.id, c);
+            seeds.insert(std::upper_bound(seeds.begin(), seeds.end(), c, better), c);
+            if (int(seeds.size()) > seedCount)
+                seeds.pop_back();
+        }
+    }
+    if (seeds.empty())
+        return results;
+
+    for (const Candidate &s : seeds) {
+        RetrievalResult r;
+        r.id = s.memory.id;
+        r.score = round6(s.relevance);
+        r.direct = true;
+        r.activation = round6(s.relevance / seeds.front().relevance);
+        const double project = (!options.project.isEmpty() && s.memory.projectPath == options.project) ? kProjectBonus : 0;
+        r.factors = QJsonObject{{QStringLiteral("keywordOverlap"), round6(s.overlap)},
+                                {QStringLiteral("strength"), round6(s.score.strength)},
+                                {QStringLiteral("projectBonus"), project},
+                                {QStringLiteral("confidence"), round6(s.memory.confidence)},
+                                {QStringLiteral("relevance"), round6(s.relevance)}};
+        r.memory = s.memory;
+        results.push_back(std::move(r));
+    }
+
+    // 2. Spreading activation over the links around the seeds.
+    const SpreadingActivation::Options spread = SpreadingActivation::Options::from(m_config);
+    QStringList seedIds;
+    for (const Candidate &s : seeds)
+        seedIds << s.memory.id;
+    auto graph = AssociationGraph::loadAround(m_store, seedIds, spread.maxDepth);
+    if (!graph)
+        return graph.error();
+    QStringList unread;
+    for (std::uint32_t n = 0; n < graph->nodeCount(); ++n) {
+        if (!loaded.contains(graph->id(n)))
+            unread << graph->id(n);
+    }
+    auto more = m_store.memories().byIds(unread);
+    if (!more)
+        return more.error();
+    for (Memory &m : *more) {
+        Candidate c;
+        c.score = m_profile.evaluate(m, now);
+        c.overlap = overlapOf(m, querySet);
+        c.memory = std::move(m);
+        loaded.insert(c.memory.id, std::move(c));
+    }
+    std::vector<std::uint8_t> allowed(graph->nodeCount(), 0);
+    for (std::uint32_t n = 0; n < graph->nodeCount(); ++n) {
+        const auto it = loaded.constFind(graph->id(n));
+        allowed[n] = it != loaded.cend() && passesMode(it->memory, it->score.tier, options.mode)
+            && !losers->contains(it->memory.id);
+    }
+    std::vector<SpreadingActivation::Seed> starts;
+    for (const RetrievalResult &r : results)
+        starts.push_back({graph->find(r.id), r.activation});
+    SpreadingActivation activation;
+    std::vector<RetrievalResult> associative;
+    for (const SpreadingActivation::Hit &hit : activation.run(*graph, starts, spread, &allowed)) {
+        const Candidate &c = loaded[graph->id(hit.node)];
+        RetrievalResult r;
+        r.id = c.memory.id;
+        r.direct = false;
+        r.activation = hit.activation;
+        r.depth = hit.depth;
+        for (std::uint32_t p : hit.path)
+            r.path << graph->id(p);
+        r.score = round6((c.overlap * kAssocKeywordWeight + hit.activation * kAssocActivationWeight)
+                         * c.score.strength / 100.0);
+        r.factors = QJsonObject{{QStringLiteral("keywordScore"), round6(c.overlap)},
+                                {QStringLiteral("activation"), hit.activation},
+                                {QStringLiteral("strength"), round6(c.score.strength)}};
+        r.memory = c.memory;
+        associative.push_back(std::move(r));
+    }
+    std::stable_sort(associative.begin(), associative.end(),
+                     [](const RetrievalResult &x, const RetrievalResult &y) { return x.score > y.score; });
+    for (RetrievalResult &r : associative)
+        results.push_back(std::move(r));
+    if (int(results.size()) > options.maxResults)
+        results.resize(std::size_t(std::max(0, options.maxResults)));
+    if (options.preview)
+        return results;
+
+    // 3. Record the accesses and strengthen links between memories recalled together.
+    const Reinforcement writes(m_config);
+    const auto weights = weightLogFor(m_store, m_config);
+    Transaction tx(m_store.database());
+    if (!tx.isActive())
+        return tx.error();
+    DecisionRecorder recorder(m_store, m_config, weights.get(), QStringLiteral("assistant"), now);
+    for (RetrievalResult &r : results) {
+        Memory after = r.memory;
+        after.accessCount += 1;
+        after.lastAccessedAt = now;
+        after.strength = writes.strengthAt(after, now);
+        QJsonObject payload{{QStringLiteral("query"), query},
+                            {QStringLiteral("mode"), queryModeName(options.mode)},
+                            {QStringLiteral("score"), r.score},
+                            {QStringLiteral("direct"), r.direct},
+                            {QStringLiteral("activation"), r.activation},
+                            {QStringLiteral("path"), QJsonArray::fromStringList(r.path)}};
+        if (!options.project.isEmpty())
+            payload.insert(QStringLiteral("project"), options.project);
+        if (const Status st = recorder.change(events::kAccess, r.memory, after, payload); !st)
+            return st.error();
+        r.memory = after;
+    }
+    AssociationBuilder links(m_store, m_config);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        for (std::size_t j = i + 1; j < results.size(); ++j) {
+            auto boosted = links.boost(results[i].id, results[j].id, m_config.associations.coRetrievalBoost);
+            if (!boosted)
+                return boosted.error();
+        }
+    }
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return results;
+}
+
+} // namespace engram::core

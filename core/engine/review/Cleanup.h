@@ -1,0 +1,78 @@
+#pragma once
+
+#include "config/Config.h"
+#include "engine/decisions/DecisionOutcome.h"
+#include "model/Result.h"
+#include "model/Time.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace engram::core {
+
+class ScoringProfile;
+class Store;
+
+enum class CleanupKind { Archive, Compress, Delete, Purge };
+
+/// One planned change, with the reason a person can check ("strength 7 < archive line 10").
+struct CleanupAction
+{
+    CleanupKind kind = CleanupKind::Archive;
+    QString memoryId;
+    double score = 0;      ///< native score at plan time
+    QString reason;
+    Millis updatedAt = 0;  ///< the row's updatedAt at plan time: a memory changed since is skipped
+};
+
+struct CleanupPlan
+{
+    QString profile;
+    Millis at = 0;
+    std::vector<CleanupAction> actions; ///< purge, delete, compress, archive; weakest first in each
+
+    QStringList ids(CleanupKind kind) const;
+    bool isEmpty() const { return actions.empty(); }
+};
+
+/// Lifecycle cleanup (SPEC §7; notes 000, 001, 002, 003), always planned before applied.
+///
+/// Per profile, for memories that are not deleted:
+///  - ebbinghaus (note 000 §4.4): strength < 5 → delete, < 10 → archive;
+///  - enhanced (note 001): W < 0.01 and ≥ 180 days without activation (360 at sensitivity 1,
+///    "slow compression") → archive; archived and inactive a further
+///    `enhanced.deleteArchivedAfterDays` (0 = never) → delete;
+///  - importance (note 002): below the category's delete line (fact 0.3) or past its
+///    maximum age (episode 14 days) → delete (what is merely low goes to a decay review);
+///  - lifecycle (note 003): score < 0.1 → delete (evict), < 0.3 → compress.
+/// Storage budgets (note 003, every profile): active episodes (category `episode`, not
+/// compressed) over 1000 → the lowest scores are compressed; compressed episodes over 5000
+/// and semantic rules (category `rule`) over 200 → the lowest scores are deleted.
+/// Soft-deleted memories are purged budgets.purgeAfterDays after their deletion.
+/// Permanent memories and sensitivity ≥ 2 are never archived, compressed or deleted
+/// automatically (a user's own deletion is still purged).
+class Cleanup final
+{
+public:
+    Cleanup(Store &store, const Config &config, const ScoringProfile &profile);
+
+    static QString kindName(CleanupKind kind);
+    /// The event kind an action is recorded with.
+    static QString eventKind(CleanupKind kind);
+
+    /// Every action due at `now`, and why. Writes nothing (the dry run).
+    [[nodiscard]] Result<CleanupPlan> plan(Millis now) const;
+    /// Applies a plan in one transaction: an `archive` / `compress` / `delete` / `purge`
+    /// event per action (payload: reason, score, profile, before/after), and meta
+    /// last_cleanup_at. Actions on memories changed or gone since the plan are skipped.
+    [[nodiscard]] Result<DecisionOutcome> apply(const CleanupPlan &plan, const QString &actor = QStringLiteral("system"));
+
+private:
+    Store &m_store;
+    Config m_config;
+    const ScoringProfile &m_profile;
+};
+
+} // namespace engram::core

@@ -1,0 +1,335 @@
+#include "model/MemoryJson.h"
+
+#include "model/InputLimits.h"
+#include "model/JsonFieldReader.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+#include <limits>
+
+namespace engram::core::io {
+
+namespace {
+void putTime(QJsonObject &o, const char *key, Millis ms)
+{
+    if (ms != 0)
+        o.insert(QLatin1String(key), time::toIso(ms));
+}
+} // namespace
+
+const QStringList &knownMemoryKeys()
+{
+    static const QStringList keys {
+        QStringLiteral("id"),
+        QStringLiteral("content"),
+        QStringLiteral("category"),
+        QStringLiteral("keywords"),
+        QStringLiteral("source"),
+        QStringLiteral("confidence"),
+        QStringLiteral("createdAt"),
+        QStringLiteral("updatedAt"),
+        QStringLiteral("lastAccessedAt"),
+        QStringLiteral("lastReinforcedAt"),
+        QStringLiteral("accessCount"),
+        QStringLiteral("reinforceCount"),
+        QStringLiteral("projectPath"),
+        QStringLiteral("strength"),
+        QStringLiteral("stability"),
+        QStringLiteral("decayRate"),
+        QStringLiteral("importance"),
+        QStringLiteral("verified"),
+        QStringLiteral("permanent"),
+        QStringLiteral("negated"),
+        QStringLiteral("negatedAt"),
+        QStringLiteral("correctionHistory"),
+        QStringLiteral("level"),
+        QStringLiteral("compressed"),
+        QStringLiteral("compressedFrom"),
+        QStringLiteral("mergedFrom"),
+        QStringLiteral("mergedInto"),
+        QStringLiteral("sourceIds"),
+        QStringLiteral("originalContents"),
+        QStringLiteral("sensitivity"),
+        QStringLiteral("modalities"),
+        QStringLiteral("deletedAt"),
+        QStringLiteral("superseded"),
+        QStringLiteral("supersedesId"),
+        QStringLiteral("agentImportance"),
+        QStringLiteral("agentTier"),
+    };
+    return keys;
+}
+
+QJsonObject memoryToJson(const Memory &m)
+{
+    QJsonObject o = m.extra; // unknown fields first; known ones below take precedence
+    o.insert(QStringLiteral("id"), m.id);
+    o.insert(QStringLiteral("content"), m.content);
+    o.insert(QStringLiteral("category"), m.category);
+    o.insert(QStringLiteral("keywords"), QJsonArray::fromStringList(m.keywords));
+    QJsonObject source { { QStringLiteral("type"), m.source.type } };
+    if (!m.source.taskId.isEmpty())
+        source.insert(QStringLiteral("taskId"), m.source.taskId);
+    if (!m.source.chatId.isEmpty())
+        source.insert(QStringLiteral("chatId"), m.source.chatId);
+    if (!m.source.messageId.isEmpty())
+        source.insert(QStringLiteral("messageId"), m.source.messageId);
+    o.insert(QStringLiteral("source"), source);
+    o.insert(QStringLiteral("confidence"), m.confidence);
+    putTime(o, "createdAt", m.createdAt);
+    putTime(o, "updatedAt", m.updatedAt);
+    putTime(o, "lastAccessedAt", m.lastAccessedAt);
+    putTime(o, "lastReinforcedAt", m.lastReinforcedAt);
+    o.insert(QStringLiteral("accessCount"), m.accessCount);
+    o.insert(QStringLiteral("reinforceCount"), m.reinforceCount);
+    if (!m.projectPath.isEmpty())
+        o.insert(QStringLiteral("projectPath"), m.projectPath);
+    o.insert(QStringLiteral("strength"), m.strength);
+    o.insert(QStringLiteral("stability"), m.stability);
+    o.insert(QStringLiteral("decayRate"), m.decayRate);
+    o.insert(QStringLiteral("importance"), m.importance);
+    o.insert(QStringLiteral("verified"), m.verified);
+    o.insert(QStringLiteral("permanent"), m.permanent);
+    o.insert(QStringLiteral("negated"), m.negated);
+    putTime(o, "negatedAt", m.negatedAt);
+    o.insert(QStringLiteral("correctionHistory"), m.correctionHistory);
+    o.insert(QStringLiteral("level"), levelName(m.level));
+    o.insert(QStringLiteral("compressed"), m.compressed);
+    if (!m.compressedFrom.isEmpty())
+        o.insert(QStringLiteral("compressedFrom"), m.compressedFrom);
+    o.insert(QStringLiteral("mergedFrom"), QJsonArray::fromStringList(m.mergedFrom));
+    if (!m.mergedInto.isEmpty())
+        o.insert(QStringLiteral("mergedInto"), m.mergedInto);
+    o.insert(QStringLiteral("sourceIds"), QJsonArray::fromStringList(m.sourceIds));
+    o.insert(QStringLiteral("originalContents"), QJsonArray::fromStringList(m.originalContents));
+    o.insert(QStringLiteral("sensitivity"), m.sensitivity);
+    o.insert(QStringLiteral("modalities"), QJsonArray::fromStringList(m.modalities));
+    putTime(o, "deletedAt", m.deletedAt);
+    o.insert(QStringLiteral("superseded"), m.superseded);
+    if (!m.supersedesId.isEmpty())
+        o.insert(QStringLiteral("supersedesId"), m.supersedesId);
+    if (m.agentImportance)
+        o.insert(QStringLiteral("agentImportance"), *m.agentImportance);
+    if (!m.agentTier.isEmpty())
+        o.insert(QStringLiteral("agentTier"), m.agentTier);
+    return o;
+}
+
+QJsonObject eventToJson(const Event &e)
+{
+    return QJsonObject { { QStringLiteral("id"), double(e.id) }, { QStringLiteral("memoryId"), e.memoryId },
+        { QStringLiteral("kind"), e.kind }, { QStringLiteral("actor"), e.actor },
+        { QStringLiteral("at"), time::toIso(e.at) }, { QStringLiteral("payload"), e.payload } };
+}
+
+QJsonObject associationToJson(const Association &a)
+{
+    QJsonObject o { { QStringLiteral("a"), a.a }, { QStringLiteral("b"), a.b },
+        { QStringLiteral("weight"), a.weight }, { QStringLiteral("type"), a.type } };
+    putTime(o, "createdAt", a.createdAt);
+    return o;
+}
+
+QJsonObject conflictToJson(const Conflict &c)
+{
+    QJsonObject o { { QStringLiteral("id"), double(c.id) }, { QStringLiteral("a"), c.a },
+        { QStringLiteral("b"), c.b }, { QStringLiteral("type"), c.type },
+        { QStringLiteral("status"), c.status } };
+    if (!c.resolution.isEmpty())
+        o.insert(QStringLiteral("resolution"), c.resolution);
+    putTime(o, "detectedAt", c.detectedAt);
+    putTime(o, "resolvedAt", c.resolvedAt);
+    return o;
+}
+
+namespace {
+
+constexpr int kShort = limits::kMaxShortChars;
+constexpr qint64 kMaxCount = std::numeric_limits<int>::max();
+
+QString quoted(const QString &id)
+{
+    return QStringLiteral("\"%1\"").arg(id.left(80));
+}
+
+MemorySource readSource(JsonFieldReader &r)
+{
+    MemorySource source;
+    source.type = QStringLiteral("import");
+    const QJsonObject o = r.object(QStringLiteral("source"));
+    JsonFieldReader sr(o, r.where(), QStringLiteral("source."));
+    const QString type = sr.string(QStringLiteral("type"), 64).trimmed();
+    if (!type.isEmpty())
+        source.type = type;
+    source.taskId = sr.string(QStringLiteral("taskId"), kShort);
+    source.chatId = sr.string(QStringLiteral("chatId"), kShort);
+    source.messageId = sr.string(QStringLiteral("messageId"), kShort);
+    r.takeError(sr);
+    return source;
+}
+
+} // namespace
+
+Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where)
+{
+    return memoryFromJson(object, where, MemoryParseOptions {});
+}
+
+Result<Memory> memoryFromJson(
+    const QJsonObject &object, const QString &where, const MemoryParseOptions &options)
+{
+    Memory m;
+    JsonFieldReader r(object, where);
+    m.id = r.requiredString(QStringLiteral("id"), 256).trimmed();
+    if (r.failed())
+        return r.error();
+    const QString whereWithId = QStringLiteral("%1 (id %2)").arg(where, quoted(m.id));
+    r.setWhere(whereWithId);
+    auto note = [&](const QString &text) {
+        if (options.notes)
+            options.notes->append(QStringLiteral("%1: %2").arg(whereWithId, text));
+    };
+
+    m.content = r.requiredString(QStringLiteral("content"), limits::kMaxTextChars);
+    m.category = r.requiredString(QStringLiteral("category"), 128).trimmed();
+    // A source that is a bare string ("manual") is read as its type.
+    if (object.value(QStringLiteral("source")).isString()) {
+        m.source.type = r.string(QStringLiteral("source"), 64).trimmed();
+        if (m.source.type.isEmpty())
+            m.source.type = QStringLiteral("import");
+    } else {
+        m.source = readSource(r);
+    }
+    m.keywords = normalizeKeywords(r.stringList(QStringLiteral("keywords"), kShort));
+    m.confidence = r.number(QStringLiteral("confidence"), 0.0, 1.0, 0.5);
+
+    m.createdAt = r.instant(QStringLiteral("createdAt"));
+    m.updatedAt = r.instant(QStringLiteral("updatedAt"));
+    m.lastAccessedAt = r.instant(QStringLiteral("lastAccessedAt"));
+    m.lastReinforcedAt = r.instant(QStringLiteral("lastReinforcedAt"));
+    if (r.failed())
+        return r.error();
+    if (m.createdAt == 0) {
+        if (m.updatedAt != 0) {
+            m.createdAt = m.updatedAt;
+            note(QStringLiteral("no createdAt; used updatedAt"));
+        } else if (options.fallbackCreatedAt != 0) {
+            m.createdAt = options.fallbackCreatedAt;
+            note(QStringLiteral("no createdAt or updatedAt; used %1").arg(options.fallbackCreatedAtName));
+        } else {
+            r.fail(QStringLiteral("createdAt"),
+                QStringLiteral("is missing (required when there is no updatedAt)"));
+            return r.error();
+        }
+    }
+    if (m.updatedAt == 0)
+        m.updatedAt = m.createdAt;
+    if (m.lastReinforcedAt == 0)
+        m.lastReinforcedAt = m.updatedAt; // note 000 §3.3: lastReinforcedAt ?? updatedAt ?? createdAt
+
+    m.accessCount = int(r.integer(QStringLiteral("accessCount"), 0, kMaxCount).value_or(0));
+    m.reinforceCount = int(r.integer(QStringLiteral("reinforceCount"), 0, kMaxCount).value_or(m.accessCount));
+    m.projectPath = r.string(QStringLiteral("projectPath"), kShort);
+    m.strength = r.number(QStringLiteral("strength"), 0.0, 100.0, 50.0);
+    // Stability is in hours; at most 8760 h by the engine, but a store may raise its cap, so
+    // only reject what cannot be a duration.
+    m.stability
+        = r.number(QStringLiteral("stability"), 1e-6, 1e7, legacyStability(m.accessCount, m.confidence));
+    m.decayRate = r.number(QStringLiteral("decayRate"), 0.5, 2.0, 1.0);
+    m.importance = r.number(QStringLiteral("importance"), 0.0, 1e6, 1.0);
+    m.verified = r.boolean(QStringLiteral("verified"), false);
+    m.permanent = r.boolean(QStringLiteral("permanent"), false);
+    m.negated = r.boolean(QStringLiteral("negated"), false);
+    m.negatedAt = r.instant(QStringLiteral("negatedAt"));
+    m.correctionHistory = r.array(QStringLiteral("correctionHistory"));
+    const QString level = r.string(QStringLiteral("level"), 32, QStringLiteral("full"));
+    if (!r.failed()) {
+        if (const auto parsed = levelFromName(level.trimmed().toLower()))
+            m.level = *parsed;
+        else
+            r.fail(QStringLiteral("level"),
+                QStringLiteral("\"%1\" is not one of full, summary, trace, archive").arg(level.left(40)));
+    }
+    m.compressed = r.boolean(QStringLiteral("compressed"), false);
+    m.compressedFrom = r.string(QStringLiteral("compressedFrom"), kShort);
+    m.mergedFrom = r.stringList(QStringLiteral("mergedFrom"), kShort);
+    m.mergedInto = r.string(QStringLiteral("mergedInto"), kShort);
+    m.sourceIds = r.stringList(QStringLiteral("sourceIds"), kShort);
+    m.originalContents = r.stringList(QStringLiteral("originalContents"), limits::kMaxTextChars);
+    m.sensitivity = int(r.integer(QStringLiteral("sensitivity"), 0, 3).value_or(0));
+    m.modalities = r.stringList(QStringLiteral("modalities"), 64, { QStringLiteral("text") });
+    m.deletedAt = r.instant(QStringLiteral("deletedAt"));
+    m.superseded = r.boolean(QStringLiteral("superseded"), false);
+    m.supersedesId = r.string(QStringLiteral("supersedesId"), kShort);
+    m.agentImportance = r.number(QStringLiteral("agentImportance"), -1e6, 1e6);
+    m.agentTier = r.string(QStringLiteral("agentTier"), 64);
+    if (r.failed())
+        return r.error();
+
+    static const QSet<QString> known(knownMemoryKeys().cbegin(), knownMemoryKeys().cend());
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        if (!known.contains(it.key()))
+            m.extra.insert(it.key(), it.value());
+    }
+    return m;
+}
+
+Result<Event> eventFromJson(const QJsonObject &object, const QString &where)
+{
+    Event e;
+    JsonFieldReader r(object, where);
+    e.id = r.integer(QStringLiteral("id"), 0, std::numeric_limits<qint64>::max() / 2).value_or(0);
+    e.memoryId = r.requiredString(QStringLiteral("memoryId"), 256);
+    e.kind = r.requiredString(QStringLiteral("kind"), 64);
+    e.actor = r.string(QStringLiteral("actor"), 64, QStringLiteral("user"));
+    r.instantRequired(QStringLiteral("at"), e.at);
+    e.payload = r.object(QStringLiteral("payload"));
+    if (r.failed())
+        return r.error();
+    return e;
+}
+
+Result<Association> associationFromJson(const QJsonObject &object, const QString &where)
+{
+    Association a;
+    JsonFieldReader r(object, where);
+    a.a = r.requiredString(QStringLiteral("a"), 256);
+    a.b = r.requiredString(QStringLiteral("b"), 256);
+    a.weight = r.number(QStringLiteral("weight"), 0.0, 1.0).value_or(0);
+    if (!r.failed() && !r.has(QStringLiteral("weight")))
+        r.fail(QStringLiteral("weight"), QStringLiteral("is missing (required)"));
+    a.type = r.requiredString(QStringLiteral("type"), 64);
+    a.createdAt = r.instant(QStringLiteral("createdAt"));
+    if (!r.failed() && a.a == a.b)
+        r.failObject(QStringLiteral("links memory \"%1\" to itself").arg(a.a.left(80)));
+    if (r.failed())
+        return r.error();
+    const auto [x, y] = orderedPair(a.a, a.b);
+    a.a = x;
+    a.b = y;
+    return a;
+}
+
+Result<Conflict> conflictFromJson(const QJsonObject &object, const QString &where)
+{
+    Conflict c;
+    JsonFieldReader r(object, where);
+    c.id = r.integer(QStringLiteral("id"), 0, std::numeric_limits<qint64>::max() / 2).value_or(0);
+    c.a = r.requiredString(QStringLiteral("a"), 256);
+    c.b = r.requiredString(QStringLiteral("b"), 256);
+    c.type = r.requiredString(QStringLiteral("type"), 64);
+    c.status = r.string(QStringLiteral("status"), 32, QStringLiteral("open"));
+    if (!r.failed() && c.status != QLatin1String("open") && c.status != QLatin1String("resolved")
+        && c.status != QLatin1String("dismissed"))
+        r.fail(QStringLiteral("status"),
+            QStringLiteral("\"%1\" is not one of open, resolved, dismissed").arg(c.status.left(40)));
+    c.resolution = r.string(QStringLiteral("resolution"), 64);
+    r.instantRequired(QStringLiteral("detectedAt"), c.detectedAt);
+    c.resolvedAt = r.instant(QStringLiteral("resolvedAt"));
+    if (r.failed())
+        return r.error();
+    return c;
+}
+
+} // namespace engram::core::io

@@ -1,0 +1,186 @@
+#include "text/ConflictText.h"
+
+#include "model/MemoryFields.h"
+#include "scoring/ScoringProfile.h"
+#include "text/EventText.h"
+
+#include <QCoreApplication>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("ConflictText", text); }
+
+/// Fields every write touches; they say nothing about the decision.
+bool isBookkeeping(const QString &field)
+{
+    return field == QLatin1String("updatedAt") || field == QLatin1String("strength");
+}
+
+QString scoreText(const ScoringProfile &profile, const Memory &m, Millis at)
+{
+    const Score s = profile.evaluate(m, at);
+    return QStringLiteral("%1 (%2)").arg(EventText::number(s.score), tierName(s.tier));
+}
+
+QStringList memoryChanges(const QString &label, const Memory &before, const Memory &after,
+                          const ScoringProfile &profile, Millis at)
+{
+    QStringList lines;
+    const auto [was, will] = MemoryFields::diff(before, after);
+    QStringList fields;
+    for (auto it = will.begin(); it != will.end(); ++it) {
+        if (isBookkeeping(it.key()))
+            continue;
+        if (it.key() == QLatin1String("correctionHistory")) {
+            fields << tr("    correction history: + 1 entry");
+            continue;
+        }
+        // An empty text reads as "—", like an unset instant.
+        auto shown = [&](const QJsonValue &v) {
+            return EventText::formatValue(it.key(), v.isString() && v.toString().isEmpty() ? QJsonValue() : v, 60);
+        };
+        fields << QStringLiteral("    %1: %2 → %3").arg(it.key(), shown(was.value(it.key())), shown(it.value()));
+    }
+    const QString scoreBefore = scoreText(profile, before, at);
+    const QString scoreAfter = scoreText(profile, after, at);
+    if (fields.isEmpty()) {
+        lines << tr("%1: unchanged · %2 %3").arg(label, profile.name(), scoreBefore);
+        return lines;
+    }
+    lines << tr("%1 after:").arg(label);
+    lines += fields;
+    lines << tr("    %1 score: %2 → %3").arg(profile.name(), scoreBefore, scoreAfter);
+    return lines;
+}
+
+} // namespace
+
+QString ConflictText::typeLabel(const QString &type)
+{
+    if (type == QLatin1String("direct_contradiction"))
+        return tr("Direct contradiction");
+    if (type == QLatin1String("scope_overlap"))
+        return tr("Scope overlap");
+    if (type == QLatin1String("temporal_shift"))
+        return tr("Temporal shift");
+    return type;
+}
+
+QString ConflictText::typeExplanation(const QString &type)
+{
+    if (type == QLatin1String("direct_contradiction"))
+        return tr("The two memories are about the same subject, in the same period, and one says the opposite of the "
+                  "other (not, no longer, never, 不, 不再 …). When it was found, both confidences were lowered "
+                  "(× 0.8); which one is right is for you to decide.");
+    if (type == QLatin1String("scope_overlap"))
+        return tr("A global memory and a project memory disagree. Inside that project the project memory wins; "
+                  "everywhere else the global one applies.");
+    if (type == QLatin1String("temporal_shift"))
+        return tr("An older and a newer memory of the same subject differ, written at least 30 days apart: the "
+                  "subject probably changed over time, so the newer one is usually right.");
+    return tr("Conflict of type %1.").arg(type);
+}
+
+QString ConflictText::resolutionLabel(const QString &resolution)
+{
+    const bool automatic = resolution.startsWith(QLatin1String("auto:"));
+    const QString name = automatic ? resolution.mid(5) : resolution;
+    QString label = name;
+    if (const auto s = strategyFromName(name))
+        label = strategyLabel(*s).toLower();
+    else if (name == QLatin1String("project_wins"))
+        label = tr("project wins");
+    return automatic ? tr("%1, automatically").arg(label) : label;
+}
+
+QString ConflictText::shortStatus(const Conflict &c)
+{
+    if (c.isOpen())
+        return tr("open");
+    if (c.resolution.isEmpty())
+        return c.status;
+    return QStringLiteral("%1 (%2)").arg(c.status, resolutionLabel(c.resolution));
+}
+
+QString ConflictText::statusText(const Conflict &c, Millis now)
+{
+    const QString detected = QStringLiteral("%1 (%2)").arg(EventText::localTime(c.detectedAt),
+                                                           EventText::relative(c.detectedAt, now));
+    if (c.isOpen())
+        return tr("Open since %1: it waits for your choice below.").arg(detected);
+    const QString resolved = c.resolvedAt ? EventText::localTime(c.resolvedAt) : tr("an unknown time");
+    if (c.status == QLatin1String("dismissed"))
+        return tr("Dismissed on %1 (detected %2).").arg(resolved, detected);
+    return tr("Resolved on %1 with %2 (detected %3). Undo the resolution to choose again.")
+        .arg(resolved, resolutionLabel(c.resolution), detected);
+}
+
+QString ConflictText::strategyLabel(ResolutionStrategy s)
+{
+    switch (s) {
+    case ResolutionStrategy::LatestWins: return tr("Latest wins");
+    case ResolutionStrategy::VersionKeep: return tr("Keep versions");
+    case ResolutionStrategy::WeightBalance: return tr("Weight balance");
+    case ResolutionStrategy::KeepA: return tr("Keep A");
+    case ResolutionStrategy::KeepB: return tr("Keep B");
+    case ResolutionStrategy::KeepBoth: return tr("Keep both");
+    case ResolutionStrategy::Merge: return tr("Merge into one text");
+    }
+    return {};
+}
+
+QString ConflictText::strategyExplanation(ResolutionStrategy s)
+{
+    switch (s) {
+    case ResolutionStrategy::LatestWins:
+        return tr("The newer memory wins. The older one is negated: its weight drops to 30 % at once and recovers "
+                  "slowly, and normal retrieval leaves it out.");
+    case ResolutionStrategy::VersionKeep:
+        return tr("Both are kept as versions: the older is marked superseded (down-weighted) and linked to the newer, "
+                  "which records that it supersedes it.");
+    case ResolutionStrategy::WeightBalance:
+        return tr("Both are kept exactly as they are and left to decay side by side; only the conflict is closed.");
+    case ResolutionStrategy::KeepA:
+        return tr("A is right: B is negated (its weight drops to 30 % and recovers slowly).");
+    case ResolutionStrategy::KeepB:
+        return tr("B is right: A is negated (its weight drops to 30 % and recovers slowly).");
+    case ResolutionStrategy::KeepBoth:
+        return tr("Both are right (e.g. in different contexts): the confidence penalty of a direct contradiction is "
+                  "taken back.");
+    case ResolutionStrategy::Merge:
+        return tr("One new summary memory holds the text you write below; A and B are merged into it and archived.");
+    }
+    return {};
+}
+
+QString ConflictText::preview(const ResolutionPlan &plan, const ScoringProfile &profile)
+{
+    QStringList lines;
+    lines << tr("What “%1” will do:").arg(strategyLabel(plan.strategy));
+    for (const QString &change : plan.changes)
+        lines << QStringLiteral("  • ") + change;
+    lines << QString();
+    lines += memoryChanges(tr("A (%1)").arg(plan.aBefore.id), plan.aBefore, plan.aAfter, profile, plan.at);
+    lines += memoryChanges(tr("B (%1)").arg(plan.bBefore.id), plan.bBefore, plan.bAfter, profile, plan.at);
+    if (plan.merged) {
+        const Memory &m = *plan.merged;
+        lines << tr("New memory (%1):").arg(m.id);
+        lines << tr("    content: %1").arg(EventText::formatValue(QStringLiteral("content"), m.content, 120));
+        lines << tr("    category %1 · keywords %2 · confidence %3 · level %4")
+                     .arg(m.category.isEmpty() ? QStringLiteral("—") : m.category,
+                          m.keywords.isEmpty() ? QStringLiteral("—") : m.keywords.join(QStringLiteral(", ")),
+                          EventText::number(m.confidence), levelName(m.level));
+        lines << tr("    %1 score: %2").arg(profile.name(), scoreText(profile, m, plan.at));
+    }
+    if (plan.link)
+        lines << tr("Link %1 ↔ %2: weight %3 (%4)")
+                     .arg(plan.link->a, plan.link->b, EventText::number(plan.link->weight), plan.link->type);
+    lines << tr("Conflict #%1: %2 → %3").arg(plan.before.id).arg(shortStatus(plan.before), shortStatus(plan.after));
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace engram::ui

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "engine/conflicts/ConflictResolver.h"
+#include "model/Conflict.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace engram::core {
+class ScoringProfile;
+}
+
+namespace engram::ui {
+
+/// The words the conflict dialogs use: a conflict's type and status explained, each
+/// strategy's name and what it does, and a plan's preview. Plain text; pure functions, so
+/// tests read them without a widget.
+class ConflictText final
+{
+public:
+    /// "Direct contradiction", "Scope overlap", "Temporal shift".
+    static QString typeLabel(const QString &type);
+    /// What the type means and what was done automatically when it was detected.
+    static QString typeExplanation(const QString &type);
+    /// "Open since 2026-11-17 06:10 (6 days ago): waiting for your choice." / "Resolved … with
+    /// latest wins." / "Resolved automatically …".
+    static QString statusText(const core::Conflict &conflict, core::Millis now);
+    /// "resolved (latest wins)" — short, for lists.
+    static QString shortStatus(const core::Conflict &conflict);
+
+    static QString strategyLabel(core::ResolutionStrategy strategy);
+    static QString strategyExplanation(core::ResolutionStrategy strategy);
+    /// A resolution name as stored ("latest_wins", "auto:latest_wins") in words.
+    static QString resolutionLabel(const QString &resolution);
+
+    /// The preview of a plan: the resolver's change lines, then for A, B (and a merged
+    /// memory) the fields that will change, with the score and tier under `profile` before
+    /// and after, and the conflict's new status.
+    static QString preview(const core::ResolutionPlan &plan, const core::ScoringProfile &profile);
+};
+
+} // namespace engram::ui
