@@ -53,6 +53,11 @@ int main(int argc, char *argv[])
         } else if (a == QLatin1String("--store")) {
             if (!takeValue(ctx.storePath))
                 return ctx.fail(QStringLiteral("--store needs a path"), 2);
+            // An empty value (an unset shell variable) must not quietly mean the default store.
+            if (ctx.storePath.isEmpty())
+                return ctx.fail(
+                    QStringLiteral("--store needs a path, not an empty one (leave --store out for the default store)"),
+                    2);
         } else if (a == QLatin1String("--profile")) {
             if (!takeValue(ctx.profileOverride))
                 return ctx.fail(QStringLiteral("--profile needs a name"), 2);

@@ -154,9 +154,10 @@ Result<QSet<QString>> existingPairs(Store &store)
 }
 
 // Entries of `index` sharing a keyword with a memory created at `at`: at most `window`
-// live ones each side in creation order per keyword, with their keyword intersection.
+// live ones each side in creation order per keyword, with their keyword intersection. Looks
+// at no more than `visits` posting entries in all (decremented).
 void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis at, int window,
-                  QHash<std::uint32_t, int> &out, int &keywordCount)
+                  QHash<std::uint32_t, int> &out, int &keywordCount, qint64 &visits)
 {
     QStringList norm = normalizeKeywords(keywords);
     keywordCount = int(norm.size());
@@ -167,14 +168,16 @@ void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis
         const auto &list = index.posting(kw);
         const std::size_t pos = index.positionAt(list, at);
         int taken = 0;
-        for (std::size_t p = pos; p-- > 0 && taken < window;) {
+        for (std::size_t p = pos; p-- > 0 && taken < window && visits > 0;) {
+            --visits;
             if (index.isLive(list[p])) {
                 ++out[list[p]];
                 ++taken;
             }
         }
         taken = 0;
-        for (std::size_t p = pos; p < list.size() && taken < window; ++p) {
+        for (std::size_t p = pos; p < list.size() && taken < window && visits > 0; ++p) {
+            --visits;
             if (index.isLive(list[p])) {
                 ++out[list[p]];
                 ++taken;
@@ -182,6 +185,45 @@ void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis
         }
     }
 }
+
+// The per-memory and per-call caps on raised pairs (see the class comment), and the pairs
+// that already have a conflict row.
+class Caps
+{
+public:
+    Caps(ConflictDetector::Stats &stats, const QSet<QString> &existing) : m_stats(stats), m_existing(existing) {}
+
+    /// Whether a pair the rule raised may become a candidate: not recorded already, and
+    /// neither memory nor the call at its cap. Counts what it drops.
+    bool admit(const QString &x, const QString &y)
+    {
+        const QString key = pairKey(x, y);
+        if (m_existing.contains(key) || m_taken.contains(key))
+            return false;
+        if (m_total >= ConflictDetector::kMaxCandidates || m_perMemory.value(x) >= ConflictDetector::kMaxCandidatesPerMemory
+            || m_perMemory.value(y) >= ConflictDetector::kMaxCandidatesPerMemory) {
+            ++m_stats.dropped;
+            return false;
+        }
+        return true;
+    }
+    /// Counts an admitted pair that became a candidate.
+    void take(const QString &x, const QString &y)
+    {
+        m_taken.insert(pairKey(x, y));
+        ++m_perMemory[x];
+        ++m_perMemory[y];
+        ++m_total;
+        ++m_stats.candidates;
+    }
+
+private:
+    ConflictDetector::Stats &m_stats;
+    const QSet<QString> &m_existing;
+    QSet<QString> m_taken;
+    QHash<QString, int> m_perMemory;
+    int m_total = 0;
+};
 
 } // namespace
 
@@ -213,6 +255,7 @@ std::optional<ConflictCandidate> ConflictDetector::classify(const Memory &x, con
 
 Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIndex *given)
 {
+    m_stats = {};
     std::optional<KeywordIndex> built;
     if (!given) {
         auto index = KeywordIndex::build(m_store);
@@ -251,6 +294,7 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     auto existing = existingPairs(m_store);
     if (!existing)
         return existing.error();
+    Caps caps(m_stats, *existing);
 
     // Each pair is looked at once, from its younger end, through the keywords it shares.
     std::vector<std::uint32_t> stamp(index.size(), 0);
@@ -260,11 +304,15 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
         if (!eligible[e])
             continue;
         ++generation;
+        qint64 visits = kMaxVisitsPerMemory;
+        int compared = 0;
         for (std::uint32_t kw : index.keywordsOf(e)) {
             const auto &list = index.posting(kw);
             const std::size_t pos = index.positionIn(list, e);
             int taken = 0;
-            for (std::size_t p = pos; p-- > 0 && taken < kWindow;) {
+            for (std::size_t p = pos; p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
+                --visits;
+                ++m_stats.visits;
                 const std::uint32_t j = list[p];
                 if (!eligible[j] || stamp[j] == generation)
                     continue;
@@ -272,10 +320,19 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
                 ++taken;
                 if (index.jaccard(e, j) < rules.keywordJaccard)
                     continue;
-                if (classifyStatements(statements[j], statements[e], rules, nullptr))
+                ++compared;
+                ++m_stats.comparisons;
+                if (!classifyStatements(statements[j], statements[e], rules, nullptr))
+                    continue;
+                ++m_stats.flagged;
+                if (caps.admit(index.id(j), index.id(e))) {
+                    caps.take(index.id(j), index.id(e)); // the final verdict below agrees: same rule
                     flagged.emplace_back(j, e);
+                }
             }
         }
+        if (visits <= 0 || compared >= kMaxComparisonsPerMemory)
+            ++m_stats.limited;
     }
 
     // The few flagged pairs are read in full for the final verdict and its reason.
@@ -300,11 +357,12 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     for (auto [x, y] : flagged) {
         const Memory *mx = byId.value(index.id(x));
         const Memory *my = byId.value(index.id(y));
-        if (!mx || !my || existing->contains(pairKey(mx->id, my->id)))
+        if (!mx || !my)
             continue;
         if (auto c = classify(*mx, *my, rules))
             out.push_back(std::move(*c));
     }
+    m_stats.candidates = qint64(out.size());
     return out;
 }
 
@@ -313,9 +371,43 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findFor(const Memory &m
     return findIncoming({memory}, given);
 }
 
+namespace {
+
+// What the rule needs of each memory of a list, computed once; `eligible` marks the ones
+// that take part.
+struct Prepared
+{
+    std::vector<Statement> statements;
+    std::vector<std::uint8_t> eligible;
+
+    explicit Prepared(const std::vector<Memory> &memories)
+        : statements(memories.size())
+        , eligible(memories.size(), 0)
+    {
+        for (std::size_t i = 0; i < memories.size(); ++i) {
+            const Memory &m = memories[i];
+            if (!ConflictDetector::isEligible(m))
+                continue;
+            eligible[i] = 1;
+            statements[i] = statementOf(m.content, m.projectPath, m.createdAt, false);
+        }
+    }
+};
+
+// The rule on two prepared statements, older first as classify() orders them.
+bool raises(const Memory &x, const Statement &sx, const Memory &y, const Statement &sy,
+            const Config::Conflicts &rules)
+{
+    return olderFirst(x, y) ? classifyStatements(sx, sy, rules, nullptr).has_value()
+                            : classifyStatements(sy, sx, rules, nullptr).has_value();
+}
+
+} // namespace
+
 Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std::vector<Memory> &incoming,
                                                                       const KeywordIndex *given)
 {
+    m_stats = {};
     std::optional<KeywordIndex> built;
     if (!given) {
         auto index = KeywordIndex::build(m_store);
@@ -329,75 +421,140 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std:
     auto existing = existingPairs(m_store);
     if (!existing)
         return existing.error();
+    Caps caps(m_stats, *existing);
+    const Prepared mine(incoming);
 
     std::vector<ConflictCandidate> out;
-    QSet<QString> seen;
+    // The final verdict (with its reason) for a pair the rule raised, within the caps.
     auto consider = [&](const Memory &x, const Memory &y) {
-        const QString key = pairKey(x.id, y.id);
-        if (seen.contains(key) || existing->contains(key))
+        ++m_stats.flagged;
+        if (!caps.admit(x.id, y.id))
             return;
-        seen.insert(key);
-        if (auto c = classify(x, y, rules))
+        if (auto c = classify(x, y, rules)) {
+            caps.take(x.id, y.id);
             out.push_back(std::move(*c));
+        }
     };
 
     // Against the store: the keyword overlap is known from the index, so only pairs that
-    // reach the Jaccard threshold are read from the table.
-    QHash<QString, QStringList> storeCandidates; // incoming id → stored ids
-    QStringList toLoad;
-    QSet<QString> toLoadSet;
-    for (const Memory &m : incoming) {
-        if (!isEligible(m))
+    // reach the Jaccard threshold are read from the table. Per incoming memory, the stored
+    // entries put to the rule, ascending (also: which pairs the second pass must not repeat).
+    std::vector<std::vector<std::uint32_t>> storeSide(incoming.size());
+    std::vector<std::uint8_t> toLoad(index.size(), 0);
+    for (std::size_t i = 0; i < incoming.size(); ++i) {
+        const Memory &m = incoming[i];
+        if (!mine.eligible[i])
             continue;
         QHash<std::uint32_t, int> shared;
         int count = 0;
-        neighboursOf(index, m.keywords, m.createdAt, kWindow, shared, count);
+        qint64 visits = kMaxVisitsPerMemory;
+        neighboursOf(index, m.keywords, m.createdAt, kWindow, shared, count, visits);
+        m_stats.visits += kMaxVisitsPerMemory - visits;
+        std::vector<std::uint32_t> &near = storeSide[i];
         for (auto it = shared.cbegin(); it != shared.cend(); ++it) {
             const std::uint32_t j = it.key();
-            const QString id = index.id(j);
-            if (id == m.id)
+            if (index.id(j) == m.id)
                 continue; // its own stored version
             const int inter = it.value();
             const int uni = count + int(index.keywordsOf(j).size()) - inter;
             if (uni <= 0 || double(inter) / double(uni) < rules.keywordJaccard)
                 continue;
-            storeCandidates[m.id] << id;
-            if (!toLoadSet.contains(id)) {
-                toLoadSet.insert(id);
-                toLoad << id;
-            }
+            near.push_back(j);
         }
+        if (visits <= 0 || near.size() > std::size_t(kMaxComparisonsPerMemory))
+            ++m_stats.limited;
+        if (near.size() > std::size_t(kMaxComparisonsPerMemory)) {
+            // The nearest in creation time are the likeliest to be about the same thing.
+            const auto distance = [&](std::uint32_t j) { return std::abs(index.createdAt(j) - m.createdAt); };
+            std::nth_element(near.begin(), near.begin() + kMaxComparisonsPerMemory, near.end(),
+                             [&](std::uint32_t a, std::uint32_t b) {
+                                 return distance(a) != distance(b) ? distance(a) < distance(b) : a < b;
+                             });
+            near.resize(std::size_t(kMaxComparisonsPerMemory));
+        }
+        std::sort(near.begin(), near.end());
+        for (std::uint32_t j : near)
+            toLoad[j] = 1;
     }
-    auto stored = m_store.memories().byIds(toLoad);
+    QStringList loadIds;
+    for (std::uint32_t j = 0; j < toLoad.size(); ++j) {
+        if (toLoad[j])
+            loadIds << index.id(j);
+    }
+    auto stored = m_store.memories().byIds(loadIds);
     if (!stored)
         return stored.error();
-    QHash<QString, const Memory *> storedById;
-    for (const Memory &m : *stored)
-        storedById.insert(m.id, &m);
-    for (const Memory &m : incoming) {
-        for (const QString &id : storeCandidates.value(m.id)) {
-            if (const Memory *other = storedById.value(id))
-                consider(m, *other);
+    const Prepared theirs(*stored);
+    QHash<QString, std::size_t> storedAt;
+    for (std::size_t k = 0; k < stored->size(); ++k)
+        storedAt.insert((*stored)[k].id, k);
+    QHash<QString, std::size_t> incomingAt;
+    for (std::size_t i = 0; i < incoming.size(); ++i)
+        incomingAt.insert(incoming[i].id, i);
+    // Whether incoming[i] was put to the rule against the stored version of incoming[k].
+    auto comparedInStore = [&](std::size_t i, std::size_t k) {
+        const std::uint32_t e = index.find(incoming[k].id);
+        return e != KeywordIndex::kNone && std::binary_search(storeSide[i].begin(), storeSide[i].end(), e);
+    };
+    for (std::size_t i = 0; i < incoming.size(); ++i) {
+        const Memory &m = incoming[i];
+        for (std::uint32_t j : storeSide[i]) {
+            const auto at = storedAt.constFind(index.id(j));
+            if (at == storedAt.constEnd())
+                continue;
+            const Memory &other = (*stored)[*at];
+            // Both are incoming and stored: the pair was met from the other end already.
+            const auto k = incomingAt.constFind(other.id);
+            if (k != incomingAt.constEnd() && *k < i && comparedInStore(*k, i))
+                continue;
+            ++m_stats.comparisons;
+            if (theirs.eligible[*at] && raises(m, mine.statements[i], other, theirs.statements[*at], rules))
+                consider(m, other);
         }
     }
 
-    // Among the incoming memories themselves, through an index of their own.
+    // Among the incoming memories themselves, through an index of their own: each pair
+    // once, from its younger end, as findAll() does.
     if (incoming.size() > 1) {
         const KeywordIndex own = KeywordIndex::fromMemories(incoming);
-        QHash<QString, const Memory *> incomingById;
-        for (const Memory &m : incoming)
-            incomingById.insert(m.id, &m);
-        for (const Memory &m : incoming) {
-            if (!isEligible(m))
+        std::vector<std::size_t> positionOf(own.size(), 0);
+        for (std::size_t i = 0; i < incoming.size(); ++i)
+            positionOf[own.find(incoming[i].id)] = i;
+        std::vector<std::uint32_t> stamp(own.size(), 0);
+        std::uint32_t generation = 0;
+        for (std::uint32_t e : own.timeOrder()) {
+            const std::size_t i = positionOf[e];
+            if (!mine.eligible[i])
                 continue;
-            QHash<std::uint32_t, int> shared;
-            int count = 0;
-            neighboursOf(own, m.keywords, m.createdAt, kWindow, shared, count);
-            for (auto it = shared.cbegin(); it != shared.cend(); ++it) {
-                const Memory *other = incomingById.value(own.id(it.key()));
-                if (other && other->id != m.id)
-                    consider(m, *other);
+            ++generation;
+            qint64 visits = kMaxVisitsPerMemory;
+            int compared = 0;
+            for (std::uint32_t kw : own.keywordsOf(e)) {
+                const auto &list = own.posting(kw);
+                const std::size_t pos = own.positionIn(list, e);
+                int taken = 0;
+                for (std::size_t p = pos; p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
+                    --visits;
+                    ++m_stats.visits;
+                    const std::uint32_t j = list[p];
+                    const std::size_t k = positionOf[j];
+                    if (!mine.eligible[k] || stamp[j] == generation)
+                        continue;
+                    stamp[j] = generation;
+                    ++taken;
+                    if (own.jaccard(e, j) < rules.keywordJaccard)
+                        continue;
+                    ++compared;
+                    // Already put to the rule against the other's stored version.
+                    if (comparedInStore(i, k) || comparedInStore(k, i))
+                        continue;
+                    ++m_stats.comparisons;
+                    if (raises(incoming[k], mine.statements[k], incoming[i], mine.statements[i], rules))
+                        consider(incoming[k], incoming[i]);
+                }
             }
+            if (visits <= 0 || compared >= kMaxComparisonsPerMemory)
+                ++m_stats.limited;
         }
     }
     return out;
@@ -546,6 +703,21 @@ Result<std::vector<Conflict>> ConflictDetector::detectFor(const QString &id, Mil
     if (!found)
         return found.error();
     return record(*found, now);
+}
+
+QString ConflictDetector::capsNote(const Stats &stats)
+{
+    QStringList parts;
+    if (stats.dropped > 0)
+        parts << QStringLiteral("%1 further contradictions not raised (at most %2 per memory, %3 per run)")
+                     .arg(QString::number(stats.dropped), QString::number(kMaxCandidatesPerMemory),
+                          QString::number(kMaxCandidates));
+    if (stats.limited > 0)
+        parts << QStringLiteral("%1 memories with very common keywords compared with their nearest %2 only")
+                     .arg(QString::number(stats.limited), QString::number(kMaxComparisonsPerMemory));
+    if (parts.isEmpty())
+        return {};
+    return QStringLiteral("contradiction detection was bounded: ") + parts.join(QStringLiteral("; "));
 }
 
 IncomingConflictCheck incomingConflictCheck(Store &store, const Config &config)
