@@ -359,6 +359,7 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
         const Memory *my = byId.value(index.id(y));
         if (!mx || !my)
             continue;
+        ++m_stats.verdicts;
         if (auto c = classify(*mx, *my, rules))
             out.push_back(std::move(*c));
     }
@@ -430,6 +431,7 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std:
         ++m_stats.flagged;
         if (!caps.admit(x.id, y.id))
             return;
+        ++m_stats.verdicts;
         if (auto c = classify(x, y, rules)) {
             caps.take(x.id, y.id);
             out.push_back(std::move(*c));

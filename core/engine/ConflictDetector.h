@@ -66,7 +66,8 @@ public:
     {
         qint64 visits = 0;      ///< posting-list entries looked at
         qint64 comparisons = 0; ///< pairs put to the rule
-        qint64 flagged = 0;     ///< pairs the rule raised (read in full for the final verdict)
+        qint64 flagged = 0;     ///< pairs the rule raised
+        qint64 verdicts = 0;    ///< of those, read in full for the final verdict and its reason
         qint64 candidates = 0;  ///< pairs returned
         qint64 dropped = 0;     ///< raised pairs left out by kMaxCandidatesPerMemory / kMaxCandidates
         qint64 limited = 0;     ///< memories whose neighbours were cut by the visit / comparison caps
