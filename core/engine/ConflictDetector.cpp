@@ -711,7 +711,8 @@ QString ConflictDetector::capsNote(const Stats &stats)
 {
     QStringList parts;
     if (stats.dropped > 0)
-        parts << QStringLiteral("%1 further contradictions not raised (at most %2 per memory, %3 per run)")
+        parts << QStringLiteral("%1 further contradictions not raised (at most %2 per memory, %3 per run; "
+                                "run 'conflicts --detect' again to raise more)")
                      .arg(QString::number(stats.dropped), QString::number(kMaxCandidatesPerMemory),
                           QString::number(kMaxCandidates));
     if (stats.limited > 0)

@@ -51,14 +51,15 @@ struct ConflictCandidate
 /// kMaxComparisonsPerMemory pairs put to the rule, per side (store, incoming); at most
 /// kMaxCandidatesPerMemory pairs are raised per memory and kMaxCandidates per call. Below
 /// those numbers (every realistic store) nothing is left out; what the caps cut is counted in
-/// lastStats() (dropped, limited).
+/// lastStats() (dropped, limited). Pairs that already have a conflict row do not count, so
+/// detecting again raises the next ones.
 class ConflictDetector final
 {
 public:
     static constexpr int kWindow = 256;
     static constexpr int kMaxVisitsPerMemory = 16 * kWindow;
-    static constexpr int kMaxComparisonsPerMemory = 2 * kWindow;
-    static constexpr int kMaxCandidatesPerMemory = 32;
+    static constexpr int kMaxComparisonsPerMemory = 4 * kWindow;
+    static constexpr int kMaxCandidatesPerMemory = 64;
     static constexpr int kMaxCandidates = 10000;
 
     /// What the last find call did; reset by each findAll / findFor / findIncoming.
