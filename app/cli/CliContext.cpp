@@ -39,7 +39,7 @@ Store *CliContext::store()
         // A mistyped --store must not leave new folders behind.
         fail(QStringLiteral("--store %1: folder %2 %3")
                  .arg(path, folder.filePath(),
-                      folder.exists() ? QStringLiteral("is not a folder") : QStringLiteral("does not exist")));
+                     folder.exists() ? QStringLiteral("is not a folder") : QStringLiteral("does not exist")));
         return nullptr;
     }
     if (storePath.isEmpty() && !QFileInfo::exists(path)) {

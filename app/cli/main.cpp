@@ -56,7 +56,8 @@ int main(int argc, char *argv[])
             // An empty value (an unset shell variable) must not quietly mean the default store.
             if (ctx.storePath.isEmpty())
                 return ctx.fail(
-                    QStringLiteral("--store needs a path, not an empty one (leave --store out for the default store)"),
+                    QStringLiteral(
+                        "--store needs a path, not an empty one (leave --store out for the default store)"),
                     2);
         } else if (a == QLatin1String("--profile")) {
             if (!takeValue(ctx.profileOverride))

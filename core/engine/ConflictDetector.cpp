@@ -157,7 +157,7 @@ Result<QSet<QString>> existingPairs(Store &store)
 // live ones each side in creation order per keyword, with their keyword intersection. Looks
 // at no more than `visits` posting entries in all (decremented).
 void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis at, int window,
-                  QHash<std::uint32_t, int> &out, int &keywordCount, qint64 &visits)
+    QHash<std::uint32_t, int> &out, int &keywordCount, qint64 &visits)
 {
     QStringList norm = normalizeKeywords(keywords);
     keywordCount = int(norm.size());
@@ -191,7 +191,11 @@ void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis
 class Caps
 {
 public:
-    Caps(ConflictDetector::Stats &stats, const QSet<QString> &existing) : m_stats(stats), m_existing(existing) {}
+    Caps(ConflictDetector::Stats &stats, const QSet<QString> &existing)
+        : m_stats(stats)
+        , m_existing(existing)
+    {
+    }
 
     /// Whether a pair the rule raised may become a candidate: not recorded already, and
     /// neither memory nor the call at its cap. Counts what it drops.
@@ -200,7 +204,8 @@ public:
         const QString key = pairKey(x, y);
         if (m_existing.contains(key) || m_taken.contains(key))
             return false;
-        if (m_total >= ConflictDetector::kMaxCandidates || m_perMemory.value(x) >= ConflictDetector::kMaxCandidatesPerMemory
+        if (m_total >= ConflictDetector::kMaxCandidates
+            || m_perMemory.value(x) >= ConflictDetector::kMaxCandidatesPerMemory
             || m_perMemory.value(y) >= ConflictDetector::kMaxCandidatesPerMemory) {
             ++m_stats.dropped;
             return false;
@@ -310,7 +315,8 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
             const auto &list = index.posting(kw);
             const std::size_t pos = index.positionIn(list, e);
             int taken = 0;
-            for (std::size_t p = pos; p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
+            for (std::size_t p = pos;
+                 p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
                 --visits;
                 ++m_stats.visits;
                 const std::uint32_t j = list[p];
@@ -397,7 +403,7 @@ struct Prepared
 
 // The rule on two prepared statements, older first as classify() orders them.
 bool raises(const Memory &x, const Statement &sx, const Memory &y, const Statement &sy,
-            const Config::Conflicts &rules)
+    const Config::Conflicts &rules)
 {
     return olderFirst(x, y) ? classifyStatements(sx, sy, rules, nullptr).has_value()
                             : classifyStatements(sy, sx, rules, nullptr).has_value();
@@ -469,9 +475,9 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std:
             // The nearest in creation time are the likeliest to be about the same thing.
             const auto distance = [&](std::uint32_t j) { return std::abs(index.createdAt(j) - m.createdAt); };
             std::nth_element(near.begin(), near.begin() + kMaxComparisonsPerMemory, near.end(),
-                             [&](std::uint32_t a, std::uint32_t b) {
-                                 return distance(a) != distance(b) ? distance(a) < distance(b) : a < b;
-                             });
+                [&](std::uint32_t a, std::uint32_t b) {
+                    return distance(a) != distance(b) ? distance(a) < distance(b) : a < b;
+                });
             near.resize(std::size_t(kMaxComparisonsPerMemory));
         }
         std::sort(near.begin(), near.end());
@@ -535,7 +541,8 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std:
                 const auto &list = own.posting(kw);
                 const std::size_t pos = own.positionIn(list, e);
                 int taken = 0;
-                for (std::size_t p = pos; p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
+                for (std::size_t p = pos;
+                     p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
                     --visits;
                     ++m_stats.visits;
                     const std::uint32_t j = list[p];
@@ -714,7 +721,7 @@ QString ConflictDetector::capsNote(const Stats &stats)
         parts << QStringLiteral("%1 further contradictions not raised (at most %2 per memory, %3 per run; "
                                 "run 'conflicts --detect' again to raise more)")
                      .arg(QString::number(stats.dropped), QString::number(kMaxCandidatesPerMemory),
-                          QString::number(kMaxCandidates));
+                         QString::number(kMaxCandidates));
     if (stats.limited > 0)
         parts << QStringLiteral("%1 memories with very common keywords compared with their nearest %2 only")
                      .arg(QString::number(stats.limited), QString::number(kMaxComparisonsPerMemory));

@@ -65,13 +65,13 @@ public:
     /// What the last find call did; reset by each findAll / findFor / findIncoming.
     struct Stats
     {
-        qint64 visits = 0;      ///< posting-list entries looked at
+        qint64 visits = 0; ///< posting-list entries looked at
         qint64 comparisons = 0; ///< pairs put to the rule
-        qint64 flagged = 0;     ///< pairs the rule raised
-        qint64 verdicts = 0;    ///< of those, read in full for the final verdict and its reason
-        qint64 candidates = 0;  ///< pairs returned
-        qint64 dropped = 0;     ///< raised pairs left out by kMaxCandidatesPerMemory / kMaxCandidates
-        qint64 limited = 0;     ///< memories whose neighbours were cut by the visit / comparison caps
+        qint64 flagged = 0; ///< pairs the rule raised
+        qint64 verdicts = 0; ///< of those, read in full for the final verdict and its reason
+        qint64 candidates = 0; ///< pairs returned
+        qint64 dropped = 0; ///< raised pairs left out by kMaxCandidatesPerMemory / kMaxCandidates
+        qint64 limited = 0; ///< memories whose neighbours were cut by the visit / comparison caps
     };
 
     ConflictDetector(Store &store, const Config &config);

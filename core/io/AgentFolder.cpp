@@ -146,7 +146,8 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
         // A link planted in the folder must not redirect the write (or the read of what the
         // file holds) to the file it points to.
         if (const QString why = AtomicFile::notRegularReason(filePath); !why.isEmpty()) {
-            report.skipped.append(QStringLiteral("%1: %2; not written through it, left as it is").arg(name, why));
+            report.skipped.append(
+                QStringLiteral("%1: %2; not written through it, left as it is").arg(name, why));
             continue;
         }
         auto existing = existingEntry(filePath, name);

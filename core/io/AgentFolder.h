@@ -16,8 +16,9 @@ namespace engram::core::io {
 /// Reading never fails because of one file: a file that cannot be read or parsed, repeats an
 /// id, is a symbolic link or is not a regular file (a FIFO, ...), is listed in
 /// MemorySet::problems by name and skipped (unless `strict`, where it is the error). Links
-/// are never followed and special files never opened. A file without `createdAt` and `updatedAt` takes its modification time (noted).
-/// The entries' own association lists become the set's associations, one per pair, strongest kept.
+/// are never followed and special files never opened. A file without `createdAt` and `updatedAt` takes its
+/// modification time (noted). The entries' own association lists become the set's associations, one per pair,
+/// strongest kept.
 ///
 /// Writing puts each memory in `<id>.json` atomically (QSaveFile), 2-space indent, UTF-8, laid
 /// over what the file holds now; a file that exists but cannot be parsed is never overwritten

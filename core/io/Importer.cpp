@@ -332,7 +332,8 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         if (!hasB)
             return hasB.error();
         if (!*hasA || !*hasB) {
-            report.warnings << QStringLiteral("%1: conflict %2 (%3 – %4) left out: %5 is not in the store or the set")
+            report.warnings << QStringLiteral(
+                "%1: conflict %2 (%3 – %4) left out: %5 is not in the store or the set")
                                    .arg(set.sourceName, QString::number(index), c.a, c.b, *hasA ? c.b : c.a);
         } else {
             const Status st = recordConflict(c, report.conflictsRecorded);

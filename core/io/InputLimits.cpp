@@ -34,7 +34,8 @@ Error notRegular(const QString &displayName)
 
 Error symLink(const QString &displayName)
 {
-    return Error::make(Error::Code::Io, QStringLiteral("%1: is a symbolic link; not followed").arg(displayName));
+    return Error::make(
+        Error::Code::Io, QStringLiteral("%1: is a symbolic link; not followed").arg(displayName));
 }
 
 // Opens `file` for reading. On Unix the descriptor is opened non-blocking and checked to be a
@@ -53,9 +54,12 @@ Status openForReading(QFile &file, const QString &path, const QString &displayNa
             if (err == ELOOP && links == SymLinks::Refuse)
                 return symLink(displayName);
             return Error::make(Error::Code::Io,
-                QStringLiteral("%1: cannot read: %2").arg(displayName, QString::fromLocal8Bit(std::strerror(err))));
+                QStringLiteral("%1: cannot read: %2")
+                    .arg(displayName, QString::fromLocal8Bit(std::strerror(err))));
         }
-        struct stat st {};
+        struct stat st
+        {
+        };
         if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
             ::close(fd);
             return notRegular(displayName);
@@ -79,7 +83,8 @@ Status openForReading(QFile &file, const QString &path, const QString &displayNa
 
 } // namespace
 
-Result<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes, const QString &displayName, SymLinks links)
+Result<QByteArray> readBoundedFile(
+    const QString &path, qint64 maxBytes, const QString &displayName, SymLinks links)
 {
     const QFileInfo info(path);
     if (links == SymLinks::Refuse && info.isSymLink())

@@ -55,7 +55,8 @@ QString JsonFieldReader::describe(const QJsonValue &v)
     case QJsonValue::Bool:
         return v.toBool() ? QStringLiteral("boolean true") : QStringLiteral("boolean false");
     case QJsonValue::Double:
-        return QStringLiteral("number %1").arg(v.toVariant().typeId() == QMetaType::LongLong ? numberText(v) : shownNumber(v.toDouble()));
+        return QStringLiteral("number %1")
+            .arg(v.toVariant().typeId() == QMetaType::LongLong ? numberText(v) : shownNumber(v.toDouble()));
     case QJsonValue::String:
         if (v.toString().size() > 200)
             return QStringLiteral("a string of %1 characters").arg(v.toString().size());
@@ -151,7 +152,8 @@ std::optional<double> JsonFieldReader::number(const QString &key, double min, do
     const double d = v.toDouble();
     if (!std::isfinite(d) || d < min || d > max) {
         fail(key,
-            QStringLiteral("%1 is out of range %2..%3").arg(shownNumber(d), shownNumber(min), shownNumber(max)));
+            QStringLiteral("%1 is out of range %2..%3")
+                .arg(shownNumber(d), shownNumber(min), shownNumber(max)));
         return std::nullopt;
     }
     return d;
@@ -169,8 +171,9 @@ std::optional<qint64> JsonFieldReader::integer(const QString &key, qint64 min, q
     if (v.toVariant().typeId() == QMetaType::LongLong) { // exact, past 2^53 too
         const qint64 n = v.toInteger();
         if (n < min || n > max) {
-            fail(key, QStringLiteral("%1 is out of range %2..%3").arg(QString::number(n), QString::number(min),
-                                                                      QString::number(max)));
+            fail(key,
+                QStringLiteral("%1 is out of range %2..%3")
+                    .arg(QString::number(n), QString::number(min), QString::number(max)));
             return std::nullopt;
         }
         return n;
@@ -182,14 +185,16 @@ std::optional<qint64> JsonFieldReader::integer(const QString &key, qint64 min, q
     }
     // Compared as doubles, then converted only when safely inside qint64.
     if (d < double(min) || d > double(max) || std::abs(d) >= 9223372036854775808.0) {
-        fail(key, QStringLiteral("%1 is out of range %2..%3").arg(shownNumber(d), QString::number(min),
-                                                                  QString::number(max)));
+        fail(key,
+            QStringLiteral("%1 is out of range %2..%3")
+                .arg(shownNumber(d), QString::number(min), QString::number(max)));
         return std::nullopt;
     }
     const qint64 n = qint64(d);
     if (n < min || n > max) {
-        fail(key, QStringLiteral("%1 is out of range %2..%3").arg(shownNumber(d), QString::number(min),
-                                                                  QString::number(max)));
+        fail(key,
+            QStringLiteral("%1 is out of range %2..%3")
+                .arg(shownNumber(d), QString::number(min), QString::number(max)));
         return std::nullopt;
     }
     return n;

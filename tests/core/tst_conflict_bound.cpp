@@ -36,8 +36,7 @@ QByteArray craftedSet()
             { "content",
                 opposite ? QStringLiteral("The user does not want variant %1 of the build").arg(i)
                          : QStringLiteral("The user wants variant %1 of the build").arg(i) },
-            { "category", "preference" },
-            { "keywords", QJsonArray { "build", "variant", "user" } },
+            { "category", "preference" }, { "keywords", QJsonArray { "build", "variant", "user" } },
             { "createdAt", time::toIso(kBase + Millis(i) * 60000) }, // a minute apart: 14 days in all
         });
     }
@@ -79,7 +78,8 @@ private Q_SLOTS:
                 qFatal("detection failed: %s", qPrintable(found.error().message));
             candidates = *found;
             for (const ConflictCandidate &c : candidates)
-                out.push_back(Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });
+                out.push_back(
+                    Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });
             return out;
         });
         auto report = importer.apply(*set);
@@ -120,8 +120,10 @@ private Q_SLOTS:
         // The run's cap is spread over many memories, not spent on a few.
         int oppositeRaised = 0;
         for (int i = 0; i < kMemories; i += kOppositeEvery)
-            oppositeRaised += perMemory.contains(QStringLiteral("m%1").arg(i, 5, 10, QLatin1Char('0'))) ? 1 : 0;
-        QVERIFY(oppositeRaised >= ConflictDetector::kMaxCandidates / ConflictDetector::kMaxCandidatesPerMemory);
+            oppositeRaised
+                += perMemory.contains(QStringLiteral("m%1").arg(i, 5, 10, QLatin1Char('0'))) ? 1 : 0;
+        QVERIFY(
+            oppositeRaised >= ConflictDetector::kMaxCandidates / ConflictDetector::kMaxCandidatesPerMemory);
         QCOMPARE(report->contradictionsRecorded, int(candidates.size()));
         QCOMPARE(qsizetype(store->conflicts().list()->size()), qsizetype(candidates.size()));
     }
@@ -133,7 +135,8 @@ private Q_SLOTS:
         test::TempStore store;
         std::vector<Memory> incoming;
         for (int i = 0; i < 30; ++i) {
-            Memory m = test::sampleMemory(QStringLiteral("s%1").arg(i, 2, 10, QLatin1Char('0')), kBase + i * 60000);
+            Memory m = test::sampleMemory(
+                QStringLiteral("s%1").arg(i, 2, 10, QLatin1Char('0')), kBase + i * 60000);
             m.keywords = { QStringLiteral("build"), QStringLiteral("variant") };
             m.content = i % 15 == 0 ? QStringLiteral("The user does not want variant %1").arg(i)
                                     : QStringLiteral("The user wants variant %1").arg(i);

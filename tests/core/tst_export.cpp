@@ -323,10 +323,12 @@ private Q_SLOTS:
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QCOMPARE(report->memories, 1);
         QCOMPARE(report->skipped,
-            QStringList { QStringLiteral("memory id \"../escape\" cannot be a file name in an agent folder; not written") });
+            QStringList { QStringLiteral(
+                "memory id \"../escape\" cannot be a file name in an agent folder; not written") });
         QVERIFY(!QFileInfo::exists(dir.filePath("escape.json")));
         QVERIFY(QFileInfo(dir.filePath("out/plain-1.json")).isFile());
-        QCOMPARE(QDir(dir.filePath("out")).entryList(QDir::Files), QStringList { QStringLiteral("plain-1.json") });
+        QCOMPARE(
+            QDir(dir.filePath("out")).entryList(QDir::Files), QStringList { QStringLiteral("plain-1.json") });
     }
 
     void formatForPath_data()

@@ -113,7 +113,10 @@ class TestExportSafety : public QObject
                 // Ignored, SIGXFSZ no longer kills the writer: write() fails with EFBIG instead,
                 // as it fails with ENOSPC on a full disk. Both are inherited across exec.
                 std::signal(SIGXFSZ, SIG_IGN);
-                const struct rlimit limit { rlim_t(fileSizeLimit), rlim_t(fileSizeLimit) };
+                const struct rlimit limit
+                {
+                    rlim_t(fileSizeLimit), rlim_t(fileSizeLimit)
+                };
                 ::setrlimit(RLIMIT_FSIZE, &limit);
             });
         }
@@ -126,9 +129,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("format");
-        QTest::newRow("json") << "set.json" << "json";
-        QTest::newRow("yaml") << "set.yaml" << "yaml";
-        QTest::newRow("csv") << "set.csv" << "csv";
+        QTest::newRow("json") << "set.json"
+                              << "json";
+        QTest::newRow("yaml") << "set.yaml"
+                              << "yaml";
+        QTest::newRow("csv") << "set.csv"
+                             << "csv";
     }
 
     void fullDiskFailsClearlyAndKeepsTheTarget()
@@ -183,7 +189,8 @@ private Q_SLOTS:
             QStringList { QStringLiteral("engram-cli: %1: cannot write: %2")
                               .arg(bigFile, QString::fromLocal8Bit(std::strerror(EFBIG))) });
         // The files before the failing one are whole; that one is as it was (here: empty).
-        QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name), memoryFiles());
+        QCOMPARE(
+            QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name), memoryFiles());
         for (const QString &file : memoryFiles().mid(0, 20)) {
             const QJsonObject o = QJsonDocument::fromJson(readAll(QDir(folder).filePath(file))).object();
             QCOMPARE(o.value("id").toString() + QStringLiteral(".json"), file);
@@ -208,7 +215,8 @@ private Q_SLOTS:
         // buffer's failed flush was lost, the export exited 0 and left empty files.
         QProcess probe;
         probe.start(QStringLiteral("unshare"), { "-m", "true" });
-        if (!probe.waitForFinished(10000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+        if (!probe.waitForFinished(10000) || probe.exitStatus() != QProcess::NormalExit
+            || probe.exitCode() != 0)
             QSKIP("needs a private mount namespace (unshare -m, as root)");
 
         test::TempStore s;
@@ -247,11 +255,12 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
 
         const QDir r(results);
         QCOMPARE(readAll(r.filePath("rc1")).trimmed(), QByteArray("1"));
-        const QStringList lines = QString::fromUtf8(readAll(r.filePath("err1"))).split('\n', Qt::SkipEmptyParts);
+        const QStringList lines
+            = QString::fromUtf8(readAll(r.filePath("err1"))).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 1);
         QVERIFY2(lines.first().contains(QStringLiteral("/memory/a00000"))
-                && lines.first().endsWith(QStringLiteral(".json: cannot write: ")
-                    + QString::fromLocal8Bit(std::strerror(ENOSPC))),
+                && lines.first().endsWith(
+                    QStringLiteral(".json: cannot write: ") + QString::fromLocal8Bit(std::strerror(ENOSPC))),
             qPrintable(lines.first()));
         // Whatever was written is whole; nothing empty, nothing partial.
         const QStringList written = QDir(r.filePath("after-full")).entryList(QDir::Files | QDir::Hidden);
@@ -267,7 +276,8 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
         const QStringList all = QDir(r.filePath("after-retry")).entryList(QDir::Files | QDir::Hidden);
         QCOMPARE(all, memoryFiles().mid(0, 20));
         for (const QString &file : all) {
-            const QJsonObject o = QJsonDocument::fromJson(readAll(r.filePath("after-retry/" + file))).object();
+            const QJsonObject o
+                = QJsonDocument::fromJson(readAll(r.filePath("after-retry/" + file))).object();
             QCOMPARE(o.value("id").toString() + QStringLiteral(".json"), file);
         }
     }
@@ -291,8 +301,10 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
         QCOMPARE(r.errLines(),
             QStringList({ "engram-cli: warning: a0000002.json: is a symbolic link; not written through it, "
                           "left as it is",
-                "engram-cli: warning: a0000003.json: is a symbolic link; not written through it, left as it is" }));
-        QVERIFY2(r.out.startsWith("exported 19 memories") && r.out.contains("2 not written"), r.out.constData());
+                "engram-cli: warning: a0000003.json: is a symbolic link; not written through it, left as it "
+                "is" }));
+        QVERIFY2(
+            r.out.startsWith("exported 19 memories") && r.out.contains("2 not written"), r.out.constData());
         QCOMPARE(readAll(victim), QByteArray("precious, not a memory\n"));
         QVERIFY(!QFileInfo::exists(nowhere));
         QVERIFY(QFileInfo(QDir(folder).filePath(QStringLiteral("a0000002.json"))).isSymLink());
@@ -318,8 +330,9 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
         const Run r = cli({ "--store", s.path(), "export", link });
         QCOMPARE(r.code, 1);
         QCOMPARE(r.errLines(),
-            QStringList { QStringLiteral("engram-cli: %1: cannot write: is a symbolic link; not written through it")
-                              .arg(link) });
+            QStringList {
+                QStringLiteral("engram-cli: %1: cannot write: is a symbolic link; not written through it")
+                    .arg(link) });
         QCOMPARE(readAll(victim), QByteArray("precious\n"));
         QVERIFY(QFileInfo(link).isSymLink());
     }
@@ -328,17 +341,28 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("written");
-        QTest::newRow("equals") << "=1+2" << "'=1+2";
-        QTest::newRow("hyperlink") << "=HYPERLINK(\"http://x\")" << "\"'=HYPERLINK(\"\"http://x\"\")\"";
-        QTest::newRow("plus") << "+1+cmd|' /C calc'!A0" << "'+1+cmd|' /C calc'!A0";
-        QTest::newRow("minus") << "-2+3" << "'-2+3";
-        QTest::newRow("at") << "@SUM(A1:A9)" << "'@SUM(A1:A9)";
-        QTest::newRow("tab") << "\t=1" << "'\t=1";
-        QTest::newRow("carriage return") << "\r=1" << "\"'\r=1\"";
-        QTest::newRow("comma needs quotes too") << "=1,2" << "\"'=1,2\"";
-        QTest::newRow("negative number stays a number") << "-0.5" << "-0.5";
-        QTest::newRow("plain text") << "likes tea" << "likes tea";
-        QTest::newRow("formula later in the text") << "a=b" << "a=b";
+        QTest::newRow("equals") << "=1+2"
+                                << "'=1+2";
+        QTest::newRow("hyperlink") << "=HYPERLINK(\"http://x\")"
+                                   << "\"'=HYPERLINK(\"\"http://x\"\")\"";
+        QTest::newRow("plus") << "+1+cmd|' /C calc'!A0"
+                              << "'+1+cmd|' /C calc'!A0";
+        QTest::newRow("minus") << "-2+3"
+                               << "'-2+3";
+        QTest::newRow("at") << "@SUM(A1:A9)"
+                            << "'@SUM(A1:A9)";
+        QTest::newRow("tab") << "\t=1"
+                             << "'\t=1";
+        QTest::newRow("carriage return") << "\r=1"
+                                         << "\"'\r=1\"";
+        QTest::newRow("comma needs quotes too") << "=1,2"
+                                                << "\"'=1,2\"";
+        QTest::newRow("negative number stays a number") << "-0.5"
+                                                        << "-0.5";
+        QTest::newRow("plain text") << "likes tea"
+                                    << "likes tea";
+        QTest::newRow("formula later in the text") << "a=b"
+                                                   << "a=b";
     }
 
     void csvDefusesFormulas()
@@ -358,7 +382,8 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
         const Run r = cli({ "--store", s.path(), "export", dir.filePath("m.csv") });
         QCOMPARE(r.code, 0);
         const QString text = QString::fromUtf8(readAll(dir.filePath("m.csv")));
-        QVERIFY2(text.contains(QStringLiteral("\r\nm1,") + written + QStringLiteral(",'@category,")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\r\nm1,") + written + QStringLiteral(",'@category,")),
+            qPrintable(text));
     }
 };
 

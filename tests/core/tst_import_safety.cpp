@@ -110,7 +110,8 @@ private Q_SLOTS:
         s.close();
         const Run strict = cli({ "--store", s.path(), "import", "--strict", folder });
         QCOMPARE(strict.code, 1);
-        QCOMPARE(strict.errLines(), QStringList { "engram-cli: dangling.json: is a symbolic link; not followed" });
+        QCOMPARE(
+            strict.errLines(), QStringList { "engram-cli: dangling.json: is a symbolic link; not followed" });
         s.reopen();
         QCOMPARE(test::fingerprint(*s), before);
         s.close();
@@ -119,7 +120,8 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QCOMPARE(r.errLines(),
             QStringList({ "engram-cli: warning: dangling.json: is a symbolic link; not followed; skipped",
-                "engram-cli: warning: fifo.json: is not a regular file (a pipe, socket or device); not read; skipped",
+                "engram-cli: warning: fifo.json: is not a regular file (a pipe, socket or device); not read; "
+                "skipped",
                 "engram-cli: warning: outside.json: is a symbolic link; not followed; skipped",
                 "engram-cli: warning: tofifo.json: is a symbolic link; not followed; skipped" }));
         QVERIFY2(r.out.startsWith("imported memory/: 2 added"), r.out.constData());
@@ -137,7 +139,8 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "import", fifo });
         QCOMPARE(r.code, 1);
         QCOMPARE(r.errLines(),
-            QStringList { "engram-cli: set.json: is not a regular file (a pipe, socket or device); not read" });
+            QStringList {
+                "engram-cli: set.json: is not a regular file (a pipe, socket or device); not read" });
     }
 
     void numericIdsKeepEveryDigit_data()
@@ -147,16 +150,18 @@ private Q_SLOTS:
         // Millisecond ids one apart (12 significant digits made them one id, "1.7323e+12"),
         // one past 2^53 (exact only as an integer) and a plain small one.
         QTest::newRow("json") << "ids.json"
-                              << memorySet("[" + entry("x") .replace(R"("x")", "1732300000123") + ","
+                              << memorySet("[" + entry("x").replace(R"("x")", "1732300000123") + ","
                                      + entry("x").replace(R"("x")", "1732300000124") + ","
                                      + entry("x").replace(R"("x")", "9007199254740993") + ","
                                      + entry("x").replace(R"("x")", "42") + "]");
-        QTest::newRow("yaml") << "ids.yaml"
-                              << QByteArray("format: engram-memory-set\nversion: 1\nmemories:\n"
-                                            "  - {id: 1732300000123, content: A, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
-                                            "  - {id: 1732300000124, content: B, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
-                                            "  - {id: 9007199254740993, content: C, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
-                                            "  - {id: 42, content: D, category: fact, createdAt: 2024-01-01T10:00:00Z}\n");
+        QTest::newRow("yaml")
+            << "ids.yaml"
+            << QByteArray(
+                   "format: engram-memory-set\nversion: 1\nmemories:\n"
+                   "  - {id: 1732300000123, content: A, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
+                   "  - {id: 1732300000124, content: B, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
+                   "  - {id: 9007199254740993, content: C, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
+                   "  - {id: 42, content: D, category: fact, createdAt: 2024-01-01T10:00:00Z}\n");
     }
 
     void numericIdsKeepEveryDigit()
@@ -200,8 +205,10 @@ private Q_SLOTS:
         QCOMPARE(r.errLines(),
             QStringList { "engram-cli: warning: memory id \"1.7323e+12\" cannot be a file name in an agent "
                           "folder; not written" });
-        QVERIFY2(r.out.startsWith("exported 2 memories") && r.out.contains("1 not written"), r.out.constData());
-        QCOMPARE(QDir(folder).entryList(QDir::Files, QDir::Name), QStringList({ "a0000001.json", "a0000002.json" }));
+        QVERIFY2(
+            r.out.startsWith("exported 2 memories") && r.out.contains("1 not written"), r.out.constData());
+        QCOMPARE(QDir(folder).entryList(QDir::Files, QDir::Name),
+            QStringList({ "a0000001.json", "a0000002.json" }));
     }
 
     void conflictOfAMemoryWithItselfIsRefused()
@@ -217,7 +224,8 @@ private Q_SLOTS:
         s.close();
         const Run r = cli({ "--store", s.path(), "import", file });
         QCOMPARE(r.code, 1);
-        QCOMPARE(r.errLines(), QStringList { R"(engram-cli: set.json: conflict 1: is between memory "a" and itself)" });
+        QCOMPARE(r.errLines(),
+            QStringList { R"(engram-cli: set.json: conflict 1: is between memory "a" and itself)" });
         s.reopen();
         QCOMPARE(test::fingerprint(*s), before);
     }
@@ -235,8 +243,9 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "import", file });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.errLines(),
-            QStringList { "engram-cli: warning: set.json: conflict 1 (ghost – b) left out: ghost is not in the "
-                          "store or the set" });
+            QStringList {
+                "engram-cli: warning: set.json: conflict 1 (ghost – b) left out: ghost is not in the "
+                "store or the set" });
         QVERIFY2(r.out.contains(" 1 conflicts,"), r.out.constData());
         s.reopen();
         const std::vector<Conflict> conflicts = *s->conflicts().list();
@@ -250,17 +259,21 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("set: bad entry") << "bad%1name.json"
-                                        << memorySet("[" + entry("a") + R"(, {"id": "b", "content": true}])")
-                                        << R"(bad%1name.json: entry 1 (id "b"): field "content": expected a string, got boolean true)";
-        QTest::newRow("set: duplicate id") << "dup%1%2.json" << memorySet("[" + entry("a") + "," + entry("a") + "]")
-                                           << R"(dup%1%2.json: entry 1 (id "a"): duplicate id (also entry 0))";
+        QTest::newRow("set: bad entry")
+            << "bad%1name.json" << memorySet("[" + entry("a") + R"(, {"id": "b", "content": true}])")
+            << R"(bad%1name.json: entry 1 (id "b"): field "content": expected a string, got boolean true)";
+        QTest::newRow("set: duplicate id")
+            << "dup%1%2.json" << memorySet("[" + entry("a") + "," + entry("a") + "]")
+            << R"(dup%1%2.json: entry 1 (id "a"): duplicate id (also entry 0))";
         QTest::newRow("set: not an object") << "%1.json" << memorySet("[" + entry("a") + ", 7]")
                                             << "%1.json: entry 1: expected an object, got number 7";
-        QTest::newRow("legacy array: duplicate id") << "legacy%1.json" << "[" + entry("a") + "," + entry("a") + "]"
-                                                    << R"(legacy%1.json: entry 1 (id "a"): duplicate id (also entry 0))";
-        QTest::newRow("a JSON string") << "str%1.json" << QByteArray(R"("just text")")
-                                       << "str%1.json: the file is a single JSON string (9 characters), not a memory set";
+        QTest::newRow("legacy array: duplicate id")
+            << "legacy%1.json"
+            << "[" + entry("a") + "," + entry("a") + "]"
+            << R"(legacy%1.json: entry 1 (id "a"): duplicate id (also entry 0))";
+        QTest::newRow("a JSON string")
+            << "str%1.json" << QByteArray(R"("just text")")
+            << "str%1.json: the file is a single JSON string (9 characters), not a memory set";
     }
 
     void percentSignsInFileNamesStayLiteral()
@@ -287,7 +300,8 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "export", target });
         QCOMPARE(r.code, 1);
         QCOMPARE(r.errLines(),
-            QStringList { QStringLiteral("engram-cli: %1: cannot write: No such file or directory").arg(target) });
+            QStringList {
+                QStringLiteral("engram-cli: %1: cannot write: No such file or directory").arg(target) });
     }
 
     void storeFolderMustExist()
@@ -295,13 +309,15 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const Run r = cli({ "--store", "nodir/x.engram", "stats" }, dir.path());
         QCOMPARE(r.code, 1);
-        QCOMPARE(r.errLines(), QStringList { "engram-cli: --store nodir/x.engram: folder nodir does not exist" });
+        QCOMPARE(
+            r.errLines(), QStringList { "engram-cli: --store nodir/x.engram: folder nodir does not exist" });
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("nodir"))));
 
         writeFile(dir.filePath(QStringLiteral("afile")), "x");
         const Run underFile = cli({ "--store", "afile/x.engram", "stats" }, dir.path());
         QCOMPARE(underFile.code, 1);
-        QCOMPARE(underFile.errLines(), QStringList { "engram-cli: --store afile/x.engram: folder afile is not a folder" });
+        QCOMPARE(underFile.errLines(),
+            QStringList { "engram-cli: --store afile/x.engram: folder afile is not a folder" });
 
         // An existing folder is fine: the store file itself is created there.
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("stores"))));
@@ -316,8 +332,9 @@ private Q_SLOTS:
         const Run r = cli({ "--store", "", "stats" }, dir.path());
         QCOMPARE(r.code, 2);
         QCOMPARE(r.errLines(),
-            QStringList { "engram-cli: --store needs a path, not an empty one (leave --store out for the default "
-                          "store)" });
+            QStringList {
+                "engram-cli: --store needs a path, not an empty one (leave --store out for the default "
+                "store)" });
         QVERIFY(QDir(dir.path()).isEmpty());
     }
 
@@ -332,7 +349,8 @@ private Q_SLOTS:
         p.start(QStringLiteral(ENGRAM_CLI_PATH), { "--json", "stats" });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
-        QVERIFY(QFileInfo(home.filePath(QStringLiteral("not/yet/there/Engram/Engram/default.engram"))).isFile());
+        QVERIFY(
+            QFileInfo(home.filePath(QStringLiteral("not/yet/there/Engram/Engram/default.engram"))).isFile());
     }
 };
 
