@@ -17,7 +17,8 @@ int printHelp(cli::CliContext &ctx)
     QTextStream &out = ctx.out();
     out << "usage: engram-cli [--store PATH] [--profile NAME] [--at ISO-8601] [--json] COMMAND [ARGS]\n\n"
         << "Global options:\n"
-        << "  --store PATH     the store file (default: " << cli::CliContext::defaultStorePath() << ")\n"
+        << "  --store PATH     the store file, in an existing folder (default: "
+        << cli::CliContext::defaultStorePath() << ")\n"
         << "  --profile NAME   scoring profile: " << core::profileNames().join(QStringLiteral(", ")) << "\n"
         << "  --at ISO-8601    evaluate and record everything as of that instant\n"
         << "  --json           machine-readable output on stdout\n\n"
