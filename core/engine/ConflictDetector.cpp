@@ -1,12 +1,11 @@
 #include "engine/ConflictDetector.h"
 
+#include "engine/ConflictDetectorRule.h"
+#include "engine/ConflictDetectorSearch.h"
 #include "engine/DecisionRecorder.h"
 #include "engine/KeywordIndex.h"
-#include "engine/NegationCues.h"
 #include "engine/RawSqlite.h"
 #include "engine/Reinforcement.h"
-#include "engine/TextTokens.h"
-#include "engine/TimeAnchors.h"
 #include "engine/WeightLog.h"
 #include "io/MemoryJson.h"
 #include "store/Store.h"
@@ -24,123 +23,19 @@ Q_LOGGING_CATEGORY(lcConflicts, "engram.core.engine.conflicts")
 
 namespace engram::core {
 
+using conflict_rule::classifyStatements;
+using conflict_rule::kDirect;
+using conflict_rule::kScope;
+using conflict_rule::kTemporal;
+using conflict_rule::olderFirst;
+using conflict_rule::pairKey;
+using conflict_rule::Statement;
+using conflict_rule::statementOf;
+using conflict_search::Caps;
+using conflict_search::IncomingSearch;
+using conflict_search::lookBack;
+
 namespace {
-
-const QString kDirect = QStringLiteral("direct_contradiction");
-const QString kScope = QStringLiteral("scope_overlap");
-const QString kTemporal = QStringLiteral("temporal_shift");
-
-// What the rule needs of one statement, computed once per memory.
-struct Statement
-{
-    bool negative = false;
-    bool past = false;          ///< about a moment that is over (TimeAnchors::Kind::Past)
-    bool dated = false;         ///< about a named day / period
-    std::size_t datedKey = 0;   ///< which ones
-    std::size_t textKey = 0;
-    std::size_t scopeKey = 0;   ///< 0 = global
-    Millis createdAt = 0;
-    QStringList negations;      ///< kept only when a reason is wanted
-    QStringList anchors;        ///< past and dated ones, likewise
-};
-
-// Letters and digits only, lower-cased: "I like coffee." and "i like coffee" are one text.
-QString textKeyOf(const QString &content)
-{
-    QString key;
-    key.reserve(content.size());
-    for (QChar c : content) {
-        if (c.isLetterOrNumber())
-            key += c.toLower();
-    }
-    return key;
-}
-
-Statement statementOf(const QString &content, const QString &project, Millis createdAt, bool keepWords)
-{
-    Statement s;
-    const NegationCues::Analysis negation = NegationCues::analyse(content);
-    QStringList dated;
-    QStringList anchors;
-    for (const TimeAnchors::Anchor &a : TimeAnchors::find(content)) {
-        if (a.kind == TimeAnchors::Kind::Present)
-            continue; // "now" is what a standing statement claims anyway
-        s.past = s.past || a.kind == TimeAnchors::Kind::Past;
-        if (a.kind == TimeAnchors::Kind::Dated)
-            dated << a.text;
-        anchors << a.text;
-    }
-    s.negative = negation.isNegative();
-    s.dated = !dated.isEmpty();
-    dated.sort();
-    s.datedKey = qHash(dated.join(QLatin1Char('|')));
-    s.textKey = qHash(textKeyOf(content));
-    s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
-    s.createdAt = createdAt;
-    if (keepWords) {
-        s.negations = negation.cues;
-        s.anchors = anchors;
-    }
-    return s;
-}
-
-QString quoted(const QStringList &words)
-{
-    QStringList q;
-    for (const QString &w : words)
-        q << QLatin1Char('\'') + w + QLatin1Char('\'');
-    return q.join(QStringLiteral(", "));
-}
-
-// The rule of the class comment, on two statements (older first).
-std::optional<QString> classifyStatements(const Statement &older, const Statement &newer,
-                                          const Config::Conflicts &rules, QString *reason)
-{
-    if (older.textKey == newer.textKey)
-        return std::nullopt;
-    const double daysApart = std::abs(time::daysBetween(older.createdAt, newer.createdAt));
-    // A statement about a moment that is over stays true of it (note 002); statements about
-    // named days only clash about the same day, said the same day.
-    if (older.past || newer.past)
-        return std::nullopt;
-    if (older.dated || newer.dated) {
-        const bool sameMoment = older.dated && newer.dated && older.datedKey == newer.datedKey && daysApart < 1.0;
-        if (!sameMoment)
-            return std::nullopt;
-    }
-    if (older.scopeKey != newer.scopeKey) {
-        if (older.scopeKey != 0 && newer.scopeKey != 0)
-            return std::nullopt;
-        if (reason)
-            *reason = QStringLiteral("a global and a project-scoped memory of the same subject say different things");
-        return kScope;
-    }
-    if (daysApart >= rules.temporalShiftDays) {
-        if (reason)
-            *reason = QStringLiteral("same subject, different statement, written %1 days apart")
-                          .arg(QString::number(std::floor(daysApart), 'f', 0));
-        return kTemporal;
-    }
-    if (older.negative != newer.negative) {
-        if (reason) {
-            const Statement &neg = older.negative ? older : newer;
-            *reason = QStringLiteral("opposite polarity in the same period: %1 in the %2 one")
-                          .arg(quoted(neg.negations), older.negative ? QStringLiteral("older") : QStringLiteral("newer"));
-        }
-        return kDirect;
-    }
-    return std::nullopt;
-}
-
-bool olderFirst(const Memory &x, const Memory &y)
-{
-    return x.createdAt != y.createdAt ? x.createdAt < y.createdAt : x.id < y.id;
-}
-
-QString pairKey(const QString &x, const QString &y)
-{
-    return x < y ? x + QChar(0) + y : y + QChar(0) + x;
-}
 
 Result<QSet<QString>> existingPairs(Store &store)
 {
@@ -152,83 +47,6 @@ Result<QSet<QString>> existingPairs(Store &store)
         pairs.insert(pairKey(c.a, c.b));
     return pairs;
 }
-
-// Entries of `index` sharing a keyword with a memory created at `at`: at most `window`
-// live ones each side in creation order per keyword, with their keyword intersection. Looks
-// at no more than `visits` posting entries in all (decremented).
-void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis at, int window,
-    QHash<std::uint32_t, int> &out, int &keywordCount, qint64 &visits)
-{
-    QStringList norm = normalizeKeywords(keywords);
-    keywordCount = int(norm.size());
-    for (const QString &k : norm) {
-        const std::uint32_t kw = index.keywordId(k);
-        if (kw == KeywordIndex::kNone)
-            continue;
-        const auto &list = index.posting(kw);
-        const std::size_t pos = index.positionAt(list, at);
-        int taken = 0;
-        for (std::size_t p = pos; p-- > 0 && taken < window && visits > 0;) {
-            --visits;
-            if (index.isLive(list[p])) {
-                ++out[list[p]];
-                ++taken;
-            }
-        }
-        taken = 0;
-        for (std::size_t p = pos; p < list.size() && taken < window && visits > 0; ++p) {
-            --visits;
-            if (index.isLive(list[p])) {
-                ++out[list[p]];
-                ++taken;
-            }
-        }
-    }
-}
-
-// The per-memory and per-call caps on raised pairs (see the class comment), and the pairs
-// that already have a conflict row.
-class Caps
-{
-public:
-    Caps(ConflictDetector::Stats &stats, const QSet<QString> &existing)
-        : m_stats(stats)
-        , m_existing(existing)
-    {
-    }
-
-    /// Whether a pair the rule raised may become a candidate: not recorded already, and
-    /// neither memory nor the call at its cap. Counts what it drops.
-    bool admit(const QString &x, const QString &y)
-    {
-        const QString key = pairKey(x, y);
-        if (m_existing.contains(key) || m_taken.contains(key))
-            return false;
-        if (m_total >= ConflictDetector::kMaxCandidates
-            || m_perMemory.value(x) >= ConflictDetector::kMaxCandidatesPerMemory
-            || m_perMemory.value(y) >= ConflictDetector::kMaxCandidatesPerMemory) {
-            ++m_stats.dropped;
-            return false;
-        }
-        return true;
-    }
-    /// Counts an admitted pair that became a candidate.
-    void take(const QString &x, const QString &y)
-    {
-        m_taken.insert(pairKey(x, y));
-        ++m_perMemory[x];
-        ++m_perMemory[y];
-        ++m_total;
-        ++m_stats.candidates;
-    }
-
-private:
-    ConflictDetector::Stats &m_stats;
-    const QSet<QString> &m_existing;
-    QSet<QString> m_taken;
-    QHash<QString, int> m_perMemory;
-    int m_total = 0;
-};
 
 } // namespace
 
@@ -308,36 +126,20 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     for (std::uint32_t e : index.timeOrder()) {
         if (!eligible[e])
             continue;
-        ++generation;
-        qint64 visits = kMaxVisitsPerMemory;
-        int compared = 0;
-        for (std::uint32_t kw : index.keywordsOf(e)) {
-            const auto &list = index.posting(kw);
-            const std::size_t pos = index.positionIn(list, e);
-            int taken = 0;
-            for (std::size_t p = pos;
-                 p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
-                --visits;
-                ++m_stats.visits;
-                const std::uint32_t j = list[p];
-                if (!eligible[j] || stamp[j] == generation)
-                    continue;
-                stamp[j] = generation;
-                ++taken;
-                if (index.jaccard(e, j) < rules.keywordJaccard)
-                    continue;
-                ++compared;
+        const bool cut = lookBack(
+            index, e, stamp, ++generation, rules.keywordJaccard, m_stats,
+            [&](std::uint32_t j) { return eligible[j] != 0; },
+            [&](std::uint32_t j) {
                 ++m_stats.comparisons;
                 if (!classifyStatements(statements[j], statements[e], rules, nullptr))
-                    continue;
+                    return;
                 ++m_stats.flagged;
                 if (caps.admit(index.id(j), index.id(e))) {
                     caps.take(index.id(j), index.id(e)); // the final verdict below agrees: same rule
                     flagged.emplace_back(j, e);
                 }
-            }
-        }
-        if (visits <= 0 || compared >= kMaxComparisonsPerMemory)
+            });
+        if (cut)
             ++m_stats.limited;
     }
 
@@ -378,39 +180,6 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findFor(const Memory &m
     return findIncoming({memory}, given);
 }
 
-namespace {
-
-// What the rule needs of each memory of a list, computed once; `eligible` marks the ones
-// that take part.
-struct Prepared
-{
-    std::vector<Statement> statements;
-    std::vector<std::uint8_t> eligible;
-
-    explicit Prepared(const std::vector<Memory> &memories)
-        : statements(memories.size())
-        , eligible(memories.size(), 0)
-    {
-        for (std::size_t i = 0; i < memories.size(); ++i) {
-            const Memory &m = memories[i];
-            if (!ConflictDetector::isEligible(m))
-                continue;
-            eligible[i] = 1;
-            statements[i] = statementOf(m.content, m.projectPath, m.createdAt, false);
-        }
-    }
-};
-
-// The rule on two prepared statements, older first as classify() orders them.
-bool raises(const Memory &x, const Statement &sx, const Memory &y, const Statement &sy,
-    const Config::Conflicts &rules)
-{
-    return olderFirst(x, y) ? classifyStatements(sx, sy, rules, nullptr).has_value()
-                            : classifyStatements(sy, sx, rules, nullptr).has_value();
-}
-
-} // namespace
-
 Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std::vector<Memory> &incoming,
                                                                       const KeywordIndex *given)
 {
@@ -423,150 +192,17 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std:
         built.emplace(std::move(*index));
         given = &*built;
     }
-    const KeywordIndex &index = *given;
-    const Config::Conflicts &rules = m_config.conflicts;
     auto existing = existingPairs(m_store);
     if (!existing)
         return existing.error();
     Caps caps(m_stats, *existing);
-    const Prepared mine(incoming);
-
-    std::vector<ConflictCandidate> out;
-    // The final verdict (with its reason) for a pair the rule raised, within the caps.
-    auto consider = [&](const Memory &x, const Memory &y) {
-        ++m_stats.flagged;
-        if (!caps.admit(x.id, y.id))
-            return;
-        ++m_stats.verdicts;
-        if (auto c = classify(x, y, rules)) {
-            caps.take(x.id, y.id);
-            out.push_back(std::move(*c));
-        }
-    };
-
-    // Against the store: the keyword overlap is known from the index, so only pairs that
-    // reach the Jaccard threshold are read from the table. Per incoming memory, the stored
-    // entries put to the rule, ascending (also: which pairs the second pass must not repeat).
-    std::vector<std::vector<std::uint32_t>> storeSide(incoming.size());
-    std::vector<std::uint8_t> toLoad(index.size(), 0);
-    for (std::size_t i = 0; i < incoming.size(); ++i) {
-        const Memory &m = incoming[i];
-        if (!mine.eligible[i])
-            continue;
-        QHash<std::uint32_t, int> shared;
-        int count = 0;
-        qint64 visits = kMaxVisitsPerMemory;
-        neighboursOf(index, m.keywords, m.createdAt, kWindow, shared, count, visits);
-        m_stats.visits += kMaxVisitsPerMemory - visits;
-        std::vector<std::uint32_t> &near = storeSide[i];
-        for (auto it = shared.cbegin(); it != shared.cend(); ++it) {
-            const std::uint32_t j = it.key();
-            if (index.id(j) == m.id)
-                continue; // its own stored version
-            const int inter = it.value();
-            const int uni = count + int(index.keywordsOf(j).size()) - inter;
-            if (uni <= 0 || double(inter) / double(uni) < rules.keywordJaccard)
-                continue;
-            near.push_back(j);
-        }
-        if (visits <= 0 || near.size() > std::size_t(kMaxComparisonsPerMemory))
-            ++m_stats.limited;
-        if (near.size() > std::size_t(kMaxComparisonsPerMemory)) {
-            // The nearest in creation time are the likeliest to be about the same thing.
-            const auto distance = [&](std::uint32_t j) { return std::abs(index.createdAt(j) - m.createdAt); };
-            std::nth_element(near.begin(), near.begin() + kMaxComparisonsPerMemory, near.end(),
-                [&](std::uint32_t a, std::uint32_t b) {
-                    return distance(a) != distance(b) ? distance(a) < distance(b) : a < b;
-                });
-            near.resize(std::size_t(kMaxComparisonsPerMemory));
-        }
-        std::sort(near.begin(), near.end());
-        for (std::uint32_t j : near)
-            toLoad[j] = 1;
-    }
-    QStringList loadIds;
-    for (std::uint32_t j = 0; j < toLoad.size(); ++j) {
-        if (toLoad[j])
-            loadIds << index.id(j);
-    }
-    auto stored = m_store.memories().byIds(loadIds);
+    IncomingSearch search(*given, incoming, m_config.conflicts, m_stats, caps);
+    auto stored = m_store.memories().byIds(search.collectStoreNeighbours());
     if (!stored)
         return stored.error();
-    const Prepared theirs(*stored);
-    QHash<QString, std::size_t> storedAt;
-    for (std::size_t k = 0; k < stored->size(); ++k)
-        storedAt.insert((*stored)[k].id, k);
-    QHash<QString, std::size_t> incomingAt;
-    for (std::size_t i = 0; i < incoming.size(); ++i)
-        incomingAt.insert(incoming[i].id, i);
-    // Whether incoming[i] was put to the rule against the stored version of incoming[k].
-    auto comparedInStore = [&](std::size_t i, std::size_t k) {
-        const std::uint32_t e = index.find(incoming[k].id);
-        return e != KeywordIndex::kNone && std::binary_search(storeSide[i].begin(), storeSide[i].end(), e);
-    };
-    for (std::size_t i = 0; i < incoming.size(); ++i) {
-        const Memory &m = incoming[i];
-        for (std::uint32_t j : storeSide[i]) {
-            const auto at = storedAt.constFind(index.id(j));
-            if (at == storedAt.constEnd())
-                continue;
-            const Memory &other = (*stored)[*at];
-            // Both are incoming and stored: the pair was met from the other end already.
-            const auto k = incomingAt.constFind(other.id);
-            if (k != incomingAt.constEnd() && *k < i && comparedInStore(*k, i))
-                continue;
-            ++m_stats.comparisons;
-            if (theirs.eligible[*at] && raises(m, mine.statements[i], other, theirs.statements[*at], rules))
-                consider(m, other);
-        }
-    }
-
-    // Among the incoming memories themselves, through an index of their own: each pair
-    // once, from its younger end, as findAll() does.
-    if (incoming.size() > 1) {
-        const KeywordIndex own = KeywordIndex::fromMemories(incoming);
-        std::vector<std::size_t> positionOf(own.size(), 0);
-        for (std::size_t i = 0; i < incoming.size(); ++i)
-            positionOf[own.find(incoming[i].id)] = i;
-        std::vector<std::uint32_t> stamp(own.size(), 0);
-        std::uint32_t generation = 0;
-        for (std::uint32_t e : own.timeOrder()) {
-            const std::size_t i = positionOf[e];
-            if (!mine.eligible[i])
-                continue;
-            ++generation;
-            qint64 visits = kMaxVisitsPerMemory;
-            int compared = 0;
-            for (std::uint32_t kw : own.keywordsOf(e)) {
-                const auto &list = own.posting(kw);
-                const std::size_t pos = own.positionIn(list, e);
-                int taken = 0;
-                for (std::size_t p = pos;
-                     p-- > 0 && taken < kWindow && visits > 0 && compared < kMaxComparisonsPerMemory;) {
-                    --visits;
-                    ++m_stats.visits;
-                    const std::uint32_t j = list[p];
-                    const std::size_t k = positionOf[j];
-                    if (!mine.eligible[k] || stamp[j] == generation)
-                        continue;
-                    stamp[j] = generation;
-                    ++taken;
-                    if (own.jaccard(e, j) < rules.keywordJaccard)
-                        continue;
-                    ++compared;
-                    // Already put to the rule against the other's stored version.
-                    if (comparedInStore(i, k) || comparedInStore(k, i))
-                        continue;
-                    ++m_stats.comparisons;
-                    if (raises(incoming[k], mine.statements[k], incoming[i], mine.statements[i], rules))
-                        consider(incoming[k], incoming[i]);
-                }
-            }
-            if (visits <= 0 || compared >= kMaxComparisonsPerMemory)
-                ++m_stats.limited;
-        }
-    }
-    return out;
+    search.compareWithStore(*stored);
+    search.compareAmongThemselves();
+    return search.takeResult();
 }
 
 Result<std::vector<Conflict>> ConflictDetector::record(const std::vector<ConflictCandidate> &candidates, Millis now)

@@ -57,9 +57,7 @@ Status openForReading(QFile &file, const QString &path, const QString &displayNa
                 QStringLiteral("%1: cannot read: %2")
                     .arg(displayName, QString::fromLocal8Bit(std::strerror(err))));
         }
-        struct stat st
-        {
-        };
+        struct stat st = {};
         if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
             ::close(fd);
             return notRegular(displayName);
