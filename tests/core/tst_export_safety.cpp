@@ -213,11 +213,12 @@ private Q_SLOTS:
     {
         // A real ENOSPC, on files small enough for QSaveFile's write buffer: where that
         // buffer's failed flush was lost, the export exited 0 and left empty files.
+        QTemporaryDir probeDir;
         QProcess probe;
-        probe.start(QStringLiteral("unshare"), { "-m", "true" });
-        if (!probe.waitForFinished(10000) || probe.exitStatus() != QProcess::NormalExit
-            || probe.exitCode() != 0)
-            QSKIP("needs a private mount namespace (unshare -m, as root)");
+        probe.start(QStringLiteral("unshare"),
+            { "-m", "sh", "-c", QStringLiteral("mount -t tmpfs -o size=64k tmpfs '%1'").arg(probeDir.path()) });
+        if (!probe.waitForFinished(10000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+            QSKIP("needs a private mount namespace with tmpfs (unshare -m, as root)");
 
         test::TempStore s;
         for (int i = 1; i <= 20; ++i) {
