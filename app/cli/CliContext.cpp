@@ -33,7 +33,15 @@ Store *CliContext::store()
     if (m_failed)
         return nullptr;
     const QString path = storePath.isEmpty() ? defaultStorePath() : storePath;
-    QDir().mkpath(QFileInfo(path).absolutePath());
+    if (storePath.isEmpty()) {
+        QDir().mkpath(QFileInfo(path).absolutePath()); // the default store's folder is ours to create
+    } else if (const QFileInfo folder(QFileInfo(path).path()); !folder.isDir()) {
+        // A mistyped --store must not leave new folders behind.
+        fail(QStringLiteral("--store %1: folder %2 %3")
+                 .arg(path, folder.filePath(),
+                     folder.exists() ? QStringLiteral("is not a folder") : QStringLiteral("does not exist")));
+        return nullptr;
+    }
     if (storePath.isEmpty() && !QFileInfo::exists(path)) {
         // First run (SPEC §2): the default store starts as the bundled demo memory set.
         const Status demo = io::createDemoStore(path, QStringLiteral(":/demo/demo-memory-set.json"), now());

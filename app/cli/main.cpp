@@ -17,7 +17,8 @@ int printHelp(cli::CliContext &ctx)
     QTextStream &out = ctx.out();
     out << "usage: engram-cli [--store PATH] [--profile NAME] [--at ISO-8601] [--json] COMMAND [ARGS]\n\n"
         << "Global options:\n"
-        << "  --store PATH     the store file (default: " << cli::CliContext::defaultStorePath() << ")\n"
+        << "  --store PATH     the store file, in an existing folder (default: "
+        << cli::CliContext::defaultStorePath() << ")\n"
         << "  --profile NAME   scoring profile: " << core::profileNames().join(QStringLiteral(", ")) << "\n"
         << "  --at ISO-8601    evaluate and record everything as of that instant\n"
         << "  --json           machine-readable output on stdout\n\n"
@@ -53,6 +54,12 @@ int main(int argc, char *argv[])
         } else if (a == QLatin1String("--store")) {
             if (!takeValue(ctx.storePath))
                 return ctx.fail(QStringLiteral("--store needs a path"), 2);
+            // An empty value (an unset shell variable) must not quietly mean the default store.
+            if (ctx.storePath.isEmpty())
+                return ctx.fail(
+                    QStringLiteral(
+                        "--store needs a path, not an empty one (leave --store out for the default store)"),
+                    2);
         } else if (a == QLatin1String("--profile")) {
             if (!takeValue(ctx.profileOverride))
                 return ctx.fail(QStringLiteral("--profile needs a name"), 2);

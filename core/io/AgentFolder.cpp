@@ -1,10 +1,10 @@
 #include "io/AgentFolder.h"
 
 #include "io/AgentEntry.h"
+#include "io/AtomicFile.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 #include "io/JsonText.h"
-#include "io/MemorySetJson.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,10 +17,11 @@
 namespace engram::core::io {
 
 namespace {
+// Every `*.json` entry that is not a folder: links, broken links, FIFOs and unreadable files
+// included, so that reading reports them by name instead of passing over them in silence.
 QStringList jsonFiles(const QDir &dir)
 {
-    return dir.entryList(
-        { QStringLiteral("*.json") }, QDir::Files | QDir::Readable | QDir::Hidden, QDir::Name);
+    return dir.entryList({ QStringLiteral("*.json") }, QDir::Files | QDir::System | QDir::Hidden, QDir::Name);
 }
 } // namespace
 
@@ -63,7 +64,8 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
             set.problems.append(message + QStringLiteral("; skipped"));
             return true;
         };
-        auto data = readBoundedFile(filePath, limits::kMaxEntryFileBytes, name);
+        // Never through a link (it could pull in any file) nor into a FIFO (it would block).
+        auto data = readBoundedFile(filePath, limits::kMaxEntryFileBytes, name, SymLinks::Refuse);
         if (!data) {
             if (!problem(data.error().message))
                 return data.error();
@@ -120,13 +122,6 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
 
 Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const MemorySet &set)
 {
-    for (const Memory &m : set.memories) {
-        if (!isSafeFileId(m.id))
-            return Error::make(Error::Code::Validation,
-                QStringLiteral(
-                    "%1: memory id \"%2\" cannot be a file name in an agent folder; nothing written")
-                    .arg(path, m.id.left(80)));
-    }
     QDir dir(path);
     if (!dir.exists() && !QDir().mkpath(path))
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the folder").arg(path));
@@ -140,35 +135,59 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
     WriteReport report;
     static const std::vector<Association> kNoLinks;
     for (const Memory &m : set.memories) {
+        if (!isSafeFileId(m.id)) {
+            report.skipped.append(
+                QStringLiteral("memory id \"%1\" cannot be a file name in an agent folder; not written")
+                    .arg(m.id.left(80)));
+            continue;
+        }
         const QString name = m.id + QStringLiteral(".json");
         const QString filePath = dir.filePath(name);
-        QJsonObject existing;
-        QByteArray existingBytes;
-        if (QFileInfo::exists(filePath)) {
-            auto data = readBoundedFile(filePath, limits::kMaxEntryFileBytes, name);
-            auto value = data ? JsonText::parse(*data, name) : Result<QJsonValue>(data.error());
-            if (!value || !value->isObject()) {
-                report.skipped.append(
-                    QStringLiteral("%1: exists but cannot be parsed (%2); left as it is")
-                        .arg(name, value ? QStringLiteral("not one object") : value.error().message));
-                continue;
-            }
-            existing = value->toObject();
-            existingBytes = *data;
+        // A link planted in the folder must not redirect the write (or the read of what the
+        // file holds) to the file it points to.
+        if (const QString why = AtomicFile::notRegularReason(filePath); !why.isEmpty()) {
+            report.skipped.append(
+                QStringLiteral("%1: %2; not written through it, left as it is").arg(name, why));
+            continue;
+        }
+        auto existing = existingEntry(filePath, name);
+        if (!existing) {
+            report.skipped.append(existing.error().message);
+            continue;
         }
         const auto it = linksOf.constFind(m.id);
         const QByteArray bytes = AgentEntry::toFileBytes(
-            AgentEntry::toObject(m, it == linksOf.constEnd() ? kNoLinks : *it, existing));
-        if (bytes == existingBytes) {
+            AgentEntry::toObject(m, it == linksOf.constEnd() ? kNoLinks : *it, existing->object));
+        if (bytes == existing->bytes) {
             ++report.unchanged;
             continue;
         }
-        const Status st = writeFileAtomically(filePath, bytes);
+        const Status st = AtomicFile::write(filePath, bytes);
         if (!st)
             return st.error();
         ++report.written;
     }
     return report;
+}
+
+Result<AgentFolder::Existing> AgentFolder::existingEntry(const QString &filePath, const QString &name)
+{
+    Existing existing;
+    if (!QFileInfo::exists(filePath))
+        return existing;
+    auto data = readBoundedFile(filePath, limits::kMaxEntryFileBytes, name, SymLinks::Refuse);
+    // An empty file holds nothing to keep (an export that ran out of space before exports
+    // were atomic left such files): it is replaced, not skipped.
+    if (data && data->trimmed().isEmpty())
+        return existing;
+    auto value = data ? JsonText::parse(*data, name) : Result<QJsonValue>(data.error());
+    if (!value || !value->isObject())
+        return Error::make(Error::Code::Validation,
+            QStringLiteral("%1: exists but cannot be parsed (%2); left as it is")
+                .arg(name, value ? QStringLiteral("not one object") : value.error().message));
+    existing.object = value->toObject();
+    existing.bytes = *data;
+    return existing;
 }
 
 } // namespace engram::core::io

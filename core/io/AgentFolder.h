@@ -3,6 +3,8 @@
 #include "io/MemorySet.h"
 #include "model/Result.h"
 
+#include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -11,14 +13,20 @@ namespace engram::core::io {
 /// An agent memory folder (SPEC §10): one pretty-printed `<id>.json` per memory, in the agent
 /// hub's field names (see AgentEntry).
 ///
-/// Reading never fails because of one file: a file that cannot be read or parsed, or repeats
-/// an id, is listed in MemorySet::problems by name and skipped (unless `strict`, where it is
-/// the error). A file without `createdAt` and `updatedAt` takes its modification time (noted).
-/// The entries' own association lists become the set's associations, one per pair, strongest kept.
+/// Reading never fails because of one file: a file that cannot be read or parsed, repeats an
+/// id, is a symbolic link or is not a regular file (a FIFO, ...), is listed in
+/// MemorySet::problems by name and skipped (unless `strict`, where it is the error). Links
+/// are never followed and special files never opened. A file without `createdAt` and `updatedAt` takes its
+/// modification time (noted). The entries' own association lists become the set's associations, one per pair,
+/// strongest kept.
 ///
 /// Writing puts each memory in `<id>.json` atomically (QSaveFile), 2-space indent, UTF-8, laid
 /// over what the file holds now; a file that exists but cannot be parsed is never overwritten
-/// (reported and skipped). Files whose bytes would not change are not rewritten.
+/// (reported and skipped), an empty one is replaced. A memory whose id cannot be a file name,
+/// or whose file is a symbolic link or not a regular file, is reported in WriteReport::skipped
+/// and the rest are written; nothing is ever written through a link. Files whose bytes would
+/// not change are not rewritten. A write that fails (disk full) stops the export with an
+/// error naming the file; files written before it are whole, that one is left as it was.
 class AgentFolder final
 {
 public:
@@ -26,7 +34,7 @@ public:
     {
         int written = 0; ///< files created or changed
         int unchanged = 0; ///< files that already held exactly this
-        QStringList skipped; ///< one line per file left alone, naming it and why
+        QStringList skipped; ///< one line per memory not written, naming its file (or id) and why
     };
 
     /// The folder that holds the files: `path` itself, or its `memory/` subfolder when `path`
@@ -36,6 +44,16 @@ public:
     [[nodiscard]] static Result<WriteReport> write(const QString &path, const MemorySet &set);
     /// True when `id` can be a file name (no separators, no leading dot, no control characters).
     static bool isSafeFileId(const QString &id);
+
+private:
+    /// What an entry file holds now, to lay the memory over (empty when there is none).
+    struct Existing
+    {
+        QJsonObject object;
+        QByteArray bytes;
+    };
+    /// The error is the skip line when the file cannot be parsed.
+    static Result<Existing> existingEntry(const QString &filePath, const QString &name);
 };
 
 } // namespace engram::core::io

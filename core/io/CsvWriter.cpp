@@ -3,6 +3,7 @@
 #include "scoring/ScoringProfile.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 
 namespace engram::core::io {
 
@@ -36,8 +37,24 @@ QStringList CsvWriter::header(bool withScores)
     return h;
 }
 
-QString CsvWriter::escape(const QString &field)
+QString CsvWriter::defuse(const QString &field)
 {
+    if (field.isEmpty())
+        return field;
+    const QChar first = field.front();
+    if (first != QLatin1Char('=') && first != QLatin1Char('+') && first != QLatin1Char('-')
+        && first != QLatin1Char('@') && first != QLatin1Char('\t') && first != QLatin1Char('\r'))
+        return field;
+    // A plain number ("-0.5", "+3") is no formula: left as it is, a spreadsheet still sees a number.
+    static const QRegularExpression number(QStringLiteral("^[-+]?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$"));
+    if (number.match(field).hasMatch())
+        return field;
+    return QLatin1Char('\'') + field;
+}
+
+QString CsvWriter::escape(const QString &text)
+{
+    const QString field = defuse(text);
     if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"'))
         && !field.contains(QLatin1Char('\n')) && !field.contains(QLatin1Char('\r')))
         return field;

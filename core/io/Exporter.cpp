@@ -1,6 +1,7 @@
 #include "io/Exporter.h"
 
 #include "io/AgentFolder.h"
+#include "io/AtomicFile.h"
 #include "io/CsvWriter.h"
 #include "io/MemorySetJson.h"
 #include "io/MemorySetYaml.h"
@@ -123,7 +124,7 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &o
         st = MemorySetYaml::writeFile(path, *set);
         break;
     case SetFormat::Csv:
-        st = writeFileAtomically(path, CsvWriter::toBytes(set->memories, options.profile, set->exportedAt));
+        st = AtomicFile::write(path, CsvWriter::toBytes(set->memories, options.profile, set->exportedAt));
         break;
     case SetFormat::AgentFolder: {
         auto written = AgentFolder::write(path, *set);

@@ -33,7 +33,7 @@ struct ExportReport
     int associations = 0;
     int events = 0;
     int conflicts = 0;
-    QStringList skipped; ///< agent folder files left alone (they exist but cannot be parsed)
+    QStringList skipped; ///< agent folder entries not written, one line each naming it and why
 };
 
 /// Writes the store, or some of its memories, as an Engram set (JSON / YAML), CSV or an agent

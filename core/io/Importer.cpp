@@ -322,10 +322,24 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
             ++counter;
         return st;
     };
-    for (const Conflict &c : set.conflicts) {
-        const Status st = recordConflict(c, report.conflictsRecorded);
-        if (!st)
-            return st.error();
+    for (std::size_t index = 0; index < set.conflicts.size(); ++index) {
+        const Conflict &c = set.conflicts[index];
+        // Like a link: only between memories that are in the store after this import.
+        auto hasA = exists(mapped(c.a));
+        auto hasB = hasA ? exists(mapped(c.b)) : Result<bool>(false);
+        if (!hasA)
+            return hasA.error();
+        if (!hasB)
+            return hasB.error();
+        if (!*hasA || !*hasB) {
+            report.warnings << QStringLiteral(
+                "%1: conflict %2 (%3 – %4) left out: %5 is not in the store or the set")
+                                   .arg(set.sourceName, QString::number(index), c.a, c.b, *hasA ? c.b : c.a);
+        } else {
+            const Status st = recordConflict(c, report.conflictsRecorded);
+            if (!st)
+                return st.error();
+        }
         if (!step())
             return cancelled;
     }

@@ -19,9 +19,10 @@ namespace engram::core::io {
 /// links whose two ends exist afterwards (the stronger one kept per pair); the set's events
 /// of memories that were written or are not in the set, appended with new ids (kind, actor,
 /// instant and payload kept; one already in the memory's history is not added twice); the
-/// set's conflicts not already recorded; the detected contradictions as open conflicts; then
-/// one `import` event per written memory (payload: source, action). A store with no profile
-/// yet takes the set's.
+/// set's conflicts not already recorded whose two memories exist afterwards (one that names a
+/// missing memory is left out with a warning, like a link); the detected contradictions as
+/// open conflicts; then one `import` event per written memory (payload: source, action). A
+/// store with no profile yet takes the set's.
 class Importer final
 {
 public:

@@ -207,8 +207,7 @@ Result<QJsonValue> JsonText::parse(const QByteArray &rawData, const QString &fil
                         .arg(fileName));
             return Error::make(Error::Code::Parse,
                 QStringLiteral("%1: the file is a single JSON string (%2 characters), not a memory set")
-                    .arg(fileName)
-                    .arg(inner.size()));
+                    .arg(fileName, QString::number(inner.size())));
         }
     }
 

@@ -19,7 +19,7 @@ Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QStrin
     QHash<QString, qsizetype> seen;
     std::map<std::pair<QString, QString>, Association> links;
     for (qsizetype i = 0; i < entries.size(); ++i) {
-        const QString where = QStringLiteral("%1: entry %2").arg(fileName).arg(i);
+        const QString where = QStringLiteral("%1: entry %2").arg(fileName, QString::number(i));
         const QJsonValue item = entries.at(i);
         if (!item.isObject())
             return Error::make(Error::Code::Validation,
@@ -33,8 +33,7 @@ Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QStrin
         if (dup != seen.constEnd())
             return Error::make(Error::Code::Validation,
                 QStringLiteral("%1 (id \"%2\"): duplicate id (also entry %3)")
-                    .arg(where, memory->id.left(80))
-                    .arg(*dup));
+                    .arg(where, memory->id.left(80), QString::number(*dup)));
         seen.insert(memory->id, i);
         for (const Association &a : entryLinks) {
             auto [it, inserted] = links.try_emplace({ a.a, a.b }, a);

@@ -2,6 +2,7 @@
 
 #include "io/JsonIndentedWriter.h"
 
+#include "io/AtomicFile.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 #include "io/JsonText.h"
@@ -10,7 +11,6 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace engram::core::io {
 
@@ -108,7 +108,7 @@ Status readList(
 {
     out.reserve(size_t(items.size()));
     for (qsizetype i = 0; i < items.size(); ++i) {
-        const QString where = QStringLiteral("%1: %2 %3").arg(fileName, noun).arg(i);
+        const QString where = QStringLiteral("%1: %2 %3").arg(fileName, noun, QString::number(i));
         const QJsonValue item = items.at(i);
         if (!item.isObject())
             return Error::make(Error::Code::Validation,
@@ -172,8 +172,7 @@ Result<MemorySet> MemorySetJson::fromObject(
                 if (it != seen.constEnd())
                     return Error::make(Error::Code::Validation,
                         QStringLiteral("%1 (id \"%2\"): duplicate id (also entry %3)")
-                            .arg(where, m->id.left(80))
-                            .arg(*it));
+                            .arg(where, m->id.left(80), QString::number(*it)));
                 seen.insert(m->id, index);
             }
             ++index;
@@ -213,24 +212,7 @@ Result<MemorySet> MemorySetJson::readFile(const QString &path)
 
 Status MemorySetJson::writeFile(const QString &path, const MemorySet &set)
 {
-    return writeFileAtomically(path, toBytes(set));
-}
-
-Status writeFileAtomically(const QString &path, const QByteArray &bytes)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error::make(
-            Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    if (file.write(bytes) != bytes.size()) {
-        file.cancelWriting();
-        return Error::make(
-            Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    }
-    if (!file.commit())
-        return Error::make(
-            Error::Code::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    return {};
+    return AtomicFile::write(path, toBytes(set));
 }
 
 } // namespace engram::core::io

@@ -27,11 +27,8 @@ public:
     [[nodiscard]] static Result<MemorySet> fromBytes(const QByteArray &data, const QString &fileName);
     /// Reads a file (at most limits::kMaxSetFileBytes).
     [[nodiscard]] static Result<MemorySet> readFile(const QString &path);
-    /// Writes atomically (QSaveFile): the old file stays whole if anything fails.
+    /// Writes atomically (AtomicFile): the old file stays whole if anything fails.
     [[nodiscard]] static Status writeFile(const QString &path, const MemorySet &set);
 };
-
-/// Writes bytes atomically with QSaveFile; the error names the file.
-[[nodiscard]] Status writeFileAtomically(const QString &path, const QByteArray &bytes);
 
 } // namespace engram::core::io

@@ -43,6 +43,10 @@ Result<SetFormat> MemorySetReader::detect(const QString &path)
         return Error::make(Error::Code::Io, QStringLiteral("%1: no such file or folder").arg(path));
     if (info.isDir())
         return SetFormat::AgentFolder;
+    if (!info.isFile()) // a FIFO would block the read below until something wrote to it
+        return Error::make(Error::Code::Io,
+            QStringLiteral("%1: is not a regular file (a pipe, socket or device); not read")
+                .arg(info.fileName()));
     const QString suffix = info.suffix().toLower();
     if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
         return SetFormat::EngramYaml;

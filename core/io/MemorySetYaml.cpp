@@ -1,5 +1,6 @@
 #include "io/MemorySetYaml.h"
 
+#include "io/AtomicFile.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 #include "io/MemorySetJson.h"
@@ -40,7 +41,7 @@ Result<MemorySet> MemorySetYaml::readFile(const QString &path)
 
 Status MemorySetYaml::writeFile(const QString &path, const MemorySet &set)
 {
-    return writeFileAtomically(path, toBytes(set));
+    return AtomicFile::write(path, toBytes(set));
 }
 
 } // namespace engram::core::io

@@ -3,6 +3,14 @@
 #include <QFile>
 #include <QFileInfo>
 
+#ifdef Q_OS_UNIX
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 namespace engram::core::io {
 
 QString limits::describeBytes(qint64 bytes)
@@ -16,21 +24,82 @@ QString limits::describeBytes(qint64 bytes)
     return QStringLiteral("%1 bytes").arg(bytes);
 }
 
-Result<QByteArray> readBoundedFile(const QString &path, qint64 maxBytes, const QString &displayName)
+namespace {
+
+Error notRegular(const QString &displayName)
+{
+    return Error::make(Error::Code::Io,
+        QStringLiteral("%1: is not a regular file (a pipe, socket or device); not read").arg(displayName));
+}
+
+Error symLink(const QString &displayName)
+{
+    return Error::make(
+        Error::Code::Io, QStringLiteral("%1: is a symbolic link; not followed").arg(displayName));
+}
+
+// Opens `file` for reading. On Unix the descriptor is opened non-blocking and checked to be a
+// regular file before anything is read: the path may have been swapped for a FIFO (whose
+// open() would wait for a writer) or a link since QFileInfo looked at it.
+Status openForReading(QFile &file, const QString &path, const QString &displayName, SymLinks links)
+{
+#ifdef Q_OS_UNIX
+    if (!path.startsWith(QLatin1Char(':'))) { // not a Qt resource
+        int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK;
+        if (links == SymLinks::Refuse)
+            flags |= O_NOFOLLOW;
+        const int fd = ::open(QFile::encodeName(path).constData(), flags);
+        if (fd < 0) {
+            const int err = errno;
+            if (err == ELOOP && links == SymLinks::Refuse)
+                return symLink(displayName);
+            return Error::make(Error::Code::Io,
+                QStringLiteral("%1: cannot read: %2")
+                    .arg(displayName, QString::fromLocal8Bit(std::strerror(err))));
+        }
+        struct stat st = {};
+        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            ::close(fd);
+            return notRegular(displayName);
+        }
+        if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+            ::close(fd);
+            return Error::make(
+                Error::Code::Io, QStringLiteral("%1: cannot read: %2").arg(displayName, file.errorString()));
+        }
+        return {};
+    }
+#else
+    Q_UNUSED(links)
+#endif
+    file.setFileName(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::make(
+            Error::Code::Io, QStringLiteral("%1: cannot read: %2").arg(displayName, file.errorString()));
+    return {};
+}
+
+} // namespace
+
+Result<QByteArray> readBoundedFile(
+    const QString &path, qint64 maxBytes, const QString &displayName, SymLinks links)
 {
     const QFileInfo info(path);
+    if (links == SymLinks::Refuse && info.isSymLink())
+        return symLink(displayName);
     if (!info.exists())
         return Error::make(Error::Code::Io, QStringLiteral("%1: no such file").arg(displayName));
     if (info.isDir())
         return Error::make(Error::Code::Io, QStringLiteral("%1: is a folder, not a file").arg(displayName));
+    if (!info.isFile())
+        return notRegular(displayName);
     if (info.size() > maxBytes)
         return Error::make(Error::Code::Validation,
             QStringLiteral("%1: file is %2, larger than the %3 import limit")
                 .arg(displayName, limits::describeBytes(info.size()), limits::describeBytes(maxBytes)));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error::make(
-            Error::Code::Io, QStringLiteral("%1: cannot read: %2").arg(displayName, file.errorString()));
+    QFile file;
+    if (const Status opened = openForReading(file, path, displayName, links); !opened)
+        return opened.error();
     // Read at most one byte past the limit: the file may have grown since the size check.
     QByteArray data = file.read(maxBytes + 1);
     if (data.size() > maxBytes)

@@ -26,9 +26,15 @@ inline constexpr int kMaxListItems = 10000;
 QString describeBytes(qint64 bytes);
 } // namespace limits
 
-/// Reads a whole file, refusing one larger than `maxBytes` before reading it. The error names
-/// the file (by `displayName`, usually its file name) and the limit.
+/// Whether readBoundedFile() may follow a symbolic link at `path` itself.
+enum class SymLinks { Follow, Refuse };
+
+/// Reads a whole regular file, refusing one larger than `maxBytes` before reading it. The
+/// error names the file (by `displayName`, usually its file name) and the limit. Anything but
+/// a regular file (a FIFO, socket or device, directly or through a link) is refused without
+/// being opened for reading, so it cannot block; with SymLinks::Refuse a link is refused too
+/// (folder entries: a link planted in a folder must not pull in a file from elsewhere).
 [[nodiscard]] Result<QByteArray> readBoundedFile(
-    const QString &path, qint64 maxBytes, const QString &displayName);
+    const QString &path, qint64 maxBytes, const QString &displayName, SymLinks links = SymLinks::Follow);
 
 } // namespace engram::core::io

@@ -1,5 +1,8 @@
 #include "model/JsonFieldReader.h"
 
+#include <QLocale>
+#include <QVariant>
+
 #include <cmath>
 
 namespace engram::core::io {
@@ -13,9 +16,34 @@ QString clip(const QString &text)
     shown.replace(QLatin1Char('\n'), QLatin1Char(' ')).replace(QLatin1Char('\r'), QLatin1Char(' '));
     return text.size() > kShown ? shown + QStringLiteral("…") : shown;
 }
+// Exactly, in plain digits: integers are ids as often as amounts (1732300000123 is a
+// millisecond id; "1.7323e+12" would merge neighbours and is no file name).
 QString numberText(double d)
 {
-    return QString::number(d, 'g', 12);
+    constexpr double kExactIntegers = 9007199254740992.0; // 2^53: every integer up to it is a double
+    if (std::isfinite(d) && d == std::floor(d) && std::abs(d) <= kExactIntegers)
+        return QString::number(qint64(d));
+    if (!std::isfinite(d))
+        return QString::number(d);
+    // Larger integers and fractions: the shortest digits that read back as the same double,
+    // without an exponent.
+    return QString::number(d, 'f', QLocale::FloatingPointShortest);
+}
+
+// A number in a message: exact, unless that takes more than a line's worth of digits.
+QString shownNumber(double d)
+{
+    const QString exact = numberText(d);
+    return exact.size() <= 40 ? exact : QString::number(d, 'g', QLocale::FloatingPointShortest);
+}
+
+// A JSON number as text. Qt keeps an integer literal that fits in 64 bits as an integer, so
+// a 19-digit id comes back exactly as its source text.
+QString numberText(const QJsonValue &v)
+{
+    if (v.toVariant().typeId() == QMetaType::LongLong)
+        return QString::number(v.toInteger());
+    return numberText(v.toDouble());
 }
 } // namespace
 
@@ -27,7 +55,8 @@ QString JsonFieldReader::describe(const QJsonValue &v)
     case QJsonValue::Bool:
         return v.toBool() ? QStringLiteral("boolean true") : QStringLiteral("boolean false");
     case QJsonValue::Double:
-        return QStringLiteral("number %1").arg(numberText(v.toDouble()));
+        return QStringLiteral("number %1")
+            .arg(v.toVariant().typeId() == QMetaType::LongLong ? numberText(v) : shownNumber(v.toDouble()));
     case QJsonValue::String:
         if (v.toString().size() > 200)
             return QStringLiteral("a string of %1 characters").arg(v.toString().size());
@@ -96,7 +125,7 @@ QString JsonFieldReader::string(const QString &key, int maxChars, const QString 
     if (v.isString()) {
         s = v.toString();
     } else if (v.isDouble()) {
-        s = numberText(v.toDouble());
+        s = numberText(v);
     } else {
         typeError(key, "a string", v);
         return fallback;
@@ -123,7 +152,8 @@ std::optional<double> JsonFieldReader::number(const QString &key, double min, do
     const double d = v.toDouble();
     if (!std::isfinite(d) || d < min || d > max) {
         fail(key,
-            QStringLiteral("%1 is out of range %2..%3").arg(numberText(d), numberText(min), numberText(max)));
+            QStringLiteral("%1 is out of range %2..%3")
+                .arg(shownNumber(d), shownNumber(min), shownNumber(max)));
         return std::nullopt;
     }
     return d;
@@ -138,16 +168,36 @@ std::optional<qint64> JsonFieldReader::integer(const QString &key, qint64 min, q
         typeError(key, "a whole number", v);
         return std::nullopt;
     }
+    if (v.toVariant().typeId() == QMetaType::LongLong) { // exact, past 2^53 too
+        const qint64 n = v.toInteger();
+        if (n < min || n > max) {
+            fail(key,
+                QStringLiteral("%1 is out of range %2..%3")
+                    .arg(QString::number(n), QString::number(min), QString::number(max)));
+            return std::nullopt;
+        }
+        return n;
+    }
     const double d = v.toDouble();
     if (!std::isfinite(d) || d != std::floor(d)) {
-        fail(key, QStringLiteral("expected a whole number, got %1").arg(numberText(d)));
+        fail(key, QStringLiteral("expected a whole number, got %1").arg(shownNumber(d)));
         return std::nullopt;
     }
-    if (d < double(min) || d > double(max)) {
-        fail(key, QStringLiteral("%1 is out of range %2..%3").arg(numberText(d)).arg(min).arg(max));
+    // Compared as doubles, then converted only when safely inside qint64.
+    if (d < double(min) || d > double(max) || std::abs(d) >= 9223372036854775808.0) {
+        fail(key,
+            QStringLiteral("%1 is out of range %2..%3")
+                .arg(shownNumber(d), QString::number(min), QString::number(max)));
         return std::nullopt;
     }
-    return qint64(d);
+    const qint64 n = qint64(d);
+    if (n < min || n > max) {
+        fail(key,
+            QStringLiteral("%1 is out of range %2..%3")
+                .arg(shownNumber(d), QString::number(min), QString::number(max)));
+        return std::nullopt;
+    }
+    return n;
 }
 
 bool JsonFieldReader::boolean(const QString &key, bool fallback)
@@ -173,7 +223,7 @@ Millis JsonFieldReader::instant(const QString &key)
         if (!std::isfinite(d) || d <= 0 || d > 253402300799999.0 || d != std::floor(d)) {
             fail(key,
                 QStringLiteral("%1 is not a date (expected ISO-8601 or milliseconds since 1970)")
-                    .arg(numberText(d)));
+                    .arg(shownNumber(d)));
             return 0;
         }
         return Millis(d);

@@ -327,6 +327,8 @@ Result<Conflict> conflictFromJson(const QJsonObject &object, const QString &wher
     c.resolution = r.string(QStringLiteral("resolution"), 64);
     r.instantRequired(QStringLiteral("detectedAt"), c.detectedAt);
     c.resolvedAt = r.instant(QStringLiteral("resolvedAt"));
+    if (!r.failed() && c.a == c.b)
+        r.failObject(QStringLiteral("is between memory \"%1\" and itself").arg(c.a.left(80)));
     if (r.failed())
         return r.error();
     return c;

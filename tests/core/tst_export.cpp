@@ -314,14 +314,21 @@ private Q_SLOTS:
 
     void unsafeIdsAreNotFileNames()
     {
+        // The one memory whose id cannot be a file name is reported; the others are written.
         test::TempStore s;
         QVERIFY(s->memories().insert(test::sampleMemory(QStringLiteral("../escape"))));
+        QVERIFY(s->memories().insert(test::sampleMemory(QStringLiteral("plain-1"))));
         QTemporaryDir dir;
         auto report = io::Exporter(*s).write(dir.filePath("out"), options(io::SetFormat::AgentFolder));
-        QVERIFY(!report);
-        QVERIFY(
-            report.error().message.contains(QStringLiteral("memory id \"../escape\" cannot be a file name")));
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QCOMPARE(report->memories, 1);
+        QCOMPARE(report->skipped,
+            QStringList { QStringLiteral(
+                "memory id \"../escape\" cannot be a file name in an agent folder; not written") });
         QVERIFY(!QFileInfo::exists(dir.filePath("escape.json")));
+        QVERIFY(QFileInfo(dir.filePath("out/plain-1.json")).isFile());
+        QCOMPARE(
+            QDir(dir.filePath("out")).entryList(QDir::Files), QStringList { QStringLiteral("plain-1.json") });
     }
 
     void formatForPath_data()

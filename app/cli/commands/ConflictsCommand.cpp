@@ -44,6 +44,8 @@ public:
             if (!recorded)
                 return ctx.fail(recorded.error());
             detected = qint64(recorded->size());
+            if (const QString note = ConflictDetector::capsNote(detector.lastStats()); !note.isEmpty())
+                ctx.err() << "engram-cli: note: " << note << Qt::endl;
         }
         auto conflicts = store->conflicts().list(status);
         if (!conflicts)

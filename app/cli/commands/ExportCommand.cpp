@@ -67,7 +67,10 @@ public:
         if (*format == io::SetFormat::EngramJson || *format == io::SetFormat::EngramYaml)
             ctx.out() << ", " << report->associations << " links, " << report->events << " events, "
                       << report->conflicts << " conflicts";
-        ctx.out() << " to " << path << " (" << io::formatName(*format) << ")\n";
+        ctx.out() << " to " << path << " (" << io::formatName(*format) << ")";
+        if (!report->skipped.isEmpty())
+            ctx.out() << "; " << report->skipped.size() << " not written (see the warnings)";
+        ctx.out() << "\n";
         ctx.out().flush();
         return 0;
     }

@@ -87,6 +87,8 @@ public:
                     return out;
                 }
                 candidates = *found;
+                if (const QString note = ConflictDetector::capsNote(detector.lastStats()); !note.isEmpty())
+                    ctx.err() << "engram-cli: note: " << note << Qt::endl;
                 for (const ConflictCandidate &c : candidates)
                     out.push_back(
                         Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });

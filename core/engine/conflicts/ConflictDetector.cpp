@@ -1,12 +1,11 @@
 #include "engine/conflicts/ConflictDetector.h"
 
+#include "engine/conflicts/ConflictDetectorRule.h"
+#include "engine/conflicts/ConflictDetectorSearch.h"
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/graph/KeywordIndex.h"
-#include "engine/text/NegationCues.h"
 #include "store/RawSqlite.h"
 #include "engine/decisions/Reinforcement.h"
-#include "engine/text/TextTokens.h"
-#include "engine/text/TimeAnchors.h"
 #include "engine/decisions/WeightLog.h"
 #include "model/MemoryJson.h"
 #include "store/Store.h"
@@ -25,123 +24,19 @@ Q_LOGGING_CATEGORY(lcConflicts, "engram.core.engine.conflicts")
 
 namespace engram::core {
 
+using conflict_rule::classifyStatements;
+using conflict_rule::kDirect;
+using conflict_rule::kScope;
+using conflict_rule::kTemporal;
+using conflict_rule::olderFirst;
+using conflict_rule::pairKey;
+using conflict_rule::Statement;
+using conflict_rule::statementOf;
+using conflict_search::Caps;
+using conflict_search::IncomingSearch;
+using conflict_search::lookBack;
+
 namespace {
-
-const QString kDirect = QStringLiteral("direct_contradiction");
-const QString kScope = QStringLiteral("scope_overlap");
-const QString kTemporal = QStringLiteral("temporal_shift");
-
-// What the rule needs of one statement, computed once per memory.
-struct Statement
-{
-    bool negative = false;
-    bool past = false;          ///< about a moment that is over (TimeAnchors::Kind::Past)
-    bool dated = false;         ///< about a named day / period
-    std::size_t datedKey = 0;   ///< which ones
-    std::size_t textKey = 0;
-    std::size_t scopeKey = 0;   ///< 0 = global
-    Millis createdAt = 0;
-    QStringList negations;      ///< kept only when a reason is wanted
-    QStringList anchors;        ///< past and dated ones, likewise
-};
-
-// Letters and digits only, lower-cased: "I like coffee." and "i like coffee" are one text.
-QString textKeyOf(const QString &content)
-{
-    QString key;
-    key.reserve(content.size());
-    for (QChar c : content) {
-        if (c.isLetterOrNumber())
-            key += c.toLower();
-    }
-    return key;
-}
-
-Statement statementOf(const QString &content, const QString &project, Millis createdAt, bool keepWords)
-{
-    Statement s;
-    const NegationCues::Analysis negation = NegationCues::analyse(content);
-    QStringList dated;
-    QStringList anchors;
-    for (const TimeAnchors::Anchor &a : TimeAnchors::find(content)) {
-        if (a.kind == TimeAnchors::Kind::Present)
-            continue; // "now" is what a standing statement claims anyway
-        s.past = s.past || a.kind == TimeAnchors::Kind::Past;
-        if (a.kind == TimeAnchors::Kind::Dated)
-            dated << a.text;
-        anchors << a.text;
-    }
-    s.negative = negation.isNegative();
-    s.dated = !dated.isEmpty();
-    dated.sort();
-    s.datedKey = qHash(dated.join(QLatin1Char('|')));
-    s.textKey = qHash(textKeyOf(content));
-    s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
-    s.createdAt = createdAt;
-    if (keepWords) {
-        s.negations = negation.cues;
-        s.anchors = anchors;
-    }
-    return s;
-}
-
-QString quoted(const QStringList &words)
-{
-    QStringList q;
-    for (const QString &w : words)
-        q << QLatin1Char('\'') + w + QLatin1Char('\'');
-    return q.join(QStringLiteral(", "));
-}
-
-// The rule of the class comment, on two statements (older first).
-std::optional<QString> classifyStatements(const Statement &older, const Statement &newer,
-                                          const Config::Conflicts &rules, QString *reason)
-{
-    if (older.textKey == newer.textKey)
-        return std::nullopt;
-    const double daysApart = std::abs(time::daysBetween(older.createdAt, newer.createdAt));
-    // A statement about a moment that is over stays true of it (note 002); statements about
-    // named days only clash about the same day, said the same day.
-    if (older.past || newer.past)
-        return std::nullopt;
-    if (older.dated || newer.dated) {
-        const bool sameMoment = older.dated && newer.dated && older.datedKey == newer.datedKey && daysApart < 1.0;
-        if (!sameMoment)
-            return std::nullopt;
-    }
-    if (older.scopeKey != newer.scopeKey) {
-        if (older.scopeKey != 0 && newer.scopeKey != 0)
-            return std::nullopt;
-        if (reason)
-            *reason = QStringLiteral("a global and a project-scoped memory of the same subject say different things");
-        return kScope;
-    }
-    if (daysApart >= rules.temporalShiftDays) {
-        if (reason)
-            *reason = QStringLiteral("same subject, different statement, written %1 days apart")
-                          .arg(QString::number(std::floor(daysApart), 'f', 0));
-        return kTemporal;
-    }
-    if (older.negative != newer.negative) {
-        if (reason) {
-            const Statement &neg = older.negative ? older : newer;
-            *reason = QStringLiteral("opposite polarity in the same period: %1 in the %2 one")
-                          .arg(quoted(neg.negations), older.negative ? QStringLiteral("older") : QStringLiteral("newer"));
-        }
-        return kDirect;
-    }
-    return std::nullopt;
-}
-
-bool olderFirst(const Memory &x, const Memory &y)
-{
-    return x.createdAt != y.createdAt ? x.createdAt < y.createdAt : x.id < y.id;
-}
-
-QString pairKey(const QString &x, const QString &y)
-{
-    return x < y ? x + QChar(0) + y : y + QChar(0) + x;
-}
 
 Result<QSet<QString>> existingPairs(Store &store)
 {
@@ -152,36 +47,6 @@ Result<QSet<QString>> existingPairs(Store &store)
     for (const Conflict &c : *all)
         pairs.insert(pairKey(c.a, c.b));
     return pairs;
-}
-
-// Entries of `index` sharing a keyword with a memory created at `at`: at most `window`
-// live ones each side in creation order per keyword, with their keyword intersection.
-void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis at, int window,
-                  QHash<std::uint32_t, int> &out, int &keywordCount)
-{
-    QStringList norm = normalizeKeywords(keywords);
-    keywordCount = int(norm.size());
-    for (const QString &k : norm) {
-        const std::uint32_t kw = index.keywordId(k);
-        if (kw == KeywordIndex::kNone)
-            continue;
-        const auto &list = index.posting(kw);
-        const std::size_t pos = index.positionAt(list, at);
-        int taken = 0;
-        for (std::size_t p = pos; p-- > 0 && taken < window;) {
-            if (index.isLive(list[p])) {
-                ++out[list[p]];
-                ++taken;
-            }
-        }
-        taken = 0;
-        for (std::size_t p = pos; p < list.size() && taken < window; ++p) {
-            if (index.isLive(list[p])) {
-                ++out[list[p]];
-                ++taken;
-            }
-        }
-    }
 }
 
 } // namespace
@@ -214,6 +79,7 @@ std::optional<ConflictCandidate> ConflictDetector::classify(const Memory &x, con
 
 Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIndex *given)
 {
+    m_stats = {};
     std::optional<KeywordIndex> built;
     if (!given) {
         auto index = KeywordIndex::build(m_store);
@@ -252,6 +118,7 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     auto existing = existingPairs(m_store);
     if (!existing)
         return existing.error();
+    Caps caps(m_stats, *existing);
 
     // Each pair is looked at once, from its younger end, through the keywords it shares.
     std::vector<std::uint32_t> stamp(index.size(), 0);
@@ -260,23 +127,21 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     for (std::uint32_t e : index.timeOrder()) {
         if (!eligible[e])
             continue;
-        ++generation;
-        for (std::uint32_t kw : index.keywordsOf(e)) {
-            const auto &list = index.posting(kw);
-            const std::size_t pos = index.positionIn(list, e);
-            int taken = 0;
-            for (std::size_t p = pos; p-- > 0 && taken < kWindow;) {
-                const std::uint32_t j = list[p];
-                if (!eligible[j] || stamp[j] == generation)
-                    continue;
-                stamp[j] = generation;
-                ++taken;
-                if (index.jaccard(e, j) < rules.keywordJaccard)
-                    continue;
-                if (classifyStatements(statements[j], statements[e], rules, nullptr))
+        const bool cut = lookBack(
+            index, e, stamp, ++generation, rules.keywordJaccard, m_stats,
+            [&](std::uint32_t j) { return eligible[j] != 0; },
+            [&](std::uint32_t j) {
+                ++m_stats.comparisons;
+                if (!classifyStatements(statements[j], statements[e], rules, nullptr))
+                    return;
+                ++m_stats.flagged;
+                if (caps.admit(index.id(j), index.id(e))) {
+                    caps.take(index.id(j), index.id(e)); // the final verdict below agrees: same rule
                     flagged.emplace_back(j, e);
-            }
-        }
+                }
+            });
+        if (cut)
+            ++m_stats.limited;
     }
 
     // The few flagged pairs are read in full for the final verdict and its reason.
@@ -301,11 +166,13 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     for (auto [x, y] : flagged) {
         const Memory *mx = byId.value(index.id(x));
         const Memory *my = byId.value(index.id(y));
-        if (!mx || !my || existing->contains(pairKey(mx->id, my->id)))
+        if (!mx || !my)
             continue;
+        ++m_stats.verdicts;
         if (auto c = classify(*mx, *my, rules))
             out.push_back(std::move(*c));
     }
+    m_stats.candidates = qint64(out.size());
     return out;
 }
 
@@ -317,6 +184,7 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findFor(const Memory &m
 Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std::vector<Memory> &incoming,
                                                                       const KeywordIndex *given)
 {
+    m_stats = {};
     std::optional<KeywordIndex> built;
     if (!given) {
         auto index = KeywordIndex::build(m_store);
@@ -325,82 +193,17 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findIncoming(const std:
         built.emplace(std::move(*index));
         given = &*built;
     }
-    const KeywordIndex &index = *given;
-    const Config::Conflicts &rules = m_config.conflicts;
     auto existing = existingPairs(m_store);
     if (!existing)
         return existing.error();
-
-    std::vector<ConflictCandidate> out;
-    QSet<QString> seen;
-    auto consider = [&](const Memory &x, const Memory &y) {
-        const QString key = pairKey(x.id, y.id);
-        if (seen.contains(key) || existing->contains(key))
-            return;
-        seen.insert(key);
-        if (auto c = classify(x, y, rules))
-            out.push_back(std::move(*c));
-    };
-
-    // Against the store: the keyword overlap is known from the index, so only pairs that
-    // reach the Jaccard threshold are read from the table.
-    QHash<QString, QStringList> storeCandidates; // incoming id → stored ids
-    QStringList toLoad;
-    QSet<QString> toLoadSet;
-    for (const Memory &m : incoming) {
-        if (!isEligible(m))
-            continue;
-        QHash<std::uint32_t, int> shared;
-        int count = 0;
-        neighboursOf(index, m.keywords, m.createdAt, kWindow, shared, count);
-        for (auto it = shared.cbegin(); it != shared.cend(); ++it) {
-            const std::uint32_t j = it.key();
-            const QString id = index.id(j);
-            if (id == m.id)
-                continue; // its own stored version
-            const int inter = it.value();
-            const int uni = count + int(index.keywordsOf(j).size()) - inter;
-            if (uni <= 0 || double(inter) / double(uni) < rules.keywordJaccard)
-                continue;
-            storeCandidates[m.id] << id;
-            if (!toLoadSet.contains(id)) {
-                toLoadSet.insert(id);
-                toLoad << id;
-            }
-        }
-    }
-    auto stored = m_store.memories().byIds(toLoad);
+    Caps caps(m_stats, *existing);
+    IncomingSearch search(*given, incoming, m_config.conflicts, m_stats, caps);
+    auto stored = m_store.memories().byIds(search.collectStoreNeighbours());
     if (!stored)
         return stored.error();
-    QHash<QString, const Memory *> storedById;
-    for (const Memory &m : *stored)
-        storedById.insert(m.id, &m);
-    for (const Memory &m : incoming) {
-        for (const QString &id : storeCandidates.value(m.id)) {
-            if (const Memory *other = storedById.value(id))
-                consider(m, *other);
-        }
-    }
-
-    // Among the incoming memories themselves, through an index of their own.
-    if (incoming.size() > 1) {
-        const KeywordIndex own = KeywordIndex::fromMemories(incoming);
-        QHash<QString, const Memory *> incomingById;
-        for (const Memory &m : incoming)
-            incomingById.insert(m.id, &m);
-        for (const Memory &m : incoming) {
-            if (!isEligible(m))
-                continue;
-            QHash<std::uint32_t, int> shared;
-            int count = 0;
-            neighboursOf(own, m.keywords, m.createdAt, kWindow, shared, count);
-            for (auto it = shared.cbegin(); it != shared.cend(); ++it) {
-                const Memory *other = incomingById.value(own.id(it.key()));
-                if (other && other->id != m.id)
-                    consider(m, *other);
-            }
-        }
-    }
+    search.compareWithStore(*stored);
+    search.compareAmongThemselves();
+    std::vector<ConflictCandidate> out = search.takeResult();
     // The neighbours come out of hash tables whose order changes from run to run; recording
     // is order-sensitive (a recorded pair changes what later ones see), so the same import
     // must always offer the same candidates in the same order.
@@ -553,6 +356,22 @@ Result<std::vector<Conflict>> ConflictDetector::detectFor(const QString &id, Mil
     if (!found)
         return found.error();
     return record(*found, now);
+}
+
+QString ConflictDetector::capsNote(const Stats &stats)
+{
+    QStringList parts;
+    if (stats.dropped > 0)
+        parts << QStringLiteral("%1 further contradictions not raised (at most %2 per memory, %3 per run; "
+                                "run 'conflicts --detect' again to raise more)")
+                     .arg(QString::number(stats.dropped), QString::number(kMaxCandidatesPerMemory),
+                         QString::number(kMaxCandidates));
+    if (stats.limited > 0)
+        parts << QStringLiteral("%1 memories with very common keywords compared with their nearest %2 only")
+                     .arg(QString::number(stats.limited), QString::number(kMaxComparisonsPerMemory));
+    if (parts.isEmpty())
+        return {};
+    return QStringLiteral("contradiction detection was bounded: ") + parts.join(QStringLiteral("; "));
 }
 
 IncomingConflictCheck incomingConflictCheck(Store &store, const Config &config)

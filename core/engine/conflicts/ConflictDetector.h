@@ -44,10 +44,35 @@ struct ConflictCandidate
 ///  - nothing otherwise.
 /// Negated, superseded, merged-away and deleted memories take no part; a pair that already
 /// has a conflict row (open or resolved) is not raised again.
+///
+/// The work is bounded so that it grows linearly with the memories looked at, whatever they
+/// hold (20,000 memories with the same keywords must not mean 200 million comparisons):
+/// per memory at most kMaxVisitsPerMemory posting entries are looked at and
+/// kMaxComparisonsPerMemory pairs put to the rule, per side (store, incoming); at most
+/// kMaxCandidatesPerMemory pairs are raised per memory and kMaxCandidates per call. Below
+/// those numbers (every realistic store) nothing is left out; what the caps cut is counted in
+/// lastStats() (dropped, limited). Pairs that already have a conflict row do not count, so
+/// detecting again raises the next ones.
 class ConflictDetector final
 {
 public:
     static constexpr int kWindow = 256;
+    static constexpr int kMaxVisitsPerMemory = 16 * kWindow;
+    static constexpr int kMaxComparisonsPerMemory = 4 * kWindow;
+    static constexpr int kMaxCandidatesPerMemory = 64;
+    static constexpr int kMaxCandidates = 10000;
+
+    /// What the last find call did; reset by each findAll / findFor / findIncoming.
+    struct Stats
+    {
+        qint64 visits = 0; ///< posting-list entries looked at
+        qint64 comparisons = 0; ///< pairs put to the rule
+        qint64 flagged = 0; ///< pairs the rule raised
+        qint64 verdicts = 0; ///< of those, read in full for the final verdict and its reason
+        qint64 candidates = 0; ///< pairs returned
+        qint64 dropped = 0; ///< raised pairs left out by kMaxCandidatesPerMemory / kMaxCandidates
+        qint64 limited = 0; ///< memories whose neighbours were cut by the visit / comparison caps
+    };
 
     ConflictDetector(Store &store, const Config &config);
 
@@ -83,9 +108,14 @@ public:
     [[nodiscard]] Result<std::vector<Conflict>> detectFor(const QString &id, Millis now,
                                                           const KeywordIndex *index = nullptr);
 
+    const Stats &lastStats() const { return m_stats; }
+    /// One line saying what the caps left out, for a note; empty when they cut nothing.
+    static QString capsNote(const Stats &stats);
+
 private:
     Store &m_store;
     Config m_config;
+    Stats m_stats;
 };
 
 /// What an import preview calls: incoming memories in, candidate pairs out, nothing written.

@@ -1,0 +1,121 @@
+#include "engine/conflicts/ConflictDetectorRule.h"
+
+#include "engine/text/NegationCues.h"
+#include "engine/text/TimeAnchors.h"
+
+#include <QHash>
+
+#include <cmath>
+
+namespace engram::core::conflict_rule {
+
+const QString kDirect = QStringLiteral("direct_contradiction");
+const QString kScope = QStringLiteral("scope_overlap");
+const QString kTemporal = QStringLiteral("temporal_shift");
+
+namespace {
+
+// Letters and digits only, lower-cased: "I like coffee." and "i like coffee" are one text.
+QString textKeyOf(const QString &content)
+{
+    QString key;
+    key.reserve(content.size());
+    for (QChar c : content) {
+        if (c.isLetterOrNumber())
+            key += c.toLower();
+    }
+    return key;
+}
+
+QString quoted(const QStringList &words)
+{
+    QStringList q;
+    for (const QString &w : words)
+        q << QLatin1Char('\'') + w + QLatin1Char('\'');
+    return q.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+Statement statementOf(const QString &content, const QString &project, Millis createdAt, bool keepWords)
+{
+    Statement s;
+    const NegationCues::Analysis negation = NegationCues::analyse(content);
+    QStringList dated;
+    QStringList anchors;
+    for (const TimeAnchors::Anchor &a : TimeAnchors::find(content)) {
+        if (a.kind == TimeAnchors::Kind::Present)
+            continue; // "now" is what a standing statement claims anyway
+        s.past = s.past || a.kind == TimeAnchors::Kind::Past;
+        if (a.kind == TimeAnchors::Kind::Dated)
+            dated << a.text;
+        anchors << a.text;
+    }
+    s.negative = negation.isNegative();
+    s.dated = !dated.isEmpty();
+    dated.sort();
+    s.datedKey = qHash(dated.join(QLatin1Char('|')));
+    s.textKey = qHash(textKeyOf(content));
+    s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
+    s.createdAt = createdAt;
+    if (keepWords) {
+        s.negations = negation.cues;
+        s.anchors = anchors;
+    }
+    return s;
+}
+
+// The rule of the class comment, on two statements (older first).
+std::optional<QString> classifyStatements(
+    const Statement &older, const Statement &newer, const Config::Conflicts &rules, QString *reason)
+{
+    if (older.textKey == newer.textKey)
+        return std::nullopt;
+    const double daysApart = std::abs(time::daysBetween(older.createdAt, newer.createdAt));
+    // A statement about a moment that is over stays true of it (note 002); statements about
+    // named days only clash about the same day, said the same day.
+    if (older.past || newer.past)
+        return std::nullopt;
+    if (older.dated || newer.dated) {
+        const bool sameMoment
+            = older.dated && newer.dated && older.datedKey == newer.datedKey && daysApart < 1.0;
+        if (!sameMoment)
+            return std::nullopt;
+    }
+    if (older.scopeKey != newer.scopeKey) {
+        if (older.scopeKey != 0 && newer.scopeKey != 0)
+            return std::nullopt;
+        if (reason)
+            *reason = QStringLiteral(
+                "a global and a project-scoped memory of the same subject say different things");
+        return kScope;
+    }
+    if (daysApart >= rules.temporalShiftDays) {
+        if (reason)
+            *reason = QStringLiteral("same subject, different statement, written %1 days apart")
+                          .arg(QString::number(std::floor(daysApart), 'f', 0));
+        return kTemporal;
+    }
+    if (older.negative != newer.negative) {
+        if (reason) {
+            const Statement &neg = older.negative ? older : newer;
+            *reason = QStringLiteral("opposite polarity in the same period: %1 in the %2 one")
+                          .arg(quoted(neg.negations),
+                              older.negative ? QStringLiteral("older") : QStringLiteral("newer"));
+        }
+        return kDirect;
+    }
+    return std::nullopt;
+}
+
+bool olderFirst(const Memory &x, const Memory &y)
+{
+    return x.createdAt != y.createdAt ? x.createdAt < y.createdAt : x.id < y.id;
+}
+
+QString pairKey(const QString &x, const QString &y)
+{
+    return x < y ? x + QChar(0) + y : y + QChar(0) + x;
+}
+
+} // namespace engram::core::conflict_rule

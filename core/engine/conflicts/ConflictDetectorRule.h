@@ -1,0 +1,46 @@
+#pragma once
+
+// The contradiction rule of ConflictDetector (see its class comment) on statements prepared
+// once per memory. Internal to the detector: ConflictDetector.cpp and ConflictDetectorSearch.cpp.
+#include "config/Config.h"
+#include "model/Memory.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstddef>
+#include <optional>
+
+namespace engram::core::conflict_rule {
+
+extern const QString kDirect;
+extern const QString kScope;
+extern const QString kTemporal;
+
+// What the rule needs of one statement, computed once per memory.
+struct Statement
+{
+    bool negative = false;
+    bool past = false; ///< about a moment that is over (TimeAnchors::Kind::Past)
+    bool dated = false; ///< about a named day / period
+    std::size_t datedKey = 0; ///< which ones
+    std::size_t textKey = 0;
+    std::size_t scopeKey = 0; ///< 0 = global
+    Millis createdAt = 0;
+    QStringList negations; ///< kept only when a reason is wanted
+    QStringList anchors; ///< past and dated ones, likewise
+};
+
+Statement statementOf(const QString &content, const QString &project, Millis createdAt, bool keepWords);
+
+/// The rule on two statements, older first: the conflict type, or nothing. `reason`, when
+/// given, gets one line a person can read (the statements must have been made with keepWords).
+std::optional<QString> classifyStatements(
+    const Statement &older, const Statement &newer, const Config::Conflicts &rules, QString *reason);
+
+/// Creation order, then id: which of two memories is the older.
+bool olderFirst(const Memory &x, const Memory &y);
+/// One key per unordered pair of ids.
+QString pairKey(const QString &x, const QString &y);
+
+} // namespace engram::core::conflict_rule
