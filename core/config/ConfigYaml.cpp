@@ -202,7 +202,7 @@ int lineOf(const YAML::Node &node) { return node.Mark().line >= 0 ? node.Mark().
 Error fieldError(const QString &file, const YAML::Node &node, const QString &key, const QString &what)
 {
     return Error::make(Error::Code::Validation,
-                       QStringLiteral("%1:%2: %3: %4").arg(file).arg(lineOf(node)).arg(key, what));
+                       QStringLiteral("%1:%2: %3: %4").arg(file, QString::number(lineOf(node)), key, what));
 }
 
 /// Every dotted key a config file may hold outside `categories`, plus its section prefixes.
@@ -395,9 +395,8 @@ Result<Config> Config::fromYamlText(const QByteArray &yaml, const QString &fileN
             return *e;
     } catch (const YAML::Exception &e) {
         return Error::make(Error::Code::Parse, QStringLiteral("%1:%2: not valid YAML: %3")
-                                                   .arg(fileName)
-                                                   .arg(e.mark.line + 1)
-                                                   .arg(QString::fromStdString(e.msg)));
+                                                   .arg(fileName, QString::number(e.mark.line + 1),
+                                                        QString::fromStdString(e.msg)));
     }
     return config;
 }

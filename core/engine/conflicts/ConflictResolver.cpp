@@ -108,8 +108,8 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
         return conflict.error();
     if (!conflict->isOpen())
         return Error::make(Error::Code::Conflict, QStringLiteral("conflict %1 is already %2 (%3)")
-                                                      .arg(conflictId)
-                                                      .arg(conflict->status, conflict->resolution));
+                                                      .arg(QString::number(conflictId), conflict->status,
+                                                           conflict->resolution));
     auto a = m_store.memories().get(conflict->a);
     if (!a)
         return a.error();
