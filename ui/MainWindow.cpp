@@ -77,7 +77,21 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     resize(1360, 860);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // ~QWidget deletes the children after this body has run and the members are gone, when
+    // this object is only a QWidget any more. So, first: no child's signal may reach a slot or
+    // lambda of this window then (the undo stack emits cleanChanged as it clears, the docks
+    // visibilityChanged as they hide, …).
+    const QList<QObject *> descendants = findChildren<QObject *>();
+    for (QObject *child : descendants)
+        disconnect(child, nullptr, this, nullptr);
+    // Second: the session goes last. The undo stack's commands, the model, the views and the
+    // working dialogs all read it; ~QWidget deletes children in the order they were added, and
+    // the session was added first, so move it to the end of the list.
+    m_session->setParent(nullptr);
+    m_session->setParent(this);
+}
 
 QString MainWindow::demoStorePath()
 {

@@ -14,7 +14,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QUndoStack>
@@ -283,6 +285,55 @@ private Q_SLOTS:
             w.tableModel()->index(w.tableModel()->rowOfId(QStringLiteral("mem_012")), 0).data(VerifiedRole).toBool(),
             2000);
         QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_007")});
+    }
+
+    // Closing and deleting the window with decisions on its undo stack (not clean) and its
+    // docks and working dialogs open: nothing of the window runs once its destructor has
+    // begun (the stack emits cleanChanged as it clears; the docks visibilityChanged as they
+    // go), and nothing reads the session after it is gone. Under ASan / UBSan this is the
+    // check for the use-after-free and the bad downcast; in any build the title must not
+    // change after ~MainWindow began (it did: updateTitle ran on a destroyed session).
+    void deletingTheWindowWithUndoableDecisionsIsClean()
+    {
+        auto *w = new MainWindow;
+        QVERIFY(w->openStore(m_store->path()));
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        TextPrompt::setHandler([](const QString &, const QString &, const QString &, bool) {
+            return std::optional<QString>(QStringLiteral("Prefers spaces now"));
+        });
+        w->selectIds({QStringLiteral("mem_003")});
+        w->confirmSelected();
+        w->selectIds({QStringLiteral("mem_001")});
+        w->negateSelected(true);
+        w->selectIds({QStringLiteral("mem_002"), QStringLiteral("mem_004")});
+        w->deleteSelected();
+        w->selectIds({QStringLiteral("mem_005")});
+        w->setPermanentSelected(true);
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QCOMPARE(w->undoStack()->count(), 4);
+        QVERIFY(!w->undoStack()->isClean());
+        w->session()->setNow(m_now + 24 * kMsPerHour); // previewing: the title reads the session
+        w->openReviewQueue();
+        w->openConflicts();
+        w->openSettings();
+        QCoreApplication::processEvents();
+
+        const QString title = w->windowTitle();
+        QVERIFY(title.contains(QStringLiteral("test.engram")));
+        QSignalSpy titleChanges(w, &QWidget::windowTitleChanged);
+        QPointer<StoreSession> session = w->session();
+        w->close();
+        delete w;
+        QVERIFY(session.isNull());
+        QCOMPARE(titleChanges.count(), 0);
+
+        // What was decided is in the store; the undo stack going away took nothing back.
+        m_store->reopen();
+        QVERIFY(verifiedInStore(m_store->store(), QStringLiteral("mem_003")));
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_001"))->negated);
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_002"))->isDeleted());
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_005"))->permanent);
     }
 
     void columnsAndModeAreKeptInSettings()

@@ -6,17 +6,20 @@
 #include "StoreSession.h"
 #include "io/DemoStore.h"
 #include "models/HistoryModel.h"
+#include "views/ContentEditor.h"
 #include "views/DetailPanel.h"
 #include "views/EventText.h"
 #include "views/HistoryView.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTextDocument>
 #include <QtTest>
 
 using namespace engram;
@@ -56,6 +59,17 @@ Event makeEvent(const QString &memoryId, const QString &kind, Millis at, const Q
     e.actor = actor;
     e.payload = payload;
     return e;
+}
+
+/// About a megabyte of words in one paragraph (a pasted log or document): the worst case
+/// for laying out text.
+QString megabyteOfText()
+{
+    QString text;
+    text.reserve(1 << 20);
+    for (int i = 0; text.size() < (1 << 20); ++i)
+        text += QStringLiteral("word%1 ").arg(i % 9973);
+    return text;
 }
 
 QString valueText(DetailPanel &panel, const QString &field)
@@ -331,6 +345,84 @@ private Q_SLOTS:
         QVERIFY(m_session->store()->memories().remove(other.id));
         m_session->refresh({other.id});
         QVERIFY(panel.findChild<QLabel *>(QStringLiteral("detailEmptyLabel"))->text().contains(other.id));
+    }
+
+    // A 1 MB memory: shown at once (elided, read-only, with "Show All"); reloads that leave
+    // the text as it was (the one-minute clock, another field) do not set it again; "Show
+    // All" puts the whole text in the editor; an elided text is never applied.
+    void aLongTextIsElidedAndNotRefilledByReloads()
+    {
+        Memory m = richMemory();
+        m.id = QStringLiteral("mem_long");
+        m.content = megabyteOfText();
+        addMemory(m);
+        Memory other = test::sampleMemory(QStringLiteral("mem_short"), kT0);
+        addMemory(other);
+
+        DetailPanel panel(m_session.get());
+        panel.resize(460, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *content = panel.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
+        auto *showAll = panel.findChild<QPushButton *>(QStringLiteral("showAllContentButton"));
+        auto *note = panel.findChild<QLabel *>(QStringLiteral("contentElidedNote"));
+        QVERIFY(content && showAll && note);
+        QSignalSpy sets(content->document(), &QTextDocument::contentsChanged);
+        QSignalSpy edits(&panel, &DetailPanel::editRequested);
+
+        QElapsedTimer clock;
+        clock.start();
+        panel.showMemory(m.id);
+        QCoreApplication::processEvents(); // laid out and painted
+        const qint64 firstShowMs = clock.elapsed();
+        QVERIFY2(firstShowMs < 2000, qPrintable(QStringLiteral("first show took %1 ms").arg(firstShowMs)));
+        QVERIFY(panel.contentEditor()->isElided());
+        QVERIFY(content->isReadOnly());
+        QVERIFY(content->document()->characterCount() <= ContentEditor::kPreviewChars + 3);
+        const QString shown = content->toPlainText();
+        QVERIFY(shown.endsWith(QStringLiteral(" …")));
+        QVERIFY(m.content.startsWith(shown.chopped(2)));
+        QVERIFY(note->isVisible() && showAll->isVisible());
+        QVERIFY(note->text().contains(QLocale().toString(m.content.size())));
+        QVERIFY(sets.count() > 0);
+
+        // Reloads that leave the text alone do not set it again.
+        sets.clear();
+        const int revision = content->document()->revision();
+        m_session->setNow(kT0 + 25 * kMsPerHour); // the clock ticked
+        panel.reload();
+        m.confidence = 0.5; // another field changed
+        QVERIFY(m_session->store()->memories().update(m));
+        m_session->refresh({m.id});
+        QCOMPARE(panel.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"))->value(), 0.5);
+        QCOMPARE(sets.count(), 0);
+        QCOMPARE(content->document()->revision(), revision);
+
+        // The part shown cannot be applied: that would cut the memory short.
+        content->setFocus();
+        QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier);
+        QTest::keyClicks(content, QStringLiteral("typed"));
+        QCOMPARE(content->toPlainText(), shown);
+        QCOMPARE(edits.count(), 0);
+
+        // Show All: the whole text, editable, and it stays whole through a reload.
+        QTest::mouseClick(showAll, Qt::LeftButton);
+        QVERIFY(!panel.contentEditor()->isElided());
+        QVERIFY(!content->isReadOnly());
+        QVERIFY(!note->isVisible() && !showAll->isVisible());
+        QCOMPARE(content->toPlainText(), m.content);
+        sets.clear();
+        m_session->setNow(kT0 + 26 * kMsPerHour);
+        QCOMPARE(sets.count(), 0);
+
+        // Another memory and back: elided again.
+        panel.showMemory(other.id);
+        QCOMPARE(content->toPlainText(), other.content);
+        QVERIFY(!note->isVisible());
+        panel.showMemory(m.id);
+        QVERIFY(panel.contentEditor()->isElided());
+        QCOMPARE(content->toPlainText(), shown);
+        QCOMPARE(edits.count(), 0);
     }
 
     // The demo store's edited, often reinforced memory. Set ENGRAM_SCREENSHOT_DIR to save

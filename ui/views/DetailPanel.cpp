@@ -2,6 +2,7 @@
 
 #include "StoreSession.h"
 #include "views/ChartPalette.h"
+#include "views/ContentEditor.h"
 #include "views/EventText.h"
 #include "views/HistoryView.h"
 
@@ -12,11 +13,8 @@
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -224,31 +222,10 @@ QGroupBox *DetailPanel::buildContentGroup()
     auto *box = new QGroupBox(tr("Content"));
     auto *form = newForm(box);
 
-    m_content = new QPlainTextEdit;
-    m_content->setObjectName(QStringLiteral("contentEdit"));
-    m_content->setTabChangesFocus(true);
-    m_content->setFixedHeight(m_content->fontMetrics().lineSpacing() * 4 + 12);
-    m_applyContent = new QPushButton(tr("Apply"));
-    m_applyContent->setObjectName(QStringLiteral("applyContentButton"));
-    m_applyContent->setToolTip(tr("Save the edited content (Ctrl+Enter)"));
-    m_revertContent = new QPushButton(tr("Revert"));
-    m_revertContent->setObjectName(QStringLiteral("revertContentButton"));
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_revertContent);
-    buttons->addWidget(m_applyContent);
-    auto *contentColumn = new QVBoxLayout;
-    contentColumn->setSpacing(2);
-    contentColumn->addWidget(m_content);
-    contentColumn->addLayout(buttons);
-    form->addRow(tr("Text"), contentColumn);
-    connect(m_content, &QPlainTextEdit::modificationChanged, this, &DetailPanel::updateContentButtons);
-    connect(m_applyContent, &QPushButton::clicked, this, &DetailPanel::commitContent);
-    connect(m_revertContent, &QPushButton::clicked, this, [this] {
-        m_content->setPlainText(m_memory.content);
-        m_content->document()->setModified(false);
-    });
-    m_content->installEventFilter(this); // Ctrl+Enter applies
+    m_content = new ContentEditor;
+    form->addRow(tr("Text"), m_content);
+    connect(m_content, &ContentEditor::applyRequested, this,
+            [this](const QString &text) { request(QStringLiteral("content"), text); });
 
     m_keywords = new QLineEdit;
     m_keywords->setObjectName(QStringLiteral("keywordsEdit"));
@@ -374,22 +351,10 @@ QGroupBox *DetailPanel::buildAgentGroup()
     return box;
 }
 
-bool DetailPanel::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_content && event->type() == QEvent::KeyPress) {
-        const auto *key = static_cast<QKeyEvent *>(event);
-        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
-            commitContent();
-            return true;
-        }
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
 void DetailPanel::showMemory(const QString &id)
 {
-    if (id != m_id && m_content)
-        m_content->document()->setModified(false); // a draft belongs to the memory it was typed for
+    if (id != m_id)
+        m_content->clear(); // a draft (and "Show All") belongs to the memory it was made for
     m_id = id;
     reload();
 }
@@ -420,19 +385,8 @@ void DetailPanel::fill(const Memory &m)
     m_filling = true;
     m_memory = m;
     const core::Millis now = m_session->now();
-    QString headline = m.content.simplified();
-    constexpr int kHeadline = 140; // characters; the full text is in the editor below
-    if (headline.size() > kHeadline)
-        headline = headline.left(kHeadline - 1) + QChar(0x2026);
-    m_header->setText(headline);
-    m_header->setToolTip(EventText::plainToolTip(m.content));
-
-    // Keep a draft the user is typing when another writer touches the same memory.
-    if (!m_content->document()->isModified()) {
-        m_content->setPlainText(m.content);
-        m_content->document()->setModified(false);
-    }
-    updateContentButtons();
+    fillHeader(m.content);
+    m_content->setStoredText(m.content); // refills only when the text changed; keeps a draft
     if (!m_keywords->hasFocus())
         m_keywords->setText(m.keywords.join(QStringLiteral(", ")));
     m_category->clear();
@@ -451,6 +405,22 @@ void DetailPanel::fill(const Memory &m)
     fillAgent(m);
     fillHistory();
     m_filling = false;
+}
+
+void DetailPanel::fillHeader(const QString &content)
+{
+    // Characters. Only the start of a long text is looked at: a megabyte costs what a line does.
+    constexpr qsizetype kHeadline = 140; // the whole text is in the editor below
+    constexpr qsizetype kLookedAt = kHeadline * 8;
+    constexpr qsizetype kToolTip = 2000;
+    QString headline = content.left(kLookedAt).simplified();
+    if (headline.size() > kHeadline)
+        headline = headline.left(kHeadline - 1) + QChar(0x2026);
+    else if (content.size() > kLookedAt)
+        headline += QChar(0x2026);
+    m_header->setText(headline);
+    m_header->setToolTip(EventText::plainToolTip(content.size() > kToolTip ? content.left(kToolTip) + QChar(0x2026)
+                                                                          : content));
 }
 
 void DetailPanel::fillScoring(const Memory &m)
@@ -588,22 +558,6 @@ void DetailPanel::request(const QString &field, const QVariant &value)
     emit editRequested(m_id, field, value);
 }
 
-void DetailPanel::commitContent()
-{
-    const QString text = m_content->toPlainText();
-    if (text.trimmed().isEmpty()) {
-        m_content->setPlaceholderText(tr("Content cannot be empty"));
-        return;
-    }
-    if (text == m_memory.content) {
-        m_content->document()->setModified(false);
-        return;
-    }
-    m_content->document()->setModified(false);
-    updateContentButtons();
-    request(QStringLiteral("content"), text);
-}
-
 void DetailPanel::commitKeywords()
 {
     const QStringList keywords = parseKeywords(m_keywords->text());
@@ -623,13 +577,6 @@ void DetailPanel::commitProject()
     const QString project = m_project->text().trimmed();
     if (project != m_memory.projectPath)
         request(QStringLiteral("projectPath"), project);
-}
-
-void DetailPanel::updateContentButtons()
-{
-    const bool modified = m_content->document()->isModified();
-    m_applyContent->setEnabled(modified);
-    m_revertContent->setEnabled(modified);
 }
 
 } // namespace engram::ui
