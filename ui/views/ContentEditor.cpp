@@ -13,6 +13,8 @@ namespace engram::ui {
 
 namespace {
 
+// Characters: a longer run without a break is wrapped anywhere, not at word boundaries.
+constexpr qsizetype kLongestWrappedWord = 1000;
 // An elided text ends at a line break, else a word break, when one is this close to the limit.
 constexpr qsizetype kLineBreakReach = 2000;
 constexpr qsizetype kWordBreakReach = 200;
@@ -29,6 +31,20 @@ QString preview(const QString &text)
     else if (const qsizetype word = text.lastIndexOf(QLatin1Char(' '), cut - 1); word > cut - kWordBreakReach)
         cut = word;
     return text.left(cut) + QStringLiteral(" …");
+}
+
+/// True when `text` has a run of more than `limit` characters without a space or line break
+/// (a pasted blob, a minified file). Wrapping such a run at word boundaries costs time
+/// quadratic in its length (over a minute for a megabyte); wrapping anywhere is linear.
+bool hasLongUnbrokenRun(const QString &text, qsizetype limit)
+{
+    qsizetype run = 0;
+    for (const QChar c : text) {
+        run = c.isSpace() ? 0 : run + 1;
+        if (run > limit)
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -115,6 +131,13 @@ void ContentEditor::fillEditor()
     m_elided = !m_showAll && m_stored.size() > kPreviewChars;
     const QString shown = m_elided ? preview(m_stored) : m_stored;
     m_edit->setReadOnly(m_elided);
+    const QTextOption::WrapMode wrap = hasLongUnbrokenRun(shown, kLongestWrappedWord)
+                                           ? QTextOption::WrapAnywhere
+                                           : QTextOption::WrapAtWordBoundaryOrAnywhere;
+    if (m_edit->wordWrapMode() != wrap) {
+        m_edit->clear(); // else the text shown now is laid out again in the other mode
+        m_edit->setWordWrapMode(wrap);
+    }
     m_edit->setPlainText(shown);
     m_edit->document()->setModified(false);
     m_filled = true;

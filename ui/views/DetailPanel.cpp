@@ -28,6 +28,22 @@ namespace {
 using core::Memory;
 
 constexpr int kAgentFixedRows = 2; // agentImportance, agentTier
+// Characters of a value shown (and in its tooltip): a label lays out all of its text, and a
+// megabyte of it takes the GUI thread away for minutes. The editor shows the whole content.
+constexpr qsizetype kValueChars = 2000;
+
+QString capped(const QString &text, qsizetype max = kValueChars)
+{
+    return text.size() > max ? text.left(max) + QStringLiteral(" …") : text;
+}
+
+/// A word-wrapped label showing data. A run it cannot break (a long id, a pasted blob) would
+/// make the panel wider than its dock; ignoring its width hint clips that run instead.
+void wrapWithin(QLabel *label)
+{
+    label->setWordWrap(true);
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+}
 
 QString orDash(const QString &text) { return text.isEmpty() ? QStringLiteral("—") : text; }
 
@@ -138,7 +154,7 @@ QWidget *DetailPanel::buildDetailPage()
     QFont headerFont = m_header->font();
     headerFont.setBold(true);
     m_header->setFont(headerFont);
-    m_header->setWordWrap(true);
+    wrapWithin(m_header);
     m_tierBadge = new QLabel;
     m_tierBadge->setObjectName(QStringLiteral("tierBadge"));
     m_tierBadge->setTextFormat(Qt::PlainText);
@@ -191,7 +207,7 @@ QLabel *DetailPanel::addValueRow(QFormLayout *form, const QString &field, const 
     auto *label = new QLabel;
     label->setObjectName(QStringLiteral("value:") + field);
     label->setTextFormat(Qt::PlainText); // memory text is data, never markup
-    label->setWordWrap(true);
+    wrapWithin(label);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(caption, label);
     m_values.insert(field, label);
@@ -201,8 +217,8 @@ QLabel *DetailPanel::addValueRow(QFormLayout *form, const QString &field, const 
 void DetailPanel::setValue(const QString &field, const QString &text, const QString &toolTip)
 {
     if (QLabel *label = m_values.value(field)) {
-        label->setText(text);
-        label->setToolTip(EventText::plainToolTip(toolTip));
+        label->setText(capped(text));
+        label->setToolTip(EventText::plainToolTip(capped(toolTip)));
     }
 }
 
@@ -412,15 +428,19 @@ void DetailPanel::fillHeader(const QString &content)
     // Characters. Only the start of a long text is looked at: a megabyte costs what a line does.
     constexpr qsizetype kHeadline = 140; // the whole text is in the editor below
     constexpr qsizetype kLookedAt = kHeadline * 8;
-    constexpr qsizetype kToolTip = 2000;
-    QString headline = content.left(kLookedAt).simplified();
+    constexpr qsizetype kWord = 40; // the header wraps at spaces: a longer word is cut
+    QStringList words = content.left(kLookedAt).simplified().split(QLatin1Char(' '));
+    for (QString &word : words) {
+        if (word.size() > kWord)
+            word = word.left(kWord - 1) + QChar(0x2026);
+    }
+    QString headline = words.join(QLatin1Char(' '));
     if (headline.size() > kHeadline)
         headline = headline.left(kHeadline - 1) + QChar(0x2026);
-    else if (content.size() > kLookedAt)
+    else if (content.size() > kLookedAt && !headline.endsWith(QChar(0x2026)))
         headline += QChar(0x2026);
     m_header->setText(headline);
-    m_header->setToolTip(EventText::plainToolTip(content.size() > kToolTip ? content.left(kToolTip) + QChar(0x2026)
-                                                                          : content));
+    m_header->setToolTip(EventText::plainToolTip(capped(content)));
 }
 
 void DetailPanel::fillScoring(const Memory &m)
@@ -518,10 +538,10 @@ void DetailPanel::fillAgent(const Memory &m)
     while (m_extraForm->rowCount() > kAgentFixedRows)
         m_extraForm->removeRow(kAgentFixedRows);
     for (auto it = m.extra.begin(); it != m.extra.end(); ++it) {
-        auto *value = new QLabel(jsonText(it.value()));
+        auto *value = new QLabel(capped(jsonText(it.value())));
         value->setObjectName(QStringLiteral("extra:") + it.key());
         value->setTextFormat(Qt::PlainText);
-        value->setWordWrap(true);
+        wrapWithin(value);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         auto *key = new QLabel(it.key());
         key->setTextFormat(Qt::PlainText);
