@@ -11,6 +11,7 @@
 #include "models/MemoryTableModel.h"
 #include "models/SelectionKeeper.h"
 #include "support/MessageBox.h"
+#include "support/Teardown.h"
 #include "support/TextPrompt.h"
 #include "views/DecayChartView.h"
 #include "views/DetailPanel.h"
@@ -79,16 +80,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow()
 {
-    // ~QWidget deletes the children after this body has run and the members are gone, when
-    // this object is only a QWidget any more. So, first: no child's signal may reach a slot or
-    // lambda of this window then (the undo stack emits cleanChanged as it clears, the docks
-    // visibilityChanged as they hide, …).
-    const QList<QObject *> descendants = findChildren<QObject *>();
-    for (QObject *child : descendants)
-        disconnect(child, nullptr, this, nullptr);
+    // ~QWidget hides the window and deletes the children after this body has run, when this
+    // object is only a QWidget. First: no child's signal may reach a slot or lambda of the
+    // window then (the undo stack emits cleanChanged as it clears, and updateTitle read the
+    // session; the docks emit visibilityChanged as they hide, …).
+    disconnectDescendants(this);
     // Second: the session goes last. The undo stack's commands, the model, the views and the
-    // working dialogs all read it; ~QWidget deletes children in the order they were added, and
-    // the session was added first, so move it to the end of the list.
+    // working dialogs all read it; ~QWidget deletes the children in the order they were added,
+    // and the session was added first, so move it to the end of the list.
     m_session->setParent(nullptr);
     m_session->setParent(this);
 }

@@ -1,5 +1,8 @@
 #include "views/ContentEditor.h"
 
+#include "support/MutedText.h"
+#include "support/Teardown.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -61,9 +64,7 @@ ContentEditor::ContentEditor(QWidget *parent) : QWidget(parent)
     m_note->setObjectName(QStringLiteral("contentElidedNote"));
     m_note->setTextFormat(Qt::PlainText);
     m_note->setWordWrap(true);
-    QPalette pal = m_note->palette();
-    pal.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
-    m_note->setPalette(pal);
+    makeMuted(m_note);
     m_showAllButton = new QPushButton(tr("Show All"));
     m_showAllButton->setObjectName(QStringLiteral("showAllContentButton"));
     m_showAllButton->setToolTip(tr("Put the whole text in the editor to read or edit it (a very long text takes a "
@@ -97,6 +98,11 @@ ContentEditor::ContentEditor(QWidget *parent) : QWidget(parent)
     connect(m_revert, &QPushButton::clicked, this, &ContentEditor::fillEditor);
     connect(m_showAllButton, &QPushButton::clicked, this, &ContentEditor::showAll);
     updateButtons();
+}
+
+ContentEditor::~ContentEditor()
+{
+    disconnectDescendants(this); // the editor's signals must not reach a half-destroyed this
 }
 
 bool ContentEditor::isModified() const { return m_edit->document()->isModified(); }

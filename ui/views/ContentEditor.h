@@ -30,6 +30,7 @@ public:
     static constexpr qsizetype kPreviewChars = 20000;
 
     explicit ContentEditor(QWidget *parent = nullptr);
+    ~ContentEditor() override;
 
     /// Shows the stored text of the memory. Refills nothing when `text` is what the editor
     /// stands for already, and keeps a draft the user is typing (Revert shows `text` then).

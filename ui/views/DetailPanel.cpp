@@ -1,6 +1,7 @@
 #include "views/DetailPanel.h"
 
 #include "StoreSession.h"
+#include "support/Teardown.h"
 #include "views/ChartPalette.h"
 #include "views/ContentEditor.h"
 #include "views/EventText.h"
@@ -123,6 +124,13 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(paren
         connect(session, &StoreSession::closed, this, [this] { showMemory({}); });
     }
     showEmpty(tr("Select a memory in the table to see all of its fields, edit it, and read its history."));
+}
+
+DetailPanel::~DetailPanel()
+{
+    // Closing a top-level panel sends the focused field focus-out after the members are gone;
+    // its editingFinished must not reach commitKeywords and friends then.
+    disconnectDescendants(this);
 }
 
 QWidget *DetailPanel::buildEmptyPage()

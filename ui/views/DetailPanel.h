@@ -41,6 +41,7 @@ class DetailPanel final : public QWidget
 
 public:
     explicit DetailPanel(StoreSession *session, QWidget *parent = nullptr);
+    ~DetailPanel() override;
 
     /// The id shown ("" in the empty state).
     const QString &memoryId() const { return m_id; }
