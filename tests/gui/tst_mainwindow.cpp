@@ -1,6 +1,7 @@
 // The real MainWindow on a temporary store, offscreen: opening (and failing to open) stores,
 // the demo store, filtering, sorting, decisions with undo / redo, preview at a date, and
-// changes made by another connection and by engram-cli showing up with the selection kept.
+// changes made by another connection and by engram-cli showing up with the selection kept;
+// deleting the window with decisions on its undo stack; a 1 MB memory selected.
 #include "TempStore.h"
 
 #include "MainWindow.h"

@@ -42,7 +42,6 @@ public:
 
     bool isElided() const { return m_elided; }
     bool isModified() const;
-    QPlainTextEdit *editor() const { return m_edit; }
 
 Q_SIGNALS:
     /// The user applied a changed, non-blank text.
@@ -56,7 +55,7 @@ private:
     void apply();
     void updateButtons();
 
-    QString m_stored;     ///< the stored text the editor stands for
+    QString m_stored; ///< the stored text the editor stands for
     bool m_filled = false; ///< the editor holds m_stored (elided or whole)
     bool m_elided = false;
     bool m_showAll = false; ///< the user asked for the whole text of this memory

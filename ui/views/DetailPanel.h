@@ -32,8 +32,9 @@ class StoreSession;
 /// the stored text is the same, and a very long text shows elided until "Show All".
 ///
 /// Widgets carry objectNames for tests: contentEdit, applyContentButton, revertContentButton,
-/// contentElidedNote, showAllContentButton, keywordsEdit, categoryCombo, confidenceSpin, importanceSpin, projectEdit,
-/// sensitivityCombo, historyView, and a value label "value:<field>" per shown field.
+/// contentElidedNote, showAllContentButton, keywordsEdit, categoryCombo, confidenceSpin,
+/// importanceSpin, projectEdit, sensitivityCombo, historyView, and a value label
+/// "value:<field>" per shown field.
 class DetailPanel final : public QWidget
 {
     Q_OBJECT
