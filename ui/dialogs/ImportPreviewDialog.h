@@ -53,8 +53,8 @@ public:
     QString errorMessage() const { return m_error; }
 
     /// Valid from Ready on.
-    const core::io::ImportPreview &preview() const { return m_reading.preview; }
-    const std::vector<core::ConflictCandidate> &contradictions() const { return m_reading.candidates; }
+    const core::io::ImportPreview &preview() const { return m_reading.plan.preview; }
+    const std::vector<core::ConflictCandidate> &contradictions() const { return m_reading.plan.detection.candidates; }
     /// The choice for a kind (Changed or Conflicting).
     void setKindAction(core::io::ImportKind kind, core::io::ImportAction action);
     /// The choice for one memory; nullopt goes back to its kind's choice.
@@ -88,7 +88,7 @@ protected:
 
 private:
     using ReadResult = std::shared_ptr<core::Result<ImportReading>>;
-    using ApplyResult = std::shared_ptr<core::Result<ImportResult>>;
+    using ApplyResult = std::shared_ptr<core::Result<core::io::ImportOutcome>>;
 
     void buildUi();
     QWidget *buildSummary();
@@ -109,7 +109,7 @@ private:
     State m_state = State::Idle;
     QString m_error;
     ImportReading m_reading;
-    ImportResult m_result;
+    core::io::ImportOutcome m_result;
     std::function<void(int, int)> m_stepHook;
     std::shared_ptr<JobControl> m_control;
     QFutureWatcher<ReadResult> m_readWatcher;
