@@ -42,7 +42,7 @@ while read -r name format exe; do
   mkdir -p "$work/corpus" "$work/artifacts"
   echo "== fuzzing $name for ${seconds} s"
   rc=0
-  "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+  "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -dict="tests/fuzz/$format.dict" -artifact_prefix="$work/artifacts/" \
     "$work/corpus" "tests/fuzz/corpus/$name" </dev/null >"$work/log" 2>&1 || rc=$?
   runs=$(awk '/stat::number_of_executed_units:/ {print $2}' "$work/log" | tail -1)

@@ -26,10 +26,27 @@ struct ParseError
     QString message;
 };
 
-// A plain scalar resolved per the YAML 1.2 core schema.
-QJsonValue resolvePlain(const std::string &raw)
+// Scalar text as a QString. Unicode noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) become
+// U+FFFD, as ill-formed UTF-8 does: YAML text may not hold them, and yaml-cpp writes them as
+// U+FFFD, so reading them any other way would not survive a round trip.
+QString textOf(const std::string &raw)
 {
-    const QString s = QString::fromStdString(raw);
+    QString text = QString::fromStdString(raw);
+    // In UTF-8 every noncharacter has EF B7 (U+FDD0..U+FDEF) or ends in BF BE / BF BF.
+    if (raw.find("\xEF\xB7") == std::string::npos && raw.find("\xBF\xBE") == std::string::npos
+        && raw.find("\xBF\xBF") == std::string::npos)
+        return text;
+    QList<uint> codePoints = text.toUcs4();
+    for (uint &c : codePoints) {
+        if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)
+            c = 0xFFFD;
+    }
+    return QString::fromUcs4(reinterpret_cast<const char32_t *>(codePoints.constData()), codePoints.size());
+}
+
+// A plain scalar resolved per the YAML 1.2 core schema.
+QJsonValue resolvePlain(const QString &s)
+{
     if (s.isEmpty() || s == QLatin1String("~") || s == QLatin1String("null") || s == QLatin1String("Null")
         || s == QLatin1String("NULL"))
         return QJsonValue(QJsonValue::Null);
@@ -91,8 +108,8 @@ public:
             spend(node, qint64(node.Scalar().size()));
             const std::string &tag = node.Tag();
             if (tag == "!" || tag == "tag:yaml.org,2002:str")
-                return QJsonValue(QString::fromStdString(node.Scalar()));
-            return resolvePlain(node.Scalar());
+                return QJsonValue(textOf(node.Scalar()));
+            return resolvePlain(textOf(node.Scalar()));
         }
         case YAML::NodeType::Sequence: {
             QJsonArray out;
@@ -107,7 +124,7 @@ public:
                     throw ParseError { QStringLiteral("a mapping key is not a plain value (line %1)")
                                            .arg(kv.first.Mark().line + 1) };
                 spend(kv.first, 1 + qint64(kv.first.Scalar().size()));
-                out.insert(QString::fromStdString(kv.first.Scalar()), convert(kv.second, depth + 1));
+                out.insert(textOf(kv.first.Scalar()), convert(kv.second, depth + 1));
             }
             return out;
         }
@@ -207,7 +224,7 @@ bool YamlJson::needsQuotes(const QString &text)
 {
     if (text.isEmpty())
         return true;
-    const QJsonValue resolved = resolvePlain(text.toStdString());
+    const QJsonValue resolved = resolvePlain(text);
     if (!resolved.isString() || resolved.toString() != text)
         return true;
     // Leading/trailing spaces and YAML indicators are handled by yaml-cpp's own quoting; these

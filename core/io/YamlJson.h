@@ -17,7 +17,9 @@ namespace engram::core::io {
 /// bytes, so an alias bomb is an error, not an out-of-memory; nesting deeper than
 /// YamlNesting::kMaxDepth levels is an error naming the line, found before yaml-cpp recurses
 /// into it. Writing quotes every string that would read back as something else ("true",
-/// "42", "~", ""), so a round trip gives back the same values.
+/// "42", "~", ""), so a round trip gives back the same values. YAML does not carry Unicode
+/// noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF): they read, and yaml-cpp writes them, as
+/// U+FFFD, like ill-formed UTF-8.
 class YamlJson final
 {
 public:

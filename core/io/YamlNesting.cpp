@@ -58,6 +58,8 @@ public:
 
     void run(const QByteArray &text)
     {
+        if (isUtf16Or32(text))
+            return; // yaml-cpp's own depth guard stops these; the scan reads only UTF-8
         qsizetype begin = text.startsWith("\xEF\xBB\xBF") ? 3 : 0;
         while (begin <= text.size() && m_state != State::Done) {
             qsizetype end = text.indexOf('\n', begin);
@@ -76,13 +78,28 @@ public:
     YamlNesting::Place tooDeep() const { return m_tooDeep; }
 
 private:
+    // yaml-cpp (as YAML 1.2 says) reads a text whose first bytes hold a NUL or a UTF-16 byte
+    // order mark as UTF-16 or UTF-32.
+    static bool isUtf16Or32(const QByteArray &text)
+    {
+        if (text.size() < 2)
+            return false;
+        if (text.startsWith("\xFE\xFF") || text.startsWith("\xFF\xFE"))
+            return true;
+        for (qsizetype i = 0; i < qMin<qsizetype>(text.size(), 4); ++i) {
+            if (text.at(i) == '\0')
+                return true;
+        }
+        return false;
+    }
+
     enum class State {
         Normal,
         BlockScalar, // lines indented past m_parent belong to a `|` or `>` scalar
         PlainContinuation, // lines indented past m_parent continue a plain scalar
         DoubleQuote,
         SingleQuote,
-        Done, // too deep, or the first document ended (yaml-cpp's Load reads only that one)
+        Done, // too deep, or the first document's root node ended (yaml-cpp's Load reads no further)
     };
 
     void scanLine(const Line &line)
@@ -96,6 +113,9 @@ private:
                 && !(m_state == State::PlainContinuation && line.at(line.indent()) == '#'))
                 return;
             m_state = State::Normal;
+            endIfRootDone(); // the scalar was the root ("x\n# c\nb: [[c]]" reads as x)
+            if (m_state == State::Done)
+                return;
             break;
         case State::DoubleQuote:
         case State::SingleQuote: {
@@ -104,6 +124,7 @@ private:
             // after one closes the rest of its line is a comment or not YAML: not scanned.
             if (m_state == State::Normal && m_quoteInFlow)
                 flow(line, pos);
+            endIfRootDone();
             return;
         }
         case State::Normal:
@@ -112,9 +133,18 @@ private:
         }
         if (m_flow > 0) {
             flow(line, 0);
+            endIfRootDone();
             return;
         }
         blockLine(line);
+    }
+
+    // The first document's root is a flow collection or a scalar and it is complete: yaml-cpp
+    // returns it and never parses what follows ("[a]\nb: [[c]]" reads as [a]).
+    void endIfRootDone()
+    {
+        if (m_blocks.empty() && m_flow == 0 && m_state == State::Normal)
+            m_state = State::Done;
     }
 
     void blockLine(const Line &line)
@@ -131,32 +161,46 @@ private:
             }
             m_seenContent = true; // "--- [a]": the first document's content may start here
             m_blocks.clear();
-            block(line, 3, -1);
+            if (block(line, 3, -1))
+                endIfRootDone();
             return;
         }
-        if (!m_seenContent && indent == 0 && line.at(0) == '%')
-            return; // a directive
+        if (indent == 0 && line.at(0) == '%') {
+            // A directive; after content yaml-cpp takes one there too, ending the document.
+            if (m_seenContent)
+                m_state = State::Done;
+            return;
+        }
         m_seenContent = true;
+        if (m_rootColumn >= 0 && indent < m_rootColumn) {
+            // Left of the root collection: yaml-cpp ends the document's root there and returns
+            // it, never parsing the rest ("  a: 1\nb: [[c]]" reads as {a: 1}).
+            m_state = State::Done;
+            return;
+        }
         while (!m_blocks.empty() && m_blocks.back() > indent)
             m_blocks.pop_back();
-        block(line, indent, m_blocks.empty() ? -1 : m_blocks.back());
+        if (block(line, indent, m_blocks.empty() ? -1 : m_blocks.back()))
+            endIfRootDone();
     }
 
     // Block context from `pos`, at the start of a node; `parent` is the indentation a block or
-    // multi-line plain scalar starting here must be indented past.
-    void block(const Line &line, qsizetype pos, qsizetype parent)
+    // multi-line plain scalar starting here must be indented past. True when a node (not only
+    // collection indicators, anchors or tags) starts on the line.
+    bool block(const Line &line, qsizetype pos, qsizetype parent)
     {
         bool keyAllowed = true; // "a: b: c" and "a: - b" are not YAML: one key per line
+        bool sawNode = false;
         for (;;) {
             while (pos < line.size && isBlank(line.at(pos)))
                 ++pos;
             if (pos >= line.size || line.at(pos) == '#')
-                return;
+                return sawNode;
             const char c = line.at(pos);
             const qsizetype start = pos;
             if ((c == '-' || c == '?' || c == ':') && line.blankOrEnd(pos + 1)) {
                 if (!keyAllowed)
-                    return;
+                    return sawNode;
                 if (c != ':') // ':' is the value of an explicit "? key": no new collection
                     enterBlock(start);
                 parent = start;
@@ -168,34 +212,35 @@ private:
                     ++pos;
                 continue;
             }
+            sawNode = true;
             if (c == '|' || c == '>') {
                 m_state = State::BlockScalar;
                 m_parent = parent;
-                return;
+                return true;
             }
             if (c == '[' || c == '{') {
                 ++m_flow;
                 reached(start);
                 pos = flow(line, pos + 1);
                 if (m_flow > 0 || m_state != State::Normal)
-                    return; // continues on the next lines (or done)
+                    return true; // continues on the next lines (or done)
             } else if (c == '"' || c == '\'') {
                 m_state = c == '"' ? State::DoubleQuote : State::SingleQuote;
                 m_quoteInFlow = false;
                 pos = quote(line, pos + 1);
                 if (m_state != State::Normal)
-                    return;
+                    return true;
             } else if (c == '*') {
                 while (pos < line.size && !isBlank(line.at(pos)))
                     ++pos;
             } else if (!plain(line, pos, parent)) {
-                return;
+                return true;
             }
             // After a scalar, an alias or a flow collection: ':' makes it a mapping key.
             while (pos < line.size && isBlank(line.at(pos)))
                 ++pos;
             if (!keyAllowed || line.at(pos) != ':' || !line.blankOrEnd(pos + 1))
-                return;
+                return true;
             enterBlock(start);
             parent = start;
             keyAllowed = false;
@@ -312,6 +357,8 @@ private:
     {
         if (!m_blocks.empty() && column <= m_blocks.back())
             return;
+        if (m_blocks.empty())
+            m_rootColumn = column;
         m_blocks.push_back(column);
         reached(column);
     }
@@ -336,6 +383,7 @@ private:
     State m_state = State::Normal;
     bool m_quoteInFlow = false;
     qsizetype m_parent = -1;
+    qsizetype m_rootColumn = -1; // the first document's root block collection, once there is one
     bool m_seenContent = false;
 };
 

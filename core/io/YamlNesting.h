@@ -9,13 +9,14 @@ namespace engram::core::io {
 /// parser sees it: yaml-cpp parses by recursion, a few stack frames per level, so a
 /// 100,000-deep document must be refused up front with a message that says where.
 ///
-/// The count is a lower bound of the nesting yaml-cpp builds for the first document: every
-/// level counted is a list or mapping the parser makes (or the text is not valid YAML), and
-/// what a line scanner cannot settle is not counted (a block sequence at its parent key's
-/// indentation, a one-pair mapping inside a flow sequence, text after a multi-line flow
-/// collection). So a document within the limit is never refused here; what the scan misses,
-/// yaml-cpp's own depth guard and YamlJson's converter still stop, with the same message.
-/// The fuzz target for YAML checks the bound against yaml-cpp's tree on every input.
+/// The count is a lower bound of the nesting yaml-cpp builds: every level counted is a list
+/// or mapping the parser makes (or the text is not valid YAML), and what a line scanner cannot
+/// settle is not counted (a block sequence at its parent key's indentation, a one-pair mapping
+/// inside a flow sequence, text after a multi-line flow collection). Like yaml-cpp's Load, it
+/// reads only the first document's root node: not what follows a complete flow or scalar
+/// root, nor lines left of a block root. So a document within the limit is never refused
+/// here; what the scan misses, yaml-cpp's own depth guard and YamlJson's converter still stop,
+/// with the same message. The YAML fuzz target checks the bound against yaml-cpp's tree.
 class YamlNesting final
 {
 public:

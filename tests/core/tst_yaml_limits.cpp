@@ -13,6 +13,7 @@
 #include "io/YamlNesting.h"
 
 #include <QFile>
+#include <QJsonObject>
 #include <QProcess>
 #include <QtTest>
 
@@ -143,6 +144,15 @@ private Q_SLOTS:
         QTest::newRow("anchors and tags") << QByteArray("a: &x !!seq [[b]]\nc: *x\n") << 3;
         QTest::newRow("second document not read") << QByteArray("a: 1\n---\n[[[[[[x]]]]]]\n") << 1;
         QTest::newRow("sequence at its key's indentation (not counted)") << QByteArray("a:\n- b: 1\n") << 2;
+        // yaml-cpp's Load returns the first root node and reads nothing after it.
+        QTest::newRow("after a flow root") << QByteArray("[a]\nb: [[c]]\n") << 1;
+        QTest::newRow("after a multi-line flow root") << QByteArray("[a,\n b]\nc: [[d]]\n") << 1;
+        QTest::newRow("after a quoted root") << QByteArray("\"a\n b\"\nc: [[d]]\n") << 0;
+        QTest::newRow("left of an indented root") << QByteArray("      - one\n  - id: [[x]]\n") << 1;
+        QTest::newRow("after a plain root and a comment") << QByteArray("---- \n# c\nformat: [[x]]\n") << 0;
+        QTest::newRow("after a directive line") << QByteArray("a: 1\n%x\nb: [[c]]\n") << 1;
+        QTest::newRow("UTF-16 is not scanned") << QByteArray("a\0:\0 \0[\0[\0x\0]\0]\0", 16) << 0;
+        QTest::newRow("a flow key at the root") << QByteArray("[a]: [[b]]\n") << 3;
     }
 
     void nestingCountsOnlyStructure()
@@ -246,6 +256,20 @@ private Q_SLOTS:
         QVERIFY2(peakMib < 256, qPrintable(QStringLiteral("engram-cli took %1 MiB").arg(peakMib)));
         s.reopen();
         QCOMPARE(test::fingerprint(*s), before);
+    }
+
+    void noncharactersReadAsReplacementCharacter()
+    {
+        // yaml-cpp writes U+FFFF (and every other noncharacter) as U+FFFD once a string needs
+        // double quotes (here for its \x01); reading them as U+FFFD keeps a round trip exact.
+        const QByteArray yaml = "a: \"x\xEF\xBF\xBF\\x01\"\nb: y\xEF\xB7\x90\n";
+        auto value = io::YamlJson::parse(yaml, QStringLiteral("n.yaml"));
+        QVERIFY2(value, value ? "" : qPrintable(value.error().message));
+        const QJsonObject expected { { "a", QStringLiteral("x\uFFFD\u0001") }, { "b", QStringLiteral("y\uFFFD") } };
+        QCOMPARE(value->toObject(), expected);
+        auto back = io::YamlJson::parse(io::YamlJson::dump(*value), QStringLiteral("n.yaml"));
+        QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+        QCOMPARE(back->toObject(), expected);
     }
 
     void configAliasesCannotRepeatWorkBeyondTheFile()
