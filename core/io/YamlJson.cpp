@@ -228,7 +228,10 @@ bool YamlJson::needsQuotes(const QString &text)
     if (!resolved.isString() || resolved.toString() != text)
         return true;
     // Leading/trailing spaces and YAML indicators are handled by yaml-cpp's own quoting; these
-    // forms it would write plain but read back differently.
+    // forms it would write plain but read back differently. A carriage return it writes raw in
+    // a plain scalar, where a reader takes it for a line break ("a\r" read back as "a").
+    if (text.contains(QLatin1Char('\r')))
+        return true;
     static const QRegularExpression special(
         QStringLiteral("^(\\.inf|\\.Inf|\\.INF|-\\.inf|\\+\\.inf|\\.nan|\\.NaN|\\.NAN|<<|=)$"));
     return special.match(text).hasMatch();

@@ -172,9 +172,13 @@ private:
             return;
         }
         m_seenContent = true;
-        if (m_rootColumn >= 0 && indent < m_rootColumn) {
-            // Left of the root collection: yaml-cpp ends the document's root there and returns
-            // it, never parsing the rest ("  a: 1\nb: [[c]]" reads as {a: 1}).
+        // Left of the root collection, or at a root sequence's column without its "- ":
+        // yaml-cpp ends the document's root there and returns it, never parsing the rest
+        // ("  a: 1\nb: [[c]]" reads as {a: 1}, "- a\nb: [[c]]" as [a]).
+        if (m_rootColumn >= 0
+            && (indent < m_rootColumn
+                || (m_rootIsSequence && indent == m_rootColumn
+                    && !(line.at(indent) == '-' && line.blankOrEnd(indent + 1))))) {
             m_state = State::Done;
             return;
         }
@@ -202,7 +206,7 @@ private:
                 if (!keyAllowed)
                     return sawNode;
                 if (c != ':') // ':' is the value of an explicit "? key": no new collection
-                    enterBlock(start);
+                    enterBlock(start, c == '-');
                 parent = start;
                 ++pos;
                 continue;
@@ -241,7 +245,7 @@ private:
                 ++pos;
             if (!keyAllowed || line.at(pos) != ':' || !line.blankOrEnd(pos + 1))
                 return true;
-            enterBlock(start);
+            enterBlock(start, false);
             parent = start;
             keyAllowed = false;
             ++pos;
@@ -353,12 +357,14 @@ private:
 
     // A block collection entry (`-`, `?`, `key:`) at `column`: a new level when it is indented
     // past the innermost open one.
-    void enterBlock(qsizetype column)
+    void enterBlock(qsizetype column, bool isSequence)
     {
         if (!m_blocks.empty() && column <= m_blocks.back())
             return;
-        if (m_blocks.empty())
+        if (m_blocks.empty()) {
             m_rootColumn = column;
+            m_rootIsSequence = isSequence;
+        }
         m_blocks.push_back(column);
         reached(column);
     }
@@ -384,6 +390,7 @@ private:
     bool m_quoteInFlow = false;
     qsizetype m_parent = -1;
     qsizetype m_rootColumn = -1; // the first document's root block collection, once there is one
+    bool m_rootIsSequence = false;
     bool m_seenContent = false;
 };
 

@@ -152,6 +152,7 @@ private Q_SLOTS:
         QTest::newRow("after a plain root and a comment") << QByteArray("---- \n# c\nformat: [[x]]\n") << 0;
         QTest::newRow("after a directive line") << QByteArray("a: 1\n%x\nb: [[c]]\n") << 1;
         QTest::newRow("UTF-16 is not scanned") << QByteArray("a\0:\0 \0[\0[\0x\0]\0]\0", 16) << 0;
+        QTest::newRow("after a root sequence") << QByteArray("-\nmemories: [[x]]\n") << 1;
         QTest::newRow("a flow key at the root") << QByteArray("[a]: [[b]]\n") << 3;
     }
 
@@ -270,6 +271,19 @@ private Q_SLOTS:
         auto back = io::YamlJson::parse(io::YamlJson::dump(*value), QStringLiteral("n.yaml"));
         QVERIFY2(back, back ? "" : qPrintable(back.error().message));
         QCOMPARE(back->toObject(), expected);
+    }
+
+    void carriageReturnSurvivesARoundTrip()
+    {
+        // yaml-cpp keeps a lone trailing \r in a plain scalar but would write it plain, where
+        // it reads back as a line break: such a string is written quoted.
+        for (const QString &text : { QStringLiteral("a\r"), QStringLiteral("a\rb"), QStringLiteral("\r") }) {
+            QVERIFY(io::YamlJson::needsQuotes(text));
+            const QJsonObject value { { "k", text } };
+            auto back = io::YamlJson::parse(io::YamlJson::dump(value), QStringLiteral("cr.yaml"));
+            QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+            QCOMPARE(back->toObject(), value);
+        }
     }
 
     void configAliasesCannotRepeatWorkBeyondTheFile()
