@@ -217,6 +217,11 @@ private:
                 continue;
             }
             sawNode = true;
+            if (c == ',' || c == ']' || c == '}') {
+                // Not a node: yaml-cpp takes the root for null there and stops, or fails.
+                m_state = State::Done;
+                return true;
+            }
             if (c == '|' || c == '>') {
                 m_state = State::BlockScalar;
                 m_parent = parent;

@@ -153,6 +153,7 @@ private Q_SLOTS:
         QTest::newRow("after a directive line") << QByteArray("a: 1\n%x\nb: [[c]]\n") << 1;
         QTest::newRow("UTF-16 is not scanned") << QByteArray("a\0:\0 \0[\0[\0x\0]\0]\0", 16) << 0;
         QTest::newRow("after a root sequence") << QByteArray("-\nmemories: [[x]]\n") << 1;
+        QTest::newRow("a flow indicator as the root") << QByteArray(", a: [[x]]\n") << 0;
         QTest::newRow("a flow key at the root") << QByteArray("[a]: [[b]]\n") << 3;
     }
 
