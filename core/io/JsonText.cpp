@@ -192,6 +192,12 @@ Result<QJsonValue> JsonText::parse(const QByteArray &rawData, const QString &fil
     QByteArray data = rawData;
     if (data.startsWith("\xEF\xBB\xBF"))
         data.remove(0, 3); // a UTF-8 byte-order mark some editors write
+    // A raw U+FEFF that starts a key or string: Qt keeps it in the document, but reading the
+    // text back (QString::fromUtf8) drops a leading one, so a key "\uFEFFconfidence" would
+    // list as "confidence" yet not be found under that name, and a written-back file would
+    // hold "confidence" twice. Escaped, it is an ordinary character. Only offsets after it move.
+    if (data.contains("\"\xEF\xBB\xBF"))
+        data.replace("\"\xEF\xBB\xBF", "\"\\ufeff");
     const qsizetype first = firstNonSpace(data);
     if (first >= data.size())
         return Error::make(Error::Code::Parse, QStringLiteral("%1: file is empty").arg(fileName));
