@@ -3,7 +3,7 @@
 // Every key is declared once in a table below, so reading, range checks, writing and the
 // unknown-key check cannot drift apart.
 #include "config/Config.h"
-#include "io/YamlNesting.h"
+#include "model/YamlNesting.h"
 
 #include <QFile>
 #include <QLocale>

@@ -1,6 +1,6 @@
 #include "io/YamlJson.h"
 
-#include "io/YamlNesting.h"
+#include "model/YamlNesting.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

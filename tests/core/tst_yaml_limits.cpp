@@ -10,7 +10,7 @@
 #include "io/MemorySetReader.h"
 #include "io/MemorySetYaml.h"
 #include "io/YamlJson.h"
-#include "io/YamlNesting.h"
+#include "model/YamlNesting.h"
 
 #include <QFile>
 #include <QJsonObject>

@@ -9,7 +9,7 @@
 
 #include "io/MemorySetYaml.h"
 #include "io/YamlJson.h"
-#include "io/YamlNesting.h"
+#include "model/YamlNesting.h"
 
 #include <QJsonDocument>
 

@@ -1,4 +1,4 @@
-#include "io/YamlNesting.h"
+#include "model/YamlNesting.h"
 
 #include <limits>
 #include <vector>
