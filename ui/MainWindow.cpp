@@ -470,7 +470,8 @@ void MainWindow::editMemory(const QString &id, const QString &field, const QVari
     else if (field == QLatin1String("category"))
         edit.category = value.toString();
     else {
-        // SPEC §5's edit decision covers content, keywords and category only.
+        // The edit decision (docs/architecture.md, "What each decision writes") covers content,
+        // keywords and category only.
         showError(tr("Edit"), tr("Changing %1 is not a recorded decision; it was left as it was.").arg(field));
         if (m_detail)
             m_detail->reload();

@@ -1,7 +1,7 @@
-// YAML reading and writing for Config (SPEC §8). yaml-cpp's exceptions are caught here and
-// turned into an Error naming the file, line and key; nothing throws out of this file.
-// Every key is declared once in a table below, so reading, range checks, writing and the
-// unknown-key check cannot drift apart.
+// YAML reading and writing for Config (docs/formats.md, "Configuration (config.yaml)").
+// yaml-cpp's exceptions are caught here and turned into an Error naming the file, line and key;
+// nothing throws out of this file. Every key is declared once in a table below, so reading,
+// range checks, writing and the unknown-key check cannot drift apart.
 #include "config/Config.h"
 #include "model/YamlNesting.h"
 
@@ -287,7 +287,8 @@ std::optional<Error> readCategory(const QString &file, const QString &name, cons
         return fieldError(file, body, key, QStringLiteral("expected a mapping"));
     const int existing = config.categoryIndex(name);
     const bool known = config.categories[size_t(existing)].name == name;
-    // A new category starts from fact's parameters (SPEC §3: unknown ones get fact's).
+    // A new category starts from fact's parameters (unknown ones get fact's:
+    // docs/formats.md, "Configuration (config.yaml)").
     CategoryConfig cat = known ? config.categories[size_t(existing)] : config.category(QStringLiteral("fact"));
     cat.name = name;
     for (auto it = body.begin(); it != body.end(); ++it) {

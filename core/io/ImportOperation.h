@@ -13,10 +13,10 @@ class Store;
 
 namespace engram::core::io {
 
-/// One import as the command line and the window run it (SPEC §10): preview() (nothing
-/// written), then apply() in one transaction that holds the rows (Importer) and the
-/// contradictions they raise (ConflictDetector::record, with the engine's automatic
-/// handling), with progress and cancel through one callback up to the commit.
+/// One import as the command line and the window run it (docs/formats.md, "Import"): preview()
+/// (nothing written), then apply() in one transaction that holds the rows (Importer) and the
+/// contradictions they raise (ConflictDetector::record, with the engine's automatic handling),
+/// with progress and cancel through one callback up to the commit.
 ///
 /// Contradiction detection compares the incoming memories with each other as well as with
 /// the store; on a very large set that costs far more than the import itself, so above

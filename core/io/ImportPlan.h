@@ -10,7 +10,7 @@
 
 namespace engram::core::io {
 
-/// What contradiction detection made of an import (SPEC §6, §10).
+/// What contradiction detection made of an import (docs/scoring.md, "Detection"; docs/formats.md, "Import").
 struct ImportDetection
 {
     /// In a plan: the pairs the import would raise, by incoming ids. In an outcome: those the

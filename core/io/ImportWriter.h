@@ -20,8 +20,8 @@ namespace engram::core::io {
 /// The importer's bulk write path: the same rows the repositories write, through statements
 /// prepared once per import instead of once per row, bound through SQLite's C API on the
 /// store's own connection (Qt Sql costs a QVariant, a placeholder name and a hash lookup per
-/// bound value; SPEC §13 import_100k_s). Bound parameters only. The caller holds the
-/// transaction, which these statements join.
+/// bound value; import_100k_s of docs/architecture.md, "Performance budget"). Bound parameters
+/// only. The caller holds the transaction, which these statements join.
 class ImportWriter final
 {
 public:
@@ -30,8 +30,8 @@ public:
     [[nodiscard]] Status insertMemory(const Memory &memory);
     /// Appends and sets `event.id`.
     [[nodiscard]] Status appendEvent(Event &event);
-    /// Writes the link unless the pair already has one at least as strong (SPEC §7: one edge
-    /// per pair, the strongest kept). `link` must be ordered (a < b).
+    /// Writes the link unless the pair already has one at least as strong (one edge per
+    /// pair, the strongest kept: docs/scoring.md, "Associations"). `link` must be ordered (a < b).
     [[nodiscard]] Status putLinkIfStronger(const Association &link);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
 

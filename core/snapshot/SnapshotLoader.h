@@ -14,8 +14,9 @@ class Store;
 
 /// Reads the `memories` table into a MemorySnapshot in one pass through the sqlite3 C API:
 /// going through QSqlQuery would build ~30 QVariants per row, far too slow for a million rows
-/// (SPEC §13 open_first_paint_ms). Also records the highest event id read in the same read
-/// transaction, so later events can be told apart from those already in the snapshot.
+/// (docs/architecture.md, "Performance budget": open_first_paint_ms). Also records the highest
+/// event id read in the same read transaction, so later events can be told apart from those
+/// already in the snapshot.
 class SnapshotLoader final
 {
 public:

@@ -1,9 +1,9 @@
-// The association graph view on real stores (SPEC §7, §11): the ego graph's items and their
-// colours, clicks, spreading activation and retrieval paths on the graph, manual links as
-// undoable decisions, refresh on session signals, and a 10,000-memory overview that builds
-// off the UI thread and never lays out again on zoom or pan; a fitted graph settles when its
-// dock is resized. Set ENGRAM_SCREENSHOT_DIR to save the demo store's ego graph and the
-// overview as PNGs.
+// The association graph view on real stores (docs/scoring.md, "Associations";
+// docs/architecture.md, "The window"): the ego graph's items and their colours, clicks,
+// spreading activation and retrieval paths on the graph, manual links as undoable decisions,
+// refresh on session signals, and a 10,000-memory overview that builds off the UI thread and
+// never lays out again on zoom or pan; a fitted graph settles when its dock is resized. Set
+// ENGRAM_SCREENSHOT_DIR to save the demo store's ego graph and the overview as PNGs.
 #include "TempStore.h"
 
 #include "StoreSession.h"

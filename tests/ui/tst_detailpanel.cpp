@@ -1,7 +1,7 @@
-// The detail panel on a real store: every field of SPEC §3 shown, plain text only, scores
-// under the session's profile and preview date, in-place edits emitted as editRequested,
-// history newest first, refresh when the store changes; a 1 MB text elided and not set again
-// by reloads; deleting the panel while a field is edited.
+// The detail panel on a real store: every field of docs/formats.md, "A memory's fields" shown,
+// plain text only, scores under the session's profile and preview date, in-place edits emitted
+// as editRequested, history newest first, refresh when the store changes; a 1 MB text elided
+// and not set again by reloads; deleting the panel while a field is edited.
 #include "TempStore.h"
 
 #include "StoreSession.h"

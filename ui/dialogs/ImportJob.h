@@ -23,10 +23,10 @@ struct ImportReading
     QHash<QString, core::Memory> stored;       ///< stored versions of changed and conflicting ids
 };
 
-/// The two halves of an import (SPEC §10) as the import preview dialog runs them on a worker
-/// thread, around core::io::ImportOperation (the same one engram-cli import runs). Each opens
-/// its own connection to the store file (a Qt Sql connection belongs to the thread that
-/// opened it), so call them on the worker only.
+/// The two halves of an import (docs/formats.md, "Import") as the import preview dialog runs
+/// them on a worker thread, around core::io::ImportOperation (the same one engram-cli import
+/// runs). Each opens its own connection to the store file (a Qt Sql connection belongs to the
+/// thread that opened it), so call them on the worker only.
 ///  - read(): parses the file or folder and previews it; writes nothing.
 ///  - apply(): the import and the recording of the contradictions it raises, in one
 ///    transaction; a cancel through `control` at any step, up to the commit, rolls

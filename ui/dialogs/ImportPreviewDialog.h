@@ -25,12 +25,13 @@ class JobControl;
 class JobProgressPanel;
 class StoreSession;
 
-/// Import with a preview (SPEC §10): reads a memory set file or an agent memory folder on a
-/// worker thread, shows what it holds against the open store (new / changed / identical /
-/// conflicting memories, links, events, detected contradictions, skipped bad files), lets the
-/// user choose skip / overwrite / keep both per kind and per memory, then imports on a worker
-/// in one transaction with progress and Cancel (a cancel leaves the store unchanged). After
-/// the import the session is reloaded and the recorded contradictions can be opened.
+/// Import with a preview (docs/formats.md, "Import"): reads a memory set file or an agent
+/// memory folder on a worker thread, shows what it holds against the open store
+/// (new / changed / identical / conflicting memories, links, events, detected contradictions,
+/// skipped bad files), lets the user choose skip / overwrite / keep both per kind and per
+/// memory, then imports on a worker in one transaction with progress and Cancel (a cancel
+/// leaves the store unchanged). After the import the session is reloaded and the recorded
+/// contradictions can be opened.
 ///
 /// Drivable without a modal loop: construct, start() (or show()), wait for state() == Ready,
 /// choose, startImport(), wait for Done.

@@ -21,12 +21,12 @@ class ContentEditor;
 class HistoryView;
 class StoreSession;
 
-/// Every field of the selected memory (SPEC §3), grouped — Content, Scoring (under the
-/// session's profile and now), Provenance, Flags, Agent fields — plus its history of events,
-/// newest first. Content, keywords, category, confidence, importance, project and
-/// sensitivity are edited in place: the panel never writes to the store itself, it emits
-/// editRequested and the window turns that into an undoable decision. Memory text is shown
-/// as plain text everywhere.
+/// Every field of the selected memory (docs/formats.md, "A memory's fields"),
+/// grouped — Content, Scoring (under the session's profile and now), Provenance, Flags, Agent
+/// fields — plus its history of events, newest first. Content, keywords, category, confidence,
+/// importance, project and sensitivity are edited in place: the panel never writes to the store
+/// itself, it emits editRequested and the window turns that into an undoable decision. Memory
+/// text is shown as plain text everywhere.
 ///
 /// Reloads refill only what changed: the content editor (ContentEditor) keeps its text when
 /// the stored text is the same, and a very long text shows elided until "Show All".

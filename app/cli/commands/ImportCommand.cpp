@@ -1,5 +1,6 @@
 // engram-cli import PATH: a memory set file or an agent memory folder into the store, in one
-// transaction, after a preview (SPEC §10, §12). --dry-run prints what would happen.
+// transaction, after a preview (docs/formats.md, "Import"; docs/cli.md, "import"). --dry-run
+// prints what would happen.
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

@@ -98,7 +98,7 @@ Status noteDetected(const Recording &r, const Config::Conflicts &rules)
                 return st;
             continue;
         }
-        // Both lose confidence and the conflict waits for the user (note 003).
+        // Both lose confidence and the conflict waits for the user (docs/scoring.md, "Conflicts").
         Memory after = *m;
         after.confidence = m->confidence * rules.directConfidenceFactor;
         r.writes.touch(after, r.now);
@@ -115,7 +115,7 @@ Status applyAutomatic(const Recording &r)
     const QString &resolution = r.conflict.resolution;
     const ConflictCandidate &c = r.candidate;
     if (resolution == QLatin1String("auto:latest_wins")) {
-        // Newest wins: the older is superseded and C(t) starts now (SPEC §6).
+        // Newest wins: the older is superseded and C(t) starts now (docs/scoring.md, "Automatic handling").
         Memory oldAfter = r.older;
         oldAfter.superseded = true;
         if (oldAfter.negatedAt == 0)

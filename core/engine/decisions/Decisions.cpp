@@ -138,7 +138,7 @@ Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &corr
             entry.insert(QStringLiteral("newId"), newId);
         }
         m->negated = true;
-        m->negatedAt = when; // C(t) drops to c_min now (SPEC §6)
+        m->negatedAt = when; // C(t) drops to c_min now (docs/scoring.md, "Conflict factor C(t)")
         m->correctionHistory.append(entry);
         m_reinforcement.touch(*m, when);
         QJsonObject extra;
