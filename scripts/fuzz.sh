@@ -9,6 +9,12 @@
 # build-clang-asan/fuzz/<target>/artifacts/ and can be replayed with
 #   build-clang-asan/tests/fuzz/fuzz_<target> <artifact>
 # Needs clang, libclang-rt-14-dev and llvm (bash scripts/dev.sh fuzz installs them).
+#
+# A run is random unless FUZZ_SEED is set. With FUZZ_SEED=S (and FUZZ_RUNS=N: at most N inputs
+# per target, the time still a cap) a run is a repeatable test: it starts from the seeds alone
+# (what it finds goes to a fresh folder, not the kept corpus), so the same binary tries the
+# same inputs on every machine and a run that passes here passes in CI. CI runs it that way;
+# open-ended fuzzing is a run without FUZZ_SEED.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +38,15 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 symbolizer=$(command -v llvm-symbolizer || true)
 [ -n "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH=$symbolizer
 
+repeatable=()
+if [ -n "${FUZZ_SEED:-}" ]; then
+  repeatable=(-seed="$FUZZ_SEED")
+  [ -n "${FUZZ_RUNS:-}" ] && repeatable+=(-runs="$FUZZ_RUNS")
+  fresh=$(mktemp -d)
+  trap 'rm -rf "$fresh"' EXIT
+  echo "== repeatable run: seed $FUZZ_SEED, at most ${FUZZ_RUNS:-unlimited} inputs per target"
+fi
+
 failed=()
 summary=()
 while read -r name format exe; do
@@ -39,12 +54,14 @@ while read -r name format exe; do
     continue
   fi
   work=$build/fuzz/$name
-  mkdir -p "$work/corpus" "$work/artifacts"
+  corpus=$work/corpus
+  [ -n "${FUZZ_SEED:-}" ] && corpus=$fresh/$name
+  mkdir -p "$corpus" "$work/artifacts"
   echo "== fuzzing $name for ${seconds} s"
   rc=0
-  "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 "${repeatable[@]}" \
     -print_final_stats=1 -dict="tests/fuzz/$format.dict" -artifact_prefix="$work/artifacts/" \
-    "$work/corpus" "tests/fuzz/corpus/$name" </dev/null >"$work/log" 2>&1 || rc=$?
+    "$corpus" "tests/fuzz/corpus/$name" </dev/null >"$work/log" 2>&1 || rc=$?
   runs=$(awk '/stat::number_of_executed_units:/ {print $2}' "$work/log" | tail -1)
   rate=$(awk '/stat::average_exec_per_sec:/ {print $2}' "$work/log" | tail -1)
   cov=$(grep -Eo 'cov: [0-9]+' "$work/log" | tail -1 | awk '{print $2}')

@@ -66,7 +66,9 @@ public:
             if (end < 0)
                 end = text.size();
             qsizetype size = end - begin;
-            if (size > 0 && text.at(end - 1) == '\r')
+            // CR LF breaks a line; a lone CR (at the end of the text too) is a character of
+            // the line for yaml-cpp: "a:\r" is the scalar "a:", not a mapping.
+            if (end < text.size() && size > 0 && text.at(end - 1) == '\r')
                 --size;
             ++m_lineNumber;
             scanLine(Line { text.constData() + begin, size });

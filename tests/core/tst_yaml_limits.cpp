@@ -155,6 +155,10 @@ private Q_SLOTS:
         QTest::newRow("after a root sequence") << QByteArray("-\nmemories: [[x]]\n") << 1;
         QTest::newRow("a flow indicator as the root") << QByteArray(", a: [[x]]\n") << 0;
         QTest::newRow("a flow key at the root") << QByteArray("[a]: [[b]]\n") << 3;
+        // yaml-cpp breaks lines at LF and CR LF only: a lone CR is part of the line, so
+        // "a:" then CR at the end of the text is a scalar, and CR LF still ends a key's line.
+        QTest::newRow("a lone CR after a colon at the end") << QByteArray("a:\r") << 0;
+        QTest::newRow("CR LF after a colon") << QByteArray("a:\r\n  b: c\r\n") << 2;
     }
 
     void nestingCountsOnlyStructure()
