@@ -2,7 +2,7 @@
 
 #include "engine/graph/KeywordIndex.h"
 #include "engine/graph/LinkTypes.h"
-#include "store/RawSqlite.h"
+#include "store/AssociationRewrite.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
@@ -60,22 +60,6 @@ struct Edge
     std::uint32_t b() const { return bAndType & 0x0fffffffu; }
     std::uint8_t type() const { return std::uint8_t(bAndType >> 28); }
 };
-
-Result<std::vector<Association>> readManualLinks(Store &store)
-{
-    std::vector<Association> out;
-    raw::Statement q;
-    if (const Status st = q.prepare(raw::handleOf(store.database()),
-                                    "SELECT a, b, weight, type, created_at FROM associations WHERE type = 'manual'",
-                                    store.path(), QStringLiteral("reading manual links"));
-        !st)
-        return st.error();
-    while (q.next())
-        out.push_back(Association{q.qstring(0), q.qstring(1), q.real(2), q.qstring(3), q.int64(4)});
-    if (q.failed())
-        return q.error();
-    return out;
-}
 
 } // namespace
 
@@ -334,31 +318,20 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
 
     qCDebug(lcAssociations) << "sorting:" << phase.restart() << "ms";
     Database &db = m_store.database();
-    sqlite3 *handle = raw::handleOf(db);
     Transaction tx(db);
     if (!tx.isActive())
         return tx.error();
     // The user's links are kept aside and put back as drawn: they win over any rule.
-    auto manual = readManualLinks(m_store);
+    auto manual = m_store.associations().manual();
     if (!manual)
         return manual.error();
     QSet<QString> manualPairs;
     for (const Association &a : *manual)
         manualPairs.insert(a.a + QChar(0) + a.b);
-    // Emptying the table and sorting the index afresh beats millions of single deletes and
-    // random inserts into a b-tree far bigger than the page cache.
-    for (const char *sql : {"DROP INDEX IF EXISTS associations_b", "DELETE FROM associations"}) {
-        if (const Status st = db.exec(QString::fromLatin1(sql)); !st)
-            return st.error();
-    }
-    qCDebug(lcAssociations) << "emptying the table:" << phase.restart() << "ms";
-    raw::Statement insert;
-    if (const Status st = insert.prepare(handle,
-                                         "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) "
-                                         "VALUES (?, ?, ?, ?, ?)",
-                                         m_store.path(), QStringLiteral("writing associations"));
-        !st)
+    AssociationRewrite rewrite(db);
+    if (const Status st = rewrite.begin(); !st)
         return st.error();
+    qCDebug(lcAssociations) << "emptying the table:" << phase.restart() << "ms";
     const Millis now = time::nowMs();
     qint64 written = 0;
     for (const Edge &edge : edges) {
@@ -368,12 +341,7 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
             && manualPairs.contains(QString::fromUtf8(a.data(), qsizetype(a.size())) + QChar(0)
                                     + QString::fromUtf8(b.data(), qsizetype(b.size()))))
             continue;
-        insert.bind(1, a);
-        insert.bind(2, b);
-        insert.bind(3, edge.weight);
-        insert.bind(4, std::string_view(typeLiteral(edge.type())));
-        insert.bind(5, std::int64_t(now));
-        if (const Status st = insert.run(); !st)
+        if (const Status st = rewrite.insert(LinkValues{a, b, edge.weight, typeLiteral(edge.type()), now}); !st)
             return st.error();
         ++stats.derived;
         if (progress && (++written & 0xffff) == 0
@@ -385,7 +353,7 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
             return st.error();
     }
     qCDebug(lcAssociations) << "writing:" << phase.restart() << "ms";
-    if (const Status st = db.exec(QStringLiteral("CREATE INDEX associations_b ON associations(b)")); !st)
+    if (const Status st = rewrite.finish(); !st)
         return st.error();
     qCDebug(lcAssociations) << "indexing:" << phase.restart() << "ms";
     stats.total = stats.derived + qint64(manual->size());

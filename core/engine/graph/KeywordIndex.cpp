@@ -1,6 +1,5 @@
 #include "engine/graph/KeywordIndex.h"
 
-#include "store/RawSqlite.h"
 #include "engine/text/TextTokens.h"
 #include "store/Store.h"
 
@@ -165,18 +164,11 @@ KeywordIndex::Record KeywordIndex::Record::from(const Memory &m)
 Result<KeywordIndex> KeywordIndex::build(Store &store)
 {
     KeywordIndex index;
-    raw::Statement count;
-    sqlite3 *db = raw::handleOf(store.database());
-    if (const Status st = count.prepare(db, "SELECT count(*), coalesce(sum(length(id)), 0) FROM memories",
-                                        store.path(), QStringLiteral("counting memories"));
-        !st)
-        return st.error();
-    std::size_t rows = 0, idBytes = 0;
-    if (count.next()) {
-        rows = std::size_t(count.int64(0));
-        idBytes = std::size_t(count.int64(1));
-    }
-    index.m_ids.reserve(rows, idBytes);
+    const auto totals = store.memories().idTotals();
+    if (!totals)
+        return totals.error();
+    const auto rows = std::size_t(totals->rows);
+    index.m_ids.reserve(rows, std::size_t(totals->idBytes));
     index.m_createdAt.reserve(rows);
     index.m_task.reserve(rows);
     index.m_project.reserve(rows);
@@ -185,22 +177,14 @@ Result<KeywordIndex> KeywordIndex::build(Store &store)
     index.m_keywordCount.reserve(rows);
     index.m_keywordData.reserve(rows * 4);
 
-    raw::Statement q;
-    if (const Status st = q.prepare(db,
-                                    "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at "
-                                    "FROM memories ORDER BY rowid",
-                                    store.path(), QStringLiteral("reading memories for the keyword index"));
-        !st)
-        return st.error();
     std::vector<std::string> words;
     std::vector<std::uint32_t> keywordIds;
-    while (q.next()) {
-        const std::uint32_t e = index.addEntry(q.text(0));
-        const std::string_view json = q.text(1);
-        if (!parseStringArray(json, words)) {
+    const Status scanned = store.memories().scanKeywordRows([&](const KeywordRow &row) {
+        const std::uint32_t e = index.addEntry(row.id);
+        if (!parseStringArray(row.keywordsJson, words)) {
             words.clear();
             const QJsonArray array =
-                QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size()))).array();
+                QJsonDocument::fromJson(QByteArray(row.keywordsJson.data(), qsizetype(row.keywordsJson.size()))).array();
             for (const QJsonValue &v : array)
                 words.push_back(v.toString().toStdString());
         }
@@ -211,14 +195,15 @@ Result<KeywordIndex> KeywordIndex::build(Store &store)
                 keywordIds.push_back(index.internKeyword(k));
         }
         index.setKeywords(e, keywordIds);
-        index.m_task[e] = index.internGroup(index.m_taskIds, index.m_taskMembers, nullptr, q.text(2));
-        index.m_project[e] = index.internGroup(index.m_projectIds, index.m_projectMembers, &index.m_projectNames,
-                                               q.text(3));
-        index.m_createdAt[e] = q.int64(4);
-        index.m_flags[e] = q.int64(5) != 0 ? kDeleted : 0;
-    }
-    if (q.failed())
-        return q.error();
+        index.m_task[e] = index.internGroup(index.m_taskIds, index.m_taskMembers, nullptr, row.taskId);
+        index.m_project[e] =
+            index.internGroup(index.m_projectIds, index.m_projectMembers, &index.m_projectNames, row.projectPath);
+        index.m_createdAt[e] = row.createdAt;
+        index.m_flags[e] = row.deletedAt != 0 ? kDeleted : 0;
+        return true;
+    });
+    if (!scanned)
+        return scanned.error();
 
     // Every list in (createdAt, entry) order: sort once, then fill the lists walking that
     // order, so each comes out sorted without a sort of its own.
