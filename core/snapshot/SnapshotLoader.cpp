@@ -43,24 +43,14 @@ void keywordsDisplay(std::string_view json, std::string &out)
     }
 }
 
-MemoryLevel levelOf(std::string_view name)
-{
-    if (name == "summary")
-        return MemoryLevel::Summary;
-    if (name == "trace")
-        return MemoryLevel::Trace;
-    if (name == "archive")
-        return MemoryLevel::Archive;
-    return MemoryLevel::Full;
-}
-
 } // namespace
 
 Result<MemorySnapshot> SnapshotLoader::loadFile(const QString &path, const Config &config, const Options &options)
 {
-    Database::Options readOnly;
-    readOnly.readOnly = true;
-    auto store = Store::open(path, readOnly);
+    Database::Options readOnce;
+    readOnce.readOnly = true;
+    readOnce.singlePass = true;
+    auto store = Store::open(path, readOnce);
     if (!store)
         return store.error();
     return load(**store, config, options);
@@ -88,14 +78,14 @@ Result<MemorySnapshot> SnapshotLoader::load(Store &store, const Config &config, 
     if (expected > 0)
         snapshot.reserve(std::size_t(expected), std::size_t(expected) * 120);
 
-    // One Memory reused for every row so ScoreInput::from (the single definition of how a
-    // memory's numbers feed the profiles) sees exactly what the repository would give it.
-    Memory m;
+    // The row's Memory is reused for every row (its numbers filled by the scan), so
+    // ScoreInput::from (the single definition of how a memory's numbers feed the profiles)
+    // sees exactly what the repository would give it.
     QHash<QByteArray, QString> categories;
     SnapshotRecord r;
     std::size_t rows = 0;
     bool cancelled = false;
-    const Status scanned = store.memories().scanSnapshotRows(options.afterRowid, options.limit, [&](const SnapshotRow &row) {
+    const Status scanned = store.memories().scanSnapshotRows(options.afterRowid, options.limit, [&](SnapshotRow &row) {
         r.rowid = row.rowid;
         r.id.assign(row.id);
         r.content.assign(row.content);
@@ -104,31 +94,13 @@ Result<MemorySnapshot> SnapshotLoader::load(Store &store, const Config &config, 
         r.sourceType.assign(row.sourceType);
         r.project.assign(row.projectPath);
 
+        Memory &m = row.scoring;
         const QByteArray categoryKey = QByteArray::fromRawData(r.category.data(), qsizetype(r.category.size()));
         auto cat = categories.find(categoryKey);
         if (cat == categories.end())
             cat = categories.insert(QByteArray(r.category.data(), qsizetype(r.category.size())),
                                     QString::fromStdString(r.category));
         m.category = *cat;
-        m.confidence = row.confidence;
-        m.createdAt = row.createdAt;
-        m.updatedAt = row.updatedAt;
-        m.lastAccessedAt = row.lastAccessedAt;
-        m.lastReinforcedAt = row.lastReinforcedAt;
-        m.accessCount = row.accessCount;
-        m.reinforceCount = row.reinforceCount;
-        m.stability = row.stability;
-        m.decayRate = row.decayRate;
-        m.importance = row.importance;
-        m.verified = row.verified;
-        m.permanent = row.permanent;
-        m.negated = row.negated;
-        m.negatedAt = row.negatedAt;
-        m.level = levelOf(row.level);
-        m.compressed = row.compressed;
-        m.sensitivity = row.sensitivity;
-        m.deletedAt = row.deletedAt;
-        m.superseded = row.superseded;
 
         r.input = ScoreInput::from(m, config);
         r.updatedAt = m.updatedAt;

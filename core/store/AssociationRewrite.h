@@ -2,11 +2,13 @@
 
 #include "model/Result.h"
 #include "store/BulkRows.h"
-#include "store/SqliteStatement.h"
+
+#include <memory>
 
 namespace engram::core {
 
 class Database;
+class SqliteStatement;
 
 /// Replaces every row of `associations` at once (rebuild-associations): begin() drops the
 /// `b` index and empties the table, insert() adds rows through one prepared C-API statement
@@ -17,7 +19,10 @@ class Database;
 class AssociationRewrite final
 {
 public:
-    explicit AssociationRewrite(Database &db) : m_db(db) {}
+    explicit AssociationRewrite(Database &db);
+    ~AssociationRewrite();
+    AssociationRewrite(const AssociationRewrite &) = delete;
+    AssociationRewrite &operator=(const AssociationRewrite &) = delete;
 
     [[nodiscard]] Status begin();
     /// Adds the pair's link unless the pair has one already (the first written wins).
@@ -26,7 +31,7 @@ public:
 
 private:
     Database &m_db;
-    SqliteStatement m_insert;
+    std::unique_ptr<SqliteStatement> m_insert;
 };
 
 } // namespace engram::core

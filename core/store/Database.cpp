@@ -235,7 +235,7 @@ Status Database::configure()
         q.finish();
     }
     for (const char *pragma : {"PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL", "PRAGMA temp_store=MEMORY",
-                               "PRAGMA cache_size=-65536"}) {
+                               m_options.singlePass ? "PRAGMA cache_size=-2000" : "PRAGMA cache_size=-65536"}) {
         if (!q.exec(QString::fromLatin1(pragma)))
             return errorFrom(q, QString::fromLatin1(pragma));
     }

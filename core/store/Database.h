@@ -25,6 +25,10 @@ public:
         int busyTimeoutMs = 5000;
         bool readOnly = false;      ///< never write, never migrate
         bool createIfMissing = true;
+        /// A connection that reads each page about once (a worker's one-pass snapshot load):
+        /// SQLite's small default page cache, whose pages are recycled, instead of 64 MiB
+        /// allocated page by page for nothing.
+        bool singlePass = false;
     };
 
     ~Database();

@@ -50,9 +50,10 @@ public:
     [[nodiscard]] Status scanIds(const std::function<bool(std::string_view id)> &visit) const;
     [[nodiscard]] Status scanKeywordRows(const std::function<bool(const KeywordRow &)> &visit) const;
     [[nodiscard]] Status scanConflictInputs(const std::function<bool(const ConflictInputRow &)> &visit) const;
-    /// Rows with a rowid above `afterRowid`, at most `limit` of them (-1 = all).
+    /// Rows with a rowid above `afterRowid`, at most `limit` of them (-1 = all). One row object
+    /// is reused; `visit` may change it.
     [[nodiscard]] Status scanSnapshotRows(std::int64_t afterRowid, std::int64_t limit,
-                                          const std::function<bool(const SnapshotRow &)> &visit) const;
+                                          const std::function<bool(SnapshotRow &)> &visit) const;
     /// The highest rowid (0 when empty): an index lookup, a cheap bound for reserving.
     [[nodiscard]] Result<std::int64_t> maxRowid() const;
     [[nodiscard]] Result<TableShape> shape() const;

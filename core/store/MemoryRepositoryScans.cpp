@@ -23,6 +23,17 @@ Status scan(Database &db, std::string_view sql, const QString &what, OnRow &&onR
     return q.forEachRow(std::forward<OnRow>(onRow));
 }
 
+MemoryLevel levelFrom(std::string_view name)
+{
+    if (name == "summary")
+        return MemoryLevel::Summary;
+    if (name == "trace")
+        return MemoryLevel::Trace;
+    if (name == "archive")
+        return MemoryLevel::Archive;
+    return MemoryLevel::Full;
+}
+
 } // namespace
 
 Result<IdTotals> MemoryRepository::idTotals() const
@@ -82,20 +93,21 @@ Status MemoryRepository::scanConflictInputs(const std::function<bool(const Confl
 }
 
 Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t limit,
-                                          const std::function<bool(const SnapshotRow &)> &visit) const
+                                          const std::function<bool(SnapshotRow &)> &visit) const
 {
     // Column order is read by index below.
     SqliteStatement q(m_db,
-                "SELECT rowid, id, content, category, keywords, source_type, confidence, created_at, updated_at, "
-                "last_accessed_at, last_reinforced_at, access_count, reinforce_count, project_path, stability, "
-                "decay_rate, importance, verified, permanent, negated, negated_at, level, compressed, sensitivity, "
-                "deleted_at, superseded FROM memories WHERE rowid > ?1 ORDER BY rowid LIMIT ?2",
-                QStringLiteral("reading memories"));
+                      "SELECT rowid, id, content, category, keywords, source_type, confidence, created_at, "
+                      "updated_at, last_accessed_at, last_reinforced_at, access_count, reinforce_count, project_path, "
+                      "stability, decay_rate, importance, verified, permanent, negated, negated_at, level, compressed, "
+                      "sensitivity, deleted_at, superseded FROM memories WHERE rowid > ?1 ORDER BY rowid LIMIT ?2",
+                      QStringLiteral("reading memories"));
     if (!q.isValid())
         return q.error();
     q.bind(1, afterRowid);
     q.bind(2, limit);
     SnapshotRow r;
+    Memory &m = r.scoring;
     return q.forEachRow([&](const SqliteStatement &s) {
         r.rowid = s.int64(0);
         r.id = s.text(1);
@@ -103,26 +115,26 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
         r.category = s.text(3);
         r.keywordsJson = s.text(4);
         r.sourceType = s.text(5);
-        r.confidence = s.real(6);
-        r.createdAt = s.int64(7);
-        r.updatedAt = s.int64(8);
-        r.lastAccessedAt = s.int64(9);
-        r.lastReinforcedAt = s.int64(10);
-        r.accessCount = int(s.int64(11));
-        r.reinforceCount = int(s.int64(12));
         r.projectPath = s.text(13);
-        r.stability = s.real(14);
-        r.decayRate = s.real(15);
-        r.importance = s.real(16);
-        r.verified = s.int64(17) != 0;
-        r.permanent = s.int64(18) != 0;
-        r.negated = s.int64(19) != 0;
-        r.negatedAt = s.int64(20);
-        r.level = s.text(21);
-        r.compressed = s.int64(22) != 0;
-        r.sensitivity = int(s.int64(23));
-        r.deletedAt = s.int64(24);
-        r.superseded = s.int64(25) != 0;
+        m.confidence = s.real(6);
+        m.createdAt = s.int64(7);
+        m.updatedAt = s.int64(8);
+        m.lastAccessedAt = s.int64(9);
+        m.lastReinforcedAt = s.int64(10);
+        m.accessCount = int(s.int64(11));
+        m.reinforceCount = int(s.int64(12));
+        m.stability = s.real(14);
+        m.decayRate = s.real(15);
+        m.importance = s.real(16);
+        m.verified = s.int64(17) != 0;
+        m.permanent = s.int64(18) != 0;
+        m.negated = s.int64(19) != 0;
+        m.negatedAt = s.int64(20);
+        m.level = levelFrom(s.text(21));
+        m.compressed = s.int64(22) != 0;
+        m.sensitivity = int(s.int64(23));
+        m.deletedAt = s.int64(24);
+        m.superseded = s.int64(25) != 0;
         return visit(r);
     });
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/Memory.h"
+
 #include <cstdint>
 #include <string_view>
 
@@ -48,7 +50,10 @@ struct ConflictInputRow
     bool superseded = false;
 };
 
-/// The columns of the window's in-memory snapshot (SnapshotLoader).
+/// The columns of the window's in-memory snapshot (SnapshotLoader). The numbers, flags and
+/// level go straight into `scoring`, a Memory reused from row to row, so the scoring profiles
+/// see exactly what the repository would give them; its text fields are not read here (the
+/// views are) and are left to the caller, which may set them (the category) before scoring.
 struct SnapshotRow
 {
     std::int64_t rowid = 0;
@@ -58,25 +63,7 @@ struct SnapshotRow
     std::string_view keywordsJson;
     std::string_view sourceType;
     std::string_view projectPath;
-    std::string_view level;
-    double confidence = 0;
-    double stability = 0;
-    double decayRate = 0;
-    double importance = 0;
-    std::int64_t createdAt = 0;
-    std::int64_t updatedAt = 0;
-    std::int64_t lastAccessedAt = 0;
-    std::int64_t lastReinforcedAt = 0;
-    std::int64_t negatedAt = 0;
-    std::int64_t deletedAt = 0;
-    int accessCount = 0;
-    int reinforceCount = 0;
-    int sensitivity = 0;
-    bool verified = false;
-    bool permanent = false;
-    bool negated = false;
-    bool compressed = false;
-    bool superseded = false;
+    Memory scoring;
 };
 
 /// One link as the association graph reads it.

@@ -2,8 +2,6 @@
 
 #include "store/Database.h"
 
-#include <sqlite3.h>
-
 #include <utility>
 
 namespace engram::core {
@@ -83,18 +81,10 @@ void SqliteStatement::bind(int index, const QString &text)
 
 void SqliteStatement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
 
-bool SqliteStatement::next()
+void SqliteStatement::noteFailure(int code)
 {
-    if (!m_stmt)
-        return false;
-    const int rc = sqlite3_step(m_stmt);
-    if (rc == SQLITE_ROW)
-        return true;
-    if (rc != SQLITE_DONE) {
-        m_failedCode = rc;
-        m_failedText = QString::fromUtf8(sqlite3_errmsg(m_db));
-    }
-    return false;
+    m_failedCode = code;
+    m_failedText = m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("the statement was not prepared");
 }
 
 Status SqliteStatement::finished() const
@@ -153,24 +143,11 @@ Error SqliteStatement::makeError(int code, const QString &text) const
     }
 }
 
-std::int64_t SqliteStatement::int64(int column) const { return sqlite3_column_int64(m_stmt, column); }
-
-double SqliteStatement::real(int column) const { return sqlite3_column_double(m_stmt, column); }
-
-std::string_view SqliteStatement::text(int column) const
-{
-    const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
-    const int size = sqlite3_column_bytes(m_stmt, column);
-    return bytes ? std::string_view(bytes, std::size_t(size)) : std::string_view();
-}
-
 QString SqliteStatement::qstring(int column) const
 {
     const std::string_view v = text(column);
     return QString::fromUtf8(v.data(), qsizetype(v.size()));
 }
-
-bool SqliteStatement::isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
 
 std::int64_t SqliteStatement::lastInsertId() const { return m_db ? sqlite3_last_insert_rowid(m_db) : 0; }
 

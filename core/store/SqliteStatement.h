@@ -4,11 +4,10 @@
 
 #include <QString>
 
+#include <sqlite3.h>
+
 #include <cstdint>
 #include <string_view>
-
-struct sqlite3;
-struct sqlite3_stmt;
 
 namespace engram::core {
 
@@ -19,7 +18,9 @@ class Database;
 /// in place, where Qt Sql would build a QVariant per value. Finalised on destruction. Runs on
 /// the Database's connection, so it joins any open Transaction; only for the thread that
 /// opened the store. Bound parameters only (never SQL built from data); text is UTF-8.
-/// For core/store's own use: other layers ask a repository.
+/// For core/store's own sources only (it includes sqlite3.h, and the row accessors are inline
+/// for the scans' sake): no header outside core/store includes it, and other layers ask a
+/// repository.
 class SqliteStatement final
 {
 public:
@@ -46,7 +47,15 @@ public:
 
     /// Steps once: true while a row is available. After the loop, finished() tells the end
     /// of the rows from a read error (a damaged page), so a damaged store never reads as complete.
-    bool next();
+    bool next()
+    {
+        const int rc = m_stmt ? sqlite3_step(m_stmt) : SQLITE_MISUSE;
+        if (rc == SQLITE_ROW)
+            return true;
+        if (rc != SQLITE_DONE)
+            noteFailure(rc);
+        return false;
+    }
     [[nodiscard]] Status finished() const;
     /// Hands every row to `onRow(const SqliteStatement &)` until it returns false, then finished().
     template <typename OnRow>
@@ -67,16 +76,21 @@ public:
     Error error() const;
 
     // Columns of the current row, 0-based. A text view lives until the next step.
-    std::int64_t int64(int column) const;
-    double real(int column) const;
-    std::string_view text(int column) const;
+    std::int64_t int64(int column) const { return sqlite3_column_int64(m_stmt, column); }
+    double real(int column) const { return sqlite3_column_double(m_stmt, column); }
+    std::string_view text(int column) const
+    {
+        const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
+        return bytes ? std::string_view(bytes, std::size_t(sqlite3_column_bytes(m_stmt, column))) : std::string_view();
+    }
     QString qstring(int column) const;
-    bool isNull(int column) const;
+    bool isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
 
     /// The rowid the last successful INSERT on this connection gave.
     std::int64_t lastInsertId() const;
 
 private:
+    void noteFailure(int code);
     Error makeError(int code, const QString &text) const;
 
     sqlite3 *m_db = nullptr;

@@ -118,17 +118,20 @@ private Q_SLOTS:
 
         // After the first row, at most one: the window's chunked load.
         QList<qint64> rowids;
-        QString level;
+        MemoryLevel level = MemoryLevel::Archive;
         double confidence = 0, stability = 0;
+        Millis deletedAt = 0;
         QVERIFY(m_store->store().memories().scanSnapshotRows(1, 1, [&](const SnapshotRow &row) {
             rowids << row.rowid;
-            level = text(row.level);
-            confidence = row.confidence;
-            stability = row.stability;
+            level = row.scoring.level;
+            confidence = row.scoring.confidence;
+            stability = row.scoring.stability;
+            deletedAt = row.scoring.deletedAt;
             return true;
         }));
         QCOMPARE(rowids, QList<qint64>{2});
-        QCOMPARE(level, QStringLiteral("full"));
+        QCOMPARE(level, MemoryLevel::Full);
+        QVERIFY(deletedAt != 0);
         QCOMPARE(confidence, 0.8);
         QCOMPARE(stability, 24.0);
         const auto max = m_store->store().memories().maxRowid();
