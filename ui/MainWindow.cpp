@@ -11,6 +11,7 @@
 #include "models/MemoryTableModel.h"
 #include "models/SelectionKeeper.h"
 #include "support/MessageBox.h"
+#include "support/Teardown.h"
 #include "support/TextPrompt.h"
 #include "views/DecayChartView.h"
 #include "views/DetailPanel.h"
@@ -77,7 +78,19 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     resize(1360, 860);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // ~QWidget hides the window and deletes the children after this body has run, when this
+    // object is only a QWidget. First: no child's signal may reach a slot or lambda of the
+    // window then (the undo stack emits cleanChanged as it clears, and updateTitle read the
+    // session; the docks emit visibilityChanged as they hide, …).
+    disconnectDescendants(this);
+    // Second: the session goes last. The undo stack's commands, the model, the views and the
+    // working dialogs all read it; ~QWidget deletes the children in the order they were added,
+    // and the session was added first, so move it to the end of the list.
+    m_session->setParent(nullptr);
+    m_session->setParent(this);
+}
 
 QString MainWindow::demoStorePath()
 {
@@ -457,7 +470,8 @@ void MainWindow::editMemory(const QString &id, const QString &field, const QVari
     else if (field == QLatin1String("category"))
         edit.category = value.toString();
     else {
-        // SPEC §5's edit decision covers content, keywords and category only.
+        // The edit decision (docs/architecture.md, "What each decision writes") covers content,
+        // keywords and category only.
         showError(tr("Edit"), tr("Changing %1 is not a recorded decision; it was left as it was.").arg(field));
         if (m_detail)
             m_detail->reload();

@@ -56,7 +56,8 @@ public:
     [[nodiscard]] core::Status setConfig(const core::Config &config);
     const core::ScoringProfile &profile() const { return *m_profile; }
     QString profileName() const { return m_profile->name(); }
-    /// Switches the active profile and records it in the store's meta (SPEC §4).
+    /// Switches the active profile and records it in the store's meta
+    /// (docs/scoring.md, "Where the rules come from").
     [[nodiscard]] core::Status setProfileName(const QString &name);
 
     /// The instant scores are evaluated at: the preview date when one is set, else the clock.
@@ -84,7 +85,8 @@ public:
     void setPollInterval(int ms);
 
     /// Rows up to this count are read at once on open; a larger store shows this many first
-    /// and reads the rest on a worker thread (SPEC §13 open_first_paint_ms). 0 = all at once.
+    /// and reads the rest on a worker thread (docs/architecture.md, "Performance budget":
+    /// open_first_paint_ms). 0 = all at once.
     void setFirstChunkRows(int rows) { m_firstChunkRows = rows; }
     /// Blocks until a background load has finished (tests, benchmarks).
     void waitForLoaded();

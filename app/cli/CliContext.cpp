@@ -43,7 +43,7 @@ Store *CliContext::store()
         return nullptr;
     }
     if (storePath.isEmpty() && !QFileInfo::exists(path)) {
-        // First run (SPEC §2): the default store starts as the bundled demo memory set.
+        // First run (docs/formats.md, "The store"): the default store starts as the bundled demo memory set.
         const Status demo = io::createDemoStore(path, QStringLiteral(":/demo/demo-memory-set.json"), now());
         if (!demo)
             m_err << "warning: could not create the demo store: " << demo.error().message << Qt::endl;

@@ -16,8 +16,9 @@
 
 namespace engram::cli {
 
-/// What every command gets: the global options of SPEC §12, the store (opened on first
-/// use), the config and active scoring profile, the evaluation instant, and output helpers.
+/// What every command gets: the global options (docs/cli.md, "Global options"), the store
+/// (opened on first use), the config and active scoring profile, the evaluation instant, and
+/// output helpers.
 class CliContext final
 {
 public:
@@ -44,7 +45,8 @@ public:
     /// What the profile scores for `memory` at now(), its mentions included.
     core::ScoreInput scoreInput(const core::Memory &memory);
 
-    /// A memory as SPEC §12's memory object: every field plus score, strength, tier.
+    /// A memory as a memory object (docs/cli.md, "The memory object"): every field plus score,
+    /// strength, tier.
     QJsonObject memoryObject(const core::Memory &memory);
 
     /// Prints a JSON document (compact when piped is fine; indented for reading).

@@ -2,7 +2,7 @@
 
 // Shared by the decision commands (confirm, negate, permanent, delete, restore, edit, merge,
 // reinforce, revert): run a decision with the store's config and profile at --at, then print
-// the memories it left, as SPEC §12 memory objects.
+// the memories it left, as memory objects (docs/cli.md, "The memory object").
 #include "ArgParser.h"
 #include "CliContext.h"
 

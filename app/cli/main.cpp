@@ -1,5 +1,5 @@
-// engram-cli: the scriptable face of engram_core (SPEC §12). Wiring only: global options,
-// then the named command from the registry.
+// engram-cli: the scriptable face of engram_core (docs/cli.md, "Global options"). Wiring only:
+// global options, then the named command from the registry.
 #include "CliContext.h"
 #include "Command.h"
 

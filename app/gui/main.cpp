@@ -3,8 +3,9 @@
 //   engram PATH       that store
 //   engram --demo     a fresh demo store
 // ENGRAM_BENCH_FIRST_PAINT=1 prints `first_paint_epoch_ms=<ms>` when the table first paints
-// rows (SPEC §13 open_first_paint_ms), then, once the whole store is loaded, prints
-// `peak_rss_kib=<VmHWM>` (SPEC §13 rss_mib) and quits. engram-bench reads both lines.
+// rows (docs/architecture.md, "Performance budget": open_first_paint_ms), then, once the whole
+// store is loaded, prints `peak_rss_kib=<VmHWM>` (docs/architecture.md, "Performance budget":
+// rss_mib) and quits. engram-bench reads both lines.
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "models/MemoryTableModel.h"

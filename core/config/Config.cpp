@@ -10,9 +10,9 @@ Config Config::defaults()
         c.categories.push_back(CategoryConfig{QString::fromLatin1(name), enhancedImportance, dailyFactor, graceDays,
                                               neverDecays, maxAgeDays, deleteBelow, decayRateFactor});
     };
-    // `fact` comes first: it is also the parameter set of every unknown category (SPEC §3).
-    // note 002: fact ×0.95 per day after 7 days since last access, deleted below 0.3;
-    // note 001: a fact's I = 1.1.
+    // `fact` comes first: it is also the parameter set of every unknown category
+    // (docs/formats.md, "Configuration (config.yaml)"). note 002: fact ×0.95 per day after 7
+    // days since last access, deleted below 0.3; note 001: a fact's I = 1.1.
     add("fact", 1.1, 0.95, 7, false, 0, 0.3);
     // note 001 categories: I = 1.5 / 1.3 / 0.9 / 1.2 / 0.8. Under the importance profile they
     // behave like facts (note 002 has no rule of its own for them).

@@ -10,7 +10,8 @@
 
 namespace engram::core {
 
-/// Parameters of one memory category (SPEC §8). Unknown categories use `fact`'s.
+/// Parameters of one memory category (docs/formats.md, "Configuration (config.yaml)"). Unknown
+/// categories use `fact`'s.
 struct CategoryConfig
 {
     QString name;
@@ -20,7 +21,7 @@ struct CategoryConfig
     bool neverDecays = false;        ///< note 002: system / core
     double maxAgeDays = 0;           ///< note 002: episode deleted after 14 days; 0 = no limit
     double deleteBelow = 0;          ///< note 002: fact deleted below 0.3; 0 = never
-    double decayRateFactor = 1.0;    ///< note 000 §4.3: ebbinghaus decayRate × this (pitfall 0.9)
+    double decayRateFactor = 1.0;    ///< docs/scoring.md, "Decay rate": decayRate × this (pitfall 0.9)
     bool operator==(const CategoryConfig &) const = default;
 };
 
@@ -39,7 +40,7 @@ struct ConfigKey
 /// shipped resources/config.yaml states the same defaults. Units are in the names.
 struct Config
 {
-    struct Decay // note 000 §4.5 `memory.decay.*`
+    struct Decay // `memory.decay.*`, docs/formats.md, "Configuration (config.yaml)"
     {
         double initialStability = 24;   // hours
         double manualStability = 168;   // hours
@@ -48,8 +49,9 @@ struct Config
         double archiveThreshold = 10;   // strength
         double deleteThreshold = 5;     // strength
         double cleanupIntervalHours = 1;
-        // note 000 §4.3 computeDecayRate(): rate = 1 × 0.7 (confidence ≥ 0.8) × 0.8 (≥ 5
-        // reinforcements) × category factor, never below 0.5; the range is 0.5..2.0 (§3.1).
+        // computeDecayRate() (docs/scoring.md, "Decay rate"): rate = 1 × 0.7
+        // (confidence ≥ 0.8) × 0.8 (≥ 5 reinforcements) × category factor, never below 0.5; the
+        // range is 0.5..2.0.
         double highConfidence = 0.8;
         double highConfidenceFactor = 0.7;
         int wellReinforcedCount = 5;
@@ -58,7 +60,7 @@ struct Config
         double maxDecayRate = 2.0;
         bool operator==(const Decay &) const = default;
     } decay;
-    struct Reinforce // note 000 §4.5 `memory.reinforce.*`, keys mapped per §11.3
+    struct Reinforce // `memory.reinforce.*`, one key per event (docs/scoring.md, "Reinforcement")
     {
         double retrieve = 1.2;      // event access
         double taskSuccess = 2.0;   // task_success
@@ -67,7 +69,7 @@ struct Config
         double associationHit = 1.1;
         bool operator==(const Reinforce &) const = default;
     } reinforce;
-    struct Enhanced // note 001
+    struct Enhanced // docs/scoring.md, "Enhanced"
     {
         double alphaBase = 0.01;         // per day
         double userFactor = 1.0;         // U: 0.8 / 1.0 / 1.3
@@ -91,7 +93,7 @@ struct Config
         double deleteArchivedAfterDays = 0;
         bool operator==(const Enhanced &) const = default;
     } enhanced;
-    struct Importance // note 002
+    struct Importance // docs/scoring.md, "Importance"
     {
         double boost = 0.3;
         double coreAt = 3.0;
@@ -102,7 +104,7 @@ struct Config
         double forgottenBelow = 0.3;
         bool operator==(const Importance &) const = default;
     } importance;
-    struct Lifecycle // note 003
+    struct Lifecycle // docs/scoring.md, "Lifecycle"
     {
         double ageLambda = 0.1;          // per day
         double recallWeight = 0.2;
@@ -112,7 +114,7 @@ struct Config
         double weakAt = 0.1;
         bool operator==(const Lifecycle &) const = default;
     } lifecycle;
-    struct Conflicts // SPEC §6
+    struct Conflicts // docs/scoring.md, "Conflicts"
     {
         double minFactor = 0.3;          // c_min
         double recoveryPerDay = 0.01;    // λ
@@ -124,7 +126,7 @@ struct Config
         QString onDirectContradiction = QStringLiteral("flag");  // flag (confidences × 0.8, wait)
         bool operator==(const Conflicts &) const = default;
     } conflicts;
-    struct Associations // SPEC §7
+    struct Associations // docs/scoring.md, "Associations"
     {
         double keywordThreshold = 0.3;
         double coTaskWeight = 0.5;
@@ -140,7 +142,7 @@ struct Config
         int maxResults = 5;
         bool operator==(const Associations &) const = default;
     } associations;
-    struct Budgets // SPEC §7
+    struct Budgets // docs/scoring.md, "Cleanup"
     {
         int activeEpisodes = 1000;
         int compressed = 5000;

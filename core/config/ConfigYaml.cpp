@@ -1,13 +1,15 @@
-// YAML reading and writing for Config (SPEC §8). yaml-cpp's exceptions are caught here and
-// turned into an Error naming the file, line and key; nothing throws out of this file.
-// Every key is declared once in a table below, so reading, range checks, writing and the
-// unknown-key check cannot drift apart.
+// YAML reading and writing for Config (docs/formats.md, "Configuration (config.yaml)").
+// yaml-cpp's exceptions are caught here and turned into an Error naming the file, line and key;
+// nothing throws out of this file. Every key is declared once in a table below, so reading,
+// range checks, writing and the unknown-key check cannot drift apart.
 #include "config/Config.h"
+#include "model/YamlNesting.h"
 
 #include <QFile>
 #include <QLocale>
 #include <QSet>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <functional>
@@ -202,8 +204,34 @@ int lineOf(const YAML::Node &node) { return node.Mark().line >= 0 ? node.Mark().
 Error fieldError(const QString &file, const YAML::Node &node, const QString &key, const QString &what)
 {
     return Error::make(Error::Code::Validation,
-                       QStringLiteral("%1:%2: %3: %4").arg(file).arg(lineOf(node)).arg(key, what));
+                       QStringLiteral("%1:%2: %3: %4").arg(file, QString::number(lineOf(node)), key, what));
 }
+
+/// Aliases let a short file repeat a mapping many times (`categories: {a: &c {...}, b: *c,
+/// ...}`, duplicate keys included), and the checks below visit every use: the entries they
+/// visit are bounded by four times the file's size, so such a file is an error, not minutes
+/// of work.
+class EntryBudget
+{
+public:
+    explicit EntryBudget(qint64 fileBytes)
+        : m_left(fileBytes * 4 + 1024)
+    {
+    }
+
+    std::optional<Error> spend(const QString &file, const YAML::Node &node)
+    {
+        if (--m_left >= 0)
+            return std::nullopt;
+        return Error::make(Error::Code::Validation,
+            QStringLiteral("%1:%2: too many entries: aliases repeat the mappings beyond 4 times the file's size")
+                .arg(file)
+                .arg(lineOf(node)));
+    }
+
+private:
+    qint64 m_left;
+};
 
 /// Every dotted key a config file may hold outside `categories`, plus its section prefixes.
 QSet<QString> knownPaths()
@@ -225,9 +253,11 @@ QSet<QString> knownPaths()
 
 /// A typo in a key would otherwise be silently ignored and the default kept: report it.
 std::optional<Error> findUnknownKey(const QString &file, const YAML::Node &map, const QString &prefix,
-                                    const QSet<QString> &known)
+                                    const QSet<QString> &known, EntryBudget &budget)
 {
     for (auto it = map.begin(); it != map.end(); ++it) {
+        if (auto e = budget.spend(file, it->first))
+            return e;
         const QString key = QString::fromStdString(it->first.Scalar());
         const QString dotted = prefix.isEmpty() ? key : prefix + QLatin1Char('.') + key;
         if (prefix.isEmpty() && key == QLatin1String("categories"))
@@ -235,7 +265,7 @@ std::optional<Error> findUnknownKey(const QString &file, const YAML::Node &map, 
         if (!known.contains(dotted))
             return fieldError(file, it->first, dotted, QStringLiteral("unknown key"));
         if (it->second.IsMap()) {
-            if (auto e = findUnknownKey(file, it->second, dotted, known))
+            if (auto e = findUnknownKey(file, it->second, dotted, known, budget))
                 return e;
         }
     }
@@ -249,17 +279,21 @@ QString outOfRange(double v, double min, double max)
     return QStringLiteral("%1 is out of range [%2, %3]").arg(n(v), n(min), n(max));
 }
 
-std::optional<Error> readCategory(const QString &file, const QString &name, const YAML::Node &body, Config &config)
+std::optional<Error> readCategory(const QString &file, const QString &name, const YAML::Node &body, Config &config,
+                                  EntryBudget &budget)
 {
     const QString key = QStringLiteral("categories.") + name;
     if (!body.IsMap())
         return fieldError(file, body, key, QStringLiteral("expected a mapping"));
     const int existing = config.categoryIndex(name);
     const bool known = config.categories[size_t(existing)].name == name;
-    // A new category starts from fact's parameters (SPEC §3: unknown ones get fact's).
+    // A new category starts from fact's parameters (unknown ones get fact's:
+    // docs/formats.md, "Configuration (config.yaml)").
     CategoryConfig cat = known ? config.categories[size_t(existing)] : config.category(QStringLiteral("fact"));
     cat.name = name;
     for (auto it = body.begin(); it != body.end(); ++it) {
+        if (auto e = budget.spend(file, it->first))
+            return e;
         const std::string k = it->first.Scalar();
         const QString fullKey = key + QLatin1Char('.') + QString::fromStdString(k);
         const YAML::Node v = it->second;
@@ -319,9 +353,9 @@ std::optional<CrossFieldProblem> crossFieldProblem(const Config &config)
     return std::nullopt;
 }
 
-std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Config &config)
+std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Config &config, EntryBudget &budget)
 {
-    if (auto e = findUnknownKey(fileName, root, {}, knownPaths()))
+    if (auto e = findUnknownKey(fileName, root, {}, knownPaths(), budget))
         return e;
     for (const Field &f : doubleFields()) {
         const YAML::Node node = lookup(root, f.path);
@@ -361,7 +395,10 @@ std::optional<Error> readAll(const QString &fileName, const YAML::Node &root, Co
         if (!cats.IsMap())
             return fieldError(fileName, cats, QStringLiteral("categories"), QStringLiteral("expected a mapping"));
         for (auto it = cats.begin(); it != cats.end(); ++it) {
-            if (auto e = readCategory(fileName, QString::fromStdString(it->first.Scalar()), it->second, config))
+            if (auto e = budget.spend(fileName, it->first))
+                return e;
+            if (auto e = readCategory(fileName, QString::fromStdString(it->first.Scalar()), it->second, config,
+                                      budget))
                 return e;
         }
     }
@@ -384,6 +421,10 @@ Result<Config> Config::fromYamlFile(const QString &path)
 Result<Config> Config::fromYamlText(const QByteArray &yaml, const QString &fileName)
 {
     Config config = defaults();
+    // yaml-cpp recurses once per level: a deep document is refused before it gets there.
+    if (const auto deep = io::YamlNesting::findTooDeep(yaml); deep.isValid())
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: %2").arg(fileName, io::YamlNesting::tooDeepMessage(deep.line, deep.column)));
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
         if (root.IsNull())
@@ -391,13 +432,18 @@ Result<Config> Config::fromYamlText(const QByteArray &yaml, const QString &fileN
         if (!root.IsMap())
             return fieldError(fileName, root, QStringLiteral("(top level)"),
                               QStringLiteral("expected a mapping of sections"));
-        if (auto e = readAll(fileName, root, config))
+        EntryBudget budget(yaml.size());
+        if (auto e = readAll(fileName, root, config, budget))
             return *e;
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp's own guard (500 levels), for what the pre-scan cannot count.
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: %2").arg(fileName, io::YamlNesting::tooDeepMessage(e.mark.line + 1,
+                                                                                                  e.mark.column + 1)));
     } catch (const YAML::Exception &e) {
         return Error::make(Error::Code::Parse, QStringLiteral("%1:%2: not valid YAML: %3")
-                                                   .arg(fileName)
-                                                   .arg(e.mark.line + 1)
-                                                   .arg(QString::fromStdString(e.msg)));
+                                                   .arg(fileName, QString::number(e.mark.line + 1),
+                                                        QString::fromStdString(e.msg)));
     }
     return config;
 }

@@ -30,7 +30,8 @@ Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &
     if (!id.isEmpty())
         r.setWhere(QStringLiteral("%1 (id \"%2\")").arg(where, id.left(80)));
 
-    // The agent's importance (1–10) is not Engram's (note 002): keep it verbatim, separately.
+    // The agent's importance (1–10) is not Engram's (docs/formats.md, "Agent memory folders"):
+    // keep it verbatim, separately.
     const auto agentImportance = r.number(kImportance, -1e6, 1e6);
     o.remove(kImportance);
     o.remove(kAgentImportance);
@@ -80,7 +81,7 @@ Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &
     if (links) {
         for (Association &a : found) {
             if (a.b == memory->id)
-                continue; // no self-links (SPEC §7)
+                continue; // no self-links (docs/scoring.md, "Associations")
             a.a = memory->id;
             const auto [x, y] = orderedPair(a.a, a.b);
             a.a = x;

@@ -12,8 +12,9 @@
 
 namespace engram::core::io {
 
-/// One memory in the agent hub's own shape (SPEC §10, note 000's MemoryEntry plus what newer
-/// writers add), as found in an agent memory folder or a legacy note-000 array.
+/// One memory in the agent hub's own shape (note 000's MemoryEntry plus what newer writers add;
+/// docs/formats.md, "Agent memory folders"), as found in an agent memory folder or a legacy
+/// note-000 array.
 ///
 /// Reading: `importance` is the agent's 1–10 scale and goes verbatim to agentImportance;
 /// `tier` goes to agentTier and `tier: "permanent"` makes the memory permanent; `superseded`

@@ -10,8 +10,8 @@
 
 namespace engram::core::io {
 
-/// An agent memory folder (SPEC §10): one pretty-printed `<id>.json` per memory, in the agent
-/// hub's field names (see AgentEntry).
+/// An agent memory folder (docs/formats.md, "Agent memory folders"): one pretty-printed
+/// `<id>.json` per memory, in the agent hub's field names (see AgentEntry).
 ///
 /// Reading never fails because of one file: a file that cannot be read or parsed, repeats an
 /// id, is a symbolic link or is not a regular file (a FIFO, ...), is listed in

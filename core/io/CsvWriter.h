@@ -14,10 +14,11 @@ class ScoringProfile;
 
 namespace engram::core::io {
 
-/// CSV export for spreadsheets (SPEC §10): a header row, then one row per memory, RFC 4180
-/// (comma-separated, CRLF line ends, a field holding a comma, quote, CR or LF is quoted with
-/// its quotes doubled), UTF-8 without a byte-order mark. Lists (keywords) are joined with
-/// "; ". With a profile, three computed columns follow: score, currentStrength, tier at `now`.
+/// CSV export for spreadsheets (docs/formats.md, "CSV export"): a header row, then one row per
+/// memory, RFC 4180 (comma-separated, CRLF line ends, a field holding a comma, quote, CR or LF
+/// is quoted with its quotes doubled), UTF-8 without a byte-order mark. Lists (keywords) are
+/// joined with "; ". With a profile, three computed columns follow: score, currentStrength,
+/// tier at `now`.
 ///
 /// Memory text is data, not a formula: a field starting with `=`, `+`, `-`, `@`, a tab or a
 /// carriage return gets a leading `'` (OWASP's CSV-injection guidance), so a spreadsheet

@@ -12,7 +12,7 @@
 
 namespace engram::core::io {
 
-/// What to do with an incoming memory whose id the store already has (SPEC §10).
+/// What to do with an incoming memory whose id the store already has (docs/formats.md, "Import").
 enum class ImportAction {
     Skip, ///< keep the stored memory
     Overwrite, ///< replace it with the incoming one
@@ -47,7 +47,7 @@ struct ImportPolicy
     ImportAction actionFor(const QString &id, ImportKind kind) const;
 };
 
-/// What an import would do, computed without writing (SPEC §10's preview).
+/// What an import would do, computed without writing (the preview of docs/formats.md, "Import").
 struct ImportPreview
 {
     QString sourceName;

@@ -14,8 +14,8 @@ namespace engram::core::io {
 
 /// The importer's bulk write path: the same rows the repositories write, through the store's
 /// BulkWriter (statements prepared once per import, bound through SQLite's C API on the
-/// store's own connection; SPEC §13 import_100k_s). Errors name the row. The caller holds the
-/// transaction, which these writes join.
+/// store's own connection; import_100k_s of docs/architecture.md, "Performance budget").
+/// Errors name the row. The caller holds the transaction, which these writes join.
 class ImportWriter final
 {
 public:
@@ -24,8 +24,8 @@ public:
     [[nodiscard]] Status insertMemory(const Memory &memory);
     /// Appends and sets `event.id`.
     [[nodiscard]] Status appendEvent(Event &event);
-    /// Writes the link unless the pair already has one at least as strong (SPEC §7: one edge
-    /// per pair, the strongest kept). `link` must be ordered (a < b).
+    /// Writes the link unless the pair already has one at least as strong (one edge per
+    /// pair, the strongest kept: docs/scoring.md, "Associations"). `link` must be ordered (a < b).
     [[nodiscard]] Status putLinkIfStronger(const Association &link);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
 

@@ -74,25 +74,10 @@ QString entryNoun(const QByteArray &arrayKey)
     return QStringLiteral("entry");
 }
 
-} // namespace
-
-std::pair<qsizetype, qsizetype> JsonText::lineColumn(const QByteArray &data, qsizetype offset)
+// The containers still open at `stop`, outermost first, with the key or index being read in
+// each. A scan that tracks only what locate() reports: not a validating parser.
+std::vector<Frame> openFrames(const QByteArray &data, qsizetype stop)
 {
-    offset = std::clamp<qsizetype>(offset, 0, data.size());
-    qsizetype line = 1;
-    qsizetype lineStart = 0;
-    for (qsizetype i = 0; i < offset; ++i) {
-        if (data[i] == '\n') {
-            ++line;
-            lineStart = i + 1;
-        }
-    }
-    return { line, offset - lineStart + 1 };
-}
-
-QString JsonText::locate(const QByteArray &data, qsizetype offset)
-{
-    const qsizetype stop = std::clamp<qsizetype>(offset, 0, data.size());
     std::vector<Frame> stack;
     qsizetype i = 0;
     while (i < stop) {
@@ -154,8 +139,13 @@ QString JsonText::locate(const QByteArray &data, qsizetype offset)
             break;
         }
     }
+    return stack;
+}
 
-    // Find the innermost entries array and the object directly inside it.
+// Names the innermost entry (and its field) the open containers are in.
+QString describe(const std::vector<Frame> &stack)
+{
+    // The innermost entries array and the object directly inside it.
     for (size_t d = 0; d < stack.size(); ++d) {
         if (!stack[d].entriesArray)
             continue;
@@ -176,11 +166,38 @@ QString JsonText::locate(const QByteArray &data, qsizetype offset)
     return {};
 }
 
+} // namespace
+
+std::pair<qsizetype, qsizetype> JsonText::lineColumn(const QByteArray &data, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset, 0, data.size());
+    qsizetype line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < offset; ++i) {
+        if (data[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return { line, offset - lineStart + 1 };
+}
+
+QString JsonText::locate(const QByteArray &data, qsizetype offset)
+{
+    return describe(openFrames(data, std::clamp<qsizetype>(offset, 0, data.size())));
+}
+
 Result<QJsonValue> JsonText::parse(const QByteArray &rawData, const QString &fileName)
 {
     QByteArray data = rawData;
     if (data.startsWith("\xEF\xBB\xBF"))
         data.remove(0, 3); // a UTF-8 byte-order mark some editors write
+    // A raw U+FEFF that starts a key or string: Qt keeps it in the document, but reading the
+    // text back (QString::fromUtf8) drops a leading one, so a key "\uFEFFconfidence" would
+    // list as "confidence" yet not be found under that name, and a written-back file would
+    // hold "confidence" twice. Escaped, it is an ordinary character. Only offsets after it move.
+    if (data.contains("\"\xEF\xBB\xBF"))
+        data.replace("\"\xEF\xBB\xBF", "\"\\ufeff");
     const qsizetype first = firstNonSpace(data);
     if (first >= data.size())
         return Error::make(Error::Code::Parse, QStringLiteral("%1: file is empty").arg(fileName));

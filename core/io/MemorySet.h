@@ -11,7 +11,7 @@
 
 namespace engram::core::io {
 
-/// The formats Engram reads and writes (SPEC §10).
+/// The formats Engram reads and writes (docs/formats.md, "Engram memory set").
 enum class SetFormat {
     EngramJson, ///< {format: engram-memory-set, version: 1, ...} as JSON
     EngramYaml, ///< the same document as YAML

@@ -9,10 +9,10 @@
 
 namespace engram::core::io {
 
-/// The Engram memory set as JSON (SPEC §10): `{format: "engram-memory-set", version: 1,
-/// exportedAt, profile, memories, associations, events, conflicts}`. Writing keeps the given
-/// order of each list (the Exporter sorts) and QJsonDocument's sorted keys, so the same set
-/// always gives the same bytes.
+/// The Engram memory set as JSON (docs/formats.md, "Engram memory set"): `{format:
+/// "engram-memory-set", version: 1, exportedAt, profile, memories, associations, events,
+/// conflicts}`. Writing keeps the given order of each list (the Exporter sorts) and
+/// QJsonDocument's sorted keys, so the same set always gives the same bytes.
 class MemorySetJson final
 {
 public:

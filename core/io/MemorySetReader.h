@@ -5,7 +5,7 @@
 
 namespace engram::core::io {
 
-/// Reads any importable memory set, choosing the codec by what `path` is (SPEC §10):
+/// Reads any importable memory set, choosing the codec by what `path` is (docs/formats.md, "Reading"):
 /// a folder → agent memory folder (or its memory/ subfolder); a .yaml / .yml file → YAML set;
 /// otherwise by content: a JSON object with `format` → Engram set, a JSON object with
 /// `content` → one agent memory file, a JSON array → legacy note-000 data, text starting

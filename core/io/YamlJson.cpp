@@ -1,10 +1,13 @@
 #include "io/YamlJson.h"
 
+#include "model/YamlNesting.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
@@ -14,17 +17,36 @@ namespace engram::core::io {
 
 namespace {
 
-constexpr int kMaxDepth = 256;
+// A document may expand to this many times its file's size (in nodes plus scalar bytes)
+// through aliases; an alias-free document stays under twice its size.
+constexpr qint64 kExpansionFactor = 4;
 
 struct ParseError
 {
     QString message;
 };
 
-// A plain scalar resolved per the YAML 1.2 core schema.
-QJsonValue resolvePlain(const std::string &raw)
+// Scalar text as a QString. Unicode noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) become
+// U+FFFD, as ill-formed UTF-8 does: YAML text may not hold them, and yaml-cpp writes them as
+// U+FFFD, so reading them any other way would not survive a round trip.
+QString textOf(const std::string &raw)
 {
-    const QString s = QString::fromStdString(raw);
+    QString text = QString::fromStdString(raw);
+    // In UTF-8 every noncharacter has EF B7 (U+FDD0..U+FDEF) or ends in BF BE / BF BF.
+    if (raw.find("\xEF\xB7") == std::string::npos && raw.find("\xBF\xBE") == std::string::npos
+        && raw.find("\xBF\xBF") == std::string::npos)
+        return text;
+    QList<uint> codePoints = text.toUcs4();
+    for (uint &c : codePoints) {
+        if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)
+            c = 0xFFFD;
+    }
+    return QString::fromUcs4(reinterpret_cast<const char32_t *>(codePoints.constData()), codePoints.size());
+}
+
+// A plain scalar resolved per the YAML 1.2 core schema.
+QJsonValue resolvePlain(const QString &s)
+{
     if (s.isEmpty() || s == QLatin1String("~") || s == QLatin1String("null") || s == QLatin1String("Null")
         || s == QLatin1String("NULL"))
         return QJsonValue(QJsonValue::Null);
@@ -61,6 +83,10 @@ QJsonValue resolvePlain(const std::string &raw)
     return QJsonValue(s);
 }
 
+// Converts the node tree yaml-cpp built. Aliases share nodes in that tree, but here each use
+// becomes a copy, so the work is bounded by a budget: one unit per node plus one per byte of
+// each scalar and key. Counting nodes alone let a few thousand aliases of one long string copy
+// it into gigabytes.
 class Converter
 {
 public:
@@ -71,19 +97,19 @@ public:
 
     QJsonValue convert(const YAML::Node &node, int depth)
     {
-        if (--m_budget < 0)
-            throw ParseError { QStringLiteral("too many nodes (aliases expand beyond the file's size)") };
-        if (depth > kMaxDepth)
-            throw ParseError { QStringLiteral("nested deeper than %1 levels").arg(kMaxDepth) };
+        spend(node, 1);
+        if (depth > YamlNesting::kMaxDepth) // the pre-scan counts a lower bound; this is exact
+            throw ParseError { YamlNesting::tooDeepMessage(node.Mark().line + 1, node.Mark().column + 1) };
         switch (node.Type()) {
         case YAML::NodeType::Undefined:
         case YAML::NodeType::Null:
             return QJsonValue(QJsonValue::Null);
         case YAML::NodeType::Scalar: {
+            spend(node, qint64(node.Scalar().size()));
             const std::string &tag = node.Tag();
             if (tag == "!" || tag == "tag:yaml.org,2002:str")
-                return QJsonValue(QString::fromStdString(node.Scalar()));
-            return resolvePlain(node.Scalar());
+                return QJsonValue(textOf(node.Scalar()));
+            return resolvePlain(textOf(node.Scalar()));
         }
         case YAML::NodeType::Sequence: {
             QJsonArray out;
@@ -97,7 +123,8 @@ public:
                 if (!kv.first.IsScalar())
                     throw ParseError { QStringLiteral("a mapping key is not a plain value (line %1)")
                                            .arg(kv.first.Mark().line + 1) };
-                out.insert(QString::fromStdString(kv.first.Scalar()), convert(kv.second, depth + 1));
+                spend(kv.first, 1 + qint64(kv.first.Scalar().size()));
+                out.insert(textOf(kv.first.Scalar()), convert(kv.second, depth + 1));
             }
             return out;
         }
@@ -106,6 +133,17 @@ public:
     }
 
 private:
+    void spend(const YAML::Node &node, qint64 units)
+    {
+        m_budget -= units;
+        if (m_budget < 0)
+            throw ParseError { QStringLiteral("too many nodes or too much text at line %1, column %2: aliases "
+                                              "expand the document beyond %3 times the file's size")
+                                   .arg(node.Mark().line + 1)
+                                   .arg(node.Mark().column + 1)
+                                   .arg(kExpansionFactor) };
+    }
+
     qint64 m_budget;
 };
 
@@ -186,11 +224,14 @@ bool YamlJson::needsQuotes(const QString &text)
 {
     if (text.isEmpty())
         return true;
-    const QJsonValue resolved = resolvePlain(text.toStdString());
+    const QJsonValue resolved = resolvePlain(text);
     if (!resolved.isString() || resolved.toString() != text)
         return true;
     // Leading/trailing spaces and YAML indicators are handled by yaml-cpp's own quoting; these
-    // forms it would write plain but read back differently.
+    // forms it would write plain but read back differently. A carriage return it writes raw in
+    // a plain scalar, where a reader takes it for a line break ("a\r" read back as "a").
+    if (text.contains(QLatin1Char('\r')))
+        return true;
     static const QRegularExpression special(
         QStringLiteral("^(\\.inf|\\.Inf|\\.INF|-\\.inf|\\+\\.inf|\\.nan|\\.NaN|\\.NAN|<<|=)$"));
     return special.match(text).hasMatch();
@@ -198,11 +239,18 @@ bool YamlJson::needsQuotes(const QString &text)
 
 Result<QJsonValue> YamlJson::parse(const QByteArray &yaml, const QString &fileName)
 {
+    // yaml-cpp recurses once per level: a deep document is refused before it gets there.
+    if (const auto deep = YamlNesting::findTooDeep(yaml); deep.isValid())
+        return Error::make(Error::Code::Parse,
+            QStringLiteral("%1: %2").arg(fileName, YamlNesting::tooDeepMessage(deep.line, deep.column)));
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
-        // Each node needs at least one byte of text unless it is an alias; allow some slack.
-        Converter converter(qint64(yaml.size()) * 4 + 1024);
+        Converter converter(qint64(yaml.size()) * kExpansionFactor + 1024);
         return converter.convert(root, 0);
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp's own guard (500 levels), for what the pre-scan cannot count.
+        return Error::make(Error::Code::Parse,
+            QStringLiteral("%1: %2").arg(fileName, YamlNesting::tooDeepMessage(e.mark.line + 1, e.mark.column + 1)));
     } catch (const YAML::Exception &e) {
         return Error::make(Error::Code::Parse,
             QStringLiteral("%1: not valid YAML at line %2, column %3: %4")

@@ -6,8 +6,8 @@
 
 namespace engram::core {
 
-/// One undirected link between two memories (SPEC §7). The store keeps one row per
-/// unordered pair with `a < b`; the strongest type wins.
+/// One undirected link between two memories (docs/scoring.md, "Associations"). The store keeps
+/// one row per unordered pair with `a < b`; the strongest type wins.
 struct Association
 {
     QString a;

@@ -6,7 +6,7 @@
 
 namespace engram::core {
 
-/// A detected contradiction between two memories (SPEC §6).
+/// A detected contradiction between two memories (docs/formats.md, "Table `conflicts`").
 struct Conflict
 {
     qint64 id = 0;

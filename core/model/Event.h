@@ -7,9 +7,10 @@
 
 namespace engram::core {
 
-/// One appended record of something that happened to a memory (SPEC §5). Events are never
-/// updated or deleted; undo appends a compensating event. `payload` holds before/after
-/// values and, for the enhanced profile, the factor breakdown.
+/// One appended record of something that happened to a memory
+/// (docs/formats.md, "Table `events`"). Events are never updated or deleted; undo appends a
+/// compensating event. `payload` holds before/after values and, for the enhanced profile, the
+/// factor breakdown.
 struct Event
 {
     qint64 id = 0;          ///< assigned by the store

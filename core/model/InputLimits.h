@@ -8,8 +8,8 @@
 namespace engram::core::io {
 
 /// Caps on what an import reads, so a hostile or broken file gives a clear error instead of
-/// exhausting memory or hanging. Sized for SPEC §13's 100,000-memory set (about 120 MB as
-/// pretty JSON) with room to spare.
+/// exhausting memory or hanging. Sized for the 100,000-memory set of
+/// docs/architecture.md, "Performance budget" (about 120 MB as pretty JSON) with room to spare.
 namespace limits {
 /// Largest memory-set file (JSON / YAML) read at all, in bytes (512 MiB).
 inline constexpr qint64 kMaxSetFileBytes = 512LL * 1024 * 1024;

@@ -11,8 +11,8 @@
 
 namespace engram::core {
 
-/// Where a memory came from (note 000 §3.2). `type` ∈ task, manual, chat, user,
-/// background_ai, system, import.
+/// Where a memory came from (docs/formats.md, "A memory's fields"). `type` ∈ task, manual,
+/// chat, user, background_ai, system, import.
 struct MemorySource
 {
     QString type = QStringLiteral("manual");
@@ -23,13 +23,14 @@ struct MemorySource
     bool operator==(const MemorySource &) const = default;
 };
 
-/// Detail level (note 001 / note 003): full text, a summary, a trace, or archived.
+/// Detail level (docs/formats.md, "A memory's fields"): full text, a summary, a trace, or archived.
 enum class MemoryLevel { Full, Summary, Trace, Archive };
 QString levelName(MemoryLevel level);
 std::optional<MemoryLevel> levelFromName(const QString &name);
 
-/// One memory: the union of the four notes' fields (SPEC §3). Instants are UTC milliseconds
-/// (0 = not set); stability is in hours; importance is Engram's (note 002) scale.
+/// One memory: the union of the four notes' fields (docs/formats.md, "A memory's fields").
+/// Instants are UTC milliseconds (0 = not set); stability is in hours; importance is Engram's
+/// (docs/scoring.md, "Importance") scale.
 struct Memory
 {
     QString id;
@@ -77,10 +78,11 @@ struct Memory
 /// Lower-cases, trims, drops empties and duplicates, keeping first-seen order.
 QStringList normalizeKeywords(const QStringList &keywords);
 
-/// Initial stability for a new memory by source (note 000 §4.2): 168 h manual, 24 h otherwise.
+/// Initial stability for a new memory by source (docs/scoring.md, "Reinforcement"): 168 h
+/// manual, 24 h otherwise.
 double initialStabilityFor(const MemorySource &source, double initialHours = 24, double manualHours = 168);
 
-/// Legacy stability for an entry that lacks one (note 000 §3.3):
+/// Legacy stability for an entry that lacks one (docs/formats.md, "Lazy migration"):
 /// 24 + min(12·accessCount, 120) + 48·confidence.
 double legacyStability(int accessCount, double confidence);
 

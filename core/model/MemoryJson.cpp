@@ -225,8 +225,8 @@ Result<Memory> memoryFromJson(
     }
     if (m.updatedAt == 0)
         m.updatedAt = m.createdAt;
-    if (m.lastReinforcedAt == 0)
-        m.lastReinforcedAt = m.updatedAt; // note 000 §3.3: lastReinforcedAt ?? updatedAt ?? createdAt
+    if (m.lastReinforcedAt == 0) // docs/formats.md, "Lazy migration"
+        m.lastReinforcedAt = m.updatedAt; // lastReinforcedAt ?? updatedAt ?? createdAt
 
     m.accessCount = int(r.integer(QStringLiteral("accessCount"), 0, kMaxCount).value_or(0));
     m.reinforceCount = int(r.integer(QStringLiteral("reinforceCount"), 0, kMaxCount).value_or(m.accessCount));

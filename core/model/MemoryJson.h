@@ -10,13 +10,15 @@
 
 namespace engram::core::io {
 
-/// A memory as a JSON object with note 000's camelCase names (SPEC §3), unknown imported
-/// fields (`extra`) merged back in at top level so they survive a round trip. Unset instants
-/// are omitted. Keys come out in a fixed order when written with QJsonDocument (sorted).
+/// A memory as a JSON object with note 000's camelCase names
+/// (docs/formats.md, "A memory's fields"), unknown imported fields (`extra`) merged back in at
+/// top level so they survive a round trip. Unset instants are omitted. Keys come out in a fixed
+/// order when written with QJsonDocument (sorted).
 QJsonObject memoryToJson(const Memory &memory);
 
-/// Parses one memory object. Missing forgetting fields are filled by lazy migration (note
-/// 000 §3.3); unknown keys go to `extra`. The error names `where` (file + entry) and the field.
+/// Parses one memory object. Missing forgetting fields are filled by lazy migration
+/// (docs/formats.md, "Lazy migration"); unknown keys go to `extra`. The error names `where`
+/// (file + entry) and the field.
 [[nodiscard]] Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where);
 
 struct MemoryParseOptions

@@ -7,8 +7,8 @@
 
 namespace engram::core {
 
-/// Shared across profiles (SPEC §4). Order matters: lower value = healthier, so sorting by
-/// tier sorts strong memories first.
+/// Shared across profiles (docs/scoring.md, "Score, strength, tier"). Order matters: lower
+/// value = healthier, so sorting by tier sorts strong memories first.
 enum class Tier : std::uint8_t { Permanent = 0, Active, Fading, Weak, Forgotten };
 
 inline constexpr int kTierCount = 5;

@@ -40,10 +40,10 @@ struct DecayCurveData
     Millis now = 0;
 };
 
-/// A memory's decay curve for the chart (SPEC §11): the past rebuilt from its events — each
-/// event's "before" fields take the memory back one step, so score(t) uses the memory as it
-/// was at t, mentions included — and the future projected from its current state. Markers
-/// for every event in range; the profile's tier lines. Not a hot path.
+/// A memory's decay curve for the chart (docs/scoring.md, "Decay curves"): the past rebuilt
+/// from its events — each event's "before" fields take the memory back one step, so score(t)
+/// uses the memory as it was at t, mentions included — and the future projected from its
+/// current state. Markers for every event in range; the profile's tier lines. Not a hot path.
 class DecayCurve final
 {
 public:

@@ -17,7 +17,8 @@ public:
     double maxScore() const override { return 100; }
     std::vector<TierThreshold> thresholds() const override;
     QJsonObject factors(const ScoreInput &in, Millis now) const override;
-    /// SPEC §12: max(0, (−S_eff·ln(archive/100) − h)/24) to 0.1 day; numeric when C applies.
+    /// `daysUntilFade` (docs/cli.md, "health"): max(0, (−S_eff·ln(archive/100) − h)/24) to 0.1
+    /// day; numeric when C applies.
     std::optional<double> daysUntilWeak(const ScoreInput &in, Millis now) const override;
 
     /// S_eff in hours.

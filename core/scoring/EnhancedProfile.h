@@ -4,7 +4,7 @@
 
 namespace engram::core {
 
-/// Note 001's composite weight, with SPEC §4's reading of it:
+/// Note 001's composite weight, as Engram reads it (docs/scoring.md, "Enhanced"):
 /// W = w_time × S × C × I × U × M, clamped to [0.01, 2.0]; strength = 100·W/2.
 /// Tiers: fading < 0.5, weak < 0.3, forgotten when the unclamped product is < 0.01 (the
 /// clamp would otherwise keep every memory at or above the forgotten line).
@@ -16,7 +16,7 @@ public:
     {
         double timeWeight = 1;      ///< w_time = 1/(1 + α·t), t days since lastReinforcedAt, α = α_base·U/I
         double semanticBoost = 1;   ///< S = 1 + s·e^(−λ_s·Δt_mention), s = 0.5 (0.3 if frequent); 1 if never
-        double conflictPenalty = 1; ///< C (SPEC §6)
+        double conflictPenalty = 1; ///< C (docs/scoring.md, "Conflict factor C(t)")
         double importance = 1;      ///< I, the category's
         double userFactor = 1;      ///< U
         double momentum = 1;        ///< M = 1 + m·(1 − e^(−λ_m·n)), n = mentions in the last 3 days

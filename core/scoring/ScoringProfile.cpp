@@ -13,7 +13,7 @@ namespace engram::core {
 ScoreInput ScoreInput::from(const Memory &m, const Config &config, const MentionSummary &mentions)
 {
     ScoreInput in;
-    // Lazy migration (note 000 §3.3): decay counts from updatedAt, else createdAt.
+    // Lazy migration (docs/formats.md, "Lazy migration"): decay counts from updatedAt, else createdAt.
     in.lastReinforcedAt = m.lastReinforcedAt ? m.lastReinforcedAt : (m.updatedAt ? m.updatedAt : m.createdAt);
     in.lastAccessedAt = m.lastAccessedAt ? m.lastAccessedAt : in.lastReinforcedAt;
     in.createdAt = m.createdAt;

@@ -28,8 +28,8 @@ struct MentionSummary
 };
 
 /// The numbers a profile needs for one memory, flat and allocation-free so a million of them
-/// can be scored in a tight loop (SPEC §13 score_all_ms). Built from a Memory (+ its mention
-/// summary) by ScoreInput::from().
+/// can be scored in a tight loop (docs/architecture.md, "Performance budget": score_all_ms).
+/// Built from a Memory (+ its mention summary) by ScoreInput::from().
 struct ScoreInput
 {
     Millis lastReinforcedAt = 0;
@@ -76,14 +76,15 @@ struct CurvePoint
     double score;
 };
 
-/// SPEC §6 conflict factor for a negated or superseded memory, `days` after it happened:
+/// The conflict factor (docs/scoring.md, "Conflict factor C(t)") for a negated or superseded
+/// memory, `days` after it happened:
 /// C = 1 − (1 − c_min)·e^(−λ·days). Drops to c_min at once (0.30) and recovers slowly
 /// (0.35 at 7 d, 0.48 at 30 d, 0.72 at 90 d). Note 001 prints the complementary formula; the
 /// behaviour its text describes is this one.
 double conflictFactor(const Config::Conflicts &conflicts, double days);
 
-/// One of the four scoring profiles of SPEC §4. Stateless after construction; safe to call
-/// from several threads at once.
+/// One of the four scoring profiles (docs/scoring.md, "Score, strength, tier"). Stateless after
+/// construction; safe to call from several threads at once.
 class ScoringProfile
 {
 public:
@@ -106,8 +107,8 @@ public:
     /// The native score below which a memory is `weak` (the archive / compress line).
     double weakLine() const;
     /// Days from `now` until the score first falls to or below weakLine(): 0 when it already
-    /// has, nullopt when it never will (permanent, a category that never decays). SPEC §12
-    /// `daysUntilFade`; to 0.1 day.
+    /// has, nullopt when it never will (permanent, a category that never decays). `daysUntilFade`
+    /// of docs/cli.md, "health"; to 0.1 day.
     virtual std::optional<double> daysUntilWeak(const ScoreInput &in, Millis now) const;
 
     const Config &config() const { return m_config; }

@@ -204,7 +204,8 @@ std::uint8_t MemorySnapshot::internSourceSlow(const std::string &name)
     const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
     if (auto it = m_sourceIndex.constFind(key); it != m_sourceIndex.cend())
         return *it;
-    // Source types are a closed set of seven in SPEC §3; anything past 255 shares the last slot.
+    // Source types are a closed set of seven (docs/formats.md, "A memory's fields"); anything
+    // past 255 shares the last slot.
     if (m_sourceNames.size() >= 255)
         return 254;
     const auto index = std::uint8_t(m_sourceNames.size());

@@ -114,7 +114,7 @@ public:
     qint64 lastEventId() const { return m_lastEventId; }
     void setLastEventId(qint64 id) { m_lastEventId = id; }
 
-    /// Approximate bytes held (for the RSS budget of SPEC §13).
+    /// Approximate bytes held (for the RSS budget of docs/architecture.md, "Performance budget").
     std::size_t memoryUse() const;
 
     /// Converts a full Memory (e.g. after a decision) to a record, as the loader would.

@@ -10,7 +10,8 @@
 
 namespace engram::core {
 
-/// Which rows the table shows (SPEC §7 query modes + §11 filters). Empty lists mean "any".
+/// Which rows the table shows (query modes of docs/scoring.md, "Query modes"; the filters of
+/// docs/architecture.md, "The window"). Empty lists mean "any".
 struct SnapshotFilter
 {
     /// normal: levels full + summary, not negated, not deleted, above the forgotten line;

@@ -13,7 +13,7 @@ namespace engram::core {
 
 /// The evaluated, filtered and sorted face of a MemorySnapshot at one instant:
 /// - scores: score / strength / tier of every row under a profile at `now` (one tight loop
-///   over the flat ScoreInputs, SPEC §13 score_all_ms);
+///   over the flat ScoreInputs, score_all_ms of docs/architecture.md, "Performance budget");
 /// - filter: a predicate prepared once (terms lower-cased, names turned into interned keys)
 ///   and run over the columns;
 /// - sort: one 64-bit key per row computed once, then a sort of (key, row) pairs; strings

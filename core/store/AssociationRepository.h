@@ -21,7 +21,8 @@ public:
 
     /// Inserts or replaces the pair's row (the pair is ordered here).
     [[nodiscard]] Status put(Association association);
-    /// Keeps the stronger of the existing row and `association` (SPEC §7: one edge per pair).
+    /// Keeps the stronger of the existing row and `association` (one edge per pair:
+    /// docs/scoring.md, "Associations").
     [[nodiscard]] Status putIfStronger(Association association);
     [[nodiscard]] Result<std::optional<Association>> get(const QString &x, const QString &y) const;
     [[nodiscard]] Status remove(const QString &x, const QString &y);

@@ -80,8 +80,9 @@ QStringList migrationFrom(int from)
 {
     switch (from) {
     case 1:
-        // v2: fields that agent memory folders carry (SPEC §10) and the start of the
-        // conflict factor, so C(t) no longer has to be recovered from the events.
+        // v2: fields that agent memory folders carry (docs/formats.md, "Agent memory folders")
+        // and the start of the conflict factor, so C(t) no longer has to be recovered from the
+        // events.
         return {
             QStringLiteral("ALTER TABLE memories ADD COLUMN negated_at INTEGER NOT NULL DEFAULT 0"),
             QStringLiteral("ALTER TABLE memories ADD COLUMN superseded INTEGER NOT NULL DEFAULT 0"),

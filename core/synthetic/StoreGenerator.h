@@ -12,11 +12,11 @@ namespace engram::core {
 
 class Store;
 
-/// What `engram-cli generate` builds (SPEC §12, §13).
+/// What `engram-cli generate` builds (docs/cli.md, "generate"; docs/architecture.md, "Performance budget").
 struct GeneratorOptions
 {
     std::int64_t memories = 1000;
-    std::int64_t associations = -1; ///< -1 = five per memory (SPEC §13: 1M memories, 5M links)
+    std::int64_t associations = -1; ///< -1 = five per memory (the benchmark store: 1M memories, 5M links)
     std::uint64_t seed = 1;
     Millis anchor = 0;              ///< the synthetic "now"; 0 = defaultAnchor(now)
     bool replaceExisting = false;   ///< otherwise a store that holds anything is refused
@@ -37,7 +37,8 @@ struct GeneratorReport
 /// counts) give byte-identical rows. Realistic distributions (see synth::SyntheticCorpus and
 /// synth::SyntheticLinks): categories of all four profiles, two years of history weighted to
 /// the recent past, Poisson reinforcement, Zipf keywords, projects and tasks, associations by
-/// SPEC §7's rules, create / reinforce / confirm / negate events and open conflicts.
+/// the rules of docs/scoring.md, "Associations", create / reinforce / confirm / negate events
+/// and open conflicts.
 ///
 /// One transaction (a failure or cancel leaves the store as it was), prepared statements on the
 /// raw SQLite handle, `synchronous=OFF`, a rollback journal instead of WAL and secondary indexes

@@ -290,8 +290,9 @@ void SyntheticCorpus::planReinforcement(PlannedMemory &m, Rng &rng) const
         m.lastAccessedAt = std::max({m.createdAt, m.lastReinforcedAt, anchor - Millis(sinceAccessDays * double(kMsPerDay))});
     }
 
-    // Stability (hours): note 000 §4.2 start, multiplied per reinforcement by its event's
-    // factor (access 1.2, task_success 2.0, manual 1.5, association_hit 1.1, task_failure 0.8).
+    // Stability (hours): the initial stability of docs/scoring.md, "Reinforcement", multiplied
+    // per reinforcement by its event's factor (access 1.2, task_success 2.0, manual 1.5,
+    // association_hit 1.1, task_failure 0.8).
     static const WeightedChoice eventChoice({0.55, 0.15, 0.12, 0.14, 0.04});
     static const double kFactors[] = {1.2, 2.0, 1.5, 1.1, 0.8};
     double stability = m.source == SourceKind::Manual ? 168.0 : 24.0;
@@ -324,7 +325,7 @@ void SyntheticCorpus::planFields(Rng &rng)
             default: m.confidence = round2(0.3 + 0.6 * rng.uniform()); break;
             }
         }
-        // Note 000 §4.3 decay rate from confidence, reinforcement count and category.
+        // The decay rate (docs/scoring.md, "Decay rate") from confidence, reinforcement count and category.
         double rate = 1.0;
         if (m.confidence >= 0.8f)
             rate *= 0.7;
@@ -389,7 +390,7 @@ double SyntheticCorpus::cachedStrength(std::size_t i) const
     const Millis anchor = m_options.anchor;
     const double hours = time::hoursBetween(m.lastReinforcedAt, anchor);
     double strength = 100.0 * std::exp(-hours / (double(m.stability) / double(m.decayRate)));
-    if (m.negated) // SPEC §6: C(Δt) = 1 − (1 − 0.3)·e^(−0.01·days)
+    if (m.negated) // docs/scoring.md, "Conflict factor C(t)": C(Δt) = 1 − (1 − 0.3)·e^(−0.01·days)
         strength *= 1.0 - 0.7 * std::exp(-0.01 * time::daysBetween(m.negatedAt, anchor));
     return std::round(strength);
 }

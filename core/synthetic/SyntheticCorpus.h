@@ -21,7 +21,7 @@ struct CorpusOptions
     double spanDays = 730;      ///< oldest memory is about this many days before the anchor
 };
 
-/// Source types of SPEC §3, in the order PlannedMemory::source indexes them.
+/// Source types (docs/formats.md, "A memory's fields"), in the order PlannedMemory::source indexes them.
 enum class SourceKind : std::uint8_t { Task, Chat, Manual, User, BackgroundAi, System, Import };
 
 inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -100,8 +100,9 @@ public:
     static const char *sourceName(SourceKind kind);
     static const char *levelName(std::uint8_t level);
 
-    /// The ebbinghaus strength a writer caches at the anchor (SPEC §4): round(100·e^(−h/S_eff)·C),
-    /// C the conflict factor of a negated memory; 100 when permanent. Call after conflicts are planned.
+    /// The ebbinghaus strength a writer caches at the anchor (docs/scoring.md, "Ebbinghaus"):
+    /// round(100·e^(−h/S_eff)·C), C the conflict factor of a negated memory; 100 when
+    /// permanent. Call after conflicts are planned.
     double cachedStrength(std::size_t i) const;
 
     /// Keyword Jaccard of two memories (sets are sorted, so this is a merge).

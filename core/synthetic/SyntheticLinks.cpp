@@ -123,7 +123,7 @@ void SyntheticLinks::planConflicts(SyntheticCorpus &corpus, Rng &rng)
         conflict.open = c < open;
         if (conflict.open) {
             if (std::string_view(conflict.type) == "direct_contradiction") {
-                // SPEC §6 automatic handling: both confidences × 0.8, then wait for the user.
+                // docs/scoring.md, "Automatic handling": both confidences × 0.8, then wait for the user.
                 older.confidence *= 0.8f;
                 newer.confidence *= 0.8f;
             }

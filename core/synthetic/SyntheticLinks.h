@@ -7,7 +7,7 @@
 
 namespace engram::core::synth {
 
-/// Association types as the engine names them (SPEC §7), in PlannedEdge::type order.
+/// Association types as the engine names them (docs/scoring.md, "Associations"), in PlannedEdge::type order.
 enum class LinkType : std::uint8_t { Keyword, CoTask, Temporal, CoProject };
 const char *linkTypeName(LinkType type);
 
@@ -31,7 +31,8 @@ struct PlannedConflict
     Millis resolvedAt = 0;   ///< resolved ones: latest_wins, the older one negated
 };
 
-/// The weight SPEC §7's engine gives a pair, and the rule that gave it (the strongest wins):
+/// The weight the engine gives a pair (docs/scoring.md, "Associations"), and the rule that gave
+/// it (the strongest wins):
 /// keyword Jaccard ≥ 0.3, co-task 0.5, temporal 0.3·(1 − Δt/24 h) kept above 0.05, co-project
 /// 0.2. Weight 0 when no rule links them.
 struct PairWeight

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generates resources/demo/demo-memory-set.json, the bundled Engram demo store (SPEC §2, §10).
+"""Generates resources/demo/demo-memory-set.json, the bundled Engram demo store
+(docs/formats.md, "The store" and "Engram memory set").
 
 Run:  python3 resources/demo/make_demo.py      (standard library only; deterministic, seed below)
 
@@ -23,12 +24,13 @@ How the numbers are made (so every view has something to show under every profil
   that strength = round(100·exp(−h/(stability/decayRate))) lands inside that tier, where
   stability = initial (24 h; 168 h for manual) × the event multipliers (access 1.2,
   task_success 2.0, task_failure 0.8, manual 1.5, association_hit 1.1), capped at 8760 h,
-  and decayRate follows note 000 §4.3 (confidence ≥ 0.8 ×0.7, reinforceCount ≥ 5 ×0.8,
-  pitfall ×0.9, floor 0.5). The events written replay exactly that history (before/after
-  stability and decayRate), so a profile can rebuild the curve from the events.
-* Associations follow SPEC §7 (keyword Jaccard ≥ 0.3 → Jaccard, same taskId 0.5, created
-  < 24 h apart 0.3·(1 − Δt/24 h) when > 0.05, same projectPath 0.2, one edge per unordered
-  pair keeping the strongest, a < b) plus a few user-drawn `manual` links.
+  and decayRate follows docs/scoring.md, "Decay rate" (confidence ≥ 0.8 ×0.7,
+  reinforceCount ≥ 5 ×0.8, pitfall ×0.9, floor 0.5). The events written replay exactly that
+  history (before/after stability and decayRate), so a profile can rebuild the curve from
+  the events.
+* Associations follow docs/scoring.md, "Associations" (keyword Jaccard ≥ 0.3 → Jaccard, same
+  taskId 0.5, created < 24 h apart 0.3·(1 − Δt/24 h) when > 0.05, same projectPath 0.2, one
+  edge per unordered pair keeping the strongest, a < b) plus a few user-drawn `manual` links.
 
 Planted contradictions (all listed as open conflicts; a = older, b = newer; key: id)
 ---------------------------------------------------------------------------------
@@ -56,7 +58,7 @@ scope_overlap (a global and an engram-web memory disagree; no cue; < 30 days apa
   g3 6e2d3c61                       "In engram-web, commit messages follow Conventional Commits …"
 Control pairs with Jaccard ≥ 0.5 that a detector must NOT flag (same polarity, same scope,
 < 30 days apart):
-  o4 080b4f9b / o5 mem_01M7T27SZFJ38J0HCF6MHWSK6S   nervous before the interview → relaxed now (note 002)
+  o4 080b4f9b / o5 mem_01M7T27SZFJ38J0HCF6MHWSK6S   nervous before the interview → relaxed now (docs/scoring.md, "Detection")
   hb3 8ab402d8 / hb4 mem_01M7CP7B7FFG3S9F0TB97PPYTB reading book one → finished it
   t1 mem_01KFQQKBJBZ48BNVNV929PPYP2 / t2 4eaf6d61   two negative rules (same polarity)
   v4 mem_01KVSYGQ3N3VKEH54DRCHANDQY / v5 37c3de4c   [typescript, testing, vitest|jest], Jaccard 0.5
@@ -361,7 +363,7 @@ def ulid(ms, rng):
 
 
 def decay_rate(conf, reinforce_count, category):
-    """note 000 §4.3."""
+    """docs/scoring.md, "Decay rate"."""
     rate = 1.0
     if conf >= 0.8:
         rate *= 0.7
@@ -590,7 +592,7 @@ def memory_json(m):
     }
 
 
-# ---------------------------------------------------------------- associations (SPEC §7)
+# ---------------------------------------------------------------- associations (docs/scoring.md, "Associations")
 def build_associations(by_key):
     best = {}
 
@@ -618,7 +620,7 @@ def build_associations(by_key):
     return [best[k] for k in sorted(best)]
 
 
-# ---------------------------------------------------------------- conflict re-detection (SPEC §6)
+# ---------------------------------------------------------------- conflict re-detection (docs/scoring.md, "Detection")
 # Several plausible cue lists, so a detector of any of these flavours finds exactly the planted pairs.
 ZH_NARROW, ZH_BROAD = ["不", "没", "别", "不再"], ["不", "没", "别", "不再", "无", "未", "勿", "莫", "非", "甭"]
 EN_NARROW = ["not", "no longer", "never", "don't", "doesn't"]
@@ -679,7 +681,7 @@ def check_conflicts(by_key):
 
 # ---------------------------------------------------------------- other profiles, for the printed summary only
 def other_profile_tiers(m, by_key):
-    """Approximate tiers under enhanced / importance / lifecycle (SPEC §4) to show each view has rows."""
+    """Approximate tiers under enhanced / importance / lifecycle (docs/scoring.md, "Score, strength, tier") to show each view has rows."""
     if m["tier"] == "P":
         return "permanent", "permanent", "permanent"
     reinforce_days = (NOW - m["last_reinforced"]) / DAY

@@ -23,10 +23,11 @@ struct BenchOptions
     QStringList only;           ///< measure only these keys (empty = all)
 };
 
-/// Runs every SPEC §13 measurement in an order that keeps them apart: the sqlite3 floors and
-/// the window first (own processes, warm page cache), then the in-process core figures on the
-/// loaded snapshot and graph, then the writing figures on a scratch copy, then import/export
-/// on a 100k store. Progress goes to `log` (stderr), results come back per key.
+/// Runs every measurement of docs/architecture.md, "Performance budget" in an order that keeps
+/// them apart: the sqlite3 floors and the window first (own processes, warm page cache), then
+/// the in-process core figures on the loaded snapshot and graph, then the writing figures on a
+/// scratch copy, then import/export on a 100k store. Progress goes to `log` (stderr), results
+/// come back per key.
 class BenchHarness final
 {
 public:

@@ -9,8 +9,8 @@
 namespace engram::bench {
 
 /// Prints the results: a table (figure, floor, ratio, target, pass/fail) with one note per
-/// key under it, or SPEC §13's JSON `{"figures":{…},"floors":{…}}` (missing figures are null;
-/// floors appear only for the keys that have one).
+/// key under it, or the JSON `{"figures":{…},"floors":{…}}` (missing figures are null;
+/// floors appear only for the keys that have one; docs/architecture.md, "Performance budget").
 class BenchReport final
 {
 public:

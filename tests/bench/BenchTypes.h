@@ -1,7 +1,7 @@
 #pragma once
 
-// What engram-bench measures (SPEC §13): one key per figure, its target and unit, and what
-// one measurement holds.
+// What engram-bench measures (docs/architecture.md, "Performance budget"): one key per figure,
+// its target and unit, and what one measurement holds.
 #include <QString>
 
 #include <optional>
@@ -28,7 +28,7 @@ struct KeySpec
     double target; ///< the figure must be ≤ target
 };
 
-/// SPEC §13's table, in its order.
+/// The table of docs/architecture.md, "Performance budget", in its order.
 inline const std::vector<KeySpec> &keySpecs()
 {
     static const std::vector<KeySpec> specs{

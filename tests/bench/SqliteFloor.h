@@ -6,9 +6,10 @@
 
 namespace engram::bench {
 
-/// The floor of SPEC §13: the same work done by the `sqlite3` command line on the same file,
-/// timed like `time sqlite3 FILE "SELECT …" > /dev/null` (process start to exit, output
-/// discarded). Median of `runs` after one warm-up run, so both sides read from the page cache.
+/// The floor (docs/architecture.md, "Performance budget"): the same work done by the `sqlite3`
+/// command line on the same file, timed like `time sqlite3 FILE "SELECT …" > /dev/null`
+/// (process start to exit, output discarded). Median of `runs` after one warm-up run, so both
+/// sides read from the page cache.
 class SqliteFloor final
 {
 public:
@@ -20,7 +21,7 @@ public:
     /// Milliseconds, or nullopt when sqlite3 failed.
     std::optional<double> timeMs(const QString &sql, int runs) const;
 
-    // The three floors the spec names.
+    // The three floors (the sqlite3 side of docs/architecture.md, "Performance budget").
     static QString fullReadQuery() { return QStringLiteral("SELECT * FROM memories"); }
     static QString sortedQuery() { return QStringLiteral("SELECT id FROM memories ORDER BY strength DESC"); }
     /// `term` must be a plain word (it is put inside a LIKE pattern of a command line).

@@ -1,4 +1,5 @@
-// engram-bench: SPEC §13's figures on a generated store, each beside the sqlite3 floor.
+// engram-bench: the figures of docs/architecture.md, "Performance budget" on a generated store,
+// each beside the sqlite3 floor.
 //   engram-bench [--memories N (default 1000000)] [--store PATH] [--json] [--runs K]
 //                [--window-runs K] [--only key,key] [--engram PATH] [--sqlite3 PATH]
 // The documented entry point is tests/bench/run-bench.sh (or `bash scripts/dev.sh bench`).

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# SPEC §13's benchmark in one command (also `bash scripts/dev.sh bench`):
+# The benchmark of docs/architecture.md, "Performance budget" in one command (also
+# `bash scripts/dev.sh bench`):
 #
 #   bash tests/bench/run-bench.sh [STORE] [--memories N] [--json] [--runs K] [--window-runs K]
 #                                 [--only key,key] [--build-dir DIR]

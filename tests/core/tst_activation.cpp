@@ -1,4 +1,4 @@
-// Spreading activation (SPEC §7, note 000 §5.3 + §11.2): the oracles as data rows, and the
+// Spreading activation (docs/scoring.md, "Spreading activation"): the oracles as data rows, and the
 // BFS rules (first level wins, cycles, threshold, depth, top 5, paths, filtered nodes).
 #include "engine/graph/AssociationGraph.h"
 #include "engine/graph/SpreadingActivation.h"
@@ -101,7 +101,7 @@ private slots:
         config.associations.maxDepth = 1;
         config.associations.minActivation = 0.3;
         config.associations.maxResults = 2;
-        config.associations.activationDecay = 0.7; // note 000 §5.3's first design
+        config.associations.activationDecay = 0.7; // note 000's first design
         const auto options = SpreadingActivation::Options::from(config);
         const AssociationGraph g = graphOf({{"a", "b", 0.8}, {"a", "c", 0.5}, {"a", "d", 0.4}, {"b", "e", 1.0}});
         SpreadingActivation spread;

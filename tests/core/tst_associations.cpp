@@ -1,4 +1,4 @@
-// Association rules (SPEC §7, note 000 §5.1–5.2 + §11.2): each rule's numbers as data rows,
+// Association rules (docs/scoring.md, "Associations"): each rule's numbers as data rows,
 // the strongest rule per pair, full rebuild and incremental update on a real store (equal to
 // the pairwise rule where the caps do not bind), the fan-out caps, manual links, boosts.
 #include "engine/graph/AssociationBuilder.h"

@@ -1,6 +1,6 @@
-// Cleanup (SPEC §7): per-profile candidates with their reasons, budgets, purge after the
-// retention period, protected memories, dry run = nothing written, apply = one revertable
-// transaction of archive / compress / delete / purge events.
+// Cleanup (docs/scoring.md, "Cleanup"): per-profile candidates with their reasons, budgets,
+// purge after the retention period, protected memories, dry run = nothing written, apply = one
+// revertable transaction of archive / compress / delete / purge events.
 #include "TempStore.h"
 
 #include "engine/review/Cleanup.h"

@@ -1,6 +1,7 @@
-// engram-cli as the assistant side and scripts use it (SPEC §12): `--at T --json health`
-// reproduces the notes' numbers under each profile on a store filled through the repository,
-// every decision lands in `show --json` history, `revert` restores, cleanup's JSON shape.
+// engram-cli as the assistant side and scripts use it (docs/cli.md, "engram-cli"):
+// `--at T --json health` reproduces the notes' numbers under each profile on a store filled
+// through the repository, every decision lands in `show --json` history, `revert` restores,
+// cleanup's JSON shape.
 #include "TempStore.h"
 
 #include "store/MetaRepository.h"

@@ -1,6 +1,7 @@
-// engram-cli's graph commands (SPEC §12) on a real store: rebuild-associations, associations
-// (tree), activate (the oracles), retrieve (paths, access recorded unless --preview),
-// conflicts --detect and resolve, with the --json shapes exactly as the table gives them.
+// engram-cli's graph commands (docs/cli.md, "engram-cli") on a real store:
+// rebuild-associations, associations (tree), activate (the oracles), retrieve (paths, access
+// recorded unless --preview), conflicts --detect and resolve, with the --json shapes exactly as
+// docs/cli.md gives them.
 #include "TempStore.h"
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 // engram-cli's stats, list, show, import and export, driven as a user would: the real binary
 // through QProcess, on real store files, checking exit codes, the one-line errors on stderr,
-// the --json shapes of SPEC §12 and that a refused import leaves the store as it was.
+// the --json shapes of docs/cli.md and that a refused import leaves the store as it was.
 #include "TempStore.h"
 
 #include "io/Exporter.h"

@@ -1,5 +1,6 @@
-// Config (SPEC §8): the shipped file states exactly the defaults, every category carries the
-// notes' parameters, bad input names the file, line and key, and YAML round-trips.
+// Config (docs/formats.md, "Configuration (config.yaml)"): the shipped file states exactly the
+// defaults, every category carries the notes' parameters, bad input names the file, line and
+// key, and YAML round-trips.
 #include "config/Config.h"
 
 #include <QFile>
@@ -79,7 +80,7 @@ private Q_SLOTS:
         QTest::addColumn<bool>("neverDecays");
         QTest::addColumn<double>("maxAgeDays");
         QTest::addColumn<double>("deleteBelow");
-        QTest::addColumn<double>("decayRateFactor"); // note 000 §4.3
+        QTest::addColumn<double>("decayRateFactor"); // docs/scoring.md, "Decay rate"
         QTest::newRow("identity") << "identity" << 1.5 << 0.95 << 7.0 << false << 0.0 << 0.3 << 1.0;
         QTest::newRow("stable_preference") << "stable_preference" << 1.3 << 0.95 << 7.0 << false << 0.0 << 0.3 << 1.0;
         QTest::newRow("short_term_preference") << "short_term_preference" << 0.9 << 0.95 << 7.0 << false << 0.0 << 0.3 << 1.0;

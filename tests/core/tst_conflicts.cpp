@@ -1,6 +1,6 @@
-// Conflicts (SPEC §6, notes 001–003): the negation and time cues, a table of pairs that
-// must and must not conflict in English and Chinese, detection and automatic handling on a
-// real store, and every resolution strategy with its events.
+// Conflicts (docs/scoring.md, "Detection" and "Conflicts"): the negation and time cues, a table
+// of pairs that must and must not conflict in English and Chinese, detection and automatic
+// handling on a real store, and every resolution strategy with its events.
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/conflicts/ConflictResolver.h"
 #include "engine/decisions/Decisions.h"

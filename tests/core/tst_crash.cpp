@@ -1,6 +1,7 @@
-// Crash safety (SPEC §2): the real engram-cli is killed with SIGKILL between the statements of
-// a decision's or a cleanup's transaction (CrashPoint, ENGRAM_CRASH_AT); the store must then
-// be exactly as before, field for field. Without the kill the same command lands in full.
+// Crash safety (docs/architecture.md, "Data safety"): the real engram-cli is killed with
+// SIGKILL between the statements of a decision's or a cleanup's transaction (CrashPoint,
+// ENGRAM_CRASH_AT); the store must then be exactly as before, field for field. Without the kill
+// the same command lands in full.
 #include "TempStore.h"
 
 #include <QProcess>

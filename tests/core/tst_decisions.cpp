@@ -1,6 +1,6 @@
-// Decisions (SPEC §5) on a real store file: what each one writes to the row and to the event
-// log, reinforcement per note 000 §4.2–4.3 / note 001 / note 002, and that a failing
-// decision writes nothing.
+// Decisions (docs/architecture.md, "What each decision writes") on a real store file: what each
+// one writes to the row and to the event log, reinforcement per
+// docs/scoring.md, "Reinforcement", and that a failing decision writes nothing.
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
@@ -86,7 +86,7 @@ private Q_SLOTS:
         QCOMPARE(after.lastReinforcedAt, kT0);
         QCOMPARE(after.lastAccessedAt, kT0);
         QCOMPARE(after.updatedAt, kT0);
-        QCOMPARE(after.strength, 100.0); // persisted on every write (note 000 §11.2)
+        QCOMPARE(after.strength, 100.0); // persisted on every write (docs/scoring.md, "Reinforcement")
         QCOMPARE(std::round(after.importance * 1000) / 1000, importanceAfter);
         const auto history = *s->events().forMemory(m.id);
         QCOMPARE(history.size(), size_t(1));
@@ -195,7 +195,8 @@ private Q_SLOTS:
 
     void importanceDecayIsWrittenBackBeforeABoost()
     {
-        // A fact last used 10 days ago has decayed to 0.95³ (note 002) when it is confirmed:
+        // A fact last used 10 days ago has decayed to 0.95³ (docs/scoring.md, "Importance")
+        // when it is confirmed:
         // the BOOST adds 0.3 to that, not to the stale 1.0.
         test::TempStore s;
         Memory m = plain(QStringLiteral("m1"));

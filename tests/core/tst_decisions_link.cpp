@@ -1,6 +1,7 @@
-// Manual associations as decisions (SPEC §5, §7): linking two memories writes the `manual`
-// link and an `associate` event on each, in one transaction; a revert restores the pair's
-// prior link exactly (none, or the keyword link it replaced); refusals write nothing.
+// Manual associations as decisions (docs/architecture.md, "What each decision writes";
+// docs/scoring.md, "Associations"): linking two memories writes the `manual` link and an
+// `associate` event on each, in one transaction; a revert restores the pair's prior link
+// exactly (none, or the keyword link it replaced); refusals write nothing.
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"

@@ -1,6 +1,6 @@
-// Undo as SPEC §5 wants it: every decision, reverted, leaves every memory exactly as before
-// (Memory ==), the conflicts and links too, while the event log only grows; reverting the
-// revert (redo) brings the decision back.
+// Undo as docs/architecture.md, "Undo" wants it: every decision, reverted, leaves every memory
+// exactly as before (Memory ==), the conflicts and links too, while the event log only grows;
+// reverting the revert (redo) brings the decision back.
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"

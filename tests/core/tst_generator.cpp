@@ -1,6 +1,6 @@
 // The synthetic store generator behind `engram-cli generate` and engram-bench: exact counts,
 // determinism, refusal of a non-empty store, realistic distributions, and associations that
-// follow SPEC §7's rules (so a rebuild would agree with every generated link).
+// follow the rules of docs/scoring.md, "Associations" (so a rebuild would agree with every generated link).
 #include "TempStore.h"
 
 #include "synthetic/StoreGenerator.h"
@@ -159,8 +159,9 @@ private Q_SLOTS:
         QVERIFY(!tooMany);
         QCOMPARE(tooMany.error().code, Error::Code::Usage);
         QCOMPARE(scalar(*s, "SELECT count(*) FROM memories"), 0);
-        // Links are only made where a SPEC §7 rule relates the pair, so a tiny store may hold
-        // fewer than asked; the report says how many there are, never more than asked.
+        // Links are only made where a rule of docs/scoring.md, "Associations" relates the pair,
+        // so a tiny store may hold fewer than asked; the report says how many there are, never
+        // more than asked.
         const auto capped = generate(*s, 10, 45, 1);
         QVERIFY(capped);
         QVERIFY(capped->associations > 0 && capped->associations <= 45);
@@ -270,7 +271,7 @@ private Q_SLOTS:
         for (const Association &link : *links) {
             const Memory &x = *byId.at(link.a);
             const Memory &y = *byId.at(link.b);
-            // Every rule that applies to the pair, as SPEC §7 states it.
+            // Every rule that applies to the pair, as docs/scoring.md, "Associations" states it.
             const QSet<QString> kx(x.keywords.begin(), x.keywords.end()), ky(y.keywords.begin(), y.keywords.end());
             const double jaccard = double((kx & ky).size()) / double((kx | ky).size());
             std::map<QString, double> rules;
@@ -329,7 +330,8 @@ private Q_SLOTS:
             const auto a = s->memories().get(c.a);
             const auto b = s->memories().get(c.b);
             QVERIFY(a && b);
-            // Same subject: keyword Jaccard ≥ 0.5 (SPEC §6 candidates); the newer one is b.
+            // Same subject: keyword Jaccard ≥ 0.5 (candidates, docs/scoring.md, "Detection");
+            // the newer one is b.
             QCOMPARE(a->keywords, b->keywords);
             QVERIFY(a->createdAt < b->createdAt);
             QVERIFY(QStringList({"direct_contradiction", "scope_overlap", "temporal_shift"}).contains(c.type));

@@ -1,8 +1,9 @@
-// The association graph's ego collection and layouts (SPEC §7, §11, §13 ego_layout_ms): which
-// memories an ego graph holds (depth, first-reached parent, de-duplicated links, no self,
-// filtered nodes, node cap), that the radial layout is deterministic with rings ordered by
-// depth and no two nodes on one spot, and that the whole-store overview of 10,000 nodes
-// finishes with finite, separated positions.
+// The association graph's ego collection and layouts (docs/architecture.md, "The window";
+// ego_layout_ms of docs/architecture.md, "Performance budget"): which memories an ego graph
+// holds (depth, first-reached parent, de-duplicated links, no self, filtered nodes, node cap),
+// that the radial layout is deterministic with rings ordered by depth and no two nodes on one
+// spot, and that the whole-store overview of 10,000 nodes finishes with finite, separated
+// positions.
 #include "TempStore.h"
 
 #include "engine/graph/AssociationGraph.h"

@@ -1,4 +1,5 @@
-// Per-memory overrides of the import policy (the import preview's per-item choice, SPEC §10):
+// Per-memory overrides of the import policy (the import preview's per-item choice,
+// docs/formats.md, "Import"):
 // an override beats its kind's choice, a new memory can be left out, an identical one is
 // never written, and the preview's counts follow. Also the exporter's beforeWrite hook:
 // returning false writes nothing.

@@ -1,7 +1,7 @@
-// Broken inputs (SPEC §10): a truncated file, non-JSON, a double-encoded document, wrong
-// types, missing and duplicate ids, unparsable dates, a newer version, 100 MB of one string.
-// Each gives one clear line naming the file (and the entry and field where there is one),
-// and the store is left exactly as it was: same row counts, same hash of every row.
+// Broken inputs (docs/formats.md, "Reading"): a truncated file, non-JSON, a double-encoded
+// document, wrong types, missing and duplicate ids, unparsable dates, a newer version, 100 MB
+// of one string. Each gives one clear line naming the file (and the entry and field where there
+// is one), and the store is left exactly as it was: same row counts, same hash of every row.
 #include "StoreFingerprint.h"
 #include "TempStore.h"
 

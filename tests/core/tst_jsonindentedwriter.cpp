@@ -1,5 +1,5 @@
 // JsonIndentedWriter writes exactly what QJsonDocument::toJson(Indented) writes: the export
-// of a memory set depends on it for byte-identical round trips (SPEC §10).
+// of a memory set depends on it for byte-identical round trips (docs/formats.md, "Engram memory set").
 #include "io/JsonIndentedWriter.h"
 
 #include <QJsonArray>

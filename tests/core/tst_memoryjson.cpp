@@ -1,6 +1,7 @@
-// The JSON codec of one memory (and of events, links, conflicts): lazy migration of note 000
-// §3.3 row by row, unknown fields kept, and one-line errors naming file, entry and field.
-// Also the JSON text reader (truncated / double-encoded / not JSON) and the YAML bridge.
+// The JSON codec of one memory (and of events, links, conflicts): lazy migration
+// (docs/formats.md, "Lazy migration") row by row, unknown fields kept, and one-line errors
+// naming file, entry and field. Also the JSON text reader (truncated / double-encoded / not
+// JSON) and the YAML bridge.
 #include "TempStore.h"
 
 #include "io/JsonText.h"
@@ -45,7 +46,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected"); // a JSON fragment; "absent" = key not written
 
         const QString c = kCreated;
-        // note 000 §3.3: strength ?? 50
+        // docs/formats.md, "Lazy migration": strength ?? 50
         QTest::newRow("strength missing → 50") << c << "strength"
                                                << "50";
         QTest::newRow("strength kept") << c + R"(,"strength":80)"
@@ -93,7 +94,7 @@ private Q_SLOTS:
         QTest::newRow("decayRate kept") << c + R"(,"decayRate":0.7)"
                                         << "decayRate"
                                         << "0.7";
-        // SPEC §3 defaults
+        // defaults of docs/formats.md, "A memory's fields"
         QTest::newRow("confidence → 0.5") << c << "confidence"
                                           << "0.5";
         QTest::newRow("importance → 1.0") << c << "importance"

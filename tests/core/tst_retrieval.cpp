@@ -1,4 +1,4 @@
-// Retrieval (SPEC §7, note 000 §6 + §11.2): the relevance and associative formulas as data
+// Retrieval (docs/scoring.md, "Retrieval"): the relevance and associative formulas as data
 // rows, explanations and paths, query modes, project scope, access recording vs preview.
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/recall/Retrieval.h"

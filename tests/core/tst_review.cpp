@@ -1,6 +1,6 @@
-// The review queue (SPEC §7, note 002): open conflicts, promote reviews at 2.5, decay reviews
-// below 0.5, cleanup candidates, in that order; answered reviews stay closed until the
-// importance crosses its line again.
+// The review queue (docs/scoring.md, "Review queue"): open conflicts, promote reviews at 2.5,
+// decay reviews below 0.5, cleanup candidates, in that order; answered reviews stay closed
+// until the importance crosses its line again.
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"

@@ -1,5 +1,6 @@
-// The four scoring profiles of SPEC §4 against every number the seed notes quote, plus the
-// shared rules: the conflict factor in every profile, permanent memories, daysUntilFade.
+// The four scoring profiles (docs/scoring.md, "Scoring") against every number the notes quote,
+// plus the shared rules: the conflict factor in every profile, permanent memories,
+// daysUntilFade.
 #include "scoring/EbbinghausProfile.h"
 #include "scoring/EnhancedProfile.h"
 #include "scoring/ImportanceProfile.h"
@@ -41,7 +42,7 @@ private:
     const Config m_config = Config::defaults();
 
 private Q_SLOTS:
-    // ---- ebbinghaus (note 000 §4.1) ------------------------------------------------------
+    // ---- ebbinghaus (docs/scoring.md, "Ebbinghaus") --------------------------------------------
     void ebbinghausStrength_data()
     {
         QTest::addColumn<double>("stability");
@@ -82,7 +83,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("stability");
         QTest::addColumn<double>("hours");
         QTest::addColumn<double>("days");
-        // SPEC §12: max(0, (−S_eff·ln(archive/100) − h)/24) to 0.1 day.
+        // daysUntilFade (docs/cli.md, "health"): max(0, (−S_eff·ln(archive/100) − h)/24) to 0.1 day.
         QTest::newRow("S=24 fresh: 55.26 h") << 24.0 << 0.0 << 2.3;
         QTest::newRow("S=24 a day old") << 24.0 << 24.0 << 1.3;
         QTest::newRow("S=168 fresh") << 168.0 << 0.0 << 16.1;
@@ -99,7 +100,7 @@ private Q_SLOTS:
         QCOMPARE(*EbbinghausProfile(m_config).daysUntilWeak(in, kNow), days);
     }
 
-    // ---- conflict factor (SPEC §6) ---------------------------------------------------------
+    // ---- conflict factor (docs/scoring.md, "Conflict factor C(t)") -----------------------------
     void conflictFactor_data()
     {
         QTest::addColumn<double>("days");
@@ -145,7 +146,7 @@ private Q_SLOTS:
             QCOMPARE(round2(negated / plain), factor);
     }
 
-    // ---- enhanced (note 001) ---------------------------------------------------------------
+    // ---- enhanced (docs/scoring.md, "Enhanced") ------------------------------------------------
     void enhancedTimeWeight_data()
     {
         QTest::addColumn<QString>("category");
@@ -292,7 +293,7 @@ private Q_SLOTS:
         QCOMPARE(tierName(s.tier), tier);
     }
 
-    // ---- importance (note 002) -------------------------------------------------------------
+    // ---- importance (docs/scoring.md, "Importance") --------------------------------------------
     void importanceDecay_data()
     {
         QTest::addColumn<QString>("category");
@@ -349,7 +350,7 @@ private Q_SLOTS:
         QCOMPARE(round4(ImportanceProfile(m_config).evaluate(in, kNow).strength), strength);
     }
 
-    // ---- lifecycle (note 003) --------------------------------------------------------------
+    // ---- lifecycle (docs/scoring.md, "Lifecycle") ----------------------------------------------
     void lifecycleScore_data()
     {
         QTest::addColumn<double>("ageDays");
@@ -451,8 +452,9 @@ private Q_SLOTS:
 
     void aMillionScoresPerProfile()
     {
-        // Not a timing assertion (the benchmark owns speed, SPEC §13): this runs the hot path
-        // a million times per profile, checks every result is sane and logs the time taken.
+        // Not a timing assertion (the benchmark owns speed,
+        // docs/architecture.md, "Performance budget"): this runs the hot path a million times
+        // per profile, checks every result is sane and logs the time taken.
         std::vector<ScoreInput> inputs(1000000, input(m_config));
         for (size_t i = 0; i < inputs.size(); ++i) {
             inputs[i].lastReinforcedAt = kNow - Millis(i % 5000) * kMsPerHour;

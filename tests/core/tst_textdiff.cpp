@@ -1,5 +1,6 @@
-// Word-level diff for the conflict dialog's highlighting (SPEC §11): words, CJK characters,
-// whitespace never marked on its own, neighbouring changes joined, exact UTF-16 spans.
+// Word-level diff for the conflict dialog's highlighting (docs/architecture.md, "The window"):
+// words, CJK characters, whitespace never marked on its own, neighbouring changes joined, exact
+// UTF-16 spans.
 #include "engine/text/TextDiff.h"
 
 #include <QtTest>

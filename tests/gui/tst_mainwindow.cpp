@@ -1,6 +1,7 @@
 // The real MainWindow on a temporary store, offscreen: opening (and failing to open) stores,
 // the demo store, filtering, sorting, decisions with undo / redo, preview at a date, and
-// changes made by another connection and by engram-cli showing up with the selection kept.
+// changes made by another connection and by engram-cli showing up with the selection kept;
+// deleting the window with decisions on its undo stack; a 1 MB memory selected.
 #include "TempStore.h"
 
 #include "MainWindow.h"
@@ -11,12 +12,18 @@
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
 
+#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPointer>
 #include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTextDocument>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -283,6 +290,112 @@ private Q_SLOTS:
             w.tableModel()->index(w.tableModel()->rowOfId(QStringLiteral("mem_012")), 0).data(VerifiedRole).toBool(),
             2000);
         QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_007")});
+    }
+
+    // Closing and deleting the window with decisions on its undo stack (not clean) and its
+    // docks and working dialogs open: nothing of the window runs once its destructor has
+    // begun (the stack emits cleanChanged as it clears; the docks visibilityChanged as they
+    // go), and nothing reads the session after it is gone. Under ASan / UBSan this is the
+    // check for the use-after-free and the bad downcast; in any build the title must not
+    // change after ~MainWindow began (it did: updateTitle ran on a destroyed session).
+    void deletingTheWindowWithUndoableDecisionsIsClean()
+    {
+        auto *w = new MainWindow;
+        QVERIFY(w->openStore(m_store->path()));
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        TextPrompt::setHandler([](const QString &, const QString &, const QString &, bool) {
+            return std::optional<QString>(QStringLiteral("Prefers spaces now"));
+        });
+        w->selectIds({QStringLiteral("mem_003")});
+        w->confirmSelected();
+        w->selectIds({QStringLiteral("mem_001")});
+        w->negateSelected(true);
+        w->selectIds({QStringLiteral("mem_002"), QStringLiteral("mem_004")});
+        w->deleteSelected();
+        w->selectIds({QStringLiteral("mem_005")});
+        w->setPermanentSelected(true);
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QCOMPARE(w->undoStack()->count(), 4);
+        QVERIFY(!w->undoStack()->isClean());
+        w->session()->setNow(m_now + 24 * kMsPerHour); // previewing: the title reads the session
+        w->openReviewQueue();
+        w->openConflicts();
+        w->openSettings();
+        QCoreApplication::processEvents();
+
+        const QString title = w->windowTitle();
+        QVERIFY(title.contains(QStringLiteral("test.engram")));
+        QSignalSpy titleChanges(w, &QWidget::windowTitleChanged);
+        QPointer<StoreSession> session = w->session();
+        w->close();
+        delete w;
+        QVERIFY(session.isNull());
+        QCOMPARE(titleChanges.count(), 0);
+
+        // What was decided is in the store; the undo stack going away took nothing back.
+        m_store->reopen();
+        QVERIFY(verifiedInStore(m_store->store(), QStringLiteral("mem_003")));
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_001"))->negated);
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_002"))->isDeleted());
+        QVERIFY((*m_store)->memories().get(QStringLiteral("mem_005"))->permanent);
+    }
+
+    // A 1 MB memory (one unbroken run, the worst case to lay out) selected in the real window
+    // at a large and a small size: the window answers at once (the detail panel shows it
+    // elided, with "Show All"), and the one-minute clock does not set the text again (the
+    // window froze for minutes, then for half of every minute). Set ENGRAM_SCREENSHOT_DIR to
+    // save the window and its detail panel at each size (detail-panel-long-<w>x<h>.png).
+    void aMegabyteMemoryDoesNotFreezeTheWindow()
+    {
+        Memory big = makeMemory(99, m_now);
+        big.id = QStringLiteral("mem_big");
+        big.content.reserve((1 << 20) + 16);
+        big.content.clear();
+        for (int i = 0; big.content.size() < (1 << 20); ++i)
+            big.content += QStringLiteral("Base64Blob%1").arg(i % 9973);
+        QVERIFY((*m_store)->memories().insert(big));
+
+        for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+            MainWindow w;
+            QVERIFY(w.openStore(m_store->path()));
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            auto *detail = w.findChild<QWidget *>(QStringLiteral("detailPanel"));
+            auto *content = w.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
+            auto *showAll = w.findChild<QPushButton *>(QStringLiteral("showAllContentButton"));
+            QVERIFY(detail && content && showAll);
+
+            QElapsedTimer clock;
+            clock.start();
+            w.selectIds({big.id});
+            QCoreApplication::processEvents();
+            const qint64 selectMs = clock.elapsed();
+            qInfo("selecting a 1 MB memory at %dx%d: %lld ms", size.width(), size.height(), selectMs);
+            QVERIFY2(selectMs < 3000, qPrintable(QStringLiteral("selecting took %1 ms").arg(selectMs)));
+            QVERIFY(content->isReadOnly());
+            QVERIFY(content->toPlainText().size() < big.content.size() / 10);
+            QVERIFY(showAll->isVisible());
+            QVERIFY(detail->isVisible());
+
+            const int revision = content->document()->revision();
+            clock.restart();
+            w.session()->setNow(m_now + 60 * 1000); // what the clock's tick sets off
+            QCoreApplication::processEvents();
+            const qint64 tickMs = clock.elapsed();
+            QVERIFY2(tickMs < 2000, qPrintable(QStringLiteral("a clock tick took %1 ms").arg(tickMs)));
+            QCOMPARE(content->document()->revision(), revision);
+            w.session()->setNow(0);
+
+            const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+            if (!shots.isEmpty()) {
+                const QString suffix = QStringLiteral("%1x%2.png").arg(size.width()).arg(size.height());
+                QVERIFY(detail->grab().save(shots + QStringLiteral("/detail-panel-long-") + suffix));
+                QVERIFY(w.grab().save(shots + QStringLiteral("/main-window-long-") + suffix));
+            }
+        }
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
     }
 
     void columnsAndModeAreKeptInSettings()

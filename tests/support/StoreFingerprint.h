@@ -29,9 +29,10 @@ inline StoreFingerprint fingerprint(core::Store &store)
         if (!q.exec(QString::fromLatin1(sql)))
             qFatal("fingerprint query failed: %s", sql);
         qint64 rows = 0;
+        const int columns = q.record().count(); // record() builds a whole record: once, not per cell
         while (q.next()) {
             ++rows;
-            for (int i = 0; i < q.record().count(); ++i)
+            for (int i = 0; i < columns; ++i)
                 hash.addData(q.value(i).toString().toUtf8() + '\x1f');
             hash.addData("\x1e");
         }

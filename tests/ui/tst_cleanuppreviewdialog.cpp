@@ -1,8 +1,9 @@
-// The cleanup preview dialog on a real store (SPEC §7, §11): it lists exactly the actions of
-// Cleanup::plan at the session's now under the active profile (archive, compress, delete,
-// purge, with score and reason), never a permanent or sensitivity-2 memory; Apply writes the
-// events in one step on the undo stack, undo restores every memory, redo applies it again;
-// Cancel during the apply writes nothing.
+// The cleanup preview dialog on a real store (docs/scoring.md, "Cleanup";
+// docs/architecture.md, "The window"): it lists exactly the actions of Cleanup::plan at the
+// session's now under the active profile (archive, compress, delete, purge, with score and
+// reason), never a permanent or sensitivity-2 memory; Apply writes the events in one step on
+// the undo stack, undo restores every memory, redo applies it again; Cancel during the apply
+// writes nothing.
 #include "StoreFingerprint.h"
 #include "TempStore.h"
 

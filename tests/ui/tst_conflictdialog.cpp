@@ -1,6 +1,7 @@
-// The conflict dialog on the demo store (SPEC §6, §11): each strategy previewed, applied as
-// one undoable command, undone (the conflict open again, the memories as before) and redone;
-// differing words highlighted on plain text; a settled conflict shown read-only.
+// The conflict dialog on the demo store (docs/scoring.md, "Resolution strategies";
+// docs/architecture.md, "The window"): each strategy previewed, applied as one undoable
+// command, undone (the conflict open again, the memories as before) and redone; differing words
+// highlighted on plain text; a settled conflict shown read-only.
 #include "TempStore.h"
 #include "DemoSession.h"
 

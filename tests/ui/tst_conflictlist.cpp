@@ -1,6 +1,7 @@
-// The conflicts list on the demo store (SPEC §6, §11): open / all, detect now (recorded with
-// the automatic handling, as `engram-cli conflicts --detect`), Enter opens the conflict
-// dialog, "show in table" asks for the memory.
+// The conflicts list on the demo store (docs/scoring.md, "Conflicts";
+// docs/architecture.md, "The window"): open / all, detect now (recorded with the automatic
+// handling, as `engram-cli conflicts --detect`), Enter opens the conflict dialog, "show in
+// table" asks for the memory.
 #include "TempStore.h"
 #include "DemoSession.h"
 

@@ -1,7 +1,7 @@
-// The export dialog on a real store (SPEC §10, §11): each format writes the right number of
-// memories for the whole store, the selection and the filter; the destination chooser seam;
-// the import-events option; Cancel before writing leaves no file; a bad destination gives a
-// clear message.
+// The export dialog on a real store (docs/formats.md, "Formats";
+// docs/architecture.md, "The window"): each format writes the right number of memories for the
+// whole store, the selection and the filter; the destination chooser seam; the import-events
+// option; Cancel before writing leaves no file; a bad destination gives a clear message.
 #include "TempStore.h"
 
 #include "StoreSession.h"

@@ -1,8 +1,9 @@
-// The import preview dialog on real store files (SPEC §10, §11): reading on a worker, the
-// counts per kind against a store with overlapping ids (a JSON set and an agent memory folder
-// with an unparsable file), the per-kind and per-memory choices and what they write, broken
-// files (one line naming file, entry and field; store untouched), Cancel during the import
-// (store untouched), contradictions recorded and offered to the conflict dialog.
+// The import preview dialog on real store files (docs/formats.md, "Import";
+// docs/architecture.md, "The window"): reading on a worker, the counts per kind against a store
+// with overlapping ids (a JSON set and an agent memory folder with an unparsable file), the
+// per-kind and per-memory choices and what they write, broken files (one line naming file,
+// entry and field; store untouched), Cancel during the import (store untouched), contradictions
+// recorded and offered to the conflict dialog.
 #include "StoreFingerprint.h"
 #include "TempStore.h"
 

@@ -338,7 +338,8 @@ private Q_SLOTS:
             }
         }
         QVERIFY(associative > 0);
-        const RetrievalResult &r = playground.results()[size_t(associative)];
+        // A copy: run() below replaces the results (a reference into them would dangle).
+        const RetrievalResult r = playground.results()[size_t(associative)];
         tree->setCurrentItem(tree->topLevelItem(associative));
         QStringList chain = r.path;
         chain << r.id;

@@ -1,6 +1,6 @@
-// The review queue on the demo store (SPEC §7): worked through with the keyboard, each answer
-// an undoable decision with the right events, answered items gone and the count down, skip
-// changes nothing, Enter opens a conflict or asks for the memory.
+// The review queue on the demo store (docs/scoring.md, "Review queue"): worked through with the
+// keyboard, each answer an undoable decision with the right events, answered items gone and the
+// count down, skip changes nothing, Enter opens a conflict or asks for the memory.
 #include "TempStore.h"
 #include "DemoSession.h"
 

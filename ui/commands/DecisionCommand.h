@@ -15,7 +15,8 @@ namespace engram::ui {
 
 class StoreSession;
 
-/// One user decision (SPEC §5) on one or more memories as an undoable command:
+/// One user decision (docs/architecture.md, "The way of a decision") on one or more memories as
+/// an undoable command:
 /// - the first redo() runs the decision through core::Decisions, all memories in one
 ///   transaction (one fails → none is written);
 /// - undo() reverts it through Decisions::revert, which appends compensating `revert`
@@ -61,9 +62,9 @@ public:
                                  ErrorSink errors = {});
     /// Removes the link between two memories (Decisions::unlink); undo puts it back.
     static DecisionCommand *unlink(StoreSession *session, const QString &a, const QString &b, ErrorSink errors = {});
-    /// The answer to a promote or decay review (note 002, SPEC §7): a `review` event with the
-    /// question and the answer; promote → category core, keep (decay) → importance reset,
-    /// delete → soft delete.
+    /// The answer to a promote or decay review (docs/scoring.md, "Review queue"): a `review`
+    /// event with the question and the answer; promote → category core, keep
+    /// (decay) → importance reset, delete → soft delete.
     static DecisionCommand *answerReview(StoreSession *session, const QString &id, core::ReviewKind kind,
                                          core::ReviewAnswer answer, ErrorSink errors = {});
     /// One planned cleanup action (archive / compress / delete / purge) applied on its own,

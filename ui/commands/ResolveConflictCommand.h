@@ -12,7 +12,7 @@ namespace engram::ui {
 
 class StoreSession;
 
-/// Resolving one conflict (SPEC §6) as ONE undoable command:
+/// Resolving one conflict (docs/scoring.md, "Resolution strategies") as ONE undoable command:
 /// - the first redo() plans the strategy at the current instant and applies it through
 ///   core::ConflictResolver (one transaction: both memories, a merged memory for Merge, the
 ///   link for VersionKeep, `conflict_resolved` on both, the conflict row resolved);

@@ -9,8 +9,9 @@ namespace engram::ui {
 
 /// Paints the strength column as a bar on a continuous red → orange → yellow → green scale
 /// (blue for permanent memories) with the number beside it, and the tier column as a
-/// coloured label (SPEC §4 colours). Paints the common case itself — a million-row table
-/// scrolls through this code — and falls back to QStyledItemDelegate for other columns.
+/// coloured label (colours of docs/scoring.md, "Score, strength, tier"). Paints the common case
+/// itself — a million-row table scrolls through this code — and falls back to
+/// QStyledItemDelegate for other columns.
 class StrengthDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT

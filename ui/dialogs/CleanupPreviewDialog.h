@@ -22,13 +22,13 @@ class JobControl;
 class JobProgressPanel;
 class StoreSession;
 
-/// The cleanup dry run and its application (SPEC §7): the plan of core::Cleanup under the
-/// session's profile and config at the session's now() — every archive / compress / delete /
-/// purge with its memory, score and reason, the counts per kind and the budgets in force.
-/// Nothing is written until Apply; Apply runs the plan on a worker (its own connection) in
-/// one transaction that a Cancel rolls back, then puts it on the undo stack as one decision
-/// (undo reverts the whole cleanup through Decisions::revert). Permanent and sensitivity ≥ 2
-/// memories never appear: the core never plans them.
+/// The cleanup dry run and its application (docs/scoring.md, "Cleanup"): the plan of
+/// core::Cleanup under the session's profile and config at the session's now() — every
+/// archive / compress / delete / purge with its memory, score and reason, the counts per kind
+/// and the budgets in force. Nothing is written until Apply; Apply runs the plan on a worker
+/// (its own connection) in one transaction that a Cancel rolls back, then puts it on the undo
+/// stack as one decision (undo reverts the whole cleanup through Decisions::revert). Permanent
+/// and sensitivity ≥ 2 memories never appear: the core never plans them.
 class CleanupPreviewDialog final : public QDialog
 {
     Q_OBJECT

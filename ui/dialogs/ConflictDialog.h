@@ -19,11 +19,12 @@ namespace engram::ui {
 class ConflictMemoryPane;
 class StoreSession;
 
-/// The conflict dialog (SPEC §6, §11): the two memories side by side with their differing
+/// The conflict dialog (docs/scoring.md, "Resolution strategies";
+/// docs/architecture.md, "The window"): the two memories side by side with their differing
 /// words highlighted, their key fields, histories and decay curves; the conflict's type and
 /// status in words; a strategy chooser with a live preview of what the chosen strategy will
-/// change (core::ConflictResolver::plan, nothing written); and Resolve, which applies it as
-/// ONE undoable ResolveConflictCommand on the window's undo stack and closes the dialog.
+/// change (core::ConflictResolver::plan, nothing written); and Resolve, which applies it as ONE
+/// undoable ResolveConflictCommand on the window's undo stack and closes the dialog.
 ///
 /// Non-modal friendly: open() / show() it; tests drive it with setStrategy(),
 /// setMergedText() and resolve() or by clicking. It follows the store: when either memory

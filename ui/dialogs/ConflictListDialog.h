@@ -18,11 +18,12 @@ class ConflictDialog;
 class ConflictListModel;
 class StoreSession;
 
-/// The store's conflicts (SPEC §6, §11): open ones, or all with their resolutions; "Detect
-/// now" runs core::ConflictDetector::detectAll over the store (what `engram-cli conflicts
-/// --detect` does: new conflicts recorded with their automatic handling). Double-click or
-/// Enter on a row opens its ConflictDialog (one per conflict, non-modal). Follows the store
-/// through the session's signals.
+/// The store's conflicts (docs/scoring.md, "Conflicts"; docs/architecture.md, "The window"):
+/// open ones, or all with their resolutions; "Detect now" runs
+/// core::ConflictDetector::detectAll over the store (what `engram-cli conflicts --detect` does:
+/// new conflicts recorded with their automatic handling). Double-click or Enter on a row opens
+/// its ConflictDialog (one per conflict, non-modal). Follows the store through the session's
+/// signals.
 ///
 /// objectNames: conflictTable, filterCombo ("Open" / "All"), detectButton, openButton,
 /// showAButton, showBButton, conflictSummary.

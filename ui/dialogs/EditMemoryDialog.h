@@ -11,8 +11,9 @@ class QPlainTextEdit;
 
 namespace engram::ui {
 
-/// Edits a memory's content, keywords and category (SPEC §5 `edit`). The result holds only
-/// the fields that changed; the window turns it into an undoable DecisionCommand.
+/// Edits a memory's content, keywords and category (`edit`,
+/// docs/architecture.md, "What each decision writes"). The result holds only the fields that
+/// changed; the window turns it into an undoable DecisionCommand.
 class EditMemoryDialog final : public QDialog
 {
     Q_OBJECT

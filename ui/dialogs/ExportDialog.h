@@ -21,10 +21,10 @@ class JobControl;
 class JobProgressPanel;
 class StoreSession;
 
-/// Export (SPEC §10): a format (Engram JSON, YAML, CSV, agent memory folder), a scope (every
-/// memory, the selection, or what the current filter shows), a destination and whether the
-/// store's own `import` events go along. The export runs on a worker thread with its own
-/// connection, with progress; Cancel works until the set has been collected (nothing is
+/// Export (docs/formats.md, "Formats"): a format (Engram JSON, YAML, CSV, agent memory folder),
+/// a scope (every memory, the selection, or what the current filter shows), a destination and
+/// whether the store's own `import` events go along. The export runs on a worker thread with
+/// its own connection, with progress; Cancel works until the set has been collected (nothing is
 /// written), after that the writing finishes (files are written atomically).
 class ExportDialog final : public QDialog
 {

@@ -263,8 +263,8 @@ void ImportPreviewDialog::setState(State state)
     m_state = state;
     const bool ready = state == State::Ready;
     m_importButton->setEnabled(ready);
-    m_changedCombo->setEnabled(ready && !m_reading.preview.changedIds.isEmpty());
-    m_conflictingCombo->setEnabled(ready && !m_reading.preview.conflictingIds.isEmpty());
+    m_changedCombo->setEnabled(ready && !m_reading.plan.preview.changedIds.isEmpty());
+    m_conflictingCombo->setEnabled(ready && !m_reading.plan.preview.conflictingIds.isEmpty());
     for (QPushButton *button : m_itemButtons)
         button->setEnabled(ready);
     m_closeButton->setEnabled(state != State::Reading && state != State::Importing);
@@ -313,7 +313,7 @@ void ImportPreviewDialog::finishReading()
 
 void ImportPreviewDialog::showReading()
 {
-    const io::ImportPreview &p = m_reading.preview;
+    const io::ImportPreview &p = m_reading.plan.preview;
     m_title->setText(tr("%1 holds %n memories", nullptr, p.memories()).arg(p.sourceName));
     const std::array<qsizetype, 4> counts{p.newIds.size(), p.changedIds.size(), p.conflictingIds.size(),
                                           p.identicalIds.size()};
@@ -321,7 +321,7 @@ void ImportPreviewDialog::showReading()
         m_counts[i]->setText(QString::number(counts[std::size_t(i)]));
     QStringList more{tr("%n links", nullptr, p.associations), tr("%n events", nullptr, p.events),
                      tr("%n recorded conflicts", nullptr, p.conflicts),
-                     m_reading.detectionSkipped ? tr("contradiction detection skipped (too many memories)")
+                     !m_reading.plan.detection.ran() ? tr("contradiction detection skipped (too many memories)")
                                                 : tr("%n contradictions detected", nullptr, int(p.contradictions.size()))};
     if (!p.problems.isEmpty())
         more << tr("%n parts skipped (see Problems)", nullptr, int(p.problems.size()));
@@ -385,7 +385,7 @@ void ImportPreviewDialog::fillContradictions(bool recorded)
             m_contradictionTable->item(m_contradictionTable->rowCount() - 1, 0)->setData(Qt::UserRole, c.id);
         }
     } else {
-        for (const ConflictCandidate &c : m_reading.candidates)
+        for (const ConflictCandidate &c : m_reading.plan.detection.candidates)
             add({tr("not yet recorded"), c.type, c.older, c.newer, c.reason});
     }
     m_contradictionTable->resizeColumnsToContents();
@@ -469,10 +469,10 @@ void ImportPreviewDialog::startImport()
     m_progress->start(control, tr("Importing…"));
     setState(State::Importing);
     m_applyWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                                set = m_reading.set, choices = policy(),
-                                                candidates = m_reading.candidates, control]() -> ApplyResult {
-        return std::make_shared<Result<ImportResult>>(
-            ImportJob::apply(storePath, config, *set, choices, candidates, *control));
+                                                set = m_reading.set, plan = m_reading.plan, choices = policy(),
+                                                control]() -> ApplyResult {
+        return std::make_shared<Result<io::ImportOutcome>>(
+            ImportJob::apply(storePath, config, *set, plan, choices, *control));
     }));
 }
 
@@ -494,7 +494,7 @@ void ImportPreviewDialog::finishImport()
     const io::ImportReport &r = m_result.report;
     m_outcome->setText(tr("Imported %1: %2 added (%3 as copies), %4 overwritten, %5 skipped; %6 links, %7 events, "
                           "%8 contradictions recorded.")
-                           .arg(m_reading.preview.sourceName)
+                           .arg(m_reading.plan.preview.sourceName)
                            .arg(r.added).arg(r.keptBoth).arg(r.updated).arg(r.skipped)
                            .arg(r.associations).arg(r.events).arg(m_result.recorded.size()));
     if (!r.warnings.isEmpty())

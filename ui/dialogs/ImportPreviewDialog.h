@@ -25,12 +25,13 @@ class JobControl;
 class JobProgressPanel;
 class StoreSession;
 
-/// Import with a preview (SPEC §10): reads a memory set file or an agent memory folder on a
-/// worker thread, shows what it holds against the open store (new / changed / identical /
-/// conflicting memories, links, events, detected contradictions, skipped bad files), lets the
-/// user choose skip / overwrite / keep both per kind and per memory, then imports on a worker
-/// in one transaction with progress and Cancel (a cancel leaves the store unchanged). After
-/// the import the session is reloaded and the recorded contradictions can be opened.
+/// Import with a preview (docs/formats.md, "Import"): reads a memory set file or an agent
+/// memory folder on a worker thread, shows what it holds against the open store
+/// (new / changed / identical / conflicting memories, links, events, detected contradictions,
+/// skipped bad files), lets the user choose skip / overwrite / keep both per kind and per
+/// memory, then imports on a worker in one transaction with progress and Cancel (a cancel
+/// leaves the store unchanged). After the import the session is reloaded and the recorded
+/// contradictions can be opened.
 ///
 /// Drivable without a modal loop: construct, start() (or show()), wait for state() == Ready,
 /// choose, startImport(), wait for Done.
@@ -53,8 +54,8 @@ public:
     QString errorMessage() const { return m_error; }
 
     /// Valid from Ready on.
-    const core::io::ImportPreview &preview() const { return m_reading.preview; }
-    const std::vector<core::ConflictCandidate> &contradictions() const { return m_reading.candidates; }
+    const core::io::ImportPreview &preview() const { return m_reading.plan.preview; }
+    const std::vector<core::ConflictCandidate> &contradictions() const { return m_reading.plan.detection.candidates; }
     /// The choice for a kind (Changed or Conflicting).
     void setKindAction(core::io::ImportKind kind, core::io::ImportAction action);
     /// The choice for one memory; nullopt goes back to its kind's choice.
@@ -88,7 +89,7 @@ protected:
 
 private:
     using ReadResult = std::shared_ptr<core::Result<ImportReading>>;
-    using ApplyResult = std::shared_ptr<core::Result<ImportResult>>;
+    using ApplyResult = std::shared_ptr<core::Result<core::io::ImportOutcome>>;
 
     void buildUi();
     QWidget *buildSummary();
@@ -109,7 +110,7 @@ private:
     State m_state = State::Idle;
     QString m_error;
     ImportReading m_reading;
-    ImportResult m_result;
+    core::io::ImportOutcome m_result;
     std::function<void(int, int)> m_stepHook;
     std::shared_ptr<JobControl> m_control;
     QFutureWatcher<ReadResult> m_readWatcher;

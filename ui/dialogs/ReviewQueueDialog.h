@@ -19,8 +19,8 @@ class ConflictDialog;
 class DecisionCommand;
 class StoreSession;
 
-/// The review queue (SPEC §7, note 002) in one list — open conflicts, promote and decay
-/// reviews, cleanup candidates (core::ReviewQueue) — worked through with the keyboard:
+/// The review queue (docs/scoring.md, "Review queue") in one list — open conflicts, promote and
+/// decay reviews, cleanup candidates (core::ReviewQueue) — worked through with the keyboard:
 ///   C confirm · N negate · P permanent · D delete · S skip · Enter open
 ///   U promote to core · K keep (promote and decay reviews) · A apply the cleanup action.
 /// On a promote or decay review, D, K and U are the review's answers (a `review` event through

@@ -253,7 +253,8 @@ QWidget *SettingsDialog::buildYamlTab()
 {
     auto *page = new QWidget;
     auto *layout = new QVBoxLayout(page);
-    auto *intro = new QLabel(tr("The whole configuration as YAML (SPEC §8). Keys left out keep their defaults; every "
+    auto *intro = new QLabel(tr("The whole configuration as YAML (see docs/formats.md, "
+                                "\"Configuration (config.yaml)\"). Keys left out keep their defaults; every "
                                 "change is checked as you type."),
                              page);
     intro->setWordWrap(true);

@@ -20,14 +20,15 @@ namespace engram::ui {
 
 class StoreSession;
 
-/// Edits the store's configuration (SPEC §8): a form per group (scoring profiles, tier
-/// thresholds, reinforcement multipliers, categories, conflicts, associations, budgets and
-/// retention) and the whole of it as YAML text. Every edit, in the form or in the text, is
-/// checked with the core's own validation (Config::validate / Config::fromYamlText): an
-/// out-of-range value or bad YAML shows a message naming the key (and the line, for YAML),
-/// marks the field, and Save stays disabled until it is fixed. "Reset to defaults" puts the
-/// shipped defaults in the form (saved only with Save). Save hands the config to
-/// StoreSession::setConfig, which stores it in the store's meta and re-evaluates every score.
+/// Edits the store's configuration (docs/formats.md, "Configuration (config.yaml)"): a form per
+/// group (scoring profiles, tier thresholds, reinforcement multipliers, categories, conflicts,
+/// associations, budgets and retention) and the whole of it as YAML text. Every edit, in the
+/// form or in the text, is checked with the core's own validation
+/// (Config::validate / Config::fromYamlText): an out-of-range value or bad YAML shows a message
+/// naming the key (and the line, for YAML), marks the field, and Save stays disabled until it
+/// is fixed. "Reset to defaults" puts the shipped defaults in the form (saved only with Save).
+/// Save hands the config to StoreSession::setConfig, which stores it in the store's meta and
+/// re-evaluates every score.
 ///
 /// Non-modal friendly: open() / show() it; tests drive the fields and buttons directly.
 class SettingsDialog final : public QDialog

@@ -14,9 +14,9 @@ class Store;
 
 namespace engram::ui {
 
-/// The store's conflicts as rows (SPEC §6): number, type, the two contents elided, when
-/// detected, status. A copy read by reload(); no SQL in data(). Open conflicts first, then
-/// the rest, newest detection first within each.
+/// The store's conflicts as rows (docs/scoring.md, "Conflicts"): number, type, the two contents
+/// elided, when detected, status. A copy read by reload(); no SQL in data(). Open conflicts
+/// first, then the rest, newest detection first within each.
 class ConflictListModel final : public QAbstractTableModel
 {
     Q_OBJECT

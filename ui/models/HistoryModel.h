@@ -8,9 +8,10 @@
 
 namespace engram::ui {
 
-/// One memory's events, newest first, as readable rows (SPEC §5 "history"). Rows carry what
-/// happened (DisplayRole), when (local time + relative to the session's now), who, and the
-/// "field: before → after" lines. Holds a copy of the events; no SQL in data().
+/// One memory's events, newest first, as readable rows (the history of
+/// docs/formats.md, "Table `events`"). Rows carry what happened (DisplayRole), when (local
+/// time + relative to the session's now), who, and the "field: before → after" lines. Holds a
+/// copy of the events; no SQL in data().
 class HistoryModel final : public QAbstractListModel
 {
     Q_OBJECT

@@ -26,7 +26,8 @@ QString formatInstant(Millis ms)
 
 QPixmap makePermanentMark()
 {
-    // A small blue pin for permanent rows (blue is the permanent tier's colour, SPEC §4).
+    // A small blue pin for permanent rows (blue is the permanent tier's colour,
+    // docs/scoring.md, "Score, strength, tier").
     QPixmap pixmap(12, 12);
     pixmap.fill(Qt::transparent);
     QPainter p(&pixmap);

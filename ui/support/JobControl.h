@@ -10,9 +10,10 @@
 namespace engram::ui {
 
 /// Shared between a dialog on the GUI thread and the long work it runs on a worker thread
-/// (import, export, cleanup: SPEC §11 "shows progress and can be cancelled"). The worker
-/// reports done/total steps and stops when report() returns false; the dialog reads the
-/// numbers on a timer and calls cancel(). Every member is safe to call from either thread.
+/// (import, export, cleanup "show progress and can be cancelled":
+/// docs/architecture.md, "Threads and connections"). The worker reports done/total steps and
+/// stops when report() returns false; the dialog reads the numbers on a timer and calls
+/// cancel(). Every member is safe to call from either thread.
 class JobControl final
 {
 public:

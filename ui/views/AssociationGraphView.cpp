@@ -54,6 +54,11 @@ AssociationGraphView::AssociationGraphView(StoreSession *session, QWidget *paren
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    // No scroll bars: a fitted view refits on every resize, and scroll bars that come and go
+    // with the zoom would resize the viewport, which refits, which toggles them again, for
+    // ever. The graph pans by dragging (and the arrow keys), zooms with the wheel, fits with 0.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setOptimizationFlags(QGraphicsView::DontSavePainterState | QGraphicsView::DontAdjustForAntialiasing);
     m_scene->setItemIndexMethod(QGraphicsScene::BspTreeIndex);

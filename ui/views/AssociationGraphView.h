@@ -27,7 +27,7 @@ class GraphNodeItem;
 class GraphOverviewEdgesItem;
 class StoreSession;
 
-/// The association graph (SPEC §11). Two modes:
+/// The association graph (docs/architecture.md, "The window"). Two modes:
 ///  - ego: the selected memory and its neighbourhood to depth 2 (core::EgoGraph, laid out
 ///    by core::GraphLayout::ego): link width by weight, colour by type (legend), nodes in
 ///    the table's tier colours with elided labels and the whole content in the tooltip;

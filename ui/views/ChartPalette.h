@@ -6,9 +6,10 @@
 
 namespace engram::ui {
 
-/// Colours the detail panel and the decay chart share. Tier colours follow SPEC §4
-/// (permanent blue, active green, fading yellow, weak orange, forgotten red), darkened
-/// enough to read as text and thin lines on a light background.
+/// Colours the detail panel and the decay chart share. Tier colours follow
+/// docs/scoring.md, "Score, strength, tier" (permanent blue, active green, fading yellow, weak
+/// orange, forgotten red), darkened enough to read as text and thin lines on a light
+/// background.
 class ChartPalette final
 {
 public:

@@ -14,11 +14,11 @@ namespace engram::ui {
 
 class StoreSession;
 
-/// The decay chart (SPEC §11): for each shown memory its past curve reconstructed from its
-/// events (solid), its projection from the session's now (dashed), markers for
-/// reinforcements, negations and edits, the active profile's tier threshold lines and a
-/// vertical "now" line that follows the preview date. Several memories overlay in different
-/// colours; hovering a curve or a marker shows its date and score.
+/// The decay chart (docs/architecture.md, "The window"): for each shown memory its past curve
+/// reconstructed from its events (solid), its projection from the session's now (dashed),
+/// markers for reinforcements, negations and edits, the active profile's tier threshold lines
+/// and a vertical "now" line that follows the preview date. Several memories overlay in
+/// different colours; hovering a curve or a marker shows its date and score.
 ///
 /// Series are named by objectName so tests can find them: "past:<id>", "future:<id>",
 /// "markers:reinforcement", "markers:negation", "markers:edit", "threshold:<tier>", "now".

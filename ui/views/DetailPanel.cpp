@@ -1,8 +1,10 @@
 #include "views/DetailPanel.h"
 
 #include "StoreSession.h"
+#include "support/Teardown.h"
 #include "views/ChartPalette.h"
 #include "text/EventText.h"
+#include "views/ContentEditor.h"
 #include "views/HistoryView.h"
 
 #include <QComboBox>
@@ -12,11 +14,8 @@
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -30,6 +29,22 @@ namespace {
 using core::Memory;
 
 constexpr int kAgentFixedRows = 2; // agentImportance, agentTier
+// Characters of a value shown (and in its tooltip): a label lays out all of its text, and a
+// megabyte of it takes the GUI thread away for minutes. The editor shows the whole content.
+constexpr qsizetype kValueChars = 2000;
+
+QString capped(const QString &text, qsizetype max = kValueChars)
+{
+    return text.size() > max ? text.left(max) + QStringLiteral(" …") : text;
+}
+
+/// A word-wrapped label showing data. A run it cannot break (a long id, a pasted blob) would
+/// make the panel wider than its dock; ignoring its width hint clips that run instead.
+void wrapWithin(QLabel *label)
+{
+    label->setWordWrap(true);
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+}
 
 QString orDash(const QString &text) { return text.isEmpty() ? QStringLiteral("—") : text; }
 
@@ -111,6 +126,13 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(paren
     showEmpty(tr("Select a memory in the table to see all of its fields, edit it, and read its history."));
 }
 
+DetailPanel::~DetailPanel()
+{
+    // Closing a top-level panel sends the focused field focus-out after the members are gone;
+    // its editingFinished must not reach commitKeywords and friends then.
+    disconnectDescendants(this);
+}
+
 QWidget *DetailPanel::buildEmptyPage()
 {
     m_emptyLabel = new QLabel;
@@ -140,7 +162,7 @@ QWidget *DetailPanel::buildDetailPage()
     QFont headerFont = m_header->font();
     headerFont.setBold(true);
     m_header->setFont(headerFont);
-    m_header->setWordWrap(true);
+    wrapWithin(m_header);
     m_tierBadge = new QLabel;
     m_tierBadge->setObjectName(QStringLiteral("tierBadge"));
     m_tierBadge->setTextFormat(Qt::PlainText);
@@ -193,7 +215,7 @@ QLabel *DetailPanel::addValueRow(QFormLayout *form, const QString &field, const 
     auto *label = new QLabel;
     label->setObjectName(QStringLiteral("value:") + field);
     label->setTextFormat(Qt::PlainText); // memory text is data, never markup
-    label->setWordWrap(true);
+    wrapWithin(label);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(caption, label);
     m_values.insert(field, label);
@@ -203,8 +225,8 @@ QLabel *DetailPanel::addValueRow(QFormLayout *form, const QString &field, const 
 void DetailPanel::setValue(const QString &field, const QString &text, const QString &toolTip)
 {
     if (QLabel *label = m_values.value(field)) {
-        label->setText(text);
-        label->setToolTip(EventText::plainToolTip(toolTip));
+        label->setText(capped(text));
+        label->setToolTip(EventText::plainToolTip(capped(toolTip)));
     }
 }
 
@@ -224,31 +246,10 @@ QGroupBox *DetailPanel::buildContentGroup()
     auto *box = new QGroupBox(tr("Content"));
     auto *form = newForm(box);
 
-    m_content = new QPlainTextEdit;
-    m_content->setObjectName(QStringLiteral("contentEdit"));
-    m_content->setTabChangesFocus(true);
-    m_content->setFixedHeight(m_content->fontMetrics().lineSpacing() * 4 + 12);
-    m_applyContent = new QPushButton(tr("Apply"));
-    m_applyContent->setObjectName(QStringLiteral("applyContentButton"));
-    m_applyContent->setToolTip(tr("Save the edited content (Ctrl+Enter)"));
-    m_revertContent = new QPushButton(tr("Revert"));
-    m_revertContent->setObjectName(QStringLiteral("revertContentButton"));
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_revertContent);
-    buttons->addWidget(m_applyContent);
-    auto *contentColumn = new QVBoxLayout;
-    contentColumn->setSpacing(2);
-    contentColumn->addWidget(m_content);
-    contentColumn->addLayout(buttons);
-    form->addRow(tr("Text"), contentColumn);
-    connect(m_content, &QPlainTextEdit::modificationChanged, this, &DetailPanel::updateContentButtons);
-    connect(m_applyContent, &QPushButton::clicked, this, &DetailPanel::commitContent);
-    connect(m_revertContent, &QPushButton::clicked, this, [this] {
-        m_content->setPlainText(m_memory.content);
-        m_content->document()->setModified(false);
-    });
-    m_content->installEventFilter(this); // Ctrl+Enter applies
+    m_content = new ContentEditor;
+    form->addRow(tr("Text"), m_content);
+    connect(m_content, &ContentEditor::applyRequested, this,
+            [this](const QString &text) { request(QStringLiteral("content"), text); });
 
     m_keywords = new QLineEdit;
     m_keywords->setObjectName(QStringLiteral("keywordsEdit"));
@@ -374,22 +375,10 @@ QGroupBox *DetailPanel::buildAgentGroup()
     return box;
 }
 
-bool DetailPanel::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_content && event->type() == QEvent::KeyPress) {
-        const auto *key = static_cast<QKeyEvent *>(event);
-        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
-            commitContent();
-            return true;
-        }
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
 void DetailPanel::showMemory(const QString &id)
 {
-    if (id != m_id && m_content)
-        m_content->document()->setModified(false); // a draft belongs to the memory it was typed for
+    if (id != m_id)
+        m_content->clear(); // a draft (and "Show All") belongs to the memory it was made for
     m_id = id;
     reload();
 }
@@ -420,19 +409,8 @@ void DetailPanel::fill(const Memory &m)
     m_filling = true;
     m_memory = m;
     const core::Millis now = m_session->now();
-    QString headline = m.content.simplified();
-    constexpr int kHeadline = 140; // characters; the full text is in the editor below
-    if (headline.size() > kHeadline)
-        headline = headline.left(kHeadline - 1) + QChar(0x2026);
-    m_header->setText(headline);
-    m_header->setToolTip(EventText::plainToolTip(m.content));
-
-    // Keep a draft the user is typing when another writer touches the same memory.
-    if (!m_content->document()->isModified()) {
-        m_content->setPlainText(m.content);
-        m_content->document()->setModified(false);
-    }
-    updateContentButtons();
+    fillHeader(m.content);
+    m_content->setStoredText(m.content); // refills only when the text changed; keeps a draft
     if (!m_keywords->hasFocus())
         m_keywords->setText(m.keywords.join(QStringLiteral(", ")));
     m_category->clear();
@@ -451,6 +429,26 @@ void DetailPanel::fill(const Memory &m)
     fillAgent(m);
     fillHistory();
     m_filling = false;
+}
+
+void DetailPanel::fillHeader(const QString &content)
+{
+    // Characters. Only the start of a long text is looked at: a megabyte costs what a line does.
+    constexpr qsizetype kHeadline = 140; // the whole text is in the editor below
+    constexpr qsizetype kLookedAt = kHeadline * 8;
+    constexpr qsizetype kWord = 40; // the header wraps at spaces: a longer word is cut
+    QStringList words = content.left(kLookedAt).simplified().split(QLatin1Char(' '));
+    for (QString &word : words) {
+        if (word.size() > kWord)
+            word = word.left(kWord - 1) + QChar(0x2026);
+    }
+    QString headline = words.join(QLatin1Char(' '));
+    if (headline.size() > kHeadline)
+        headline = headline.left(kHeadline - 1) + QChar(0x2026);
+    else if (content.size() > kLookedAt && !headline.endsWith(QChar(0x2026)))
+        headline += QChar(0x2026);
+    m_header->setText(headline);
+    m_header->setToolTip(EventText::plainToolTip(capped(content)));
 }
 
 void DetailPanel::fillScoring(const Memory &m)
@@ -548,10 +546,10 @@ void DetailPanel::fillAgent(const Memory &m)
     while (m_extraForm->rowCount() > kAgentFixedRows)
         m_extraForm->removeRow(kAgentFixedRows);
     for (auto it = m.extra.begin(); it != m.extra.end(); ++it) {
-        auto *value = new QLabel(jsonText(it.value()));
+        auto *value = new QLabel(capped(jsonText(it.value())));
         value->setObjectName(QStringLiteral("extra:") + it.key());
         value->setTextFormat(Qt::PlainText);
-        value->setWordWrap(true);
+        wrapWithin(value);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         auto *key = new QLabel(it.key());
         key->setTextFormat(Qt::PlainText);
@@ -588,22 +586,6 @@ void DetailPanel::request(const QString &field, const QVariant &value)
     emit editRequested(m_id, field, value);
 }
 
-void DetailPanel::commitContent()
-{
-    const QString text = m_content->toPlainText();
-    if (text.trimmed().isEmpty()) {
-        m_content->setPlaceholderText(tr("Content cannot be empty"));
-        return;
-    }
-    if (text == m_memory.content) {
-        m_content->document()->setModified(false);
-        return;
-    }
-    m_content->document()->setModified(false);
-    updateContentButtons();
-    request(QStringLiteral("content"), text);
-}
-
 void DetailPanel::commitKeywords()
 {
     const QStringList keywords = parseKeywords(m_keywords->text());
@@ -623,13 +605,6 @@ void DetailPanel::commitProject()
     const QString project = m_project->text().trimmed();
     if (project != m_memory.projectPath)
         request(QStringLiteral("projectPath"), project);
-}
-
-void DetailPanel::updateContentButtons()
-{
-    const bool modified = m_content->document()->isModified();
-    m_applyContent->setEnabled(modified);
-    m_revertContent->setEnabled(modified);
 }
 
 } // namespace engram::ui

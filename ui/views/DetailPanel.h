@@ -13,25 +13,28 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
-class QPlainTextEdit;
-class QPushButton;
 class QStackedWidget;
 
 namespace engram::ui {
 
+class ContentEditor;
 class HistoryView;
 class StoreSession;
 
-/// Every field of the selected memory (SPEC §3), grouped — Content, Scoring (under the
-/// session's profile and now), Provenance, Flags, Agent fields — plus its history of events,
-/// newest first. Content, keywords, category, confidence, importance, project and
-/// sensitivity are edited in place: the panel never writes to the store itself, it emits
-/// editRequested and the window turns that into an undoable decision. Memory text is shown
-/// as plain text everywhere.
+/// Every field of the selected memory (docs/formats.md, "A memory's fields"),
+/// grouped — Content, Scoring (under the session's profile and now), Provenance, Flags, Agent
+/// fields — plus its history of events, newest first. Content, keywords, category, confidence,
+/// importance, project and sensitivity are edited in place: the panel never writes to the store
+/// itself, it emits editRequested and the window turns that into an undoable decision. Memory
+/// text is shown as plain text everywhere.
+///
+/// Reloads refill only what changed: the content editor (ContentEditor) keeps its text when
+/// the stored text is the same, and a very long text shows elided until "Show All".
 ///
 /// Widgets carry objectNames for tests: contentEdit, applyContentButton, revertContentButton,
-/// keywordsEdit, categoryCombo, confidenceSpin, importanceSpin, projectEdit,
-/// sensitivityCombo, historyView, and a value label "value:<field>" per shown field.
+/// contentElidedNote, showAllContentButton, keywordsEdit, categoryCombo, confidenceSpin,
+/// importanceSpin, projectEdit, sensitivityCombo, historyView, and a value label
+/// "value:<field>" per shown field.
 class DetailPanel final : public QWidget
 {
     Q_OBJECT
@@ -39,12 +42,14 @@ class DetailPanel final : public QWidget
 
 public:
     explicit DetailPanel(StoreSession *session, QWidget *parent = nullptr);
+    ~DetailPanel() override;
 
     /// The id shown ("" in the empty state).
     const QString &memoryId() const { return m_id; }
     /// The value label of a read-only field ("value:stability"), or nullptr.
     QLabel *valueLabel(const QString &field) const { return m_values.value(field); }
     HistoryView *historyView() const { return m_history; }
+    ContentEditor *contentEditor() const { return m_content; }
 
 public Q_SLOTS:
     /// Shows a memory; an empty id shows the "nothing selected" state.
@@ -56,9 +61,6 @@ Q_SIGNALS:
     /// The user changed `field` (content, keywords, category, confidence, importance,
     /// projectPath, sensitivity) of memory `id` to `value` (QString, QStringList, double or int).
     void editRequested(const QString &id, const QString &field, const QVariant &value);
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QWidget *buildEmptyPage();
@@ -74,6 +76,7 @@ private:
 
     void showEmpty(const QString &message);
     void fill(const core::Memory &memory);
+    void fillHeader(const QString &content);
     void fillScoring(const core::Memory &memory);
     void fillProvenance(const core::Memory &memory);
     void fillFlags(const core::Memory &memory);
@@ -81,11 +84,9 @@ private:
     void fillHistory();
 
     void request(const QString &field, const QVariant &value);
-    void commitContent();
     void commitKeywords();
     void commitCategory();
     void commitProject();
-    void updateContentButtons();
 
     QPointer<StoreSession> m_session;
     QString m_id;
@@ -101,9 +102,7 @@ private:
     QLabel *m_tierBadge = nullptr;
     QHash<QString, QLabel *> m_values;
 
-    QPlainTextEdit *m_content = nullptr;
-    QPushButton *m_applyContent = nullptr;
-    QPushButton *m_revertContent = nullptr;
+    ContentEditor *m_content = nullptr;
     QLineEdit *m_keywords = nullptr;
     QComboBox *m_category = nullptr;
     QDoubleSpinBox *m_confidence = nullptr;

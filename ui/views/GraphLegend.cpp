@@ -71,7 +71,10 @@ void GraphLegend::paintEvent(QPaintEvent *)
     p.setBrush(panel);
     p.drawRoundedRect(rect().adjusted(0, 0, -1, -1), 5, 5);
 
-    const auto [leftWidth, rightWidth] = columnWidths();
+    // Not a structured binding: clang before 16 cannot capture one in the lambda below.
+    const std::pair<int, int> widths = columnWidths();
+    const int leftWidth = widths.first;
+    const int rightWidth = widths.second;
     auto text = [&](int x, int y, const QString &s, bool bold = false) {
         const int column = x < 2 * kPad + leftWidth ? leftWidth : rightWidth;
         QFont f = font();

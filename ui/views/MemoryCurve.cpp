@@ -18,7 +18,8 @@ using core::Memory;
 using core::Millis;
 namespace ev = core::events;
 
-/// Events that move lastReinforcedAt (note 000 §4.2: every reinforcement resets the clock).
+/// Events that move lastReinforcedAt (every reinforcement resets the clock:
+/// docs/scoring.md, "Reinforcement").
 bool isReinforcing(const Event &e)
 {
     return e.kind == ev::kReinforce

@@ -47,12 +47,12 @@ struct MemoryCurve
 /// can move to core/scoring unchanged.
 ///
 /// Reconstruction walks the events newest to oldest, starting from the memory as it is now,
-/// and applies each event's payload `before` object (SPEC §5: events carry "before" and
-/// "after" with the changed fields) to get the state in force before that event. A
-/// `reinforce` event whose `before` lacks lastReinforcedAt is taken to have moved it from the
-/// previous reinforcement (or createdAt) to the event's instant and to have counted one
-/// reinforcement, which is what note 000 §4.2 does; likewise an `access` event counted one
-/// access, and a `negate` event started C(t).
+/// and applies each event's payload `before` object (events carry "before" and "after" with the
+/// changed fields: docs/formats.md, "Table `events`") to get the state in force before that
+/// event. A `reinforce` event whose `before` lacks lastReinforcedAt is taken to have moved it
+/// from the previous reinforcement (or createdAt) to the event's instant and to have counted
+/// one reinforcement, which is what a reinforcement does (docs/scoring.md, "Reinforcement");
+/// likewise an `access` event counted one access, and a `negate` event started C(t).
 class MemoryCurveBuilder final
 {
 public:

@@ -13,10 +13,10 @@ namespace engram::ui {
 
 class StoreSession;
 
-/// "Preview at date" (SPEC §11): a date-time edit that sets the instant the session evaluates
-/// every score at, and a "Now" button that goes back to the live clock. While a preview date
-/// is in force the control turns amber and says "Previewing 2027-03-01", so nobody mistakes
-/// previewed scores for today's.
+/// "Preview at date" (docs/architecture.md, "The window"): a date-time edit that sets the
+/// instant the session evaluates every score at, and a "Now" button that goes back to the live
+/// clock. While a preview date is in force the control turns amber and says "Previewing
+/// 2027-03-01", so nobody mistakes previewed scores for today's.
 ///
 /// The edit does not track keystrokes: the instant changes when the user presses Enter,
 /// leaves the field, steps with the arrows or picks a day in the calendar, so a million scores

@@ -5,8 +5,8 @@
 namespace engram::ui {
 
 namespace {
-// The weights Retrieval uses (core/engine/Retrieval.cpp, note 000 §6 and §11.2). The factors
-// it reports are the inputs; the weights are fixed by the notes, not configurable.
+// The weights Retrieval uses (core/engine/recall/Retrieval.cpp; docs/scoring.md, "Retrieval").
+// The factors it reports are the inputs; the weights are fixed by the notes, not configurable.
 constexpr double kKeywordWeight = 2.0;
 constexpr double kStrengthWeight = 0.5;
 constexpr double kConfidenceWeight = 0.3;

@@ -8,10 +8,11 @@
 
 namespace engram::ui {
 
-/// The score of one retrieval result spelled out term by term (SPEC §7), for the retrieval
-/// playground: what each factor was, what it contributed, and how the terms add up to the
-/// score. Direct hits: keywordOverlap·2 + strength/100·0.5 + projectBonus + confidence·0.3;
-/// associative ones: (keywordScore·0.6 + activation·0.4)·strength/100.
+/// The score of one retrieval result spelled out term by term (docs/scoring.md, "Retrieval"),
+/// for the retrieval playground: what each factor was, what it contributed, and how the terms
+/// add up to the score. Direct hits:
+/// keywordOverlap·2 + strength/100·0.5 + projectBonus + confidence·0.3; associative ones:
+/// (keywordScore·0.6 + activation·0.4)·strength/100.
 class RetrievalExplanation final
 {
 public:

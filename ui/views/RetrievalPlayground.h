@@ -28,10 +28,10 @@ namespace engram::ui {
 
 class StoreSession;
 
-/// The retrieval playground (SPEC §11): type a query and see what the assistant would recall
-/// from the session's store under its config, active profile and "now" (preview date
-/// included), in a mode (normal / review / debug) and for a project. Each result shows its
-/// rank, content, score, whether it was a direct keyword hit or reached by spreading
+/// The retrieval playground (docs/architecture.md, "The window"): type a query and see what the
+/// assistant would recall from the session's store under its config, active profile and "now"
+/// (preview date included), in a mode (normal / review / debug) and for a project. Each result
+/// shows its rank, content, score, whether it was a direct keyword hit or reached by spreading
 /// activation, and its activation; expanding it shows every score term and, for associative
 /// results, the activation path as a chain of memories.
 ///

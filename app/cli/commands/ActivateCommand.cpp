@@ -1,4 +1,5 @@
-// engram-cli activate ID [--depth N]: spreading activation from one memory (SPEC §7, §12).
+// engram-cli activate ID [--depth N]: spreading activation from one memory
+// (docs/scoring.md, "Spreading activation"; docs/cli.md, "activate").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

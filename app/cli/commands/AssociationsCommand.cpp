@@ -1,5 +1,5 @@
-// engram-cli associations ID [--depth N]: the links around one memory as a tree (SPEC §12,
-// note 000 §11.6 `cah memory associations <id>`).
+// engram-cli associations ID [--depth N]: the links around one memory as a tree
+// (docs/cli.md, "associations"; note 000 calls it `cah memory associations <id>`).
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

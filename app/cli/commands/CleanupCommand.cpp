@@ -1,5 +1,5 @@
 // engram-cli cleanup [--dry-run]: archive / compress / delete / purge per the active profile
-// (SPEC §7). The dry run prints the plan with every reason and writes nothing.
+// (docs/scoring.md, "Cleanup"). The dry run prints the plan with every reason and writes nothing.
 #include "Command.h"
 #include "DecisionOutput.h"
 

@@ -1,4 +1,4 @@
-// engram-cli confirm ID: the user confirms a memory (verified + reinforcement, SPEC §5).
+// engram-cli confirm ID: the user confirms a memory (verified + reinforcement; docs/cli.md, "Decisions").
 #include "Command.h"
 #include "DecisionOutput.h"
 

@@ -1,5 +1,5 @@
 // engram-cli conflicts [--detect]: the conflicts of the store, detecting new ones first on
-// request (SPEC §6, §12).
+// request (docs/scoring.md, "Conflicts"; docs/cli.md, "conflicts").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

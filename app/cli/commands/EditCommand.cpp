@@ -1,4 +1,5 @@
-// engram-cli edit ID [--content T] [--keywords a,b] [--category C] (SPEC §5).
+// engram-cli edit ID [--content T] [--keywords a,b] [--category C]
+// (docs/architecture.md, "What each decision writes").
 #include "Command.h"
 #include "DecisionOutput.h"
 

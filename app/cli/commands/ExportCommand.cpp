@@ -1,5 +1,5 @@
 // engram-cli export PATH: the whole store as a JSON / YAML memory set, CSV, or an agent memory
-// folder (SPEC §10, §12).
+// folder (docs/formats.md, "Agent memory folders"; docs/cli.md, "export").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

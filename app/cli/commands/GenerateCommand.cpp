@@ -1,4 +1,5 @@
-// engram-cli generate: a synthetic store for benchmarks (SPEC §12, §13).
+// engram-cli generate: a synthetic store for benchmarks (docs/cli.md, "generate";
+// docs/architecture.md, "Performance budget").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

@@ -1,5 +1,5 @@
-// engram-cli health: every memory by strength with the days until it fades (note 000 §11.6,
-// SPEC §12). Coloured on a terminal: red < 30, yellow < 60, green otherwise.
+// engram-cli health: every memory by strength with the days until it fades
+// (docs/cli.md, "health"). Coloured on a terminal: red < 30, yellow < 60, green otherwise.
 #include "Command.h"
 #include "DecisionOutput.h"
 
@@ -36,7 +36,8 @@ public:
         for (const Memory &m : *memories) {
             QJsonObject o = ctx.memoryObject(m);
             const ScoreInput in = ctx.scoreInput(m);
-            // SPEC §12: days until the archive (weak) line, to 0.1 day; null = never.
+            // daysUntilFade (docs/cli.md, "health"): days until the archive (weak) line, to 0.1
+            // day; null = never.
             const auto days = profile.daysUntilWeak(in, ctx.now());
             o.insert(QStringLiteral("daysUntilFade"), days ? QJsonValue(*days) : QJsonValue(QJsonValue::Null));
             o.insert(QStringLiteral("factors"), profile.factors(in, ctx.now()));

@@ -1,16 +1,14 @@
 // engram-cli import PATH: a memory set file or an agent memory folder into the store, in one
-// transaction, after a preview (SPEC §10, §12). --dry-run prints what would happen.
+// transaction, after a preview (docs/formats.md, "Import"; docs/cli.md, "import"). --dry-run
+// prints what would happen.
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"
 
-#include "engine/conflicts/ConflictDetector.h"
-#include "io/Importer.h"
+#include "io/ImportOperation.h"
 #include "io/MemorySetReader.h"
-#include "store/Transaction.h"
 
 #include <QJsonObject>
-#include <QSet>
 
 namespace engram::cli {
 
@@ -63,83 +61,50 @@ public:
         Store *store = ctx.store();
         if (!store)
             return 1;
-        ConflictDetector detector(*store, ctx.config());
-        std::vector<ConflictCandidate> candidates;
-        io::Importer importer(*store);
-        importer.setNow(ctx.now());
-        // Contradiction detection compares the incoming memories with each other as well as
-        // with the store; on a very large set that costs far more than the import itself, so
-        // it is left to `conflicts --detect` there.
-        constexpr size_t kDetectAtMost = 20000;
-        const bool detect = set->memories.size() <= kDetectAtMost;
-        if (!detect)
-            ctx.err()
-                << "engram-cli: note: " << set->memories.size()
-                << " memories: contradiction detection skipped on import; run 'engram-cli conflicts --detect'"
-                << Qt::endl;
-        if (detect)
-            importer.setContradictionDetector([&](const std::vector<Memory> &incoming) {
-                std::vector<Conflict> out;
-                auto found = detector.findIncoming(incoming);
-                if (!found) {
-                    ctx.err() << "engram-cli: warning: conflict detection skipped: " << found.error().message
-                              << Qt::endl;
-                    return out;
-                }
-                candidates = *found;
-                if (const QString note = ConflictDetector::capsNote(detector.lastStats()); !note.isEmpty())
-                    ctx.err() << "engram-cli: note: " << note << Qt::endl;
-                for (const ConflictCandidate &c : candidates)
-                    out.push_back(
-                        Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });
-                return out;
-            });
-        auto preview = importer.preview(*set);
-        if (!preview)
-            return ctx.fail(preview.error());
-
+        const io::ImportOperation operation(*store, ctx.config(), ctx.now());
+        auto plan = operation.preview(*set);
+        if (!plan)
+            return ctx.fail(plan.error());
+        printDetection(ctx, plan->detection, set->memories.size());
         if (dryRun)
-            return printPlan(ctx, *preview, policy);
+            return printPlan(ctx, plan->preview, policy);
 
-        // The import and the recording of the contradictions it raises (with the engine's
-        // automatic handling) commit together: the importer's transaction joins this one.
-        Transaction tx(store->database());
-        if (!tx.isActive())
-            return ctx.fail(tx.error());
-        importer.setContradictionDetector({}); // found above; recorded below
-        importer.setRecordContradictions(false);
-        auto report = importer.apply(*set, policy);
-        if (!report)
-            return ctx.fail(report.error());
-        const std::vector<ConflictCandidate> toRecord = io::Importer::candidatesAfter(*set, *report, candidates);
-        if (!toRecord.empty()) {
-            auto recorded = detector.record(toRecord, ctx.now());
-            if (!recorded)
-                return ctx.fail(recorded.error());
-        }
-        const Status committed = tx.commit();
-        if (!committed)
-            return ctx.fail(committed.error());
-        for (const QString &warning : report->warnings)
+        auto outcome = operation.apply(*set, *plan, policy);
+        if (!outcome)
+            return ctx.fail(outcome.error());
+        const io::ImportReport &report = outcome->report;
+        for (const QString &warning : report.warnings)
             ctx.err() << "engram-cli: warning: " << warning << Qt::endl;
 
         if (ctx.json) {
-            ctx.printJson(QJsonObject { { QStringLiteral("added"), report->added },
-                { QStringLiteral("updated"), report->updated },
-                { QStringLiteral("skipped"), report->skipped },
-                { QStringLiteral("conflicts"), report->conflicts } });
+            ctx.printJson(QJsonObject { { QStringLiteral("added"), report.added },
+                { QStringLiteral("updated"), report.updated },
+                { QStringLiteral("skipped"), report.skipped },
+                { QStringLiteral("conflicts"), report.conflicts } });
             return 0;
         }
-        ctx.out() << "imported " << set->sourceName << ": " << report->added << " added (" << report->keptBoth
-                  << " as copies), " << report->updated << " updated, " << report->skipped << " skipped, "
-                  << report->conflicts << " conflicting ids; " << report->associations << " links, "
-                  << report->events << " events, " << report->conflictsRecorded << " conflicts, "
-                  << toRecord.size() << " contradictions detected\n";
+        ctx.out() << "imported " << set->sourceName << ": " << report.added << " added (" << report.keptBoth
+                  << " as copies), " << report.updated << " updated, " << report.skipped << " skipped, "
+                  << report.conflicts << " conflicting ids; " << report.associations << " links, "
+                  << report.events << " events, " << report.conflictsRecorded << " conflicts, "
+                  << outcome->detection.candidates.size() << " contradictions detected\n";
         ctx.out().flush();
         return 0;
     }
 
 private:
+    static void printDetection(CliContext &ctx, const io::ImportDetection &detection, std::size_t memories)
+    {
+        if (detection.skipped)
+            ctx.err() << "engram-cli: note: " << memories
+                      << " memories: contradiction detection skipped on import; run 'engram-cli conflicts --detect'"
+                      << Qt::endl;
+        if (!detection.error.isEmpty())
+            ctx.err() << "engram-cli: warning: conflict detection skipped: " << detection.error << Qt::endl;
+        if (!detection.capsNote.isEmpty())
+            ctx.err() << "engram-cli: note: " << detection.capsNote << Qt::endl;
+    }
+
     static int count(io::ImportAction action, io::ImportAction wanted, qsizetype n)
     {
         return action == wanted ? int(n) : 0;

@@ -1,4 +1,4 @@
-// engram-cli list: memories in a query mode, sorted, as a table or memory objects (SPEC §12).
+// engram-cli list: memories in a query mode, sorted, as a table or memory objects (docs/cli.md, "list").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

@@ -1,4 +1,5 @@
-// engram-cli negate ID [--correction TEXT]: the user says a memory is wrong (SPEC §5, note 001).
+// engram-cli negate ID [--correction TEXT]: the user says a memory is wrong
+// (docs/cli.md, "Decisions"; docs/scoring.md, "Negation with a correction").
 #include "Command.h"
 #include "DecisionOutput.h"
 

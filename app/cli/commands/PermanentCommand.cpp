@@ -1,4 +1,5 @@
-// engram-cli permanent ID [--off]: mark (or unmark) a memory permanent (note 003).
+// engram-cli permanent ID [--off]: mark (or unmark) a memory permanent
+// (docs/scoring.md, "Score, strength, tier").
 #include "Command.h"
 #include "DecisionOutput.h"
 

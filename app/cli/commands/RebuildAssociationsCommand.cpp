@@ -1,4 +1,5 @@
-// engram-cli rebuild-associations: recompute every derived link (SPEC §7, §12).
+// engram-cli rebuild-associations: recompute every derived link
+// (docs/scoring.md, "Associations"; docs/cli.md, "rebuild-associations").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

@@ -1,4 +1,4 @@
-// engram-cli reinforce ID [--event E]: the assistant side's reinforcement (note 000 §4.2).
+// engram-cli reinforce ID [--event E]: the assistant side's reinforcement (docs/scoring.md, "Reinforcement").
 #include "Command.h"
 #include "DecisionOutput.h"
 

@@ -1,4 +1,5 @@
-// engram-cli resolve CONFLICT_ID --strategy S: settle a conflict (SPEC §6, §12).
+// engram-cli resolve CONFLICT_ID --strategy S: settle a conflict
+// (docs/scoring.md, "Resolution strategies"; docs/cli.md, "resolve").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

@@ -1,4 +1,5 @@
-// engram-cli retrieve "QUERY": what the assistant would recall, and why (SPEC §7, §12).
+// engram-cli retrieve "QUERY": what the assistant would recall, and why
+// (docs/scoring.md, "Retrieval"; docs/cli.md, "retrieve").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

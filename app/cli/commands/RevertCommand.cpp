@@ -1,5 +1,5 @@
 // engram-cli revert EVENT_ID [--event-only]: undo the decision an event belongs to by
-// appending compensating `revert` events (SPEC §5). Reverting a revert re-applies it.
+// appending compensating `revert` events (docs/architecture.md, "Undo"). Reverting a revert re-applies it.
 #include "Command.h"
 #include "DecisionOutput.h"
 

@@ -1,4 +1,4 @@
-// engram-cli show ID: one memory, every field, and its history (SPEC §12).
+// engram-cli show ID: one memory, every field, and its history (docs/cli.md, "show").
 #include "CliContext.h"
 #include "Command.h"
 

@@ -1,4 +1,4 @@
-// engram-cli stats: counts per tier under the active profile (SPEC §12).
+// engram-cli stats: counts per tier under the active profile (docs/cli.md, "stats").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

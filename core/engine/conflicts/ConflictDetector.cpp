@@ -48,6 +48,165 @@ Result<QSet<QString>> existingPairs(Store &store)
     return pairs;
 }
 
+// What the configured automatic handling makes of a candidate: "auto:latest_wins",
+// "auto:project_wins", or empty (it stays open).
+QString automaticResolution(const ConflictCandidate &c, const Memory &older, const Config::Conflicts &rules)
+{
+    if (c.type == kTemporal && rules.onTemporalShift == QLatin1String("latest_wins") && !older.permanent)
+        return QStringLiteral("auto:latest_wins");
+    if (c.type == kScope && rules.onScopeOverlap == QLatin1String("project_wins"))
+        return QStringLiteral("auto:project_wins");
+    return {};
+}
+
+// One candidate being recorded: its conflict row (inserted, id set) and the two memories.
+struct Recording
+{
+    DecisionRecorder &recorder;
+    const Reinforcement &writes;
+    const Conflict &conflict;
+    const ConflictCandidate &candidate;
+    const Memory &older;
+    const Memory &newer;
+    Millis now;
+};
+
+QJsonObject detectedPayload(const Recording &r, const Memory &self, const Memory &other)
+{
+    const ConflictCandidate &c = r.candidate;
+    QJsonObject payload{{QStringLiteral("conflictId"), double(r.conflict.id)},
+                        {QStringLiteral("type"), c.type},
+                        {QStringLiteral("other"), other.id},
+                        {QStringLiteral("reason"), c.reason},
+                        {QStringLiteral("jaccard"), c.jaccard},
+                        {QStringLiteral("role"), self.id == c.older ? QStringLiteral("older")
+                                                                   : QStringLiteral("newer")}};
+    if (self.id == c.older)
+        payload.insert(QStringLiteral("conflictCreated"), io::conflictToJson(r.conflict));
+    return payload;
+}
+
+// `conflict_detected` on both memories; a direct contradiction also takes confidence away.
+Status noteDetected(const Recording &r, const Config::Conflicts &rules)
+{
+    for (const Memory *m : {&r.older, &r.newer}) {
+        const Memory &other = m == &r.older ? r.newer : r.older;
+        QJsonObject payload = detectedPayload(r, *m, other);
+        if (r.candidate.type != kDirect) {
+            if (const Status st = r.recorder.note(events::kConflictDetected, m->id, payload); !st)
+                return st;
+            continue;
+        }
+        // Both lose confidence and the conflict waits for the user (docs/scoring.md, "Conflicts").
+        Memory after = *m;
+        after.confidence = m->confidence * rules.directConfidenceFactor;
+        r.writes.touch(after, r.now);
+        payload.insert(QStringLiteral("automatic"), QStringLiteral("confidence×%1").arg(rules.directConfidenceFactor));
+        if (const Status st = r.recorder.change(events::kConflictDetected, *m, after, payload); !st)
+            return st;
+    }
+    return {};
+}
+
+// The resolution the automatic handling chose, as events (and rows) on both memories.
+Status applyAutomatic(const Recording &r)
+{
+    const QString &resolution = r.conflict.resolution;
+    const ConflictCandidate &c = r.candidate;
+    if (resolution == QLatin1String("auto:latest_wins")) {
+        // Newest wins: the older is superseded and C(t) starts now (docs/scoring.md, "Automatic handling").
+        Memory oldAfter = r.older;
+        oldAfter.superseded = true;
+        if (oldAfter.negatedAt == 0)
+            oldAfter.negatedAt = r.now;
+        r.writes.touch(oldAfter, r.now);
+        Memory newAfter = r.newer;
+        if (newAfter.supersedesId.isEmpty()) {
+            newAfter.supersedesId = r.older.id;
+            r.writes.touch(newAfter, r.now);
+        }
+        const QJsonObject payload{{QStringLiteral("conflictId"), double(r.conflict.id)},
+                                  {QStringLiteral("strategy"), resolution},
+                                  {QStringLiteral("type"), c.type}};
+        if (const Status st = r.recorder.change(events::kConflictResolved, r.older, oldAfter, payload); !st)
+            return st;
+        return newAfter == r.newer ? r.recorder.note(events::kConflictResolved, r.newer.id, payload)
+                                   : r.recorder.change(events::kConflictResolved, r.newer, newAfter, payload);
+    }
+    if (resolution == QLatin1String("auto:project_wins")) {
+        // Recorded only: inside the project the project memory wins (Retrieval reads
+        // this); outside it nothing changes.
+        const Memory &project = r.older.projectPath.isEmpty() ? r.newer : r.older;
+        const QJsonObject payload{{QStringLiteral("conflictId"), double(r.conflict.id)},
+                                  {QStringLiteral("strategy"), resolution},
+                                  {QStringLiteral("type"), c.type},
+                                  {QStringLiteral("winner"), project.id},
+                                  {QStringLiteral("project"), project.projectPath}};
+        for (const Memory *m : {&r.older, &r.newer}) {
+            if (const Status st = r.recorder.note(events::kConflictResolved, m->id, payload); !st)
+                return st;
+        }
+    }
+    return {};
+}
+
+// What the rule needs of each indexed memory's text, and whether it can take part at all.
+Status readStatements(Store &store, const KeywordIndex &index, std::vector<Statement> &statements,
+                      std::vector<std::uint8_t> &eligible)
+{
+    return store.memories().scanConflictInputs([&](const ConflictInputRow &row) {
+        const std::uint32_t e = index.find(row.id);
+        if (e == KeywordIndex::kNone)
+            return true;
+        if (row.negated || row.superseded || !row.mergedInto.empty() || row.deletedAt != 0)
+            return true;
+        const QString content = QString::fromUtf8(row.content.data(), qsizetype(row.content.size()));
+        if (content.trimmed().isEmpty())
+            return true;
+        eligible[e] = 1;
+        statements[e] = statementOf(content,
+                                    QString::fromUtf8(row.projectPath.data(), qsizetype(row.projectPath.size())),
+                                    row.createdAt, false);
+        return true;
+    });
+}
+
+// The flagged pairs (index entries), read in full and put to the whole rule for the verdict
+// and its reason.
+Result<std::vector<ConflictCandidate>> finalVerdicts(Store &store, const KeywordIndex &index,
+                                                     const std::vector<std::pair<std::uint32_t, std::uint32_t>> &flagged,
+                                                     const Config::Conflicts &rules, ConflictDetector::Stats &stats)
+{
+    QStringList ids;
+    QSet<QString> wanted;
+    for (auto [x, y] : flagged) {
+        for (std::uint32_t e : {x, y}) {
+            const QString id = index.id(e);
+            if (!wanted.contains(id)) {
+                wanted.insert(id);
+                ids << id;
+            }
+        }
+    }
+    auto memories = store.memories().byIds(ids);
+    if (!memories)
+        return memories.error();
+    QHash<QString, const Memory *> byId;
+    for (const Memory &m : *memories)
+        byId.insert(m.id, &m);
+    std::vector<ConflictCandidate> out;
+    for (auto [x, y] : flagged) {
+        const Memory *mx = byId.value(index.id(x));
+        const Memory *my = byId.value(index.id(y));
+        if (!mx || !my)
+            continue;
+        ++stats.verdicts;
+        if (auto c = ConflictDetector::classify(*mx, *my, rules))
+            out.push_back(std::move(*c));
+    }
+    return out;
+}
+
 } // namespace
 
 ConflictDetector::ConflictDetector(Store &store, const Config &config) : m_store(store), m_config(config) {}
@@ -93,23 +252,8 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     // One streaming pass for what the rule needs of each text; no Memory objects.
     std::vector<Statement> statements(index.size());
     std::vector<std::uint8_t> eligible(index.size(), 0);
-    const Status scanned = m_store.memories().scanConflictInputs([&](const ConflictInputRow &row) {
-        const std::uint32_t e = index.find(row.id);
-        if (e == KeywordIndex::kNone)
-            return true;
-        if (row.negated || row.superseded || !row.mergedInto.empty() || row.deletedAt != 0)
-            return true;
-        const QString content = QString::fromUtf8(row.content.data(), qsizetype(row.content.size()));
-        if (content.trimmed().isEmpty())
-            return true;
-        eligible[e] = 1;
-        statements[e] = statementOf(content,
-                                    QString::fromUtf8(row.projectPath.data(), qsizetype(row.projectPath.size())),
-                                    row.createdAt, false);
-        return true;
-    });
-    if (!scanned)
-        return scanned.error();
+    if (const Status st = readStatements(m_store, index, statements, eligible); !st)
+        return st.error();
     auto existing = existingPairs(m_store);
     if (!existing)
         return existing.error();
@@ -140,34 +284,9 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     }
 
     // The few flagged pairs are read in full for the final verdict and its reason.
-    QStringList ids;
-    QSet<QString> wanted;
-    for (auto [x, y] : flagged) {
-        for (std::uint32_t e : {x, y}) {
-            const QString id = index.id(e);
-            if (!wanted.contains(id)) {
-                wanted.insert(id);
-                ids << id;
-            }
-        }
-    }
-    auto memories = m_store.memories().byIds(ids);
-    if (!memories)
-        return memories.error();
-    QHash<QString, const Memory *> byId;
-    for (const Memory &m : *memories)
-        byId.insert(m.id, &m);
-    std::vector<ConflictCandidate> out;
-    for (auto [x, y] : flagged) {
-        const Memory *mx = byId.value(index.id(x));
-        const Memory *my = byId.value(index.id(y));
-        if (!mx || !my)
-            continue;
-        ++m_stats.verdicts;
-        if (auto c = classify(*mx, *my, rules))
-            out.push_back(std::move(*c));
-    }
-    m_stats.candidates = qint64(out.size());
+    auto out = finalVerdicts(m_store, index, flagged, rules, m_stats);
+    if (out)
+        m_stats.candidates = qint64(out->size());
     return out;
 }
 
@@ -238,17 +357,12 @@ Result<std::vector<Conflict>> ConflictDetector::record(const std::vector<Conflic
 
         // The automatic handling decides the row's final state, written once: a revert of
         // this detection (conflictCreated) then finds exactly that row.
-        QString resolution;
-        if (c.type == kTemporal && rules.onTemporalShift == QLatin1String("latest_wins") && !older->permanent)
-            resolution = QStringLiteral("auto:latest_wins");
-        else if (c.type == kScope && rules.onScopeOverlap == QLatin1String("project_wins"))
-            resolution = QStringLiteral("auto:project_wins");
         Conflict conflict;
         conflict.a = c.older;
         conflict.b = c.newer;
         conflict.type = c.type;
         conflict.detectedAt = now;
-        if (!resolution.isEmpty()) {
+        if (const QString resolution = automaticResolution(c, *older, rules); !resolution.isEmpty()) {
             conflict.status = QStringLiteral("resolved");
             conflict.resolution = resolution;
             conflict.resolvedAt = now;
@@ -258,74 +372,11 @@ Result<std::vector<Conflict>> ConflictDetector::record(const std::vector<Conflic
 
         DecisionRecorder recorder(m_store, m_config, weights.get(), QStringLiteral("system"), now);
         recorder.addConflict(conflict.id);
-        auto detected = [&](const Memory &self, const Memory &other) {
-            QJsonObject payload{{QStringLiteral("conflictId"), double(conflict.id)},
-                                {QStringLiteral("type"), c.type},
-                                {QStringLiteral("other"), other.id},
-                                {QStringLiteral("reason"), c.reason},
-                                {QStringLiteral("jaccard"), c.jaccard},
-                                {QStringLiteral("role"), self.id == c.older ? QStringLiteral("older")
-                                                                           : QStringLiteral("newer")}};
-            if (self.id == c.older)
-                payload.insert(QStringLiteral("conflictCreated"), io::conflictToJson(conflict));
-            return payload;
-        };
-
-        if (c.type == kDirect) {
-            // Both lose confidence and the conflict waits for the user (note 003).
-            for (const Memory *m : {&*older, &*newer}) {
-                Memory after = *m;
-                after.confidence = m->confidence * rules.directConfidenceFactor;
-                writes.touch(after, now);
-                QJsonObject payload = detected(*m, m == &*older ? *newer : *older);
-                payload.insert(QStringLiteral("automatic"),
-                               QStringLiteral("confidence×%1").arg(rules.directConfidenceFactor));
-                if (const Status st = recorder.change(events::kConflictDetected, *m, after, payload); !st)
-                    return st.error();
-            }
-        } else {
-            for (const Memory *m : {&*older, &*newer}) {
-                if (const Status st = recorder.note(events::kConflictDetected, m->id,
-                                                    detected(*m, m == &*older ? *newer : *older));
-                    !st)
-                    return st.error();
-            }
-        }
-        if (resolution == QLatin1String("auto:latest_wins")) {
-            // Newest wins: the older is superseded and C(t) starts now (SPEC §6).
-            Memory oldAfter = *older;
-            oldAfter.superseded = true;
-            if (oldAfter.negatedAt == 0)
-                oldAfter.negatedAt = now;
-            writes.touch(oldAfter, now);
-            Memory newAfter = *newer;
-            if (newAfter.supersedesId.isEmpty()) {
-                newAfter.supersedesId = older->id;
-                writes.touch(newAfter, now);
-            }
-            const QJsonObject payload{{QStringLiteral("conflictId"), double(conflict.id)},
-                                      {QStringLiteral("strategy"), resolution},
-                                      {QStringLiteral("type"), c.type}};
-            if (const Status st = recorder.change(events::kConflictResolved, *older, oldAfter, payload); !st)
-                return st.error();
-            const Status st = newAfter == *newer ? recorder.note(events::kConflictResolved, newer->id, payload)
-                                                 : recorder.change(events::kConflictResolved, *newer, newAfter, payload);
-            if (!st)
-                return st.error();
-        } else if (resolution == QLatin1String("auto:project_wins")) {
-            // Recorded only: inside the project the project memory wins (Retrieval reads
-            // this); outside it nothing changes.
-            const Memory &project = older->projectPath.isEmpty() ? *newer : *older;
-            const QJsonObject payload{{QStringLiteral("conflictId"), double(conflict.id)},
-                                      {QStringLiteral("strategy"), resolution},
-                                      {QStringLiteral("type"), c.type},
-                                      {QStringLiteral("winner"), project.id},
-                                      {QStringLiteral("project"), project.projectPath}};
-            for (const Memory *m : {&*older, &*newer}) {
-                if (const Status st = recorder.note(events::kConflictResolved, m->id, payload); !st)
-                    return st.error();
-            }
-        }
+        const Recording one{recorder, writes, conflict, c, *older, *newer, now};
+        if (const Status st = noteDetected(one, rules); !st)
+            return st.error();
+        if (const Status st = applyAutomatic(one); !st)
+            return st.error();
         recorded.push_back(conflict);
     }
     if (const Status st = tx.commit(); !st)

@@ -28,7 +28,7 @@ struct ConflictCandidate
     bool operator==(const ConflictCandidate &) const = default;
 };
 
-/// Finds contradictions between memories (SPEC §6, note 003) and records them.
+/// Finds contradictions between memories (docs/scoring.md, "Conflicts") and records them.
 ///
 /// Candidates are pairs about the same subject: keyword Jaccard ≥ conflicts.keywordJaccard
 /// (0.5), found through the inverted keyword index (at most kWindow memories either side in

@@ -72,8 +72,8 @@ std::optional<QString> classifyStatements(
     if (older.textKey == newer.textKey)
         return std::nullopt;
     const double daysApart = std::abs(time::daysBetween(older.createdAt, newer.createdAt));
-    // A statement about a moment that is over stays true of it (note 002); statements about
-    // named days only clash about the same day, said the same day.
+    // A statement about a moment that is over stays true of it (docs/scoring.md, "Detection");
+    // statements about named days only clash about the same day, said the same day.
     if (older.past || newer.past)
         return std::nullopt;
     if (older.dated || newer.dated) {

@@ -65,6 +65,132 @@ Result<std::optional<double>> penaltyBefore(Store &store, const Memory &m, qint6
     return std::optional<double>{};
 }
 
+// The changed fields of one memory, before and after, as a resolution event carries them.
+QJsonObject side(const Memory &before, const Memory &after)
+{
+    const auto [changedBefore, changedAfter] = MemoryFields::diff(before, after);
+    return QJsonObject{{QStringLiteral("id"), before.id},
+                       {QStringLiteral("before"), changedBefore},
+                       {QStringLiteral("after"), changedAfter}};
+}
+
+// The `conflict_resolved` payload: what Decisions::revert needs to undo the resolution.
+QJsonObject resolvedPayload(const ResolutionPlan &p)
+{
+    return QJsonObject{{QStringLiteral("conflictId"), double(p.before.id)},
+                       {QStringLiteral("strategy"), strategyName(p.strategy)},
+                       {QStringLiteral("type"), p.before.type},
+                       {QStringLiteral("a"), side(p.aBefore, p.aAfter)},
+                       {QStringLiteral("b"), side(p.bBefore, p.bAfter)},
+                       {QStringLiteral("conflictBefore"), io::conflictToJson(p.before)},
+                       {QStringLiteral("conflictAfter"), io::conflictToJson(p.after)}};
+}
+
+// The summary memory a Merge resolution makes of the older `o` and the newer `n` (what
+// Decisions::merge will write).
+Memory mergedMemory(const Memory &o, const Memory &n, const QString &text, Millis at, const Config &config)
+{
+    Memory m;
+    m.id = ids::newMemoryId(at);
+    m.content = text;
+    m.category = o.category;
+    m.keywords = normalizeKeywords(o.keywords + n.keywords);
+    m.source.type = QStringLiteral("manual");
+    m.confidence = std::max(o.confidence, n.confidence);
+    m.createdAt = m.updatedAt = m.lastReinforcedAt = at;
+    m.stability = std::max(o.stability, n.stability);
+    m.importance = std::max(o.importance, n.importance);
+    m.projectPath = o.projectPath == n.projectPath ? n.projectPath : QString();
+    m.verified = o.verified && n.verified;
+    m.permanent = o.permanent || n.permanent;
+    m.sensitivity = std::max(o.sensitivity, n.sensitivity);
+    m.level = MemoryLevel::Summary;
+    m.mergedFrom = QStringList{o.id, n.id};
+    m.sourceIds = m.mergedFrom;
+    m.originalContents = QStringList{o.content, n.content};
+    Reinforcement(config).touch(m, at);
+    return m;
+}
+
+// What the strategy changes in `p` (aAfter, bAfter, merged, link, changes), from its befores.
+Status planChanges(Store &store, const Config &config, ResolutionPlan &p, const QString &mergedContent)
+{
+    const qint64 conflictId = p.before.id;
+    const QString name = strategyName(p.strategy);
+    const Millis at = p.at;
+    const Memory &a = p.aBefore;
+    const Memory &b = p.bBefore;
+    const bool aIsOlder = a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
+    Memory &older = aIsOlder ? p.aAfter : p.bAfter;
+    Memory &newer = aIsOlder ? p.bAfter : p.aAfter;
+
+    switch (p.strategy) {
+    case ResolutionStrategy::LatestWins:
+        negate(older, newer, conflictId, name, at);
+        p.changes << QStringLiteral("%1 (older) is negated: its weight drops to the conflict minimum and recovers "
+                                    "slowly")
+                         .arg(older.id)
+                  << QStringLiteral("%1 (newer) stays as it is").arg(newer.id);
+        break;
+    case ResolutionStrategy::VersionKeep: {
+        supersede(older, at);
+        newer.supersedesId = older.id;
+        auto existing = store.associations().get(a.id, b.id);
+        if (!existing)
+            return existing.error();
+        const double weight
+            = std::max(ConflictResolver::kVersionLinkWeight, existing->has_value() ? (*existing)->weight : 0.0);
+        const auto [x, y] = orderedPair(a.id, b.id);
+        p.link = Association{x, y, weight, QStringLiteral("manual"), at};
+        p.replacedLink = *existing;
+        p.changes << QStringLiteral("%1 (older) is kept as an earlier version, down-weighted").arg(older.id)
+                  << QStringLiteral("%1 (newer) supersedes it; the two are linked").arg(newer.id);
+        break;
+    }
+    case ResolutionStrategy::WeightBalance:
+        p.changes << QStringLiteral("both memories are kept unchanged and left to decay");
+        break;
+    case ResolutionStrategy::KeepA:
+        negate(p.bAfter, p.aAfter, conflictId, name, at);
+        p.changes << QStringLiteral("%1 is kept").arg(a.id) << QStringLiteral("%1 is negated").arg(b.id);
+        break;
+    case ResolutionStrategy::KeepB:
+        negate(p.aAfter, p.bAfter, conflictId, name, at);
+        p.changes << QStringLiteral("%1 is kept").arg(b.id) << QStringLiteral("%1 is negated").arg(a.id);
+        break;
+    case ResolutionStrategy::KeepBoth:
+        if (p.before.type == kDirect) {
+            for (Memory *m : {&p.aAfter, &p.bAfter}) {
+                auto restored = penaltyBefore(store, *m, conflictId);
+                if (!restored)
+                    return restored.error();
+                if (restored->has_value()) {
+                    p.changes << QStringLiteral("%1: confidence back to %2").arg(m->id).arg(**restored);
+                    m->confidence = **restored;
+                }
+            }
+        }
+        p.changes << QStringLiteral("both memories are kept as true");
+        break;
+    case ResolutionStrategy::Merge: {
+        // Written by Decisions::merge (note 001's batch merge); this is what it will do.
+        const QString text = mergedContent.trimmed();
+        if (text.isEmpty())
+            return Error::make(Error::Code::Usage, QStringLiteral("merging conflict %1 needs the merged text").arg(conflictId));
+        Memory m = mergedMemory(aIsOlder ? a : b, aIsOlder ? b : a, text, at, config);
+        for (Memory *src : {&p.aAfter, &p.bAfter}) {
+            src->mergedInto = m.id;
+            src->level = MemoryLevel::Archive;
+        }
+        p.changes << QStringLiteral("new summary memory: \"%1\"").arg(shortText(m))
+                  << QStringLiteral("%1 and %2 are merged into it and archived").arg(a.id, b.id);
+        p.merged = std::move(m);
+        break;
+    }
+    }
+    return {};
+}
+
 } // namespace
 
 QString strategyName(ResolutionStrategy s)
@@ -108,8 +234,8 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
         return conflict.error();
     if (!conflict->isOpen())
         return Error::make(Error::Code::Conflict, QStringLiteral("conflict %1 is already %2 (%3)")
-                                                      .arg(conflictId)
-                                                      .arg(conflict->status, conflict->resolution));
+                                                      .arg(QString::number(conflictId), conflict->status,
+                                                           conflict->resolution));
     auto a = m_store.memories().get(conflict->a);
     if (!a)
         return a.error();
@@ -125,94 +251,8 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
     p.bBefore = *b;
     p.aAfter = *a;
     p.bAfter = *b;
-    const QString name = strategyName(strategy);
-    const bool aIsOlder = a->createdAt != b->createdAt ? a->createdAt < b->createdAt : a->id < b->id;
-    Memory &older = aIsOlder ? p.aAfter : p.bAfter;
-    Memory &newer = aIsOlder ? p.bAfter : p.aAfter;
-
-    switch (strategy) {
-    case ResolutionStrategy::LatestWins:
-        negate(older, newer, conflictId, name, at);
-        p.changes << QStringLiteral("%1 (older) is negated: its weight drops to the conflict minimum and recovers "
-                                    "slowly")
-                         .arg(older.id)
-                  << QStringLiteral("%1 (newer) stays as it is").arg(newer.id);
-        break;
-    case ResolutionStrategy::VersionKeep: {
-        supersede(older, at);
-        newer.supersedesId = older.id;
-        auto existing = m_store.associations().get(a->id, b->id);
-        if (!existing)
-            return existing.error();
-        const double weight = std::max(kVersionLinkWeight, existing->has_value() ? (*existing)->weight : 0.0);
-        const auto [x, y] = orderedPair(a->id, b->id);
-        p.link = Association{x, y, weight, QStringLiteral("manual"), at};
-        p.replacedLink = *existing;
-        p.changes << QStringLiteral("%1 (older) is kept as an earlier version, down-weighted").arg(older.id)
-                  << QStringLiteral("%1 (newer) supersedes it; the two are linked").arg(newer.id);
-        break;
-    }
-    case ResolutionStrategy::WeightBalance:
-        p.changes << QStringLiteral("both memories are kept unchanged and left to decay");
-        break;
-    case ResolutionStrategy::KeepA:
-        negate(p.bAfter, p.aAfter, conflictId, name, at);
-        p.changes << QStringLiteral("%1 is kept").arg(a->id) << QStringLiteral("%1 is negated").arg(b->id);
-        break;
-    case ResolutionStrategy::KeepB:
-        negate(p.aAfter, p.bAfter, conflictId, name, at);
-        p.changes << QStringLiteral("%1 is kept").arg(b->id) << QStringLiteral("%1 is negated").arg(a->id);
-        break;
-    case ResolutionStrategy::KeepBoth:
-        if (conflict->type == kDirect) {
-            for (Memory *m : {&p.aAfter, &p.bAfter}) {
-                auto restored = penaltyBefore(m_store, *m, conflictId);
-                if (!restored)
-                    return restored.error();
-                if (restored->has_value()) {
-                    p.changes << QStringLiteral("%1: confidence back to %2").arg(m->id).arg(**restored);
-                    m->confidence = **restored;
-                }
-            }
-        }
-        p.changes << QStringLiteral("both memories are kept as true");
-        break;
-    case ResolutionStrategy::Merge: {
-        // Written by Decisions::merge (note 001's batch merge); this is what it will do.
-        const QString text = mergedContent.trimmed();
-        if (text.isEmpty())
-            return Error::make(Error::Code::Usage, QStringLiteral("merging conflict %1 needs the merged text").arg(conflictId));
-        const Memory &o = aIsOlder ? *a : *b;
-        const Memory &n = aIsOlder ? *b : *a;
-        Memory m;
-        m.id = ids::newMemoryId(at);
-        m.content = text;
-        m.category = o.category;
-        m.keywords = normalizeKeywords(o.keywords + n.keywords);
-        m.source.type = QStringLiteral("manual");
-        m.confidence = std::max(o.confidence, n.confidence);
-        m.createdAt = m.updatedAt = m.lastReinforcedAt = at;
-        m.stability = std::max(o.stability, n.stability);
-        m.importance = std::max(o.importance, n.importance);
-        m.projectPath = o.projectPath == n.projectPath ? n.projectPath : QString();
-        m.verified = o.verified && n.verified;
-        m.permanent = o.permanent || n.permanent;
-        m.sensitivity = std::max(o.sensitivity, n.sensitivity);
-        m.level = MemoryLevel::Summary;
-        m.mergedFrom = QStringList{o.id, n.id};
-        m.sourceIds = m.mergedFrom;
-        m.originalContents = QStringList{o.content, n.content};
-        Reinforcement(m_config).touch(m, at);
-        for (Memory *src : {&p.aAfter, &p.bAfter}) {
-            src->mergedInto = m.id;
-            src->level = MemoryLevel::Archive;
-        }
-        p.changes << QStringLiteral("new summary memory: \"%1\"").arg(shortText(m))
-                  << QStringLiteral("%1 and %2 are merged into it and archived").arg(a->id, b->id);
-        p.merged = std::move(m);
-        break;
-    }
-    }
+    if (const Status st = planChanges(m_store, m_config, p, mergedContent); !st)
+        return st.error();
 
     const Reinforcement writes(m_config);
     if (!(p.aAfter == p.aBefore))
@@ -221,7 +261,7 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
         writes.touch(p.bAfter, at);
     p.after = p.before;
     p.after.status = QStringLiteral("resolved");
-    p.after.resolution = name;
+    p.after.resolution = strategyName(strategy);
     p.after.resolvedAt = at;
     return p;
 }
@@ -248,20 +288,7 @@ Result<Conflict> ConflictResolver::apply(const ResolutionPlan &p, const QString 
 
     const auto weights = weightLogFor(m_store, m_config);
     DecisionRecorder recorder(m_store, m_config, weights.get(), actor, p.at);
-    const QString name = strategyName(p.strategy);
-    auto side = [](const Memory &before, const Memory &after) {
-        const auto [changedBefore, changedAfter] = MemoryFields::diff(before, after);
-        return QJsonObject{{QStringLiteral("id"), before.id},
-                           {QStringLiteral("before"), changedBefore},
-                           {QStringLiteral("after"), changedAfter}};
-    };
-    QJsonObject payload{{QStringLiteral("conflictId"), double(p.before.id)},
-                        {QStringLiteral("strategy"), name},
-                        {QStringLiteral("type"), p.before.type},
-                        {QStringLiteral("a"), side(p.aBefore, p.aAfter)},
-                        {QStringLiteral("b"), side(p.bBefore, p.bAfter)},
-                        {QStringLiteral("conflictBefore"), io::conflictToJson(p.before)},
-                        {QStringLiteral("conflictAfter"), io::conflictToJson(p.after)}};
+    QJsonObject payload = resolvedPayload(p);
     Memory aAfter = p.aAfter;
     Memory bAfter = p.bAfter;
     m_mergeOutcome = {};

@@ -15,7 +15,7 @@ namespace engram::core {
 
 class Store;
 
-/// How the user (or the CLI) settles a conflict (SPEC §6, note 001's strategies, note 003).
+/// How the user (or the CLI) settles a conflict (docs/scoring.md, "Resolution strategies").
 enum class ResolutionStrategy {
     LatestWins,    ///< the older memory is negated (C(t) starts); the newer stays
     VersionKeep,   ///< both kept: the older superseded (down-weighted by C(t)), linked to the newer

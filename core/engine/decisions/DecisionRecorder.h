@@ -40,7 +40,8 @@ public:
     [[nodiscard]] Status note(const QString &kind, const QString &memoryId, const QJsonObject &payload);
     void addConflict(qint64 conflictId) { m_outcome.conflictIds << conflictId; }
 
-    /// The memory's earlier mentions within the frequent window before `at` (note 001).
+    /// The memory's earlier mentions within the frequent window before `at`
+    /// (docs/scoring.md, "Mentions (enhanced profile)").
     [[nodiscard]] Result<int> recentMentions(const QString &memoryId);
 
     const DecisionOutcome &outcome() const { return m_outcome; }

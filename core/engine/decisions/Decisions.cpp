@@ -138,7 +138,7 @@ Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &corr
             entry.insert(QStringLiteral("newId"), newId);
         }
         m->negated = true;
-        m->negatedAt = when; // C(t) drops to c_min now (SPEC §6)
+        m->negatedAt = when; // C(t) drops to c_min now (docs/scoring.md, "Conflict factor C(t)")
         m->correctionHistory.append(entry);
         m_reinforcement.touch(*m, when);
         QJsonObject extra;
@@ -272,9 +272,8 @@ Result<DecisionOutcome> Decisions::purge(const QString &id, Millis at, const QSt
         const double days = double(when - m->deletedAt) / double(kMsPerDay);
         if (!ignoreRetention && days < m_config.budgets.purgeAfterDays)
             return conflictError(QStringLiteral("memory %1 was deleted %2 days ago; it is kept %3 days")
-                                     .arg(id)
-                                     .arg(days, 0, 'f', 1)
-                                     .arg(m_config.budgets.purgeAfterDays));
+                                     .arg(id, QString::number(days, 'f', 1),
+                                          QString::number(m_config.budgets.purgeAfterDays)));
         return rec.remove(events::kPurge, *m,
                           QJsonObject{{QStringLiteral("reason"),
                                        QStringLiteral("deleted %1 days ago").arg(days, 0, 'f', 1)}});

@@ -19,7 +19,7 @@ class DecisionRecorder;
 class EnhancedProfile;
 class Store;
 
-/// The fields `edit` may change (SPEC §5); unset = unchanged.
+/// The fields `edit` may change (docs/architecture.md, "What each decision writes"); unset = unchanged.
 struct MemoryEdit
 {
     std::optional<QString> content;
@@ -29,20 +29,22 @@ struct MemoryEdit
     bool isEmpty() const { return !content && !keywords && !category; }
 };
 
-/// note 002's reviews (SPEC §7): a promote review (importance reached 2.5) and a decay
-/// review (importance fell below 0.5), and what the user answered.
+/// note 002's reviews (docs/scoring.md, "Review queue"): a promote review (importance reached
+/// 2.5) and a decay review (importance fell below 0.5), and what the user answered.
 enum class ReviewKind { Promote, Decay };
 enum class ReviewAnswer { Promote, Keep, Delete };
 
-/// Event kind of a review answer (not among SPEC §5's, which it extends).
+/// Event kind of a review answer (not among the kinds of docs/formats.md, "Table `events`",
+/// which it extends).
 inline const QString kReviewEventKind = QStringLiteral("review");
 
-/// The user's (and the assistant's) decisions of SPEC §5. Each is ONE transaction that
-/// appends its event(s) and writes the row(s): a failing step rolls the whole decision back,
-/// and a crash leaves the store as before or as after. Every event payload carries the
-/// decision id and the changed fields "before" and "after" (enough to restore them exactly);
-/// with the store profile `enhanced`, also note 001's weight change entry. `at` is the
-/// instant recorded (the CLI's --at; 0 = now). Errors are values; nothing is written then.
+/// The user's (and the assistant's) decisions (docs/architecture.md, "The way of a decision").
+/// Each is ONE transaction that appends its event(s) and writes the row(s): a failing step
+/// rolls the whole decision back, and a crash leaves the store as before or as after. Every
+/// event payload carries the decision id and the changed fields "before" and "after" (enough to
+/// restore them exactly); with the store profile `enhanced`, also note 001's weight change
+/// entry. `at` is the instant recorded (the CLI's --at; 0 = now). Errors are values; nothing is
+/// written then.
 ///
 /// Per-profile effects are all applied, so switching profiles never loses a decision:
 /// confirm = verified + reinforce `manual` (stability × 1.5 for ebbinghaus, a mention for
@@ -91,12 +93,12 @@ public:
     /// delete. A `review` event records the question and the answer either way.
     [[nodiscard]] Result<DecisionOutcome> answerReview(const QString &id, ReviewKind kind, ReviewAnswer answer,
                                                        Millis at = 0, const QString &actor = QStringLiteral("user"));
-    /// A user-drawn (`manual`) association between two live memories (SPEC §7), weight in
-    /// (0, 1]; it replaces whatever link the pair had. Events `associate` on both memories
-    /// (payload "other", "weightBefore" (null when unlinked), "weightAfter", "typeBefore");
-    /// the first also carries "linkAdded" and, when a link was replaced, "linkRemoved", so a
-    /// revert puts the pair's prior link back exactly. Refused for a self-link or when the
-    /// pair already has this very manual link.
+    /// A user-drawn (`manual`) association between two live memories
+    /// (docs/scoring.md, "Associations"), weight in (0, 1]; it replaces whatever link the pair
+    /// had. Events `associate` on both memories (payload "other", "weightBefore" (null when
+    /// unlinked), "weightAfter", "typeBefore"); the first also carries "linkAdded" and, when a
+    /// link was replaced, "linkRemoved", so a revert puts the pair's prior link back exactly.
+    /// Refused for a self-link or when the pair already has this very manual link.
     [[nodiscard]] Result<DecisionOutcome> link(const QString &a, const QString &b, double weight = 1.0, Millis at = 0,
                                                const QString &actor = QStringLiteral("user"));
     /// Removes the link between two memories, whatever its type: events `associate` with

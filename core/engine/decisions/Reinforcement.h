@@ -11,23 +11,24 @@
 
 namespace engram::core {
 
-/// The reinforcement events of note 000 §4.2 (names per §11.3).
+/// The reinforcement events (docs/scoring.md, "Reinforcement").
 enum class ReinforceEvent { Access, TaskSuccess, TaskFailure, Manual, AssociationHit };
 
-/// What reinforcing a memory does to its fields (note 000 §4.2–4.3, note 001, note 002),
+/// What reinforcing a memory does to its fields (docs/scoring.md, "Reinforcement"),
 /// the same whatever profile is active so that switching profiles never loses anything:
 ///  - stability × the event's multiplier (access 1.2, task_success 2.0, task_failure 0.8,
 ///    manual 1.5, association_hit 1.1), capped at maxStability (8760 h);
 ///  - reinforceCount + 1, lastReinforcedAt = at (decay restarts; note 001's last_activated_at,
 ///    note 003's recall re-activation), decayRate recomputed, strength recomputed and
-///    persisted (note 000 §11.2);
+///    persisted (docs/scoring.md, "Reinforcement");
 ///  - a use: accessCount + 1 (note 003's recallCount) and lastAccessedAt = at, with note 002's
 ///    importance decay up to `at` written back first so the new access does not forgive it;
 ///  - manual, task_success and task_failure are *mentions* (note 001's S and M, recorded in
 ///    the event); manual and task_success are also note 002's BOOST (importance + 0.3);
-///  - frequent reinforcement (note 001): a mention that makes ≥ 3 within 24 h is merged
-///    with the smaller boost: S uses 0.3 instead of 0.5 and a stability gain is scaled by
-///    the same ratio (0.3/0.5), so manual gives × 1.3 instead of × 1.5.
+///  - frequent reinforcement (docs/scoring.md, "Mentions (enhanced profile)"): a mention that
+///    makes ≥ 3 within 24 h is merged with the smaller boost: S uses 0.3 instead of 0.5 and a
+///    stability gain is scaled by the same ratio (0.3/0.5), so manual gives × 1.3 instead
+///    of × 1.5.
 class Reinforcement final
 {
 public:
@@ -41,10 +42,10 @@ public:
 
     /// The configured stability multiplier.
     double multiplier(ReinforceEvent event) const;
-    /// note 000 §4.3 computeDecayRate(): 1 × 0.7 (confidence ≥ 0.8) × 0.8 (reinforceCount
-    /// ≥ 5) × the category's factor (pitfall 0.9), within [0.5, 2.0].
+    /// computeDecayRate() (docs/scoring.md, "Decay rate"): 1 × 0.7 (confidence ≥ 0.8) × 0.8
+    /// (reinforceCount ≥ 5) × the category's factor (pitfall 0.9), within [0.5, 2.0].
     double decayRateFor(const Memory &memory) const;
-    /// The cached ebbinghaus strength to persist on a write at `at` (SPEC §3).
+    /// The cached ebbinghaus strength to persist on a write at `at` (docs/scoring.md, "Reinforcement").
     double strengthAt(const Memory &memory, Millis at) const;
     /// note 002's importance decayed to `at` (no conflict factor), what a BOOST adds to.
     double importanceAt(const Memory &memory, Millis at) const;

@@ -15,10 +15,10 @@ class DecisionRecorder;
 class EnhancedProfile;
 class Store;
 
-/// Undo as SPEC §5 wants it: never deletes an event, appends a compensating `revert` event
-/// per reverted event (payload "reverts": id, "revertsDecision", and its own before/after),
-/// and restores the prior state field for field, in one transaction. Reverting a revert
-/// re-applies the original decision (redo).
+/// Undo as docs/architecture.md, "Undo" wants it: never deletes an event, appends a
+/// compensating `revert` event per reverted event (payload "reverts": id, "revertsDecision",
+/// and its own before/after), and restores the prior state field for field, in one transaction.
+/// Reverting a revert re-applies the original decision (redo).
 ///
 /// What an event's payload may hold, and what reverting it does:
 ///  - "before"/"after" (changed memory fields): the memory must still hold the "after"

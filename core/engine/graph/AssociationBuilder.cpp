@@ -20,8 +20,8 @@ namespace engram::core {
 
 namespace {
 
-// Below this a temporal link is not kept (SPEC §7: kept when > 0.05), so memories further
-// apart than window·(1 − min/weight) hours need not be looked at.
+// Below this a temporal link is not kept (kept when > 0.05: docs/scoring.md, "Associations"),
+// so memories further apart than window·(1 − min/weight) hours need not be looked at.
 double temporalCutoffHours(const Config::Associations &r)
 {
     if (r.temporalWeight <= 0)

@@ -24,7 +24,7 @@ class Store;
 /// where the nearest members in creation time are the ones kept. In a big keyword group the
 /// Jaccard overlap is counted within the windows, so it may be underestimated there (never
 /// overestimated). With the defaults a 1,000,000-memory store gets ≤ 5,000,000 derived
-/// links, the size SPEC §13's benchmark store has.
+/// links, the size of the benchmark store (docs/architecture.md, "Performance budget").
 struct AssociationCaps
 {
     int keywordWindow = 64;    ///< per shared keyword: the memories created just before (and after, incrementally)
@@ -34,7 +34,7 @@ struct AssociationCaps
     int maxLinksPerMemory = 5; ///< strongest links each memory proposes
 };
 
-/// Builds the derived associations of SPEC §7 (note 000 §5): keyword Jaccard ≥ 0.3 (weight
+/// Builds the derived associations (docs/scoring.md, "Associations"): keyword Jaccard ≥ 0.3 (weight
 /// = Jaccard), co-task 0.5, temporal 0.3·(1 − Δt/24 h) when > 0.05, co-project 0.2; no
 /// self-links; one edge per pair with the strongest rule. User-drawn (`manual`) links are
 /// never replaced or removed. Candidates come from the KeywordIndex (inverted keyword index,

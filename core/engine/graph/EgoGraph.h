@@ -14,10 +14,11 @@ namespace engram::core {
 class AssociationGraph;
 class Store;
 
-/// The neighbourhood of one memory for the association graph view (SPEC §11): the centre,
-/// the memories one link away (depth 1) and two links away (depth 2), and every link among
-/// them. Each node is reached once, at its first (lowest) depth, under the parent giving the
-/// strongest path (weight product); no self-links, each undirected link once.
+/// The neighbourhood of one memory for the association graph view
+/// (docs/architecture.md, "The window"): the centre, the memories one link away (depth 1) and
+/// two links away (depth 2), and every link among them. Each node is reached once, at its first
+/// (lowest) depth, under the parent giving the strongest path (weight product); no self-links,
+/// each undirected link once.
 ///
 /// `maxNodes` bounds the view: depth-1 nodes go first (strongest link first), then depth-2
 /// nodes by path strength, so a hub's ego graph keeps its strongest part. Plain values;

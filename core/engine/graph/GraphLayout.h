@@ -11,9 +11,10 @@ namespace engram::core {
 class AssociationGraph;
 struct EgoGraph;
 
-/// Deterministic layouts for the association graph views (SPEC §11), computed in core so the
-/// window, the benchmark (SPEC §13 ego_layout_ms) and the tests see the same numbers.
-/// Scene units are pixels at zoom 1. Pure functions of their input: safe on any thread.
+/// Deterministic layouts for the association graph views (docs/architecture.md, "The window"),
+/// computed in core so the window, the benchmark (docs/architecture.md, "Performance budget":
+/// ego_layout_ms) and the tests see the same numbers. Scene units are pixels at zoom 1. Pure
+/// functions of their input: safe on any thread.
 class GraphLayout final
 {
 public:

@@ -19,7 +19,7 @@ namespace engram::core {
 class Store;
 
 /// The inverted keyword index and the other groupings associations, retrieval and conflict
-/// detection look memories up by, so none of them ever compares all pairs (SPEC §7):
+/// detection look memories up by, so none of them ever compares all pairs (docs/scoring.md, "Associations"):
 /// keyword → memories, source.taskId → memories, projectPath → memories, and every memory
 /// in creation order. Every list is sorted by (createdAt, entry), so "the k memories created
 /// just before this one that share keyword w" is a slice.
@@ -110,7 +110,7 @@ public:
     static std::size_t intersectionSize(std::span<const std::uint32_t> x, std::span<const std::uint32_t> y);
     /// Jaccard coefficient of two entries' keyword sets (0 when both are empty).
     double jaccard(std::uint32_t x, std::uint32_t y) const;
-    /// Jaccard of two keyword lists as note 000 §5.1.1 computes it (on normalised keywords).
+    /// Jaccard of two keyword lists as docs/scoring.md, "Associations" computes it (on normalised keywords).
     static double jaccard(const QStringList &x, const QStringList &y);
 
 private:

@@ -7,8 +7,9 @@
 
 namespace engram::core::links {
 
-/// Association types (SPEC §7) as one byte, for the compact graph and the builder. The
-/// order is the tie-break when two rules give a pair the same weight: earlier wins.
+/// Association types (docs/scoring.md, "Associations") as one byte, for the compact graph and
+/// the builder. The order is the tie-break when two rules give a pair the same weight: earlier
+/// wins.
 enum Type : std::uint8_t { Keyword = 0, CoTask, Temporal, CoProject, Manual, Semantic, Other };
 
 inline QString typeName(std::uint8_t type)

@@ -10,22 +10,23 @@ namespace engram::core {
 
 class AssociationGraph;
 
-/// Spreading activation (SPEC §7, note 000 §5.3 with the 0.5 decay of §11.2): a BFS from
-/// seeds. A node reached over a link gets activation(parent) × weight × decay; below
+/// Spreading activation (docs/scoring.md, "Spreading activation", with its 0.5 decay per hop):
+/// a BFS from seeds. A node reached over a link gets activation(parent) × weight × decay; below
 /// minActivation it is dropped; it keeps the first level it is reached at (and, among the
-/// parents of that level, the one giving the highest activation); cycles never revisit;
-/// seeds are never results. The strongest maxResults come back, each with its path.
+/// parents of that level, the one giving the highest activation); cycles never revisit; seeds
+/// are never results. The strongest maxResults come back, each with its path.
 ///
 /// One object owns per-node buffers sized to the graph and reuses them, so a run allocates
 /// nothing per visited node and runs no SQL: from a well-linked memory of a 1M-node / 5M-link
-/// graph it takes well under SPEC §13's 5 ms. Not thread-safe (one per thread).
+/// graph it takes well under the 5 ms of docs/architecture.md, "Performance budget". Not
+/// thread-safe (one per thread).
 class SpreadingActivation final
 {
 public:
     struct Options
     {
         int maxDepth = 2;
-        double decay = 0.5;          ///< per hop (note 000 §11.2)
+        double decay = 0.5;          ///< per hop (docs/scoring.md, "Spreading activation")
         double minActivation = 0.1;
         int maxResults = 5;
         static Options from(const Config &config);

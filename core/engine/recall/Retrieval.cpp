@@ -22,11 +22,11 @@ namespace engram::core {
 
 namespace {
 
-constexpr double kKeywordWeight = 2.0;     // note 000 §6 computeRelevanceScore
+constexpr double kKeywordWeight = 2.0;     // computeRelevanceScore, docs/scoring.md, "Retrieval"
 constexpr double kStrengthWeight = 0.5;
 constexpr double kProjectBonus = 0.3;
 constexpr double kConfidenceWeight = 0.3;
-constexpr double kAssocKeywordWeight = 0.6; // note 000 §11.2 associativeRetrieve
+constexpr double kAssocKeywordWeight = 0.6; // associativeRetrieve (same section)
 constexpr double kAssocActivationWeight = 0.4;
 constexpr int kLoadBatch = 128;
 
@@ -52,8 +52,8 @@ double overlapOf(const Memory &m, const QSet<QString> &queryKeywords)
     return double(hits) / double(queryKeywords.size());
 }
 
-// Global memories that lost a scope_overlap to a memory of `project` (SPEC §6: the project
-// memory wins inside its project).
+// Global memories that lost a scope_overlap to a memory of `project` (the project memory
+// wins inside its project: docs/scoring.md, "Retrieval").
 Result<QSet<QString>> scopeLosers(Store &store, const QString &project)
 {
     QSet<QString> losers;

@@ -18,9 +18,9 @@ class KeywordIndex;
 class ScoringProfile;
 class Store;
 
-/// Note 001's query modes (SPEC §7): normal = levels full + summary, not negated, not
-/// deleted, above the profile's forgotten line; review = every level, negated included, not
-/// deleted; debug = everything, deleted too.
+/// Note 001's query modes (docs/scoring.md, "Query modes"): normal = levels full + summary, not
+/// negated, not deleted, above the profile's forgotten line; review = every level, negated
+/// included, not deleted; debug = everything, deleted too.
 enum class QueryMode { Normal, Review, Debug };
 QString queryModeName(QueryMode mode);
 std::optional<QueryMode> queryModeFromName(const QString &name);
@@ -30,7 +30,7 @@ struct RetrievalOptions
     QueryMode mode = QueryMode::Normal;
     QString project;         ///< the project the query is asked from: +0.3, and its scope wins
     bool preview = false;    ///< compute only: no access recorded, no link strengthened
-    int maxResults = 10;     ///< direct + associative (note 000 §6)
+    int maxResults = 10;     ///< direct + associative (docs/scoring.md, "Retrieval")
     int maxSeeds = 5;        ///< direct hits that seed the activation
 };
 
@@ -49,7 +49,7 @@ struct RetrievalResult
     QString explanation() const;
 };
 
-/// What the assistant would recall for a query (SPEC §7, note 000 §6 + §11.2):
+/// What the assistant would recall for a query (docs/scoring.md, "Retrieval"):
 ///  1. query keywords = words of the query that are keywords of some memory (plus CJK and
 ///     multi-word keywords found in it);
 ///  2. direct hits through the inverted index, scored

@@ -20,7 +20,7 @@ namespace engram::core {
 
 namespace {
 
-// The categories note 003's budgets count (SPEC §7).
+// The categories note 003's budgets count (docs/scoring.md, "Cleanup").
 const QString kEpisode = QStringLiteral("episode");
 const QString kRule = QStringLiteral("rule");
 
@@ -125,7 +125,7 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
             return true;
         }
         if (m.permanent || m.sensitivity >= 2)
-            return true; // never touched automatically (SPEC §7, §9)
+            return true; // never touched automatically (docs/scoring.md, "Cleanup")
         const ScoreInput in = ScoreInput::from(m, m_config, mentions ? mentions->summary(m.id, now) : MentionSummary{});
         const Score s = m_profile.evaluate(in, now);
         std::optional<CleanupAction> action;

@@ -37,10 +37,10 @@ struct CleanupPlan
     bool isEmpty() const { return actions.empty(); }
 };
 
-/// Lifecycle cleanup (SPEC §7; notes 000, 001, 002, 003), always planned before applied.
+/// Lifecycle cleanup (docs/scoring.md, "Cleanup"; all four notes), always planned before applied.
 ///
 /// Per profile, for memories that are not deleted:
-///  - ebbinghaus (note 000 §4.4): strength < 5 → delete, < 10 → archive;
+///  - ebbinghaus (note 000): strength < 5 → delete, < 10 → archive;
 ///  - enhanced (note 001): W < 0.01 and ≥ 180 days without activation (360 at sensitivity 1,
 ///    "slow compression") → archive; archived and inactive a further
 ///    `enhanced.deleteArchivedAfterDays` (0 = never) → delete;

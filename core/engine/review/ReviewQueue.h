@@ -14,7 +14,7 @@ namespace engram::core {
 class ScoringProfile;
 class Store;
 
-/// One thing for the user to decide (SPEC §7 review queue).
+/// One thing for the user to decide (docs/scoring.md, "Review queue").
 struct ReviewItem
 {
     enum class Kind { Conflict, Promote, Decay, Cleanup };

@@ -6,8 +6,9 @@
 
 namespace engram::core {
 
-/// Finds negation in a memory's text, in English and Chinese (SPEC §6): "not", "no longer",
-/// "never", "don't" / "doesn't" / any "n't", "stopped", … and 不, 没, 别, 不再, 不要, 从不, ….
+/// Finds negation in a memory's text, in English and Chinese (docs/scoring.md, "Detection"):
+/// "not", "no longer", "never", "don't" / "doesn't" / any "n't", "stopped", … and 不, 没, 别, 不再,
+/// 不要, 从不, ….
 ///
 /// English is matched on whole word tokens (text::wordTokens), so "note", "knot" or
 /// "another" never read as "not". Chinese has no spaces, so it is scanned character by

@@ -25,7 +25,7 @@ struct TextDifference
     bool identical() const { return left.isEmpty() && right.isEmpty(); }
 };
 
-/// Word-level diff for the conflict dialog (SPEC §11 "differences highlighted").
+/// Word-level diff for the conflict dialog (docs/architecture.md, "The window": "differences highlighted").
 ///
 /// Words are runs of letters and digits (with the inner connectors of technical words:
 /// "node.js", "don't", "no-op", "pnpm-lock.yaml"), each CJK character on its own (Chinese is

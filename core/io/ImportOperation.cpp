@@ -1,0 +1,102 @@
+#include "io/ImportOperation.h"
+
+#include "engine/conflicts/ConflictDetector.h"
+#include "io/Importer.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+namespace engram::core::io {
+
+namespace {
+
+Error cancelled(const MemorySet &set)
+{
+    return Error::make(Error::Code::Cancelled,
+        QStringLiteral("%1: import cancelled; nothing was written").arg(set.sourceName));
+}
+
+} // namespace
+
+ImportOperation::ImportOperation(Store &store, const Config &config, Millis now)
+    : m_store(store)
+    , m_config(config)
+    , m_now(now)
+{
+}
+
+ImportDetection ImportOperation::detect(const std::vector<Memory> &incoming) const
+{
+    ImportDetection d;
+    if (incoming.size() > kDetectAtMost) {
+        d.skipped = true;
+        return d;
+    }
+    ConflictDetector detector(m_store, m_config);
+    auto found = detector.findIncoming(incoming);
+    if (!found) {
+        d.error = found.error().message;
+        return d;
+    }
+    d.candidates = std::move(*found);
+    d.capsNote = ConflictDetector::capsNote(detector.lastStats());
+    return d;
+}
+
+Result<ImportPlan> ImportOperation::preview(const MemorySet &set) const
+{
+    auto preview = Importer(m_store).preview(set);
+    if (!preview)
+        return preview.error();
+    ImportPlan plan { std::move(*preview), detect(set.memories) };
+    for (const ConflictCandidate &c : plan.detection.candidates)
+        plan.preview.contradictions.push_back(
+            Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });
+    return plan;
+}
+
+Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportPlan &plan,
+                                             const ImportPolicy &policy, const ImportStep &step) const
+{
+    const Millis at = m_now != 0 ? m_now : time::nowMs();
+    // The importer's own transaction joins this one, and so does the recording's: one commit.
+    Transaction tx(m_store.database());
+    if (!tx.isActive())
+        return tx.error();
+
+    int total = 0; // the writing's steps, as the importer last reported them
+    Importer importer(m_store);
+    importer.setNow(at);
+    importer.setRecordContradictions(false); // recorded below, with the automatic handling
+    if (step) {
+        importer.setProgress([&](int done, int stepsTotal) {
+            total = stepsTotal;
+            return step(ImportPhase::Writing, done, stepsTotal);
+        });
+    }
+    auto report = importer.apply(set, policy);
+    if (!report)
+        return report.error();
+
+    ImportOutcome out;
+    out.detection = plan.detection;
+    out.detection.candidates = Importer::candidatesAfter(set, *report, plan.detection.candidates);
+    if (!out.detection.candidates.empty()) {
+        if (step && !step(ImportPhase::RecordingContradictions, total, total))
+            return cancelled(set);
+        auto recorded = ConflictDetector(m_store, m_config).record(out.detection.candidates, at);
+        if (!recorded)
+            return recorded.error();
+        out.recorded = std::move(*recorded);
+    }
+    report->contradictionsRecorded = int(out.recorded.size());
+    out.report = std::move(*report);
+
+    // The commit hook: the last chance to stop; after it the import is in the store.
+    if (step && !step(ImportPhase::Committing, total, total))
+        return cancelled(set);
+    if (const Status committed = tx.commit(); !committed)
+        return committed.error();
+    return out;
+}
+
+} // namespace engram::core::io

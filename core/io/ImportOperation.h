@@ -1,0 +1,53 @@
+#pragma once
+
+#include "config/Config.h"
+#include "io/ImportPlan.h"
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+#include <cstddef>
+
+namespace engram::core {
+class Store;
+}
+
+namespace engram::core::io {
+
+/// One import as the command line and the window run it (docs/formats.md, "Import"): preview()
+/// (nothing written), then apply() in one transaction that holds the rows (Importer) and the
+/// contradictions they raise (ConflictDetector::record, with the engine's automatic handling),
+/// with progress and cancel through one callback up to the commit.
+///
+/// Contradiction detection compares the incoming memories with each other as well as with
+/// the store; on a very large set that costs far more than the import itself, so above
+/// kDetectAtMost memories it is skipped (the plan says so) and left to `conflicts --detect`.
+/// A detection that fails is reported in the plan too; the import itself can go on.
+class ImportOperation final
+{
+public:
+    static constexpr std::size_t kDetectAtMost = 20000;
+
+    /// `now`: the instant of the import events, new ids and recorded contradictions (the
+    /// CLI's --at); the current time when 0.
+    ImportOperation(Store &store, const Config &config, Millis now);
+
+    /// Sorts the incoming memories against the store and finds the contradictions the import
+    /// would raise. Writes nothing (a read-only store will do).
+    [[nodiscard]] Result<ImportPlan> preview(const MemorySet &set) const;
+
+    /// Imports `set` per `policy` and records the contradictions of `plan` (a preview of the
+    /// same set) that still apply, in one transaction. `step` is called as the work goes on,
+    /// and once more right before the commit; when it returns false everything rolls back
+    /// (Error::Code::Cancelled). Any failure rolls back too: nothing is written.
+    [[nodiscard]] Result<ImportOutcome> apply(const MemorySet &set, const ImportPlan &plan,
+                                              const ImportPolicy &policy, const ImportStep &step = {}) const;
+
+private:
+    ImportDetection detect(const std::vector<Memory> &incoming) const;
+
+    Store &m_store;
+    Config m_config;
+    Millis m_now;
+};
+
+} // namespace engram::core::io

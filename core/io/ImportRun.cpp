@@ -1,0 +1,313 @@
+#include "io/ImportRun.h"
+
+#include "io/Importer.h"
+
+#include "model/Event.h"
+#include "model/Ids.h"
+#include "scoring/ScoringProfile.h"
+#include "store/Store.h"
+
+namespace engram::core::io {
+
+namespace {
+
+bool sameEvent(const Event &x, const Event &y)
+{
+    return x.kind == y.kind && x.actor == y.actor && x.at == y.at && x.payload == y.payload;
+}
+
+} // namespace
+
+ImportRun::ImportRun(Store &store, const MemorySet &set, Millis at, ImportProgress progress, int total)
+    : m_store(store)
+    , m_set(set)
+    , m_at(at)
+    , m_progress(std::move(progress))
+    , m_total(total)
+    , m_writer(store.database())
+{
+}
+
+Status ImportRun::step()
+{
+    ++m_done;
+    // Report every 256 steps and at the end: cheap enough for 100k memories.
+    if (!m_progress || (m_done % 256 != 0 && m_done != m_total) || m_progress(m_done, m_total))
+        return {};
+    return Error::make(Error::Code::Cancelled,
+        QStringLiteral("%1: import cancelled; nothing was written").arg(m_set.sourceName));
+}
+
+Status ImportRun::finish()
+{
+    if (!m_progress || m_total != 0 || m_progress(0, 0))
+        return {};
+    return Error::make(Error::Code::Cancelled,
+        QStringLiteral("%1: import cancelled; nothing was written").arg(m_set.sourceName));
+}
+
+Result<QHash<QString, Memory>> ImportRun::storedVersions(Store &store, const MemorySet &set)
+{
+    QStringList ids;
+    ids.reserve(qsizetype(set.memories.size()));
+    for (const Memory &m : set.memories)
+        ids.append(m.id);
+    auto found = store.memories().byIds(ids);
+    if (!found)
+        return found.error();
+    QHash<QString, Memory> out;
+    out.reserve(qsizetype(found->size()));
+    for (Memory &m : *found)
+        out.insert(m.id, std::move(m));
+    return out;
+}
+
+Status ImportRun::loadStored()
+{
+    auto stored = storedVersions(m_store, m_set);
+    if (!stored)
+        return stored.error();
+    m_stored = std::move(*stored);
+    return {};
+}
+
+Status ImportRun::writeMemories(const ImportPolicy &policy)
+{
+    m_importEvents.reserve(m_set.memories.size());
+    for (const Memory &incoming : m_set.memories) {
+        m_incomingIds.insert(incoming.id);
+        const auto it = m_stored.constFind(incoming.id);
+        const ImportKind kind = it == m_stored.constEnd() ? ImportKind::New : Importer::classify(*it, incoming);
+        if (kind == ImportKind::Conflicting)
+            ++m_report.conflicts;
+        if (const Status st = writeMemory(incoming, kind, policy.actionFor(incoming.id, kind)); !st)
+            return st;
+        if (const Status st = step(); !st)
+            return st;
+    }
+    return {};
+}
+
+Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAction action)
+{
+    if (action == ImportAction::Skip) {
+        ++m_report.skipped;
+        return {};
+    }
+    QString actionText;
+    Memory written = incoming;
+    Status st;
+    if (kind == ImportKind::New) {
+        st = m_writer.insertMemory(written);
+        actionText = QStringLiteral("added");
+        ++m_report.added;
+    } else if (action == ImportAction::Overwrite) {
+        st = m_store.memories().update(written);
+        actionText = QStringLiteral("updated");
+        ++m_report.updated;
+    } else {
+        written.id = ids::newMemoryId(m_at);
+        if (!written.sourceIds.contains(incoming.id))
+            written.sourceIds.append(incoming.id);
+        st = m_writer.insertMemory(written);
+        actionText = QStringLiteral("kept_both");
+        ++m_report.added;
+        ++m_report.keptBoth;
+        m_report.renamed.insert(incoming.id, written.id);
+    }
+    if (!st)
+        return st;
+    m_target.insert(incoming.id, written.id);
+    m_report.written << incoming.id;
+    QJsonObject payload { { QStringLiteral("source"), m_set.sourceName }, { QStringLiteral("action"), actionText } };
+    if (written.id != incoming.id)
+        payload.insert(QStringLiteral("originalId"), incoming.id);
+    m_importEvents.push_back(Event { 0, written.id, events::kImport, QStringLiteral("import"), m_at, payload });
+    return {};
+}
+
+Result<bool> ImportRun::exists(const QString &id)
+{
+    if (m_target.contains(id) || m_stored.contains(id))
+        return true;
+    const auto cached = m_existsCache.constFind(id);
+    if (cached != m_existsCache.constEnd())
+        return *cached;
+    auto found = m_writer.memoryExists(id);
+    if (!found)
+        return found.error();
+    m_existsCache.insert(id, *found);
+    return *found;
+}
+
+Result<bool> ImportRun::bothExist(const QString &a, const QString &b, QString *missing)
+{
+    auto hasA = exists(mapped(a));
+    if (!hasA)
+        return hasA.error();
+    if (!*hasA) {
+        *missing = a;
+        return false;
+    }
+    auto hasB = exists(mapped(b));
+    if (!hasB)
+        return hasB.error();
+    if (!*hasB)
+        *missing = b;
+    return *hasB;
+}
+
+Status ImportRun::writeLinks()
+{
+    for (const Association &link : m_set.associations) {
+        QString missing;
+        auto both = bothExist(link.a, link.b, &missing);
+        if (!both)
+            return both.error();
+        if (!*both) {
+            m_report.warnings << QStringLiteral("%1: link %2 – %3 left out: %4 is not in the store or the set")
+                                     .arg(m_set.sourceName, link.a, link.b, missing);
+        } else {
+            Association a = link;
+            const auto [x, y] = orderedPair(mapped(link.a), mapped(link.b));
+            a.a = x;
+            a.b = y;
+            if (const Status st = m_writer.putLinkIfStronger(a); !st)
+                return st;
+            ++m_report.associations;
+        }
+        if (const Status st = step(); !st)
+            return st;
+    }
+    return {};
+}
+
+Result<bool> ImportRun::inHistory(const Event &event)
+{
+    auto cached = m_history.find(event.memoryId);
+    if (cached == m_history.end()) {
+        auto loaded = m_store.events().forMemory(event.memoryId);
+        if (!loaded)
+            return loaded.error();
+        cached = m_history.insert(event.memoryId, std::move(*loaded));
+    }
+    for (const Event &old : *cached) {
+        if (sameEvent(old, event))
+            return true;
+    }
+    return false;
+}
+
+Status ImportRun::writeEvents()
+{
+    for (const Event &incoming : m_set.events) {
+        const bool memoryWritten = m_target.contains(incoming.memoryId);
+        // A memory of the set left as stored: its incoming history does not apply.
+        if (memoryWritten || !m_incomingIds.contains(incoming.memoryId)) {
+            Event e = incoming;
+            e.id = 0;
+            e.memoryId = mapped(incoming.memoryId);
+            // Only a history the store already had can hold this event.
+            const bool newInStore = memoryWritten && !m_stored.contains(incoming.memoryId);
+            Result<bool> duplicate = false;
+            if (!newInStore && e.memoryId == incoming.memoryId)
+                duplicate = inHistory(e);
+            if (!duplicate)
+                return duplicate.error();
+            if (!*duplicate) {
+                if (const Status st = m_writer.appendEvent(e); !st)
+                    return st;
+                ++m_report.events;
+            }
+        }
+        if (const Status st = step(); !st)
+            return st;
+    }
+    return {};
+}
+
+Status ImportRun::recordConflict(Conflict c, int &counter)
+{
+    c.id = 0;
+    // The column is NOT NULL and a null QString binds as SQL NULL: store "" for "none".
+    if (c.resolution.isNull())
+        c.resolution = QStringLiteral("");
+    c.a = mapped(c.a);
+    c.b = mapped(c.b);
+    auto known = m_store.conflicts().between(c.a, c.b);
+    if (!known)
+        return known.error();
+    for (const Conflict &k : *known) {
+        if (k.type == c.type)
+            return {};
+    }
+    const Status st = m_store.conflicts().insert(c);
+    if (st)
+        ++counter;
+    return st;
+}
+
+Status ImportRun::writeConflicts()
+{
+    for (std::size_t index = 0; index < m_set.conflicts.size(); ++index) {
+        const Conflict &c = m_set.conflicts[index];
+        // Like a link: only between memories that are in the store after this import.
+        QString missing;
+        auto both = bothExist(c.a, c.b, &missing);
+        if (!both)
+            return both.error();
+        if (!*both) {
+            m_report.warnings << QStringLiteral("%1: conflict %2 (%3 – %4) left out: %5 is not in the store or the set")
+                                     .arg(m_set.sourceName, QString::number(index), c.a, c.b, missing);
+        } else if (const Status st = recordConflict(c, m_report.conflictsRecorded); !st) {
+            return st;
+        }
+        if (const Status st = step(); !st)
+            return st;
+    }
+    return {};
+}
+
+Status ImportRun::writeContradictions(const std::vector<Conflict> &contradictions)
+{
+    for (Conflict c : contradictions) {
+        // Only between memories that are in the store after this import.
+        QString missing;
+        auto both = bothExist(c.a, c.b, &missing);
+        if (!both)
+            return both.error();
+        if (*both) {
+            c.status = QStringLiteral("open");
+            if (c.detectedAt == 0)
+                c.detectedAt = m_at;
+            if (const Status st = recordConflict(c, m_report.contradictionsRecorded); !st)
+                return st;
+        }
+        if (const Status st = step(); !st)
+            return st;
+    }
+    return {};
+}
+
+Status ImportRun::writeImportEvents()
+{
+    for (Event &e : m_importEvents) {
+        if (const Status st = m_writer.appendEvent(e); !st)
+            return st;
+    }
+    return {};
+}
+
+Status ImportRun::adoptProfile()
+{
+    if (!profileNames().contains(m_set.profile))
+        return {};
+    auto current = m_store.meta().value(MetaRepository::kProfile);
+    if (!current)
+        return current.error();
+    if (!current->isEmpty())
+        return {};
+    return m_store.meta().setValue(MetaRepository::kProfile, m_set.profile);
+}
+
+} // namespace engram::core::io

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "io/ImportPreview.h"
+#include "io/ImportWriter.h"
+#include "io/MemorySet.h"
+#include "model/Result.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <vector>
+
+namespace engram::core {
+class Store;
+}
+
+namespace engram::core::io {
+
+/// One Importer::apply() under way: the state its loops share (the stored versions of the
+/// incoming ids, where each written memory went, the progress count) and one function per
+/// loop, in the order apply() calls them. Everything runs inside the caller's transaction;
+/// each function stops at the first error or cancel (Error::Code::Cancelled) and leaves the
+/// rollback to the caller.
+class ImportRun final
+{
+public:
+    /// `total`: the steps the loops will report (memories, links, events, conflicts and
+    /// contradictions of the set), for `progress`.
+    ImportRun(Store &store, const MemorySet &set, Millis at, ImportProgress progress, int total);
+
+    /// The stored versions of the set's ids, by id.
+    [[nodiscard]] static Result<QHash<QString, Memory>> storedVersions(Store &store, const MemorySet &set);
+
+    /// Reads the stored versions of the incoming ids; first.
+    [[nodiscard]] Status loadStored();
+    /// New, overwritten and keep-both memories, per the policy.
+    [[nodiscard]] Status writeMemories(const ImportPolicy &policy);
+    /// The set's links whose two ends exist afterwards, the stronger one kept per pair.
+    [[nodiscard]] Status writeLinks();
+    /// The set's events of memories that were written or are not in the set, once each.
+    [[nodiscard]] Status writeEvents();
+    /// The set's conflicts not already recorded whose two memories exist afterwards.
+    [[nodiscard]] Status writeConflicts();
+    /// Detected contradictions (incoming ids) as open conflicts.
+    [[nodiscard]] Status writeContradictions(const std::vector<Conflict> &contradictions);
+    /// One `import` event per written memory.
+    [[nodiscard]] Status writeImportEvents();
+    /// A store with no profile yet takes the set's.
+    [[nodiscard]] Status adoptProfile();
+    /// The last progress report when there was nothing to step through (a cancel still counts).
+    [[nodiscard]] Status finish();
+
+    const ImportReport &report() const { return m_report; }
+
+private:
+    [[nodiscard]] Status step();
+    [[nodiscard]] Status writeMemory(const Memory &incoming, ImportKind kind, ImportAction action);
+    /// An id as the store knows it after the import: a keep-both copy's new id, else the same.
+    QString mapped(const QString &id) const { return m_target.value(id, id); }
+    /// Whether a memory is in the store after the import (written, stored, or found there).
+    [[nodiscard]] Result<bool> exists(const QString &id);
+    /// Whether both ends exist; `missing` gets the (incoming) id of the first that does not.
+    [[nodiscard]] Result<bool> bothExist(const QString &a, const QString &b, QString *missing);
+    [[nodiscard]] Result<bool> inHistory(const Event &event);
+    [[nodiscard]] Status recordConflict(Conflict c, int &counter);
+
+    Store &m_store;
+    const MemorySet &m_set;
+    const Millis m_at;
+    const ImportProgress m_progress;
+    const int m_total;
+    int m_done = 0;
+    ImportWriter m_writer;
+    ImportReport m_report;
+    QHash<QString, Memory> m_stored;               ///< stored versions of the incoming ids
+    QSet<QString> m_incomingIds;                   ///< every id the set carries
+    QHash<QString, QString> m_target;              ///< incoming id → id in the store, for memories written
+    std::vector<Event> m_importEvents;             ///< one per written memory, appended last
+    QHash<QString, bool> m_existsCache;            ///< ids looked up in the store
+    QHash<QString, std::vector<Event>> m_history;  ///< stored histories, loaded on first need
+};
+
+} // namespace engram::core::io

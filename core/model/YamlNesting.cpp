@@ -1,0 +1,428 @@
+#include "model/YamlNesting.h"
+
+#include <limits>
+#include <vector>
+
+namespace engram::core::io {
+
+namespace {
+
+bool isBlank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+// One line of the text, without its line break.
+struct Line
+{
+    const char *data;
+    qsizetype size;
+
+    char at(qsizetype i) const { return i < size ? data[i] : '\0'; }
+    bool blankOrEnd(qsizetype i) const { return i >= size || isBlank(data[i]); }
+    bool isBlankLine() const
+    {
+        for (qsizetype i = 0; i < size; ++i) {
+            if (!isBlank(data[i]))
+                return false;
+        }
+        return true;
+    }
+    qsizetype indent() const
+    {
+        qsizetype i = 0;
+        while (i < size && data[i] == ' ')
+            ++i;
+        return i;
+    }
+    // "---" or "..." at the start of a line: a document starts or ends.
+    bool isDocumentMarker() const
+    {
+        return size >= 3 && ((data[0] == '-' && data[1] == '-' && data[2] == '-')
+                   || (data[0] == '.' && data[1] == '.' && data[2] == '.'))
+            && blankOrEnd(3);
+    }
+};
+
+// Walks the text line by line, keeping what a YAML reader must know to tell structure from
+// text: the open block collections (by indentation), the open flow collections, and whether a
+// line continues a quoted, block or multi-line plain scalar. Where YAML is ambiguous to such
+// a scan, it takes the reading that counts fewer levels (see the header).
+class Scanner
+{
+public:
+    explicit Scanner(int stopAbove)
+        : m_stopAbove(stopAbove)
+    {
+    }
+
+    void run(const QByteArray &text)
+    {
+        if (isUtf16Or32(text))
+            return; // yaml-cpp's own depth guard stops these; the scan reads only UTF-8
+        qsizetype begin = text.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+        while (begin <= text.size() && m_state != State::Done) {
+            qsizetype end = text.indexOf('\n', begin);
+            if (end < 0)
+                end = text.size();
+            qsizetype size = end - begin;
+            // CR LF breaks a line; a lone CR (at the end of the text too) is a character of
+            // the line for yaml-cpp: "a:\r" is the scalar "a:", not a mapping.
+            if (end < text.size() && size > 0 && text.at(end - 1) == '\r')
+                --size;
+            ++m_lineNumber;
+            scanLine(Line { text.constData() + begin, size });
+            begin = end + 1;
+        }
+    }
+
+    int deepest() const { return m_deepest; }
+    YamlNesting::Place tooDeep() const { return m_tooDeep; }
+
+private:
+    // yaml-cpp (as YAML 1.2 says) reads a text whose first bytes hold a NUL or a UTF-16 byte
+    // order mark as UTF-16 or UTF-32.
+    static bool isUtf16Or32(const QByteArray &text)
+    {
+        if (text.size() < 2)
+            return false;
+        if (text.startsWith("\xFE\xFF") || text.startsWith("\xFF\xFE"))
+            return true;
+        for (qsizetype i = 0; i < qMin<qsizetype>(text.size(), 4); ++i) {
+            if (text.at(i) == '\0')
+                return true;
+        }
+        return false;
+    }
+
+    enum class State {
+        Normal,
+        BlockScalar, // lines indented past m_parent belong to a `|` or `>` scalar
+        PlainContinuation, // lines indented past m_parent continue a plain scalar
+        DoubleQuote,
+        SingleQuote,
+        Done, // too deep, or the first document's root node ended (yaml-cpp's Load reads no further)
+    };
+
+    void scanLine(const Line &line)
+    {
+        switch (m_state) {
+        case State::BlockScalar:
+        case State::PlainContinuation:
+            if (line.isBlankLine())
+                return;
+            if (!line.isDocumentMarker() && line.indent() > m_parent
+                && !(m_state == State::PlainContinuation && line.at(line.indent()) == '#'))
+                return;
+            m_state = State::Normal;
+            endIfRootDone(); // the scalar was the root ("x\n# c\nb: [[c]]" reads as x)
+            if (m_state == State::Done)
+                return;
+            break;
+        case State::DoubleQuote:
+        case State::SingleQuote: {
+            const qsizetype pos = quote(line, 0);
+            // A multi-line flow collection or quoted key cannot be followed by `: value`, so
+            // after one closes the rest of its line is a comment or not YAML: not scanned.
+            if (m_state == State::Normal && m_quoteInFlow)
+                flow(line, pos);
+            endIfRootDone();
+            return;
+        }
+        case State::Normal:
+        case State::Done:
+            break;
+        }
+        if (m_flow > 0) {
+            flow(line, 0);
+            endIfRootDone();
+            return;
+        }
+        blockLine(line);
+    }
+
+    // The first document's root is a flow collection or a scalar and it is complete: yaml-cpp
+    // returns it and never parses what follows ("[a]\nb: [[c]]" reads as [a]).
+    void endIfRootDone()
+    {
+        if (m_blocks.empty() && m_flow == 0 && m_state == State::Normal)
+            m_state = State::Done;
+    }
+
+    void blockLine(const Line &line)
+    {
+        if (line.isBlankLine())
+            return;
+        const qsizetype indent = line.indent();
+        if (line.at(indent) == '#')
+            return;
+        if (line.isDocumentMarker()) {
+            if (m_seenContent || line.at(0) == '.') {
+                m_state = State::Done;
+                return;
+            }
+            m_seenContent = true; // "--- [a]": the first document's content may start here
+            m_blocks.clear();
+            if (block(line, 3, -1))
+                endIfRootDone();
+            return;
+        }
+        if (indent == 0 && line.at(0) == '%') {
+            // A directive; after content yaml-cpp takes one there too, ending the document.
+            if (m_seenContent)
+                m_state = State::Done;
+            return;
+        }
+        m_seenContent = true;
+        // Left of the root collection, or at a root sequence's column without its "- ":
+        // yaml-cpp ends the document's root there and returns it, never parsing the rest
+        // ("  a: 1\nb: [[c]]" reads as {a: 1}, "- a\nb: [[c]]" as [a]).
+        if (m_rootColumn >= 0
+            && (indent < m_rootColumn
+                || (m_rootIsSequence && indent == m_rootColumn
+                    && !(line.at(indent) == '-' && line.blankOrEnd(indent + 1))))) {
+            m_state = State::Done;
+            return;
+        }
+        while (!m_blocks.empty() && m_blocks.back() > indent)
+            m_blocks.pop_back();
+        if (block(line, indent, m_blocks.empty() ? -1 : m_blocks.back()))
+            endIfRootDone();
+    }
+
+    // Block context from `pos`, at the start of a node; `parent` is the indentation a block or
+    // multi-line plain scalar starting here must be indented past. True when a node (not only
+    // collection indicators, anchors or tags) starts on the line.
+    bool block(const Line &line, qsizetype pos, qsizetype parent)
+    {
+        bool keyAllowed = true; // "a: b: c" and "a: - b" are not YAML: one key per line
+        bool sawNode = false;
+        for (;;) {
+            while (pos < line.size && isBlank(line.at(pos)))
+                ++pos;
+            if (pos >= line.size || line.at(pos) == '#')
+                return sawNode;
+            const char c = line.at(pos);
+            const qsizetype start = pos;
+            if ((c == '-' || c == '?' || c == ':') && line.blankOrEnd(pos + 1)) {
+                if (!keyAllowed)
+                    return sawNode;
+                if (c != ':') // ':' is the value of an explicit "? key": no new collection
+                    enterBlock(start, c == '-');
+                parent = start;
+                ++pos;
+                continue;
+            }
+            if (c == '&' || c == '!') { // an anchor or a tag: the node follows
+                while (pos < line.size && !isBlank(line.at(pos)))
+                    ++pos;
+                continue;
+            }
+            sawNode = true;
+            if (c == ',' || c == ']' || c == '}') {
+                // Not a node: yaml-cpp takes the root for null there and stops, or fails.
+                m_state = State::Done;
+                return true;
+            }
+            if (c == '|' || c == '>') {
+                m_state = State::BlockScalar;
+                m_parent = parent;
+                return true;
+            }
+            if (c == '[' || c == '{') {
+                ++m_flow;
+                reached(start);
+                pos = flow(line, pos + 1);
+                if (m_flow > 0 || m_state != State::Normal)
+                    return true; // continues on the next lines (or done)
+            } else if (c == '"' || c == '\'') {
+                m_state = c == '"' ? State::DoubleQuote : State::SingleQuote;
+                m_quoteInFlow = false;
+                pos = quote(line, pos + 1);
+                if (m_state != State::Normal)
+                    return true;
+            } else if (c == '*') {
+                while (pos < line.size && !isBlank(line.at(pos)))
+                    ++pos;
+            } else if (!plain(line, pos, parent)) {
+                return true;
+            }
+            // After a scalar, an alias or a flow collection: ':' makes it a mapping key.
+            while (pos < line.size && isBlank(line.at(pos)))
+                ++pos;
+            if (!keyAllowed || line.at(pos) != ':' || !line.blankOrEnd(pos + 1))
+                return true;
+            enterBlock(start, false);
+            parent = start;
+            keyAllowed = false;
+            ++pos;
+        }
+    }
+
+    // A plain scalar in block context from `pos`: true when it stops at ": " (a key, `pos` on
+    // the colon); false when a comment or the line's end ends it.
+    bool plain(const Line &line, qsizetype &pos, qsizetype parent)
+    {
+        const qsizetype start = pos;
+        for (; pos < line.size; ++pos) {
+            const char c = line.at(pos);
+            if (c == ':' && line.blankOrEnd(pos + 1))
+                return true;
+            if (c == '#' && pos > start && isBlank(line.at(pos - 1)))
+                return false;
+        }
+        m_state = State::PlainContinuation;
+        m_parent = parent;
+        return false;
+    }
+
+    // Flow context from `pos`; returns where the outermost flow collection closed, or the
+    // line's size when it is still open (or a quoted scalar is).
+    qsizetype flow(const Line &line, qsizetype pos)
+    {
+        // At a line's start, after a blank or an indicator a quote opens a quoted scalar.
+        // Taking a quote for an opening when it is not one only hides text from the count.
+        bool nodeStart = true;
+        while (pos < line.size) {
+            const char c = line.at(pos);
+            if (isBlank(c)) {
+                nodeStart = true;
+                ++pos;
+                continue;
+            }
+            switch (c) {
+            case '#':
+                if (pos == 0 || isBlank(line.at(pos - 1)))
+                    return line.size;
+                break;
+            case '[':
+            case '{':
+                ++m_flow;
+                reached(pos);
+                if (m_state == State::Done)
+                    return line.size;
+                nodeStart = true;
+                ++pos;
+                continue;
+            case ']':
+            case '}':
+                --m_flow;
+                ++pos;
+                if (m_flow == 0)
+                    return pos;
+                nodeStart = false;
+                continue;
+            case ',':
+            case ':':
+            case '?':
+                nodeStart = true;
+                ++pos;
+                continue;
+            case '"':
+            case '\'':
+                if (!nodeStart)
+                    break;
+                m_state = c == '"' ? State::DoubleQuote : State::SingleQuote;
+                m_quoteInFlow = true;
+                pos = quote(line, pos + 1);
+                if (m_state != State::Normal)
+                    return line.size;
+                nodeStart = false;
+                continue;
+            default:
+                break;
+            }
+            nodeStart = false;
+            ++pos;
+        }
+        return pos;
+    }
+
+    // Inside a quoted scalar (m_state says which) from `pos`: returns the position after the
+    // closing quote (m_state back to Normal), or the line's size when it goes on.
+    qsizetype quote(const Line &line, qsizetype pos)
+    {
+        const bool isDouble = m_state == State::DoubleQuote;
+        while (pos < line.size) {
+            const char c = line.at(pos);
+            if (isDouble && c == '\\') {
+                pos += 2;
+                continue;
+            }
+            if (!isDouble && c == '\'' && line.at(pos + 1) == '\'') {
+                pos += 2;
+                continue;
+            }
+            if (c == (isDouble ? '"' : '\'')) {
+                m_state = State::Normal;
+                return pos + 1;
+            }
+            ++pos;
+        }
+        return line.size;
+    }
+
+    // A block collection entry (`-`, `?`, `key:`) at `column`: a new level when it is indented
+    // past the innermost open one.
+    void enterBlock(qsizetype column, bool isSequence)
+    {
+        if (!m_blocks.empty() && column <= m_blocks.back())
+            return;
+        if (m_blocks.empty()) {
+            m_rootColumn = column;
+            m_rootIsSequence = isSequence;
+        }
+        m_blocks.push_back(column);
+        reached(column);
+    }
+
+    void reached(qsizetype column)
+    {
+        const qsizetype depth = qsizetype(m_blocks.size()) + m_flow;
+        if (depth > m_deepest)
+            m_deepest = int(qMin<qsizetype>(depth, std::numeric_limits<int>::max()));
+        if (depth > m_stopAbove && !m_tooDeep.isValid()) {
+            m_tooDeep = { m_lineNumber, int(qMin<qsizetype>(column + 1, std::numeric_limits<int>::max())) };
+            m_state = State::Done;
+        }
+    }
+
+    const int m_stopAbove;
+    int m_deepest = 0;
+    YamlNesting::Place m_tooDeep;
+    int m_lineNumber = 0;
+    std::vector<qsizetype> m_blocks; // columns of the open block collections, increasing
+    qsizetype m_flow = 0; // open flow collections
+    State m_state = State::Normal;
+    bool m_quoteInFlow = false;
+    qsizetype m_parent = -1;
+    qsizetype m_rootColumn = -1; // the first document's root block collection, once there is one
+    bool m_rootIsSequence = false;
+    bool m_seenContent = false;
+};
+
+} // namespace
+
+YamlNesting::Place YamlNesting::findTooDeep(const QByteArray &yaml, int maxDepth)
+{
+    Scanner scanner(maxDepth);
+    scanner.run(yaml);
+    return scanner.tooDeep();
+}
+
+int YamlNesting::measure(const QByteArray &yaml)
+{
+    Scanner scanner(std::numeric_limits<int>::max());
+    scanner.run(yaml);
+    return scanner.deepest();
+}
+
+QString YamlNesting::tooDeepMessage(int line, int column, int maxDepth)
+{
+    return QStringLiteral("nesting too deep at line %1, column %2: more than %3 levels of lists and mappings")
+        .arg(line)
+        .arg(column)
+        .arg(maxDepth);
+}
+
+} // namespace engram::core::io

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target (tests/fuzz) for SECONDS each (default 30), one after another:
+#   bash scripts/fuzz.sh [SECONDS] [TARGET...]
+# Builds them first in build-clang-asan/ (the clang-asan preset: ASan + UBSan + libFuzzer).
+# Each target starts from its seeds (tests/fuzz/corpus/<target>/, read only) and its format's
+# dictionary; what it finds new is kept in build-clang-asan/fuzz/<target>/corpus/, so a longer
+# run later goes on from there. Fails on any crash, sanitizer report, leak, timeout (one input
+# running > 10 s) or out-of-memory (> 2 GB); the input that did it is kept under
+# build-clang-asan/fuzz/<target>/artifacts/ and can be replayed with
+#   build-clang-asan/tests/fuzz/fuzz_<target> <artifact>
+# Needs clang, libclang-rt-14-dev and llvm (bash scripts/dev.sh fuzz installs them).
+#
+# A run is random unless FUZZ_SEED is set. With FUZZ_SEED=S (and FUZZ_RUNS=N: at most N inputs
+# per target, the time still a cap) a run is a repeatable test: it starts from the seeds alone
+# (what it finds goes to a fresh folder, not the kept corpus), so the same binary tries the
+# same inputs on every machine and a run that passes here passes in CI. CI runs it that way;
+# open-ended fuzzing is a run without FUZZ_SEED.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-30}
+shift || true
+if ! [[ $seconds =~ ^[0-9]+$ ]]; then
+  echo "usage: bash scripts/fuzz.sh [SECONDS] [TARGET...]" >&2
+  exit 2
+fi
+
+build=build-clang-asan
+echo "== building the fuzz targets ($build/)"
+cmake --preset clang-asan >/dev/null
+manifest=$build/fuzz-targets.txt
+mapfile -t targets < <(awk '{print "fuzz_" $1}' "$manifest")
+cmake --build --preset clang-asan -j "$(nproc)" --target "${targets[@]}"
+
+# Leak detection on (no suppressions): a fuzz target runs only engram's readers and Qt Core.
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+symbolizer=$(command -v llvm-symbolizer || true)
+[ -n "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH=$symbolizer
+
+repeatable=()
+if [ -n "${FUZZ_SEED:-}" ]; then
+  repeatable=(-seed="$FUZZ_SEED")
+  [ -n "${FUZZ_RUNS:-}" ] && repeatable+=(-runs="$FUZZ_RUNS")
+  fresh=$(mktemp -d)
+  trap 'rm -rf "$fresh"' EXIT
+  echo "== repeatable run: seed $FUZZ_SEED, at most ${FUZZ_RUNS:-unlimited} inputs per target"
+fi
+
+failed=()
+summary=()
+while read -r name format exe; do
+  if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
+    continue
+  fi
+  work=$build/fuzz/$name
+  corpus=$work/corpus
+  [ -n "${FUZZ_SEED:-}" ] && corpus=$fresh/$name
+  mkdir -p "$corpus" "$work/artifacts"
+  echo "== fuzzing $name for ${seconds} s"
+  rc=0
+  "$exe" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 "${repeatable[@]}" \
+    -print_final_stats=1 -dict="tests/fuzz/$format.dict" -artifact_prefix="$work/artifacts/" \
+    "$corpus" "tests/fuzz/corpus/$name" </dev/null >"$work/log" 2>&1 || rc=$?
+  runs=$(awk '/stat::number_of_executed_units:/ {print $2}' "$work/log" | tail -1)
+  rate=$(awk '/stat::average_exec_per_sec:/ {print $2}' "$work/log" | tail -1)
+  cov=$(grep -Eo 'cov: [0-9]+' "$work/log" | tail -1 | awk '{print $2}')
+  if [ "$rc" -ne 0 ]; then
+    tail -60 "$work/log"
+    failed+=("$name (exit $rc; log $work/log; input in $work/artifacts/)")
+    summary+=("$(printf '%-16s FAILED  %10s runs  %6s/s  cov %s' "$name" "${runs:-?}" "${rate:-?}" "${cov:-?}")")
+  else
+    summary+=("$(printf '%-16s ok      %10s runs  %6s/s  cov %s' "$name" "${runs:-?}" "${rate:-?}" "${cov:-?}")")
+  fi
+done <"$manifest"
+
+echo "== fuzzing summary (${seconds} s per target)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  printf 'FAILED: %s\n' "${failed[@]}" >&2
+  exit 1
+fi

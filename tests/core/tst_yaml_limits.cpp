@@ -1,0 +1,315 @@
+// Hostile YAML (memory sets and config files): nesting far past any real document, and alias
+// bombs that expand a small file into gigabytes. Each must give one clear line naming the
+// file and what is wrong where, stay within bounded memory, and leave the store as it was.
+// The nesting pre-scan is also checked against yaml-cpp's own tree: it may count fewer levels
+// than there are, never more.
+#include "StoreFingerprint.h"
+#include "TempStore.h"
+
+#include "config/Config.h"
+#include "io/MemorySetReader.h"
+#include "io/MemorySetYaml.h"
+#include "io/YamlJson.h"
+#include "model/YamlNesting.h"
+
+#include <QFile>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+#include <yaml-cpp/yaml.h>
+
+#include <sys/resource.h>
+
+using namespace engram;
+using namespace engram::core;
+
+namespace {
+
+// Lists and mappings on the deepest path of yaml-cpp's tree (aliases followed, up to `cap`).
+int treeDepth(const YAML::Node &node, int cap)
+{
+    if (cap <= 0 || !(node.IsSequence() || node.IsMap()))
+        return 0;
+    int deepest = 0;
+    if (node.IsSequence()) {
+        for (const YAML::Node &item : node)
+            deepest = std::max(deepest, treeDepth(item, cap - 1));
+    } else {
+        for (const auto &kv : node)
+            deepest = std::max({ deepest, treeDepth(kv.first, cap - 1), treeDepth(kv.second, cap - 1) });
+    }
+    return 1 + deepest;
+}
+
+QByteArray repeat(const char *piece, int times)
+{
+    return QByteArray(piece).repeated(times);
+}
+
+// "a:\n a:\n  a:\n..." : `levels` block mappings, one more space each line.
+QByteArray blockMappings(int levels)
+{
+    QByteArray out;
+    for (int i = 0; i < levels; ++i)
+        out += QByteArray(i, ' ') + "a:\n";
+    return out;
+}
+
+// A memory set whose first memory's content is a `stringBytes` string, anchored, and whose
+// `padding` field lists `aliases` uses of it: a few hundred kilobytes that expand to
+// stringBytes × aliases when every alias is copied.
+QByteArray aliasBomb(int stringBytes, int aliases)
+{
+    QByteArray out = "format: engram-memory-set\nversion: 1\nmemories:\n"
+                     "  - id: bomb0001\n    category: fact\n    createdAt: 2024-01-01T00:00:00Z\n"
+                     "    content: &s \"";
+    out += QByteArray(stringBytes, 'x');
+    out += "\"\n    padding: [";
+    out += repeat("*s, ", aliases);
+    out += "*s]\n";
+    return out;
+}
+
+void seed(Store &store)
+{
+    QVERIFY(store.memories().insert(test::sampleMemory(QStringLiteral("a1b2c3d4"))));
+    QVERIFY(store.memories().insert(test::sampleMemory(QStringLiteral("zz000001"))));
+}
+
+// Largest resident set of any child process this test has waited for, in KiB.
+long childrenPeakKib()
+{
+    rusage usage {};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    return usage.ru_maxrss;
+}
+
+} // namespace
+
+class TestYamlLimits : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_home; // HOME / XDG for the child: never the user's default store
+
+    struct Run
+    {
+        int code = -1;
+        QString err;
+    };
+
+    Run cli(const QStringList &args)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+        if (!p.waitForFinished(120000))
+            qFatal("engram-cli did not finish: %s", qPrintable(args.join(' ')));
+        return { p.exitCode(), QString::fromUtf8(p.readAllStandardError()).trimmed() };
+    }
+
+    static QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+    {
+        const QString path = dir.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            qFatal("cannot write %s", qPrintable(path));
+        return path;
+    }
+
+private Q_SLOTS:
+    void nestingCountsOnlyStructure_data()
+    {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<int>("counted");
+        QTest::newRow("flow") << QByteArray("[[[a]], {b: [c]}]\n") << 3;
+        QTest::newRow("block mappings") << blockMappings(5) << 5;
+        QTest::newRow("sequences on one line") << QByteArray("- - - x\n") << 3;
+        QTest::newRow("sequence entry holding a mapping") << QByteArray("- a: 1\n  b:\n    - c\n") << 3;
+        QTest::newRow("brackets in quotes")
+            << QByteArray("a: \"[[[{{{\"\nb: '[[['' [[['\nc: [\"]]]\", ']]', \"\\\"[[\"]\n") << 2;
+        QTest::newRow("brackets in a plain scalar") << QByteArray("a: x [[[ {{{ ]\nb: don't [[[\n") << 1;
+        QTest::newRow("brackets in comments") << QByteArray("# [[[[\na: 1 # [[[[\nb: [1, # [[[[\n 2]\n") << 2;
+        QTest::newRow("block scalar")
+            << QByteArray("a: |\n  [[[[\n  - - - -\n\n  b: c: d:\nb: >-\n   {{{{\n") << 1;
+        QTest::newRow("block scalar in a sequence") << QByteArray("- |\n  - - - [[[\n- x\n") << 1;
+        QTest::newRow("multi-line plain scalar")
+            << QByteArray("a: first line\n  - not a list [[[\n  - - -\nb: 1\n") << 1;
+        QTest::newRow("multi-line quoted scalar")
+            << QByteArray("a: \"first [[[\n  - - - {{{ \\\"\n  end\"\nb: [x]\n") << 2;
+        QTest::newRow("anchors and tags") << QByteArray("a: &x !!seq [[b]]\nc: *x\n") << 3;
+        QTest::newRow("second document not read") << QByteArray("a: 1\n---\n[[[[[[x]]]]]]\n") << 1;
+        QTest::newRow("sequence at its key's indentation (not counted)") << QByteArray("a:\n- b: 1\n") << 2;
+        // yaml-cpp's Load returns the first root node and reads nothing after it.
+        QTest::newRow("after a flow root") << QByteArray("[a]\nb: [[c]]\n") << 1;
+        QTest::newRow("after a multi-line flow root") << QByteArray("[a,\n b]\nc: [[d]]\n") << 1;
+        QTest::newRow("after a quoted root") << QByteArray("\"a\n b\"\nc: [[d]]\n") << 0;
+        QTest::newRow("left of an indented root") << QByteArray("      - one\n  - id: [[x]]\n") << 1;
+        QTest::newRow("after a plain root and a comment") << QByteArray("---- \n# c\nformat: [[x]]\n") << 0;
+        QTest::newRow("after a directive line") << QByteArray("a: 1\n%x\nb: [[c]]\n") << 1;
+        QTest::newRow("UTF-16 is not scanned") << QByteArray("a\0:\0 \0[\0[\0x\0]\0]\0", 16) << 0;
+        QTest::newRow("after a root sequence") << QByteArray("-\nmemories: [[x]]\n") << 1;
+        QTest::newRow("a flow indicator as the root") << QByteArray(", a: [[x]]\n") << 0;
+        QTest::newRow("a flow key at the root") << QByteArray("[a]: [[b]]\n") << 3;
+        // yaml-cpp breaks lines at LF and CR LF only: a lone CR is part of the line, so
+        // "a:" then CR at the end of the text is a scalar, and CR LF still ends a key's line.
+        QTest::newRow("a lone CR after a colon at the end") << QByteArray("a:\r") << 0;
+        QTest::newRow("CR LF after a colon") << QByteArray("a:\r\n  b: c\r\n") << 2;
+    }
+
+    void nestingCountsOnlyStructure()
+    {
+        QFETCH(QByteArray, yaml);
+        QFETCH(int, counted);
+        QCOMPARE(io::YamlNesting::measure(yaml), counted);
+        // Never more than yaml-cpp builds: the count may refuse a document only when it is deep.
+        QVERIFY(counted <= treeDepth(YAML::Load(yaml.toStdString()), 1000));
+    }
+
+    void hundredThousandDeepIsAClearError_data()
+    {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("flow sequences") << repeat("[", 100000) << "line 1, column 257";
+        QTest::newRow("flow mappings") << repeat("{a: ", 100000) << "line 1, column 1025";
+        QTest::newRow("block sequences on one line") << repeat("- ", 100000) << "line 1, column 513";
+        QTest::newRow("block mappings") << blockMappings(2000) << "line 257, column 257";
+        QTest::newRow("flow inside block")
+            << QByteArray("format: engram-memory-set\nmemories:\n  - id: x\n    content: ") + repeat("[", 100000)
+            << "line 4, column 267";
+    }
+
+    void hundredThousandDeepIsAClearError()
+    {
+        QFETCH(QByteArray, yaml);
+        QFETCH(QString, where);
+        const QString expected
+            = QStringLiteral("deep.yaml: nesting too deep at %1: more than 256 levels of lists and mappings").arg(where);
+
+        auto set = io::MemorySetYaml::fromBytes(yaml, QStringLiteral("deep.yaml"));
+        QVERIFY(!set);
+        QCOMPARE(set.error().message, expected);
+
+        auto config = Config::fromYamlText(yaml, QStringLiteral("deep.yaml"));
+        QVERIFY(!config);
+        QCOMPARE(config.error().message, expected);
+    }
+
+    void depthLimitIsExact()
+    {
+        // 256 lists around a value read; 257 do not, and the message names the 257th.
+        auto ok = io::YamlJson::parse(repeat("[", 256) + "x" + repeat("]", 256), QStringLiteral("d.yaml"));
+        QVERIFY2(ok, ok ? "" : qPrintable(ok.error().message));
+        auto deep = io::YamlJson::parse(repeat("[", 257) + "x" + repeat("]", 257), QStringLiteral("d.yaml"));
+        QVERIFY(!deep);
+        QCOMPARE(deep.error().message,
+            QStringLiteral("d.yaml: nesting too deep at line 1, column 257: more than 256 levels of lists and mappings"));
+    }
+
+    void deepFileImportLeavesStoreUnchanged()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("deep.yaml"), repeat("- ", 100000) + "x\n");
+        test::TempStore s;
+        seed(*s);
+        const test::StoreFingerprint before = test::fingerprint(*s);
+        s.close();
+        const Run r = cli({ "--store", s.path(), "import", path });
+        QVERIFY(r.code != 0);
+        QCOMPARE(r.err,
+            QStringLiteral("engram-cli: deep.yaml: nesting too deep at line 1, column 513: more than 256 levels "
+                           "of lists and mappings"));
+        s.reopen();
+        QCOMPARE(test::fingerprint(*s), before);
+    }
+
+    void aliasBombIsAClearError()
+    {
+        // 1 MB of text, 100 aliases: 100 MB when expanded.
+        const QByteArray bomb = aliasBomb(1 << 20, 100);
+        auto set = io::MemorySetYaml::fromBytes(bomb, QStringLiteral("bomb.yaml"));
+        QVERIFY(!set);
+        QCOMPARE(set.error().message,
+            QStringLiteral("bomb.yaml: too many nodes or too much text at line 7, column 14: aliases expand the "
+                           "document beyond 4 times the file's size"));
+        // The same string used four times, as a file may well do, is no bomb.
+        auto fine = io::YamlJson::parse(aliasBomb(1 << 20, 2), QStringLiteral("fine.yaml"));
+        QVERIFY2(fine, fine ? "" : qPrintable(fine.error().message));
+    }
+
+    void aliasBombImportHasBoundedMemoryAndLeavesStoreUnchanged()
+    {
+        // 200 KB that expand to 400 MB of copies (twice that as UTF-16): before the byte budget
+        // the import took gigabytes and stored it all. Now reading stops after 4 × 200 KB.
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("bomb.yaml"), aliasBomb(200 * 1024, 2000));
+        test::TempStore s;
+        seed(*s);
+        const test::StoreFingerprint before = test::fingerprint(*s);
+        s.close();
+        const Run r = cli({ "--store", s.path(), "import", path });
+        QVERIFY(r.code != 0);
+        QCOMPARE(r.err,
+            QStringLiteral("engram-cli: bomb.yaml: too many nodes or too much text at line 7, column 14: aliases "
+                           "expand the document beyond 4 times the file's size"));
+        // The largest child so far (the CLI runs of this test): well under the expansion.
+        const long peakMib = childrenPeakKib() / 1024;
+        qInfo("engram-cli peak resident memory: %ld MiB", peakMib);
+        QVERIFY2(peakMib < 256, qPrintable(QStringLiteral("engram-cli took %1 MiB").arg(peakMib)));
+        s.reopen();
+        QCOMPARE(test::fingerprint(*s), before);
+    }
+
+    void noncharactersReadAsReplacementCharacter()
+    {
+        // yaml-cpp writes U+FFFF (and every other noncharacter) as U+FFFD once a string needs
+        // double quotes (here for its \x01); reading them as U+FFFD keeps a round trip exact.
+        const QByteArray yaml = "a: \"x\xEF\xBF\xBF\\x01\"\nb: y\xEF\xB7\x90\n";
+        auto value = io::YamlJson::parse(yaml, QStringLiteral("n.yaml"));
+        QVERIFY2(value, value ? "" : qPrintable(value.error().message));
+        const QJsonObject expected { { "a", QStringLiteral("x\uFFFD\u0001") }, { "b", QStringLiteral("y\uFFFD") } };
+        QCOMPARE(value->toObject(), expected);
+        auto back = io::YamlJson::parse(io::YamlJson::dump(*value), QStringLiteral("n.yaml"));
+        QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+        QCOMPARE(back->toObject(), expected);
+    }
+
+    void carriageReturnSurvivesARoundTrip()
+    {
+        // yaml-cpp keeps a lone trailing \r in a plain scalar but would write it plain, where
+        // it reads back as a line break: such a string is written quoted.
+        for (const QString &text : { QStringLiteral("a\r"), QStringLiteral("a\rb"), QStringLiteral("\r") }) {
+            QVERIFY(io::YamlJson::needsQuotes(text));
+            const QJsonObject value { { "k", text } };
+            auto back = io::YamlJson::parse(io::YamlJson::dump(value), QStringLiteral("cr.yaml"));
+            QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+            QCOMPARE(back->toObject(), value);
+        }
+    }
+
+    void configAliasesCannotRepeatWorkBeyondTheFile()
+    {
+        // One category of 1,000 (duplicate) keys, used by 1,000 categories: a million entries
+        // to check from 25 KB.
+        QByteArray yaml = "categories:\n  c0: &c {" + repeat("graceDays: 1, ", 999) + "graceDays: 1}\n";
+        for (int i = 1; i < 1000; ++i)
+            yaml += "  c" + QByteArray::number(i) + ": *c\n";
+        auto config = Config::fromYamlText(yaml, QStringLiteral("config.yaml"));
+        QVERIFY(!config);
+        QVERIFY2(config.error().message.startsWith(QStringLiteral("config.yaml:")), qPrintable(config.error().message));
+        QVERIFY2(config.error().message.endsWith(
+                     QStringLiteral(": too many entries: aliases repeat the mappings beyond 4 times the file's size")),
+            qPrintable(config.error().message));
+        // A category used twice through an alias is fine.
+        auto fine = Config::fromYamlText("categories:\n  a: &c {graceDays: 3}\n  b: *c\n", QStringLiteral("ok.yaml"));
+        QVERIFY2(fine, fine ? "" : qPrintable(fine.error().message));
+        QCOMPARE(fine->category(QStringLiteral("b")).graceDays, 3.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestYamlLimits)
+#include "tst_yaml_limits.moc"

@@ -1,0 +1,192 @@
+#include "views/ContentEditor.h"
+
+#include "support/MutedText.h"
+#include "support/Teardown.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace engram::ui {
+
+namespace {
+
+// Characters: a longer run without a break is wrapped anywhere, not at word boundaries.
+constexpr qsizetype kLongestWrappedWord = 1000;
+// An elided text ends at a line break, else a word break, when one is this close to the limit.
+constexpr qsizetype kLineBreakReach = 2000;
+constexpr qsizetype kWordBreakReach = 200;
+
+/// The first ContentEditor::kPreviewChars of `text` (fewer, to end at a line or word break
+/// close to the limit; never half a surrogate pair), then "…".
+QString preview(const QString &text)
+{
+    qsizetype cut = ContentEditor::kPreviewChars;
+    if (text.at(cut - 1).isHighSurrogate())
+        --cut;
+    if (const qsizetype line = text.lastIndexOf(QLatin1Char('\n'), cut - 1); line > cut - kLineBreakReach)
+        cut = line;
+    else if (const qsizetype word = text.lastIndexOf(QLatin1Char(' '), cut - 1); word > cut - kWordBreakReach)
+        cut = word;
+    return text.left(cut) + QStringLiteral(" …");
+}
+
+/// True when `text` has a run of more than `limit` characters without a space or line break
+/// (a pasted blob, a minified file). Wrapping such a run at word boundaries costs time
+/// quadratic in its length (over a minute for a megabyte); wrapping anywhere is linear.
+bool hasLongUnbrokenRun(const QString &text, qsizetype limit)
+{
+    qsizetype run = 0;
+    for (const QChar c : text) {
+        run = c.isSpace() ? 0 : run + 1;
+        if (run > limit)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+ContentEditor::ContentEditor(QWidget *parent) : QWidget(parent)
+{
+    m_edit = new QPlainTextEdit;
+    m_edit->setObjectName(QStringLiteral("contentEdit"));
+    m_edit->setTabChangesFocus(true);
+    m_edit->setFixedHeight(m_edit->fontMetrics().lineSpacing() * 4 + 12);
+    m_edit->installEventFilter(this); // Ctrl+Enter applies
+
+    m_note = new QLabel;
+    m_note->setObjectName(QStringLiteral("contentElidedNote"));
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setWordWrap(true);
+    makeMuted(m_note);
+    m_showAllButton = new QPushButton(tr("Show All"));
+    m_showAllButton->setObjectName(QStringLiteral("showAllContentButton"));
+    m_showAllButton->setToolTip(tr("Put the whole text in the editor to read or edit it (a very long text takes a "
+                                   "moment)"));
+    m_elidedBar = new QWidget;
+    auto *elidedRow = new QHBoxLayout(m_elidedBar);
+    elidedRow->setContentsMargins(0, 0, 0, 0);
+    elidedRow->addWidget(m_note, 1);
+    elidedRow->addWidget(m_showAllButton, 0, Qt::AlignTop);
+    m_elidedBar->hide();
+
+    m_revert = new QPushButton(tr("Revert"));
+    m_revert->setObjectName(QStringLiteral("revertContentButton"));
+    m_apply = new QPushButton(tr("Apply"));
+    m_apply->setObjectName(QStringLiteral("applyContentButton"));
+    m_apply->setToolTip(tr("Save the edited content (Ctrl+Enter)"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_revert);
+    buttons->addWidget(m_apply);
+
+    auto *column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    column->addWidget(m_edit);
+    column->addWidget(m_elidedBar);
+    column->addLayout(buttons);
+
+    connect(m_edit, &QPlainTextEdit::modificationChanged, this, &ContentEditor::updateButtons);
+    connect(m_apply, &QPushButton::clicked, this, &ContentEditor::apply);
+    connect(m_revert, &QPushButton::clicked, this, &ContentEditor::fillEditor);
+    connect(m_showAllButton, &QPushButton::clicked, this, &ContentEditor::showAll);
+    updateButtons();
+}
+
+ContentEditor::~ContentEditor()
+{
+    disconnectDescendants(this); // the editor's signals must not reach a half-destroyed this
+}
+
+bool ContentEditor::isModified() const { return m_edit->document()->isModified(); }
+
+void ContentEditor::setStoredText(const QString &text)
+{
+    if (m_filled && text == m_stored)
+        return; // a reload that changed nothing here (the clock, a score, another field)
+    m_stored = text;
+    m_filled = false;
+    if (!isModified())
+        fillEditor(); // else keep the draft; Revert brings the stored text
+}
+
+void ContentEditor::clear()
+{
+    m_edit->document()->setModified(false); // a draft belongs to the memory it was typed for
+    m_showAll = false;
+    m_filled = false;
+}
+
+void ContentEditor::showAll()
+{
+    if (!m_elided)
+        return;
+    m_showAll = true;
+    fillEditor();
+}
+
+void ContentEditor::fillEditor()
+{
+    m_elided = !m_showAll && m_stored.size() > kPreviewChars;
+    const QString shown = m_elided ? preview(m_stored) : m_stored;
+    m_edit->setReadOnly(m_elided);
+    const QTextOption::WrapMode wrap = hasLongUnbrokenRun(shown, kLongestWrappedWord)
+                                           ? QTextOption::WrapAnywhere
+                                           : QTextOption::WrapAtWordBoundaryOrAnywhere;
+    if (m_edit->wordWrapMode() != wrap) {
+        m_edit->clear(); // else the text shown now is laid out again in the other mode
+        m_edit->setWordWrapMode(wrap);
+    }
+    m_edit->setPlainText(shown);
+    m_edit->document()->setModified(false);
+    m_filled = true;
+    if (m_elided) {
+        const QLocale locale;
+        m_note->setText(tr("A long text: the first %1 of %2 characters, read-only.")
+                            .arg(locale.toString(shown.size() - 2), locale.toString(m_stored.size())));
+    }
+    m_elidedBar->setVisible(m_elided);
+    updateButtons();
+}
+
+void ContentEditor::apply()
+{
+    if (m_elided)
+        return; // the editor holds a part of the text: never apply it
+    const QString text = m_edit->toPlainText();
+    if (text.trimmed().isEmpty()) {
+        m_edit->setPlaceholderText(tr("Content cannot be empty"));
+        return;
+    }
+    m_edit->document()->setModified(false);
+    if (text != m_stored)
+        Q_EMIT applyRequested(text);
+}
+
+void ContentEditor::updateButtons()
+{
+    const bool modified = isModified();
+    m_apply->setEnabled(modified);
+    m_revert->setEnabled(modified);
+}
+
+bool ContentEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_edit && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
+            apply();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace engram::ui
