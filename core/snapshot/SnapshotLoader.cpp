@@ -43,6 +43,57 @@ void keywordsDisplay(std::string_view json, std::string &out)
     }
 }
 
+// Turns one scanned row into the snapshot's record: the texts copied, the keywords made
+// readable, the score input computed. The row's Memory (its numbers filled by the scan) is
+// what ScoreInput::from sees, the single definition of how a memory's numbers feed the
+// profiles, so the snapshot scores exactly what the repository would give it.
+class RecordFiller final
+{
+public:
+    explicit RecordFiller(const Config &config) : m_config(config) {}
+
+    const SnapshotRecord &fill(SnapshotRow &row)
+    {
+        SnapshotRecord &r = m_record;
+        r.rowid = row.rowid;
+        r.id.assign(row.id);
+        r.content.assign(row.content);
+        r.category.assign(row.category);
+        keywordsDisplay(row.keywordsJson, r.keywords);
+        r.sourceType.assign(row.sourceType);
+        r.project.assign(row.projectPath);
+
+        Memory &m = row.scoring;
+        m.category = category(r.category);
+        r.input = ScoreInput::from(m, m_config);
+        r.updatedAt = m.updatedAt;
+        r.deletedAt = m.deletedAt;
+        r.flags = std::uint16_t((m.verified ? MemorySnapshot::Verified : 0) | (m.negated ? MemorySnapshot::Negated : 0)
+                                | (m.permanent ? MemorySnapshot::Permanent : 0)
+                                | (m.deletedAt ? MemorySnapshot::Deleted : 0)
+                                | (m.superseded ? MemorySnapshot::Superseded : 0)
+                                | (m.compressed ? MemorySnapshot::Compressed : 0));
+        r.level = m.level;
+        r.sensitivity = std::uint8_t(std::clamp(m.sensitivity, 0, 3));
+        return r;
+    }
+
+private:
+    // A store has a handful of categories: one QString each, shared by every row.
+    const QString &category(const std::string &name)
+    {
+        const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
+        auto it = m_categories.find(key);
+        if (it == m_categories.end())
+            it = m_categories.insert(QByteArray(name.data(), qsizetype(name.size())), QString::fromStdString(name));
+        return *it;
+    }
+
+    const Config &m_config;
+    QHash<QByteArray, QString> m_categories;
+    SnapshotRecord m_record; ///< reused for every row
+};
+
 } // namespace
 
 Result<MemorySnapshot> SnapshotLoader::loadFile(const QString &path, const Config &config, const Options &options)
@@ -78,41 +129,11 @@ Result<MemorySnapshot> SnapshotLoader::load(Store &store, const Config &config, 
     if (expected > 0)
         snapshot.reserve(std::size_t(expected), std::size_t(expected) * 120);
 
-    // The row's Memory is reused for every row (its numbers filled by the scan), so
-    // ScoreInput::from (the single definition of how a memory's numbers feed the profiles)
-    // sees exactly what the repository would give it.
-    QHash<QByteArray, QString> categories;
-    SnapshotRecord r;
+    RecordFiller filler(config);
     std::size_t rows = 0;
     bool cancelled = false;
     const Status scanned = store.memories().scanSnapshotRows(options.afterRowid, options.limit, [&](SnapshotRow &row) {
-        r.rowid = row.rowid;
-        r.id.assign(row.id);
-        r.content.assign(row.content);
-        r.category.assign(row.category);
-        keywordsDisplay(row.keywordsJson, r.keywords);
-        r.sourceType.assign(row.sourceType);
-        r.project.assign(row.projectPath);
-
-        Memory &m = row.scoring;
-        const QByteArray categoryKey = QByteArray::fromRawData(r.category.data(), qsizetype(r.category.size()));
-        auto cat = categories.find(categoryKey);
-        if (cat == categories.end())
-            cat = categories.insert(QByteArray(r.category.data(), qsizetype(r.category.size())),
-                                    QString::fromStdString(r.category));
-        m.category = *cat;
-
-        r.input = ScoreInput::from(m, config);
-        r.updatedAt = m.updatedAt;
-        r.deletedAt = m.deletedAt;
-        r.flags = std::uint16_t((m.verified ? MemorySnapshot::Verified : 0) | (m.negated ? MemorySnapshot::Negated : 0)
-                                | (m.permanent ? MemorySnapshot::Permanent : 0)
-                                | (m.deletedAt ? MemorySnapshot::Deleted : 0)
-                                | (m.superseded ? MemorySnapshot::Superseded : 0)
-                                | (m.compressed ? MemorySnapshot::Compressed : 0));
-        r.level = m.level;
-        r.sensitivity = std::uint8_t(std::clamp(m.sensitivity, 0, 3));
-        snapshot.append(r); // ids are the table's primary key: no duplicates to check for
+        snapshot.append(filler.fill(row)); // ids are the table's primary key: no duplicates to check for
         ++rows;
         if (options.progress && (rows & 0x3fff) == 0 && !options.progress(rows)) {
             cancelled = true;

@@ -13,9 +13,8 @@ class Store;
 /// Reads the `memories` table into a MemorySnapshot in one pass (MemoryRepository's snapshot
 /// scan, through SQLite's C API: going through QSqlQuery would build ~30 QVariants per row,
 /// far too slow for a million rows; docs/architecture.md, "Performance budget":
-/// open_first_paint_ms). Also records the highest
-/// event id read in the same read transaction, so later events can be told apart from those
-/// already in the snapshot.
+/// open_first_paint_ms). Also records the highest event id read in the same read transaction,
+/// so later events can be told apart from those already in the snapshot.
 class SnapshotLoader final
 {
 public:

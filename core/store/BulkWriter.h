@@ -18,7 +18,8 @@ class SqliteStatement;
 /// The write side of the bulk paths (an import, `engram-cli generate`): the rows the
 /// repositories write, through statements prepared once per writer (on first use) instead of
 /// once per row, bound through SQLite's C API on the store's own connection (Qt Sql costs a
-/// QVariant, a placeholder name and a hash lookup per bound value; SPEC §13 import_100k_s).
+/// QVariant, a placeholder name and a hash lookup per bound value; import_100k_s of
+/// docs/architecture.md, "Performance budget").
 /// Bound parameters only. The caller holds the Transaction, which these statements join.
 /// Use on the thread that opened the store.
 class BulkWriter final
@@ -38,8 +39,8 @@ public:
     [[nodiscard]] Status appendEvent(const EventValues &event);
     /// A new link; an existing row for the pair is an error.
     [[nodiscard]] Status insertLink(const LinkValues &link);
-    /// Writes the link unless the pair already has one at least as strong (SPEC §7: one edge
-    /// per pair, the strongest kept). `link` must be ordered (a < b).
+    /// Writes the link unless the pair already has one at least as strong (one edge per pair,
+    /// the strongest kept: docs/scoring.md, "Associations"). `link` must be ordered (a < b).
     [[nodiscard]] Status putLinkIfStronger(const Association &link);
     [[nodiscard]] Status insertConflict(const ConflictValues &conflict);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);

@@ -23,6 +23,7 @@ Status scan(Database &db, std::string_view sql, const QString &what, OnRow &&onR
     return q.forEachRow(std::forward<OnRow>(onRow));
 }
 
+// levelFromName (MemoryRow's reading: unknown names are full) without a QString per row.
 MemoryLevel levelFrom(std::string_view name)
 {
     if (name == "summary")

@@ -202,16 +202,11 @@ Result<std::int64_t> RowWriter::conflicts(const std::vector<PlannedConflict> &co
     return std::int64_t(conflicts.size());
 }
 
-} // namespace
+Error cancelledError() { return Error::make(Error::Code::Cancelled, QStringLiteral("generation cancelled")); }
 
-StoreGenerator::StoreGenerator(GeneratorOptions options) : m_options(std::move(options)) {}
-
-Millis StoreGenerator::defaultAnchor(Millis now) { return now - now % kMsPerDay; }
-
-Result<GeneratorReport> StoreGenerator::generate(Store &store)
+// The options with their defaults filled in, or why they cannot be used on `db`.
+Result<GeneratorOptions> checkedOptions(GeneratorOptions o, Database &db)
 {
-    Database &db = store.database();
-    GeneratorOptions o = m_options;
     if (o.memories < 0 || o.memories > std::int64_t(std::numeric_limits<std::uint32_t>::max() - 1))
         return Error::make(Error::Code::Usage, QStringLiteral("--memories must be between 0 and 4294967294"));
     if (o.associations < 0)
@@ -223,7 +218,7 @@ Result<GeneratorReport> StoreGenerator::generate(Store &store)
                                                    .arg(o.memories)
                                                    .arg(qint64(possible)));
     if (o.anchor == 0)
-        o.anchor = defaultAnchor(time::nowMs());
+        o.anchor = StoreGenerator::defaultAnchor(time::nowMs());
     if (db.isReadOnly())
         return Error::make(Error::Code::Database, QStringLiteral("%1: the store is open read-only").arg(db.path()));
     const auto existing = BulkLoad::rowsInTables(db);
@@ -232,8 +227,63 @@ Result<GeneratorReport> StoreGenerator::generate(Store &store)
     if (*existing > 0 && !o.replaceExisting)
         return Error::make(Error::Code::Conflict,
                            QStringLiteral("%1: the store is not empty; use --force to replace its contents").arg(db.path()));
+    return o;
+}
+
+// Every planned row, table by table, through one BulkWriter (inside the caller's transaction).
+Result<GeneratorReport> writeRows(Database &db, const SyntheticCorpus &corpus, const SyntheticLinks &links,
+                                  std::uint64_t seed, const StoreGenerator::Progress &progress)
+{
+    BulkWriter bulk(db);
+    RowWriter writer(bulk, corpus, seed, progress);
+    GeneratorReport result;
+    const auto memories = writer.memories();
+    if (!memories)
+        return memories.error();
+    const auto events = writer.events();
+    if (!events)
+        return events.error();
+    const auto associations = writer.associations(links.edges());
+    if (!associations)
+        return associations.error();
+    const auto conflicts = writer.conflicts(links.conflicts());
+    if (!conflicts)
+        return conflicts.error();
+    result.memories = *memories;
+    result.events = *events;
+    result.associations = *associations;
+    result.conflicts = *conflicts;
+    result.openConflicts = std::count_if(links.conflicts().begin(), links.conflicts().end(),
+                                         [](const PlannedConflict &c) { return c.open; });
+    return result;
+}
+
+// The `generator` meta value: what made this store, so a run can be repeated.
+Status stampStore(Store &store, const GeneratorOptions &o, const GeneratorReport &result)
+{
+    const QJsonObject stamp{{QStringLiteral("seed"), QString::number(o.seed)},
+                            {QStringLiteral("anchor"), time::toIso(o.anchor)},
+                            {QStringLiteral("memories"), double(result.memories)},
+                            {QStringLiteral("associations"), double(result.associations)}};
+    return store.meta().setValue(QStringLiteral("generator"),
+                                 QString::fromUtf8(QJsonDocument(stamp).toJson(QJsonDocument::Compact)));
+}
+
+} // namespace
+
+StoreGenerator::StoreGenerator(GeneratorOptions options) : m_options(std::move(options)) {}
+
+Millis StoreGenerator::defaultAnchor(Millis now) { return now - now % kMsPerDay; }
+
+Result<GeneratorReport> StoreGenerator::generate(Store &store)
+{
+    Database &db = store.database();
+    const auto checked = checkedOptions(m_options, db);
+    if (!checked)
+        return checked.error();
+    const GeneratorOptions &o = *checked;
     if (!report(QStringLiteral("planning"), 0))
-        return Error::make(Error::Code::Cancelled, QStringLiteral("generation cancelled"));
+        return cancelledError();
     CorpusOptions corpusOptions;
     corpusOptions.memories = o.memories;
     corpusOptions.seed = o.seed;
@@ -253,45 +303,19 @@ Result<GeneratorReport> StoreGenerator::generate(Store &store)
     }
     if (const Status st = load.dropSecondaryIndexes(); !st)
         return st.error();
-
-    GeneratorReport result;
-    BulkWriter bulk(db);
-    RowWriter writer(bulk, corpus, o.seed, m_progress);
-    const auto memories = writer.memories();
-    if (!memories)
-        return memories.error();
-    const auto events = writer.events();
-    if (!events)
-        return events.error();
-    const auto associations = writer.associations(links.edges());
-    if (!associations)
-        return associations.error();
-    const auto conflicts = writer.conflicts(links.conflicts());
-    if (!conflicts)
-        return conflicts.error();
-    result.memories = *memories;
-    result.events = *events;
-    result.associations = *associations;
-    result.conflicts = *conflicts;
-    result.openConflicts = std::count_if(links.conflicts().begin(), links.conflicts().end(),
-                                         [](const PlannedConflict &c) { return c.open; });
-
+    const auto result = writeRows(db, corpus, links, o.seed, m_progress);
+    if (!result)
+        return result.error();
     if (!report(QStringLiteral("indexes"), 0))
-        return Error::make(Error::Code::Cancelled, QStringLiteral("generation cancelled"));
+        return cancelledError();
     if (const Status st = load.restoreSecondaryIndexes(); !st)
         return st.error();
-    const QJsonObject stamp{{QStringLiteral("seed"), QString::number(o.seed)},
-                            {QStringLiteral("anchor"), time::toIso(o.anchor)},
-                            {QStringLiteral("memories"), double(result.memories)},
-                            {QStringLiteral("associations"), double(result.associations)}};
-    if (const Status st = store.meta().setValue(QStringLiteral("generator"),
-                                                QString::fromUtf8(QJsonDocument(stamp).toJson(QJsonDocument::Compact)));
-        !st)
+    if (const Status st = stampStore(store, o, *result); !st)
         return st.error();
     if (const Status st = tx.commit(); !st)
         return st.error();
     report(QStringLiteral("done"), 1);
-    return result;
+    return *result;
 }
 
 } // namespace engram::core

@@ -31,7 +31,7 @@ struct Run
     QByteArray err;
 };
 
-Run cli(const QStringList &args, const QString &injectedVersion = {})
+Run run(const QString &program, const QStringList &args, const QString &injectedVersion)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -40,11 +40,16 @@ Run cli(const QStringList &args, const QString &injectedVersion = {})
     if (!injectedVersion.isEmpty())
         env.insert(QStringLiteral("ENGRAM_TEST_SQLITE_VERSION"), injectedVersion);
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+    p.start(program, args);
     if (!p.waitForFinished(60000))
-        qFatal("engram-cli did not finish");
+        qFatal("%s did not finish", qPrintable(program));
     return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
                p.readAllStandardError()};
+}
+
+Run cli(const QStringList &args, const QString &injectedVersion = {})
+{
+    return run(QStringLiteral(ENGRAM_CLI_PATH), args, injectedVersion);
 }
 
 } // namespace
@@ -169,6 +174,21 @@ private Q_SLOTS:
         const Run ok = cli({QStringLiteral("--store"), path, QStringLiteral("stats")});
         QVERIFY2(ok.code == 0, ok.err.constData());
         QVERIFY(QFileInfo::exists(path));
+    }
+
+    void windowFailsAtStartUpWithOneLine()
+    {
+        // The window, offscreen (ctest sets QT_QPA_PLATFORM): with the check failing it stops
+        // before its main window exists, so it neither opens nor creates the store it was given.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("gui.engram"));
+        const Run failed = run(QStringLiteral(ENGRAM_GUI_PATH), {path}, QString::number(kOtherVersion));
+        QCOMPARE(failed.code, 1);
+        const QList<QByteArray> lines = failed.err.trimmed().split('\n');
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines.first().startsWith("engram: SQLite mismatch: "), lines.first().constData());
+        QVERIFY2(lines.first().contains("3.0.0"), lines.first().constData());
+        QVERIFY(!QFileInfo::exists(path));
     }
 };
 

@@ -43,6 +43,52 @@ int hexValue(char c)
     return -1;
 }
 
+// One JSON escape, `i` just past its backslash: appends what it stands for and steps past it.
+bool readEscape(std::string_view json, std::size_t &i, std::string &value)
+{
+    if (i >= json.size())
+        return false;
+    auto read4 = [&](char32_t &code) {
+        if (i + 4 > json.size())
+            return false;
+        code = 0;
+        for (int k = 0; k < 4; ++k) {
+            const int h = hexValue(json[i + k]);
+            if (h < 0)
+                return false;
+            code = code * 16 + char32_t(h);
+        }
+        i += 4;
+        return true;
+    };
+    switch (json[i++]) {
+    case '"': value += '"'; return true;
+    case '\\': value += '\\'; return true;
+    case '/': value += '/'; return true;
+    case 'b': value += '\b'; return true;
+    case 'f': value += '\f'; return true;
+    case 'n': value += '\n'; return true;
+    case 'r': value += '\r'; return true;
+    case 't': value += '\t'; return true;
+    case 'u': {
+        char32_t code = 0;
+        if (!read4(code))
+            return false;
+        if (code >= 0xd800 && code < 0xdc00 && i + 1 < json.size() && json[i] == '\\' && json[i + 1] == 'u') {
+            i += 2;
+            char32_t low = 0;
+            if (!read4(low))
+                return false;
+            code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        }
+        appendUtf8(value, code);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
 // The keywords column is a JSON array of strings written by the store. Parsing it by hand
 // avoids a QJsonDocument per row on a million rows; anything unexpected falls back to Qt.
 bool parseStringArray(std::string_view json, std::vector<std::string> &out)
@@ -62,7 +108,7 @@ bool parseStringArray(std::string_view json, std::vector<std::string> &out)
         return true;
     while (i < json.size()) {
         skipSpace();
-        if (json[i] != '"')
+        if (i >= json.size() || json[i] != '"')
             return false;
         ++i;
         std::string value;
@@ -71,48 +117,9 @@ bool parseStringArray(std::string_view json, std::vector<std::string> &out)
                 value += json[i++];
                 continue;
             }
-            if (++i >= json.size())
+            ++i;
+            if (!readEscape(json, i, value))
                 return false;
-            const char e = json[i++];
-            switch (e) {
-            case '"': value += '"'; break;
-            case '\\': value += '\\'; break;
-            case '/': value += '/'; break;
-            case 'b': value += '\b'; break;
-            case 'f': value += '\f'; break;
-            case 'n': value += '\n'; break;
-            case 'r': value += '\r'; break;
-            case 't': value += '\t'; break;
-            case 'u': {
-                auto read4 = [&](char32_t &code) {
-                    if (i + 4 > json.size())
-                        return false;
-                    code = 0;
-                    for (int k = 0; k < 4; ++k) {
-                        const int h = hexValue(json[i + k]);
-                        if (h < 0)
-                            return false;
-                        code = code * 16 + char32_t(h);
-                    }
-                    i += 4;
-                    return true;
-                };
-                char32_t code = 0;
-                if (!read4(code))
-                    return false;
-                if (code >= 0xd800 && code < 0xdc00 && i + 1 < json.size() && json[i] == '\\' && json[i + 1] == 'u') {
-                    i += 2;
-                    char32_t low = 0;
-                    if (!read4(low))
-                        return false;
-                    code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-                }
-                appendUtf8(value, code);
-                break;
-            }
-            default:
-                return false;
-            }
         }
         if (i >= json.size())
             return false;
