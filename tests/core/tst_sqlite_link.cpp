@@ -37,6 +37,9 @@ Run run(const QString &program, const QStringList &args, const QString &injected
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.*=false"));
     env.remove(QStringLiteral("ENGRAM_TEST_SQLITE_VERSION"));
+    // Qt's own start-up note about a missing runtime folder would be a second line.
+    const QTemporaryDir runtime;
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
     if (!injectedVersion.isEmpty())
         env.insert(QStringLiteral("ENGRAM_TEST_SQLITE_VERSION"), injectedVersion);
     p.setProcessEnvironment(env);
