@@ -10,7 +10,7 @@ struct sqlite3;
 namespace engram::core {
 
 /// The link between Qt's QSQLITE driver and the libsqlite3 Engram is built against. The bulk
-/// paths (Statement) take the sqlite3* the driver opened and drive it with Engram's own
+/// paths (SqliteStatement) take the sqlite3* the driver opened and drive it with Engram's own
 /// library; that is only correct when the driver runs that same library (true where Qt uses
 /// the system SQLite, as on Debian; false where Qt bundles its own copy). verify() checks it
 /// once per process; Database::open calls it before touching a store file, and both mains
