@@ -5,6 +5,7 @@
 
 #include "model/Time.h"
 #include "scoring/ScoringProfile.h"
+#include "store/SqliteLink.h"
 
 #include <QCoreApplication>
 
@@ -39,6 +40,10 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("Engram"));
 
     cli::CliContext ctx;
+    // Before anything else: the bulk paths need Qt's SQLite driver and Engram's libsqlite3 to
+    // be one library. A mismatch is one line and exit code 1.
+    if (const core::Status st = core::SqliteLink::verify(); !st)
+        return ctx.fail(st.error().message, 1);
     QStringList args = app.arguments().mid(1);
     QStringList rest;
     for (int i = 0; i < args.size(); ++i) {

@@ -11,6 +11,7 @@
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
 #include "model/Tier.h"
+#include "store/SqliteLink.h"
 #include "views/MemoryTableView.h"
 
 #include <QApplication>
@@ -53,6 +54,13 @@ int main(int argc, char *argv[])
     parser.addPositionalArgument(QStringLiteral("store"), QStringLiteral("The .engram store to open."),
                                  QStringLiteral("[store]"));
     parser.process(app);
+
+    // Before any store is opened: the bulk paths need Qt's SQLite driver and Engram's
+    // libsqlite3 to be one library. A mismatch is one line on stderr and exit code 1.
+    if (const engram::core::Status st = engram::core::SqliteLink::verify(); !st) {
+        std::fprintf(stderr, "engram: %s\n", qPrintable(st.error().message));
+        return 1;
+    }
 
     engram::ui::MainWindow window;
     if (qEnvironmentVariableIntValue("ENGRAM_BENCH_FIRST_PAINT") == 1) {

@@ -4,12 +4,7 @@
 #include "model/Event.h"
 #include "model/Memory.h"
 #include "model/Result.h"
-
-#include "store/BulkStatement.h"
-
-#include <QSqlQuery>
-
-#include <memory>
+#include "store/BulkWriter.h"
 
 namespace engram::core {
 class Database;
@@ -17,11 +12,10 @@ class Database;
 
 namespace engram::core::io {
 
-/// The importer's bulk write path: the same rows the repositories write, through statements
-/// prepared once per import instead of once per row, bound through SQLite's C API on the
-/// store's own connection (Qt Sql costs a QVariant, a placeholder name and a hash lookup per
-/// bound value; import_100k_s of docs/architecture.md, "Performance budget"). Bound parameters
-/// only. The caller holds the transaction, which these statements join.
+/// The importer's bulk write path: the same rows the repositories write, through the store's
+/// BulkWriter (statements prepared once per import, bound through SQLite's C API on the
+/// store's own connection; import_100k_s of docs/architecture.md, "Performance budget").
+/// Errors name the row. The caller holds the transaction, which these writes join.
 class ImportWriter final
 {
 public:
@@ -36,13 +30,7 @@ public:
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
 
 private:
-    Database &m_db;
-    std::unique_ptr<BulkStatement> m_insertMemory;
-    std::unique_ptr<BulkStatement> m_appendEvent;
-    std::unique_ptr<BulkStatement> m_putLink;
-    QSqlQuery m_exists;
-    bool m_prepared = false;
-    Status prepare();
+    BulkWriter m_writer;
 };
 
 } // namespace engram::core::io

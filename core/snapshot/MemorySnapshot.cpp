@@ -3,7 +3,6 @@
 #include "store/Store.h"
 
 #include <QSet>
-#include <QSqlQuery>
 #include <QVariant>
 
 #include <algorithm>
@@ -302,15 +301,14 @@ Result<std::vector<std::uint32_t>> MemorySnapshot::refresh(Store &store, const C
     QSet<QString> present;
     SnapshotRecord r;
     // The rowid orders rows like the loader does and tells a later full read what is new.
-    QSqlQuery rowidQuery(store.database().handle());
-    rowidQuery.prepare(QStringLiteral("SELECT rowid FROM memories WHERE id = ?"));
+    const auto rowids = store.memories().rowidsOf(ids);
+    if (!rowids)
+        return rowids.error();
     for (const Memory &m : *found) {
         present.insert(m.id);
         recordFrom(m, config, r);
-        rowidQuery.bindValue(0, m.id);
-        if (rowidQuery.exec() && rowidQuery.next())
-            r.rowid = rowidQuery.value(0).toLongLong();
-        rowidQuery.finish();
+        if (const auto it = rowids->constFind(m.id); it != rowids->constEnd())
+            r.rowid = *it;
         const std::uint32_t row = rowOf(m.id);
         if (row == kNoRow) {
             touched.push_back(append(r));

@@ -6,17 +6,15 @@
 
 #include <functional>
 
-struct sqlite3;
-
 namespace engram::core {
 
 class Store;
 
-/// Reads the `memories` table into a MemorySnapshot in one pass through the sqlite3 C API:
-/// going through QSqlQuery would build ~30 QVariants per row, far too slow for a million rows
-/// (docs/architecture.md, "Performance budget": open_first_paint_ms). Also records the highest
-/// event id read in the same read transaction, so later events can be told apart from those
-/// already in the snapshot.
+/// Reads the `memories` table into a MemorySnapshot in one pass (MemoryRepository's snapshot
+/// scan, through SQLite's C API: going through QSqlQuery would build ~30 QVariants per row,
+/// far too slow for a million rows; docs/architecture.md, "Performance budget":
+/// open_first_paint_ms). Also records the highest event id read in the same read transaction,
+/// so later events can be told apart from those already in the snapshot.
 class SnapshotLoader final
 {
 public:
@@ -28,14 +26,11 @@ public:
         std::function<bool(std::size_t rows)> progress;
     };
 
-    /// On the connection of a store opened on this thread (its sqlite3 handle).
+    /// On the connection of a store opened on this thread.
     [[nodiscard]] static Result<MemorySnapshot> load(Store &store, const Config &config, const Options &options);
-    /// Opens its own read-only connection to `path`; safe on a worker thread.
+    /// Opens its own read-only connection to `path` (a Store of its own); safe on a worker thread.
     [[nodiscard]] static Result<MemorySnapshot> loadFile(const QString &path, const Config &config,
                                                          const Options &options);
-    /// On a raw connection (used by both of the above).
-    [[nodiscard]] static Result<MemorySnapshot> load(sqlite3 *db, const QString &path, const Config &config,
-                                                     const Options &options);
 };
 
 } // namespace engram::core

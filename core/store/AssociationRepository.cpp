@@ -1,6 +1,7 @@
 #include "store/AssociationRepository.h"
 
 #include "store/Database.h"
+#include "store/SqliteStatement.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -117,6 +118,35 @@ Result<std::vector<Association>> AssociationRepository::all() const
         return true;
     });
     if (!st)
+        return st.error();
+    return out;
+}
+
+Status AssociationRepository::scanLinks(const std::function<bool(const LinkRow &)> &visit) const
+{
+    SqliteStatement q(m_db, "SELECT a, b, weight, type FROM associations", QStringLiteral("reading associations"));
+    if (!q.isValid())
+        return q.error();
+    LinkRow row;
+    return q.forEachRow([&](const SqliteStatement &s) {
+        row.a = s.text(0);
+        row.b = s.text(1);
+        row.weight = s.real(2);
+        row.type = s.text(3);
+        return visit(row);
+    });
+}
+
+Result<std::vector<Association>> AssociationRepository::manual() const
+{
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    if (!q.exec(kSelect + QStringLiteral(" WHERE type = 'manual'")))
+        return m_db.errorFrom(q, QStringLiteral("reading manual links"));
+    std::vector<Association> out;
+    while (q.next())
+        out.push_back(readAssociation(q));
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading manual links")); !st)
         return st.error();
     return out;
 }

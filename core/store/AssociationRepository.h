@@ -2,6 +2,7 @@
 
 #include "model/Association.h"
 #include "model/Result.h"
+#include "store/ScanRows.h"
 
 #include <QStringList>
 
@@ -29,6 +30,11 @@ public:
     [[nodiscard]] Result<std::vector<Association>> of(const QString &id) const;
     [[nodiscard]] Status forEach(const std::function<bool(const Association &)> &visit) const;
     [[nodiscard]] Result<std::vector<Association>> all() const;
+    /// Every link as views (ScanRows.h) through SQLite's C API: the whole-store graph reads
+    /// millions of them. `visit` returns false to stop.
+    [[nodiscard]] Status scanLinks(const std::function<bool(const LinkRow &)> &visit) const;
+    /// The user-drawn (`manual`) links.
+    [[nodiscard]] Result<std::vector<Association>> manual() const;
     [[nodiscard]] Result<qint64> count() const;
     /// Removes every link except the user-drawn (`manual`) ones unless `includeManual`.
     [[nodiscard]] Status clear(bool includeManual = false);

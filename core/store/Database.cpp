@@ -1,6 +1,7 @@
 #include "store/Database.h"
 
 #include "store/Schema.h"
+#include "store/SqliteLink.h"
 #include "store/Transaction.h"
 
 #include <QAtomicInteger>
@@ -11,6 +12,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
+
+#include <sqlite3.h>
 
 #include <functional>
 
@@ -80,6 +83,11 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, Options op
                                           "to start a new store, give a path that does not exist yet")
                                .arg(path));
 
+    // Before the file is touched: the statements of the bulk paths need the driver and
+    // Engram's libsqlite3 to be one library (checked once per process).
+    if (const Status st = SqliteLink::verify(); !st)
+        return st.error();
+
     std::unique_ptr<Database> db(new Database);
     db->m_path = path;
     db->m_options = options;
@@ -91,13 +99,27 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, Options op
     if (options.readOnly)
         connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
     db->m_db.setConnectOptions(connectOptions);
-    if (!db->m_db.open())
-        return classify(path, db->m_db.lastError(), QStringLiteral("opening"));
+    if (const Status st = db->connect(); !st)
+        return st.error();
 
     if (const Status st = db->configure(); !st)
         return st.error();
     return db;
 }
+
+Status Database::connect()
+{
+    m_sqlite = nullptr;
+    if (!m_db.open())
+        return classify(m_path, m_db.lastError(), QStringLiteral("opening"));
+    auto handle = SqliteLink::handleOf(m_db, m_path);
+    if (!handle)
+        return handle.error();
+    m_sqlite = *handle;
+    return {};
+}
+
+bool Database::inTransaction() const { return m_sqlite && sqlite3_get_autocommit(m_sqlite) == 0; }
 
 Result<std::unique_ptr<Database>> Database::openAnother() const
 {
@@ -200,12 +222,11 @@ Status Database::configure()
         m_warning = QStringLiteral("%1: written by a newer Engram (schema %2, this version knows %3); "
                                    "opened read-only")
                         .arg(m_path, QString::number(m_versionOnDisk), QString::number(kSchemaVersion));
+        m_sqlite = nullptr;
         m_db.close();
         m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1;QSQLITE_OPEN_READONLY")
                                    .arg(m_options.busyTimeoutMs));
-        if (!m_db.open())
-            return classify(m_path, m_db.lastError(), QStringLiteral("reopening read-only"));
-        return {};
+        return connect();
     }
 
     if (!m_readOnly) {
@@ -214,7 +235,7 @@ Status Database::configure()
         q.finish();
     }
     for (const char *pragma : {"PRAGMA foreign_keys=ON", "PRAGMA synchronous=NORMAL", "PRAGMA temp_store=MEMORY",
-                               "PRAGMA cache_size=-65536"}) {
+                               m_options.singlePass ? "PRAGMA cache_size=-2000" : "PRAGMA cache_size=-65536"}) {
         if (!q.exec(QString::fromLatin1(pragma)))
             return errorFrom(q, QString::fromLatin1(pragma));
     }

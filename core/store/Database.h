@@ -7,6 +7,8 @@
 
 #include <memory>
 
+struct sqlite3;
+
 namespace engram::core {
 
 /// One open store file: a named Qt Sql connection owned by this object and used only on the
@@ -23,6 +25,10 @@ public:
         int busyTimeoutMs = 5000;
         bool readOnly = false;      ///< never write, never migrate
         bool createIfMissing = true;
+        /// A connection that reads each page about once (a worker's one-pass snapshot load):
+        /// SQLite's small default page cache, whose pages are recycled, instead of 64 MiB
+        /// allocated page by page for nothing.
+        bool singlePass = false;
     };
 
     ~Database();
@@ -37,6 +43,8 @@ public:
     /// A second connection to the same file, for another thread (open it on that thread).
     [[nodiscard]] Result<std::unique_ptr<Database>> openAnother() const;
 
+    /// The Qt Sql connection (repositories and tests). The bulk paths use SqliteStatement, which
+    /// runs on the same connection through SQLite's C API.
     QSqlDatabase &handle() { return m_db; }
     const QString &path() const { return m_path; }
     const QString &connectionName() const { return m_connectionName; }
@@ -46,6 +54,9 @@ public:
     int schemaVersionOnDisk() const { return m_versionOnDisk; }
     /// Path of the backup made before the last migration, empty if none was needed.
     const QString &migrationBackupPath() const { return m_backupPath; }
+
+    /// True inside a transaction (a Transaction, a ReadTransaction or one the caller began).
+    bool inTransaction() const;
 
     /// `PRAGMA data_version`: changes when another connection commits. Cheap; poll it.
     qint64 dataVersion();
@@ -70,11 +81,17 @@ public:
     bool &transactionPoisoned() { return m_txPoisoned; }
 
 private:
+    friend class SqliteStatement;
+
     Database() = default;
+    Status connect();
     Status configure();
     Status migrate();
+    /// The connection's sqlite3*, checked by SqliteLink when it was opened (SqliteStatement only).
+    sqlite3 *sqlite() const { return m_sqlite; }
 
     QSqlDatabase m_db;
+    sqlite3 *m_sqlite = nullptr;
     QString m_path;
     QString m_connectionName;
     QString m_warning;

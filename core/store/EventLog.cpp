@@ -78,6 +78,49 @@ Result<std::vector<Event>> EventLog::since(Millis sinceMs, const QString &kind) 
 
 Result<std::vector<Event>> EventLog::all() const { return since(std::numeric_limits<Millis>::min()); }
 
+Result<std::vector<Event>> EventLog::between(qint64 fromId, qint64 toId) const
+{
+    const QString what = QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId);
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    q.prepare(kSelect + QStringLiteral(" WHERE id BETWEEN ? AND ? ORDER BY id"));
+    q.addBindValue(fromId);
+    q.addBindValue(toId);
+    if (!q.exec())
+        return m_db.errorFrom(q, what);
+    std::vector<Event> out;
+    while (q.next())
+        out.push_back(readEvent(q));
+    if (const Status st = m_db.endOfRows(q, what); !st)
+        return st.error();
+    return out;
+}
+
+Result<qint64> EventLog::lastId() const
+{
+    QSqlQuery q(m_db.handle());
+    if (!q.exec(QStringLiteral("SELECT COALESCE(MAX(id), 0) FROM events")) || !q.next())
+        return m_db.errorFrom(q, QStringLiteral("reading the last event id"));
+    return q.value(0).toLongLong();
+}
+
+Result<std::vector<EventLog::Touched>> EventLog::touchedSince(qint64 afterEventId, int limit) const
+{
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT memory_id, MAX(id) FROM events WHERE id > ? GROUP BY memory_id LIMIT ?"));
+    q.addBindValue(afterEventId);
+    q.addBindValue(limit);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("reading new events"));
+    std::vector<Touched> out;
+    while (q.next())
+        out.push_back(Touched{q.value(0).toString(), q.value(1).toLongLong()});
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading new events")); !st)
+        return st.error();
+    return out;
+}
+
 Result<qint64> EventLog::count() const
 {
     QSqlQuery q(m_db.handle());

@@ -22,7 +22,21 @@ public:
     /// Events of a kind (or all kinds when empty) since `sinceMs`, oldest first.
     [[nodiscard]] Result<std::vector<Event>> since(Millis sinceMs, const QString &kind = {}) const;
     [[nodiscard]] Result<std::vector<Event>> all() const;
+    /// Events with ids from `fromId` to `toId` (both included), in id order (undo walks a
+    /// decision's events by id).
+    [[nodiscard]] Result<std::vector<Event>> between(qint64 fromId, qint64 toId) const;
     [[nodiscard]] Result<qint64> count() const;
+    /// The highest event id, 0 when there is none.
+    [[nodiscard]] Result<qint64> lastId() const;
+
+    /// A memory that events after some id name, with the newest of those events.
+    struct Touched
+    {
+        QString memoryId;
+        qint64 lastEventId = 0;
+    };
+    /// The distinct memories named by events after `afterEventId`, at most `limit` of them.
+    [[nodiscard]] Result<std::vector<Touched>> touchedSince(qint64 afterEventId, int limit) const;
 
 private:
     Database &m_db;

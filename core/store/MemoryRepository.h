@@ -2,10 +2,13 @@
 
 #include "model/Memory.h"
 #include "model/Result.h"
+#include "store/ScanRows.h"
 
+#include <QHash>
 #include <QStringList>
 
 #include <functional>
+#include <string_view>
 #include <vector>
 
 namespace engram::core {
@@ -37,6 +40,25 @@ public:
 
     /// The column list in the order bind/read use, for bulk paths (engram-cli generate, bench).
     static QString columnList();
+
+    // Bulk scans for the engine and the snapshot (MemoryRepositoryScans.cpp): one prepared
+    // statement through SQLite's C API, rows handed over as views (ScanRows.h), so a million
+    // rows cost no QVariant or QString each. In rowid order; `visit` returns false to stop.
+    // Deleted memories are included (callers tell them apart by deletedAt).
+
+    [[nodiscard]] Result<IdTotals> idTotals() const;
+    [[nodiscard]] Status scanIds(const std::function<bool(std::string_view id)> &visit) const;
+    [[nodiscard]] Status scanKeywordRows(const std::function<bool(const KeywordRow &)> &visit) const;
+    [[nodiscard]] Status scanConflictInputs(const std::function<bool(const ConflictInputRow &)> &visit) const;
+    /// Rows with a rowid above `afterRowid`, at most `limit` of them (-1 = all). One row object
+    /// is reused; `visit` may change it.
+    [[nodiscard]] Status scanSnapshotRows(std::int64_t afterRowid, std::int64_t limit,
+                                          const std::function<bool(SnapshotRow &)> &visit) const;
+    /// The highest rowid (0 when empty): an index lookup, a cheap bound for reserving.
+    [[nodiscard]] Result<std::int64_t> maxRowid() const;
+    [[nodiscard]] Result<TableShape> shape() const;
+    /// The rowids of those of `ids` that are in the store, in one query.
+    [[nodiscard]] Result<QHash<QString, std::int64_t>> rowidsOf(const QStringList &ids) const;
 
 private:
     Status write(const Memory &memory, const QString &verb);

@@ -1,16 +1,15 @@
 #include "synthetic/StoreGenerator.h"
 
-#include "store/BulkStatement.h"
-#include "synthetic/SyntheticCorpus.h"
-#include "synthetic/SyntheticLinks.h"
 #include "model/Event.h"
+#include "store/BulkLoad.h"
+#include "store/BulkWriter.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
+#include "synthetic/SyntheticCorpus.h"
+#include "synthetic/SyntheticLinks.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlQuery>
-#include <QVariant>
 
 #include <algorithm>
 #include <cmath>
@@ -30,51 +29,13 @@ double tidy(double value, double scale) { return std::round(value * scale) / sca
 
 std::string utf8(const QString &text) { return text.toStdString(); }
 
-/// Sets the bulk-load PRAGMAs and puts the store's own values back however generate() ends.
-/// journal_mode=DELETE: on a fresh file a rollback journal records next to nothing, where WAL
-/// would write every page twice (WAL, then checkpoint). It stays WAL if another connection
-/// holds the file, which is slower but still correct.
-class PragmaGuard final
-{
-public:
-    explicit PragmaGuard(Database &db) : m_db(db)
-    {
-        m_journal = read(QStringLiteral("journal_mode"));
-        m_synchronous = read(QStringLiteral("synchronous"));
-        m_foreignKeys = read(QStringLiteral("foreign_keys"));
-        m_cacheSize = read(QStringLiteral("cache_size"));
-        for (const char *pragma : {"PRAGMA journal_mode=DELETE", "PRAGMA synchronous=OFF", "PRAGMA foreign_keys=OFF",
-                                   "PRAGMA cache_size=-262144"}) // 256 MiB keeps the B-tree tops hot
-            (void)m_db.exec(QString::fromLatin1(pragma));
-    }
-    ~PragmaGuard()
-    {
-        (void)m_db.exec(QStringLiteral("PRAGMA cache_size=%1").arg(m_cacheSize));
-        (void)m_db.exec(QStringLiteral("PRAGMA foreign_keys=%1").arg(m_foreignKeys));
-        (void)m_db.exec(QStringLiteral("PRAGMA synchronous=%1").arg(m_synchronous));
-        (void)m_db.exec(QStringLiteral("PRAGMA journal_mode=%1").arg(m_journal));
-    }
-    PragmaGuard(const PragmaGuard &) = delete;
-    PragmaGuard &operator=(const PragmaGuard &) = delete;
-
-private:
-    QString read(const QString &name)
-    {
-        QSqlQuery q(m_db.handle());
-        if (q.exec(QStringLiteral("PRAGMA ") + name) && q.next())
-            return q.value(0).toString();
-        return {};
-    }
-    Database &m_db;
-    QString m_journal, m_synchronous, m_foreignKeys, m_cacheSize;
-};
-
 /// Writes the planned rows. Ids are rendered once into one flat buffer (30 bytes each).
 class RowWriter final
 {
 public:
-    RowWriter(sqlite3 *db, const SyntheticCorpus &corpus, std::uint64_t seed, const StoreGenerator::Progress &progress)
-        : m_db(db), m_corpus(corpus), m_seed(seed), m_progress(progress)
+    RowWriter(BulkWriter &writer, const SyntheticCorpus &corpus, std::uint64_t seed,
+              const StoreGenerator::Progress &progress)
+        : m_writer(writer), m_corpus(corpus), m_seed(seed), m_progress(progress)
     {
         m_ids.resize(corpus.size() * kIdLength);
         for (std::size_t i = 0; i < corpus.size(); ++i) {
@@ -99,7 +60,7 @@ private:
     }
     static Error cancelled() { return Error::make(Error::Code::Cancelled, QStringLiteral("generation cancelled")); }
 
-    sqlite3 *m_db;
+    BulkWriter &m_writer;
     const SyntheticCorpus &m_corpus;
     std::uint64_t m_seed;
     const StoreGenerator::Progress &m_progress;
@@ -108,16 +69,8 @@ private:
 
 Result<std::int64_t> RowWriter::memories()
 {
-    BulkStatement insert(m_db,
-                         "INSERT INTO memories (id, content, category, keywords, source_type, source_task_id, "
-                         "source_chat_id, source_message_id, confidence, created_at, updated_at, last_accessed_at, "
-                         "last_reinforced_at, access_count, reinforce_count, project_path, strength, stability, "
-                         "decay_rate, importance, verified, permanent, negated, negated_at, correction_history, "
-                         "level, compressed, compressed_from, sensitivity, modalities, deleted_at) VALUES "
-                         "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    if (!insert.isValid())
-        return insert.error();
     const auto &categories = SyntheticCorpus::categoryNames();
+    MemoryValues row;
     for (std::size_t i = 0; i < m_corpus.size(); ++i) {
         if (!tick("memories", i, m_corpus.size()))
             return cancelled();
@@ -126,39 +79,42 @@ Result<std::int64_t> RowWriter::memories()
         if (m.negated)
             correction = "[{\"newPreference\":\"\",\"reason\":\"contradicted by a newer memory\",\"time\":\""
                 + utf8(time::toIso(m.negatedAt)) + "\"}]";
-        int c = 1;
-        insert.bind(c++, id(i));
-        insert.bind(c++, m_corpus.content(i));
-        insert.bind(c++, categories[m.category]);
-        insert.bind(c++, m_corpus.keywordsJson(i));
-        insert.bind(c++, SyntheticCorpus::sourceName(m.source));
-        insert.bind(c++, m_corpus.taskId(i));
-        insert.bind(c++, m_corpus.chatId(i));
-        insert.bind(c++, m_corpus.messageId(i));
-        insert.bind(c++, tidy(m.confidence, 100));
-        insert.bind(c++, std::int64_t(m.createdAt));
-        insert.bind(c++, std::int64_t(m.updatedAt));
-        insert.bind(c++, std::int64_t(m.lastAccessedAt));
-        insert.bind(c++, std::int64_t(m.lastReinforcedAt));
-        insert.bind(c++, std::int64_t(m.accessCount));
-        insert.bind(c++, std::int64_t(m.reinforceCount));
-        insert.bind(c++, m_corpus.projectPath(i));
-        insert.bind(c++, m_corpus.cachedStrength(i));
-        insert.bind(c++, tidy(m.stability, 10));
-        insert.bind(c++, tidy(m.decayRate, 10000));
-        insert.bind(c++, tidy(m.importance, 100));
-        insert.bind(c++, std::int64_t(m.verified));
-        insert.bind(c++, std::int64_t(m.permanent));
-        insert.bind(c++, std::int64_t(m.negated));
-        insert.bind(c++, std::int64_t(m.negatedAt));
-        insert.bind(c++, correction);
-        insert.bind(c++, SyntheticCorpus::levelName(m.level));
-        insert.bind(c++, std::int64_t(m.compressed));
-        insert.bind(c++, m.compressedFrom == kNone ? std::string_view() : id(m.compressedFrom));
-        insert.bind(c++, std::int64_t(m.sensitivity));
-        insert.bind(c++, std::string_view(m.multimodal ? "[\"text\",\"image\"]" : "[\"text\"]"));
-        insert.bind(c++, std::int64_t(m.deletedAt));
-        if (const Status st = insert.step("a memory"); !st)
+        // The corpus hands out strings; keep them alive while the row is written.
+        const std::string content = m_corpus.content(i), keywords = m_corpus.keywordsJson(i),
+                          taskId = m_corpus.taskId(i), chatId = m_corpus.chatId(i),
+                          messageId = m_corpus.messageId(i), project = m_corpus.projectPath(i);
+        row.id = id(i);
+        row.content = content;
+        row.category = categories[m.category];
+        row.keywordsJson = keywords;
+        row.sourceType = SyntheticCorpus::sourceName(m.source);
+        row.sourceTaskId = taskId;
+        row.sourceChatId = chatId;
+        row.sourceMessageId = messageId;
+        row.confidence = tidy(m.confidence, 100);
+        row.createdAt = m.createdAt;
+        row.updatedAt = m.updatedAt;
+        row.lastAccessedAt = m.lastAccessedAt;
+        row.lastReinforcedAt = m.lastReinforcedAt;
+        row.accessCount = m.accessCount;
+        row.reinforceCount = m.reinforceCount;
+        row.projectPath = project;
+        row.strength = m_corpus.cachedStrength(i);
+        row.stability = tidy(m.stability, 10);
+        row.decayRate = tidy(m.decayRate, 10000);
+        row.importance = tidy(m.importance, 100);
+        row.verified = m.verified;
+        row.permanent = m.permanent;
+        row.negated = m.negated;
+        row.negatedAt = m.negatedAt;
+        row.correctionHistoryJson = correction;
+        row.level = SyntheticCorpus::levelName(m.level);
+        row.compressed = m.compressed;
+        row.compressedFrom = m.compressedFrom == kNone ? std::string_view() : id(m.compressedFrom);
+        row.sensitivity = m.sensitivity;
+        row.modalitiesJson = m.multimodal ? "[\"text\",\"image\"]" : "[\"text\"]";
+        row.deletedAt = m.deletedAt;
+        if (const Status st = m_writer.insertMemory(row); !st)
             return st.error();
     }
     return std::int64_t(m_corpus.size());
@@ -166,9 +122,6 @@ Result<std::int64_t> RowWriter::memories()
 
 Result<std::int64_t> RowWriter::events()
 {
-    BulkStatement insert(m_db, "INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)");
-    if (!insert.isValid())
-        return insert.error();
     struct PlannedEvent
     {
         Millis at;
@@ -214,12 +167,7 @@ Result<std::int64_t> RowWriter::events()
         std::stable_sort(planned.begin(), planned.end(),
                          [](const PlannedEvent &x, const PlannedEvent &y) { return x.at < y.at; });
         for (const PlannedEvent &e : planned) {
-            insert.bind(1, id(i));
-            insert.bind(2, e.kind);
-            insert.bind(3, std::string_view(e.actor));
-            insert.bind(4, std::int64_t(e.at));
-            insert.bind(5, e.payload);
-            if (const Status st = insert.step("an event"); !st)
+            if (const Status st = m_writer.appendEvent(EventValues{id(i), e.kind, e.actor, e.at, e.payload}); !st)
                 return st.error();
             ++written;
         }
@@ -229,20 +177,14 @@ Result<std::int64_t> RowWriter::events()
 
 Result<std::int64_t> RowWriter::associations(const std::vector<PlannedEdge> &edges)
 {
-    BulkStatement insert(m_db, "INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?)");
-    if (!insert.isValid())
-        return insert.error();
     for (std::size_t k = 0; k < edges.size(); ++k) {
         if (!tick("associations", k, edges.size()))
             return cancelled();
         const PlannedEdge &e = edges[k];
-        insert.bind(1, id(e.a));
-        insert.bind(2, id(e.b));
-        insert.bind(3, tidy(e.weight, 10000));
-        insert.bind(4, std::string_view(linkTypeName(e.type)));
         // A link appears when its newer end is written (b is the newer: indices follow creation).
-        insert.bind(5, std::int64_t(m_corpus.at(e.b).createdAt));
-        if (const Status st = insert.step("an association"); !st)
+        if (const Status st = m_writer.insertLink(
+                LinkValues{id(e.a), id(e.b), tidy(e.weight, 10000), linkTypeName(e.type), m_corpus.at(e.b).createdAt});
+            !st)
             return st.error();
     }
     return std::int64_t(edges.size());
@@ -250,66 +192,21 @@ Result<std::int64_t> RowWriter::associations(const std::vector<PlannedEdge> &edg
 
 Result<std::int64_t> RowWriter::conflicts(const std::vector<PlannedConflict> &conflicts)
 {
-    BulkStatement insert(m_db, "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) "
-                               "VALUES (?,?,?,?,?,?,?)");
-    if (!insert.isValid())
-        return insert.error();
     for (const PlannedConflict &c : conflicts) {
-        insert.bind(1, id(c.a));
-        insert.bind(2, id(c.b));
-        insert.bind(3, std::string_view(c.type));
-        insert.bind(4, std::string_view(c.open ? "open" : "resolved"));
-        insert.bind(5, std::string_view(c.open ? "" : "latest_wins"));
-        insert.bind(6, std::int64_t(c.detectedAt));
-        insert.bind(7, std::int64_t(c.resolvedAt));
-        if (const Status st = insert.step("a conflict"); !st)
+        if (const Status st = m_writer.insertConflict(ConflictValues{id(c.a), id(c.b), c.type, c.open ? "open" : "resolved",
+                                                                      c.open ? "" : "latest_wins", c.detectedAt,
+                                                                      c.resolvedAt});
+            !st)
             return st.error();
     }
     return std::int64_t(conflicts.size());
 }
 
-/// Secondary indexes of the tables we fill: dropped before the bulk insert and rebuilt after,
-/// since one sort at the end beats millions of random B-tree inserts.
-struct IndexDefinitions
+Error cancelledError() { return Error::make(Error::Code::Cancelled, QStringLiteral("generation cancelled")); }
+
+// The options with their defaults filled in, or why they cannot be used on `db`.
+Result<GeneratorOptions> checkedOptions(GeneratorOptions o, Database &db)
 {
-    QStringList names;
-    QStringList sql;
-};
-
-Result<IndexDefinitions> secondaryIndexes(Database &db)
-{
-    QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
-                               "AND tbl_name IN ('memories', 'associations', 'events', 'conflicts') ORDER BY name")))
-        return db.errorFrom(q, QStringLiteral("listing indexes"));
-    IndexDefinitions out;
-    while (q.next()) {
-        out.names << q.value(0).toString();
-        out.sql << q.value(1).toString();
-    }
-    return out;
-}
-
-Result<qint64> rowsIn(Database &db)
-{
-    QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT (SELECT count(*) FROM memories) + (SELECT count(*) FROM associations) "
-                               "+ (SELECT count(*) FROM events) + (SELECT count(*) FROM conflicts)"))
-        || !q.next())
-        return db.errorFrom(q, QStringLiteral("counting rows"));
-    return q.value(0).toLongLong();
-}
-
-} // namespace
-
-StoreGenerator::StoreGenerator(GeneratorOptions options) : m_options(std::move(options)) {}
-
-Millis StoreGenerator::defaultAnchor(Millis now) { return now - now % kMsPerDay; }
-
-Result<GeneratorReport> StoreGenerator::generate(Store &store)
-{
-    Database &db = store.database();
-    GeneratorOptions o = m_options;
     if (o.memories < 0 || o.memories > std::int64_t(std::numeric_limits<std::uint32_t>::max() - 1))
         return Error::make(Error::Code::Usage, QStringLiteral("--memories must be between 0 and 4294967294"));
     if (o.associations < 0)
@@ -321,52 +218,25 @@ Result<GeneratorReport> StoreGenerator::generate(Store &store)
                                                    .arg(o.memories)
                                                    .arg(qint64(possible)));
     if (o.anchor == 0)
-        o.anchor = defaultAnchor(time::nowMs());
+        o.anchor = StoreGenerator::defaultAnchor(time::nowMs());
     if (db.isReadOnly())
         return Error::make(Error::Code::Database, QStringLiteral("%1: the store is open read-only").arg(db.path()));
-    const auto existing = rowsIn(db);
+    const auto existing = BulkLoad::rowsInTables(db);
     if (!existing)
         return existing.error();
     if (*existing > 0 && !o.replaceExisting)
         return Error::make(Error::Code::Conflict,
                            QStringLiteral("%1: the store is not empty; use --force to replace its contents").arg(db.path()));
-    sqlite3 *raw = BulkStatement::rawHandle(db);
-    if (!raw)
-        return Error::make(Error::Code::Database, QStringLiteral("%1: not an SQLite connection").arg(db.path()));
+    return o;
+}
 
-    if (!report(QStringLiteral("planning"), 0))
-        return Error::make(Error::Code::Cancelled, QStringLiteral("generation cancelled"));
-    CorpusOptions corpusOptions;
-    corpusOptions.memories = o.memories;
-    corpusOptions.seed = o.seed;
-    corpusOptions.anchor = o.anchor;
-    corpusOptions.vocabulary = o.vocabulary;
-    corpusOptions.projects = o.projects;
-    SyntheticCorpus corpus(corpusOptions);
-    const SyntheticLinks links(corpus, o.associations, o.seed);
-
-    PragmaGuard pragmas(db);
-    Transaction tx(db);
-    if (!tx.isActive())
-        return tx.error();
-    if (o.replaceExisting) {
-        for (const char *sql : {"DELETE FROM associations", "DELETE FROM events", "DELETE FROM conflicts",
-                                "DELETE FROM memories",
-                                "DELETE FROM sqlite_sequence WHERE name IN ('events', 'conflicts')"}) {
-            if (const Status st = db.exec(QString::fromLatin1(sql)); !st)
-                return st.error();
-        }
-    }
-    const auto indexes = secondaryIndexes(db);
-    if (!indexes)
-        return indexes.error();
-    for (const QString &name : indexes->names) {
-        if (const Status st = db.exec(QStringLiteral("DROP INDEX \"%1\"").arg(name)); !st)
-            return st.error();
-    }
-
+// Every planned row, table by table, through one BulkWriter (inside the caller's transaction).
+Result<GeneratorReport> writeRows(Database &db, const SyntheticCorpus &corpus, const SyntheticLinks &links,
+                                  std::uint64_t seed, const StoreGenerator::Progress &progress)
+{
+    BulkWriter bulk(db);
+    RowWriter writer(bulk, corpus, seed, progress);
     GeneratorReport result;
-    RowWriter writer(raw, corpus, o.seed, m_progress);
     const auto memories = writer.memories();
     if (!memories)
         return memories.error();
@@ -385,25 +255,67 @@ Result<GeneratorReport> StoreGenerator::generate(Store &store)
     result.conflicts = *conflicts;
     result.openConflicts = std::count_if(links.conflicts().begin(), links.conflicts().end(),
                                          [](const PlannedConflict &c) { return c.open; });
+    return result;
+}
 
-    if (!report(QStringLiteral("indexes"), 0))
-        return Error::make(Error::Code::Cancelled, QStringLiteral("generation cancelled"));
-    for (const QString &sql : indexes->sql) {
-        if (const Status st = db.exec(sql); !st)
-            return st.error();
-    }
+// The `generator` meta value: what made this store, so a run can be repeated.
+Status stampStore(Store &store, const GeneratorOptions &o, const GeneratorReport &result)
+{
     const QJsonObject stamp{{QStringLiteral("seed"), QString::number(o.seed)},
                             {QStringLiteral("anchor"), time::toIso(o.anchor)},
                             {QStringLiteral("memories"), double(result.memories)},
                             {QStringLiteral("associations"), double(result.associations)}};
-    if (const Status st = store.meta().setValue(QStringLiteral("generator"),
-                                                QString::fromUtf8(QJsonDocument(stamp).toJson(QJsonDocument::Compact)));
-        !st)
+    return store.meta().setValue(QStringLiteral("generator"),
+                                 QString::fromUtf8(QJsonDocument(stamp).toJson(QJsonDocument::Compact)));
+}
+
+} // namespace
+
+StoreGenerator::StoreGenerator(GeneratorOptions options) : m_options(std::move(options)) {}
+
+Millis StoreGenerator::defaultAnchor(Millis now) { return now - now % kMsPerDay; }
+
+Result<GeneratorReport> StoreGenerator::generate(Store &store)
+{
+    Database &db = store.database();
+    const auto checked = checkedOptions(m_options, db);
+    if (!checked)
+        return checked.error();
+    const GeneratorOptions &o = *checked;
+    if (!report(QStringLiteral("planning"), 0))
+        return cancelledError();
+    CorpusOptions corpusOptions;
+    corpusOptions.memories = o.memories;
+    corpusOptions.seed = o.seed;
+    corpusOptions.anchor = o.anchor;
+    corpusOptions.vocabulary = o.vocabulary;
+    corpusOptions.projects = o.projects;
+    SyntheticCorpus corpus(corpusOptions);
+    const SyntheticLinks links(corpus, o.associations, o.seed);
+
+    BulkLoad load(db); // before the transaction: the journal mode cannot change inside one
+    Transaction tx(db);
+    if (!tx.isActive())
+        return tx.error();
+    if (o.replaceExisting) {
+        if (const Status st = load.clearTables(); !st)
+            return st.error();
+    }
+    if (const Status st = load.dropSecondaryIndexes(); !st)
+        return st.error();
+    const auto result = writeRows(db, corpus, links, o.seed, m_progress);
+    if (!result)
+        return result.error();
+    if (!report(QStringLiteral("indexes"), 0))
+        return cancelledError();
+    if (const Status st = load.restoreSecondaryIndexes(); !st)
+        return st.error();
+    if (const Status st = stampStore(store, o, *result); !st)
         return st.error();
     if (const Status st = tx.commit(); !st)
         return st.error();
     report(QStringLiteral("done"), 1);
-    return result;
+    return *result;
 }
 
 } // namespace engram::core

@@ -4,6 +4,9 @@
 // file), and `engram-cli check` says what SQLite's integrity check found.
 #include "TempStore.h"
 
+#include "engine/graph/KeywordIndex.h"
+#include "snapshot/SnapshotLoader.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -87,6 +90,14 @@ private slots:
             QVERIFY2(!all, all ? qPrintable(QStringLiteral("read %1 of %2 memories as complete").arg(all->size()).arg(kMemories))
                                : "");
             QVERIFY2(all.error().message.contains(m_path), qPrintable(all.error().message));
+            // The bulk scans (C-API statements) tell a damaged page from the end of the rows too.
+            const auto index = KeywordIndex::build(**s);
+            QVERIFY2(!index, "the keyword index read a damaged store as complete");
+            QVERIFY2(index.error().message.contains(m_path), qPrintable(index.error().message));
+            QCOMPARE(index.error().code, Error::Code::Parse);
+            const auto snapshot = SnapshotLoader::load(**s, Config{}, {});
+            QVERIFY2(!snapshot, "the snapshot read a damaged store as complete");
+            QVERIFY2(snapshot.error().message.contains(m_path), qPrintable(snapshot.error().message));
         }
 
         const QString out = m_dir.filePath(QStringLiteral("export.json"));

@@ -4,7 +4,6 @@
 #include "engine/conflicts/ConflictDetectorSearch.h"
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/graph/KeywordIndex.h"
-#include "store/RawSqlite.h"
 #include "engine/decisions/Reinforcement.h"
 #include "engine/decisions/WeightLog.h"
 #include "model/MemoryJson.h"
@@ -155,28 +154,21 @@ Status applyAutomatic(const Recording &r)
 Status readStatements(Store &store, const KeywordIndex &index, std::vector<Statement> &statements,
                       std::vector<std::uint8_t> &eligible)
 {
-    raw::Statement q;
-    if (const Status st = q.prepare(raw::handleOf(store.database()),
-                                    "SELECT id, content, project_path, created_at, negated, superseded, merged_into, "
-                                    "deleted_at FROM memories",
-                                    store.path(), QStringLiteral("reading memories for conflict detection"));
-        !st)
-        return st;
-    while (q.next()) {
-        const std::uint32_t e = index.find(q.text(0));
+    return store.memories().scanConflictInputs([&](const ConflictInputRow &row) {
+        const std::uint32_t e = index.find(row.id);
         if (e == KeywordIndex::kNone)
-            continue;
-        const QString content = q.qstring(1);
-        const bool ok = q.int64(4) == 0 && q.int64(5) == 0 && q.text(6).empty() && q.int64(7) == 0
-            && !content.trimmed().isEmpty();
-        if (!ok)
-            continue;
+            return true;
+        if (row.negated || row.superseded || !row.mergedInto.empty() || row.deletedAt != 0)
+            return true;
+        const QString content = QString::fromUtf8(row.content.data(), qsizetype(row.content.size()));
+        if (content.trimmed().isEmpty())
+            return true;
         eligible[e] = 1;
-        statements[e] = statementOf(content, q.qstring(2), q.int64(3), false);
-    }
-    if (q.failed())
-        return q.error();
-    return {};
+        statements[e] = statementOf(content,
+                                    QString::fromUtf8(row.projectPath.data(), qsizetype(row.projectPath.size())),
+                                    row.createdAt, false);
+        return true;
+    });
 }
 
 // The flagged pairs (index entries), read in full and put to the whole rule for the verdict

@@ -6,13 +6,10 @@
 #include "model/RevertChain.h"
 #include "model/MemoryJson.h"
 #include "store/Database.h"
-#include "store/MemoryRow.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
 #include <QJsonArray>
-#include <QSqlQuery>
-#include <QVariant>
 
 #include <algorithm>
 
@@ -34,37 +31,9 @@ Reverter::Reverter(Store &store, const Config &config, const EnhancedProfile *we
 {
 }
 
-Result<std::vector<Event>> Reverter::eventsBetween(qint64 fromId, qint64 toId) const
-{
-    // EventLog has no id-range read; this one read-only query stays here rather than
-    // widening the shared repository for a single caller.
-    QSqlQuery q(m_store.database().handle());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, memory_id, kind, actor, at, payload FROM events WHERE id BETWEEN ? AND ? ORDER BY id"));
-    q.addBindValue(fromId);
-    q.addBindValue(toId);
-    if (!q.exec())
-        return m_store.database().errorFrom(q, QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId));
-    std::vector<Event> out;
-    while (q.next()) {
-        Event e;
-        e.id = q.value(0).toLongLong();
-        e.memoryId = q.value(1).toString();
-        e.kind = q.value(2).toString();
-        e.actor = q.value(3).toString();
-        e.at = q.value(4).toLongLong();
-        e.payload = row::objectFromJson(q.value(5).toString());
-        out.push_back(std::move(e));
-    }
-    if (const Status st = m_store.database().endOfRows(q, QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId));
-        !st)
-        return st.error();
-    return out;
-}
-
 Result<Event> Reverter::event(qint64 eventId) const
 {
-    auto found = eventsBetween(eventId, eventId);
+    auto found = m_store.events().between(eventId, eventId);
     if (!found)
         return found.error();
     if (found->empty())
@@ -84,7 +53,7 @@ Result<std::vector<Event>> Reverter::decisionOf(qint64 eventId) const
     // Walk outwards in pages until the decision id changes on both sides.
     constexpr qint64 kPage = 256;
     for (qint64 hi = eventId;;) {
-        auto page = eventsBetween(hi + 1, hi + kPage);
+        auto page = m_store.events().between(hi + 1, hi + kPage);
         if (!page)
             return page.error();
         bool more = !page->empty();
@@ -101,7 +70,7 @@ Result<std::vector<Event>> Reverter::decisionOf(qint64 eventId) const
     }
     std::vector<Event> earlier;
     for (qint64 lo = eventId; lo > 1;) {
-        auto page = eventsBetween(std::max<qint64>(1, lo - kPage), lo - 1);
+        auto page = m_store.events().between(std::max<qint64>(1, lo - kPage), lo - 1);
         if (!page)
             return page.error();
         bool more = !page->empty();

@@ -48,7 +48,6 @@ public:
 private:
     Status revertOne(const Event &event, DecisionRecorder &recorder);
     Status revertConflictAndLinks(const QJsonObject &payload, QJsonObject &extra, DecisionRecorder &recorder);
-    Result<std::vector<Event>> eventsBetween(qint64 fromId, qint64 toId) const;
 
     Store &m_store;
     const Config &m_config;

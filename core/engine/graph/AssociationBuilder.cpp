@@ -2,7 +2,7 @@
 
 #include "engine/graph/KeywordIndex.h"
 #include "engine/graph/LinkTypes.h"
-#include "store/RawSqlite.h"
+#include "store/AssociationRewrite.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
@@ -61,20 +61,298 @@ struct Edge
     std::uint8_t type() const { return std::uint8_t(bAndType >> 28); }
 };
 
-Result<std::vector<Association>> readManualLinks(Store &store)
+using Proposal = AssociationBuilder::Proposal;
+using Scratch = AssociationBuilder::Scratch;
+using Cursors = AssociationBuilder::Cursors;
+
+constexpr std::size_t kSearch = std::size_t(-1); // a position not known: search for it
+
+// The links one entry proposes (AssociationBuilder::propose), rule by rule. Each candidate's
+// state is a slot of the reused scratch, stamped with this run's generation.
+class Proposer final
 {
-    std::vector<Association> out;
-    raw::Statement q;
-    if (const Status st = q.prepare(raw::handleOf(store.database()),
-                                    "SELECT a, b, weight, type, created_at FROM associations WHERE type = 'manual'",
-                                    store.path(), QStringLiteral("reading manual links"));
-        !st)
-        return st.error();
-    while (q.next())
-        out.push_back(Association{q.qstring(0), q.qstring(1), q.real(2), q.qstring(3), q.int64(4)});
-    if (q.failed())
-        return q.error();
-    return out;
+public:
+    Proposer(const KeywordIndex &index, std::uint32_t e, const Config::Associations &rules,
+             const AssociationCaps &caps, bool bothSides, Scratch &scratch)
+        : m_index(index), m_e(e), m_rules(rules), m_caps(caps), m_bothSides(bothSides), m_s(scratch)
+    {
+        if (m_s.cells.size() < index.size())
+            m_s.cells.resize(index.size());
+        if (++m_s.generation == 0) {
+            for (auto &slot : m_s.cells)
+                slot.stamp = 0;
+            m_s.generation = 1;
+        }
+        m_gen = m_s.generation;
+        m_s.touched.clear();
+    }
+
+    // Keyword rule: count the keywords each candidate shares with e through the windows,
+    // then Jaccard = shared / (|e| + |j| − shared).
+    void keywordRule(const Cursors *cursors)
+    {
+        for (std::uint32_t k : m_index.keywordsOf(m_e)) {
+            window(m_index.posting(k), cursors ? cursors->keyword[k] : kSearch, m_caps.keywordWindow,
+                   [&](std::uint32_t j) { ++slotOf(j).shared; });
+        }
+        const auto own = double(m_index.keywordsOf(m_e).size());
+        for (std::uint32_t j : m_s.touched) {
+            Scratch::Slot &slot = m_s.cells[j];
+            const double shared = slot.shared;
+            const double jac = shared / (own + double(m_index.keywordsOf(j).size()) - shared);
+            if (jac >= m_rules.keywordThreshold) {
+                slot.weight = jac;
+                slot.type = links::Keyword;
+            }
+        }
+    }
+
+    // Co-task and co-project: every member of e's groups within the windows.
+    void groupRules(const Cursors *cursors)
+    {
+        if (const std::int32_t task = m_index.taskOf(m_e); task != KeywordIndex::kNoGroup)
+            window(m_index.taskMembers(task), cursors ? cursors->task[std::size_t(task)] : kSearch,
+                   m_caps.taskWindow, [&](std::uint32_t j) { consider(j, m_rules.coTaskWeight, links::CoTask); });
+        if (const std::int32_t project = m_index.projectOf(m_e); project != KeywordIndex::kNoGroup)
+            window(m_index.projectMembers(project), cursors ? cursors->project[std::size_t(project)] : kSearch,
+                   m_caps.projectWindow,
+                   [&](std::uint32_t j) { consider(j, m_rules.coProjectWeight, links::CoProject); });
+    }
+
+    // Temporal rule: neighbours in creation order while they are close enough to matter.
+    void temporalRule(const Cursors *cursors)
+    {
+        const double cutoff = temporalCutoffHours(m_rules);
+        if (cutoff <= 0 || m_index.createdAt(m_e) == 0)
+            return;
+        const std::size_t pos = cursors ? cursors->time : m_index.positionIn(m_index.timeOrder(), m_e);
+        if (pos > 0)
+            temporalSide([](std::size_t p) { return p == 0 ? std::size_t(-1) : p - 1; }, pos - 1, cutoff);
+        if (m_bothSides)
+            temporalSide([](std::size_t p) { return p + 1; }, pos, cutoff);
+    }
+
+    // The strongest maxLinksPerMemory candidates; ties go to the nearest in time, then the
+    // lower entry.
+    void keepStrongest(std::vector<Proposal> &out) const
+    {
+        for (std::uint32_t j : m_s.touched) {
+            const Scratch::Slot &slot = m_s.cells[j];
+            if (slot.weight > 0)
+                out.push_back(Proposal{j, slot.weight, slot.type});
+        }
+        const Millis at = m_index.createdAt(m_e);
+        auto stronger = [&](const Proposal &x, const Proposal &y) {
+            if (x.weight != y.weight)
+                return x.weight > y.weight;
+            const Millis dx = std::abs(m_index.createdAt(x.other) - at);
+            const Millis dy = std::abs(m_index.createdAt(y.other) - at);
+            if (dx != dy)
+                return dx < dy;
+            return x.other < y.other;
+        };
+        const auto keep = std::min<std::size_t>(out.size(), std::size_t(std::max(0, m_caps.maxLinksPerMemory)));
+        std::partial_sort(out.begin(), out.begin() + std::ptrdiff_t(keep), out.end(), stronger);
+        out.resize(keep);
+    }
+
+private:
+    Scratch::Slot &slotOf(std::uint32_t j)
+    {
+        Scratch::Slot &slot = m_s.cells[j];
+        if (slot.stamp != m_gen) {
+            slot.stamp = m_gen;
+            slot.shared = 0;
+            slot.type = links::Other;
+            slot.weight = 0;
+            m_s.touched.push_back(j);
+        }
+        return slot;
+    }
+
+    void consider(std::uint32_t j, double w, std::uint8_t t)
+    {
+        Scratch::Slot &slot = slotOf(j);
+        if (w > slot.weight) {
+            slot.weight = w;
+            slot.type = t;
+        }
+    }
+
+    // Walks up to `limit` live members of a (createdAt, entry)-sorted list on each side of
+    // e. Dead members are skipped but counted towards a scan bound so that a list of
+    // deleted memories cannot make this loop long. `at` is e's position when known.
+    template <typename Visit>
+    void window(const std::vector<std::uint32_t> &list, std::size_t at, int limit, Visit &&visit)
+    {
+        const std::size_t pos = at != kSearch ? at : m_index.positionIn(list, m_e);
+        const int maxScan = limit * 4;
+        int taken = 0, scanned = 0;
+        for (std::size_t p = pos; p-- > 0 && taken < limit && scanned < maxScan;) {
+            ++scanned;
+            const std::uint32_t j = list[p];
+            if (j != m_e && m_index.isLive(j)) {
+                visit(j);
+                ++taken;
+            }
+        }
+        if (!m_bothSides)
+            return;
+        taken = scanned = 0;
+        for (std::size_t p = pos; p < list.size() && taken < limit && scanned < maxScan; ++p) {
+            const std::uint32_t j = list[p];
+            if (j == m_e)
+                continue;
+            ++scanned;
+            if (m_index.isLive(j)) {
+                visit(j);
+                ++taken;
+            }
+        }
+    }
+
+    template <typename Step>
+    void temporalSide(Step step, std::size_t start, double cutoff)
+    {
+        const auto &order = m_index.timeOrder();
+        const Millis own = m_index.createdAt(m_e);
+        int taken = 0, scanned = 0;
+        for (std::size_t p = start;
+             p < order.size() && taken < m_caps.temporalWindow && scanned < m_caps.temporalWindow * 4; p = step(p)) {
+            const std::uint32_t j = order[p];
+            if (j == m_e)
+                continue;
+            ++scanned;
+            const double hours = std::abs(time::hoursBetween(m_index.createdAt(j), own));
+            if (hours >= cutoff || m_index.createdAt(j) == 0)
+                break;
+            if (!m_index.isLive(j))
+                continue;
+            const double w = temporalWeight(m_rules, hours);
+            if (w > 0)
+                consider(j, w, links::Temporal);
+            ++taken;
+        }
+    }
+
+    const KeywordIndex &m_index;
+    const std::uint32_t m_e;
+    const Config::Associations &m_rules;
+    const AssociationCaps &m_caps;
+    const bool m_bothSides;
+    Scratch &m_s;
+    std::uint32_t m_gen = 0;
+};
+
+
+Error cancelledError()
+{
+    return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
+}
+
+// A full rebuild's proposals: each memory proposes links to memories created before it
+// only, so every pair is considered once, from its younger end. Progress runs over the
+// first half (the writing is the second). `memories` counts the live memories.
+Result<std::vector<Edge>> proposeAll(const KeywordIndex &index, const Config::Associations &rules,
+                                     const AssociationCaps &caps, const AssociationBuilder::Progress &progress,
+                                     qint64 &memories)
+{
+    const auto &order = index.timeOrder();
+    const qint64 total = qint64(order.size());
+    std::vector<Edge> edges;
+    edges.reserve(order.size() * std::size_t(std::max(1, caps.maxLinksPerMemory)));
+    Scratch scratch;
+    Cursors cursors(index);
+    std::vector<Proposal> proposals;
+    qint64 done = 0;
+    for (std::uint32_t e : order) {
+        if (progress && (++done & 0xfff) == 0 && !progress(done, total * 2))
+            return cancelledError();
+        const bool live = index.isLive(e);
+        if (live)
+            AssociationBuilder::propose(index, e, rules, caps, false, scratch, proposals, &cursors);
+        cursors.advance(index, e);
+        if (!live)
+            continue;
+        ++memories;
+        for (const Proposal &p : proposals) {
+            std::uint32_t a = e, b = p.other;
+            if (index.idBytes(b) < index.idBytes(a))
+                std::swap(a, b);
+            edges.push_back(Edge{a, b | (std::uint32_t(p.type) << 28), p.weight});
+        }
+    }
+    return edges;
+}
+
+// Insert in the table's key order: the (a, b) B-tree then grows at its right edge instead
+// of taking random page writes all over a file of hundreds of megabytes.
+void sortInKeyOrder(const KeywordIndex &index, std::vector<Edge> &edges)
+{
+    std::vector<std::uint32_t> rank(index.size());
+    {
+        std::vector<std::uint32_t> byId(index.size());
+        std::iota(byId.begin(), byId.end(), 0u);
+        std::sort(byId.begin(), byId.end(),
+                  [&](std::uint32_t x, std::uint32_t y) { return index.idBytes(x) < index.idBytes(y); });
+        for (std::uint32_t r = 0; r < byId.size(); ++r)
+            rank[byId[r]] = r;
+    }
+    std::sort(edges.begin(), edges.end(), [&](const Edge &x, const Edge &y) {
+        return rank[x.a] != rank[y.a] ? rank[x.a] < rank[y.a] : rank[x.b()] < rank[y.b()];
+    });
+}
+
+// One transaction: the table emptied, the derived links written in key order (none over a
+// pair the user linked), the user's links put back as drawn (they win over any rule), the
+// `b` index built again. Progress runs over the second half.
+Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edge> &edges,
+                  const AssociationBuilder::Progress &progress, AssociationBuilder::Stats &stats, QElapsedTimer &phase)
+{
+    Database &db = store.database();
+    Transaction tx(db);
+    if (!tx.isActive())
+        return tx.error();
+    auto manual = store.associations().manual();
+    if (!manual)
+        return manual.error();
+    QSet<QString> manualPairs;
+    for (const Association &a : *manual)
+        manualPairs.insert(a.a + QChar(0) + a.b);
+    AssociationRewrite rewrite(db);
+    if (const Status st = rewrite.begin(); !st)
+        return st;
+    qCDebug(lcAssociations) << "emptying the table:" << phase.restart() << "ms";
+    const qint64 total = qint64(index.size());
+    const Millis now = time::nowMs();
+    qint64 written = 0;
+    for (const Edge &edge : edges) {
+        const std::string_view a = index.idBytes(edge.a);
+        const std::string_view b = index.idBytes(edge.b());
+        if (!manualPairs.isEmpty()
+            && manualPairs.contains(QString::fromUtf8(a.data(), qsizetype(a.size())) + QChar(0)
+                                    + QString::fromUtf8(b.data(), qsizetype(b.size()))))
+            continue;
+        if (const Status st = rewrite.insert(LinkValues{a, b, edge.weight, typeLiteral(edge.type()), now}); !st)
+            return st;
+        ++stats.derived;
+        if (progress && (++written & 0xffff) == 0
+            && !progress(total + qint64(double(written) / double(edges.size()) * double(total)), total * 2))
+            return cancelledError();
+    }
+    for (const Association &a : *manual) {
+        if (const Status st = store.associations().put(a); !st)
+            return st;
+    }
+    qCDebug(lcAssociations) << "writing:" << phase.restart() << "ms";
+    if (const Status st = rewrite.finish(); !st)
+        return st;
+    qCDebug(lcAssociations) << "indexing:" << phase.restart() << "ms";
+    stats.total = stats.derived + qint64(manual->size());
+    if (const Status st = tx.commit(); !st)
+        return st;
+    qCDebug(lcAssociations) << "commit:" << phase.restart() << "ms";
+    return {};
 }
 
 } // namespace
@@ -135,137 +413,11 @@ void AssociationBuilder::propose(const KeywordIndex &index, std::uint32_t e, con
     out.clear();
     if (!index.isLive(e))
         return;
-    if (s.cells.size() < index.size())
-        s.cells.resize(index.size());
-    if (++s.generation == 0) {
-        for (auto &slot : s.cells)
-            slot.stamp = 0;
-        s.generation = 1;
-    }
-    const std::uint32_t gen = s.generation;
-    s.touched.clear();
-    auto slotOf = [&](std::uint32_t j) -> Scratch::Slot & {
-        Scratch::Slot &slot = s.cells[j];
-        if (slot.stamp != gen) {
-            slot.stamp = gen;
-            slot.shared = 0;
-            slot.type = links::Other;
-            slot.weight = 0;
-            s.touched.push_back(j);
-        }
-        return slot;
-    };
-
-    // Walks up to `limit` live members of a (createdAt, entry)-sorted list on each side of
-    // e. Dead members are skipped but counted towards a scan bound so that a list of
-    // deleted memories cannot make this loop long. `at` is e's position when known.
-    auto window = [&](const std::vector<std::uint32_t> &list, std::size_t at, int limit, auto &&visit) {
-        const std::size_t pos = at != std::size_t(-1) ? at : index.positionIn(list, e);
-        const int maxScan = limit * 4;
-        int taken = 0, scanned = 0;
-        for (std::size_t p = pos; p-- > 0 && taken < limit && scanned < maxScan;) {
-            ++scanned;
-            const std::uint32_t j = list[p];
-            if (j != e && index.isLive(j)) {
-                visit(j);
-                ++taken;
-            }
-        }
-        if (!bothSides)
-            return;
-        taken = scanned = 0;
-        for (std::size_t p = pos; p < list.size() && taken < limit && scanned < maxScan; ++p) {
-            const std::uint32_t j = list[p];
-            if (j == e)
-                continue;
-            ++scanned;
-            if (index.isLive(j)) {
-                visit(j);
-                ++taken;
-            }
-        }
-    };
-    auto consider = [&](std::uint32_t j, double w, std::uint8_t t) {
-        Scratch::Slot &slot = slotOf(j);
-        if (w > slot.weight) {
-            slot.weight = w;
-            slot.type = t;
-        }
-    };
-    constexpr std::size_t kSearch = std::size_t(-1);
-
-    // Keyword rule: count the keywords each candidate shares with e through the windows,
-    // then Jaccard = shared / (|e| + |j| − shared).
-    for (std::uint32_t k : index.keywordsOf(e)) {
-        window(index.posting(k), cursors ? cursors->keyword[k] : kSearch, caps.keywordWindow,
-               [&](std::uint32_t j) { ++slotOf(j).shared; });
-    }
-    const auto own = double(index.keywordsOf(e).size());
-    for (std::uint32_t j : s.touched) {
-        Scratch::Slot &slot = s.cells[j];
-        const double shared = slot.shared;
-        const double jac = shared / (own + double(index.keywordsOf(j).size()) - shared);
-        if (jac >= r.keywordThreshold) {
-            slot.weight = jac;
-            slot.type = links::Keyword;
-        }
-    }
-    if (const std::int32_t task = index.taskOf(e); task != KeywordIndex::kNoGroup)
-        window(index.taskMembers(task), cursors ? cursors->task[std::size_t(task)] : kSearch, caps.taskWindow,
-               [&](std::uint32_t j) { consider(j, r.coTaskWeight, links::CoTask); });
-    if (const std::int32_t project = index.projectOf(e); project != KeywordIndex::kNoGroup)
-        window(index.projectMembers(project), cursors ? cursors->project[std::size_t(project)] : kSearch,
-               caps.projectWindow, [&](std::uint32_t j) { consider(j, r.coProjectWeight, links::CoProject); });
-
-    // Temporal rule: neighbours in creation order while they are close enough to matter.
-    const double cutoff = temporalCutoffHours(r);
-    if (cutoff > 0 && index.createdAt(e) != 0) {
-        const auto &order = index.timeOrder();
-        const std::size_t pos = cursors ? cursors->time : index.positionIn(order, e);
-        auto temporalSide = [&](auto step, std::size_t start) {
-            int taken = 0, scanned = 0;
-            for (std::size_t p = start; p < order.size() && taken < caps.temporalWindow
-                 && scanned < caps.temporalWindow * 4;
-                 p = step(p)) {
-                const std::uint32_t j = order[p];
-                if (j == e)
-                    continue;
-                ++scanned;
-                const double hours = std::abs(time::hoursBetween(index.createdAt(j), index.createdAt(e)));
-                if (hours >= cutoff || index.createdAt(j) == 0)
-                    break;
-                if (!index.isLive(j))
-                    continue;
-                const double w = temporalWeight(r, hours);
-                if (w > 0)
-                    consider(j, w, links::Temporal);
-                ++taken;
-            }
-        };
-        if (pos > 0)
-            temporalSide([](std::size_t p) { return p == 0 ? std::size_t(-1) : p - 1; }, pos - 1);
-        if (bothSides)
-            temporalSide([](std::size_t p) { return p + 1; }, pos);
-    }
-
-    for (std::uint32_t j : s.touched) {
-        const Scratch::Slot &slot = s.cells[j];
-        if (slot.weight > 0)
-            out.push_back(Proposal{j, slot.weight, slot.type});
-    }
-    const Millis at = index.createdAt(e);
-    auto stronger = [&](const Proposal &x, const Proposal &y) {
-        if (x.weight != y.weight)
-            return x.weight > y.weight;
-        const Millis dx = std::abs(index.createdAt(x.other) - at);
-        const Millis dy = std::abs(index.createdAt(y.other) - at);
-        if (dx != dy)
-            return dx < dy;
-        return x.other < y.other;
-    };
-    const auto keep = std::min<std::size_t>(out.size(), std::size_t(std::max(0, caps.maxLinksPerMemory)));
-    std::partial_sort(out.begin(), out.begin() + std::ptrdiff_t(keep), out.end(), stronger);
-    out.resize(keep);
+    Proposer proposer(index, e, r, caps, bothSides, s);
+    proposer.keywordRule(cursors);
+    proposer.groupRules(cursors);
+    proposer.temporalRule(cursors);
+    proposer.keepStrongest(out);
 }
 
 Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIndex *given, const Progress &progress)
@@ -284,114 +436,18 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
     if (index.size() >= (1u << 28))
         return Error::make(Error::Code::Validation,
                            QStringLiteral("%1: too many memories to link in one pass").arg(m_store.path()));
-
     qCDebug(lcAssociations) << "keyword index:" << phase.restart() << "ms";
+
     Stats stats;
-    const auto &order = index.timeOrder();
-    const qint64 total = qint64(order.size());
-    // Each memory proposes links to memories created before it only, so every pair is
-    // considered once, from its younger end.
-    std::vector<Edge> edges;
-    edges.reserve(order.size() * std::size_t(std::max(1, m_caps.maxLinksPerMemory)));
-    Scratch scratch;
-    Cursors cursors(index);
-    std::vector<Proposal> proposals;
-    qint64 done = 0;
-    for (std::uint32_t e : order) {
-        if (progress && (++done & 0xfff) == 0 && !progress(done, total * 2))
-            return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
-        const bool live = index.isLive(e);
-        if (live)
-            propose(index, e, m_rules, m_caps, false, scratch, proposals, &cursors);
-        cursors.advance(index, e);
-        if (!live)
-            continue;
-        ++stats.memories;
-        for (const Proposal &p : proposals) {
-            std::uint32_t a = e, b = p.other;
-            if (index.idBytes(b) < index.idBytes(a))
-                std::swap(a, b);
-            edges.push_back(Edge{a, b | (std::uint32_t(p.type) << 28), p.weight});
-        }
-    }
-    scratch = Scratch{};
-    qCDebug(lcAssociations) << "proposals:" << phase.restart() << "ms," << edges.size() << "links";
-
-    // Insert in the table's key order: the (a, b) B-tree then grows at its right edge
-    // instead of taking random page writes all over a file of hundreds of megabytes.
-    std::vector<std::uint32_t> rank(index.size());
-    {
-        std::vector<std::uint32_t> byId(index.size());
-        std::iota(byId.begin(), byId.end(), 0u);
-        std::sort(byId.begin(), byId.end(),
-                  [&](std::uint32_t x, std::uint32_t y) { return index.idBytes(x) < index.idBytes(y); });
-        for (std::uint32_t r = 0; r < byId.size(); ++r)
-            rank[byId[r]] = r;
-    }
-    std::sort(edges.begin(), edges.end(), [&](const Edge &x, const Edge &y) {
-        return rank[x.a] != rank[y.a] ? rank[x.a] < rank[y.a] : rank[x.b()] < rank[y.b()];
-    });
-
+    auto edges = proposeAll(index, m_rules, m_caps, progress, stats.memories);
+    if (!edges)
+        return edges.error();
+    qCDebug(lcAssociations) << "proposals:" << phase.restart() << "ms," << edges->size() << "links";
+    sortInKeyOrder(index, *edges);
     qCDebug(lcAssociations) << "sorting:" << phase.restart() << "ms";
-    Database &db = m_store.database();
-    sqlite3 *handle = raw::handleOf(db);
-    Transaction tx(db);
-    if (!tx.isActive())
-        return tx.error();
-    // The user's links are kept aside and put back as drawn: they win over any rule.
-    auto manual = readManualLinks(m_store);
-    if (!manual)
-        return manual.error();
-    QSet<QString> manualPairs;
-    for (const Association &a : *manual)
-        manualPairs.insert(a.a + QChar(0) + a.b);
-    // Emptying the table and sorting the index afresh beats millions of single deletes and
-    // random inserts into a b-tree far bigger than the page cache.
-    for (const char *sql : {"DROP INDEX IF EXISTS associations_b", "DELETE FROM associations"}) {
-        if (const Status st = db.exec(QString::fromLatin1(sql)); !st)
-            return st.error();
-    }
-    qCDebug(lcAssociations) << "emptying the table:" << phase.restart() << "ms";
-    raw::Statement insert;
-    if (const Status st = insert.prepare(handle,
-                                         "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) "
-                                         "VALUES (?, ?, ?, ?, ?)",
-                                         m_store.path(), QStringLiteral("writing associations"));
-        !st)
+    if (const Status st = writeEdges(m_store, index, *edges, progress, stats, phase); !st)
         return st.error();
-    const Millis now = time::nowMs();
-    qint64 written = 0;
-    for (const Edge &edge : edges) {
-        const std::string_view a = index.idBytes(edge.a);
-        const std::string_view b = index.idBytes(edge.b());
-        if (!manualPairs.isEmpty()
-            && manualPairs.contains(QString::fromUtf8(a.data(), qsizetype(a.size())) + QChar(0)
-                                    + QString::fromUtf8(b.data(), qsizetype(b.size()))))
-            continue;
-        insert.bind(1, a);
-        insert.bind(2, b);
-        insert.bind(3, edge.weight);
-        insert.bind(4, std::string_view(typeLiteral(edge.type())));
-        insert.bind(5, std::int64_t(now));
-        if (const Status st = insert.run(); !st)
-            return st.error();
-        ++stats.derived;
-        if (progress && (++written & 0xffff) == 0
-            && !progress(total + qint64(double(written) / double(edges.size()) * double(total)), total * 2))
-            return Error::make(Error::Code::Cancelled, QStringLiteral("rebuilding associations was cancelled"));
-    }
-    for (const Association &a : *manual) {
-        if (const Status st = m_store.associations().put(a); !st)
-            return st.error();
-    }
-    qCDebug(lcAssociations) << "writing:" << phase.restart() << "ms";
-    if (const Status st = db.exec(QStringLiteral("CREATE INDEX associations_b ON associations(b)")); !st)
-        return st.error();
-    qCDebug(lcAssociations) << "indexing:" << phase.restart() << "ms";
-    stats.total = stats.derived + qint64(manual->size());
-    if (const Status st = tx.commit(); !st)
-        return st.error();
-    qCDebug(lcAssociations) << "commit:" << phase.restart() << "ms";
+    const qint64 total = qint64(index.size());
     if (progress)
         progress(total * 2, total * 2);
     qCDebug(lcAssociations) << "rebuilt" << stats.derived << "derived links for" << stats.memories << "memories";

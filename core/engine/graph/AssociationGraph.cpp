@@ -1,7 +1,6 @@
 #include "engine/graph/AssociationGraph.h"
 
 #include "engine/graph/LinkTypes.h"
-#include "store/RawSqlite.h"
 #include "store/Store.h"
 
 #include <QSet>
@@ -21,58 +20,39 @@ std::uint8_t typeCodeOf(std::string_view type)
 Result<AssociationGraph> AssociationGraph::load(Store &store)
 {
     AssociationGraph graph;
-    sqlite3 *db = raw::handleOf(store.database());
-
-    raw::Statement count;
-    if (const Status st = count.prepare(db,
-                                        "SELECT (SELECT count(*) FROM memories), "
-                                        "(SELECT coalesce(sum(length(id)), 0) FROM memories), "
-                                        "(SELECT count(*) FROM associations)",
-                                        store.path(), QStringLiteral("sizing the association graph"));
+    const auto totals = store.memories().idTotals();
+    if (!totals)
+        return totals.error();
+    const auto linkRows = store.associations().count();
+    if (!linkRows)
+        return linkRows.error();
+    graph.m_ids.reserve(std::size_t(totals->rows), std::size_t(totals->idBytes));
+    if (const Status st = store.memories().scanIds([&](std::string_view id) {
+            graph.m_ids.insert(id);
+            return true;
+        });
         !st)
         return st.error();
-    std::size_t memories = 0, idBytes = 0, linkRows = 0;
-    if (count.next()) {
-        memories = std::size_t(count.int64(0));
-        idBytes = std::size_t(count.int64(1));
-        linkRows = std::size_t(count.int64(2));
-    }
-    graph.m_ids.reserve(memories, idBytes);
-
-    raw::Statement ids;
-    if (const Status st = ids.prepare(db, "SELECT id FROM memories ORDER BY rowid", store.path(),
-                                      QStringLiteral("reading memory ids"));
-        !st)
-        return st.error();
-    while (ids.next())
-        graph.m_ids.insert(ids.text(0));
-    if (ids.failed())
-        return ids.error();
 
     std::vector<RawLink> links;
-    links.reserve(linkRows);
-    raw::Statement q;
-    if (const Status st = q.prepare(db, "SELECT a, b, weight, type FROM associations", store.path(),
-                                    QStringLiteral("reading associations"));
-        !st)
-        return st.error();
-    // Types repeat on every row: remember the last few text → code lookups.
+    links.reserve(std::size_t(*linkRows));
+    // Types repeat on every row: remember the last text → code lookup.
     std::string lastType;
     std::uint8_t lastCode = links::Other;
-    while (q.next()) {
-        const std::uint32_t a = graph.m_ids.find(q.text(0));
-        const std::uint32_t b = graph.m_ids.find(q.text(1));
-        if (a == kNone || b == kNone || a == b)
-            continue;
-        const std::string_view type = q.text(3);
-        if (type != lastType) {
-            lastType.assign(type);
-            lastCode = typeCodeOf(type);
-        }
-        links.push_back(RawLink{a, b, float(q.real(2)), lastCode});
-    }
-    if (q.failed())
-        return q.error();
+    if (const Status st = store.associations().scanLinks([&](const LinkRow &row) {
+            const std::uint32_t a = graph.m_ids.find(row.a);
+            const std::uint32_t b = graph.m_ids.find(row.b);
+            if (a == kNone || b == kNone || a == b)
+                return true;
+            if (row.type != lastType) {
+                lastType.assign(row.type);
+                lastCode = typeCodeOf(row.type);
+            }
+            links.push_back(RawLink{a, b, float(row.weight), lastCode});
+            return true;
+        });
+        !st)
+        return st.error();
     graph.assemble(links);
     return graph;
 }

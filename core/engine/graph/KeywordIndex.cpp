@@ -1,6 +1,5 @@
 #include "engine/graph/KeywordIndex.h"
 
-#include "store/RawSqlite.h"
 #include "engine/text/TextTokens.h"
 #include "store/Store.h"
 
@@ -44,6 +43,52 @@ int hexValue(char c)
     return -1;
 }
 
+// One JSON escape, `i` just past its backslash: appends what it stands for and steps past it.
+bool readEscape(std::string_view json, std::size_t &i, std::string &value)
+{
+    if (i >= json.size())
+        return false;
+    auto read4 = [&](char32_t &code) {
+        if (i + 4 > json.size())
+            return false;
+        code = 0;
+        for (int k = 0; k < 4; ++k) {
+            const int h = hexValue(json[i + k]);
+            if (h < 0)
+                return false;
+            code = code * 16 + char32_t(h);
+        }
+        i += 4;
+        return true;
+    };
+    switch (json[i++]) {
+    case '"': value += '"'; return true;
+    case '\\': value += '\\'; return true;
+    case '/': value += '/'; return true;
+    case 'b': value += '\b'; return true;
+    case 'f': value += '\f'; return true;
+    case 'n': value += '\n'; return true;
+    case 'r': value += '\r'; return true;
+    case 't': value += '\t'; return true;
+    case 'u': {
+        char32_t code = 0;
+        if (!read4(code))
+            return false;
+        if (code >= 0xd800 && code < 0xdc00 && i + 1 < json.size() && json[i] == '\\' && json[i + 1] == 'u') {
+            i += 2;
+            char32_t low = 0;
+            if (!read4(low))
+                return false;
+            code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        }
+        appendUtf8(value, code);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
 // The keywords column is a JSON array of strings written by the store. Parsing it by hand
 // avoids a QJsonDocument per row on a million rows; anything unexpected falls back to Qt.
 bool parseStringArray(std::string_view json, std::vector<std::string> &out)
@@ -63,7 +108,7 @@ bool parseStringArray(std::string_view json, std::vector<std::string> &out)
         return true;
     while (i < json.size()) {
         skipSpace();
-        if (json[i] != '"')
+        if (i >= json.size() || json[i] != '"')
             return false;
         ++i;
         std::string value;
@@ -72,48 +117,9 @@ bool parseStringArray(std::string_view json, std::vector<std::string> &out)
                 value += json[i++];
                 continue;
             }
-            if (++i >= json.size())
+            ++i;
+            if (!readEscape(json, i, value))
                 return false;
-            const char e = json[i++];
-            switch (e) {
-            case '"': value += '"'; break;
-            case '\\': value += '\\'; break;
-            case '/': value += '/'; break;
-            case 'b': value += '\b'; break;
-            case 'f': value += '\f'; break;
-            case 'n': value += '\n'; break;
-            case 'r': value += '\r'; break;
-            case 't': value += '\t'; break;
-            case 'u': {
-                auto read4 = [&](char32_t &code) {
-                    if (i + 4 > json.size())
-                        return false;
-                    code = 0;
-                    for (int k = 0; k < 4; ++k) {
-                        const int h = hexValue(json[i + k]);
-                        if (h < 0)
-                            return false;
-                        code = code * 16 + char32_t(h);
-                    }
-                    i += 4;
-                    return true;
-                };
-                char32_t code = 0;
-                if (!read4(code))
-                    return false;
-                if (code >= 0xd800 && code < 0xdc00 && i + 1 < json.size() && json[i] == '\\' && json[i + 1] == 'u') {
-                    i += 2;
-                    char32_t low = 0;
-                    if (!read4(low))
-                        return false;
-                    code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-                }
-                appendUtf8(value, code);
-                break;
-            }
-            default:
-                return false;
-            }
         }
         if (i >= json.size())
             return false;
@@ -165,18 +171,11 @@ KeywordIndex::Record KeywordIndex::Record::from(const Memory &m)
 Result<KeywordIndex> KeywordIndex::build(Store &store)
 {
     KeywordIndex index;
-    raw::Statement count;
-    sqlite3 *db = raw::handleOf(store.database());
-    if (const Status st = count.prepare(db, "SELECT count(*), coalesce(sum(length(id)), 0) FROM memories",
-                                        store.path(), QStringLiteral("counting memories"));
-        !st)
-        return st.error();
-    std::size_t rows = 0, idBytes = 0;
-    if (count.next()) {
-        rows = std::size_t(count.int64(0));
-        idBytes = std::size_t(count.int64(1));
-    }
-    index.m_ids.reserve(rows, idBytes);
+    const auto totals = store.memories().idTotals();
+    if (!totals)
+        return totals.error();
+    const auto rows = std::size_t(totals->rows);
+    index.m_ids.reserve(rows, std::size_t(totals->idBytes));
     index.m_createdAt.reserve(rows);
     index.m_task.reserve(rows);
     index.m_project.reserve(rows);
@@ -185,22 +184,14 @@ Result<KeywordIndex> KeywordIndex::build(Store &store)
     index.m_keywordCount.reserve(rows);
     index.m_keywordData.reserve(rows * 4);
 
-    raw::Statement q;
-    if (const Status st = q.prepare(db,
-                                    "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at "
-                                    "FROM memories ORDER BY rowid",
-                                    store.path(), QStringLiteral("reading memories for the keyword index"));
-        !st)
-        return st.error();
     std::vector<std::string> words;
     std::vector<std::uint32_t> keywordIds;
-    while (q.next()) {
-        const std::uint32_t e = index.addEntry(q.text(0));
-        const std::string_view json = q.text(1);
-        if (!parseStringArray(json, words)) {
+    const Status scanned = store.memories().scanKeywordRows([&](const KeywordRow &row) {
+        const std::uint32_t e = index.addEntry(row.id);
+        if (!parseStringArray(row.keywordsJson, words)) {
             words.clear();
             const QJsonArray array =
-                QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size()))).array();
+                QJsonDocument::fromJson(QByteArray(row.keywordsJson.data(), qsizetype(row.keywordsJson.size()))).array();
             for (const QJsonValue &v : array)
                 words.push_back(v.toString().toStdString());
         }
@@ -211,14 +202,15 @@ Result<KeywordIndex> KeywordIndex::build(Store &store)
                 keywordIds.push_back(index.internKeyword(k));
         }
         index.setKeywords(e, keywordIds);
-        index.m_task[e] = index.internGroup(index.m_taskIds, index.m_taskMembers, nullptr, q.text(2));
-        index.m_project[e] = index.internGroup(index.m_projectIds, index.m_projectMembers, &index.m_projectNames,
-                                               q.text(3));
-        index.m_createdAt[e] = q.int64(4);
-        index.m_flags[e] = q.int64(5) != 0 ? kDeleted : 0;
-    }
-    if (q.failed())
-        return q.error();
+        index.m_task[e] = index.internGroup(index.m_taskIds, index.m_taskMembers, nullptr, row.taskId);
+        index.m_project[e] =
+            index.internGroup(index.m_projectIds, index.m_projectMembers, &index.m_projectNames, row.projectPath);
+        index.m_createdAt[e] = row.createdAt;
+        index.m_flags[e] = row.deletedAt != 0 ? kDeleted : 0;
+        return true;
+    });
+    if (!scanned)
+        return scanned.error();
 
     // Every list in (createdAt, entry) order: sort once, then fill the lists walking that
     // order, so each comes out sorted without a sort of its own.

@@ -1,0 +1,92 @@
+#include "store/BulkLoad.h"
+
+#include "store/Database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace engram::core {
+
+BulkLoad::BulkLoad(Database &db) : m_db(db)
+{
+    m_journal = pragma(QStringLiteral("journal_mode"));
+    m_synchronous = pragma(QStringLiteral("synchronous"));
+    m_foreignKeys = pragma(QStringLiteral("foreign_keys"));
+    m_cacheSize = pragma(QStringLiteral("cache_size"));
+    for (const char *sql : {"PRAGMA journal_mode=DELETE", "PRAGMA synchronous=OFF", "PRAGMA foreign_keys=OFF",
+                            "PRAGMA cache_size=-262144"})
+        (void)m_db.exec(QString::fromLatin1(sql));
+}
+
+BulkLoad::~BulkLoad()
+{
+    // Values read back from SQLite itself (a word or a number), never from outside.
+    (void)m_db.exec(QStringLiteral("PRAGMA cache_size=%1").arg(m_cacheSize));
+    (void)m_db.exec(QStringLiteral("PRAGMA foreign_keys=%1").arg(m_foreignKeys));
+    (void)m_db.exec(QStringLiteral("PRAGMA synchronous=%1").arg(m_synchronous));
+    (void)m_db.exec(QStringLiteral("PRAGMA journal_mode=%1").arg(m_journal));
+}
+
+QString BulkLoad::pragma(const QString &name)
+{
+    QSqlQuery q(m_db.handle());
+    if (q.exec(QStringLiteral("PRAGMA ") + name) && q.next())
+        return q.value(0).toString();
+    return {};
+}
+
+Result<qint64> BulkLoad::rowsInTables(Database &db)
+{
+    QSqlQuery q(db.handle());
+    if (!q.exec(QStringLiteral("SELECT (SELECT count(*) FROM memories) + (SELECT count(*) FROM associations) "
+                               "+ (SELECT count(*) FROM events) + (SELECT count(*) FROM conflicts)"))
+        || !q.next())
+        return db.errorFrom(q, QStringLiteral("counting rows"));
+    return q.value(0).toLongLong();
+}
+
+Status BulkLoad::clearTables()
+{
+    for (const char *sql : {"DELETE FROM associations", "DELETE FROM events", "DELETE FROM conflicts",
+                            "DELETE FROM memories",
+                            "DELETE FROM sqlite_sequence WHERE name IN ('events', 'conflicts')"}) {
+        if (const Status st = m_db.exec(QString::fromLatin1(sql)); !st)
+            return st;
+    }
+    return {};
+}
+
+Status BulkLoad::dropSecondaryIndexes()
+{
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+                               "AND tbl_name IN ('memories', 'associations', 'events', 'conflicts') ORDER BY name")))
+        return m_db.errorFrom(q, QStringLiteral("listing indexes"));
+    QStringList names, sql;
+    while (q.next()) {
+        names << q.value(0).toString();
+        sql << q.value(1).toString();
+    }
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("listing indexes")); !st)
+        return st;
+    q.finish();
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (const Status st = m_db.exec(QStringLiteral("DROP INDEX \"%1\"").arg(names[i])); !st)
+            return st;
+        m_indexSql << sql[i];
+    }
+    return {};
+}
+
+Status BulkLoad::restoreSecondaryIndexes()
+{
+    while (!m_indexSql.isEmpty()) {
+        if (const Status st = m_db.exec(m_indexSql.first()); !st)
+            return st;
+        m_indexSql.removeFirst();
+    }
+    return {};
+}
+
+} // namespace engram::core

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "model/Result.h"
+
+#include <QStringList>
+
+namespace engram::core {
+
+class Database;
+
+/// A store filled in bulk in one transaction (`engram-cli generate`). While it lives the
+/// connection runs with bulk-load PRAGMAs (journal_mode=DELETE: on a fresh file a rollback
+/// journal records next to nothing, where WAL would write every page twice; synchronous=OFF;
+/// foreign_keys=OFF; a 256 MiB page cache keeping the B-tree tops hot); the store's own values
+/// are put back on destruction, however the load ends. The journal stays WAL if another
+/// connection holds the file: slower, still correct. Create it before the Transaction (the
+/// journal mode cannot change inside one) and let it end after.
+class BulkLoad final
+{
+public:
+    explicit BulkLoad(Database &db);
+    ~BulkLoad();
+    BulkLoad(const BulkLoad &) = delete;
+    BulkLoad &operator=(const BulkLoad &) = delete;
+
+    /// Rows of memories, associations, events and conflicts together.
+    [[nodiscard]] static Result<qint64> rowsInTables(Database &db);
+
+    /// Empties those tables and restarts the event and conflict ids.
+    [[nodiscard]] Status clearTables();
+    /// Drops the secondary indexes of those tables, remembering their definitions: one sort
+    /// at the end beats millions of random B-tree inserts.
+    [[nodiscard]] Status dropSecondaryIndexes();
+    /// Builds the dropped indexes again.
+    [[nodiscard]] Status restoreSecondaryIndexes();
+
+private:
+    QString pragma(const QString &name);
+
+    Database &m_db;
+    QString m_journal, m_synchronous, m_foreignKeys, m_cacheSize;
+    QStringList m_indexSql; ///< definitions of the dropped indexes, to build again
+};
+
+} // namespace engram::core

@@ -1,0 +1,250 @@
+#include "store/BulkWriter.h"
+
+#include "store/Database.h"
+#include "store/MemoryRow.h"
+#include "store/SqliteStatement.h"
+
+#include <QVariant>
+
+namespace engram::core {
+
+namespace {
+
+// One column value as SQLite stores it through QSQLITE: text as UTF-8 (a null QString as ""
+// — the text columns are NOT NULL), whole numbers and flags as integers, doubles as reals,
+// a null number as NULL.
+void bindValue(SqliteStatement &statement, int index, const QVariant &value)
+{
+    switch (value.typeId()) {
+    case QMetaType::QString:
+        statement.bind(index, value.toString());
+        return;
+    case QMetaType::Double:
+        if (value.isNull())
+            statement.bindNull(index);
+        else
+            statement.bind(index, value.toDouble());
+        return;
+    default:
+        if (value.isNull())
+            statement.bindNull(index);
+        else
+            statement.bind(index, std::int64_t(value.toLongLong()));
+        return;
+    }
+}
+
+QByteArray insertAllColumns()
+{
+    const QStringList &cols = row::memoryColumns();
+    QString placeholders = QStringLiteral("?");
+    for (int i = 1; i < cols.size(); ++i)
+        placeholders += QStringLiteral(",?");
+    return QStringLiteral("INSERT INTO memories (%1) VALUES (%2)").arg(cols.join(QLatin1Char(',')), placeholders).toUtf8();
+}
+
+} // namespace
+
+BulkWriter::BulkWriter(Database &db) : m_db(db) {}
+
+BulkWriter::~BulkWriter() = default;
+
+SqliteStatement *BulkWriter::statement(Kind kind, Error &error)
+{
+    std::unique_ptr<SqliteStatement> &slot = m_statements[std::size_t(kind)];
+    if (slot)
+        return slot.get();
+    QByteArray sql;
+    QString what;
+    switch (kind) {
+    case kMemory:
+        sql = insertAllColumns();
+        what = QStringLiteral("writing a memory");
+        break;
+    case kMemoryValues:
+        sql = "INSERT INTO memories (id, content, category, keywords, source_type, source_task_id, "
+              "source_chat_id, source_message_id, confidence, created_at, updated_at, last_accessed_at, "
+              "last_reinforced_at, access_count, reinforce_count, project_path, strength, stability, "
+              "decay_rate, importance, verified, permanent, negated, negated_at, correction_history, "
+              "level, compressed, compressed_from, sensitivity, modalities, deleted_at) VALUES "
+              "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        what = QStringLiteral("writing a memory");
+        break;
+    case kEvent:
+        sql = "INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)";
+        what = QStringLiteral("writing an event");
+        break;
+    case kLink:
+        sql = "INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?)";
+        what = QStringLiteral("writing a link");
+        break;
+    case kLinkIfStronger:
+        sql = "INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?) "
+              "ON CONFLICT(a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
+              "created_at = excluded.created_at WHERE excluded.weight > associations.weight";
+        what = QStringLiteral("writing a link");
+        break;
+    case kConflict:
+        sql = "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) "
+              "VALUES (?,?,?,?,?,?,?)";
+        what = QStringLiteral("writing a conflict");
+        break;
+    case kExists:
+    case kKinds:
+        sql = "SELECT 1 FROM memories WHERE id = ?";
+        what = QStringLiteral("looking up a memory");
+        break;
+    }
+    auto prepared = std::make_unique<SqliteStatement>();
+    if (const Status st = prepared->prepare(m_db, std::string_view(sql.constData(), std::size_t(sql.size())), what);
+        !st) {
+        error = st.error();
+        return nullptr;
+    }
+    slot = std::move(prepared);
+    return slot.get();
+}
+
+Status BulkWriter::insertMemory(const Memory &memory)
+{
+    Error error;
+    SqliteStatement *q = statement(kMemory, error);
+    if (!q)
+        return error;
+    int index = 1;
+    row::forEachMemoryValue(memory, [&](const QVariant &value) { bindValue(*q, index++, value); });
+    return q->run();
+}
+
+Status BulkWriter::insertMemory(const MemoryValues &m)
+{
+    Error error;
+    SqliteStatement *q = statement(kMemoryValues, error);
+    if (!q)
+        return error;
+    int c = 1;
+    q->bind(c++, m.id);
+    q->bind(c++, m.content);
+    q->bind(c++, m.category);
+    q->bind(c++, m.keywordsJson);
+    q->bind(c++, m.sourceType);
+    q->bind(c++, m.sourceTaskId);
+    q->bind(c++, m.sourceChatId);
+    q->bind(c++, m.sourceMessageId);
+    q->bind(c++, m.confidence);
+    q->bind(c++, m.createdAt);
+    q->bind(c++, m.updatedAt);
+    q->bind(c++, m.lastAccessedAt);
+    q->bind(c++, m.lastReinforcedAt);
+    q->bind(c++, m.accessCount);
+    q->bind(c++, m.reinforceCount);
+    q->bind(c++, m.projectPath);
+    q->bind(c++, m.strength);
+    q->bind(c++, m.stability);
+    q->bind(c++, m.decayRate);
+    q->bind(c++, m.importance);
+    q->bind(c++, std::int64_t(m.verified));
+    q->bind(c++, std::int64_t(m.permanent));
+    q->bind(c++, std::int64_t(m.negated));
+    q->bind(c++, m.negatedAt);
+    q->bind(c++, m.correctionHistoryJson);
+    q->bind(c++, m.level);
+    q->bind(c++, std::int64_t(m.compressed));
+    q->bind(c++, m.compressedFrom);
+    q->bind(c++, m.sensitivity);
+    q->bind(c++, m.modalitiesJson);
+    q->bind(c++, m.deletedAt);
+    return q->run();
+}
+
+Status BulkWriter::appendEvent(Event &event)
+{
+    Error error;
+    SqliteStatement *q = statement(kEvent, error);
+    if (!q)
+        return error;
+    q->bind(1, event.memoryId);
+    q->bind(2, event.kind);
+    q->bind(3, event.actor);
+    q->bind(4, std::int64_t(event.at));
+    q->bind(5, row::toJsonText(event.payload));
+    if (Status st = q->run(); !st)
+        return st;
+    event.id = q->lastInsertId();
+    return {};
+}
+
+Status BulkWriter::appendEvent(const EventValues &event)
+{
+    Error error;
+    SqliteStatement *q = statement(kEvent, error);
+    if (!q)
+        return error;
+    q->bind(1, event.memoryId);
+    q->bind(2, event.kind);
+    q->bind(3, event.actor);
+    q->bind(4, event.at);
+    q->bind(5, event.payloadJson);
+    return q->run();
+}
+
+Status BulkWriter::insertLink(const LinkValues &link)
+{
+    Error error;
+    SqliteStatement *q = statement(kLink, error);
+    if (!q)
+        return error;
+    q->bind(1, link.a);
+    q->bind(2, link.b);
+    q->bind(3, link.weight);
+    q->bind(4, link.type);
+    q->bind(5, link.createdAt);
+    return q->run();
+}
+
+Status BulkWriter::putLinkIfStronger(const Association &link)
+{
+    Error error;
+    SqliteStatement *q = statement(kLinkIfStronger, error);
+    if (!q)
+        return error;
+    q->bind(1, link.a);
+    q->bind(2, link.b);
+    q->bind(3, link.weight);
+    q->bind(4, link.type);
+    q->bind(5, std::int64_t(link.createdAt));
+    return q->run();
+}
+
+Status BulkWriter::insertConflict(const ConflictValues &c)
+{
+    Error error;
+    SqliteStatement *q = statement(kConflict, error);
+    if (!q)
+        return error;
+    q->bind(1, c.a);
+    q->bind(2, c.b);
+    q->bind(3, c.type);
+    q->bind(4, c.status);
+    q->bind(5, c.resolution);
+    q->bind(6, c.detectedAt);
+    q->bind(7, c.resolvedAt);
+    return q->run();
+}
+
+Result<bool> BulkWriter::memoryExists(const QString &id)
+{
+    Error error;
+    SqliteStatement *q = statement(kExists, error);
+    if (!q)
+        return error;
+    q->bind(1, id);
+    const bool found = q->next();
+    const Status st = q->finished();
+    q->reset();
+    if (!st)
+        return st.error();
+    return found;
+}
+
+} // namespace engram::core

@@ -1,0 +1,191 @@
+// MemoryRepository's bulk scans (declared in MemoryRepository.h): the C-API reads the engine
+// and the snapshot make over every memory.
+#include "store/MemoryRepository.h"
+
+#include "store/Database.h"
+#include "store/SqliteStatement.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace engram::core {
+
+namespace {
+
+// Runs `sql`, handing every row to `onRow` until it returns false; reports a read error
+// (a damaged page) instead of taking it for the end of the rows.
+template <typename OnRow>
+Status scan(Database &db, std::string_view sql, const QString &what, OnRow &&onRow)
+{
+    SqliteStatement q(db, sql, what);
+    if (!q.isValid())
+        return q.error();
+    return q.forEachRow(std::forward<OnRow>(onRow));
+}
+
+// levelFromName (MemoryRow's reading: unknown names are full) without a QString per row.
+MemoryLevel levelFrom(std::string_view name)
+{
+    if (name == "summary")
+        return MemoryLevel::Summary;
+    if (name == "trace")
+        return MemoryLevel::Trace;
+    if (name == "archive")
+        return MemoryLevel::Archive;
+    return MemoryLevel::Full;
+}
+
+} // namespace
+
+Result<IdTotals> MemoryRepository::idTotals() const
+{
+    IdTotals totals;
+    const Status st = scan(m_db, "SELECT count(*), coalesce(sum(length(id)), 0) FROM memories",
+                           QStringLiteral("counting memories"), [&](const SqliteStatement &q) {
+                               totals.rows = q.int64(0);
+                               totals.idBytes = q.int64(1);
+                               return false;
+                           });
+    if (!st)
+        return st.error();
+    return totals;
+}
+
+Status MemoryRepository::scanIds(const std::function<bool(std::string_view)> &visit) const
+{
+    return scan(m_db, "SELECT id FROM memories ORDER BY rowid", QStringLiteral("reading memory ids"),
+                [&](const SqliteStatement &q) { return visit(q.text(0)); });
+}
+
+Status MemoryRepository::scanKeywordRows(const std::function<bool(const KeywordRow &)> &visit) const
+{
+    KeywordRow row;
+    return scan(m_db,
+                "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at FROM memories "
+                "ORDER BY rowid",
+                QStringLiteral("reading memories for the keyword index"), [&](const SqliteStatement &q) {
+                    row.id = q.text(0);
+                    row.keywordsJson = q.text(1);
+                    row.taskId = q.text(2);
+                    row.projectPath = q.text(3);
+                    row.createdAt = q.int64(4);
+                    row.deletedAt = q.int64(5);
+                    return visit(row);
+                });
+}
+
+Status MemoryRepository::scanConflictInputs(const std::function<bool(const ConflictInputRow &)> &visit) const
+{
+    ConflictInputRow row;
+    return scan(m_db,
+                "SELECT id, content, project_path, created_at, negated, superseded, merged_into, deleted_at "
+                "FROM memories ORDER BY rowid",
+                QStringLiteral("reading memories for conflict detection"), [&](const SqliteStatement &q) {
+                    row.id = q.text(0);
+                    row.content = q.text(1);
+                    row.projectPath = q.text(2);
+                    row.createdAt = q.int64(3);
+                    row.negated = q.int64(4) != 0;
+                    row.superseded = q.int64(5) != 0;
+                    row.mergedInto = q.text(6);
+                    row.deletedAt = q.int64(7);
+                    return visit(row);
+                });
+}
+
+Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t limit,
+                                          const std::function<bool(SnapshotRow &)> &visit) const
+{
+    // Column order is read by index below.
+    SqliteStatement q(m_db,
+                      "SELECT rowid, id, content, category, keywords, source_type, confidence, created_at, "
+                      "updated_at, last_accessed_at, last_reinforced_at, access_count, reinforce_count, project_path, "
+                      "stability, decay_rate, importance, verified, permanent, negated, negated_at, level, compressed, "
+                      "sensitivity, deleted_at, superseded FROM memories WHERE rowid > ?1 ORDER BY rowid LIMIT ?2",
+                      QStringLiteral("reading memories"));
+    if (!q.isValid())
+        return q.error();
+    q.bind(1, afterRowid);
+    q.bind(2, limit);
+    SnapshotRow r;
+    Memory &m = r.scoring;
+    return q.forEachRow([&](const SqliteStatement &s) {
+        r.rowid = s.int64(0);
+        r.id = s.text(1);
+        r.content = s.text(2);
+        r.category = s.text(3);
+        r.keywordsJson = s.text(4);
+        r.sourceType = s.text(5);
+        r.projectPath = s.text(13);
+        m.confidence = s.real(6);
+        m.createdAt = s.int64(7);
+        m.updatedAt = s.int64(8);
+        m.lastAccessedAt = s.int64(9);
+        m.lastReinforcedAt = s.int64(10);
+        m.accessCount = int(s.int64(11));
+        m.reinforceCount = int(s.int64(12));
+        m.stability = s.real(14);
+        m.decayRate = s.real(15);
+        m.importance = s.real(16);
+        m.verified = s.int64(17) != 0;
+        m.permanent = s.int64(18) != 0;
+        m.negated = s.int64(19) != 0;
+        m.negatedAt = s.int64(20);
+        m.level = levelFrom(s.text(21));
+        m.compressed = s.int64(22) != 0;
+        m.sensitivity = int(s.int64(23));
+        m.deletedAt = s.int64(24);
+        m.superseded = s.int64(25) != 0;
+        return visit(r);
+    });
+}
+
+Result<std::int64_t> MemoryRepository::maxRowid() const
+{
+    std::int64_t out = 0;
+    const Status st = scan(m_db, "SELECT COALESCE(MAX(rowid), 0) FROM memories", QStringLiteral("reading the last rowid"),
+                           [&](const SqliteStatement &q) {
+                               out = q.int64(0);
+                               return false;
+                           });
+    if (!st)
+        return st.error();
+    return out;
+}
+
+Result<TableShape> MemoryRepository::shape() const
+{
+    TableShape out;
+    const Status st = scan(m_db, "SELECT count(*), COALESCE(MAX(rowid), 0) FROM memories",
+                           QStringLiteral("counting memories"), [&](const SqliteStatement &q) {
+                               out.rows = q.int64(0);
+                               out.maxRowid = q.int64(1);
+                               return false;
+                           });
+    if (!st)
+        return st.error();
+    return out;
+}
+
+Result<QHash<QString, std::int64_t>> MemoryRepository::rowidsOf(const QStringList &ids) const
+{
+    QHash<QString, std::int64_t> out;
+    if (ids.isEmpty())
+        return out;
+    // The ids bound as one JSON array, as byIds does.
+    SqliteStatement q(m_db, "SELECT id, rowid FROM memories WHERE id IN (SELECT value FROM json_each(?))",
+                      QStringLiteral("reading the rowids of %1 memories").arg(ids.size()));
+    if (!q.isValid())
+        return q.error();
+    q.bind(1, QJsonDocument(QJsonArray::fromStringList(ids)).toJson(QJsonDocument::Compact).toStdString());
+    out.reserve(ids.size());
+    if (const Status st = q.forEachRow([&](const SqliteStatement &s) {
+            out.insert(s.qstring(0), s.int64(1));
+            return true;
+        });
+        !st)
+        return st.error();
+    return out;
+}
+
+} // namespace engram::core

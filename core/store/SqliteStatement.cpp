@@ -1,0 +1,154 @@
+#include "store/SqliteStatement.h"
+
+#include "store/Database.h"
+
+#include <utility>
+
+namespace engram::core {
+
+SqliteStatement::SqliteStatement(Database &db, std::string_view sql, QString what) { (void)prepare(db, sql, std::move(what)); }
+
+SqliteStatement::~SqliteStatement()
+{
+    if (m_stmt)
+        sqlite3_finalize(m_stmt);
+}
+
+SqliteStatement::SqliteStatement(SqliteStatement &&other) noexcept
+    : m_db(std::exchange(other.m_db, nullptr)), m_stmt(std::exchange(other.m_stmt, nullptr)),
+      m_path(std::move(other.m_path)), m_what(std::move(other.m_what)),
+      m_failedCode(std::exchange(other.m_failedCode, 0)), m_failedText(std::move(other.m_failedText))
+{
+}
+
+SqliteStatement &SqliteStatement::operator=(SqliteStatement &&other) noexcept
+{
+    if (this != &other) {
+        if (m_stmt)
+            sqlite3_finalize(m_stmt);
+        m_db = std::exchange(other.m_db, nullptr);
+        m_stmt = std::exchange(other.m_stmt, nullptr);
+        m_path = std::move(other.m_path);
+        m_what = std::move(other.m_what);
+        m_failedCode = std::exchange(other.m_failedCode, 0);
+        m_failedText = std::move(other.m_failedText);
+    }
+    return *this;
+}
+
+Status SqliteStatement::prepare(Database &db, std::string_view sql, QString what)
+{
+    if (m_stmt) {
+        sqlite3_finalize(m_stmt);
+        m_stmt = nullptr;
+    }
+    m_db = db.sqlite();
+    m_path = db.path();
+    m_what = std::move(what);
+    m_failedCode = 0;
+    m_failedText.clear();
+    if (!m_db) {
+        m_failedCode = SQLITE_MISUSE;
+        m_failedText = QStringLiteral("the store is not open");
+        return error();
+    }
+    const int rc = sqlite3_prepare_v2(m_db, sql.data(), int(sql.size()), &m_stmt, nullptr);
+    if (rc != SQLITE_OK) {
+        m_failedCode = rc;
+        m_failedText = QString::fromUtf8(sqlite3_errmsg(m_db));
+        sqlite3_finalize(m_stmt);
+        m_stmt = nullptr;
+        return error();
+    }
+    return {};
+}
+
+void SqliteStatement::bind(int index, std::int64_t value) { sqlite3_bind_int64(m_stmt, index, value); }
+
+void SqliteStatement::bind(int index, double value) { sqlite3_bind_double(m_stmt, index, value); }
+
+void SqliteStatement::bind(int index, std::string_view utf8)
+{
+    // An empty view may have no data pointer, which SQLite would bind as NULL.
+    sqlite3_bind_text(m_stmt, index, utf8.data() ? utf8.data() : "", int(utf8.size()), SQLITE_TRANSIENT);
+}
+
+void SqliteStatement::bind(int index, const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    sqlite3_bind_text(m_stmt, index, bytes.constData(), int(bytes.size()), SQLITE_TRANSIENT);
+}
+
+void SqliteStatement::bindNull(int index) { sqlite3_bind_null(m_stmt, index); }
+
+void SqliteStatement::noteFailure(int code)
+{
+    m_failedCode = code;
+    m_failedText = m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("the statement was not prepared");
+}
+
+Status SqliteStatement::finished() const
+{
+    if (m_failedCode != 0 || !m_stmt)
+        return error();
+    return {};
+}
+
+Status SqliteStatement::run()
+{
+    if (!m_stmt)
+        return error();
+    const int rc = sqlite3_step(m_stmt);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        // The message first: a reset may replace it.
+        m_failedCode = rc;
+        m_failedText = QString::fromUtf8(sqlite3_errmsg(m_db));
+        sqlite3_reset(m_stmt);
+        return error();
+    }
+    sqlite3_reset(m_stmt);
+    return {};
+}
+
+void SqliteStatement::reset()
+{
+    if (!m_stmt)
+        return;
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+    m_failedCode = 0;
+    m_failedText.clear();
+}
+
+Error SqliteStatement::error() const
+{
+    if (m_failedCode == 0 && !m_stmt)
+        return makeError(SQLITE_MISUSE, QStringLiteral("the statement was not prepared"));
+    return makeError(m_failedCode, m_failedText);
+}
+
+Error SqliteStatement::makeError(int code, const QString &text) const
+{
+    switch (code & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return Error::make(Error::Code::Locked,
+                           QStringLiteral("%1: the store is locked by another program (%2)").arg(m_path, m_what), text);
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return Error::make(Error::Code::Parse,
+                           QStringLiteral("%1: the store is corrupt (%2: %3)").arg(m_path, m_what, text), text);
+    default:
+        return Error::make(Error::Code::Database, QStringLiteral("%1: %2 failed: %3").arg(m_path, m_what, text), text);
+    }
+}
+
+QString SqliteStatement::qstring(int column) const
+{
+    const std::string_view v = text(column);
+    return QString::fromUtf8(v.data(), qsizetype(v.size()));
+}
+
+std::int64_t SqliteStatement::lastInsertId() const { return m_db ? sqlite3_last_insert_rowid(m_db) : 0; }
+
+} // namespace engram::core
