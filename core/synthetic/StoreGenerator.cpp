@@ -257,14 +257,9 @@ Result<std::int64_t> RowWriter::conflicts(const std::vector<PlannedConflict> &co
     for (const PlannedConflict &c : conflicts) {
         insert.bind(1, id(c.a));
         insert.bind(2, id(c.b));
-        // The store's names (core/model/Conflict.h); resolved ones were settled latest_wins.
-        const QByteArray type = conflictTypeName(c.type).toUtf8();
-        const QByteArray status = conflictStatusName(c.open ? ConflictStatus::Open : ConflictStatus::Resolved).toUtf8();
-        const QByteArray resolution
-            = conflictResolutionName(c.open ? ConflictResolution::None : ConflictResolution::LatestWins).toUtf8();
-        insert.bind(3, std::string_view(type.constData(), std::size_t(type.size())));
-        insert.bind(4, std::string_view(status.constData(), std::size_t(status.size())));
-        insert.bind(5, std::string_view(resolution.constData(), std::size_t(resolution.size())));
+        insert.bind(3, std::string_view(c.type));
+        insert.bind(4, std::string_view(c.open ? "open" : "resolved"));
+        insert.bind(5, std::string_view(c.open ? "" : "latest_wins"));
         insert.bind(6, std::int64_t(c.detectedAt));
         insert.bind(7, std::int64_t(c.resolvedAt));
         if (const Status st = insert.step("a conflict"); !st)

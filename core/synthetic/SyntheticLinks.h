@@ -1,6 +1,5 @@
 #pragma once
 
-#include "model/Conflict.h"
 #include "synthetic/SyntheticCorpus.h"
 
 #include <cstdint>
@@ -26,7 +25,7 @@ struct PlannedConflict
 {
     std::uint32_t a;
     std::uint32_t b;
-    ConflictType type = ConflictType::DirectContradiction;
+    const char *type;        ///< direct_contradiction, scope_overlap, temporal_shift
     bool open = true;
     Millis detectedAt = 0;
     Millis resolvedAt = 0;   ///< resolved ones: latest_wins, the older one negated
