@@ -460,24 +460,27 @@ void MainWindow::applyEdit(const QString &id, const MemoryEdit &edit)
     pushDecision(DecisionCommand::edit(m_session, id, edit, [this](const QString &m) { showError(tr("Edit"), m); }));
 }
 
-void MainWindow::editMemory(const QString &id, const QString &field, const QVariant &value)
+void MainWindow::editMemory(const MemoryFieldEdit &requested)
 {
+    using Field = MemoryFieldEdit::Field;
     MemoryEdit edit;
-    if (field == QLatin1String("content"))
-        edit.content = value.toString();
-    else if (field == QLatin1String("keywords"))
-        edit.keywords = normalizeKeywords(value.toStringList());
-    else if (field == QLatin1String("category"))
-        edit.category = value.toString();
-    else {
+    switch (requested.field) {
+    case Field::Content: edit.content = requested.text(); break;
+    case Field::Keywords: edit.keywords = normalizeKeywords(requested.words()); break;
+    case Field::Category: edit.category = requested.text(); break;
+    case Field::Confidence:
+    case Field::Importance:
+    case Field::ProjectPath:
+    case Field::Sensitivity:
         // The edit decision (docs/architecture.md, "What each decision writes") covers content,
         // keywords and category only.
-        showError(tr("Edit"), tr("Changing %1 is not a recorded decision; it was left as it was.").arg(field));
+        showError(tr("Edit"), tr("Changing %1 is not a recorded decision; it was left as it was.")
+                                  .arg(MemoryFieldEdit::fieldName(requested.field)));
         if (m_detail)
             m_detail->reload();
         return;
     }
-    applyEdit(id, edit);
+    applyEdit(requested.memoryId, edit);
 }
 
 void MainWindow::mergeSelected()

@@ -22,6 +22,7 @@ class ConflictListDialog;
 class ReviewQueueDialog;
 class DecayChartView;
 class DetailPanel;
+struct MemoryFieldEdit;
 class FilterBar;
 class MemoryTableModel;
 class MemoryTableView;
@@ -90,7 +91,7 @@ public:
     void editCurrent();
     void mergeSelected();
     /// One field edit (from the detail panel): content, keywords or category.
-    void editMemory(const QString &id, const QString &field, const QVariant &value);
+    void editMemory(const MemoryFieldEdit &edit);
     void applyEdit(const QString &id, const core::MemoryEdit &edit);
 
 protected:

@@ -50,7 +50,7 @@ Result<ImportPlan> ImportOperation::preview(const MemorySet &set) const
     ImportPlan plan { std::move(*preview), detect(set.memories) };
     for (const ConflictCandidate &c : plan.detection.candidates)
         plan.preview.contradictions.push_back(
-            Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });
+            Conflict { 0, c.older, c.newer, c.type, ConflictStatus::Open, ConflictResolution::None, 0, 0 });
     return plan;
 }
 

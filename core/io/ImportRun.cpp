@@ -229,9 +229,6 @@ Status ImportRun::writeEvents()
 Status ImportRun::recordConflict(Conflict c, int &counter)
 {
     c.id = 0;
-    // The column is NOT NULL and a null QString binds as SQL NULL: store "" for "none".
-    if (c.resolution.isNull())
-        c.resolution = QStringLiteral("");
     c.a = mapped(c.a);
     c.b = mapped(c.b);
     auto known = m_store.conflicts().between(c.a, c.b);
@@ -277,7 +274,7 @@ Status ImportRun::writeContradictions(const std::vector<Conflict> &contradiction
         if (!both)
             return both.error();
         if (*both) {
-            c.status = QStringLiteral("open");
+            c.status = ConflictStatus::Open;
             if (c.detectedAt == 0)
                 c.detectedAt = m_at;
             if (const Status st = recordConflict(c, m_report.contradictionsRecorded); !st)

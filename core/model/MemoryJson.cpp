@@ -134,10 +134,10 @@ QJsonObject associationToJson(const Association &a)
 QJsonObject conflictToJson(const Conflict &c)
 {
     QJsonObject o { { QStringLiteral("id"), double(c.id) }, { QStringLiteral("a"), c.a },
-        { QStringLiteral("b"), c.b }, { QStringLiteral("type"), c.type },
-        { QStringLiteral("status"), c.status } };
-    if (!c.resolution.isEmpty())
-        o.insert(QStringLiteral("resolution"), c.resolution);
+        { QStringLiteral("b"), c.b }, { QStringLiteral("type"), conflictTypeName(c.type) },
+        { QStringLiteral("status"), conflictStatusName(c.status) } };
+    if (c.resolution != ConflictResolution::None)
+        o.insert(QStringLiteral("resolution"), conflictResolutionName(c.resolution));
     putTime(o, "detectedAt", c.detectedAt);
     putTime(o, "resolvedAt", c.resolvedAt);
     return o;
@@ -318,13 +318,14 @@ Result<Conflict> conflictFromJson(const QJsonObject &object, const QString &wher
     c.id = r.integer(QStringLiteral("id"), 0, std::numeric_limits<qint64>::max() / 2).value_or(0);
     c.a = r.requiredString(QStringLiteral("a"), 256);
     c.b = r.requiredString(QStringLiteral("b"), 256);
-    c.type = r.requiredString(QStringLiteral("type"), 64);
-    c.status = r.string(QStringLiteral("status"), 32, QStringLiteral("open"));
-    if (!r.failed() && c.status != QLatin1String("open") && c.status != QLatin1String("resolved")
-        && c.status != QLatin1String("dismissed"))
-        r.fail(QStringLiteral("status"),
-            QStringLiteral("\"%1\" is not one of open, resolved, dismissed").arg(c.status.left(40)));
-    c.resolution = r.string(QStringLiteral("resolution"), 64);
+    const QString type = r.requiredString(QStringLiteral("type"), 64);
+    const QString status = r.string(QStringLiteral("status"), 32, conflictStatusName(ConflictStatus::Open));
+    const QString resolution = r.string(QStringLiteral("resolution"), 64);
+    if (!r.failed()) {
+        // An unknown name is refused with its field named, never read as a default.
+        if (const auto bad = setConflictFields(c, type, status, resolution))
+            r.fail(bad->field, bad->problem);
+    }
     r.instantRequired(QStringLiteral("detectedAt"), c.detectedAt);
     c.resolvedAt = r.instant(QStringLiteral("resolvedAt"));
     if (!r.failed() && c.a == c.b)

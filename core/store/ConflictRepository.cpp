@@ -8,18 +8,35 @@
 namespace engram::core {
 
 namespace {
-Conflict readConflict(const QSqlQuery &q)
+// A row whose type, status or resolution is not a name Engram knows is refused with the
+// field named: guessing would show (and later write back) something the store does not say.
+Result<Conflict> readConflict(const QSqlQuery &q, const Database &db)
 {
     Conflict c;
     c.id = q.value(0).toLongLong();
     c.a = q.value(1).toString();
     c.b = q.value(2).toString();
-    c.type = q.value(3).toString();
-    c.status = q.value(4).toString();
-    c.resolution = q.value(5).toString();
+    if (const auto bad = setConflictFields(c, q.value(3).toString(), q.value(4).toString(), q.value(5).toString()))
+        return Error::make(Error::Code::Validation, QStringLiteral("%1: conflict %2: field \"%3\": %4")
+                                                        .arg(db.path(), QString::number(c.id), bad->field, bad->problem));
     c.detectedAt = q.value(6).toLongLong();
     c.resolvedAt = q.value(7).toLongLong();
     return c;
+}
+
+// Reads every row of `q` (already run).
+Result<std::vector<Conflict>> readConflicts(QSqlQuery &q, const Database &db, const QString &what)
+{
+    std::vector<Conflict> out;
+    while (q.next()) {
+        auto c = readConflict(q, db);
+        if (!c)
+            return c.error();
+        out.push_back(std::move(*c));
+    }
+    if (const Status st = db.endOfRows(q, what); !st)
+        return st.error();
+    return out;
 }
 const QString kSelect =
     QStringLiteral("SELECT id, a, b, type, status, resolution, detected_at, resolved_at FROM conflicts");
@@ -32,9 +49,9 @@ Status ConflictRepository::insert(Conflict &c)
         "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) VALUES (?,?,?,?,?,?,?)"));
     q.addBindValue(c.a);
     q.addBindValue(c.b);
-    q.addBindValue(c.type);
-    q.addBindValue(c.status);
-    q.addBindValue(c.resolution.isNull() ? QStringLiteral("") : c.resolution); // NOT NULL column: a null QString binds NULL
+    q.addBindValue(conflictTypeName(c.type));
+    q.addBindValue(conflictStatusName(c.status));
+    q.addBindValue(conflictResolutionName(c.resolution)); // "" (not null) for None: NOT NULL column
     q.addBindValue(c.detectedAt);
     q.addBindValue(c.resolvedAt);
     if (!q.exec())
@@ -50,9 +67,9 @@ Status ConflictRepository::update(const Conflict &c)
         "UPDATE conflicts SET a=?, b=?, type=?, status=?, resolution=?, detected_at=?, resolved_at=? WHERE id=?"));
     q.addBindValue(c.a);
     q.addBindValue(c.b);
-    q.addBindValue(c.type);
-    q.addBindValue(c.status);
-    q.addBindValue(c.resolution.isNull() ? QStringLiteral("") : c.resolution); // NOT NULL column: a null QString binds NULL
+    q.addBindValue(conflictTypeName(c.type));
+    q.addBindValue(conflictStatusName(c.status));
+    q.addBindValue(conflictResolutionName(c.resolution)); // "" (not null) for None: NOT NULL column
     q.addBindValue(c.detectedAt);
     q.addBindValue(c.resolvedAt);
     q.addBindValue(c.id);
@@ -87,27 +104,22 @@ Result<Conflict> ConflictRepository::get(qint64 id) const
             return st.error();
         return Error::make(Error::Code::NotFound, QStringLiteral("%1: no conflict with id %2").arg(m_db.path(), QString::number(id)));
     }
-    return readConflict(q);
+    return readConflict(q, m_db);
 }
 
-Result<std::vector<Conflict>> ConflictRepository::list(const QString &status) const
+Result<std::vector<Conflict>> ConflictRepository::list(std::optional<ConflictStatus> status) const
 {
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    if (status.isEmpty()) {
+    if (!status) {
         q.prepare(kSelect + QStringLiteral(" ORDER BY id"));
     } else {
         q.prepare(kSelect + QStringLiteral(" WHERE status = ? ORDER BY id"));
-        q.addBindValue(status);
+        q.addBindValue(conflictStatusName(*status));
     }
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading conflicts"));
-    std::vector<Conflict> out;
-    while (q.next())
-        out.push_back(readConflict(q));
-    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading conflicts")); !st)
-        return st.error();
-    return out;
+    return readConflicts(q, m_db, QStringLiteral("reading conflicts"));
 }
 
 Result<std::vector<Conflict>> ConflictRepository::between(const QString &x, const QString &y) const
@@ -120,12 +132,7 @@ Result<std::vector<Conflict>> ConflictRepository::between(const QString &x, cons
     q.addBindValue(x);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading conflicts of %1 and %2").arg(x, y));
-    std::vector<Conflict> out;
-    while (q.next())
-        out.push_back(readConflict(q));
-    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading conflicts of %1 and %2").arg(x, y)); !st)
-        return st.error();
-    return out;
+    return readConflicts(q, m_db, QStringLiteral("reading conflicts of %1 and %2").arg(x, y));
 }
 
 Result<qint64> ConflictRepository::countOpen() const

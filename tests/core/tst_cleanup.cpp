@@ -100,6 +100,38 @@ private Q_SLOTS:
         QCOMPARE(plan->actions.back().kind, CleanupKind::Archive);
     }
 
+    // The commit hook: false at the last moment rolls every action back (the window's cancel
+    // up to the commit, without the window opening a transaction of its own).
+    void aCancelBeforeTheCommitWritesNothing()
+    {
+        test::TempStore s;
+        fillEbbinghaus(*s);
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        Cleanup cleanup(*s, m_config, *profile);
+        const auto before = everything(*s);
+        const auto plan = cleanup.plan(kNow);
+        QVERIFY(plan && !plan->isEmpty());
+        int asked = 0;
+        const auto cancelled = cleanup.apply(*plan, QStringLiteral("user"), [&]() {
+            ++asked;
+            // Asked after every action was written inside the transaction.
+            return s->memories().get(QStringLiteral("weak"))->level != MemoryLevel::Archive;
+        });
+        QCOMPARE(asked, 1);
+        QVERIFY(!cancelled);
+        QCOMPARE(cancelled.error().code, Error::Code::Cancelled);
+        QCOMPARE(everything(*s), before);
+        QCOMPARE(*s->events().count(), qint64(0));
+        QVERIFY(s->meta().value(MetaRepository::kLastCleanupAt)->isEmpty());
+
+        // A hook that lets it through changes nothing about the apply.
+        const auto done = cleanup.apply(*plan, QStringLiteral("user"), [&]() { return ++asked > 0; });
+        QVERIFY2(done, done ? "" : qPrintable(done.error().message));
+        QCOMPARE(asked, 2);
+        QCOMPARE(done->eventIds.size(), 3);
+        QCOMPARE(s->memories().get(QStringLiteral("weak"))->level, MemoryLevel::Archive);
+    }
+
     void dryRunWritesNothingApplyIsOneRevertableDecision()
     {
         test::TempStore s;

@@ -123,7 +123,7 @@ class TestCliIo : public QObject
         QVERIFY(s.associations().put({ "m-recent", "m-strong", 0.4, "manual", kT0 }));
         Event e { 0, "m-strong", events::kConfirm, "user", kT0 + 1, { { "note", "checked" } } };
         QVERIFY(s.events().append(e));
-        Conflict c { 0, "m-negated", "m-recent", "temporal_shift", "open", QStringLiteral(""), kT0, 0 };
+        Conflict c { 0, "m-negated", "m-recent", ConflictType::TemporalShift, ConflictStatus::Open, ConflictResolution::None, kT0, 0 };
         QVERIFY(s.conflicts().insert(c));
     }
 

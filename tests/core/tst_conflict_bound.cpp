@@ -79,7 +79,7 @@ private Q_SLOTS:
             candidates = *found;
             for (const ConflictCandidate &c : candidates)
                 out.push_back(
-                    Conflict { 0, c.older, c.newer, c.type, QStringLiteral("open"), QString(), 0, 0 });
+                    Conflict { 0, c.older, c.newer, c.type, ConflictStatus::Open, ConflictResolution::None, 0, 0 });
             return out;
         });
         auto report = importer.apply(*set);
@@ -108,7 +108,7 @@ private Q_SLOTS:
         QHash<QString, int> perMemory;
         QSet<QString> pairs;
         for (const ConflictCandidate &c : candidates) {
-            QCOMPARE(c.type, QStringLiteral("direct_contradiction"));
+            QCOMPARE(c.type, ConflictType::DirectContradiction);
             const bool olderOpposite = c.older.mid(1).toInt() % kOppositeEvery == 0;
             const bool newerOpposite = c.newer.mid(1).toInt() % kOppositeEvery == 0;
             QVERIFY(olderOpposite != newerOpposite);

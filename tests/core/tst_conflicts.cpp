@@ -218,7 +218,7 @@ private slots:
         const auto rules = Config::defaults().conflicts;
         for (const auto &[x, y] : {std::pair{&a, &b}, std::pair{&b, &a}}) { // order of the call does not matter
             const auto c = ConflictDetector::classify(*x, *y, rules);
-            QCOMPARE(c ? c->type : QString(), type);
+            QCOMPARE(c ? conflictTypeName(c->type) : QString(), type);
             if (c) {
                 QCOMPARE(c->older, QStringLiteral("a"));
                 QCOMPARE(c->newer, QStringLiteral("b"));
@@ -267,12 +267,12 @@ private slots:
         QCOMPARE(int(recorded->size()), 3);
         QHash<QString, Conflict> byType;
         for (const Conflict &c : *recorded)
-            byType.insert(c.type, c);
+            byType.insert(conflictTypeName(c.type), c);
 
         // direct_contradiction: both confidences × 0.8, waits for the user.
         const Conflict direct = byType.value(QStringLiteral("direct_contradiction"));
         QCOMPARE(direct.a, QStringLiteral("d1"));
-        QCOMPARE(direct.status, QStringLiteral("open"));
+        QCOMPARE(direct.status, ConflictStatus::Open);
         QVERIFY(qFuzzyCompare(store->memories().get(QStringLiteral("d1"))->confidence, 0.64));
         QVERIFY(qFuzzyCompare(store->memories().get(QStringLiteral("d2"))->confidence, 0.64));
         QCOMPARE(kindsOf(*store, QStringLiteral("d1")), QStringList{QStringLiteral("conflict_detected")});
@@ -282,8 +282,8 @@ private slots:
 
         // temporal_shift: newest wins, the older is superseded and C(t) starts now.
         const Conflict shift = byType.value(QStringLiteral("temporal_shift"));
-        QCOMPARE(shift.status, QStringLiteral("resolved"));
-        QCOMPARE(shift.resolution, QStringLiteral("auto:latest_wins"));
+        QCOMPARE(shift.status, ConflictStatus::Resolved);
+        QCOMPARE(shift.resolution, ConflictResolution::AutoLatestWins);
         const Memory t1 = *store->memories().get(QStringLiteral("t1"));
         QVERIFY(t1.superseded);
         QVERIFY(!t1.negated);
@@ -296,7 +296,7 @@ private slots:
 
         // scope_overlap: recorded as project_wins, nothing changes.
         const Conflict scope = byType.value(QStringLiteral("scope_overlap"));
-        QCOMPARE(scope.resolution, QStringLiteral("auto:project_wins"));
+        QCOMPARE(scope.resolution, ConflictResolution::AutoProjectWins);
         QCOMPARE(*store->memories().get(QStringLiteral("s1")), memories[4]);
         QCOMPARE(*store->memories().get(QStringLiteral("s2")), memories[5]);
 
@@ -323,7 +323,7 @@ private slots:
         QVERIFY(recorded.ok());
         QCOMPARE(int(recorded->size()), 2);
         for (const Conflict &c : *recorded)
-            QCOMPARE(c.status, QStringLiteral("open")); // permanent older / scope flagged: the user decides
+            QCOMPARE(c.status, ConflictStatus::Open); // permanent older / scope flagged: the user decides
         QVERIFY(!store->memories().get(QStringLiteral("o"))->superseded);
     }
 
@@ -346,7 +346,7 @@ private slots:
         QVERIFY(found.ok());
         QStringList pairs;
         for (const ConflictCandidate &c : *found)
-            pairs << c.older + QLatin1Char('-') + c.newer + QLatin1Char(':') + c.type;
+            pairs << c.older + QLatin1Char('-') + c.newer + QLatin1Char(':') + conflictTypeName(c.type);
         pairs.sort();
         // s1-i1 is found twice (stored s1 and its incoming update): reported once.
         QCOMPARE(pairs, QStringList({u("i2-i3:direct_contradiction"), u("s1-i1:direct_contradiction"),
@@ -399,8 +399,8 @@ private slots:
 
         auto after = resolver.apply(*plan);
         QVERIFY2(after.ok(), qPrintable(after.ok() ? QString() : after.error().message));
-        QCOMPARE(after->status, QStringLiteral("resolved"));
-        QCOMPARE(after->resolution, strategy);
+        QCOMPARE(after->status, ConflictStatus::Resolved);
+        QCOMPARE(conflictResolutionName(after->resolution), strategy);
         QCOMPARE(after->resolvedAt, at);
         QCOMPARE(*store->conflicts().get(id), *after);
         const Memory a = *store->memories().get(QStringLiteral("a"));

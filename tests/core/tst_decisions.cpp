@@ -282,8 +282,8 @@ private Q_SLOTS:
         QCOMPARE(conflicts.size(), size_t(1));
         QCOMPARE(conflicts[0].a, m.id);
         QCOMPARE(conflicts[0].b, newId);
-        QCOMPARE(conflicts[0].status, QStringLiteral("resolved"));
-        QCOMPARE(conflicts[0].resolution, QStringLiteral("version_keep"));
+        QCOMPARE(conflicts[0].status, ConflictStatus::Resolved);
+        QCOMPARE(conflicts[0].resolution, ConflictResolution::VersionKeep);
         QCOMPARE(out->conflictIds, QList<qint64>{conflicts[0].id});
         QCOMPARE(kindsOf(*s, m.id), (QStringList{events::kNegate, events::kConflictResolved}));
         QCOMPARE(kindsOf(*s, newId), QStringList{events::kCreate});

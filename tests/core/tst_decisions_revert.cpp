@@ -266,6 +266,52 @@ private Q_SLOTS:
         QCOMPARE(count(), 1);
     }
 
+    // Decisions::runAll: several decisions as one transaction; one failing rolls back the
+    // ones before it. revertAll: undo of the lot in a given order, 0 = nothing, and redo.
+    void runAllIsOneTransactionAndRevertAllUndoesIt()
+    {
+        test::TempStore s;
+        fill(*s);
+        Decisions d(*s, m_config);
+        const StoreState start = StoreState::of(*s);
+
+        const QStringList ids{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("d")}; // d is deleted
+        auto failed = d.runAll(3, [&](std::size_t i) { return d.confirm(ids[qsizetype(i)], kT0); });
+        QVERIFY(!failed);
+        QVERIFY2(failed.error().message.contains(QStringLiteral("memory d is deleted")), qPrintable(failed.error().message));
+        QVERIFY(StoreState::of(*s).sameData(start));
+        QCOMPARE(StoreState::of(*s).events, start.events); // a and b were rolled back too
+
+        auto done = d.runAll(2, [&](std::size_t i) { return d.confirm(ids[qsizetype(i)], kT0); });
+        QVERIFY2(done, done ? "" : qPrintable(done.error().message));
+        QCOMPARE(done->size(), std::size_t(2));
+        QVERIFY((*done)[0].changedIds.contains(QStringLiteral("a")));
+        QVERIFY((*done)[1].changedIds.contains(QStringLiteral("b")));
+        QVERIFY(s->memories().get(QStringLiteral("a"))->verified && s->memories().get(QStringLiteral("b"))->verified);
+        const StoreState confirmed = StoreState::of(*s);
+
+        // Undo, the last first, with a step that has nothing to revert in between.
+        auto undone = d.revertAll({(*done)[1].firstEventId(), 0, (*done)[0].firstEventId()}, kT0 + 1000);
+        QVERIFY2(undone, undone ? "" : qPrintable(undone.error().message));
+        QCOMPARE(undone->size(), std::size_t(3));
+        QVERIFY((*undone)[1].isEmpty());
+        QVERIFY((*undone)[0].changedIds.contains(QStringLiteral("b")));
+        QVERIFY((*undone)[2].changedIds.contains(QStringLiteral("a")));
+        QVERIFY(StoreState::of(*s).sameData(start));
+        QVERIFY(StoreState::of(*s).events > confirmed.events); // compensating events only
+
+        // Redo = revert the reverts; one that cannot be reverted rolls the others back.
+        const StoreState afterUndo = StoreState::of(*s);
+        auto blocked = d.revertAll({(*undone)[2].firstEventId(), 999999}, kT0 + 2000);
+        QVERIFY(!blocked);
+        QCOMPARE(blocked.error().code, Error::Code::NotFound);
+        QVERIFY(StoreState::of(*s).sameData(afterUndo));
+        QCOMPARE(StoreState::of(*s).events, afterUndo.events);
+        auto redone = d.revertAll({(*undone)[2].firstEventId(), (*undone)[0].firstEventId()}, kT0 + 2000);
+        QVERIFY2(redone, redone ? "" : qPrintable(redone.error().message));
+        QVERIFY(s->memories().get(QStringLiteral("a"))->verified && s->memories().get(QStringLiteral("b"))->verified);
+    }
+
     void unknownEventIsNotFound()
     {
         test::TempStore s;

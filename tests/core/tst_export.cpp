@@ -84,9 +84,9 @@ void fill(Store &store)
     for (Event *e : { &e1, &e2, &e3 })
         QVERIFY(store.events().append(*e));
     Conflict open { 0, QStringLiteral("0c000001"), QStringLiteral("0d000001"),
-        QStringLiteral("temporal_shift"), QStringLiteral("open"), QStringLiteral(""), kT0 + 40, 0 };
-    Conflict resolved { 0, QStringLiteral("0b000001"), full.id, QStringLiteral("direct_contradiction"),
-        QStringLiteral("resolved"), QStringLiteral("keep_a"), kT0 + 50, kT0 + 60 };
+        ConflictType::TemporalShift, ConflictStatus::Open, ConflictResolution::None, kT0 + 40, 0 };
+    Conflict resolved { 0, QStringLiteral("0b000001"), full.id, ConflictType::DirectContradiction,
+        ConflictStatus::Resolved, ConflictResolution::KeepA, kT0 + 50, kT0 + 60 };
     QVERIFY(store.conflicts().insert(open));
     QVERIFY(store.conflicts().insert(resolved));
     QVERIFY(store.meta().setValue(MetaRepository::kProfile, QStringLiteral("enhanced")));

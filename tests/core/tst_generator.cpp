@@ -323,7 +323,7 @@ private Q_SLOTS:
     {
         test::TempStore s;
         QVERIFY(generate(*s, 4000, 0, 13));
-        const auto open = s->conflicts().list(QStringLiteral("open"));
+        const auto open = s->conflicts().list(ConflictStatus::Open);
         QVERIFY(open);
         QVERIFY(open->size() >= 4);
         for (const Conflict &c : *open) {
@@ -334,7 +334,7 @@ private Q_SLOTS:
             // the newer one is b.
             QCOMPARE(a->keywords, b->keywords);
             QVERIFY(a->createdAt < b->createdAt);
-            QVERIFY(QStringList({"direct_contradiction", "scope_overlap", "temporal_shift"}).contains(c.type));
+            QVERIFY(QStringList({"direct_contradiction", "scope_overlap", "temporal_shift"}).contains(conflictTypeName(c.type)));
         }
     }
 

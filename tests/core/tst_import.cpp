@@ -190,7 +190,7 @@ private Q_SLOTS:
         Conflict c;
         c.a = QStringLiteral("n1");
         c.b = QStringLiteral("n2");
-        c.type = QStringLiteral("temporal_shift");
+        c.type = ConflictType::TemporalShift;
         c.detectedAt = kT0;
         set.conflicts = { c };
 
@@ -240,7 +240,7 @@ private Q_SLOTS:
             Conflict c;
             c.a = QStringLiteral("likes");
             c.b = incoming.front().id;
-            c.type = QStringLiteral("direct_contradiction");
+            c.type = ConflictType::DirectContradiction;
             return std::vector<Conflict> { c };
         });
         auto preview = importer.preview(set);
@@ -252,7 +252,7 @@ private Q_SLOTS:
         auto report = importer.apply(set);
         QVERIFY(report);
         QCOMPARE(report->contradictionsRecorded, 1);
-        auto open = s->conflicts().list(QStringLiteral("open"));
+        auto open = s->conflicts().list(ConflictStatus::Open);
         QCOMPARE(open->size(), size_t(1));
         QCOMPARE(open->front().detectedAt, kNow);
         QCOMPARE(calls, 2);

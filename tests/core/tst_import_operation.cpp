@@ -21,7 +21,7 @@ namespace {
 
 constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
 constexpr Millis kNow = 1717236000000; // 2024-06-01T10:00Z
-const QString kDirect = QStringLiteral("direct_contradiction");
+const ConflictType kDirect = ConflictType::DirectContradiction;
 
 Memory tabs()
 {
@@ -64,7 +64,7 @@ io::MemorySet contradictingSet(bool withConflict = true)
         QJsonObject { { QStringLiteral("reason"), QStringLiteral("task_success") } } } };
     if (withConflict)
         set.conflicts = { Conflict { 0, QStringLiteral("tabs"), QStringLiteral("other"),
-            QStringLiteral("scope_overlap"), QStringLiteral("open"), QString(), kT0 + 10, 0 } };
+            ConflictType::ScopeOverlap, ConflictStatus::Open, ConflictResolution::None, kT0 + 10, 0 } };
     return set;
 }
 
@@ -142,7 +142,7 @@ private Q_SLOTS:
         QCOMPARE(between->size(), size_t(1));
         QCOMPARE(between->front().id, recorded.id);
         QCOMPARE(between->front().type, kDirect);
-        QCOMPARE(between->front().status, QStringLiteral("open"));
+        QCOMPARE(between->front().status, ConflictStatus::Open);
         // The engine's automatic handling of a direct contradiction: both lose confidence.
         QCOMPARE(s->memories().get(QStringLiteral("tabs"))->confidence, 0.8 * 0.8);
         QCOMPARE(s->memories().get(QStringLiteral("nottabs"))->confidence, 0.8 * 0.8);

@@ -351,7 +351,7 @@ private Q_SLOTS:
             "c");
         QVERIFY(c);
         QCOMPARE(io::conflictToJson(*c).value("resolution").toString(), QStringLiteral("latest_wins"));
-        auto badStatus = io::conflictFromJson(parseObject(R"({"a":"a","b":"b","type":"t","status":"maybe",
+        auto badStatus = io::conflictFromJson(parseObject(R"({"a":"a","b":"b","type":"direct_contradiction","status":"maybe",
             "detectedAt":"2024-01-01T00:00:00Z"})"),
             "set.json: conflict 0");
         QVERIFY(!badStatus);

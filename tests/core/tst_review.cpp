@@ -71,7 +71,7 @@ private Q_SLOTS:
         Conflict c;
         c.a = QStringLiteral("promote-2.6");
         c.b = QStringLiteral("below-line");
-        c.type = QStringLiteral("direct_contradiction");
+        c.type = ConflictType::DirectContradiction;
         c.detectedAt = kNow;
         QVERIFY(s->conflicts().insert(c));
 

@@ -193,7 +193,7 @@ private Q_SLOTS:
         QVERIFY(openDemo(w));
         action(w, "conflictsAction")->trigger();
         QVERIFY(w.conflictList() && w.conflictList()->isVisible());
-        const auto open = w.session()->store()->conflicts().list(QStringLiteral("open"));
+        const auto open = w.session()->store()->conflicts().list(ConflictStatus::Open);
         QVERIFY(open && open->size() >= 3);
         QTRY_COMPARE(w.conflictList()->model()->rowCount(), int(open->size()));
 

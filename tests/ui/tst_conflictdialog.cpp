@@ -226,8 +226,8 @@ private Q_SLOTS:
 
         auto checkApplied = [&]() {
             const Conflict c = *store().conflicts().get(id);
-            QCOMPARE(c.status, QStringLiteral("resolved"));
-            QCOMPARE(c.resolution, strategy);
+            QCOMPARE(c.status, ConflictStatus::Resolved);
+            QCOMPARE(conflictResolutionName(c.resolution), strategy);
             QCOMPARE(m_session->openConflictCount(), open0 - 1);
             QCOMPARE(kindsOf(store(), kCoffeeA).count(QStringLiteral("conflict_resolved")), 1);
             QCOMPARE(kindsOf(store(), kCoffeeB).count(QStringLiteral("conflict_resolved")), 1);
@@ -304,8 +304,8 @@ private Q_SLOTS:
         m_undo->redo();
         QVERIFY2(m_warnings.isEmpty(), qPrintable(m_warnings.join(QLatin1Char('\n'))));
         const Conflict again = *store().conflicts().get(id);
-        QCOMPARE(again.status, QStringLiteral("resolved"));
-        QCOMPARE(again.resolution, strategy);
+        QCOMPARE(again.status, ConflictStatus::Resolved);
+        QCOMPARE(conflictResolutionName(again.resolution), strategy);
         const Memory a = *store().memories().get(kCoffeeA);
         const Memory b = *store().memories().get(kCoffeeB);
         if (s == ResolutionStrategy::LatestWins || s == ResolutionStrategy::KeepB)

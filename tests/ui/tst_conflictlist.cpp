@@ -120,7 +120,7 @@ private Q_SLOTS:
         QVERIFY(changed.last().first().toStringList().contains(x.id));
         const auto between = store().conflicts().between(x.id, y.id);
         QCOMPARE(int(between->size()), 1);
-        QCOMPARE(between->front().type, QStringLiteral("direct_contradiction"));
+        QCOMPARE(between->front().type, ConflictType::DirectContradiction);
         QVERIFY(dialog.model()->rowOf(between->front().id) >= 0);
         QVERIFY(dialog.model()->rowCount() >= 10);
         // The automatic handling of a direct contradiction: both confidences × 0.8.

@@ -28,6 +28,12 @@ using namespace engram::core;
 using namespace engram::ui;
 
 namespace {
+
+// The typed edit a DetailPanel::editRequested emission carried.
+MemoryFieldEdit editAt(const QSignalSpy &spy, int index)
+{
+    return spy.at(index).at(0).value<MemoryFieldEdit>();
+}
 constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
 
 Memory richMemory()
@@ -217,48 +223,55 @@ private Q_SLOTS:
         QVERIFY(apply->isEnabled());
         QTest::mouseClick(apply, Qt::LeftButton);
         QCOMPARE(edits.count(), 1);
-        QCOMPARE(edits.at(0).at(0).toString(), m.id);
-        QCOMPARE(edits.at(0).at(1).toString(), QStringLiteral("content"));
-        QCOMPARE(edits.at(0).at(2).toString(), QStringLiteral("Prefers jest now"));
+        using Field = MemoryFieldEdit::Field;
+        QCOMPARE(editAt(edits, 0).memoryId, m.id);
+        QCOMPARE(editAt(edits, 0).field, Field::Content);
+        QVERIFY(std::holds_alternative<QString>(editAt(edits, 0).value));
+        QCOMPARE(editAt(edits, 0).text(), QStringLiteral("Prefers jest now"));
 
         auto *keywords = panel.findChild<QLineEdit *>(QStringLiteral("keywordsEdit"));
         keywords->setText(QStringLiteral("Jest, testing , jest,  "));
         emit keywords->editingFinished();
         emit keywords->editingFinished(); // Enter then focus-out: asked once
         QCOMPARE(edits.count(), 2);
-        QCOMPARE(edits.at(1).at(1).toString(), QStringLiteral("keywords"));
-        QCOMPARE(edits.at(1).at(2).toStringList(), (QStringList{"jest", "testing"}));
+        QCOMPARE(editAt(edits, 1).field, Field::Keywords);
+        QVERIFY(std::holds_alternative<QStringList>(editAt(edits, 1).value));
+        QCOMPARE(editAt(edits, 1).words(), (QStringList{"jest", "testing"}));
 
         auto *category = panel.findChild<QComboBox *>(QStringLiteral("categoryCombo"));
         category->setCurrentText(QStringLiteral("skill"));
         emit category->lineEdit()->editingFinished();
         QCOMPARE(edits.count(), 3);
-        QCOMPARE(edits.at(2).at(1).toString(), QStringLiteral("category"));
-        QCOMPARE(edits.at(2).at(2).toString(), QStringLiteral("skill"));
+        QCOMPARE(editAt(edits, 2).field, Field::Category);
+        QCOMPARE(editAt(edits, 2).text(), QStringLiteral("skill"));
 
         panel.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"))->setValue(0.6);
         QCOMPARE(edits.count(), 4);
-        QCOMPARE(edits.at(3).at(1).toString(), QStringLiteral("confidence"));
-        QCOMPARE(edits.at(3).at(2).toDouble(), 0.6);
+        QCOMPARE(editAt(edits, 3).field, Field::Confidence);
+        QVERIFY(std::holds_alternative<double>(editAt(edits, 3).value));
+        QCOMPARE(editAt(edits, 3).number(), 0.6);
 
         panel.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"))->setValue(3.0);
         QCOMPARE(edits.count(), 5);
-        QCOMPARE(edits.at(4).at(1).toString(), QStringLiteral("importance"));
-        QCOMPARE(edits.at(4).at(2).toDouble(), 3.0);
+        QCOMPARE(editAt(edits, 4).field, Field::Importance);
+        QCOMPARE(editAt(edits, 4).number(), 3.0);
 
         auto *project = panel.findChild<QLineEdit *>(QStringLiteral("projectEdit"));
         project->setText(QStringLiteral("  "));
         emit project->editingFinished();
         QCOMPARE(edits.count(), 6);
-        QCOMPARE(edits.at(5).at(1).toString(), QStringLiteral("projectPath"));
-        QCOMPARE(edits.at(5).at(2).toString(), QString()); // blank = global
+        QCOMPARE(editAt(edits, 5).field, Field::ProjectPath);
+        QCOMPARE(editAt(edits, 5).text(), QString()); // blank = global
 
         auto *sensitivity = panel.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"));
         sensitivity->setCurrentIndex(3);
         emit sensitivity->activated(3);
         QCOMPARE(edits.count(), 7);
-        QCOMPARE(edits.at(6).at(1).toString(), QStringLiteral("sensitivity"));
-        QCOMPARE(edits.at(6).at(2).toInt(), 3);
+        QCOMPARE(editAt(edits, 6).field, Field::Sensitivity);
+        QVERIFY(std::holds_alternative<int>(editAt(edits, 6).value));
+        QCOMPARE(editAt(edits, 6).level(), 3);
+        for (int i = 0; i < edits.count(); ++i)
+            QCOMPARE(editAt(edits, i).memoryId, m.id);
 
         // The panel asked; it did not write. The store still holds the original.
         auto stored = m_session->memory(m.id);
@@ -284,7 +297,7 @@ private Q_SLOTS:
         QTest::keyClicks(content, QStringLiteral("Short and new"));
         QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier);
         QCOMPARE(edits.count(), 1);
-        QCOMPARE(edits.at(0).at(2).toString(), QStringLiteral("Short and new"));
+        QCOMPARE(editAt(edits, 0).text(), QStringLiteral("Short and new"));
     }
 
     // Deleting a panel (a window of its own here) while a field is being edited: ~QWidget

@@ -349,7 +349,7 @@ private Q_SLOTS:
         dialog.show();
         QVERIFY(waitFor(dialog, State::Ready));
         QCOMPARE(dialog.contradictions().size(), size_t(1));
-        QCOMPARE(dialog.contradictions().front().type, QStringLiteral("direct_contradiction"));
+        QCOMPARE(dialog.contradictions().front().type, ConflictType::DirectContradiction);
         auto *table = dialog.findChild<QTableWidget *>(QStringLiteral("contradictionTable"));
         QCOMPARE(table->rowCount(), 1);
         QCOMPARE(table->item(0, 2)->text(), QStringLiteral("tabs"));
@@ -366,7 +366,7 @@ private Q_SLOTS:
         QVERIFY(stored);
         QCOMPARE(stored->size(), size_t(1));
         QCOMPARE(stored->front().id, id);
-        QCOMPARE(stored->front().status, QStringLiteral("open"));
+        QCOMPARE(stored->front().status, ConflictStatus::Open);
         QVERIFY(openButton->isEnabled());
         QTest::mouseClick(openButton, Qt::LeftButton);
         QCOMPARE(open.size(), 1);

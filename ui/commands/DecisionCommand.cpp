@@ -2,10 +2,11 @@
 
 #include "StoreSession.h"
 #include "engine/review/Cleanup.h"
-#include "store/Transaction.h"
 
 #include <QCoreApplication>
 #include <QSet>
+
+#include <algorithm>
 
 namespace engram::ui {
 
@@ -46,8 +47,7 @@ void DecisionCommand::fail(const QString &message)
         m_errors(message);
 }
 
-bool DecisionCommand::run(const std::function<Result<DecisionOutcome>(Decisions &, std::size_t)> &perform,
-                          std::size_t count)
+bool DecisionCommand::run(const std::function<Result<std::vector<DecisionOutcome>>(Decisions &)> &perform)
 {
     Store *store = m_session->store();
     if (!store) {
@@ -55,32 +55,17 @@ bool DecisionCommand::run(const std::function<Result<DecisionOutcome>(Decisions 
         return false;
     }
     Decisions decisions(*store, m_session->config(), m_session->profileName());
-    QSet<QString> touched;
-    std::vector<DecisionOutcome> outcomes(count);
-    {
-        // One transaction for every memory of the command: Decisions' own transactions join it.
-        Transaction tx(store->database());
-        if (!tx.isActive()) {
-            fail(tx.error().message);
-            return false;
-        }
-        for (std::size_t i = 0; i < count; ++i) {
-            auto outcome = perform(decisions, i);
-            if (!outcome) {
-                tx.rollback();
-                fail(outcome.error().message);
-                return false;
-            }
-            for (const QString &id : outcome->changedIds)
-                touched.insert(id);
-            outcomes[i] = std::move(*outcome);
-        }
-        if (const Status st = tx.commit(); !st) {
-            fail(st.error().message);
-            return false;
-        }
+    auto outcomes = perform(decisions); // one transaction for every memory of the command
+    if (!outcomes) {
+        fail(outcomes.error().message);
+        return false;
     }
-    m_latest = std::move(outcomes);
+    QSet<QString> touched;
+    for (const DecisionOutcome &outcome : *outcomes) {
+        for (const QString &id : outcome.changedIds)
+            touched.insert(id);
+    }
+    m_latest = std::move(*outcomes);
     m_ok = true;
     m_error.clear();
     for (const QString &id : m_alsoRefresh)
@@ -95,41 +80,29 @@ void DecisionCommand::redo()
 {
     if (!m_done) {
         m_done = true;
-        if (run([this](Decisions &d, std::size_t i) { return m_step(d, m_ids[qsizetype(i)]); },
-                std::size_t(m_ids.size())))
+        const bool ok = run([this](Decisions &d) {
+            return d.runAll(std::size_t(m_ids.size()),
+                            [this, &d](std::size_t i) { return m_step(d, m_ids[qsizetype(i)]); });
+        });
+        if (ok)
             m_first = m_latest;
         return;
     }
-    // Redo = revert the revert, in the original order.
-    const std::vector<DecisionOutcome> undone = m_latest;
-    run(
-        [&undone](Decisions &d, std::size_t i) -> Result<DecisionOutcome> {
-            if (undone[i].isEmpty())
-                return DecisionOutcome{};
-            return d.revert(undone[i].firstEventId());
-        },
-        undone.size());
+    // Redo = revert the revert, in the original order (an empty outcome reverts nothing).
+    std::vector<qint64> eventIds;
+    for (const DecisionOutcome &o : m_latest)
+        eventIds.push_back(o.firstEventId());
+    run([&eventIds](Decisions &d) { return d.revertAll(eventIds); });
 }
 
 void DecisionCommand::undo()
 {
     // Revert the newest outcome of each memory, the last one first.
-    const std::vector<DecisionOutcome> done = m_latest;
-    const std::size_t n = done.size();
-    std::vector<DecisionOutcome> reverted(n);
-    const bool ok = run(
-        [&done, &reverted, n](Decisions &d, std::size_t i) -> Result<DecisionOutcome> {
-            const std::size_t index = n - 1 - i;
-            if (done[index].isEmpty())
-                return DecisionOutcome{};
-            auto r = d.revert(done[index].firstEventId());
-            if (r)
-                reverted[index] = *r;
-            return r;
-        },
-        n);
-    if (ok)
-        m_latest = std::move(reverted);
+    std::vector<qint64> eventIds;
+    for (auto it = m_latest.rbegin(); it != m_latest.rend(); ++it)
+        eventIds.push_back(it->firstEventId());
+    if (run([&eventIds](Decisions &d) { return d.revertAll(eventIds); }))
+        std::reverse(m_latest.begin(), m_latest.end()); // back in the order of the memories
 }
 
 DecisionCommand *DecisionCommand::confirm(StoreSession *session, const QStringList &ids, ErrorSink errors)

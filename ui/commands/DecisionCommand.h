@@ -18,8 +18,8 @@ class StoreSession;
 /// One user decision (docs/architecture.md, "The way of a decision") on one or more memories as
 /// an undoable command:
 /// - the first redo() runs the decision through core::Decisions, all memories in one
-///   transaction (one fails → none is written);
-/// - undo() reverts it through Decisions::revert, which appends compensating `revert`
+///   transaction (Decisions::runAll: one fails → none is written);
+/// - undo() reverts it through Decisions::revertAll, which appends compensating `revert`
 ///   events (the store's history only grows);
 /// - a later redo() reverts that revert, and so on, always reverting the latest outcome.
 /// After each step the session re-reads the memories touched, so the table and the detail
@@ -74,9 +74,9 @@ public:
                                          ErrorSink errors = {});
 
 private:
-    /// Runs `perform` for each live outcome (or each id on the first run) in one transaction.
-    bool run(const std::function<core::Result<core::DecisionOutcome>(core::Decisions &, std::size_t)> &perform,
-             std::size_t count);
+    /// Runs `perform`, one core call that is one transaction (Decisions::runAll or
+    /// revertAll), and keeps its outcomes as the latest.
+    bool run(const std::function<core::Result<std::vector<core::DecisionOutcome>>(core::Decisions &)> &perform);
     void fail(const QString &message);
 
     StoreSession *m_session;

@@ -2,7 +2,6 @@
 
 #include "StoreSession.h"
 #include "engine/decisions/Decisions.h"
-#include "store/Transaction.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -101,47 +100,18 @@ bool ResolveConflictCommand::step(bool undoing)
         return false;
     }
     Decisions decisions(*store, m_session->config(), m_session->profileName());
-    DecisionOutcome resolution;
-    DecisionOutcome merge;
-    {
-        Transaction tx(store->database());
-        if (!tx.isActive()) {
-            fail(tx.error().message);
-            return false;
-        }
-        // The merge came first and the resolution second: undo the resolution first, redo
-        // the merge first.
-        auto revertResolution = [&]() -> Status {
-            auto r = decisions.revert(m_resolution.firstEventId());
-            if (!r)
-                return r.error();
-            resolution = *r;
-            return {};
-        };
-        auto revertMerge = [&]() -> Status {
-            if (m_merge.isEmpty())
-                return {};
-            auto r = decisions.revert(m_merge.firstEventId());
-            if (!r)
-                return r.error();
-            merge = *r;
-            return {};
-        };
-        Status st = undoing ? revertResolution() : revertMerge();
-        if (st)
-            st = undoing ? revertMerge() : revertResolution();
-        if (!st) {
-            tx.rollback();
-            fail(st.error().message);
-            return false;
-        }
-        if (const Status committed = tx.commit(); !committed) {
-            fail(committed.error().message);
-            return false;
-        }
+    // The merge came first and the resolution second: undo the resolution first, redo the
+    // merge first. Both in one transaction; no merge (0) reverts nothing.
+    const qint64 resolutionEvent = m_resolution.firstEventId();
+    const qint64 mergeEvent = m_merge.firstEventId();
+    auto reverted = decisions.revertAll(undoing ? std::vector<qint64>{resolutionEvent, mergeEvent}
+                                                : std::vector<qint64>{mergeEvent, resolutionEvent});
+    if (!reverted) {
+        fail(reverted.error().message);
+        return false;
     }
-    m_resolution = resolution;
-    m_merge = merge;
+    m_resolution = (*reverted)[undoing ? 0 : 1];
+    m_merge = (*reverted)[undoing ? 1 : 0];
     m_ok = true;
     m_error.clear();
     refresh(m_resolution.changedIds + m_merge.changedIds);

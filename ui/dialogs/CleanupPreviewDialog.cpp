@@ -5,7 +5,6 @@
 #include "models/CleanupPlanModel.h"
 #include "scoring/ScoringProfile.h"
 #include "store/Store.h"
-#include "store/Transaction.h"
 #include "support/JobControl.h"
 #include "support/MutedText.h"
 #include "views/JobProgressPanel.h"
@@ -231,19 +230,11 @@ void CleanupPreviewDialog::apply()
         const auto profile = makeProfile(planned.profile, config);
         if (!profile)
             return done(Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(planned.profile)));
-        // Cleanup's own transaction joins this one, so a cancel up to the commit undoes it all.
-        Transaction tx((*store)->database());
-        if (!tx.isActive())
-            return done(tx.error());
-        auto outcome = Cleanup(**store, config, *profile).apply(planned, QStringLiteral("user"));
+        // One transaction in core; a cancel up to its commit undoes it all.
+        auto outcome = Cleanup(**store, config, *profile)
+                           .apply(planned, QStringLiteral("user"), [&]() { return control->report(total, total); });
         if (!outcome)
-            return done(outcome.error());
-        if (!control->report(total, total)) {
-            tx.rollback();
-            return done(cancelled);
-        }
-        if (const Status st = tx.commit(); !st)
-            return done(st.error());
+            return done(outcome.error().code == Error::Code::Cancelled ? cancelled : outcome.error());
         return done(std::move(*outcome));
     }));
 }

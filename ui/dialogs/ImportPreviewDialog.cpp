@@ -381,12 +381,13 @@ void ImportPreviewDialog::fillContradictions(bool recorded)
     };
     if (recorded) {
         for (const Conflict &c : m_result.recorded) {
-            add({QStringLiteral("#%1 (%2)").arg(c.id).arg(c.status), c.type, c.a, c.b, c.resolution});
+            add({QStringLiteral("#%1 (%2)").arg(c.id).arg(conflictStatusName(c.status)), conflictTypeName(c.type), c.a,
+                 c.b, conflictResolutionName(c.resolution)});
             m_contradictionTable->item(m_contradictionTable->rowCount() - 1, 0)->setData(Qt::UserRole, c.id);
         }
     } else {
         for (const ConflictCandidate &c : m_reading.plan.detection.candidates)
-            add({tr("not yet recorded"), c.type, c.older, c.newer, c.reason});
+            add({tr("not yet recorded"), conflictTypeName(c.type), c.older, c.newer, c.reason});
     }
     m_contradictionTable->resizeColumnsToContents();
     m_contradictionTable->horizontalHeader()->setStretchLastSection(true);

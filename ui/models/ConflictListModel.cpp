@@ -30,7 +30,7 @@ Status ConflictListModel::reload(Store *store, bool openOnly, Millis now)
 {
     std::vector<Row> rows;
     if (store) {
-        auto conflicts = store->conflicts().list(openOnly ? QStringLiteral("open") : QString());
+        auto conflicts = store->conflicts().list(openOnly ? std::optional(ConflictStatus::Open) : std::nullopt);
         if (!conflicts)
             return conflicts.error();
         QStringList ids;

@@ -59,51 +59,54 @@ QStringList memoryChanges(const QString &label, const Memory &before, const Memo
 
 } // namespace
 
-QString ConflictText::typeLabel(const QString &type)
+QString ConflictText::typeLabel(ConflictType type)
 {
-    if (type == QLatin1String("direct_contradiction"))
-        return tr("Direct contradiction");
-    if (type == QLatin1String("scope_overlap"))
-        return tr("Scope overlap");
-    if (type == QLatin1String("temporal_shift"))
-        return tr("Temporal shift");
-    return type;
+    switch (type) {
+    case ConflictType::DirectContradiction: return tr("Direct contradiction");
+    case ConflictType::ScopeOverlap: return tr("Scope overlap");
+    case ConflictType::TemporalShift: return tr("Temporal shift");
+    }
+    return conflictTypeName(type);
 }
 
-QString ConflictText::typeExplanation(const QString &type)
+QString ConflictText::typeExplanation(ConflictType type)
 {
-    if (type == QLatin1String("direct_contradiction"))
+    switch (type) {
+    case ConflictType::DirectContradiction:
         return tr("The two memories are about the same subject, in the same period, and one says the opposite of the "
                   "other (not, no longer, never, 不, 不再 …). When it was found, both confidences were lowered "
                   "(× 0.8); which one is right is for you to decide.");
-    if (type == QLatin1String("scope_overlap"))
+    case ConflictType::ScopeOverlap:
         return tr("A global memory and a project memory disagree. Inside that project the project memory wins; "
                   "everywhere else the global one applies.");
-    if (type == QLatin1String("temporal_shift"))
+    case ConflictType::TemporalShift:
         return tr("An older and a newer memory of the same subject differ, written at least 30 days apart: the "
                   "subject probably changed over time, so the newer one is usually right.");
-    return tr("Conflict of type %1.").arg(type);
+    }
+    return tr("Conflict of type %1.").arg(conflictTypeName(type));
 }
 
-QString ConflictText::resolutionLabel(const QString &resolution)
+QString ConflictText::resolutionLabel(ConflictResolution resolution)
 {
-    const bool automatic = resolution.startsWith(QLatin1String("auto:"));
-    const QString name = automatic ? resolution.mid(5) : resolution;
-    QString label = name;
-    if (const auto s = strategyFromName(name))
-        label = strategyLabel(*s).toLower();
-    else if (name == QLatin1String("project_wins"))
-        label = tr("project wins");
-    return automatic ? tr("%1, automatically").arg(label) : label;
+    switch (resolution) {
+    case ConflictResolution::None: return {};
+    case ConflictResolution::AutoLatestWins:
+        return tr("%1, automatically").arg(strategyLabel(ResolutionStrategy::LatestWins).toLower());
+    case ConflictResolution::AutoProjectWins: return tr("%1, automatically").arg(tr("project wins"));
+    default: break;
+    }
+    if (const auto s = strategyFromName(conflictResolutionName(resolution)))
+        return strategyLabel(*s).toLower();
+    return conflictResolutionName(resolution);
 }
 
 QString ConflictText::shortStatus(const Conflict &c)
 {
     if (c.isOpen())
         return tr("open");
-    if (c.resolution.isEmpty())
-        return c.status;
-    return QStringLiteral("%1 (%2)").arg(c.status, resolutionLabel(c.resolution));
+    if (c.resolution == ConflictResolution::None)
+        return conflictStatusName(c.status);
+    return QStringLiteral("%1 (%2)").arg(conflictStatusName(c.status), resolutionLabel(c.resolution));
 }
 
 QString ConflictText::statusText(const Conflict &c, Millis now)
@@ -113,7 +116,7 @@ QString ConflictText::statusText(const Conflict &c, Millis now)
     if (c.isOpen())
         return tr("Open since %1: it waits for your choice below.").arg(detected);
     const QString resolved = c.resolvedAt ? EventText::localTime(c.resolvedAt) : tr("an unknown time");
-    if (c.status == QLatin1String("dismissed"))
+    if (c.status == ConflictStatus::Dismissed)
         return tr("Dismissed on %1 (detected %2).").arg(resolved, detected);
     return tr("Resolved on %1 with %2 (detected %3). Undo the resolution to choose again.")
         .arg(resolved, resolutionLabel(c.resolution), detected);

@@ -19,9 +19,9 @@ class ConflictText final
 {
 public:
     /// "Direct contradiction", "Scope overlap", "Temporal shift".
-    static QString typeLabel(const QString &type);
+    static QString typeLabel(core::ConflictType type);
     /// What the type means and what was done automatically when it was detected.
-    static QString typeExplanation(const QString &type);
+    static QString typeExplanation(core::ConflictType type);
     /// "Open since 2026-11-17 06:10 (6 days ago): waiting for your choice." / "Resolved … with
     /// latest wins." / "Resolved automatically …".
     static QString statusText(const core::Conflict &conflict, core::Millis now);
@@ -30,8 +30,8 @@ public:
 
     static QString strategyLabel(core::ResolutionStrategy strategy);
     static QString strategyExplanation(core::ResolutionStrategy strategy);
-    /// A resolution name as stored ("latest_wins", "auto:latest_wins") in words.
-    static QString resolutionLabel(const QString &resolution);
+    /// A resolution in words ("latest wins", "latest wins, automatically").
+    static QString resolutionLabel(core::ConflictResolution resolution);
 
     /// The preview of a plan: the resolver's change lines, then for A, B (and a merged
     /// memory) the fields that will change, with the score and tier under `profile` before

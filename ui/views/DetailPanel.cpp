@@ -249,7 +249,7 @@ QGroupBox *DetailPanel::buildContentGroup()
     m_content = new ContentEditor;
     form->addRow(tr("Text"), m_content);
     connect(m_content, &ContentEditor::applyRequested, this,
-            [this](const QString &text) { request(QStringLiteral("content"), text); });
+            [this](const QString &text) { request(MemoryFieldEdit::content(m_id, text)); });
 
     m_keywords = new QLineEdit;
     m_keywords->setObjectName(QStringLiteral("keywordsEdit"));
@@ -294,7 +294,7 @@ QGroupBox *DetailPanel::buildScoringGroup()
     m_importance->setToolTip(tr("Note 002's importance: ≥ 3.0 is core and never decays"));
     connect(m_importance, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         if (!m_filling && std::abs(v - m_memory.importance) > 1e-9)
-            request(QStringLiteral("importance"), v);
+            request(MemoryFieldEdit::importance(m_id, v));
     });
     form->addRow(tr("Importance"), m_importance);
 
@@ -306,7 +306,7 @@ QGroupBox *DetailPanel::buildScoringGroup()
     m_confidence->setKeyboardTracking(false);
     connect(m_confidence, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         if (!m_filling && std::abs(v - m_memory.confidence) > 1e-9)
-            request(QStringLiteral("confidence"), v);
+            request(MemoryFieldEdit::confidence(m_id, v));
     });
     form->addRow(tr("Confidence"), m_confidence);
 
@@ -355,7 +355,7 @@ QGroupBox *DetailPanel::buildFlagsGroup()
     connect(m_sensitivity, &QComboBox::activated, this, [this](int index) {
         const int level = m_sensitivity->itemData(index).toInt();
         if (!m_filling && level != m_memory.sensitivity)
-            request(QStringLiteral("sensitivity"), level);
+            request(MemoryFieldEdit::sensitivity(m_id, level));
     });
     form->addRow(tr("Sensitivity"), m_sensitivity);
     addValueRow(form, QStringLiteral("modalities"), tr("Modalities"));
@@ -576,35 +576,35 @@ void DetailPanel::fillHistory()
         m_history->clear();
 }
 
-void DetailPanel::request(const QString &field, const QVariant &value)
+void DetailPanel::request(const MemoryFieldEdit &edit)
 {
     if (m_id.isEmpty() || m_filling)
         return;
-    if (m_requested.value(field) == value)
+    if (const auto it = m_requested.find(edit.field); it != m_requested.end() && it->second == edit.value)
         return;
-    m_requested.insert(field, value);
-    emit editRequested(m_id, field, value);
+    m_requested[edit.field] = edit.value;
+    emit editRequested(edit);
 }
 
 void DetailPanel::commitKeywords()
 {
     const QStringList keywords = parseKeywords(m_keywords->text());
     if (keywords != m_memory.keywords)
-        request(QStringLiteral("keywords"), keywords);
+        request(MemoryFieldEdit::keywords(m_id, keywords));
 }
 
 void DetailPanel::commitCategory()
 {
     const QString category = m_category->currentText().trimmed();
     if (!m_filling && !category.isEmpty() && category != m_memory.category)
-        request(QStringLiteral("category"), category);
+        request(MemoryFieldEdit::category(m_id, category));
 }
 
 void DetailPanel::commitProject()
 {
     const QString project = m_project->text().trimmed();
     if (project != m_memory.projectPath)
-        request(QStringLiteral("projectPath"), project);
+        request(MemoryFieldEdit::projectPath(m_id, project));
 }
 
 } // namespace engram::ui

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "model/Memory.h"
+#include "views/MemoryFieldEdit.h"
 
 #include <QHash>
 #include <QPointer>
-#include <QVariant>
 #include <QWidget>
+
+#include <map>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -25,7 +27,8 @@ class StoreSession;
 /// grouped — Content, Scoring (under the session's profile and now), Provenance, Flags, Agent
 /// fields — plus its history of events, newest first. Content, keywords, category, confidence,
 /// importance, project and sensitivity are edited in place: the panel never writes to the store
-/// itself, it emits editRequested and the window turns that into an undoable decision. Memory
+/// itself, it emits editRequested (a typed MemoryFieldEdit) and the window turns that into an
+/// undoable decision. Memory
 /// text is shown as plain text everywhere.
 ///
 /// Reloads refill only what changed: the content editor (ContentEditor) keeps its text when
@@ -58,9 +61,9 @@ public Q_SLOTS:
     void reload();
 
 Q_SIGNALS:
-    /// The user changed `field` (content, keywords, category, confidence, importance,
-    /// projectPath, sensitivity) of memory `id` to `value` (QString, QStringList, double or int).
-    void editRequested(const QString &id, const QString &field, const QVariant &value);
+    /// The user changed one field of the shown memory (content, keywords, category,
+    /// confidence, importance, projectPath, sensitivity) to the value the edit holds.
+    void editRequested(const engram::ui::MemoryFieldEdit &edit);
 
 private:
     QWidget *buildEmptyPage();
@@ -83,7 +86,8 @@ private:
     void fillAgent(const core::Memory &memory);
     void fillHistory();
 
-    void request(const QString &field, const QVariant &value);
+    /// Emits `edit` unless the same value of that field was already asked for.
+    void request(const MemoryFieldEdit &edit);
     void commitKeywords();
     void commitCategory();
     void commitProject();
@@ -94,7 +98,7 @@ private:
     bool m_filling = false;
     int m_labelWidth = 0; ///< px; shared by the label column of every group
     /// Edits already asked for since the last reload, so Enter + focus-out ask only once.
-    QHash<QString, QVariant> m_requested;
+    std::map<MemoryFieldEdit::Field, MemoryFieldEdit::Value> m_requested;
 
     QStackedWidget *m_stack = nullptr;
     QLabel *m_emptyLabel = nullptr;

@@ -30,10 +30,14 @@ public:
             return ctx.fail(QStringLiteral("conflicts: %1").arg(parser.error()), 2);
         if (!parser.positional().isEmpty())
             return ctx.fail(QStringLiteral("conflicts: unexpected argument '%1'").arg(parser.positional().first()), 2);
-        const QString status = parser.value(QStringLiteral("status"), QString());
-        if (!status.isEmpty() && status != QLatin1String("open") && status != QLatin1String("resolved")
-            && status != QLatin1String("dismissed"))
-            return ctx.fail(QStringLiteral("conflicts: --status must be open, resolved or dismissed, not '%1'").arg(status), 2);
+        const QString statusName = parser.value(QStringLiteral("status"), QString());
+        std::optional<ConflictStatus> status;
+        if (!statusName.isEmpty()) {
+            status = conflictStatusFromName(statusName);
+            if (!status)
+                return ctx.fail(
+                    QStringLiteral("conflicts: --status must be open, resolved or dismissed, not '%1'").arg(statusName), 2);
+        }
         Store *store = ctx.store();
         if (!store)
             return 1;
@@ -57,8 +61,8 @@ public:
                 out.append(QJsonObject{{QStringLiteral("id"), double(c.id)},
                                        {QStringLiteral("a"), c.a},
                                        {QStringLiteral("b"), c.b},
-                                       {QStringLiteral("type"), c.type},
-                                       {QStringLiteral("status"), c.status}});
+                                       {QStringLiteral("type"), conflictTypeName(c.type)},
+                                       {QStringLiteral("status"), conflictStatusName(c.status)}});
             ctx.printJson(out);
             return 0;
         }
@@ -77,9 +81,10 @@ public:
         if (detected >= 0)
             out << detected << (detected == 1 ? " new conflict" : " new conflicts") << " detected\n";
         for (const Conflict &c : *conflicts) {
-            out << '#' << c.id << "  " << c.type.leftJustified(21) << ' ' << c.status;
-            if (!c.resolution.isEmpty())
-                out << " (" << c.resolution << ')';
+            out << '#' << c.id << "  " << conflictTypeName(c.type).leftJustified(21) << ' '
+                << conflictStatusName(c.status);
+            if (c.resolution != ConflictResolution::None)
+                out << " (" << conflictResolutionName(c.resolution) << ')';
             out << "\n    a " << c.a << "  " << content.value(c.a, QStringLiteral("(gone)")) << "\n    b " << c.b << "  "
                 << content.value(c.b, QStringLiteral("(gone)")) << "\n";
         }

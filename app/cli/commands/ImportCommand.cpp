@@ -145,7 +145,7 @@ private:
         list("identical", p.identicalIds, QStringLiteral("skip"));
         out << "  contradictions " << p.contradictions.size() << "\n";
         for (const Conflict &c : p.contradictions)
-            out << "      " << c.type << ": " << c.a << " ↔ " << c.b << "\n";
+            out << "      " << conflictTypeName(c.type) << ": " << c.a << " ↔ " << c.b << "\n";
         out << "would add " << added << ", update " << updated << ", skip " << skipped << "\n";
         out.flush();
         return 0;

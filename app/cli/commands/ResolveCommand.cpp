@@ -88,7 +88,7 @@ public:
             ctx.printJson(io::conflictToJson(*after));
             return 0;
         }
-        ctx.out() << "conflict #" << id << " resolved: " << after->resolution << "\n";
+        ctx.out() << "conflict #" << id << " resolved: " << conflictResolutionName(after->resolution) << "\n";
         for (const QString &line : plan->changes)
             ctx.out() << "  - " << line << "\n";
         ctx.out().flush();

@@ -24,9 +24,6 @@ Q_LOGGING_CATEGORY(lcConflicts, "engram.core.engine.conflicts")
 namespace engram::core {
 
 using conflict_rule::classifyStatements;
-using conflict_rule::kDirect;
-using conflict_rule::kScope;
-using conflict_rule::kTemporal;
 using conflict_rule::olderFirst;
 using conflict_rule::pairKey;
 using conflict_rule::Statement;
@@ -48,15 +45,16 @@ Result<QSet<QString>> existingPairs(Store &store)
     return pairs;
 }
 
-// What the configured automatic handling makes of a candidate: "auto:latest_wins",
-// "auto:project_wins", or empty (it stays open).
-QString automaticResolution(const ConflictCandidate &c, const Memory &older, const Config::Conflicts &rules)
+// What the configured automatic handling makes of a candidate: AutoLatestWins,
+// AutoProjectWins, or None (it stays open).
+ConflictResolution automaticResolution(const ConflictCandidate &c, const Memory &older, const Config::Conflicts &rules)
 {
-    if (c.type == kTemporal && rules.onTemporalShift == QLatin1String("latest_wins") && !older.permanent)
-        return QStringLiteral("auto:latest_wins");
-    if (c.type == kScope && rules.onScopeOverlap == QLatin1String("project_wins"))
-        return QStringLiteral("auto:project_wins");
-    return {};
+    if (c.type == ConflictType::TemporalShift && rules.onTemporalShift == QLatin1String("latest_wins")
+        && !older.permanent)
+        return ConflictResolution::AutoLatestWins;
+    if (c.type == ConflictType::ScopeOverlap && rules.onScopeOverlap == QLatin1String("project_wins"))
+        return ConflictResolution::AutoProjectWins;
+    return ConflictResolution::None;
 }
 
 // One candidate being recorded: its conflict row (inserted, id set) and the two memories.
@@ -75,7 +73,7 @@ QJsonObject detectedPayload(const Recording &r, const Memory &self, const Memory
 {
     const ConflictCandidate &c = r.candidate;
     QJsonObject payload{{QStringLiteral("conflictId"), double(r.conflict.id)},
-                        {QStringLiteral("type"), c.type},
+                        {QStringLiteral("type"), conflictTypeName(c.type)},
                         {QStringLiteral("other"), other.id},
                         {QStringLiteral("reason"), c.reason},
                         {QStringLiteral("jaccard"), c.jaccard},
@@ -92,7 +90,7 @@ Status noteDetected(const Recording &r, const Config::Conflicts &rules)
     for (const Memory *m : {&r.older, &r.newer}) {
         const Memory &other = m == &r.older ? r.newer : r.older;
         QJsonObject payload = detectedPayload(r, *m, other);
-        if (r.candidate.type != kDirect) {
+        if (r.candidate.type != ConflictType::DirectContradiction) {
             if (const Status st = r.recorder.note(events::kConflictDetected, m->id, payload); !st)
                 return st;
             continue;
@@ -111,9 +109,9 @@ Status noteDetected(const Recording &r, const Config::Conflicts &rules)
 // The resolution the automatic handling chose, as events (and rows) on both memories.
 Status applyAutomatic(const Recording &r)
 {
-    const QString &resolution = r.conflict.resolution;
+    const ConflictResolution resolution = r.conflict.resolution;
     const ConflictCandidate &c = r.candidate;
-    if (resolution == QLatin1String("auto:latest_wins")) {
+    if (resolution == ConflictResolution::AutoLatestWins) {
         // Newest wins: the older is superseded and C(t) starts now (docs/scoring.md, "Automatic handling").
         Memory oldAfter = r.older;
         oldAfter.superseded = true;
@@ -126,20 +124,20 @@ Status applyAutomatic(const Recording &r)
             r.writes.touch(newAfter, r.now);
         }
         const QJsonObject payload{{QStringLiteral("conflictId"), double(r.conflict.id)},
-                                  {QStringLiteral("strategy"), resolution},
-                                  {QStringLiteral("type"), c.type}};
+                                  {QStringLiteral("strategy"), conflictResolutionName(resolution)},
+                                  {QStringLiteral("type"), conflictTypeName(c.type)}};
         if (const Status st = r.recorder.change(events::kConflictResolved, r.older, oldAfter, payload); !st)
             return st;
         return newAfter == r.newer ? r.recorder.note(events::kConflictResolved, r.newer.id, payload)
                                    : r.recorder.change(events::kConflictResolved, r.newer, newAfter, payload);
     }
-    if (resolution == QLatin1String("auto:project_wins")) {
+    if (resolution == ConflictResolution::AutoProjectWins) {
         // Recorded only: inside the project the project memory wins (Retrieval reads
         // this); outside it nothing changes.
         const Memory &project = r.older.projectPath.isEmpty() ? r.newer : r.older;
         const QJsonObject payload{{QStringLiteral("conflictId"), double(r.conflict.id)},
-                                  {QStringLiteral("strategy"), resolution},
-                                  {QStringLiteral("type"), c.type},
+                                  {QStringLiteral("strategy"), conflictResolutionName(resolution)},
+                                  {QStringLiteral("type"), conflictTypeName(c.type)},
                                   {QStringLiteral("winner"), project.id},
                                   {QStringLiteral("project"), project.projectPath}};
         for (const Memory *m : {&r.older, &r.newer}) {
@@ -362,8 +360,9 @@ Result<std::vector<Conflict>> ConflictDetector::record(const std::vector<Conflic
         conflict.b = c.newer;
         conflict.type = c.type;
         conflict.detectedAt = now;
-        if (const QString resolution = automaticResolution(c, *older, rules); !resolution.isEmpty()) {
-            conflict.status = QStringLiteral("resolved");
+        if (const ConflictResolution resolution = automaticResolution(c, *older, rules);
+            resolution != ConflictResolution::None) {
+            conflict.status = ConflictStatus::Resolved;
             conflict.resolution = resolution;
             conflict.resolvedAt = now;
         }

@@ -22,7 +22,7 @@ struct ConflictCandidate
 {
     QString older;
     QString newer;
-    QString type;        ///< direct_contradiction, scope_overlap, temporal_shift
+    ConflictType type = ConflictType::DirectContradiction;
     QString reason;      ///< one line a person can read ("opposite polarity: 'not' in …")
     double jaccard = 0;  ///< keyword overlap of the pair
     bool operator==(const ConflictCandidate &) const = default;

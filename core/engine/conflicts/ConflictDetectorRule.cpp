@@ -9,10 +9,6 @@
 
 namespace engram::core::conflict_rule {
 
-const QString kDirect = QStringLiteral("direct_contradiction");
-const QString kScope = QStringLiteral("scope_overlap");
-const QString kTemporal = QStringLiteral("temporal_shift");
-
 namespace {
 
 // Letters and digits only, lower-cased: "I like coffee." and "i like coffee" are one text.
@@ -66,7 +62,7 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
 }
 
 // The rule of the class comment, on two statements (older first).
-std::optional<QString> classifyStatements(
+std::optional<ConflictType> classifyStatements(
     const Statement &older, const Statement &newer, const Config::Conflicts &rules, QString *reason)
 {
     if (older.textKey == newer.textKey)
@@ -88,13 +84,13 @@ std::optional<QString> classifyStatements(
         if (reason)
             *reason = QStringLiteral(
                 "a global and a project-scoped memory of the same subject say different things");
-        return kScope;
+        return ConflictType::ScopeOverlap;
     }
     if (daysApart >= rules.temporalShiftDays) {
         if (reason)
             *reason = QStringLiteral("same subject, different statement, written %1 days apart")
                           .arg(QString::number(std::floor(daysApart), 'f', 0));
-        return kTemporal;
+        return ConflictType::TemporalShift;
     }
     if (older.negative != newer.negative) {
         if (reason) {
@@ -103,7 +99,7 @@ std::optional<QString> classifyStatements(
                           .arg(quoted(neg.negations),
                               older.negative ? QStringLiteral("older") : QStringLiteral("newer"));
         }
-        return kDirect;
+        return ConflictType::DirectContradiction;
     }
     return std::nullopt;
 }

@@ -3,6 +3,7 @@
 // The contradiction rule of ConflictDetector (see its class comment) on statements prepared
 // once per memory. Internal to the detector: ConflictDetector.cpp and ConflictDetectorSearch.cpp.
 #include "config/Config.h"
+#include "model/Conflict.h"
 #include "model/Memory.h"
 
 #include <QString>
@@ -12,10 +13,6 @@
 #include <optional>
 
 namespace engram::core::conflict_rule {
-
-extern const QString kDirect;
-extern const QString kScope;
-extern const QString kTemporal;
 
 // What the rule needs of one statement, computed once per memory.
 struct Statement
@@ -35,7 +32,7 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
 
 /// The rule on two statements, older first: the conflict type, or nothing. `reason`, when
 /// given, gets one line a person can read (the statements must have been made with keepWords).
-std::optional<QString> classifyStatements(
+std::optional<ConflictType> classifyStatements(
     const Statement &older, const Statement &newer, const Config::Conflicts &rules, QString *reason);
 
 /// Creation order, then id: which of two memories is the older.

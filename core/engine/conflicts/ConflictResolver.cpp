@@ -18,8 +18,6 @@ namespace engram::core {
 
 namespace {
 
-const QString kDirect = QStringLiteral("direct_contradiction");
-
 QString shortText(const Memory &m)
 {
     const QString c = m.content.simplified();
@@ -79,7 +77,7 @@ QJsonObject resolvedPayload(const ResolutionPlan &p)
 {
     return QJsonObject{{QStringLiteral("conflictId"), double(p.before.id)},
                        {QStringLiteral("strategy"), strategyName(p.strategy)},
-                       {QStringLiteral("type"), p.before.type},
+                       {QStringLiteral("type"), conflictTypeName(p.before.type)},
                        {QStringLiteral("a"), side(p.aBefore, p.aAfter)},
                        {QStringLiteral("b"), side(p.bBefore, p.bAfter)},
                        {QStringLiteral("conflictBefore"), io::conflictToJson(p.before)},
@@ -159,7 +157,7 @@ Status planChanges(Store &store, const Config &config, ResolutionPlan &p, const 
         p.changes << QStringLiteral("%1 is kept").arg(b.id) << QStringLiteral("%1 is negated").arg(a.id);
         break;
     case ResolutionStrategy::KeepBoth:
-        if (p.before.type == kDirect) {
+        if (p.before.type == ConflictType::DirectContradiction) {
             for (Memory *m : {&p.aAfter, &p.bAfter}) {
                 auto restored = penaltyBefore(store, *m, conflictId);
                 if (!restored)
@@ -193,19 +191,21 @@ Status planChanges(Store &store, const Config &config, ResolutionPlan &p, const 
 
 } // namespace
 
-QString strategyName(ResolutionStrategy s)
+ConflictResolution resolutionOf(ResolutionStrategy s)
 {
     switch (s) {
-    case ResolutionStrategy::LatestWins: return QStringLiteral("latest_wins");
-    case ResolutionStrategy::VersionKeep: return QStringLiteral("version_keep");
-    case ResolutionStrategy::WeightBalance: return QStringLiteral("weight_balance");
-    case ResolutionStrategy::KeepA: return QStringLiteral("keep_a");
-    case ResolutionStrategy::KeepB: return QStringLiteral("keep_b");
-    case ResolutionStrategy::KeepBoth: return QStringLiteral("keep_both");
-    case ResolutionStrategy::Merge: return QStringLiteral("merge");
+    case ResolutionStrategy::LatestWins: return ConflictResolution::LatestWins;
+    case ResolutionStrategy::VersionKeep: return ConflictResolution::VersionKeep;
+    case ResolutionStrategy::WeightBalance: return ConflictResolution::WeightBalance;
+    case ResolutionStrategy::KeepA: return ConflictResolution::KeepA;
+    case ResolutionStrategy::KeepB: return ConflictResolution::KeepB;
+    case ResolutionStrategy::KeepBoth: return ConflictResolution::KeepBoth;
+    case ResolutionStrategy::Merge: return ConflictResolution::Merge;
     }
-    return {};
+    return ConflictResolution::None;
 }
+
+QString strategyName(ResolutionStrategy s) { return conflictResolutionName(resolutionOf(s)); }
 
 QStringList strategyNames()
 {
@@ -234,8 +234,9 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
         return conflict.error();
     if (!conflict->isOpen())
         return Error::make(Error::Code::Conflict, QStringLiteral("conflict %1 is already %2 (%3)")
-                                                      .arg(QString::number(conflictId), conflict->status,
-                                                           conflict->resolution));
+                                                      .arg(QString::number(conflictId),
+                                                           conflictStatusName(conflict->status),
+                                                           conflictResolutionName(conflict->resolution)));
     auto a = m_store.memories().get(conflict->a);
     if (!a)
         return a.error();
@@ -260,8 +261,8 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
     if (!(p.bAfter == p.bBefore))
         writes.touch(p.bAfter, at);
     p.after = p.before;
-    p.after.status = QStringLiteral("resolved");
-    p.after.resolution = strategyName(strategy);
+    p.after.status = ConflictStatus::Resolved;
+    p.after.resolution = resolutionOf(strategy);
     p.after.resolvedAt = at;
     return p;
 }

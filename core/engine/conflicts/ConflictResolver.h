@@ -26,6 +26,9 @@ enum class ResolutionStrategy {
     Merge,         ///< one new summary memory with the user's text; both sources merged into it (archived)
 };
 
+/// The conflict's resolution once `strategy` settled it.
+ConflictResolution resolutionOf(ResolutionStrategy strategy);
+/// Its stored name (conflictResolutionName of resolutionOf).
 QString strategyName(ResolutionStrategy strategy);
 std::optional<ResolutionStrategy> strategyFromName(const QString &name);
 /// Every name strategyFromName() accepts, in enum order.

@@ -172,9 +172,9 @@ Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &corr
         Conflict conflict;
         conflict.a = before.id;
         conflict.b = newId;
-        conflict.type = QStringLiteral("temporal_shift"); // the newer statement replaces the older
-        conflict.status = QStringLiteral("resolved");
-        conflict.resolution = QStringLiteral("version_keep");
+        conflict.type = ConflictType::TemporalShift; // the newer statement replaces the older
+        conflict.status = ConflictStatus::Resolved;
+        conflict.resolution = ConflictResolution::VersionKeep;
         conflict.detectedAt = conflict.resolvedAt = when;
         if (const Status st = m_store.conflicts().insert(conflict); !st)
             return st;
@@ -186,7 +186,7 @@ Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &corr
             return st;
         return rec.note(events::kConflictResolved, before.id,
                         QJsonObject{{QStringLiteral("conflictId"), double(conflict.id)},
-                                    {QStringLiteral("strategy"), conflict.resolution},
+                                    {QStringLiteral("strategy"), conflictResolutionName(conflict.resolution)},
                                     {QStringLiteral("conflictCreated"), io::conflictToJson(conflict)}});
     });
 }
@@ -463,6 +463,35 @@ Result<DecisionOutcome> Decisions::unlink(const QString &a, const QString &b, Mi
 Result<DecisionOutcome> Decisions::revert(qint64 eventId, Millis at, const QString &actor)
 {
     return Reverter(m_store, m_config, m_weights.get()).revert(eventId, at, actor);
+}
+
+Result<std::vector<DecisionOutcome>> Decisions::runAll(std::size_t count, const Step &step)
+{
+    // Each decision's own transaction joins this one: only its commit writes.
+    Transaction tx(m_store.database());
+    if (!tx.isActive())
+        return tx.error();
+    std::vector<DecisionOutcome> outcomes;
+    outcomes.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        auto outcome = step(i);
+        if (!outcome)
+            return outcome.error(); // the Transaction rolls back
+        outcomes.push_back(std::move(*outcome));
+    }
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return outcomes;
+}
+
+Result<std::vector<DecisionOutcome>> Decisions::revertAll(const std::vector<qint64> &eventIds, Millis at,
+                                                          const QString &actor)
+{
+    return runAll(eventIds.size(), [&](std::size_t i) -> Result<DecisionOutcome> {
+        if (eventIds[i] == 0)
+            return DecisionOutcome{};
+        return revert(eventIds[i], at, actor);
+    });
 }
 
 } // namespace engram::core

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace engram::core {
 
@@ -108,6 +109,19 @@ public:
     /// Reverts the decision that `eventId` belongs to (Reverter); revert the revert to redo.
     [[nodiscard]] Result<DecisionOutcome> revert(qint64 eventId, Millis at = 0,
                                                  const QString &actor = QStringLiteral("user"));
+
+    /// One decision of a batch: the one on the `index`th item (a call of this object).
+    using Step = std::function<Result<DecisionOutcome>(std::size_t index)>;
+    /// Runs `count` decisions, step(0) first, as ONE transaction (one undoable step of the
+    /// window: every memory of a command, or a decision and its merge): each decision's own
+    /// transaction joins it. The first failing step rolls them all back and its error is
+    /// returned; nothing is written then. The outcomes are in step order.
+    [[nodiscard]] Result<std::vector<DecisionOutcome>> runAll(std::size_t count, const Step &step);
+    /// Reverts the decisions that `eventIds` belong to, in this order, as ONE transaction
+    /// (runAll of revert): an undo or redo of a whole command. An id of 0 reverts nothing and
+    /// gives an empty outcome at its place.
+    [[nodiscard]] Result<std::vector<DecisionOutcome>> revertAll(const std::vector<qint64> &eventIds, Millis at = 0,
+                                                                 const QString &actor = QStringLiteral("user"));
 
     const Reinforcement &reinforcement() const { return m_reinforcement; }
 

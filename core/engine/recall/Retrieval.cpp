@@ -59,12 +59,12 @@ Result<QSet<QString>> scopeLosers(Store &store, const QString &project)
     QSet<QString> losers;
     if (project.isEmpty())
         return losers;
-    auto resolved = store.conflicts().list(QStringLiteral("resolved"));
+    auto resolved = store.conflicts().list(ConflictStatus::Resolved);
     if (!resolved)
         return resolved.error();
     QStringList ids;
     for (const Conflict &c : *resolved) {
-        if (c.type == QLatin1String("scope_overlap") && c.resolution == QLatin1String("auto:project_wins"))
+        if (c.type == ConflictType::ScopeOverlap && c.resolution == ConflictResolution::AutoProjectWins)
             ids << c.a << c.b;
     }
     if (ids.isEmpty())
@@ -76,7 +76,7 @@ Result<QSet<QString>> scopeLosers(Store &store, const QString &project)
     for (const Memory &m : *memories)
         projectOf.insert(m.id, m.projectPath);
     for (const Conflict &c : *resolved) {
-        if (c.type != QLatin1String("scope_overlap") || c.resolution != QLatin1String("auto:project_wins"))
+        if (c.type != ConflictType::ScopeOverlap || c.resolution != ConflictResolution::AutoProjectWins)
             continue;
         if (projectOf.value(c.a) == project && projectOf.value(c.b).isEmpty())
             losers.insert(c.b);

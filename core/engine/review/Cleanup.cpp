@@ -236,7 +236,7 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
     return plan;
 }
 
-Result<DecisionOutcome> Cleanup::apply(const CleanupPlan &plan, const QString &actor)
+Result<DecisionOutcome> Cleanup::apply(const CleanupPlan &plan, const QString &actor, const BeforeCommit &beforeCommit)
 {
     const Millis at = plan.at ? plan.at : time::nowMs();
     Transaction tx(m_store.database());
@@ -281,6 +281,8 @@ Result<DecisionOutcome> Cleanup::apply(const CleanupPlan &plan, const QString &a
     }
     if (const Status st = m_store.meta().setValue(MetaRepository::kLastCleanupAt, time::toIso(at)); !st)
         return st.error();
+    if (beforeCommit && !beforeCommit())
+        return Error::make(Error::Code::Cancelled, QStringLiteral("cleanup cancelled; nothing was written")); // rolls back
     CrashPoint::hit("cleanup.before-commit");
     if (const Status st = tx.commit(); !st)
         return st.error();

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 namespace engram::core {
@@ -64,10 +65,16 @@ public:
 
     /// Every action due at `now`, and why. Writes nothing (the dry run).
     [[nodiscard]] Result<CleanupPlan> plan(Millis now) const;
+    /// Called once, right before the commit; false cancels (see apply).
+    using BeforeCommit = std::function<bool()>;
+
     /// Applies a plan in one transaction: an `archive` / `compress` / `delete` / `purge`
     /// event per action (payload: reason, score, profile, before/after), and meta
     /// last_cleanup_at. Actions on memories changed or gone since the plan are skipped.
-    [[nodiscard]] Result<DecisionOutcome> apply(const CleanupPlan &plan, const QString &actor = QStringLiteral("system"));
+    /// When `beforeCommit` returns false everything rolls back and the error is
+    /// Error::Code::Cancelled: nothing is written (the window's cancel up to the commit).
+    [[nodiscard]] Result<DecisionOutcome> apply(const CleanupPlan &plan, const QString &actor = QStringLiteral("system"),
+                                                const BeforeCommit &beforeCommit = {});
 
 private:
     Store &m_store;

@@ -19,14 +19,15 @@ QString num(double v) { return QString::number(v, 'g', 3); }
 
 QString conflictReason(const Conflict &c)
 {
-    if (c.type == QLatin1String("direct_contradiction"))
+    switch (c.type) {
+    case ConflictType::DirectContradiction:
         return QStringLiteral("direct contradiction: same subject, opposite polarity, same period; both confidences "
                               "were lowered and wait for your choice");
-    if (c.type == QLatin1String("scope_overlap"))
-        return QStringLiteral("scope overlap: a global and a project memory disagree");
-    if (c.type == QLatin1String("temporal_shift"))
+    case ConflictType::ScopeOverlap: return QStringLiteral("scope overlap: a global and a project memory disagree");
+    case ConflictType::TemporalShift:
         return QStringLiteral("temporal shift: an older and a newer memory of the same subject differ");
-    return c.type;
+    }
+    return conflictTypeName(c.type);
 }
 
 /// When a decaying importance first falls below `line`, counted from the last access
@@ -63,7 +64,7 @@ Result<std::vector<ReviewItem>> ReviewQueue::build(Millis now) const
 {
     std::vector<ReviewItem> items;
 
-    auto open = m_store.conflicts().list(QStringLiteral("open"));
+    auto open = m_store.conflicts().list(ConflictStatus::Open);
     if (!open)
         return open.error();
     for (const Conflict &c : *open) {
@@ -72,9 +73,12 @@ Result<std::vector<ReviewItem>> ReviewQueue::build(Millis now) const
         item.memoryIds = {c.a, c.b};
         item.conflictId = c.id;
         item.reason = conflictReason(c);
-        item.answers = {QStringLiteral("latest_wins"), QStringLiteral("version_keep"), QStringLiteral("weight_balance"),
-                        QStringLiteral("keep_a"),      QStringLiteral("keep_b"),       QStringLiteral("keep_both"),
-                        QStringLiteral("merge")};
+        // The strategies a user may choose (ConflictResolver's), by their stored names.
+        for (const ConflictResolution r :
+             {ConflictResolution::LatestWins, ConflictResolution::VersionKeep, ConflictResolution::WeightBalance,
+              ConflictResolution::KeepA, ConflictResolution::KeepB, ConflictResolution::KeepBoth,
+              ConflictResolution::Merge})
+            item.answers << conflictResolutionName(r);
         items.push_back(item);
     }
 
