@@ -185,7 +185,11 @@ MemorySource readSourceField(JsonFieldReader &r, const QJsonObject &object)
 class GuessNotes
 {
 public:
-    GuessNotes(const QString &where, QStringList *out) : m_where(where), m_out(out) { }
+    GuessNotes(const QString &where, QStringList *out)
+        : m_where(where)
+        , m_out(out)
+    {
+    }
     void add(const QString &text) const
     {
         if (m_out)
@@ -208,7 +212,8 @@ bool settleInstants(Memory &m, JsonFieldReader &r, const MemoryParseOptions &opt
             notes.add(QStringLiteral("no createdAt; used updatedAt"));
         } else if (options.fallbackCreatedAt != 0) {
             m.createdAt = options.fallbackCreatedAt;
-            notes.add(QStringLiteral("no createdAt or updatedAt; used %1").arg(options.fallbackCreatedAtName));
+            notes.add(
+                QStringLiteral("no createdAt or updatedAt; used %1").arg(options.fallbackCreatedAtName));
         } else {
             r.fail(QStringLiteral("createdAt"),
                 QStringLiteral("is missing (required when there is no updatedAt)"));
