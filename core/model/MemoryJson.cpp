@@ -169,65 +169,68 @@ MemorySource readSource(JsonFieldReader &r)
     return source;
 }
 
-} // namespace
-
-Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where)
+/// The source: an object, or a bare string ("manual") read as its type.
+MemorySource readSourceField(JsonFieldReader &r, const QJsonObject &object)
 {
-    return memoryFromJson(object, where, MemoryParseOptions {});
+    if (!object.value(QStringLiteral("source")).isString())
+        return readSource(r);
+    MemorySource source;
+    source.type = r.string(QStringLiteral("source"), 64).trimmed();
+    if (source.type.isEmpty())
+        source.type = QStringLiteral("import");
+    return source;
 }
 
-Result<Memory> memoryFromJson(
-    const QJsonObject &object, const QString &where, const MemoryParseOptions &options)
+/// Lines for MemoryParseOptions::notes, each prefixed with the entry.
+class GuessNotes
 {
-    Memory m;
-    JsonFieldReader r(object, where);
-    m.id = r.requiredString(QStringLiteral("id"), 256).trimmed();
-    if (r.failed())
-        return r.error();
-    const QString whereWithId = QStringLiteral("%1 (id %2)").arg(where, quoted(m.id));
-    r.setWhere(whereWithId);
-    auto note = [&](const QString &text) {
-        if (options.notes)
-            options.notes->append(QStringLiteral("%1: %2").arg(whereWithId, text));
-    };
-
-    m.content = r.requiredString(QStringLiteral("content"), limits::kMaxTextChars);
-    m.category = r.requiredString(QStringLiteral("category"), 128).trimmed();
-    // A source that is a bare string ("manual") is read as its type.
-    if (object.value(QStringLiteral("source")).isString()) {
-        m.source.type = r.string(QStringLiteral("source"), 64).trimmed();
-        if (m.source.type.isEmpty())
-            m.source.type = QStringLiteral("import");
-    } else {
-        m.source = readSource(r);
+public:
+    GuessNotes(const QString &where, QStringList *out)
+        : m_where(where)
+        , m_out(out)
+    {
     }
-    m.keywords = normalizeKeywords(r.stringList(QStringLiteral("keywords"), kShort));
-    m.confidence = r.number(QStringLiteral("confidence"), 0.0, 1.0, 0.5);
+    void add(const QString &text) const
+    {
+        if (m_out)
+            m_out->append(QStringLiteral("%1: %2").arg(m_where, text));
+    }
 
-    m.createdAt = r.instant(QStringLiteral("createdAt"));
-    m.updatedAt = r.instant(QStringLiteral("updatedAt"));
-    m.lastAccessedAt = r.instant(QStringLiteral("lastAccessedAt"));
-    m.lastReinforcedAt = r.instant(QStringLiteral("lastReinforcedAt"));
-    if (r.failed())
-        return r.error();
+private:
+    const QString &m_where;
+    QStringList *m_out;
+};
+
+/// createdAt ?? updatedAt ?? options.fallbackCreatedAt (a guess is noted); then
+/// updatedAt ?? createdAt and lastReinforcedAt ?? updatedAt ?? createdAt. False (with the
+/// reader failed) when there is nothing to take createdAt from.
+bool settleInstants(Memory &m, JsonFieldReader &r, const MemoryParseOptions &options, const GuessNotes &notes)
+{
     if (m.createdAt == 0) {
         if (m.updatedAt != 0) {
             m.createdAt = m.updatedAt;
-            note(QStringLiteral("no createdAt; used updatedAt"));
+            notes.add(QStringLiteral("no createdAt; used updatedAt"));
         } else if (options.fallbackCreatedAt != 0) {
             m.createdAt = options.fallbackCreatedAt;
-            note(QStringLiteral("no createdAt or updatedAt; used %1").arg(options.fallbackCreatedAtName));
+            notes.add(
+                QStringLiteral("no createdAt or updatedAt; used %1").arg(options.fallbackCreatedAtName));
         } else {
             r.fail(QStringLiteral("createdAt"),
                 QStringLiteral("is missing (required when there is no updatedAt)"));
-            return r.error();
+            return false;
         }
     }
     if (m.updatedAt == 0)
         m.updatedAt = m.createdAt;
     if (m.lastReinforcedAt == 0) // docs/formats.md, "Lazy migration"
         m.lastReinforcedAt = m.updatedAt; // lastReinforcedAt ?? updatedAt ?? createdAt
+    return true;
+}
 
+/// The forgetting fields (docs/formats.md, "Lazy migration"): counts, strength, stability,
+/// decay rate, importance.
+void readForgetting(JsonFieldReader &r, Memory &m)
+{
     m.accessCount = int(r.integer(QStringLiteral("accessCount"), 0, kMaxCount).value_or(0));
     m.reinforceCount = int(r.integer(QStringLiteral("reinforceCount"), 0, kMaxCount).value_or(m.accessCount));
     m.projectPath = r.string(QStringLiteral("projectPath"), kShort);
@@ -238,6 +241,12 @@ Result<Memory> memoryFromJson(
         = r.number(QStringLiteral("stability"), 1e-6, 1e7, legacyStability(m.accessCount, m.confidence));
     m.decayRate = r.number(QStringLiteral("decayRate"), 0.5, 2.0, 1.0);
     m.importance = r.number(QStringLiteral("importance"), 0.0, 1e6, 1.0);
+}
+
+/// Flags, level, compression, merge and supersede lineage, sensitivity, modalities, deletion
+/// and the agent's own importance and tier.
+void readStateAndLineage(JsonFieldReader &r, Memory &m)
+{
     m.verified = r.boolean(QStringLiteral("verified"), false);
     m.permanent = r.boolean(QStringLiteral("permanent"), false);
     m.negated = r.boolean(QStringLiteral("negated"), false);
@@ -264,14 +273,56 @@ Result<Memory> memoryFromJson(
     m.supersedesId = r.string(QStringLiteral("supersedesId"), kShort);
     m.agentImportance = r.number(QStringLiteral("agentImportance"), -1e6, 1e6);
     m.agentTier = r.string(QStringLiteral("agentTier"), 64);
-    if (r.failed())
-        return r.error();
+}
 
+/// Every key memoryToJson does not write, verbatim.
+QJsonObject unknownFields(const QJsonObject &object)
+{
     static const QSet<QString> known(knownMemoryKeys().cbegin(), knownMemoryKeys().cend());
+    QJsonObject extra;
     for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
         if (!known.contains(it.key()))
-            m.extra.insert(it.key(), it.value());
+            extra.insert(it.key(), it.value());
     }
+    return extra;
+}
+
+} // namespace
+
+Result<Memory> memoryFromJson(const QJsonObject &object, const QString &where)
+{
+    return memoryFromJson(object, where, MemoryParseOptions {});
+}
+
+Result<Memory> memoryFromJson(
+    const QJsonObject &object, const QString &where, const MemoryParseOptions &options)
+{
+    Memory m;
+    JsonFieldReader r(object, where);
+    m.id = r.requiredString(QStringLiteral("id"), 256).trimmed();
+    if (r.failed())
+        return r.error();
+    const QString whereWithId = QStringLiteral("%1 (id %2)").arg(where, quoted(m.id));
+    r.setWhere(whereWithId);
+
+    m.content = r.requiredString(QStringLiteral("content"), limits::kMaxTextChars);
+    m.category = r.requiredString(QStringLiteral("category"), 128).trimmed();
+    m.source = readSourceField(r, object);
+    m.keywords = normalizeKeywords(r.stringList(QStringLiteral("keywords"), kShort));
+    m.confidence = r.number(QStringLiteral("confidence"), 0.0, 1.0, 0.5);
+
+    m.createdAt = r.instant(QStringLiteral("createdAt"));
+    m.updatedAt = r.instant(QStringLiteral("updatedAt"));
+    m.lastAccessedAt = r.instant(QStringLiteral("lastAccessedAt"));
+    m.lastReinforcedAt = r.instant(QStringLiteral("lastReinforcedAt"));
+    if (r.failed() || !settleInstants(m, r, options, GuessNotes(whereWithId, options.notes)))
+        return r.error();
+
+    readForgetting(r, m);
+    readStateAndLineage(r, m);
+    if (r.failed())
+        return r.error();
+    m.extra = unknownFields(object);
     return m;
 }
 

@@ -420,6 +420,67 @@ private Q_SLOTS:
         QCOMPARE(s->memories().get(out->createdIds[0])->content, plain("a").content + QStringLiteral("\nsecond"));
     }
 
+    void mergeCombinesTheSourcesFields()
+    {
+        // How each field of the merged memory comes from the sources (note 001): maxima of
+        // confidence, importance, stability and sensitivity; permanent if any source is;
+        // verified only if all are; the project when all share it; modalities united in order;
+        // the most common category (the first source's on a tie); keywords normalised.
+        test::TempStore s;
+        Memory a = plain(QStringLiteral("a"), QStringLiteral("fact"));
+        a.confidence = 0.4;
+        a.importance = 1.0;
+        a.stability = 10;
+        a.verified = true;
+        a.projectPath = QStringLiteral("/p");
+        a.keywords = {QStringLiteral("Cache"), QStringLiteral("disk")};
+        a.modalities = {QStringLiteral("text")};
+        Memory b = plain(QStringLiteral("b"), QStringLiteral("episode"));
+        b.confidence = 0.9;
+        b.importance = 2.0;
+        b.stability = 50;
+        b.sensitivity = 1;
+        b.permanent = true;
+        b.verified = true;
+        b.projectPath = QStringLiteral("/p");
+        b.keywords = {QStringLiteral("cache")};
+        b.modalities = {QStringLiteral("image"), QStringLiteral("text")};
+        Memory c = plain(QStringLiteral("c"), QStringLiteral("episode"));
+        c.confidence = 0.2;
+        c.importance = 0.5;
+        c.stability = 30;
+        c.projectPath = QStringLiteral("/q");
+        c.modalities = {QStringLiteral("audio")};
+        for (const Memory &m : {a, b, c})
+            QVERIFY(s->memories().insert(m));
+        const auto out = Decisions(*s, m_config).merge({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}, {}, kT0);
+        QVERIFY2(out, out ? "" : qPrintable(out.error().message));
+        const Memory merged = *s->memories().get(out->createdIds.value(0));
+        QCOMPARE(merged.category, QStringLiteral("episode"));
+        QCOMPARE(merged.confidence, 0.9);
+        QCOMPARE(merged.importance, 2.0);
+        QCOMPARE(merged.stability, 50.0);
+        QCOMPARE(merged.sensitivity, 1);
+        QVERIFY(merged.permanent);
+        QVERIFY(!merged.verified);
+        QCOMPARE(merged.projectPath, QString());
+        QCOMPARE(merged.modalities, (QStringList{QStringLiteral("text"), QStringLiteral("image"), QStringLiteral("audio")}));
+        QCOMPARE(merged.keywords, normalizeKeywords(a.keywords + b.keywords + c.keywords));
+        QCOMPARE(merged.source.type, QStringLiteral("manual"));
+        QCOMPARE(merged.createdAt, kT0);
+        QCOMPARE(merged.updatedAt, kT0);
+        QCOMPARE(merged.decayRate, Reinforcement(m_config).decayRateFor(merged));
+
+        // A tie between categories: the first source's; one project: kept.
+        QVERIFY(s->memories().insert(plain(QStringLiteral("d"), QStringLiteral("fact"))));
+        QVERIFY(s->memories().insert(plain(QStringLiteral("e"), QStringLiteral("episode"))));
+        const auto tie = Decisions(*s, m_config).merge({QStringLiteral("e"), QStringLiteral("d")}, {}, kT0);
+        QVERIFY(tie);
+        const Memory tied = *s->memories().get(tie->createdIds.value(0));
+        QCOMPARE(tied.category, QStringLiteral("episode"));
+        QCOMPARE(tied.projectPath, plain(QStringLiteral("d")).projectPath);
+    }
+
     void aFailingStepWritesNothing()
     {
         // The second source is deleted: the merged memory was already inserted when that is

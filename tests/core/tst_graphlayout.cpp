@@ -214,6 +214,38 @@ private Q_SLOTS:
         }
     }
 
+    void overviewOfASmallGraphIsPinned()
+    {
+        // The exact layout of a small store (to 0.01 px): a hub of six with a cross link, a
+        // triangle with a tail, a pair and a lone node; components relaxed, then packed in
+        // rows. Pinned so that a refactoring that changes any step shows; a deliberate change
+        // of the layout updates these numbers.
+        std::vector<Association> list;
+        for (const char *spoke : {"s1", "s2", "s3", "s4", "s5"})
+            list.push_back({QStringLiteral("hub"), QString::fromLatin1(spoke), 0.8, QStringLiteral("keyword"), 0});
+        list.push_back({QStringLiteral("s1"), QStringLiteral("s2"), 0.3, QStringLiteral("temporal"), 0});
+        list.push_back({QStringLiteral("t1"), QStringLiteral("t2"), 0.5, QStringLiteral("co-task"), 0});
+        list.push_back({QStringLiteral("t2"), QStringLiteral("t3"), 0.5, QStringLiteral("co-task"), 0});
+        list.push_back({QStringLiteral("t3"), QStringLiteral("t1"), 0.5, QStringLiteral("co-task"), 0});
+        list.push_back({QStringLiteral("t3"), QStringLiteral("t4"), 0.9, QStringLiteral("manual"), 0});
+        list.push_back({QStringLiteral("p1"), QStringLiteral("p2"), 0.4, QStringLiteral("keyword"), 0});
+        const AssociationGraph g = AssociationGraph::fromLinks(list, {QStringLiteral("lone")});
+        const std::vector<QPointF> pos = GraphLayout::overview(g);
+        QStringList text;
+        for (std::uint32_t n = 0; n < g.nodeCount(); ++n)
+            text << QStringLiteral("%1 %2 %3").arg(g.id(n)).arg(pos[n].x(), 0, 'f', 2).arg(pos[n].y(), 0, 'f', 2);
+        text.sort();
+        const QStringList expected{
+            QStringLiteral("hub 61.34 62.00"),   QStringLiteral("lone 24.00 230.24"), QStringLiteral("p1 168.09 139.06"),
+            QStringLiteral("p2 133.31 156.93"),  QStringLiteral("s1 39.95 91.06"),    QStringLiteral("s2 24.00 70.02"),
+            QStringLiteral("s3 93.40 84.72"),    QStringLiteral("s4 52.65 24.00"),    QStringLiteral("s5 91.47 41.02"),
+            QStringLiteral("t1 71.76 182.24"),   QStringLiteral("t2 85.31 156.23"),   QStringLiteral("t3 53.87 155.62"),
+            QStringLiteral("t4 24.00 139.06")};
+        if (expected != text)
+            qInfo("got: %s", qPrintable(text.join(QLatin1Char('|'))));
+        QCOMPARE(text, expected);
+    }
+
     void overviewOfTenThousandNodesIsFiniteAndPacked()
     {
         // 10,000 nodes: a big linked part (5 links per node, pseudo-random but fixed), small

@@ -237,6 +237,23 @@ private slots:
         QCOMPARE(results[5].id, QStringLiteral("a00"));       // strongest link first
     }
 
+    void theBestSeedsAreFoundBeyondTheFirstRead()
+    {
+        // More candidates than one read of rows (128): 140 memories with both query keywords,
+        // the five most confident added last, and 140 with one keyword and a higher confidence
+        // (which cannot catch up: overlap 0.5·2 + 0.5 + 0.3 < 1·2). The seeds are the last five.
+        Fixture f;
+        for (int i = 0; i < 140; ++i) {
+            f.add(mem(QStringLiteral("b%1").arg(i, 3, 10, QLatin1Char('0')), kw("cache,disk"),
+                      i >= 135 ? 0.1 * (i - 133) : 0.1));
+            f.add(mem(QStringLiteral("c%1").arg(i, 3, 10, QLatin1Char('0')), kw("cache"), 1.0));
+        }
+        const auto results = f.run(QStringLiteral("cache disk"));
+        QCOMPARE(idsOf(results), kw("b139,b138,b137,b136,b135"));
+        QCOMPARE(results.front().score, 2.0 + 0.5 + 0.6 * 0.3);
+        QCOMPARE(results.back().activation, std::round((2.0 + 0.5 + 0.2 * 0.3) / (2.0 + 0.5 + 0.6 * 0.3) * 1e6) / 1e6);
+    }
+
     void projectScopeWins()
     {
         Fixture f;

@@ -33,6 +33,61 @@ QString reviewAnswerName(ReviewAnswer answer)
     return {};
 }
 
+/// The memory a merge creates from `sources` (note 001 batch merge), before its decay rate and
+/// reinforcement are set: `content` (or the sources' contents, one a line), a summary with
+/// mergedFrom / sourceIds / originalContents; maxima of confidence, importance, stability and
+/// sensitivity, summed access counts, permanent if any source is, verified if all are, the
+/// project when all share it, modalities united, the most common category.
+Memory mergedMemory(const std::vector<Memory> &sources, const QStringList &unique, const QString &content, Millis when)
+{
+    Memory merged;
+    merged.id = ids::newMemoryId(when);
+    // Maxima and sums over the sources below start from nothing, not from the defaults.
+    merged.confidence = 0;
+    merged.importance = 0;
+    merged.stability = 0;
+    merged.modalities.clear();
+    QStringList contents;
+    QStringList keywords;
+    QHash<QString, int> categoryVotes;
+    bool allVerified = true;
+    bool samePath = true;
+    for (const Memory &s : sources) {
+        contents << s.content;
+        keywords << s.keywords;
+        ++categoryVotes[s.category];
+        merged.confidence = std::max(merged.confidence, s.confidence);
+        merged.importance = std::max(merged.importance, s.importance);
+        merged.stability = std::max(merged.stability, s.stability);
+        merged.accessCount += s.accessCount; // note 001: mention counts add up
+        merged.sensitivity = std::max(merged.sensitivity, s.sensitivity);
+        merged.permanent = merged.permanent || s.permanent; // never lose a user's protection
+        allVerified = allVerified && s.verified;
+        samePath = samePath && s.projectPath == sources.front().projectPath;
+        for (const QString &modality : s.modalities) {
+            if (!merged.modalities.contains(modality))
+                merged.modalities << modality;
+        }
+    }
+    // The most common category; the first source's on a tie.
+    merged.category = sources.front().category;
+    for (const Memory &s : sources) {
+        if (categoryVotes.value(s.category) > categoryVotes.value(merged.category))
+            merged.category = s.category;
+    }
+    merged.content = content.trimmed().isEmpty() ? contents.join(QLatin1Char('\n')) : content.trimmed();
+    merged.keywords = normalizeKeywords(keywords);
+    merged.source = MemorySource{QStringLiteral("manual"), {}, {}, {}};
+    merged.createdAt = merged.updatedAt = merged.lastReinforcedAt = when;
+    merged.projectPath = samePath ? sources.front().projectPath : QString();
+    merged.verified = allVerified;
+    merged.level = MemoryLevel::Summary; // note 001: the merged memory is a summary
+    merged.mergedFrom = unique;
+    merged.sourceIds = unique;
+    merged.originalContents = contents; // parallel to mergedFrom
+    return merged;
+}
+
 } // namespace
 
 Decisions::Decisions(Store &store, const Config &config, const QString &profileName)
@@ -299,51 +354,7 @@ Result<DecisionOutcome> Decisions::merge(const QStringList &ids, const QString &
                 return conflictError(QStringLiteral("memory %1 is already merged into %2").arg(id, m->mergedInto));
             sources.push_back(*m);
         }
-        Memory merged;
-        merged.id = ids::newMemoryId(when);
-        // Maxima and sums over the sources below start from nothing, not from the defaults.
-        merged.confidence = 0;
-        merged.importance = 0;
-        merged.stability = 0;
-        merged.modalities.clear();
-        QStringList contents;
-        QStringList keywords;
-        QHash<QString, int> categoryVotes;
-        bool allVerified = true;
-        bool samePath = true;
-        for (const Memory &s : sources) {
-            contents << s.content;
-            keywords << s.keywords;
-            ++categoryVotes[s.category];
-            merged.confidence = std::max(merged.confidence, s.confidence);
-            merged.importance = std::max(merged.importance, s.importance);
-            merged.stability = std::max(merged.stability, s.stability);
-            merged.accessCount += s.accessCount; // note 001: mention counts add up
-            merged.sensitivity = std::max(merged.sensitivity, s.sensitivity);
-            merged.permanent = merged.permanent || s.permanent; // never lose a user's protection
-            allVerified = allVerified && s.verified;
-            samePath = samePath && s.projectPath == sources.front().projectPath;
-            for (const QString &modality : s.modalities) {
-                if (!merged.modalities.contains(modality))
-                    merged.modalities << modality;
-            }
-        }
-        // The most common category; the first source's on a tie.
-        merged.category = sources.front().category;
-        for (const Memory &s : sources) {
-            if (categoryVotes.value(s.category) > categoryVotes.value(merged.category))
-                merged.category = s.category;
-        }
-        merged.content = content.trimmed().isEmpty() ? contents.join(QLatin1Char('\n')) : content.trimmed();
-        merged.keywords = normalizeKeywords(keywords);
-        merged.source = MemorySource{QStringLiteral("manual"), {}, {}, {}};
-        merged.createdAt = merged.updatedAt = merged.lastReinforcedAt = when;
-        merged.projectPath = samePath ? sources.front().projectPath : QString();
-        merged.verified = allVerified;
-        merged.level = MemoryLevel::Summary; // note 001: the merged memory is a summary
-        merged.mergedFrom = unique;
-        merged.sourceIds = unique;
-        merged.originalContents = contents; // parallel to mergedFrom
+        Memory merged = mergedMemory(sources, unique, content, when);
         merged.decayRate = m_reinforcement.decayRateFor(merged);
         m_reinforcement.touch(merged, when);
         if (const Status st = rec.create(events::kMerge, merged,

@@ -156,35 +156,52 @@ std::vector<QPointF> GraphLayout::ego(const EgoGraph &graph, const EgoOptions &o
 
 namespace {
 
-/// Force passes over one connected component, in place. Repulsion only between nodes of
-/// the same or adjacent grid cells (cell = 3 × spacing): O(size · k) per pass.
-void relaxComponent(const AssociationGraph &graph, const std::vector<std::uint32_t> &members,
-                    const std::vector<int> &local, std::vector<QPointF> &pos, const GraphLayout::OverviewOptions &o)
+/// Bounding box of some positions.
+struct Box
 {
-    const std::size_t n = members.size();
-    const double s = o.spacing;
-    const double cell = 3 * s;
-    std::vector<double> dx(n), dy(n);
-    std::vector<std::uint32_t> cellOf(n), cellStart, sorted(n);
-    for (int pass = 0; pass < o.iterations; ++pass) {
-        const double temperature = s * (2.0 * (1.0 - double(pass) / o.iterations) + 0.05);
-        std::fill(dx.begin(), dx.end(), 0.0);
-        std::fill(dy.begin(), dy.end(), 0.0);
+    double minX, minY, maxX, maxY;
+};
 
-        double minX = pos[members[0]].x(), minY = pos[members[0]].y(), maxX = minX, maxY = minY;
-        for (std::uint32_t m : members) {
-            minX = std::min(minX, pos[m].x());
-            maxX = std::max(maxX, pos[m].x());
-            minY = std::min(minY, pos[m].y());
-            maxY = std::max(maxY, pos[m].y());
-        }
-        // Grid sized to the component; never more cells than ~4 per node.
-        double size = cell;
-        auto cols = std::size_t((maxX - minX) / size) + 1, rows = std::size_t((maxY - minY) / size) + 1;
+Box boundsOf(const std::vector<std::uint32_t> &members, const std::vector<QPointF> &pos)
+{
+    Box b{pos[members[0]].x(), pos[members[0]].y(), pos[members[0]].x(), pos[members[0]].y()};
+    for (std::uint32_t m : members) {
+        b.minX = std::min(b.minX, pos[m].x());
+        b.maxX = std::max(b.maxX, pos[m].x());
+        b.minY = std::min(b.minY, pos[m].y());
+        b.maxY = std::max(b.maxY, pos[m].y());
+    }
+    return b;
+}
+
+/// A component's nodes bucketed in a grid of square cells (counting sort by cell): the
+/// neighbours a node is repelled by are in its own and the 8 adjacent cells. The buffers are
+/// kept between passes.
+struct CellGrid
+{
+    double minX = 0, minY = 0;
+    double size = 0;                    ///< cell side
+    std::size_t cols = 0, rows = 0;
+    std::vector<std::uint32_t> cellOf;  ///< by local index
+    std::vector<std::uint32_t> cellStart; ///< cell c holds sorted[cellStart[c] .. cellStart[c + 1])
+    std::vector<std::uint32_t> sorted;  ///< local indices by cell
+
+    /// Cells of at least `cell` sized to the component; never more cells than ~4 per node.
+    void fill(const std::vector<std::uint32_t> &members, const std::vector<QPointF> &pos, double cell)
+    {
+        const std::size_t n = members.size();
+        cellOf.resize(n);
+        sorted.resize(n);
+        const Box b = boundsOf(members, pos);
+        minX = b.minX;
+        minY = b.minY;
+        size = cell;
+        cols = std::size_t((b.maxX - minX) / size) + 1;
+        rows = std::size_t((b.maxY - minY) / size) + 1;
         while (cols * rows > 4 * n + 16) {
             size *= 1.5;
-            cols = std::size_t((maxX - minX) / size) + 1;
-            rows = std::size_t((maxY - minY) / size) + 1;
+            cols = std::size_t((b.maxX - minX) / size) + 1;
+            rows = std::size_t((b.maxY - minY) / size) + 1;
         }
         cellStart.assign(cols * rows + 1, 0);
         for (std::size_t i = 0; i < n; ++i) {
@@ -193,84 +210,125 @@ void relaxComponent(const AssociationGraph &graph, const std::vector<std::uint32
             ++cellStart[cellOf[i] + 1];
         }
         std::partial_sum(cellStart.begin(), cellStart.end(), cellStart.begin());
-        {
-            std::vector<std::uint32_t> fill(cellStart.begin(), cellStart.end() - 1);
-            for (std::size_t i = 0; i < n; ++i)
-                sorted[fill[cellOf[i]]++] = std::uint32_t(i);
-        }
-        const double range2 = cell * cell;
-        for (std::size_t i = 0; i < n; ++i) {
-            const QPointF &p = pos[members[i]];
-            const std::size_t cx = cellOf[i] % cols, cy = cellOf[i] / cols;
-            for (std::size_t y = cy > 0 ? cy - 1 : 0; y <= std::min(rows - 1, cy + 1); ++y) {
-                for (std::size_t x = cx > 0 ? cx - 1 : 0; x <= std::min(cols - 1, cx + 1); ++x) {
-                    const std::size_t c = y * cols + x;
-                    for (std::uint32_t k = cellStart[c]; k < cellStart[c + 1]; ++k) {
-                        const std::uint32_t j = sorted[k];
-                        if (j <= i)
-                            continue;
-                        const QPointF &q = pos[members[j]];
-                        double ddx = p.x() - q.x(), ddy = p.y() - q.y();
-                        double d2 = ddx * ddx + ddy * ddy;
-                        if (d2 >= range2)
-                            continue;
-                        if (d2 < 1e-6) { // same spot: a fixed direction from the indices
-                            const double a = double((i * 7919 + j * 104729) % 628) / 100.0;
-                            ddx = std::cos(a) * 0.01;
-                            ddy = std::sin(a) * 0.01;
-                            d2 = 1e-4;
-                        }
-                        const double f = s * s / d2; // FR repulsion s²/d, over d for the unit vector
-                        dx[i] += ddx * f;
-                        dy[i] += ddy * f;
-                        dx[j] -= ddx * f;
-                        dy[j] -= ddy * f;
+        std::vector<std::uint32_t> next(cellStart.begin(), cellStart.end() - 1);
+        for (std::size_t i = 0; i < n; ++i)
+            sorted[next[cellOf[i]]++] = std::uint32_t(i);
+    }
+};
+
+/// Displacements of one pass, by local index.
+struct Forces
+{
+    std::vector<double> dx, dy;
+};
+
+/// Fruchterman–Reingold repulsion s²/d between every pair closer than `range` (both in the
+/// grid's own or adjacent cells), each pair once.
+void addRepulsion(const CellGrid &grid, const std::vector<std::uint32_t> &members, const std::vector<QPointF> &pos,
+                  double s, double range, Forces &f)
+{
+    const std::size_t n = members.size();
+    const double range2 = range * range;
+    for (std::size_t i = 0; i < n; ++i) {
+        const QPointF &p = pos[members[i]];
+        const std::size_t cx = grid.cellOf[i] % grid.cols, cy = grid.cellOf[i] / grid.cols;
+        for (std::size_t y = cy > 0 ? cy - 1 : 0; y <= std::min(grid.rows - 1, cy + 1); ++y) {
+            for (std::size_t x = cx > 0 ? cx - 1 : 0; x <= std::min(grid.cols - 1, cx + 1); ++x) {
+                const std::size_t c = y * grid.cols + x;
+                for (std::uint32_t k = grid.cellStart[c]; k < grid.cellStart[c + 1]; ++k) {
+                    const std::uint32_t j = grid.sorted[k];
+                    if (j <= i)
+                        continue;
+                    const QPointF &q = pos[members[j]];
+                    double ddx = p.x() - q.x(), ddy = p.y() - q.y();
+                    double d2 = ddx * ddx + ddy * ddy;
+                    if (d2 >= range2)
+                        continue;
+                    if (d2 < 1e-6) { // same spot: a fixed direction from the indices
+                        const double a = double((i * 7919 + j * 104729) % 628) / 100.0;
+                        ddx = std::cos(a) * 0.01;
+                        ddy = std::sin(a) * 0.01;
+                        d2 = 1e-4;
                     }
+                    const double push = s * s / d2; // FR repulsion s²/d, over d for the unit vector
+                    f.dx[i] += ddx * push;
+                    f.dy[i] += ddy * push;
+                    f.dx[j] -= ddx * push;
+                    f.dy[j] -= ddy * push;
                 }
             }
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t u = members[i];
-            const AssociationGraph::Neighbours nb = graph.neighbours(u);
-            for (std::uint32_t k = 0; k < nb.count; ++k) {
-                const std::uint32_t v = nb.node[k];
-                if (v <= u || local[v] < 0)
-                    continue;
-                const auto j = std::size_t(local[v]);
-                const double ddx = pos[u].x() - pos[v].x(), ddy = pos[u].y() - pos[v].y();
-                const double d = std::sqrt(ddx * ddx + ddy * ddy);
-                if (d < 1e-9)
-                    continue;
-                // FR attraction d²/s (over d for the unit vector), eased for hubs so a dense
-                // core does not collapse onto itself.
-                const double hub = std::sqrt(double(std::max(graph.degree(u), graph.degree(v))));
-                const double f = d / s * (0.5 + double(nb.weight[k])) / hub;
-                dx[i] -= ddx * f;
-                dy[i] -= ddy * f;
-                dx[j] += ddx * f;
-                dy[j] += ddy * f;
-            }
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-            const double len = std::sqrt(dx[i] * dx[i] + dy[i] * dy[i]);
-            if (len < 1e-9)
-                continue;
-            const double step = std::min(len, temperature) / len;
-            pos[members[i]] += QPointF(dx[i] * step, dy[i] * step);
         }
     }
 }
 
-} // namespace
+/// Attraction along every link inside the component, each link once.
+void addAttraction(const AssociationGraph &graph, const std::vector<std::uint32_t> &members,
+                   const std::vector<int> &local, const std::vector<QPointF> &pos, double s, Forces &f)
+{
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const std::uint32_t u = members[i];
+        const AssociationGraph::Neighbours nb = graph.neighbours(u);
+        for (std::uint32_t k = 0; k < nb.count; ++k) {
+            const std::uint32_t v = nb.node[k];
+            if (v <= u || local[v] < 0)
+                continue;
+            const auto j = std::size_t(local[v]);
+            const double ddx = pos[u].x() - pos[v].x(), ddy = pos[u].y() - pos[v].y();
+            const double d = std::sqrt(ddx * ddx + ddy * ddy);
+            if (d < 1e-9)
+                continue;
+            // FR attraction d²/s (over d for the unit vector), eased for hubs so a dense
+            // core does not collapse onto itself.
+            const double hub = std::sqrt(double(std::max(graph.degree(u), graph.degree(v))));
+            const double pull = d / s * (0.5 + double(nb.weight[k])) / hub;
+            f.dx[i] -= ddx * pull;
+            f.dy[i] -= ddy * pull;
+            f.dx[j] += ddx * pull;
+            f.dy[j] += ddy * pull;
+        }
+    }
+}
 
-std::vector<QPointF> GraphLayout::overview(const AssociationGraph &graph, const OverviewOptions &options,
-                                           const std::vector<std::uint8_t> *allowed, const Cancelled &cancelled)
+/// Moves each node along its displacement, by at most `temperature`.
+void moveBy(const Forces &f, double temperature, const std::vector<std::uint32_t> &members, std::vector<QPointF> &pos)
+{
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const double len = std::sqrt(f.dx[i] * f.dx[i] + f.dy[i] * f.dy[i]);
+        if (len < 1e-9)
+            continue;
+        const double step = std::min(len, temperature) / len;
+        pos[members[i]] += QPointF(f.dx[i] * step, f.dy[i] * step);
+    }
+}
+
+/// Force passes over one connected component, in place. Repulsion only between nodes of
+/// the same or adjacent grid cells (cell = 3 × spacing): O(size · k) per pass.
+void relaxComponent(const AssociationGraph &graph, const std::vector<std::uint32_t> &members,
+                    const std::vector<int> &local, std::vector<QPointF> &pos, const GraphLayout::OverviewOptions &o)
+{
+    const std::size_t n = members.size();
+    const double s = o.spacing;
+    const double cell = 3 * s;
+    Forces forces{std::vector<double>(n), std::vector<double>(n)};
+    CellGrid grid;
+    for (int pass = 0; pass < o.iterations; ++pass) {
+        const double temperature = s * (2.0 * (1.0 - double(pass) / o.iterations) + 0.05);
+        std::fill(forces.dx.begin(), forces.dx.end(), 0.0);
+        std::fill(forces.dy.begin(), forces.dy.end(), 0.0);
+        grid.fill(members, pos, cell);
+        addRepulsion(grid, members, pos, s, cell, forces);
+        addAttraction(graph, members, local, pos, s, forces);
+        moveBy(forces, temperature, members, pos);
+    }
+}
+
+/// Connected components of the allowed nodes (a null `allowed` allows all), each in BFS order
+/// from its best-linked node; components in the order of their start's degree, largest first.
+std::vector<std::vector<std::uint32_t>> componentsInBfsOrder(const AssociationGraph &graph,
+                                                             const std::vector<std::uint8_t> *allowed)
 {
     const std::size_t n = graph.nodeCount();
-    std::vector<QPointF> pos(n);
     auto alive = [&](std::uint32_t v) { return !allowed || (v < allowed->size() && (*allowed)[v] != 0); };
-
-    // Components in BFS order, each started from its best-linked node (largest degree first).
     std::vector<std::uint32_t> byDegree(n);
     std::iota(byDegree.begin(), byDegree.end(), 0u);
     std::stable_sort(byDegree.begin(), byDegree.end(),
@@ -296,40 +354,26 @@ std::vector<QPointF> GraphLayout::overview(const AssociationGraph &graph, const 
             }
         }
     }
+    return components;
+}
 
-    // Local index of each node within its component, for the force passes.
-    std::vector<int> local(n, -1);
-    const double s = options.spacing;
-    struct Box
-    {
-        double minX, minY, maxX, maxY;
-    };
-    std::vector<Box> boxes(components.size());
-    for (std::size_t c = 0; c < components.size(); ++c) {
-        if (cancelled && cancelled())
-            return {};
-        const std::vector<std::uint32_t> &members = components[c];
-        for (std::size_t k = 0; k < members.size(); ++k) {
-            // Sunflower spiral in BFS order: linked nodes start near each other.
-            const double r = s * 0.9 * std::sqrt(double(k) + 0.5);
-            pos[members[k]] = QPointF(r * std::cos(double(k) * kGoldenAngle), r * std::sin(double(k) * kGoldenAngle));
-            local[members[k]] = int(k);
-        }
-        if (members.size() > 2)
-            relaxComponent(graph, members, local, pos, options);
-        for (std::uint32_t m : members)
-            local[m] = -1;
-        Box b{pos[members[0]].x(), pos[members[0]].y(), pos[members[0]].x(), pos[members[0]].y()};
-        for (std::uint32_t m : members) {
-            b.minX = std::min(b.minX, pos[m].x());
-            b.maxX = std::max(b.maxX, pos[m].x());
-            b.minY = std::min(b.minY, pos[m].y());
-            b.maxY = std::max(b.maxY, pos[m].y());
-        }
-        boxes[c] = b;
+/// Sunflower spiral in BFS order around (0, 0): linked nodes start near each other. Sets
+/// each member's local index.
+void startOnSunflower(const std::vector<std::uint32_t> &members, double s, std::vector<QPointF> &pos,
+                      std::vector<int> &local)
+{
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        const double r = s * 0.9 * std::sqrt(double(k) + 0.5);
+        pos[members[k]] = QPointF(r * std::cos(double(k) * kGoldenAngle), r * std::sin(double(k) * kGoldenAngle));
+        local[members[k]] = int(k);
     }
+}
 
-    // Shelf packing, largest component first (BFS built them largest-degree first, so sort).
+/// Shelf packing, largest component first (BFS built them largest-degree first, so sort):
+/// rows about as wide as the square root of the total area, a margin of `s` around each.
+void packInRows(const std::vector<std::vector<std::uint32_t>> &components, const std::vector<Box> &boxes, double s,
+                std::vector<QPointF> &pos)
+{
     std::vector<std::size_t> order(components.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
     std::stable_sort(order.begin(), order.end(),
@@ -355,6 +399,33 @@ std::vector<QPointF> GraphLayout::overview(const AssociationGraph &graph, const 
         x += w;
         rowHeight = std::max(rowHeight, h);
     }
+}
+
+} // namespace
+
+std::vector<QPointF> GraphLayout::overview(const AssociationGraph &graph, const OverviewOptions &options,
+                                           const std::vector<std::uint8_t> *allowed, const Cancelled &cancelled)
+{
+    const std::size_t n = graph.nodeCount();
+    std::vector<QPointF> pos(n);
+    const std::vector<std::vector<std::uint32_t>> components = componentsInBfsOrder(graph, allowed);
+
+    // Each component laid out around (0, 0) on its own: local index of each node within its
+    // component, for the force passes.
+    std::vector<int> local(n, -1);
+    std::vector<Box> boxes(components.size());
+    for (std::size_t c = 0; c < components.size(); ++c) {
+        if (cancelled && cancelled())
+            return {};
+        const std::vector<std::uint32_t> &members = components[c];
+        startOnSunflower(members, options.spacing, pos, local);
+        if (members.size() > 2)
+            relaxComponent(graph, members, local, pos, options);
+        for (std::uint32_t m : members)
+            local[m] = -1;
+        boxes[c] = boundsOf(members, pos);
+    }
+    packInRows(components, boxes, options.spacing, pos);
     return pos;
 }
 

@@ -86,6 +86,192 @@ Result<QSet<QString>> scopeLosers(Store &store, const QString &project)
     return losers;
 }
 
+/// What one retrieve() call reads with.
+struct QueryContext
+{
+    Store &store;
+    const ScoringProfile &profile;
+    const RetrievalOptions &options;
+    const QSet<QString> &keywords; ///< the query keywords
+    const QSet<QString> &losers;   ///< scopeLosers(): never recalled
+    Millis now;
+};
+
+/// The seeds, and every memory read so far (by id) with its score and overlap.
+struct DirectHits
+{
+    std::vector<Candidate> seeds; ///< sorted, best first, at most maxSeeds
+    QHash<QString, Candidate> loaded;
+};
+
+/// Entries sharing a query keyword (deleted ones only in debug mode) as (shared keyword
+/// count, entry), most shared first, then by entry.
+std::vector<std::pair<int, std::uint32_t>> entriesByOverlap(const KeywordIndex &index,
+                                                            const std::vector<std::uint32_t> &keywordIds,
+                                                            QueryMode mode)
+{
+    QHash<std::uint32_t, int> shared;
+    for (std::uint32_t k : keywordIds) {
+        for (std::uint32_t e : index.posting(k)) {
+            if (mode == QueryMode::Debug || !index.isDeleted(e))
+                ++shared[e];
+        }
+    }
+    std::vector<std::pair<int, std::uint32_t>> byOverlap;
+    byOverlap.reserve(std::size_t(shared.size()));
+    for (auto it = shared.cbegin(); it != shared.cend(); ++it)
+        byOverlap.emplace_back(it.value(), it.key());
+    std::sort(byOverlap.begin(), byOverlap.end(), [](const auto &x, const auto &y) {
+        return x.first != y.first ? x.first > y.first : x.second < y.second;
+    });
+    return byOverlap;
+}
+
+double projectBonus(const Memory &m, const QString &project)
+{
+    return (!project.isEmpty() && m.projectPath == project) ? kProjectBonus : 0;
+}
+
+/// Direct hits: keyword overlap from the postings, then rows read best-overlap first until no
+/// unread candidate could still make the top (its relevance is at most
+/// overlap·2 + 0.5 + 0.3 + 0.3).
+Result<DirectHits> directHits(const QueryContext &q, const KeywordIndex &index,
+                              const std::vector<std::uint32_t> &keywordIds)
+{
+    const std::vector<std::pair<int, std::uint32_t>> byOverlap = entriesByOverlap(index, keywordIds, q.options.mode);
+    const double queryCount = double(keywordIds.size());
+    const double bonusCeiling = kStrengthWeight + (q.options.project.isEmpty() ? 0 : kProjectBonus) + kConfidenceWeight;
+    const int seedCount = std::max(1, q.options.maxSeeds);
+    DirectHits hits;
+    std::vector<Candidate> &seeds = hits.seeds;
+    auto better = [](const Candidate &x, const Candidate &y) {
+        if (x.relevance != y.relevance)
+            return x.relevance > y.relevance;
+        return x.memory.id < y.memory.id;
+    };
+    for (std::size_t start = 0; start < byOverlap.size(); start += kLoadBatch) {
+        const double bestLeft = kKeywordWeight * byOverlap[start].first / queryCount + bonusCeiling;
+        if (int(seeds.size()) >= seedCount && bestLeft < seeds.back().relevance)
+            break;
+        QStringList ids;
+        for (std::size_t i = start; i < std::min(byOverlap.size(), start + kLoadBatch); ++i)
+            ids << index.id(byOverlap[i].second);
+        auto memories = q.store.memories().byIds(ids);
+        if (!memories)
+            return memories.error();
+        for (Memory &m : *memories) {
+            Candidate c;
+            c.score = q.profile.evaluate(m, q.now);
+            if (!Retrieval::passesMode(m, c.score.tier, q.options.mode) || q.losers.contains(m.id))
+                continue;
+            c.overlap = overlapOf(m, q.keywords);
+            if (c.overlap <= 0)
+                continue;
+            c.relevance = c.overlap * kKeywordWeight + c.score.strength / 100.0 * kStrengthWeight
+                + projectBonus(m, q.options.project) + m.confidence * kConfidenceWeight;
+            c.memory = std::move(m);
+            hits.loaded.insert(c.memory.id, c);
+            seeds.insert(std::upper_bound(seeds.begin(), seeds.end(), c, better), c);
+            if (int(seeds.size()) > seedCount)
+                seeds.pop_back();
+        }
+    }
+    return hits;
+}
+
+/// The seeds as results: activation = relevance / the best relevance.
+std::vector<RetrievalResult> seedResults(const std::vector<Candidate> &seeds, const QString &project)
+{
+    std::vector<RetrievalResult> results;
+    for (const Candidate &s : seeds) {
+        RetrievalResult r;
+        r.id = s.memory.id;
+        r.score = round6(s.relevance);
+        r.direct = true;
+        r.activation = round6(s.relevance / seeds.front().relevance);
+        r.factors = QJsonObject{{QStringLiteral("keywordOverlap"), round6(s.overlap)},
+                                {QStringLiteral("strength"), round6(s.score.strength)},
+                                {QStringLiteral("projectBonus"), projectBonus(s.memory, project)},
+                                {QStringLiteral("confidence"), round6(s.memory.confidence)},
+                                {QStringLiteral("relevance"), round6(s.relevance)}};
+        r.memory = s.memory;
+        results.push_back(std::move(r));
+    }
+    return results;
+}
+
+/// Reads the graph nodes not read yet into `hits.loaded`; which nodes the mode lets the
+/// spread pass (1) or stop at (0), indexed by graph node.
+Result<std::vector<std::uint8_t>> loadSpreadNodes(const QueryContext &q, const AssociationGraph &graph,
+                                                   DirectHits &hits)
+{
+    QStringList unread;
+    for (std::uint32_t n = 0; n < graph.nodeCount(); ++n) {
+        if (!hits.loaded.contains(graph.id(n)))
+            unread << graph.id(n);
+    }
+    auto more = q.store.memories().byIds(unread);
+    if (!more)
+        return more.error();
+    for (Memory &m : *more) {
+        Candidate c;
+        c.score = q.profile.evaluate(m, q.now);
+        c.overlap = overlapOf(m, q.keywords);
+        c.memory = std::move(m);
+        hits.loaded.insert(c.memory.id, std::move(c));
+    }
+    std::vector<std::uint8_t> allowed(graph.nodeCount(), 0);
+    for (std::uint32_t n = 0; n < graph.nodeCount(); ++n) {
+        const auto it = hits.loaded.constFind(graph.id(n));
+        allowed[n] = it != hits.loaded.cend() && Retrieval::passesMode(it->memory, it->score.tier, q.options.mode)
+            && !q.losers.contains(it->memory.id);
+    }
+    return allowed;
+}
+
+/// Spreading activation from the seed results over the links around them: the associative
+/// results, best score first (ties in the order the spread reached them).
+Result<std::vector<RetrievalResult>> associativeResults(const QueryContext &q, const Config &config,
+                                                        DirectHits &hits,
+                                                        const std::vector<RetrievalResult> &seedResults)
+{
+    const SpreadingActivation::Options spread = SpreadingActivation::Options::from(config);
+    QStringList seedIds;
+    for (const Candidate &s : hits.seeds)
+        seedIds << s.memory.id;
+    auto graph = AssociationGraph::loadAround(q.store, seedIds, spread.maxDepth);
+    if (!graph)
+        return graph.error();
+    auto allowed = loadSpreadNodes(q, *graph, hits);
+    if (!allowed)
+        return allowed.error();
+    std::vector<SpreadingActivation::Seed> starts;
+    for (const RetrievalResult &r : seedResults)
+        starts.push_back({graph->find(r.id), r.activation});
+    SpreadingActivation activation;
+    std::vector<RetrievalResult> associative;
+    for (const SpreadingActivation::Hit &hit : activation.run(*graph, starts, spread, &*allowed)) {
+        const Candidate &c = hits.loaded[graph->id(hit.node)];
+        RetrievalResult r;
+        r.id = c.memory.id;
+        r.direct = false;
+        r.activation = hit.activation;
+        r.depth = hit.depth;
+        for (std::uint32_t p : hit.path)
+            r.path << graph->id(p);
+        r.score = round6((c.overlap * kAssocKeywordWeight + hit.activation * kAssocActivationWeight)
+                         * c.score.strength / 100.0);
+        r.factors = QJsonObject{{QStringLiteral("keywordScore"), round6(c.overlap)},
+                                {QStringLiteral("activation"), hit.activation},
+                                {QStringLiteral("strength"), round6(c.score.strength)}};
+        r.memory = c.memory;
+        associative.push_back(std::move(r));
+    }
+    std::stable_sort(associative.begin(), associative.end(),
+                     [](const RetrievalResult &x, const RetrievalResult &y) { return x.score > y.score; });
+    return associative;
+}
+
 } // namespace
 
 QString queryModeName(QueryMode mode)
@@ -140,163 +326,48 @@ bool Retrieval::passesMode(const Memory &m, Tier tier, QueryMode mode)
     return false;
 }
 
+Result<const KeywordIndex *> Retrieval::keywordIndex()
+{
+    if (m_index)
+        return m_index;
+    if (!m_ownIndex) {
+        auto built = KeywordIndex::build(m_store);
+        if (!built)
+            return built.error();
+        m_ownIndex = std::make_unique<KeywordIndex>(std::move(*built));
+    }
+    return static_cast<const KeywordIndex *>(m_ownIndex.get());
+}
+
 Result<std::vector<RetrievalResult>> Retrieval::retrieve(const QString &query, const RetrievalOptions &options,
                                                          Millis now)
 {
-    const KeywordIndex *index = m_index;
-    if (!index) {
-        if (!m_ownIndex) {
-            auto built = KeywordIndex::build(m_store);
-            if (!built)
-                return built.error();
-            m_ownIndex = std::make_unique<KeywordIndex>(std::move(*built));
-        }
-        index = m_ownIndex.get();
-    }
+    auto index = keywordIndex();
+    if (!index)
+        return index.error();
     std::vector<RetrievalResult> results;
-    const std::vector<std::uint32_t> keywordIds = index->matchQuery(query);
-    m_queryKeywords.clear();
-    QSet<QString> querySet;
-    for (std::uint32_t k : keywordIds) {
-        m_queryKeywords << index->keywordName(k);
-        querySet.insert(index->keywordName(k));
-    }
-    m_queryKeywords.sort();
+    const std::vector<std::uint32_t> keywordIds = (*index)->matchQuery(query);
+    const QSet<QString> querySet = takeQueryKeywords(**index, keywordIds);
     if (keywordIds.empty())
         return results;
     auto losers = scopeLosers(m_store, options.project);
     if (!losers)
         return losers.error();
+    const QueryContext context{m_store, m_profile, options, querySet, *losers, now};
 
-    // 1. Direct hits: keyword overlap from the postings, then rows read best-overlap first
-    //    until no unread candidate could still make the top (its relevance is at most
-    //    overlap·2 + 0.5 + 0.3 + 0.3).
-    QHash<std::uint32_t, int> shared;
-    for (std::uint32_t k : keywordIds) {
-        for (std::uint32_t e : index->posting(k)) {
-            if (options.mode == QueryMode::Debug || !index->isDeleted(e))
-                ++shared[e];
-        }
-    }
-    std::vector<std::pair<int, std::uint32_t>> byOverlap;
-    byOverlap.reserve(std::size_t(shared.size()));
-    for (auto it = shared.cbegin(); it != shared.cend(); ++it)
-        byOverlap.emplace_back(it.value(), it.key());
-    std::sort(byOverlap.begin(), byOverlap.end(), [](const auto &x, const auto &y) {
-        return x.first != y.first ? x.first > y.first : x.second < y.second;
-    });
-
-    const double queryCount = double(keywordIds.size());
-    const double bonusCeiling = kStrengthWeight + (options.project.isEmpty() ? 0 : kProjectBonus) + kConfidenceWeight;
-    const int seedCount = std::max(1, options.maxSeeds);
-    std::vector<Candidate> seeds; // kept sorted, best first, at most seedCount
-    auto better = [](const Candidate &x, const Candidate &y) {
-        if (x.relevance != y.relevance)
-            return x.relevance > y.relevance;
-        return x.memory.id < y.memory.id;
-    };
-    QHash<QString, Candidate> loaded;
-    for (std::size_t start = 0; start < byOverlap.size(); start += kLoadBatch) {
-        const double bestLeft = kKeywordWeight * byOverlap[start].first / queryCount + bonusCeiling;
-        if (int(seeds.size()) >= seedCount && bestLeft < seeds.back().relevance)
-            break;
-        QStringList ids;
-        for (std::size_t i = start; i < std::min(byOverlap.size(), start + kLoadBatch); ++i)
-            ids << index->id(byOverlap[i].second);
-        auto memories = m_store.memories().byIds(ids);
-        if (!memories)
-            return memories.error();
-        for (Memory &m : *memories) {
-            Candidate c;
-            c.score = m_profile.evaluate(m, now);
-            if (!passesMode(m, c.score.tier, options.mode) || losers->contains(m.id))
-                continue;
-            c.overlap = overlapOf(m, querySet);
-            if (c.overlap <= 0)
-                continue;
-            const double project = (!options.project.isEmpty() && m.projectPath == options.project) ? kProjectBonus : 0;
-            c.relevance = c.overlap * kKeywordWeight + c.score.strength / 100.0 * kStrengthWeight + project
-                + m.confidence * kConfidenceWeight;
-            c.memory = std::move(m);
-            loaded.insert(c.memory.id, c);
-            seeds.insert(std::upper_bound(seeds.begin(), seeds.end(), c, better), c);
-            if (int(seeds.size()) > seedCount)
-                seeds.pop_back();
-        }
-    }
-    if (seeds.empty())
+    // 1. Direct hits; the best maxSeeds seed the spread.
+    auto direct = directHits(context, **index, keywordIds);
+    if (!direct)
+        return direct.error();
+    if (direct->seeds.empty())
         return results;
-
-    for (const Candidate &s : seeds) {
-        RetrievalResult r;
-        r.id = s.memory.id;
-        r.score = round6(s.relevance);
-        r.direct = true;
-        r.activation = round6(s.relevance / seeds.front().relevance);
-        const double project = (!options.project.isEmpty() && s.memory.projectPath == options.project) ? kProjectBonus : 0;
-        r.factors = QJsonObject{{QStringLiteral("keywordOverlap"), round6(s.overlap)},
-                                {QStringLiteral("strength"), round6(s.score.strength)},
-                                {QStringLiteral("projectBonus"), project},
-                                {QStringLiteral("confidence"), round6(s.memory.confidence)},
-                                {QStringLiteral("relevance"), round6(s.relevance)}};
-        r.memory = s.memory;
-        results.push_back(std::move(r));
-    }
+    results = seedResults(direct->seeds, options.project);
 
     // 2. Spreading activation over the links around the seeds.
-    const SpreadingActivation::Options spread = SpreadingActivation::Options::from(m_config);
-    QStringList seedIds;
-    for (const Candidate &s : seeds)
-        seedIds << s.memory.id;
-    auto graph = AssociationGraph::loadAround(m_store, seedIds, spread.maxDepth);
-    if (!graph)
-        return graph.error();
-    QStringList unread;
-    for (std::uint32_t n = 0; n < graph->nodeCount(); ++n) {
-        if (!loaded.contains(graph->id(n)))
-            unread << graph->id(n);
-    }
-    auto more = m_store.memories().byIds(unread);
-    if (!more)
-        return more.error();
-    for (Memory &m : *more) {
-        Candidate c;
-        c.score = m_profile.evaluate(m, now);
-        c.overlap = overlapOf(m, querySet);
-        c.memory = std::move(m);
-        loaded.insert(c.memory.id, std::move(c));
-    }
-    std::vector<std::uint8_t> allowed(graph->nodeCount(), 0);
-    for (std::uint32_t n = 0; n < graph->nodeCount(); ++n) {
-        const auto it = loaded.constFind(graph->id(n));
-        allowed[n] = it != loaded.cend() && passesMode(it->memory, it->score.tier, options.mode)
-            && !losers->contains(it->memory.id);
-    }
-    std::vector<SpreadingActivation::Seed> starts;
-    for (const RetrievalResult &r : results)
-        starts.push_back({graph->find(r.id), r.activation});
-    SpreadingActivation activation;
-    std::vector<RetrievalResult> associative;
-    for (const SpreadingActivation::Hit &hit : activation.run(*graph, starts, spread, &allowed)) {
-        const Candidate &c = loaded[graph->id(hit.node)];
-        RetrievalResult r;
-        r.id = c.memory.id;
-        r.direct = false;
-        r.activation = hit.activation;
-        r.depth = hit.depth;
-        for (std::uint32_t p : hit.path)
-            r.path << graph->id(p);
-        r.score = round6((c.overlap * kAssocKeywordWeight + hit.activation * kAssocActivationWeight)
-                         * c.score.strength / 100.0);
-        r.factors = QJsonObject{{QStringLiteral("keywordScore"), round6(c.overlap)},
-                                {QStringLiteral("activation"), hit.activation},
-                                {QStringLiteral("strength"), round6(c.score.strength)}};
-        r.memory = c.memory;
-        associative.push_back(std::move(r));
-    }
-    std::stable_sort(associative.begin(), associative.end(),
-                     [](const RetrievalResult &x, const RetrievalResult &y) { return x.score > y.score; });
-    for (RetrievalResult &r : associative)
+    auto associative = associativeResults(context, m_config, *direct, results);
+    if (!associative)
+        return associative.error();
+    for (RetrievalResult &r : *associative)
         results.push_back(std::move(r));
     if (int(results.size()) > options.maxResults)
         results.resize(std::size_t(std::max(0, options.maxResults)));
@@ -304,6 +375,26 @@ Result<std::vector<RetrievalResult>> Retrieval::retrieve(const QString &query, c
         return results;
 
     // 3. Record the accesses and strengthen links between memories recalled together.
+    if (const Status st = recordAccesses(query, options, now, results); !st)
+        return st.error();
+    return results;
+}
+
+QSet<QString> Retrieval::takeQueryKeywords(const KeywordIndex &index, const std::vector<std::uint32_t> &keywordIds)
+{
+    m_queryKeywords.clear();
+    QSet<QString> querySet;
+    for (std::uint32_t k : keywordIds) {
+        m_queryKeywords << index.keywordName(k);
+        querySet.insert(index.keywordName(k));
+    }
+    m_queryKeywords.sort();
+    return querySet;
+}
+
+Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &options, Millis now,
+                                 std::vector<RetrievalResult> &results)
+{
     const Reinforcement writes(m_config);
     const auto weights = weightLogFor(m_store, m_config);
     Transaction tx(m_store.database());
@@ -335,9 +426,7 @@ Result<std::vector<RetrievalResult>> Retrieval::retrieve(const QString &query, c
                 return boosted.error();
         }
     }
-    if (const Status st = tx.commit(); !st)
-        return st.error();
-    return results;
+    return tx.commit();
 }
 
 } // namespace engram::core

@@ -6,8 +6,10 @@
 #include "model/Tier.h"
 
 #include <QJsonObject>
+#include <QSet>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -81,6 +83,15 @@ public:
     static bool passesMode(const Memory &memory, Tier tier, QueryMode mode);
 
 private:
+    /// The caller's index, else one built from the store on first use and kept.
+    Result<const KeywordIndex *> keywordIndex();
+    /// Keeps the names of the query keywords for queryKeywords(); returns them as a set.
+    QSet<QString> takeQueryKeywords(const KeywordIndex &index, const std::vector<std::uint32_t> &keywordIds);
+    /// Step 4 in one transaction: an `access` event per result (the results get the stored
+    /// memory back) and the co-retrieval boost for every pair of results.
+    [[nodiscard]] Status recordAccesses(const QString &query, const RetrievalOptions &options, Millis now,
+                                        std::vector<RetrievalResult> &results);
+
     Store &m_store;
     Config m_config;
     const ScoringProfile &m_profile;

@@ -56,6 +56,194 @@ int kindOrder(CleanupKind k)
     return 4;
 }
 
+/// A soft-deleted memory past its retention: purge.
+std::optional<CleanupAction> purgeAction(const Memory &m, const Config &config, Millis now)
+{
+    const double since = time::daysBetween(m.deletedAt, now);
+    if (since < config.budgets.purgeAfterDays)
+        return std::nullopt;
+    return CleanupAction{CleanupKind::Purge, m.id, 0,
+                         QStringLiteral("deleted %1 days ago ≥ %2-day retention")
+                             .arg(days(since), num(config.budgets.purgeAfterDays)),
+                         m.updatedAt};
+}
+
+/// A memory that is neither deleted nor protected, as the profile rules see it.
+struct Subject
+{
+    const Memory &m;
+    const ScoreInput &in;
+    const Score &s;
+    Millis now;
+
+    CleanupAction action(CleanupKind kind, const QString &reason) const
+    {
+        return CleanupAction{kind, m.id, s.score, reason, m.updatedAt};
+    }
+};
+
+/// Note 000: strength < 5 → delete, < 10 → archive.
+std::optional<CleanupAction> ebbinghausAction(const Subject &x, const Config &config)
+{
+    const auto &decay = config.decay;
+    if (x.s.tier == Tier::Forgotten)
+        return x.action(CleanupKind::Delete, QStringLiteral("strength %1 < delete line %2")
+                                                 .arg(num(x.s.strength), num(decay.deleteThreshold)));
+    if (x.s.tier == Tier::Weak && x.m.level != MemoryLevel::Archive)
+        return x.action(CleanupKind::Archive, QStringLiteral("strength %1 < archive line %2")
+                                                  .arg(num(x.s.strength), num(decay.archiveThreshold)));
+    return std::nullopt;
+}
+
+/// Note 001: W below the forgotten line and long inactive → archive; archived and inactive a
+/// further deleteArchivedAfterDays → delete.
+std::optional<CleanupAction> enhancedAction(const Subject &x, const Config &config, const EnhancedProfile &enhanced)
+{
+    const auto &e = config.enhanced;
+    const double inactive = time::daysBetween(x.in.lastReinforcedAt, x.now);
+    const double archiveAfter = e.archiveAfterDays * (x.m.sensitivity == 1 ? 2 : 1);
+    const double raw = enhanced.breakdown(x.in, x.now).raw;
+    if (x.m.level == MemoryLevel::Archive) {
+        // The archive instant is not kept on the row: count from the last activation.
+        if (e.deleteArchivedAfterDays > 0 && inactive >= archiveAfter + e.deleteArchivedAfterDays)
+            return x.action(CleanupKind::Delete,
+                            QStringLiteral("archived and %1 days without activation ≥ %2")
+                                .arg(days(inactive), num(archiveAfter + e.deleteArchivedAfterDays)));
+    } else if (raw < e.forgottenBelow && inactive >= archiveAfter) {
+        return x.action(CleanupKind::Archive,
+                        QStringLiteral("W %1 < %2 and %3 days without activation ≥ %4")
+                            .arg(num(raw), num(e.forgottenBelow), days(inactive), num(archiveAfter)));
+    }
+    return std::nullopt;
+}
+
+/// Note 002: below the category's delete line or past its maximum age → delete.
+std::optional<CleanupAction> importanceAction(const Subject &x, const Config &config)
+{
+    if (x.s.tier != Tier::Forgotten)
+        return std::nullopt;
+    const CategoryConfig &cat = config.category(x.m.category);
+    const double idle = time::daysBetween(x.in.lastAccessedAt, x.now);
+    if (cat.maxAgeDays > 0 && idle >= cat.maxAgeDays)
+        return x.action(CleanupKind::Delete, QStringLiteral("%1: %2 days since last access ≥ %3")
+                                                 .arg(x.m.category, days(idle), num(cat.maxAgeDays)));
+    const double line = std::max(cat.deleteBelow, config.importance.forgottenBelow);
+    return x.action(CleanupKind::Delete,
+                    QStringLiteral("importance %1 < delete line %2").arg(num(x.s.score), num(line)));
+}
+
+/// Note 003: score < 0.1 → delete (evict), < 0.3 → compress.
+std::optional<CleanupAction> lifecycleAction(const Subject &x, const Config &config)
+{
+    const auto &l = config.lifecycle;
+    if (x.s.tier == Tier::Forgotten)
+        return x.action(CleanupKind::Delete,
+                        QStringLiteral("score %1 < evict line %2").arg(num(x.s.score), num(l.weakAt)));
+    if (x.s.tier == Tier::Weak && !x.m.compressed)
+        return x.action(CleanupKind::Compress,
+                        QStringLiteral("score %1 < compress line %2").arg(num(x.s.score), num(l.fadingAt)));
+    return std::nullopt;
+}
+
+/// What the rule of `profile` plans for the memory, if anything.
+std::optional<CleanupAction> profileAction(const QString &profile, const Subject &x, const Config &config,
+                                           const EnhancedProfile &enhanced)
+{
+    if (profile == QLatin1String("ebbinghaus"))
+        return ebbinghausAction(x, config);
+    if (profile == QLatin1String("enhanced"))
+        return enhancedAction(x, config, enhanced);
+    if (profile == QLatin1String("importance"))
+        return importanceAction(x, config);
+    if (profile == QLatin1String("lifecycle"))
+        return lifecycleAction(x, config);
+    return std::nullopt;
+}
+
+/// The memories note 003's budgets count, by group.
+struct BudgetGroups
+{
+    std::vector<Candidate> activeEpisodes;
+    std::vector<Candidate> compressedEpisodes;
+    std::vector<Candidate> rules;
+
+    /// Counts a memory unless its own rule deletes it; an episode its rule compresses counts
+    /// as compressed.
+    void add(const Memory &m, const Candidate &c, const std::optional<CleanupAction> &action)
+    {
+        const bool deleting = action && action->kind == CleanupKind::Delete;
+        if (!deleting && m.category == kEpisode) {
+            const bool compressed = m.compressed || (action && action->kind == CleanupKind::Compress);
+            (compressed ? compressedEpisodes : activeEpisodes).push_back(c);
+        } else if (!deleting && m.category == kRule) {
+            rules.push_back(c);
+        }
+    }
+};
+
+/// Over budget, the lowest scores of `group` get `kind` (and move on to `movedTo`, if given).
+void planOverBudget(std::vector<CleanupAction> &actions, std::vector<Candidate> &group, int budget, CleanupKind kind,
+                    const QString &what, std::vector<Candidate> *movedTo)
+{
+    if (int(group.size()) <= budget)
+        return;
+    std::sort(group.begin(), group.end(), weaker);
+    const int excess = int(group.size()) - budget;
+    for (int i = 0; i < excess; ++i) {
+        const Candidate &c = group[size_t(i)];
+        actions.push_back({kind, c.id, c.score,
+                           QStringLiteral("%1 %2 > budget %3: score %4 among the %5 lowest")
+                               .arg(what)
+                               .arg(group.size())
+                               .arg(budget)
+                               .arg(num(c.score))
+                               .arg(excess),
+                           c.updatedAt});
+        if (movedTo)
+            movedTo->push_back(c);
+    }
+}
+
+/// Budgets: active episodes over budget are compressed, then compressed episodes and rules
+/// over budget are deleted.
+void planBudgets(std::vector<CleanupAction> &actions, BudgetGroups &groups, const Config &config)
+{
+    planOverBudget(actions, groups.activeEpisodes, config.budgets.activeEpisodes, CleanupKind::Compress,
+                   QStringLiteral("active episodes"), &groups.compressedEpisodes);
+    planOverBudget(actions, groups.compressedEpisodes, config.budgets.compressed, CleanupKind::Delete,
+                   QStringLiteral("compressed episodes"), nullptr);
+    planOverBudget(actions, groups.rules, config.budgets.semanticRules, CleanupKind::Delete,
+                   QStringLiteral("semantic rules"), nullptr);
+}
+
+/// One action per memory, the strongest (a memory compressed for the budget and then deleted
+/// for the next one keeps the delete only), in plan order: purge, delete, compress, archive;
+/// weakest first in each.
+std::vector<CleanupAction> strongestInPlanOrder(const std::vector<CleanupAction> &actions)
+{
+    QHash<QString, CleanupKind> strongest;
+    for (const CleanupAction &a : actions) {
+        if (!strongest.contains(a.memoryId) || kindOrder(a.kind) < kindOrder(strongest.value(a.memoryId)))
+            strongest.insert(a.memoryId, a.kind);
+    }
+    std::vector<CleanupAction> kept;
+    QSet<QString> seen;
+    for (const CleanupAction &a : actions) {
+        if (a.kind == strongest.value(a.memoryId) && !seen.contains(a.memoryId)) {
+            kept.push_back(a);
+            seen.insert(a.memoryId);
+        }
+    }
+    std::stable_sort(kept.begin(), kept.end(), [](const CleanupAction &x, const CleanupAction &y) {
+        if (kindOrder(x.kind) != kindOrder(y.kind))
+            return kindOrder(x.kind) < kindOrder(y.kind);
+        if (x.score != y.score)
+            return x.score < y.score;
+        return x.memoryId < y.memoryId;
+    });
+    return kept;
+}
+
 } // namespace
 
 QStringList CleanupPlan::ids(CleanupKind kind) const
@@ -109,74 +297,20 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
         mentions = std::move(*loaded);
     }
     const EnhancedProfile enhanced(m_config);
-    std::vector<Candidate> activeEpisodes;
-    std::vector<Candidate> compressedEpisodes;
-    std::vector<Candidate> rules;
-    const auto &decay = m_config.decay;
+    BudgetGroups groups;
 
     const Status walked = m_store.memories().forEach([&](const Memory &m) {
         if (m.isDeleted()) {
-            const double since = time::daysBetween(m.deletedAt, now);
-            if (since >= m_config.budgets.purgeAfterDays)
-                plan.actions.push_back({CleanupKind::Purge, m.id, 0,
-                                        QStringLiteral("deleted %1 days ago ≥ %2-day retention")
-                                            .arg(days(since), num(m_config.budgets.purgeAfterDays)),
-                                        m.updatedAt});
+            if (const auto purge = purgeAction(m, m_config, now))
+                plan.actions.push_back(*purge);
             return true;
         }
         if (m.permanent || m.sensitivity >= 2)
             return true; // never touched automatically (docs/scoring.md, "Cleanup")
         const ScoreInput in = ScoreInput::from(m, m_config, mentions ? mentions->summary(m.id, now) : MentionSummary{});
         const Score s = m_profile.evaluate(in, now);
-        std::optional<CleanupAction> action;
-        auto plan1 = [&](CleanupKind kind, const QString &reason) { action = CleanupAction{kind, m.id, s.score, reason, m.updatedAt}; };
-
-        if (profile == QLatin1String("ebbinghaus")) {
-            if (s.tier == Tier::Forgotten)
-                plan1(CleanupKind::Delete, QStringLiteral("strength %1 < delete line %2").arg(num(s.strength), num(decay.deleteThreshold)));
-            else if (s.tier == Tier::Weak && m.level != MemoryLevel::Archive)
-                plan1(CleanupKind::Archive, QStringLiteral("strength %1 < archive line %2").arg(num(s.strength), num(decay.archiveThreshold)));
-        } else if (profile == QLatin1String("enhanced")) {
-            const auto &e = m_config.enhanced;
-            const double inactive = time::daysBetween(in.lastReinforcedAt, now);
-            const double archiveAfter = e.archiveAfterDays * (m.sensitivity == 1 ? 2 : 1);
-            const double raw = enhanced.breakdown(in, now).raw;
-            if (m.level == MemoryLevel::Archive) {
-                // The archive instant is not kept on the row: count from the last activation.
-                if (e.deleteArchivedAfterDays > 0 && inactive >= archiveAfter + e.deleteArchivedAfterDays)
-                    plan1(CleanupKind::Delete, QStringLiteral("archived and %1 days without activation ≥ %2")
-                                                   .arg(days(inactive), num(archiveAfter + e.deleteArchivedAfterDays)));
-            } else if (raw < e.forgottenBelow && inactive >= archiveAfter) {
-                plan1(CleanupKind::Archive, QStringLiteral("W %1 < %2 and %3 days without activation ≥ %4")
-                                                .arg(num(raw), num(e.forgottenBelow), days(inactive), num(archiveAfter)));
-            }
-        } else if (profile == QLatin1String("importance")) {
-            if (s.tier == Tier::Forgotten) {
-                const CategoryConfig &cat = m_config.category(m.category);
-                const double idle = time::daysBetween(in.lastAccessedAt, now);
-                if (cat.maxAgeDays > 0 && idle >= cat.maxAgeDays)
-                    plan1(CleanupKind::Delete, QStringLiteral("%1: %2 days since last access ≥ %3")
-                                                   .arg(m.category, days(idle), num(cat.maxAgeDays)));
-                else
-                    plan1(CleanupKind::Delete, QStringLiteral("importance %1 < delete line %2")
-                                                   .arg(num(s.score), num(std::max(cat.deleteBelow, m_config.importance.forgottenBelow))));
-            }
-        } else if (profile == QLatin1String("lifecycle")) {
-            const auto &l = m_config.lifecycle;
-            if (s.tier == Tier::Forgotten)
-                plan1(CleanupKind::Delete, QStringLiteral("score %1 < evict line %2").arg(num(s.score), num(l.weakAt)));
-            else if (s.tier == Tier::Weak && !m.compressed)
-                plan1(CleanupKind::Compress, QStringLiteral("score %1 < compress line %2").arg(num(s.score), num(l.fadingAt)));
-        }
-
-        const bool deleting = action && action->kind == CleanupKind::Delete;
-        const Candidate c{m.id, s.score, in.lastReinforcedAt, m.updatedAt};
-        if (!deleting && m.category == kEpisode) {
-            const bool compressed = m.compressed || (action && action->kind == CleanupKind::Compress);
-            (compressed ? compressedEpisodes : activeEpisodes).push_back(c);
-        } else if (!deleting && m.category == kRule) {
-            rules.push_back(c);
-        }
+        const std::optional<CleanupAction> action = profileAction(profile, Subject{m, in, s, now}, m_config, enhanced);
+        groups.add(m, Candidate{m.id, s.score, in.lastReinforcedAt, m.updatedAt}, action);
         if (action)
             plan.actions.push_back(*action);
         return true;
@@ -184,55 +318,8 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
     if (!walked)
         return walked.error();
 
-    // Budgets: over budget, the lowest scores go first.
-    auto overBudget = [&](std::vector<Candidate> &group, int budget, CleanupKind kind, const QString &what,
-                          std::vector<Candidate> *movedTo) {
-        if (int(group.size()) <= budget)
-            return;
-        std::sort(group.begin(), group.end(), weaker);
-        const int excess = int(group.size()) - budget;
-        for (int i = 0; i < excess; ++i) {
-            const Candidate &c = group[size_t(i)];
-            plan.actions.push_back({kind, c.id, c.score,
-                                    QStringLiteral("%1 %2 > budget %3: score %4 among the %5 lowest")
-                                        .arg(what)
-                                        .arg(group.size())
-                                        .arg(budget)
-                                        .arg(num(c.score))
-                                        .arg(excess),
-                                    c.updatedAt});
-            if (movedTo)
-                movedTo->push_back(c);
-        }
-    };
-    overBudget(activeEpisodes, m_config.budgets.activeEpisodes, CleanupKind::Compress, QStringLiteral("active episodes"),
-               &compressedEpisodes);
-    overBudget(compressedEpisodes, m_config.budgets.compressed, CleanupKind::Delete, QStringLiteral("compressed episodes"),
-               nullptr);
-    overBudget(rules, m_config.budgets.semanticRules, CleanupKind::Delete, QStringLiteral("semantic rules"), nullptr);
-
-    // A memory compressed for the budget and then deleted for the next one: keep the delete only.
-    QHash<QString, CleanupKind> strongest;
-    for (const CleanupAction &a : plan.actions) {
-        if (!strongest.contains(a.memoryId) || kindOrder(a.kind) < kindOrder(strongest.value(a.memoryId)))
-            strongest.insert(a.memoryId, a.kind);
-    }
-    std::vector<CleanupAction> kept;
-    QSet<QString> seen;
-    for (const CleanupAction &a : plan.actions) {
-        if (a.kind == strongest.value(a.memoryId) && !seen.contains(a.memoryId)) {
-            kept.push_back(a);
-            seen.insert(a.memoryId);
-        }
-    }
-    std::stable_sort(kept.begin(), kept.end(), [](const CleanupAction &x, const CleanupAction &y) {
-        if (kindOrder(x.kind) != kindOrder(y.kind))
-            return kindOrder(x.kind) < kindOrder(y.kind);
-        if (x.score != y.score)
-            return x.score < y.score;
-        return x.memoryId < y.memoryId;
-    });
-    plan.actions = std::move(kept);
+    planBudgets(plan.actions, groups, m_config);
+    plan.actions = strongestInPlanOrder(plan.actions);
     return plan;
 }
 

@@ -42,6 +42,144 @@ Millis crossedBelowAt(double initial, const CategoryConfig &cat, Millis lastAcce
     return lastAccess + Millis((cat.graceDays + k) * double(kMsPerDay));
 }
 
+/// Open conflicts, in the store's order: each waits for one of the resolutions.
+std::vector<ReviewItem> conflictItems(const std::vector<Conflict> &open)
+{
+    std::vector<ReviewItem> items;
+    for (const Conflict &c : open) {
+        ReviewItem item;
+        item.kind = ReviewItem::Kind::Conflict;
+        item.memoryIds = {c.a, c.b};
+        item.conflictId = c.id;
+        item.reason = conflictReason(c);
+        // The strategies a user may choose (ConflictResolver's), by their stored names.
+        for (const ConflictResolution r :
+             {ConflictResolution::LatestWins, ConflictResolution::VersionKeep, ConflictResolution::WeightBalance,
+              ConflictResolution::KeepA, ConflictResolution::KeepB, ConflictResolution::KeepBoth,
+              ConflictResolution::Merge})
+            item.answers << conflictResolutionName(r);
+        items.push_back(item);
+    }
+    return items;
+}
+
+/// The review answers given so far and not reverted, per memory: (instant, review kind).
+class AnsweredReviews
+{
+public:
+    [[nodiscard]] static Result<AnsweredReviews> load(Store &store)
+    {
+        std::vector<Event> answered;
+        for (const QString &kind : {kReviewEventKind, events::kRevert}) {
+            auto part = store.events().since(std::numeric_limits<Millis>::min(), kind);
+            if (!part)
+                return part.error();
+            answered.insert(answered.end(), part->begin(), part->end());
+        }
+        const RevertChain chain(answered);
+        AnsweredReviews out;
+        for (const Event &e : answered) {
+            if (e.kind == kReviewEventKind && !chain.isReversed(e.id))
+                out.m_answers[e.memoryId].push_back({e.at, e.payload.value(QStringLiteral("review")).toString()});
+        }
+        return out;
+    }
+
+    /// Whether `review` was answered for memory `id` at `since` or later.
+    bool answeredSince(const QString &id, const QString &review, Millis since) const
+    {
+        const auto it = m_answers.constFind(id);
+        return it != m_answers.cend() && std::any_of(it->begin(), it->end(), [&](const auto &a) {
+                   return a.second == review && a.first >= since;
+               });
+    }
+
+private:
+    QHash<QString, std::vector<std::pair<Millis, QString>>> m_answers;
+};
+
+ReviewItem promoteItem(const Memory &m, const Score &s, const Config &config)
+{
+    const auto &p = config.importance;
+    ReviewItem item;
+    item.kind = ReviewItem::Kind::Promote;
+    item.memoryIds = {m.id};
+    item.score = s.score;
+    item.reason = QStringLiteral("importance %1 reached the promote line %2: make it core?")
+                      .arg(num(s.score), num(p.promoteReviewAt));
+    item.answers = {QStringLiteral("promote"), QStringLiteral("keep"), QStringLiteral("delete")};
+    return item;
+}
+
+ReviewItem decayItem(const Memory &m, const Score &s, const Config &config)
+{
+    const auto &p = config.importance;
+    ReviewItem item;
+    item.kind = ReviewItem::Kind::Decay;
+    item.memoryIds = {m.id};
+    item.score = s.score;
+    item.reason = QStringLiteral("importance %1 fell below %2: keep it (reset to %3) or delete it?")
+                      .arg(num(s.score), num(p.decayReviewBelow), num(p.resetOnKeep));
+    item.answers = {QStringLiteral("keep"), QStringLiteral("delete")};
+    return item;
+}
+
+/// Note 002's promote reviews (highest first) then decay reviews (lowest first), leaving out
+/// the ones answered since the importance last crossed the line.
+Result<std::vector<ReviewItem>> importanceItems(Store &store, const Config &config, Millis now)
+{
+    auto answers = AnsweredReviews::load(store);
+    if (!answers)
+        return answers.error();
+    const ImportanceProfile importance(config);
+    const auto &p = config.importance;
+    std::vector<ReviewItem> promote;
+    std::vector<ReviewItem> decay;
+    const Status walked = store.memories().forEach(
+        [&](const Memory &m) {
+            if (m.permanent)
+                return true;
+            const ScoreInput in = ScoreInput::from(m, config);
+            const CategoryConfig &cat = config.categories[in.categoryIndex];
+            const Score s = importance.evaluate(in, now);
+            if (!cat.neverDecays && s.score >= p.promoteReviewAt && m.importance < p.coreAt
+                && !answers->answeredSince(m.id, QStringLiteral("promote"), in.lastAccessedAt)) {
+                promote.push_back(promoteItem(m, s, config));
+            } else if (s.score < p.decayReviewBelow && s.tier != Tier::Forgotten
+                       && !answers->answeredSince(m.id, QStringLiteral("decay"),
+                                                  crossedBelowAt(m.importance, cat, in.lastAccessedAt, p.decayReviewBelow))) {
+                decay.push_back(decayItem(m, s, config));
+            }
+            return true;
+        },
+        false);
+    if (!walked)
+        return walked.error();
+    std::stable_sort(promote.begin(), promote.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score > b.score; });
+    std::stable_sort(decay.begin(), decay.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score < b.score; });
+    std::vector<ReviewItem> items = std::move(promote);
+    items.insert(items.end(), decay.begin(), decay.end());
+    return items;
+}
+
+/// The cleanup plan's actions, in plan order: each waits for a confirmation (or an answer
+/// that reinforces the memory above the line).
+std::vector<ReviewItem> cleanupItems(const CleanupPlan &plan)
+{
+    std::vector<ReviewItem> items;
+    for (const CleanupAction &a : plan.actions) {
+        ReviewItem item;
+        item.kind = ReviewItem::Kind::Cleanup;
+        item.memoryIds = {a.memoryId};
+        item.cleanup = a.kind;
+        item.score = a.score;
+        item.reason = Cleanup::kindName(a.kind) + QStringLiteral(": ") + a.reason;
+        item.answers = {Cleanup::kindName(a.kind), QStringLiteral("confirm")}; // confirming reinforces it above the line
+        items.push_back(item);
+    }
+    return items;
+}
+
 } // namespace
 
 ReviewQueue::ReviewQueue(Store &store, const Config &config, const ScoringProfile &profile)
@@ -62,105 +200,23 @@ QString ReviewQueue::kindName(ReviewItem::Kind kind)
 
 Result<std::vector<ReviewItem>> ReviewQueue::build(Millis now) const
 {
-    std::vector<ReviewItem> items;
-
     auto open = m_store.conflicts().list(ConflictStatus::Open);
     if (!open)
         return open.error();
-    for (const Conflict &c : *open) {
-        ReviewItem item;
-        item.kind = ReviewItem::Kind::Conflict;
-        item.memoryIds = {c.a, c.b};
-        item.conflictId = c.id;
-        item.reason = conflictReason(c);
-        // The strategies a user may choose (ConflictResolver's), by their stored names.
-        for (const ConflictResolution r :
-             {ConflictResolution::LatestWins, ConflictResolution::VersionKeep, ConflictResolution::WeightBalance,
-              ConflictResolution::KeepA, ConflictResolution::KeepB, ConflictResolution::KeepBoth,
-              ConflictResolution::Merge})
-            item.answers << conflictResolutionName(r);
-        items.push_back(item);
-    }
+    std::vector<ReviewItem> items = conflictItems(*open);
 
     if (m_profile.name() == QLatin1String("importance")) {
-        // Answered reviews (not reverted), per memory: (instant, kind).
-        std::vector<Event> answered;
-        for (const QString &kind : {kReviewEventKind, events::kRevert}) {
-            auto part = m_store.events().since(std::numeric_limits<Millis>::min(), kind);
-            if (!part)
-                return part.error();
-            answered.insert(answered.end(), part->begin(), part->end());
-        }
-        const RevertChain chain(answered);
-        QHash<QString, std::vector<std::pair<Millis, QString>>> answers;
-        for (const Event &e : answered) {
-            if (e.kind == kReviewEventKind && !chain.isReversed(e.id))
-                answers[e.memoryId].push_back({e.at, e.payload.value(QStringLiteral("review")).toString()});
-        }
-        auto answeredSince = [&](const QString &id, const QString &review, Millis since) {
-            const auto it = answers.constFind(id);
-            return it != answers.cend() && std::any_of(it->begin(), it->end(), [&](const auto &a) {
-                       return a.second == review && a.first >= since;
-                   });
-        };
-
-        const ImportanceProfile importance(m_config);
-        const auto &p = m_config.importance;
-        std::vector<ReviewItem> promote;
-        std::vector<ReviewItem> decay;
-        const Status walked = m_store.memories().forEach(
-            [&](const Memory &m) {
-                if (m.permanent)
-                    return true;
-                const ScoreInput in = ScoreInput::from(m, m_config);
-                const CategoryConfig &cat = m_config.categories[in.categoryIndex];
-                const Score s = importance.evaluate(in, now);
-                if (!cat.neverDecays && s.score >= p.promoteReviewAt && m.importance < p.coreAt
-                    && !answeredSince(m.id, QStringLiteral("promote"), in.lastAccessedAt)) {
-                    ReviewItem item;
-                    item.kind = ReviewItem::Kind::Promote;
-                    item.memoryIds = {m.id};
-                    item.score = s.score;
-                    item.reason = QStringLiteral("importance %1 reached the promote line %2: make it core?")
-                                      .arg(num(s.score), num(p.promoteReviewAt));
-                    item.answers = {QStringLiteral("promote"), QStringLiteral("keep"), QStringLiteral("delete")};
-                    promote.push_back(item);
-                } else if (s.score < p.decayReviewBelow && s.tier != Tier::Forgotten
-                           && !answeredSince(m.id, QStringLiteral("decay"),
-                                             crossedBelowAt(m.importance, cat, in.lastAccessedAt, p.decayReviewBelow))) {
-                    ReviewItem item;
-                    item.kind = ReviewItem::Kind::Decay;
-                    item.memoryIds = {m.id};
-                    item.score = s.score;
-                    item.reason = QStringLiteral("importance %1 fell below %2: keep it (reset to %3) or delete it?")
-                                      .arg(num(s.score), num(p.decayReviewBelow), num(p.resetOnKeep));
-                    item.answers = {QStringLiteral("keep"), QStringLiteral("delete")};
-                    decay.push_back(item);
-                }
-                return true;
-            },
-            false);
-        if (!walked)
-            return walked.error();
-        std::stable_sort(promote.begin(), promote.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score > b.score; });
-        std::stable_sort(decay.begin(), decay.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score < b.score; });
-        items.insert(items.end(), promote.begin(), promote.end());
-        items.insert(items.end(), decay.begin(), decay.end());
+        auto reviews = importanceItems(m_store, m_config, now);
+        if (!reviews)
+            return reviews.error();
+        items.insert(items.end(), reviews->begin(), reviews->end());
     }
 
     auto plan = Cleanup(m_store, m_config, m_profile).plan(now);
     if (!plan)
         return plan.error();
-    for (const CleanupAction &a : plan->actions) {
-        ReviewItem item;
-        item.kind = ReviewItem::Kind::Cleanup;
-        item.memoryIds = {a.memoryId};
-        item.cleanup = a.kind;
-        item.score = a.score;
-        item.reason = Cleanup::kindName(a.kind) + QStringLiteral(": ") + a.reason;
-        item.answers = {Cleanup::kindName(a.kind), QStringLiteral("confirm")}; // confirming reinforces it above the line
-        items.push_back(item);
-    }
+    const std::vector<ReviewItem> cleanup = cleanupItems(*plan);
+    items.insert(items.end(), cleanup.begin(), cleanup.end());
     return items;
 }
 
