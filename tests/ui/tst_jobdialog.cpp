@@ -15,6 +15,7 @@
 #include "dialogs/ExportDialog.h"
 #include "dialogs/ImportPreviewDialog.h"
 
+#include <QLabel>
 #include <QPushButton>
 #include <QSemaphore>
 #include <QUndoStack>
@@ -32,20 +33,24 @@ namespace {
 
 enum class Kind { Cleanup, Import, Export, Detect };
 
+/// Holds the worker at its first progress step until the dialog marks a cancel (its Cancel,
+/// Esc, its destructor): the worker then goes on and sees the cancel, in that order. Declare
+/// it before the dialog, so that it outlives the worker even when a check fails.
 struct Gate
 {
     QSemaphore reached;
     QSemaphore proceed;
     std::atomic<bool> held{false};
 
-    JobControl::StepHook hook()
+    void attach(JobDialog *dialog)
     {
-        return [this](int, int) {
+        dialog->setWorkerStepHook([this](int, int) {
             if (!held.exchange(true)) {
                 reached.release();
                 proceed.acquire();
             }
-        };
+        });
+        QObject::connect(dialog, &JobDialog::jobCancelRequested, dialog, [this]() { proceed.release(); });
     }
     bool waitHeld() { return QTest::qWaitFor([this]() { return reached.tryAcquire(); }, 20000); }
 };
@@ -137,9 +142,9 @@ private Q_SLOTS:
         const Kind kind = Kind(kindValue);
         const auto before = test::fingerprint(*m_session->store());
         const int undoBefore = m_undo->count();
-        std::unique_ptr<JobDialog> dialog = make(kind);
         Gate gate;
-        dialog->setWorkerStepHook(gate.hook());
+        std::unique_ptr<JobDialog> dialog = make(kind);
+        gate.attach(dialog.get());
         dialog->show();
         QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
         if (!dialog->isJobRunning()) // cleanup and import start on show
@@ -157,7 +162,7 @@ private Q_SLOTS:
         QCOMPARE(cancelled.count(), 1);
         QVERIFY(dialog->isVisible()); // Esc stopped the work, not the dialog
         QVERIFY(!button(dialog.get(), "jobCancelButton")->isEnabled());
-        gate.proceed.release();
+        QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("jobProgressLabel"))->text(), QStringLiteral("Cancelling…"));
         QTRY_VERIFY(!dialog->isJobRunning());
         QVERIFY(!panel->isVisible());
         QVERIFY(button(dialog.get(), "closeButton")->isEnabled());
@@ -176,18 +181,19 @@ private Q_SLOTS:
     void oneJobAtATime()
     {
         // The conflicts list can start its job at will: a second Detect now waits for the first.
+        Gate gate;
         auto dialog = make(Kind::Detect);
         auto *list = static_cast<ConflictListDialog *>(dialog.get());
-        Gate gate;
-        dialog->setWorkerStepHook(gate.hook());
+        gate.attach(dialog.get());
         QSignalSpy finished(list, &ConflictListDialog::detectionFinished);
         QVERIFY(list->detectNow());
         QVERIFY(gate.waitHeld());
         QVERIFY(!list->detectNow());
         QVERIFY(!button(dialog.get(), "detectButton")->isEnabled());
-        gate.proceed.release();
+        QTest::mouseClick(button(dialog.get(), "jobCancelButton"), Qt::LeftButton);
         QVERIFY(finished.wait(20000));
         QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.last().first().toInt(), -1);
         QVERIFY(button(dialog.get(), "detectButton")->isEnabled());
     }
 
@@ -198,20 +204,13 @@ private Q_SLOTS:
         QFETCH(int, kindValue);
         const Kind kind = Kind(kindValue);
         const auto before = test::fingerprint(*m_session->store());
-        std::unique_ptr<JobDialog> dialog = make(kind);
         Gate gate;
-        dialog->setWorkerStepHook(gate.hook());
-        std::atomic<bool> cancelledFirst{false};
-        // The worker goes on only once the destructor has marked the cancel: no race.
-        connect(dialog.get(), &JobDialog::jobCancelRequested, this, [&]() {
-            cancelledFirst.store(true);
-            gate.proceed.release();
-        });
+        std::unique_ptr<JobDialog> dialog = make(kind);
+        gate.attach(dialog.get()); // the worker goes on only once the destructor has marked the cancel
         startJob(kind, dialog.get());
         QVERIFY(gate.waitHeld());
         dialog.reset();
-        QVERIFY(cancelledFirst.load());
-        QCOMPARE(gate.proceed.available(), 0); // the worker took it and ended before the dialog
+        QCOMPARE(gate.proceed.available(), 0); // released by the destructor's cancel, taken by the worker
         QCOMPARE(test::fingerprint(*m_session->store()), before);
         QVERIFY(!QFileInfo::exists(exportPath()));
     }

@@ -38,6 +38,7 @@ void JobDialog::cancel()
     if (!m_running || !m_control)
         return;
     m_control->cancel();
+    m_progress->markCancelling();
     Q_EMIT jobCancelRequested();
 }
 
