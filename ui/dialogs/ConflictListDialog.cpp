@@ -178,7 +178,8 @@ bool ConflictListDialog::detectNow()
         tr("Looking for contradictions…"),
         [storePath, config = m_session->config()](JobControl &control) { return detect(storePath, config, control); },
         [this, storePath](Result<Detection> result) { finishDetection(std::move(result), storePath); });
-    m_detect->setEnabled(false);
+    m_lastDetection = tr("looking for new conflicts…");
+    reload(); // the summary says so; Detect now is off until it ends
     return true;
 }
 
@@ -227,8 +228,9 @@ void ConflictListDialog::finishDetection(Result<Detection> result, const QString
     const std::vector<Conflict> &recorded = result->recorded;
     m_lastDetection = recorded.empty() ? tr("no new conflict found")
                                        : tr("%n new conflict(s) found", nullptr, int(recorded.size()));
-    const QString bounded = ConflictDetector::capsNote(result->stats);
-    m_summary->setToolTip(bounded);
+    if (result->stats.dropped > 0) // the rest waits for the next run (the tooltip says why)
+        m_lastDetection += QStringLiteral(" · ") + tr("more remain: detect again");
+    m_summary->setToolTip(ConflictDetector::capsNote(result->stats));
     QSet<QString> touched;
     for (const Conflict &c : recorded) {
         touched.insert(c.a);
