@@ -7,7 +7,6 @@
 #include "store/Store.h"
 #include "support/JobControl.h"
 #include "support/MutedText.h"
-#include "views/JobProgressPanel.h"
 
 #include <QDateTime>
 #include <QDialogButtonBox>
@@ -17,7 +16,6 @@
 #include <QTableView>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -27,9 +25,6 @@ using namespace engram::core;
 
 namespace {
 
-const QString kErrorStyle = QStringLiteral(
-    "QLabel { background: #fdecea; color: #8a1c12; border: 1px solid #e6a39c; border-radius: 4px; padding: 8px; }");
-
 QString localTime(Millis at)
 {
     return QDateTime::fromMSecsSinceEpoch(at).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
@@ -38,9 +33,9 @@ QString localTime(Millis at)
 } // namespace
 
 CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *undo, QWidget *parent)
-    : QDialog(parent), m_session(session), m_undo(undo), m_title(new QLabel(this)), m_counts(new QLabel(this)),
+    : JobDialog(parent), m_session(session), m_undo(undo), m_title(new QLabel(this)), m_counts(new QLabel(this)),
       m_budgets(new QLabel(this)), m_errorLabel(new QLabel(this)), m_model(new CleanupPlanModel(this)),
-      m_view(new QTableView(this)), m_result(new QLabel(this)), m_progress(new JobProgressPanel(this))
+      m_view(new QTableView(this)), m_result(new QLabel(this))
 {
     setObjectName(QStringLiteral("cleanupPreviewDialog"));
     setWindowTitle(tr("Cleanup Preview"));
@@ -61,7 +56,7 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_budgets->setObjectName(QStringLiteral("cleanupBudgetsLabel"));
     makeMuted(m_budgets);
     m_errorLabel->setObjectName(QStringLiteral("cleanupErrorLabel"));
-    m_errorLabel->setStyleSheet(kErrorStyle);
+    setBanner(m_errorLabel, Banner::Error);
     m_errorLabel->hide();
     m_result->setObjectName(QStringLiteral("cleanupResultLabel"));
     m_result->hide(); // shown with the outcome of an apply
@@ -79,8 +74,7 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_view->setColumnWidth(CleanupPlanModel::ContentColumn, 340);
     m_view->setColumnWidth(CleanupPlanModel::ScoreColumn, 70);
     layout->insertWidget(4, m_view, 1);
-    layout->addWidget(m_progress);
-    connect(m_progress, &JobProgressPanel::cancelRequested, this, &CleanupPreviewDialog::cancel);
+    layout->addWidget(jobProgress());
 
     auto *buttons = new QDialogButtonBox(this);
     m_applyButton = buttons->addButton(tr("&Apply Cleanup"), QDialogButtonBox::AcceptRole);
@@ -88,11 +82,10 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_applyButton->setEnabled(false);
     m_closeButton = buttons->addButton(QDialogButtonBox::Close);
     m_closeButton->setObjectName(QStringLiteral("closeButton"));
+    setCloseButton(m_closeButton);
     layout->addWidget(buttons);
     connect(m_applyButton, &QPushButton::clicked, this, &CleanupPreviewDialog::apply);
     connect(m_closeButton, &QPushButton::clicked, this, &CleanupPreviewDialog::reject);
-    connect(&m_planWatcher, &QFutureWatcher<PlanResult>::finished, this, &CleanupPreviewDialog::finishPlanning);
-    connect(&m_applyWatcher, &QFutureWatcher<ApplyResult>::finished, this, &CleanupPreviewDialog::finishApplying);
 
     if (m_session) {
         const Config::Budgets &b = m_session->config().budgets;
@@ -102,14 +95,6 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
                                .arg(b.activeEpisodes).arg(b.compressed).arg(b.semanticRules).arg(b.purgeAfterDays));
     }
     resize(1000, 620);
-}
-
-CleanupPreviewDialog::~CleanupPreviewDialog()
-{
-    if (m_control)
-        m_control->cancel();
-    m_planWatcher.waitForFinished();
-    m_applyWatcher.waitForFinished();
 }
 
 const CleanupPlan &CleanupPreviewDialog::plan() const { return m_model->plan(); }
@@ -125,14 +110,7 @@ void CleanupPreviewDialog::setState(State state)
 {
     m_state = state;
     m_applyButton->setEnabled(state == State::Ready && !plan().isEmpty());
-    m_closeButton->setEnabled(state != State::Planning && state != State::Applying);
     Q_EMIT stateChanged(state);
-}
-
-std::shared_ptr<JobControl> CleanupPreviewDialog::newControl()
-{
-    m_control = JobControl::create(m_stepHook);
-    return m_control;
 }
 
 void CleanupPreviewDialog::start()
@@ -144,53 +122,49 @@ void CleanupPreviewDialog::start()
         setState(State::Failed);
         return;
     }
-    auto control = newControl();
-    m_progress->start(control, tr("Scoring every memory under the %1 profile…").arg(m_session->profileName()));
-    setState(State::Planning);
-    m_planWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                               profileName = m_session->profileName(), now = m_session->now(),
-                                               control]() -> PlanResult {
-        auto done = [](Result<Planned> r) { return std::make_shared<Result<Planned>>(std::move(r)); };
+    auto work = [storePath = m_session->path(), config = m_session->config(), profileName = m_session->profileName(),
+                 now = m_session->now()](JobControl &control) -> Result<Planned> {
         Database::Options readOnly; // reading only: never migrate or create
         readOnly.readOnly = true;
         readOnly.createIfMissing = false;
         auto store = Store::open(storePath, readOnly); // this thread's own connection
         if (!store)
-            return done(store.error());
+            return store.error();
         const auto profile = makeProfile(profileName, config);
         if (!profile)
-            return done(Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(profileName)));
+            return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(profileName));
         auto plan = Cleanup(**store, config, *profile).plan(now);
         if (!plan)
-            return done(plan.error());
-        if (!control->report(0, 0))
-            return done(Error::make(Error::Code::Cancelled, QObject::tr("Planning cancelled; nothing was written.")));
+            return plan.error();
+        if (!control.report(0, 0))
+            return Error::make(Error::Code::Cancelled, QObject::tr("Planning cancelled; nothing was written."));
         QStringList ids;
         for (const CleanupAction &a : plan->actions)
             ids << a.memoryId;
         auto memories = (*store)->memories().byIds(ids);
         if (!memories)
-            return done(memories.error());
+            return memories.error();
         Planned out{std::move(*plan), {}};
         for (const Memory &m : *memories)
             out.contents.insert(m.id, m.content);
-        return done(std::move(out));
-    }));
+        return out;
+    };
+    runJob<Planned>(tr("Scoring every memory under the %1 profile…").arg(m_session->profileName()), std::move(work),
+                    [this](Result<Planned> result) { finishPlanning(std::move(result)); });
+    setState(State::Planning);
 }
 
-void CleanupPreviewDialog::finishPlanning()
+void CleanupPreviewDialog::finishPlanning(Result<Planned> result)
 {
-    m_progress->finish();
-    const PlanResult result = m_planWatcher.future().result();
-    if (!result || !*result) {
-        const bool cancelled = result && result->error().code == Error::Code::Cancelled;
+    if (!result) {
+        const bool cancelled = isCancelled(result.error());
         if (!cancelled)
-            showError(result ? result->error().message : tr("Planning stopped."));
+            showError(result.error().message);
         m_title->setText(cancelled ? tr("Planning cancelled; nothing was written.") : tr("No cleanup plan"));
         setState(State::Failed);
         return;
     }
-    Planned planned = std::move(result->value());
+    Planned planned = std::move(result).value();
     const CleanupPlan &p = planned.plan;
     QStringList parts;
     for (CleanupKind kind : {CleanupKind::Archive, CleanupKind::Compress, CleanupKind::Delete, CleanupKind::Purge})
@@ -213,48 +187,44 @@ void CleanupPreviewDialog::apply()
     if (m_state != State::Ready || plan().isEmpty() || !m_session->store())
         return;
     m_errorLabel->hide();
-    auto control = newControl();
-    m_progress->start(control, tr("Applying %n actions…", nullptr, int(plan().actions.size())));
-    setState(State::Applying);
-    m_applyWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                                planned = plan(), control]() -> ApplyResult {
-        auto done = [](Result<DecisionOutcome> r) { return std::make_shared<Result<DecisionOutcome>>(std::move(r)); };
+    auto work = [storePath = m_session->path(), config = m_session->config(),
+                 planned = plan()](JobControl &control) -> Result<DecisionOutcome> {
         const Error cancelled
             = Error::make(Error::Code::Cancelled, QObject::tr("Cleanup cancelled; nothing was written."));
         const int total = int(planned.actions.size());
-        if (!control->report(0, total))
-            return done(cancelled);
+        if (!control.report(0, total))
+            return cancelled;
         auto store = Store::open(storePath); // this thread's own connection
         if (!store)
-            return done(store.error());
+            return store.error();
         const auto profile = makeProfile(planned.profile, config);
         if (!profile)
-            return done(Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(planned.profile)));
+            return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(planned.profile));
         // One transaction in core; a cancel up to its commit undoes it all.
         auto outcome = Cleanup(**store, config, *profile)
-                           .apply(planned, QStringLiteral("user"), [&]() { return control->report(total, total); });
+                           .apply(planned, QStringLiteral("user"), [&]() { return control.report(total, total); });
         if (!outcome)
-            return done(outcome.error().code == Error::Code::Cancelled ? cancelled : outcome.error());
-        return done(std::move(*outcome));
-    }));
+            return outcome.error().code == Error::Code::Cancelled ? cancelled : outcome.error();
+        return std::move(*outcome);
+    };
+    runJob<DecisionOutcome>(tr("Applying %n actions…", nullptr, int(plan().actions.size())), std::move(work),
+                            [this](Result<DecisionOutcome> result) { finishApplying(std::move(result)); });
+    setState(State::Applying);
 }
 
-void CleanupPreviewDialog::finishApplying()
+void CleanupPreviewDialog::finishApplying(Result<DecisionOutcome> result)
 {
-    m_progress->finish();
-    const ApplyResult result = m_applyWatcher.future().result();
-    if (!result || !*result) {
-        const bool cancelled = result && result->error().code == Error::Code::Cancelled;
-        if (cancelled) {
+    if (!result) {
+        if (isCancelled(result.error())) {
             m_result->setText(tr("Cleanup cancelled; nothing was written."));
             m_result->show();
+        } else {
+            showError(result.error().message);
         }
-        else
-            showError(result ? result->error().message : tr("The cleanup stopped; nothing was written."));
         setState(State::Ready);
         return;
     }
-    m_outcome = result->value();
+    m_outcome = std::move(result).value();
     const int planned = int(plan().actions.size());
     const int written = int(m_outcome.eventIds.size());
     QString text = tr("Applied %1 of %2 actions.").arg(written).arg(planned);
@@ -276,21 +246,6 @@ void CleanupPreviewDialog::finishApplying()
     }
     setState(State::Done);
     Q_EMIT applied();
-}
-
-void CleanupPreviewDialog::cancel()
-{
-    if (m_control)
-        m_control->cancel();
-}
-
-void CleanupPreviewDialog::reject()
-{
-    if (m_state == State::Planning || m_state == State::Applying) {
-        cancel();
-        return;
-    }
-    QDialog::reject();
 }
 
 void CleanupPreviewDialog::showError(const QString &message)

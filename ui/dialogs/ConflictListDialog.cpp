@@ -2,9 +2,10 @@
 
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
-#include "engine/conflicts/ConflictDetector.h"
 #include "models/ConflictListModel.h"
+#include "store/Store.h"
 #include "support/MessageBox.h"
+#include "support/Teardown.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -23,7 +24,7 @@ namespace engram::ui {
 using namespace engram::core;
 
 ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent)
-    : QDialog(parent), m_session(session), m_undo(undoStack)
+    : JobDialog(parent), m_session(session), m_undo(undoStack)
 {
     setObjectName(QStringLiteral("conflictListDialog"));
     setWindowTitle(tr("Conflicts"));
@@ -69,6 +70,7 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
         header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_table->installEventFilter(this);
     layout->addWidget(m_table, 1);
+    layout->addWidget(jobProgress());
 
     auto *bottom = new QHBoxLayout;
     m_showA = new QPushButton(tr("Show &A in table"), this);
@@ -77,16 +79,17 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
     m_showB->setObjectName(QStringLiteral("showBButton"));
     m_openButton = new QPushButton(tr("&Open…"), this);
     m_openButton->setObjectName(QStringLiteral("openButton"));
-    auto *close = new QPushButton(tr("Close"), this);
-    close->setObjectName(QStringLiteral("closeButton"));
+    m_close = new QPushButton(tr("Close"), this);
+    m_close->setObjectName(QStringLiteral("closeButton"));
+    setCloseButton(m_close);
     bottom->addWidget(m_showA);
     bottom->addWidget(m_showB);
     bottom->addStretch(1);
     bottom->addWidget(m_openButton);
-    bottom->addWidget(close);
+    bottom->addWidget(m_close);
     layout->addLayout(bottom);
     // Enter belongs to the table (it opens the conflict), never to a default button.
-    for (QPushButton *b : {m_detect, m_showA, m_showB, m_openButton, close}) {
+    for (QPushButton *b : {m_detect, m_showA, m_showB, m_openButton, m_close}) {
         b->setAutoDefault(false);
         b->setDefault(false);
     }
@@ -108,15 +111,25 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
         if (const QString id = currentMemory(false); !id.isEmpty())
             Q_EMIT memoryActivated(id);
     });
-    connect(close, &QPushButton::clicked, this, &QDialog::reject);
+    connect(m_close, &QPushButton::clicked, this, &ConflictListDialog::reject);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ConflictListDialog::updateButtons);
     if (session) {
         // Conflicts change together with their memories (detection, resolution, undo).
         connect(session, &StoreSession::memoriesChanged, this, &ConflictListDialog::reload);
         connect(session, &StoreSession::reloaded, this, &ConflictListDialog::reload);
         connect(session, &StoreSession::closed, this, &ConflictListDialog::reload);
+        // The worker writes to this store through its own connection: stop it before the
+        // store goes (its files may be removed next, e.g. a fresh demo store).
+        connect(session, &StoreSession::aboutToClose, this, &ConflictListDialog::cancelAndWait);
     }
     reload();
+}
+
+ConflictListDialog::~ConflictListDialog()
+{
+    // ~JobDialog stops the worker; ~QWidget then deletes the children, whose signals must
+    // not reach this class's slots any more.
+    disconnectDescendants(this);
 }
 
 bool ConflictListDialog::showsOpenOnly() const
@@ -147,7 +160,7 @@ void ConflictListDialog::reload()
             summary += QStringLiteral(" · ") + m_lastDetection;
     }
     m_summary->setText(summary);
-    m_detect->setEnabled(store && !m_session->isReadOnly());
+    m_detect->setEnabled(store && !m_session->isReadOnly() && !isJobRunning());
     int row = keep ? m_model->rowOf(keep) : -1;
     if (row < 0 && m_model->rowCount() > 0)
         row = 0;
@@ -156,31 +169,81 @@ void ConflictListDialog::reload()
     updateButtons();
 }
 
-int ConflictListDialog::detectNow()
+bool ConflictListDialog::detectNow()
 {
-    if (!m_session || !m_session->store())
-        return -1;
-    ConflictDetector detector(*m_session->store(), m_session->config());
-    auto recorded = detector.detectAll(time::nowMs());
-    if (!recorded) {
-        MessageBox::warn(this, tr("Detect conflicts"), recorded.error().message);
-        return -1;
+    if (!m_session || !m_session->store() || m_session->isReadOnly() || isJobRunning())
+        return false;
+    const QString storePath = m_session->path();
+    runJob<Detection>(
+        tr("Looking for contradictions…"),
+        [storePath, config = m_session->config()](JobControl &control) { return detect(storePath, config, control); },
+        [this, storePath](Result<Detection> result) { finishDetection(std::move(result), storePath); });
+    m_lastDetection = tr("looking for new conflicts…");
+    reload(); // the summary says so; Detect now is off until it ends
+    return true;
+}
+
+Result<ConflictListDialog::Detection> ConflictListDialog::detect(const QString &storePath, const Config &config,
+                                                                 JobControl &control)
+{
+    control.setPhase(tr("Reading the keywords…"));
+    auto store = Store::open(storePath); // this thread's own connection
+    if (!store)
+        return store.error();
+    ConflictDetector detector(**store, config);
+    ConflictDetector::Phase shown = ConflictDetector::Phase::Finding;
+    bool sized = false;
+    detector.setStep([&](ConflictDetector::Phase phase, int done, int total) {
+        if (phase != shown || (total > 0 && !sized)) {
+            shown = phase;
+            sized = total > 0;
+            control.setPhase(phase == ConflictDetector::Phase::Finding ? tr("Comparing memories…")
+                             : phase == ConflictDetector::Phase::Recording
+                                 ? tr("Recording %n conflicts…", nullptr, total)
+                                 : tr("Committing…"));
+        }
+        return control.report(done, total);
+    });
+    auto recorded = detector.detectAll(time::nowMs()); // one transaction: a cancel writes nothing
+    if (!recorded)
+        return recorded.error();
+    return Detection{std::move(*recorded), detector.lastStats()};
+}
+
+void ConflictListDialog::finishDetection(Result<Detection> result, const QString &storePath)
+{
+    // The session may have moved to another store meanwhile: then there is nothing to follow.
+    const bool sameStore = m_session && m_session->store() && m_session->path() == storePath;
+    if (!result) {
+        if (isCancelled(result.error())) {
+            m_lastDetection = tr("detection cancelled; nothing was written");
+        } else {
+            m_lastDetection = tr("detection failed; nothing was written");
+            MessageBox::warn(this, tr("Detect conflicts"), result.error().message);
+        }
+        reload();
+        Q_EMIT detectionFinished(-1);
+        return;
     }
-    m_lastDetection = recorded->empty() ? tr("no new conflict found")
-                                        : tr("%n new conflict(s) found", nullptr, int(recorded->size()));
+    const std::vector<Conflict> &recorded = result->recorded;
+    m_lastDetection = recorded.empty() ? tr("no new conflict found")
+                                       : tr("%n new conflict(s) found", nullptr, int(recorded.size()));
+    if (result->stats.dropped > 0) // the rest waits for the next run (the tooltip says why)
+        m_lastDetection += QStringLiteral(" · ") + tr("more remain: detect again");
+    m_summary->setToolTip(ConflictDetector::capsNote(result->stats));
     QSet<QString> touched;
-    for (const Conflict &c : *recorded) {
+    for (const Conflict &c : recorded) {
         touched.insert(c.a);
         touched.insert(c.b);
     }
-    if (!touched.isEmpty()) {
+    if (sameStore && !touched.isEmpty()) {
         QStringList ids(touched.begin(), touched.end());
         ids.sort();
         m_session->refresh(ids); // confidences lowered, supersessions: the table follows (and so do we)
     } else {
         reload();
     }
-    return int(recorded->size());
+    Q_EMIT detectionFinished(int(recorded.size()));
 }
 
 ConflictDialog *ConflictListDialog::openConflict(qint64 conflictId)

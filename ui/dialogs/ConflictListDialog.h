@@ -1,10 +1,13 @@
 #pragma once
 
-#include <QDialog>
+#include "dialogs/JobDialog.h"
+#include "engine/conflicts/ConflictDetector.h"
+
 #include <QHash>
 #include <QPointer>
 
 #include <functional>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -21,19 +24,23 @@ class StoreSession;
 /// The store's conflicts (docs/scoring.md, "Conflicts"; docs/architecture.md, "The window"):
 /// open ones, or all with their resolutions; "Detect now" runs
 /// core::ConflictDetector::detectAll over the store (what `engram-cli conflicts --detect` does:
-/// new conflicts recorded with their automatic handling). Double-click or Enter on a row opens
-/// its ConflictDialog (one per conflict, non-modal). Follows the store through the session's
-/// signals.
+/// new conflicts recorded with their automatic handling) as the JobDialog's job: on a worker
+/// with its own connection, with progress and Cancel, in one transaction (a cancel writes
+/// nothing); the list and the session follow what it recorded. Double-click or Enter on a row
+/// opens its ConflictDialog (one per conflict, non-modal). Follows the store through the
+/// session's signals; when the session is about to close, a running detection is cancelled and
+/// waited for.
 ///
 /// objectNames: conflictTable, filterCombo ("Open" / "All"), detectButton, openButton,
-/// showAButton, showBButton, conflictSummary.
-class ConflictListDialog final : public QDialog
+/// showAButton, showBButton, conflictSummary, closeButton, jobProgressPanel.
+class ConflictListDialog final : public JobDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ConflictListDialog)
 
 public:
     ConflictListDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent = nullptr);
+    ~ConflictListDialog() override;
 
     ConflictListModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
@@ -44,19 +51,31 @@ public:
 
 public Q_SLOTS:
     void reload();
-    /// Runs detection now; returns how many new conflicts were recorded (-1 on failure).
-    int detectNow();
+    /// Starts a detection over the whole store on a worker; false when none can start (no
+    /// store, read-only, one already running). detectionFinished() tells how it ended.
+    bool detectNow();
     /// Opens (or raises) the dialog of a conflict; nullptr when there is no store.
     ConflictDialog *openConflict(qint64 conflictId);
 
 Q_SIGNALS:
     /// Select this memory in the table.
     void memoryActivated(const QString &id);
+    /// A detection ended: `recorded` new conflicts (the list is reloaded already), or -1 when
+    /// it was cancelled or failed (nothing was written).
+    void detectionFinished(int recorded);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// What a detection on the worker found and recorded.
+    struct Detection
+    {
+        std::vector<core::Conflict> recorded;
+        core::ConflictDetector::Stats stats;
+    };
+    static core::Result<Detection> detect(const QString &storePath, const core::Config &config, JobControl &control);
+    void finishDetection(core::Result<Detection> result, const QString &storePath);
     qint64 currentConflictId() const;
     QString currentMemory(bool a) const;
     void updateButtons();
@@ -75,6 +94,7 @@ private:
     QPushButton *m_openButton = nullptr;
     QPushButton *m_showA = nullptr;
     QPushButton *m_showB = nullptr;
+    QPushButton *m_close = nullptr;
 };
 
 } // namespace engram::ui

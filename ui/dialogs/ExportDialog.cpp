@@ -2,9 +2,7 @@
 
 #include "StoreSession.h"
 #include "scoring/ScoringProfile.h"
-#include "support/JobControl.h"
 #include "support/MutedText.h"
-#include "views/JobProgressPanel.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -21,7 +19,6 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace engram::ui {
 
@@ -74,7 +71,7 @@ QString defaultChooser(QWidget *parent, SetFormat format, const QString &current
 } // namespace
 
 ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStringList filteredIds, QWidget *parent)
-    : QDialog(parent), m_session(session), m_selected(std::move(selectedIds)), m_filtered(std::move(filteredIds)),
+    : JobDialog(parent), m_session(session), m_selected(std::move(selectedIds)), m_filtered(std::move(filteredIds)),
       m_chooser(defaultChooser)
 {
     setObjectName(QStringLiteral("exportDialog"));
@@ -143,8 +140,7 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_result->hide(); // shown with the outcome of an export
     layout->addWidget(m_result);
-    m_progress = new JobProgressPanel(this);
-    layout->addWidget(m_progress);
+    layout->addWidget(jobProgress());
     layout->addStretch(1);
 
     auto *buttons = new QDialogButtonBox(this);
@@ -152,6 +148,7 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     m_exportButton->setObjectName(QStringLiteral("exportButton"));
     m_closeButton = buttons->addButton(QDialogButtonBox::Close);
     m_closeButton->setObjectName(QStringLiteral("closeButton"));
+    setCloseButton(m_closeButton);
     layout->addWidget(buttons);
 
     const QString stem = m_session && m_session->store() ? QFileInfo(m_session->path()).completeBaseName()
@@ -161,18 +158,9 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     connect(m_browse, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_exportButton, &QPushButton::clicked, this, &ExportDialog::startExport);
     connect(m_closeButton, &QPushButton::clicked, this, &ExportDialog::reject);
-    connect(m_progress, &JobProgressPanel::cancelRequested, this, &ExportDialog::cancel);
-    connect(&m_watcher, &QFutureWatcher<ExportResult>::finished, this, &ExportDialog::finishExport);
     connect(m_destination, &QLineEdit::textChanged, this, [this]() { m_exportButton->setEnabled(!destination().isEmpty()); });
     updateHint();
     resize(sizeHint().expandedTo(QSize(640, 0)));
-}
-
-ExportDialog::~ExportDialog()
-{
-    if (m_control)
-        m_control->cancel();
-    m_watcher.waitForFinished();
 }
 
 void ExportDialog::setFormat(SetFormat format) { m_format->setCurrentIndex(m_format->findData(int(format))); }
@@ -259,7 +247,6 @@ void ExportDialog::setState(State state)
     m_state = state;
     const bool busy = state == State::Exporting;
     m_exportButton->setEnabled(!busy && !destination().isEmpty());
-    m_closeButton->setEnabled(!busy);
     for (QWidget *w : std::initializer_list<QWidget *>{m_format, m_destination, m_browse, m_all, m_selection, m_filter})
         w->setEnabled(!busy && (w != m_selection || !m_selected.isEmpty()) && (w != m_filter || !m_filtered.isEmpty()));
     if (!busy)
@@ -279,62 +266,55 @@ void ExportDialog::startExport()
     m_error.clear();
     m_result->clear();
     m_result->hide();
-    m_result->setStyleSheet(QString());
-    auto control = JobControl::create(m_stepHook);
-    m_control = control;
+    setBanner(m_result, Banner::Clear);
     m_writtenPath = path;
     io::ExportOptions options;
     options.format = format();
     options.ids = scopeIds();
     options.includeImportEvents = m_importEvents->isChecked();
-    m_progress->start(control, tr("Collecting the memories…"));
-    setState(State::Exporting);
-    m_watcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                           profileName = m_session->profileName(), base = options, path,
-                                           control]() -> ExportResult {
-        auto done = [](Result<io::ExportReport> r) { return std::make_shared<Result<io::ExportReport>>(std::move(r)); };
-        control->setPhase(QObject::tr("Collecting the memories…"));
-        if (!control->report(0, 0))
-            return done(Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written.")));
+    auto work = [storePath = m_session->path(), config = m_session->config(), profileName = m_session->profileName(),
+                 base = options, path](JobControl &control) -> Result<io::ExportReport> {
+        control.setPhase(QObject::tr("Collecting the memories…"));
+        if (!control.report(0, 0))
+            return Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written."));
         Database::Options readOnly; // reading only: never migrate or create
         readOnly.readOnly = true;
         readOnly.createIfMissing = false;
         auto store = Store::open(storePath, readOnly); // this thread's own connection
         if (!store)
-            return done(store.error());
+            return store.error();
         const auto profile = makeProfile(profileName, config);
         io::ExportOptions options = base;
         options.profile = profile.get();
-        options.beforeWrite = [control](int memories) {
-            if (!control->report(0, memories))
+        options.beforeWrite = [&control](int memories) {
+            if (!control.report(0, memories))
                 return false;
-            control->setCancellable(false); // writing is atomic per file; it runs to the end
-            control->setPhase(QObject::tr("Writing %n memories…", nullptr, memories));
+            control.setCancellable(false); // writing is atomic per file; it runs to the end
+            control.setPhase(QObject::tr("Writing %n memories…", nullptr, memories));
             return true;
         };
         auto report = io::Exporter(**store).write(path, options);
         if (report)
-            control->report(report->memories, report->memories);
-        return done(std::move(report));
-    }));
+            control.report(report->memories, report->memories);
+        return report;
+    };
+    runJob<io::ExportReport>(tr("Collecting the memories…"), std::move(work),
+                             [this](Result<io::ExportReport> result) { finishExport(std::move(result)); });
+    setState(State::Exporting);
 }
 
-void ExportDialog::finishExport()
+void ExportDialog::finishExport(Result<io::ExportReport> result)
 {
-    m_progress->finish();
-    const ExportResult result = m_watcher.future().result();
-    if (!result || !*result) {
-        const bool cancelled = result && result->error().code == Error::Code::Cancelled;
-        m_error = result ? result->error().message : tr("The export stopped.");
+    if (!result) {
+        const bool cancelled = isCancelled(result.error());
+        m_error = result.error().message;
         m_result->setText(cancelled ? tr("Export cancelled; nothing was written.") : m_error);
-        m_result->setStyleSheet(cancelled ? QString()
-                                          : QStringLiteral("QLabel { background: #fdecea; color: #8a1c12; border: 1px "
-                                                           "solid #e6a39c; border-radius: 4px; padding: 8px; }"));
+        setBanner(m_result, cancelled ? Banner::Clear : Banner::Error);
         m_result->show();
         setState(cancelled ? State::Ready : State::Failed);
         return;
     }
-    m_report = result->value();
+    m_report = std::move(result).value();
     QString text;
     if (format() == SetFormat::EngramJson || format() == SetFormat::EngramYaml)
         text = tr("Wrote %1 memories, %2 links, %3 events and %4 conflicts to %5.")
@@ -346,26 +326,10 @@ void ExportDialog::finishExport()
         text += QLatin1Char('\n') + tr("Left alone (they exist but cannot be parsed):") + QLatin1Char('\n')
                 + m_report.skipped.join(QLatin1Char('\n'));
     m_result->setText(text);
-    m_result->setStyleSheet(QStringLiteral(
-        "QLabel { background: #e8f4ea; color: #1d5b2a; border: 1px solid #a6d1ae; border-radius: 4px; padding: 8px; }"));
+    setBanner(m_result, Banner::Success);
     m_result->show();
     setState(State::Done);
     Q_EMIT exported(m_writtenPath, m_report.memories);
-}
-
-void ExportDialog::cancel()
-{
-    if (m_control)
-        m_control->cancel();
-}
-
-void ExportDialog::reject()
-{
-    if (m_state == State::Exporting) {
-        cancel();
-        return;
-    }
-    QDialog::reject();
 }
 
 } // namespace engram::ui

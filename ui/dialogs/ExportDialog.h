@@ -1,12 +1,9 @@
 #pragma once
 
+#include "dialogs/JobDialog.h"
 #include "io/Exporter.h"
 
-#include <QDialog>
-#include <QFutureWatcher>
-
 #include <functional>
-#include <memory>
 
 class QCheckBox;
 class QComboBox;
@@ -17,16 +14,15 @@ class QRadioButton;
 
 namespace engram::ui {
 
-class JobControl;
-class JobProgressPanel;
 class StoreSession;
 
 /// Export (docs/formats.md, "Formats"): a format (Engram JSON, YAML, CSV, agent memory folder),
 /// a scope (every memory, the selection, or what the current filter shows), a destination and
 /// whether the store's own `import` events go along. The export runs on a worker thread with
 /// its own connection, with progress; Cancel works until the set has been collected (nothing is
-/// written), after that the writing finishes (files are written atomically).
-class ExportDialog final : public QDialog
+/// written), after that the writing finishes (files are written atomically). The export is the
+/// JobDialog's job.
+class ExportDialog final : public JobDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ExportDialog)
@@ -43,7 +39,6 @@ public:
     /// `selectedIds` / `filteredIds`: the memories of the selection and of the table's current
     /// filter (a scope with none is disabled).
     ExportDialog(StoreSession *session, QStringList selectedIds, QStringList filteredIds, QWidget *parent = nullptr);
-    ~ExportDialog() override;
 
     void setFormat(core::io::SetFormat format);
     core::io::SetFormat format() const;
@@ -58,14 +53,9 @@ public:
     QStringList scopeIds() const;
     /// Starts the export (Ready, Done or Failed: an export may be repeated).
     void startExport();
-    void cancel();
     State state() const { return m_state; }
     const core::io::ExportReport &report() const { return m_report; }
     QString errorMessage() const { return m_error; }
-    /// Tests: runs on the worker at each progress step (see JobControl::setStepHook).
-    void setWorkerStepHook(std::function<void(int done, int total)> hook) { m_stepHook = std::move(hook); }
-
-    void reject() override;
 
 Q_SIGNALS:
     void stateChanged(engram::ui::ExportDialog::State state);
@@ -73,11 +63,9 @@ Q_SIGNALS:
     void exported(const QString &path, int memories);
 
 private:
-    using ExportResult = std::shared_ptr<core::Result<core::io::ExportReport>>;
-
     void browse();
     void formatChanged();
-    void finishExport();
+    void finishExport(core::Result<core::io::ExportReport> result);
     void setState(State state);
     void updateHint();
 
@@ -89,9 +77,6 @@ private:
     core::io::ExportReport m_report;
     QString m_error;
     QString m_writtenPath;
-    std::function<void(int, int)> m_stepHook;
-    std::shared_ptr<JobControl> m_control;
-    QFutureWatcher<ExportResult> m_watcher;
 
     QComboBox *m_format;
     QRadioButton *m_all;
@@ -102,7 +87,6 @@ private:
     QCheckBox *m_importEvents;
     QLabel *m_hint;
     QLabel *m_result;
-    JobProgressPanel *m_progress;
     QPushButton *m_exportButton;
     QPushButton *m_closeButton;
 };

@@ -2,9 +2,7 @@
 
 #include "StoreSession.h"
 #include "models/ImportItemsModel.h"
-#include "support/JobControl.h"
 #include "support/MutedText.h"
-#include "views/JobProgressPanel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -20,7 +18,6 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <array>
@@ -54,23 +51,12 @@ QLabel *plainLabel(const QString &text, QWidget *parent)
 } // namespace
 
 ImportPreviewDialog::ImportPreviewDialog(StoreSession *session, const QString &path, QWidget *parent)
-    : QDialog(parent), m_session(session), m_path(path)
+    : JobDialog(parent), m_session(session), m_path(path)
 {
     setObjectName(QStringLiteral("importPreviewDialog"));
     setWindowTitle(tr("Import %1").arg(QFileInfo(path).fileName()));
     buildUi();
-    connect(&m_readWatcher, &QFutureWatcher<ReadResult>::finished, this, &ImportPreviewDialog::finishReading);
-    connect(&m_applyWatcher, &QFutureWatcher<ApplyResult>::finished, this, &ImportPreviewDialog::finishImport);
     resize(960, 680);
-}
-
-ImportPreviewDialog::~ImportPreviewDialog()
-{
-    // The workers hold their own copies of what they need; wait so none outlives the dialog.
-    if (m_control)
-        m_control->cancel();
-    m_readWatcher.waitForFinished();
-    m_applyWatcher.waitForFinished();
 }
 
 void ImportPreviewDialog::buildUi()
@@ -90,8 +76,7 @@ void ImportPreviewDialog::buildUi()
     m_errorLabel->setObjectName(QStringLiteral("importErrorLabel"));
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fdecea; color: #8a1c12; border: 1px solid #e6a39c; border-radius: 4px; padding: 8px; }"));
+    setBanner(m_errorLabel, Banner::Error);
     m_errorLabel->hide();
     layout->addWidget(m_errorLabel);
 
@@ -138,9 +123,7 @@ void ImportPreviewDialog::buildUi()
     m_outcome->setWordWrap(true);
     layout->addWidget(m_outcome);
 
-    m_progress = new JobProgressPanel(this);
-    layout->addWidget(m_progress);
-    connect(m_progress, &JobProgressPanel::cancelRequested, this, &ImportPreviewDialog::cancel);
+    layout->addWidget(jobProgress());
 
     m_buttons = new QDialogButtonBox(this);
     m_importButton = m_buttons->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
@@ -148,6 +131,7 @@ void ImportPreviewDialog::buildUi()
     m_importButton->setEnabled(false);
     m_closeButton = m_buttons->addButton(QDialogButtonBox::Close);
     m_closeButton->setObjectName(QStringLiteral("closeButton"));
+    setCloseButton(m_closeButton);
     connect(m_importButton, &QPushButton::clicked, this, &ImportPreviewDialog::startImport);
     connect(m_closeButton, &QPushButton::clicked, this, &ImportPreviewDialog::reject);
     layout->addWidget(m_buttons);
@@ -267,14 +251,7 @@ void ImportPreviewDialog::setState(State state)
     m_conflictingCombo->setEnabled(ready && !m_reading.plan.preview.conflictingIds.isEmpty());
     for (QPushButton *button : m_itemButtons)
         button->setEnabled(ready);
-    m_closeButton->setEnabled(state != State::Reading && state != State::Importing);
     Q_EMIT stateChanged(state);
-}
-
-std::shared_ptr<JobControl> ImportPreviewDialog::newControl()
-{
-    m_control = JobControl::create(m_stepHook);
-    return m_control;
 }
 
 void ImportPreviewDialog::start()
@@ -286,27 +263,25 @@ void ImportPreviewDialog::start()
         setState(State::Failed);
         return;
     }
-    auto control = newControl();
-    m_progress->start(control, tr("Reading %1…").arg(QFileInfo(m_path).fileName()));
+    runJob<ImportReading>(
+        tr("Reading %1…").arg(QFileInfo(m_path).fileName()),
+        [path = m_path, storePath = m_session->path(), config = m_session->config()](JobControl &control) {
+            return ImportJob::read(path, storePath, config, control);
+        },
+        [this](Result<ImportReading> result) { finishReading(std::move(result)); });
     setState(State::Reading);
-    m_readWatcher.setFuture(QtConcurrent::run(
-        [path = m_path, storePath = m_session->path(), config = m_session->config(), control]() -> ReadResult {
-            return std::make_shared<Result<ImportReading>>(ImportJob::read(path, storePath, config, *control));
-        }));
 }
 
-void ImportPreviewDialog::finishReading()
+void ImportPreviewDialog::finishReading(Result<ImportReading> result)
 {
-    m_progress->finish();
-    const ReadResult result = m_readWatcher.future().result();
-    if (!result || !*result) {
-        showError(result ? result->error().message : tr("Reading stopped."));
+    if (!result) {
+        showError(result.error().message);
         m_title->setText(tr("Nothing to import from %1").arg(QFileInfo(m_path).fileName()));
         m_outcome->setText(tr("Nothing was written."));
         setState(State::Failed);
         return;
     }
-    m_reading = std::move(result->value());
+    m_reading = std::move(result).value();
     showReading();
     setState(State::Ready);
 }
@@ -465,33 +440,30 @@ void ImportPreviewDialog::startImport()
         return;
     m_errorLabel->hide();
     m_error.clear();
-    auto control = newControl();
     m_outcome->setText(tr("Importing in one transaction: Cancel leaves the store exactly as it was."));
-    m_progress->start(control, tr("Importing…"));
+    runJob<io::ImportOutcome>(
+        tr("Importing…"),
+        [storePath = m_session->path(), config = m_session->config(), set = m_reading.set, plan = m_reading.plan,
+         choices = policy()](JobControl &control) {
+            return ImportJob::apply(storePath, config, *set, plan, choices, control);
+        },
+        [this](Result<io::ImportOutcome> result) { finishImport(std::move(result)); });
     setState(State::Importing);
-    m_applyWatcher.setFuture(QtConcurrent::run([storePath = m_session->path(), config = m_session->config(),
-                                                set = m_reading.set, plan = m_reading.plan, choices = policy(),
-                                                control]() -> ApplyResult {
-        return std::make_shared<Result<io::ImportOutcome>>(
-            ImportJob::apply(storePath, config, *set, plan, choices, *control));
-    }));
 }
 
-void ImportPreviewDialog::finishImport()
+void ImportPreviewDialog::finishImport(Result<io::ImportOutcome> result)
 {
-    m_progress->finish();
-    const ApplyResult result = m_applyWatcher.future().result();
-    if (!result || !*result) {
-        const bool cancelled = result && result->error().code == Error::Code::Cancelled;
+    if (!result) {
+        const bool cancelled = isCancelled(result.error());
         if (!cancelled)
-            showError(result ? result->error().message : tr("The import stopped; nothing was written."));
+            showError(result.error().message);
         setState(State::Ready); // nothing was written: the user may choose again
         updateOutcome();
         if (cancelled)
             m_outcome->setText(tr("Import cancelled; nothing was written.") + QLatin1Char(' ') + m_outcome->text());
         return;
     }
-    m_result = std::move(result->value());
+    m_result = std::move(result).value();
     const io::ImportReport &r = m_result.report;
     m_outcome->setText(tr("Imported %1: %2 added (%3 as copies), %4 overwritten, %5 skipped; %6 links, %7 events, "
                           "%8 contradictions recorded.")
@@ -506,21 +478,6 @@ void ImportPreviewDialog::finishImport()
     setState(State::Done);
     m_session->reload();
     Q_EMIT imported();
-}
-
-void ImportPreviewDialog::cancel()
-{
-    if (m_control)
-        m_control->cancel();
-}
-
-void ImportPreviewDialog::reject()
-{
-    if (m_state == State::Reading || m_state == State::Importing) {
-        cancel(); // Esc while working stops the work; the dialog stays to say so
-        return;
-    }
-    QDialog::reject();
 }
 
 void ImportPreviewDialog::showError(const QString &message)

@@ -1,12 +1,9 @@
 #pragma once
 
 #include "dialogs/ImportJob.h"
+#include "dialogs/JobDialog.h"
 #include "io/ImportPreview.h"
 
-#include <QDialog>
-#include <QFutureWatcher>
-
-#include <memory>
 #include <optional>
 
 class QComboBox;
@@ -21,8 +18,6 @@ class QTableWidget;
 namespace engram::ui {
 
 class ImportItemsModel;
-class JobControl;
-class JobProgressPanel;
 class StoreSession;
 
 /// Import with a preview (docs/formats.md, "Import"): reads a memory set file or an agent
@@ -31,11 +26,11 @@ class StoreSession;
 /// skipped bad files), lets the user choose skip / overwrite / keep both per kind and per
 /// memory, then imports on a worker in one transaction with progress and Cancel (a cancel
 /// leaves the store unchanged). After the import the session is reloaded and the recorded
-/// contradictions can be opened.
+/// contradictions can be opened. The reading and the import are the JobDialog's jobs.
 ///
 /// Drivable without a modal loop: construct, start() (or show()), wait for state() == Ready,
 /// choose, startImport(), wait for Done.
-class ImportPreviewDialog final : public QDialog
+class ImportPreviewDialog final : public JobDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ImportPreviewDialog)
@@ -45,7 +40,6 @@ public:
     Q_ENUM(State)
 
     ImportPreviewDialog(StoreSession *session, const QString &path, QWidget *parent = nullptr);
-    ~ImportPreviewDialog() override;
 
     /// Starts reading `path` (show() does it too, once).
     void start();
@@ -64,18 +58,12 @@ public:
 
     /// Imports with the current choices (Ready only).
     void startImport();
-    /// Stops the work under way; nothing is written.
-    void cancel();
     /// Valid once Done.
     const core::io::ImportReport &report() const { return m_result.report; }
     /// The contradictions the import recorded, as conflict rows (ids set). Valid once Done.
     const std::vector<core::Conflict> &recordedConflicts() const { return m_result.recorded; }
 
     ImportItemsModel *itemsModel() const { return m_items; }
-    /// Tests: runs on the worker at each progress step (see JobControl::setStepHook).
-    void setWorkerStepHook(std::function<void(int done, int total)> hook) { m_stepHook = std::move(hook); }
-
-    void reject() override;
 
 Q_SIGNALS:
     void stateChanged(engram::ui::ImportPreviewDialog::State state);
@@ -88,16 +76,12 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    using ReadResult = std::shared_ptr<core::Result<ImportReading>>;
-    using ApplyResult = std::shared_ptr<core::Result<core::io::ImportOutcome>>;
-
     void buildUi();
     QWidget *buildSummary();
     QWidget *buildItemsTab();
     void setState(State state);
-    std::shared_ptr<JobControl> newControl();
-    void finishReading();
-    void finishImport();
+    void finishReading(core::Result<ImportReading> result);
+    void finishImport(core::Result<core::io::ImportOutcome> result);
     void showReading();
     void fillContradictions(bool recorded);
     void updateOutcome();
@@ -111,10 +95,6 @@ private:
     QString m_error;
     ImportReading m_reading;
     core::io::ImportOutcome m_result;
-    std::function<void(int, int)> m_stepHook;
-    std::shared_ptr<JobControl> m_control;
-    QFutureWatcher<ReadResult> m_readWatcher;
-    QFutureWatcher<ApplyResult> m_applyWatcher;
 
     QLabel *m_title = nullptr;
     QLabel *m_errorLabel = nullptr;
@@ -131,7 +111,6 @@ private:
     QPushButton *m_openConflict = nullptr;
     QPlainTextEdit *m_problems = nullptr;
     QLabel *m_outcome = nullptr;
-    JobProgressPanel *m_progress = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QPushButton *m_importButton = nullptr;
     QPushButton *m_closeButton = nullptr;

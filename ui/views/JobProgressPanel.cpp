@@ -38,12 +38,19 @@ JobProgressPanel::JobProgressPanel(QWidget *parent)
         if (!m_control)
             return;
         m_control->cancel();
-        m_cancel->setEnabled(false);
-        m_text = tr("Cancelling…");
-        update();
+        markCancelling();
         Q_EMIT cancelRequested();
     });
     hide();
+}
+
+void JobProgressPanel::markCancelling()
+{
+    if (!m_control)
+        return;
+    m_cancel->setEnabled(false);
+    m_text = tr("Cancelling…");
+    update();
 }
 
 void JobProgressPanel::start(std::shared_ptr<JobControl> control, const QString &text)

@@ -30,6 +30,9 @@ public:
     void start(std::shared_ptr<JobControl> control, const QString &text);
     /// Stops following; hides the panel.
     void finish();
+    /// Shows that the work was asked to stop (Cancel, or the dialog's Esc): "Cancelling…",
+    /// Cancel off. The control is marked by whoever asked.
+    void markCancelling();
     bool isRunning() const { return m_control != nullptr; }
 
     QPushButton *cancelButton() const { return m_cancel; }

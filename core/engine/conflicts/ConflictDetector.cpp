@@ -34,6 +34,10 @@ using conflict_search::lookBack;
 
 namespace {
 
+// Memories looked at between two progress reports while finding: often enough for a bar and
+// a prompt cancel, rarely enough to cost nothing.
+constexpr std::size_t kReportEvery = 256;
+
 Result<QSet<QString>> existingPairs(Store &store)
 {
     auto all = store.conflicts().list();
@@ -209,6 +213,14 @@ Result<std::vector<ConflictCandidate>> finalVerdicts(Store &store, const Keyword
 
 ConflictDetector::ConflictDetector(Store &store, const Config &config) : m_store(store), m_config(config) {}
 
+Status ConflictDetector::step(Phase phase, std::size_t done, std::size_t total) const
+{
+    if (!m_step || m_step(phase, int(done), int(total)))
+        return {};
+    return Error::make(Error::Code::Cancelled,
+                       QStringLiteral("%1: conflict detection cancelled; nothing was written").arg(m_store.path()));
+}
+
 bool ConflictDetector::isEligible(const Memory &m)
 {
     return !m.isDeleted() && !m.negated && !m.superseded && m.mergedInto.isEmpty() && !m.content.trimmed().isEmpty();
@@ -236,6 +248,8 @@ std::optional<ConflictCandidate> ConflictDetector::classify(const Memory &x, con
 Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIndex *given)
 {
     m_stats = {};
+    if (const Status st = step(Phase::Finding, 0, 0); !st)
+        return st.error();
     std::optional<KeywordIndex> built;
     if (!given) {
         auto index = KeywordIndex::build(m_store);
@@ -245,6 +259,8 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
         given = &*built;
     }
     const KeywordIndex &index = *given;
+    if (const Status st = step(Phase::Finding, 0, index.size()); !st)
+        return st.error();
     const Config::Conflicts &rules = m_config.conflicts;
 
     // One streaming pass for what the rule needs of each text; no Memory objects.
@@ -261,7 +277,12 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     std::vector<std::uint32_t> stamp(index.size(), 0);
     std::uint32_t generation = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> flagged;
+    std::size_t looked = 0;
     for (std::uint32_t e : index.timeOrder()) {
+        if (++looked % kReportEvery == 0) {
+            if (const Status st = step(Phase::Finding, looked, index.size()); !st)
+                return st.error();
+        }
         if (!eligible[e])
             continue;
         const bool cut = lookBack(
@@ -281,6 +302,8 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
             ++m_stats.limited;
     }
 
+    if (const Status st = step(Phase::Finding, index.size(), index.size()); !st)
+        return st.error();
     // The few flagged pairs are read in full for the final verdict and its reason.
     auto out = finalVerdicts(m_store, index, flagged, rules, m_stats);
     if (out)
@@ -336,7 +359,10 @@ Result<std::vector<Conflict>> ConflictDetector::record(const std::vector<Conflic
     Transaction tx(m_store.database());
     if (!tx.isActive())
         return tx.error();
-    for (const ConflictCandidate &c : candidates) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        if (const Status st = step(Phase::Recording, i, candidates.size()); !st)
+            return st.error(); // tx rolls back
+        const ConflictCandidate &c = candidates[i];
         auto between = m_store.conflicts().between(c.older, c.newer);
         if (!between)
             return between.error();
@@ -378,6 +404,9 @@ Result<std::vector<Conflict>> ConflictDetector::record(const std::vector<Conflic
             return st.error();
         recorded.push_back(conflict);
     }
+    // The commit hook: the last chance to stop; after it the conflicts are in the store.
+    if (const Status st = step(Phase::Committing, candidates.size(), candidates.size()); !st)
+        return st.error(); // tx rolls back
     if (const Status st = tx.commit(); !st)
         return st.error();
     qCDebug(lcConflicts) << "recorded" << recorded.size() << "conflicts";

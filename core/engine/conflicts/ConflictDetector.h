@@ -74,7 +74,22 @@ public:
         qint64 limited = 0; ///< memories whose neighbours were cut by the visit / comparison caps
     };
 
+    /// Where a detection is (what setStep() reports).
+    enum class Phase {
+        Finding, ///< looking at the memories, in creation order; nothing written
+        Recording, ///< writing the candidates, inside record()'s transaction
+        Committing, ///< everything is written; the last moment a cancel rolls it all back
+    };
+    /// Progress and cancel in one, like io::ImportStep: `done` of `total` steps of `phase`
+    /// (memories looked at while finding, candidates while recording). Return false to stop:
+    /// the call returns Error::Code::Cancelled and record()'s transaction rolls back, so a
+    /// cancelled detection writes nothing. Runs on the caller's thread.
+    using Step = std::function<bool(Phase phase, int done, int total)>;
+
     ConflictDetector(Store &store, const Config &config);
+
+    /// Reported by findAll and record (and so detectAll); none by default.
+    void setStep(Step step) { m_step = std::move(step); }
 
     /// The rule for one pair, with no store involved.
     static std::optional<ConflictCandidate> classify(const Memory &x, const Memory &y, const Config::Conflicts &rules);
@@ -113,9 +128,12 @@ public:
     static QString capsNote(const Stats &stats);
 
 private:
+    [[nodiscard]] Status step(Phase phase, std::size_t done, std::size_t total) const;
+
     Store &m_store;
     Config m_config;
     Stats m_stats;
+    Step m_step;
 };
 
 /// What an import preview calls: incoming memories in, candidate pairs out, nothing written.
