@@ -8,12 +8,9 @@
 #include <QFile>
 #include <QFileInfo>
 
-#if __has_include("io/Exporter.h") && __has_include("io/Importer.h") && __has_include("io/MemorySetReader.h")
 #include "io/Exporter.h"
 #include "io/Importer.h"
 #include "io/MemorySetReader.h"
-#define ENGRAM_BENCH_HAS_IO 1
-#endif
 
 namespace engram::bench {
 
@@ -33,7 +30,6 @@ IoBench::IoBench(QString workDir, Millis anchor) : m_workDir(std::move(workDir))
 
 void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
 {
-#ifdef ENGRAM_BENCH_HAS_IO
     const QDir dir(m_workDir);
     const QString sourcePath = dir.filePath(QStringLiteral("bench-100k.engram"));
     const QString setPath = dir.filePath(QStringLiteral("bench-100k-set.json"));
@@ -110,9 +106,6 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
     target->reset();
     removeStore(targetPath);
     QFile::remove(setPath);
-#else
-    exportFigure = importFigure = Measurement::missing(kNotBuiltYet);
-#endif
 }
 
 } // namespace engram::bench

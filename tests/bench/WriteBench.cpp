@@ -8,15 +8,9 @@
 #include <QFile>
 #include <QSqlQuery>
 
-#if __has_include("engine/Decisions.h")
 #include "engine/decisions/Decisions.h"
-#define ENGRAM_BENCH_HAS_DECISIONS 1
-#endif
 
-#if __has_include("engine/AssociationBuilder.h")
 #include "engine/graph/AssociationBuilder.h"
-#define ENGRAM_BENCH_HAS_REBUILD 1
-#endif
 
 namespace engram::bench {
 
@@ -62,7 +56,6 @@ bool WriteBench::ensureScratch(QString &why)
 
 Measurement WriteBench::decisionCommit()
 {
-#ifdef ENGRAM_BENCH_HAS_DECISIONS
     QString why;
     if (!ensureScratch(why))
         return Measurement::missing(QStringLiteral("n/a (%1)").arg(why));
@@ -102,14 +95,10 @@ Measurement WriteBench::decisionCommit()
                  .arg(times.size())
                  .arg(QString::number(*std::max_element(times.begin(), times.end()), 'f', 2));
     return m;
-#else
-    return Measurement::missing(kNotBuiltYet);
-#endif
 }
 
 Measurement WriteBench::rebuildAssociations()
 {
-#ifdef ENGRAM_BENCH_HAS_REBUILD
     QString why;
     if (!ensureScratch(why))
         return Measurement::missing(QStringLiteral("n/a (%1)").arg(why));
@@ -131,9 +120,6 @@ Measurement WriteBench::rebuildAssociations()
                  .arg(before ? *before : -1)
                  .arg(stats->derived);
     return m;
-#else
-    return Measurement::missing(kNotBuiltYet);
-#endif
 }
 
 } // namespace engram::bench
