@@ -192,10 +192,17 @@ Result<std::int64_t> RowWriter::associations(const std::vector<PlannedEdge> &edg
 
 Result<std::int64_t> RowWriter::conflicts(const std::vector<PlannedConflict> &conflicts)
 {
+    // The stored names, through the one mapping (model/Conflict.h).
+    const QByteArray open = conflictStatusName(ConflictStatus::Open).toUtf8();
+    const QByteArray resolved = conflictStatusName(ConflictStatus::Resolved).toUtf8();
+    const QByteArray latestWins = conflictResolutionName(ConflictResolution::LatestWins).toUtf8();
     for (const PlannedConflict &c : conflicts) {
-        if (const Status st = m_writer.insertConflict(ConflictValues{id(c.a), id(c.b), c.type, c.open ? "open" : "resolved",
-                                                                      c.open ? "" : "latest_wins", c.detectedAt,
-                                                                      c.resolvedAt});
+        const QByteArray type = conflictTypeName(c.type).toUtf8();
+        const auto view = [](const QByteArray &bytes) { return std::string_view(bytes.constData(), bytes.size()); };
+        if (const Status st = m_writer.insertConflict(ConflictValues{id(c.a), id(c.b), view(type),
+                                                                      view(c.open ? open : resolved),
+                                                                      c.open ? std::string_view("") : view(latestWins),
+                                                                      c.detectedAt, c.resolvedAt});
             !st)
             return st.error();
     }

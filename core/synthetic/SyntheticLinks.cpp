@@ -114,15 +114,15 @@ void SyntheticLinks::planConflicts(SyntheticCorpus &corpus, Rng &rng)
         newer.keywords = older.keywords;
         newer.keywordCount = older.keywordCount;
         newer.contradicts = true;
-        PlannedConflict conflict{a, b, "direct_contradiction"};
+        PlannedConflict conflict{a, b};
         if ((older.project < 0) != (newer.project < 0))
-            conflict.type = "scope_overlap";
+            conflict.type = ConflictType::ScopeOverlap;
         else if (time::daysBetween(older.createdAt, newer.createdAt) >= 30)
-            conflict.type = "temporal_shift";
+            conflict.type = ConflictType::TemporalShift;
         conflict.detectedAt = std::min(anchor - 1, newer.createdAt + Millis(rng.uniform() * double(kMsPerHour)));
         conflict.open = c < open;
         if (conflict.open) {
-            if (std::string_view(conflict.type) == "direct_contradiction") {
+            if (conflict.type == ConflictType::DirectContradiction) {
                 // docs/scoring.md, "Automatic handling": both confidences × 0.8, then wait for the user.
                 older.confidence *= 0.8f;
                 newer.confidence *= 0.8f;

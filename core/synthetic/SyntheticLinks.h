@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/Conflict.h"
+
 #include "synthetic/SyntheticCorpus.h"
 
 #include <cstdint>
@@ -25,7 +27,7 @@ struct PlannedConflict
 {
     std::uint32_t a;
     std::uint32_t b;
-    const char *type;        ///< direct_contradiction, scope_overlap, temporal_shift
+    ConflictType type = ConflictType::DirectContradiction;
     bool open = true;
     Millis detectedAt = 0;
     Millis resolvedAt = 0;   ///< resolved ones: latest_wins, the older one negated
