@@ -3,7 +3,8 @@
 //   changed in the detail panel (typed / picked as a user would) are written to the store as
 //   an edit decision, shown in the history, and Undo puts the old value back;
 // - rule 14: after a failed merge the window selects nothing new (it used to read the
-//   previous command off the undo stack and select what an earlier merge had created).
+//   previous command off the undo stack and select what an earlier merge had created);
+// - a refused edit puts the panel back to the stored value.
 #include "TempStore.h"
 
 #include "MainWindow.h"
@@ -174,6 +175,32 @@ private Q_SLOTS:
         w.undoStack()->undo();
         QCOMPARE(stored(id), before);
         QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+    }
+
+    // A refused edit (here: another writer deleted the memory meanwhile) says why, writes
+    // nothing, and the panel shows the stored value again rather than the one typed.
+    void aRefusedEditPutsThePanelBack()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString id = QStringLiteral("mem_002");
+        w.selectIds({id});
+        auto *spin = w.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"));
+        QVERIFY(spin);
+        Memory gone = stored(id);
+        gone.deletedAt = time::nowMs();
+        QVERIFY((*m_store)->memories().update(gone));
+        const qint64 events = *(*m_store)->events().count();
+
+        typeInto(spin, QStringLiteral("4"));
+        QCOMPARE(m_messages.size(), 1);
+        QVERIFY2(m_messages.first().contains(id), qPrintable(m_messages.first()));
+        QCOMPARE(*(*m_store)->events().count(), events);
+        QCOMPARE(stored(id).importance, 1.0);
+        QCOMPARE(spin->value(), 1.0);
+        QCOMPARE(w.undoStack()->count(), 0);
     }
 
     void aFailedMergeSelectsNothingNew()
