@@ -36,6 +36,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <memory>
+
 Q_LOGGING_CATEGORY(lcWindow, "engram.ui.window")
 
 namespace engram::ui {
@@ -457,7 +459,11 @@ void MainWindow::applyEdit(const QString &id, const MemoryEdit &edit)
 {
     if (edit.isEmpty())
         return;
-    pushDecision(DecisionCommand::edit(m_session, id, edit, [this](const QString &m) { showError(tr("Edit"), m); }));
+    pushDecision(DecisionCommand::edit(m_session, id, edit, [this](const QString &m) {
+        showError(tr("Edit"), m);
+        if (m_detail)
+            m_detail->reload(); // the panel shows the stored value again, not the refused one
+    }));
 }
 
 void MainWindow::editMemory(const MemoryFieldEdit &requested)
@@ -468,17 +474,10 @@ void MainWindow::editMemory(const MemoryFieldEdit &requested)
     case Field::Content: edit.content = requested.text(); break;
     case Field::Keywords: edit.keywords = normalizeKeywords(requested.words()); break;
     case Field::Category: edit.category = requested.text(); break;
-    case Field::Confidence:
-    case Field::Importance:
-    case Field::ProjectPath:
-    case Field::Sensitivity:
-        // The edit decision (docs/architecture.md, "What each decision writes") covers content,
-        // keywords and category only.
-        showError(tr("Edit"), tr("Changing %1 is not a recorded decision; it was left as it was.")
-                                  .arg(MemoryFieldEdit::fieldName(requested.field)));
-        if (m_detail)
-            m_detail->reload();
-        return;
+    case Field::Confidence: edit.confidence = requested.number(); break;
+    case Field::Importance: edit.importance = requested.number(); break;
+    case Field::ProjectPath: edit.projectPath = requested.text(); break;
+    case Field::Sensitivity: edit.sensitivity = requested.level(); break;
     }
     applyEdit(requested.memoryId, edit);
 }
@@ -500,15 +499,19 @@ void MainWindow::mergeSelected()
                                       contents.join(QLatin1Char('\n')), true);
     if (!text || text->trimmed().isEmpty())
         return;
-    auto *command = DecisionCommand::merge(m_session, ids, text->trimmed(),
-                                           [this](const QString &m) { showError(tr("Merge"), m); });
+    // The failure flag outlives this call: the command keeps its error sink for later undos.
+    auto failed = std::make_shared<bool>(false);
+    auto *command = DecisionCommand::merge(m_session, ids, text->trimmed(), [this, failed](const QString &m) {
+        *failed = true;
+        showError(tr("Merge"), m);
+    });
     pushDecision(command);
-    // The command may be gone (failed → obsolete → deleted); read the new id from the stack.
-    if (m_undo->count() > 0) {
-        if (const auto *last = dynamic_cast<const DecisionCommand *>(m_undo->command(m_undo->index() - 1));
-            last && last->succeeded() && !last->createdIds().isEmpty())
-            selectIds(last->createdIds());
-    }
+    // A failed command is obsolete and already deleted: select nothing new then (reading the
+    // stack would find the previous command and select what it once created).
+    if (*failed)
+        return;
+    if (const QStringList created = command->createdIds(); !created.isEmpty())
+        selectIds(created);
 }
 
 } // namespace engram::ui

@@ -90,7 +90,7 @@ public:
     void restoreSelected();
     void editCurrent();
     void mergeSelected();
-    /// One field edit (from the detail panel): content, keywords or category.
+    /// One field edit (from the detail panel): any field it shows as editable, one undoable decision.
     void editMemory(const MemoryFieldEdit &edit);
     void applyEdit(const QString &id, const core::MemoryEdit &edit);
 

@@ -180,6 +180,15 @@ private Q_SLOTS:
         const QJsonObject edited = ok({"edit", "c", "--content", "new text", "--keywords", "X, y ,x", "--category", "skill"}).json().toObject();
         QCOMPARE(edited.value("content").toString(), QStringLiteral("new text"));
         QCOMPARE(edited.value("keywords").toArray(), (QJsonArray{"x", "y"}));
+        // Rule 12: the fields the window's detail panel edits, in one edit decision.
+        const QJsonObject fields = ok({"edit", "c", "--importance", "2.5", "--confidence", "0.3", "--project", "/work/api",
+                                       "--sensitivity", "2"})
+                                       .json()
+                                       .toObject();
+        QCOMPARE(fields.value("importance").toDouble(), 2.5);
+        QCOMPARE(fields.value("confidence").toDouble(), 0.3);
+        QCOMPARE(fields.value("projectPath").toString(), QStringLiteral("/work/api"));
+        QCOMPARE(fields.value("sensitivity").toInt(), 2);
         QCOMPARE(ok({"delete", "d"}).json().toObject().value("deletedAt").toString(), QStringLiteral("2025-01-01T00:00:00.000Z"));
         QVERIFY(!ok({"restore", "d"}).json().toObject().contains("deletedAt"));
         const QJsonObject merged = ok({"merge", "c", "d", "--content", "summary"}).json().toObject();
@@ -198,7 +207,7 @@ private Q_SLOTS:
         QCOMPARE(kinds("a"), (QStringList{"reinforce", "reinforce", "confirm"}));
         QCOMPARE(kinds("b"), (QStringList{"negate", "conflict_resolved"}));
         QCOMPARE(kinds(corrected), QStringList{"create"});
-        QCOMPARE(kinds("c"), (QStringList{"permanent", "permanent", "edit", "merge"}));
+        QCOMPARE(kinds("c"), (QStringList{"permanent", "permanent", "edit", "edit", "merge"}));
         QCOMPARE(kinds("d"), (QStringList{"delete", "restore", "merge"}));
         QCOMPARE(kinds(merged.value("id").toString()), QStringList{"merge"});
     }
@@ -283,6 +292,12 @@ private Q_SLOTS:
         QTest::newRow("unknown event") << QStringList{"reinforce", "a", "--event", "hug"} << 2 << "unknown event 'hug'";
         QTest::newRow("no id") << QStringList{"negate"} << 2 << "expected one memory id";
         QTest::newRow("edit without fields") << QStringList{"edit", "a"} << 2 << "give at least one of";
+        QTest::newRow("edit importance not a number") << QStringList{"edit", "a", "--importance", "high"} << 2
+                                                      << "--importance must be a number, not 'high'";
+        QTest::newRow("edit confidence out of range") << QStringList{"edit", "a", "--confidence", "1.5"} << 1
+                                                      << "confidence must be between 0 and 1";
+        QTest::newRow("edit sensitivity out of range") << QStringList{"edit", "a", "--sensitivity", "7"} << 1
+                                                       << "sensitivity must be 0, 1, 2 or 3";
         QTest::newRow("merge one") << QStringList{"merge", "a"} << 2 << "at least two";
         QTest::newRow("unknown profile") << QStringList{"profile", "fancy"} << 2 << "unknown profile 'fancy'";
         QTest::newRow("restore a live memory") << QStringList{"restore", "a"} << 1 << "is not deleted";

@@ -88,6 +88,10 @@ Result<DecisionOutcome> decide(Decisions &d, const QString &name, Millis at)
         edit.content = QStringLiteral("new text");
         edit.keywords = QStringList{QStringLiteral("x")};
         edit.category = QStringLiteral("skill");
+        edit.confidence = 0.2;
+        edit.importance = 2.75;
+        edit.projectPath = QStringLiteral("/work/api");
+        edit.sensitivity = 2;
         return d.edit(QStringLiteral("a"), edit, at);
     }
     if (name == QLatin1String("delete"))

@@ -75,6 +75,12 @@ private Q_SLOTS:
             << events::kEdit << beforeAfter({{"category", "fact"}, {"keywords", QJsonArray{"a"}}},
                                             {{"category", "skill"}, {"keywords", QJsonArray{"a", "b"}}})
             << QStringLiteral("Edited category and keywords");
+        // Rule 12: the summary names the field the user changed, not what every write refreshes.
+        QTest::newRow("edit importance")
+            << events::kEdit
+            << beforeAfter({{"importance", 1.0}, {"updatedAt", "2024-06-01T00:00:00.000Z"}, {"strength", 40.0}},
+                           {{"importance", 2.5}, {"updatedAt", "2024-06-02T00:00:00.000Z"}, {"strength", 41.0}})
+            << QStringLiteral("Edited importance");
         QTest::newRow("archive with reason") << events::kArchive << QJsonObject{{"reason", "strength 7 < archive line 10"}}
                                              << QStringLiteral("Archived: strength 7 < archive line 10");
         QTest::newRow("merge into") << events::kMerge << beforeAfter({}, {{"mergedInto", "mem_9"}})

@@ -141,7 +141,10 @@ QString EventText::summary(const Event &e)
     if (k == ev::kPermanent)
         return permanentSummary(e);
     if (k == ev::kEdit) {
-        const QStringList keys = changedKeys(e);
+        // What the user changed, not what every write refreshes (the detail lines show those).
+        QStringList keys = changedKeys(e);
+        keys.removeAll(QStringLiteral("updatedAt"));
+        keys.removeAll(QStringLiteral("strength"));
         return keys.isEmpty() ? QStringLiteral("Edited") : QStringLiteral("Edited ") + joinFields(keys);
     }
     if (k == ev::kDelete)

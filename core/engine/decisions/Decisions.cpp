@@ -266,22 +266,15 @@ Result<DecisionOutcome> Decisions::edit(const QString &id, const MemoryEdit &edi
 {
     if (edit.isEmpty())
         return Error::make(Error::Code::Usage, QStringLiteral("edit %1: nothing to change").arg(id));
-    if (edit.content && edit.content->trimmed().isEmpty())
-        return Error::make(Error::Code::Validation, QStringLiteral("edit %1: content must not be empty").arg(id));
-    if (edit.category && edit.category->trimmed().isEmpty())
-        return Error::make(Error::Code::Validation, QStringLiteral("edit %1: category must not be empty").arg(id));
+    if (const QString invalid = edit.invalidReason(id); !invalid.isEmpty())
+        return Error::make(Error::Code::Validation, invalid);
     return run(at, actor, [&](DecisionRecorder &rec, Millis when) -> Status {
         auto m = live(id);
         if (!m)
             return m.error();
         const Memory before = *m;
-        if (edit.content)
-            m->content = *edit.content;
-        if (edit.keywords)
-            m->keywords = normalizeKeywords(*edit.keywords);
-        if (edit.category)
-            m->category = edit.category->trimmed();
-        if (m->content == before.content && m->keywords == before.keywords && m->category == before.category)
+        edit.applyTo(*m);
+        if (*m == before)
             return Error::make(Error::Code::Usage, QStringLiteral("edit %1: the new values equal the old ones").arg(id));
         m_reinforcement.touch(*m, when);
         return rec.change(events::kEdit, before, *m);

@@ -2,6 +2,7 @@
 
 #include "config/Config.h"
 #include "engine/decisions/DecisionOutcome.h"
+#include "engine/decisions/MemoryEdit.h"
 #include "engine/decisions/Reinforcement.h"
 #include "model/Association.h"
 #include "model/Memory.h"
@@ -19,16 +20,6 @@ namespace engram::core {
 class DecisionRecorder;
 class EnhancedProfile;
 class Store;
-
-/// The fields `edit` may change (docs/architecture.md, "What each decision writes"); unset = unchanged.
-struct MemoryEdit
-{
-    std::optional<QString> content;
-    std::optional<QStringList> keywords;
-    std::optional<QString> category;
-
-    bool isEmpty() const { return !content && !keywords && !category; }
-};
 
 /// note 002's reviews (docs/scoring.md, "Review queue"): a promote review (importance reached
 /// 2.5) and a decay review (importance fell below 0.5), and what the user answered.
