@@ -292,7 +292,8 @@ private slots:
         QCOMPARE(kindsOf(*store, QStringLiteral("t1")),
                  QStringList({QStringLiteral("conflict_detected"), QStringLiteral("conflict_resolved")}));
         QCOMPARE(kindsOf(*store, QStringLiteral("t2")),
-                 QStringList({QStringLiteral("conflict_detected"), QStringLiteral("conflict_resolved")}));
+                 QStringList({QStringLiteral("conflict_detected"), QStringLiteral("conflict_resolved"),
+                              QStringLiteral("recently_updated")}));
 
         // scope_overlap: recorded as project_wins, nothing changes.
         const Conflict scope = byType.value(QStringLiteral("scope_overlap"));

@@ -91,6 +91,10 @@ private Q_SLOTS:
                                 << QStringLiteral("Imported from demo.json");
         QTest::newRow("conflict resolved") << events::kConflictResolved << QJsonObject{{"strategy", "version_keep"}}
                                            << QStringLiteral("Conflict resolved: version_keep");
+        QTest::newRow("rule11 conflict dismissed") << events::kConflictDismissed << QJsonObject{{"dismissed", true}}
+                                                   << QStringLiteral("Conflict dismissed: not a conflict");
+        QTest::newRow("rule11 recently updated") << events::kRecentlyUpdated << QJsonObject{{"supersedes", "mem_1"}}
+                                                 << QStringLiteral("Recently updated (replaces mem_1)");
         QTest::newRow("revert") << events::kRevert << QJsonObject{{"eventId", 12}} << QStringLiteral("Reverted event #12");
         QTest::newRow("unknown kind") << QStringLiteral("weight_change") << QJsonObject{} << QStringLiteral("Weight change");
     }

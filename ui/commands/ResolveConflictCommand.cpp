@@ -37,6 +37,15 @@ ResolveConflictCommand::ResolveConflictCommand(StoreSession *session, qint64 con
 {
 }
 
+ResolveConflictCommand *ResolveConflictCommand::dismissal(StoreSession *session, qint64 conflictId, ErrorSink errors)
+{
+    auto *command = new ResolveConflictCommand(session, conflictId, ResolutionStrategy::WeightBalance, {},
+                                               std::move(errors));
+    command->m_dismiss = true;
+    command->setText(tr("Dismiss conflict #%1: not a conflict").arg(conflictId));
+    return command;
+}
+
 QString ResolveConflictCommand::describe(qint64 conflictId, ResolutionStrategy strategy)
 {
     return tr("Resolve conflict #%1: %2").arg(conflictId).arg(readableStrategy(strategy));
@@ -72,7 +81,8 @@ bool ResolveConflictCommand::applyFirst()
     }
     // Decisions are recorded at the real clock, never at a preview date.
     ConflictResolver resolver(*store, m_session->config());
-    auto plan = resolver.plan(m_conflictId, m_strategy, time::nowMs(), m_mergedContent);
+    auto plan = m_dismiss ? resolver.planDismissal(m_conflictId, time::nowMs())
+                          : resolver.plan(m_conflictId, m_strategy, time::nowMs(), m_mergedContent);
     if (!plan) {
         fail(plan.error().message);
         return false;

@@ -30,6 +30,9 @@ public:
 
     ResolveConflictCommand(StoreSession *session, qint64 conflictId, core::ResolutionStrategy strategy,
                            const QString &mergedContent = {}, ErrorSink errors = {});
+    /// "Not a conflict": dismisses the conflict (core::ConflictResolver::planDismissal) the
+    /// same undoable way; undo reopens it.
+    static ResolveConflictCommand *dismissal(StoreSession *session, qint64 conflictId, ErrorSink errors = {});
 
     void redo() override;
     void undo() override;
@@ -38,6 +41,7 @@ public:
     const QString &error() const { return m_error; }
     qint64 conflictId() const { return m_conflictId; }
     core::ResolutionStrategy strategy() const { return m_strategy; }
+    bool isDismissal() const { return m_dismiss; }
     /// The summary memory a Merge created ("" otherwise or before the first redo).
     const QString &mergedId() const { return m_mergedId; }
 
@@ -59,6 +63,7 @@ private:
     QString m_mergedId;
     core::DecisionOutcome m_resolution; ///< newest outcome of the resolution chain
     core::DecisionOutcome m_merge;      ///< newest outcome of the merge chain (Merge only)
+    bool m_dismiss = false;
     bool m_done = false;
     bool m_ok = true;
     QString m_error;

@@ -110,15 +110,19 @@ ConflictDialog::ConflictDialog(StoreSession *session, QUndoStack *undoStack, qin
     auto *buttons = new QDialogButtonBox(this);
     m_resolve = buttons->addButton(tr("&Resolve"), QDialogButtonBox::ActionRole); // not AcceptRole: the box would make it the default on show
     m_resolve->setObjectName(QStringLiteral("resolveButton"));
+    m_dismiss = buttons->addButton(tr("&Not a Conflict"), QDialogButtonBox::ActionRole);
+    m_dismiss->setObjectName(QStringLiteral("dismissButton"));
+    m_dismiss->setToolTip(tr("Dismiss: these two memories do not contradict each other (undoable)"));
     m_close = buttons->addButton(QDialogButtonBox::Close);
     m_close->setObjectName(QStringLiteral("closeButton"));
     // Resolving is a deliberate act (Alt+R or a click), never a stray Enter — and a parent
     // QDialog looking for a default button among its children must not find this one.
-    for (QPushButton *b : {m_resolve, m_close}) {
+    for (QPushButton *b : {m_resolve, m_dismiss, m_close}) {
         b->setAutoDefault(false);
         b->setDefault(false);
     }
     connect(m_resolve, &QPushButton::clicked, this, &ConflictDialog::resolve);
+    connect(m_dismiss, &QPushButton::clicked, this, &ConflictDialog::dismiss);
     connect(m_close, &QPushButton::clicked, this, &QDialog::reject);
     layout->addWidget(buttons);
 
@@ -221,6 +225,7 @@ void ConflictDialog::strategyChanged()
 void ConflictDialog::updatePreview()
 {
     const bool open = m_readable && m_conflict.isOpen();
+    m_dismiss->setEnabled(open && m_session && !m_session->isReadOnly());
     m_strategy->setEnabled(open);
     m_merge->setReadOnly(!open);
     if (!m_readable) {
@@ -251,9 +256,24 @@ bool ConflictDialog::resolve()
 {
     if (!m_session || !m_session->store() || !m_resolve->isEnabled())
         return false;
+    return push(new ResolveConflictCommand(m_session, m_conflictId, strategy(),
+                                           strategy() == ResolutionStrategy::Merge ? mergedText() : QString(),
+                                           errorSink()),
+                tr("Resolve conflict"));
+}
+
+bool ConflictDialog::dismiss()
+{
+    if (!m_session || !m_session->store() || !m_dismiss->isEnabled())
+        return false;
+    return push(ResolveConflictCommand::dismissal(m_session, m_conflictId, errorSink()), tr("Dismiss conflict"));
+}
+
+std::function<void(const QString &)> ConflictDialog::errorSink()
+{
     // The sink outlives this call (the command stays on the stack): later undo/redo failures
-    // go to the window's sink, this one's only while Resolve runs.
-    auto sink = [self = QPointer<ConflictDialog>(this), outer = m_errorSink](const QString &message) {
+    // go to the window's sink, this one's only while the command first runs.
+    return [self = QPointer<ConflictDialog>(this), outer = m_errorSink](const QString &message) {
         if (self && self->m_resolving) {
             self->m_failure = message;
         } else if (outer) {
@@ -262,9 +282,10 @@ bool ConflictDialog::resolve()
             MessageBox::warn(nullptr, ConflictDialog::tr("Conflict resolution"), message);
         }
     };
-    auto *command = new ResolveConflictCommand(m_session, m_conflictId, strategy(),
-                                               strategy() == ResolutionStrategy::Merge ? mergedText() : QString(),
-                                               sink);
+}
+
+bool ConflictDialog::push(ResolveConflictCommand *command, const QString &title)
+{
     m_failure.clear();
     m_resolving = true;
     if (m_undo) {
@@ -276,7 +297,7 @@ bool ConflictDialog::resolve()
     m_resolving = false;
     const QString failure = m_failure;
     if (!failure.isEmpty()) {
-        MessageBox::warn(this, tr("Resolve conflict"), failure);
+        MessageBox::warn(this, title, failure);
         reload();
         return false;
     }

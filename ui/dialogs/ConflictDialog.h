@@ -17,6 +17,7 @@ class QUndoStack;
 namespace engram::ui {
 
 class ConflictMemoryPane;
+class ResolveConflictCommand;
 class StoreSession;
 
 /// The conflict dialog (docs/scoring.md, "Resolution strategies";
@@ -32,7 +33,8 @@ class StoreSession;
 /// shows as open again.
 ///
 /// objectNames: conflictHeader, conflictExplanation, conflictStatus, paneA, paneB,
-/// strategyCombo, strategyExplanation, mergeEdit, previewText, resolveButton, closeButton.
+/// strategyCombo, strategyExplanation, mergeEdit, previewText, resolveButton, dismissButton,
+/// closeButton. "Not a Conflict" (dismiss()) dismisses the conflict the same undoable way.
 class ConflictDialog final : public QDialog
 {
     Q_OBJECT
@@ -60,6 +62,9 @@ public Q_SLOTS:
     /// Applies the chosen strategy through the undo stack. True when it went through (the
     /// dialog then closes); false with a message otherwise (the dialog stays).
     bool resolve();
+    /// "Not a Conflict": dismisses the open conflict through the undo stack (undo reopens it).
+    /// True when it went through (the dialog then closes).
+    bool dismiss();
     /// Re-reads the conflict and both memories.
     void reload();
 
@@ -72,6 +77,8 @@ Q_SIGNALS:
 private:
     void updatePreview();
     void strategyChanged();
+    bool push(ResolveConflictCommand *command, const QString &title);
+    std::function<void(const QString &)> errorSink();
 
     QPointer<StoreSession> m_session;
     QPointer<QUndoStack> m_undo;
@@ -94,6 +101,7 @@ private:
     QPlainTextEdit *m_merge = nullptr;
     QPlainTextEdit *m_preview = nullptr;
     QPushButton *m_resolve = nullptr;
+    QPushButton *m_dismiss = nullptr;
     QPushButton *m_close = nullptr;
 };
 

@@ -163,6 +163,13 @@ QString EventText::summary(const Event &e)
         const QString strategy = firstString(e.payload, {"strategy", "resolution"});
         return strategy.isEmpty() ? QStringLiteral("Conflict resolved") : QStringLiteral("Conflict resolved: ") + strategy;
     }
+    if (k == ev::kConflictDismissed)
+        return QStringLiteral("Conflict dismissed: not a conflict");
+    if (k == ev::kRecentlyUpdated) {
+        const QString older = firstString(e.payload, {"supersedes"});
+        return older.isEmpty() ? QStringLiteral("Recently updated")
+                               : QStringLiteral("Recently updated (replaces %1)").arg(older);
+    }
     if (k == ev::kArchive)
         return withReason(QStringLiteral("Archived"), e);
     if (k == ev::kCompress)

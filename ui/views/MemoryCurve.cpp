@@ -137,7 +137,7 @@ bool MemoryCurveBuilder::markerKindFor(const Event &e, CurveMarkerKind *kind)
         k = CurveMarkerKind::Negation;
     else if (e.kind == ev::kEdit || e.kind == ev::kPermanent || e.kind == ev::kMerge || e.kind == ev::kDelete
              || e.kind == ev::kRestore || e.kind == ev::kArchive || e.kind == ev::kCompress
-             || e.kind == ev::kConflictResolved || e.kind == ev::kRevert)
+             || e.kind == ev::kConflictResolved || e.kind == ev::kConflictDismissed || e.kind == ev::kRevert)
         k = CurveMarkerKind::Edit;
     else
         return false;

@@ -1,5 +1,5 @@
-// engram-cli resolve CONFLICT_ID --strategy S: settle a conflict
-// (docs/scoring.md, "Resolution strategies"; docs/cli.md, "resolve").
+// engram-cli resolve CONFLICT_ID --strategy S | --dismiss: settle a conflict
+// (docs/scoring.md, "Resolution strategies" and "Dismissal"; docs/cli.md, "resolve").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"
@@ -19,17 +19,18 @@ public:
     QString name() const override { return QStringLiteral("resolve"); }
     QString summary() const override
     {
-        return QStringLiteral("settle a conflict (--dry-run shows what the strategy would change)");
+        return QStringLiteral("settle a conflict, or --dismiss it as not a conflict (--dry-run shows what would change)");
     }
     QString usage() const override
     {
-        return QStringLiteral("CONFLICT_ID --strategy %1 [--content TEXT (merge)] [--dry-run]")
+        return QStringLiteral("CONFLICT_ID (--strategy %1 [--content TEXT (merge)] | --dismiss) [--dry-run]")
             .arg(strategyNames().join(QLatin1Char('|')));
     }
 
     int run(CliContext &ctx, const QStringList &args) override
     {
-        ArgParser parser({QStringLiteral("strategy"), QStringLiteral("content")}, {QStringLiteral("dry-run")});
+        ArgParser parser({QStringLiteral("strategy"), QStringLiteral("content")},
+                         {QStringLiteral("dry-run"), QStringLiteral("dismiss")});
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("resolve: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
@@ -40,27 +41,38 @@ public:
             return ctx.fail(QStringLiteral("resolve: '%1' is not a conflict id (a number; see engram-cli conflicts)")
                                 .arg(parser.positional().first()),
                             2);
+        const bool dismissing = parser.isSet(QStringLiteral("dismiss"));
         const auto strategyText = parser.value(QStringLiteral("strategy"));
-        if (!strategyText)
-            return ctx.fail(QStringLiteral("resolve: --strategy is required (%1)").arg(strategyNames().join(QStringLiteral(", "))), 2);
-        const auto strategy = strategyFromName(*strategyText);
-        if (!strategy)
-            return ctx.fail(QStringLiteral("resolve: unknown strategy '%1' (%2)")
-                                .arg(*strategyText, strategyNames().join(QStringLiteral(", "))),
-                            2);
-        const QString content = parser.value(QStringLiteral("content"), QString());
-        if (*strategy == ResolutionStrategy::Merge && content.trimmed().isEmpty())
-            return ctx.fail(QStringLiteral("resolve: --strategy merge needs --content with the merged text"), 2);
-        if (*strategy != ResolutionStrategy::Merge && !content.isEmpty())
-            return ctx.fail(QStringLiteral("resolve: --content only goes with --strategy merge"), 2);
+        if (dismissing && (strategyText || parser.value(QStringLiteral("content"))))
+            return ctx.fail(QStringLiteral("resolve: --dismiss takes no --strategy or --content"), 2);
+        std::optional<ResolutionStrategy> strategy;
+        QString content;
+        if (!dismissing) {
+            if (!strategyText)
+                return ctx.fail(QStringLiteral("resolve: --strategy or --dismiss is required (%1)")
+                                    .arg(strategyNames().join(QStringLiteral(", "))),
+                                2);
+            strategy = strategyFromName(*strategyText);
+            if (!strategy)
+                return ctx.fail(QStringLiteral("resolve: unknown strategy '%1' (%2)")
+                                    .arg(*strategyText, strategyNames().join(QStringLiteral(", "))),
+                                2);
+            content = parser.value(QStringLiteral("content"), QString());
+            if (*strategy == ResolutionStrategy::Merge && content.trimmed().isEmpty())
+                return ctx.fail(QStringLiteral("resolve: --strategy merge needs --content with the merged text"), 2);
+            if (*strategy != ResolutionStrategy::Merge && !content.isEmpty())
+                return ctx.fail(QStringLiteral("resolve: --content only goes with --strategy merge"), 2);
+        }
 
         Store *store = ctx.store();
         if (!store)
             return 1;
         ConflictResolver resolver(*store, ctx.config());
-        auto plan = resolver.plan(id, *strategy, ctx.now(), content);
+        auto plan = dismissing ? resolver.planDismissal(id, ctx.now()) : resolver.plan(id, *strategy, ctx.now(), content);
         if (!plan)
             return ctx.fail(plan.error());
+        const QString what = dismissing ? QStringLiteral("dismissing") : QStringLiteral("resolving");
+        const QString how = dismissing ? QString() : QStringLiteral(" with ") + *strategyText;
 
         if (parser.isSet(QStringLiteral("dry-run"))) {
             if (ctx.json) {
@@ -73,7 +85,7 @@ public:
                 ctx.printJson(out);
                 return 0;
             }
-            ctx.out() << "resolving conflict #" << id << " with " << *strategyText << " would:\n";
+            ctx.out() << what << " conflict #" << id << how << " would:\n";
             for (const QString &line : plan->changes)
                 ctx.out() << "  - " << line << "\n";
             ctx.out() << "(dry run: nothing written)\n";
@@ -88,7 +100,10 @@ public:
             ctx.printJson(io::conflictToJson(*after));
             return 0;
         }
-        ctx.out() << "conflict #" << id << " resolved: " << conflictResolutionName(after->resolution) << "\n";
+        if (dismissing)
+            ctx.out() << "conflict #" << id << " dismissed: not a conflict\n";
+        else
+            ctx.out() << "conflict #" << id << " resolved: " << conflictResolutionName(after->resolution) << "\n";
         for (const QString &line : plan->changes)
             ctx.out() << "  - " << line << "\n";
         ctx.out().flush();

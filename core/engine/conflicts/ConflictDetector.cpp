@@ -132,8 +132,14 @@ Status applyAutomatic(const Recording &r)
                                   {QStringLiteral("type"), conflictTypeName(c.type)}};
         if (const Status st = r.recorder.change(events::kConflictResolved, r.older, oldAfter, payload); !st)
             return st;
-        return newAfter == r.newer ? r.recorder.note(events::kConflictResolved, r.newer.id, payload)
-                                   : r.recorder.change(events::kConflictResolved, r.newer, newAfter, payload);
+        const Status st = newAfter == r.newer ? r.recorder.note(events::kConflictResolved, r.newer.id, payload)
+                                              : r.recorder.change(events::kConflictResolved, r.newer, newAfter, payload);
+        if (!st)
+            return st;
+        // Note 003: the newest wins and is marked "recently updated" (shown in its history).
+        return r.recorder.note(events::kRecentlyUpdated, r.newer.id,
+                               QJsonObject{{QStringLiteral("conflictId"), double(r.conflict.id)},
+                                           {QStringLiteral("supersedes"), r.older.id}});
     }
     if (resolution == ConflictResolution::AutoProjectWins) {
         // Recorded only: inside the project the project memory wins (Retrieval reads

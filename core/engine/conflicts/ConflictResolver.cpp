@@ -63,6 +63,24 @@ Result<std::optional<double>> penaltyBefore(Store &store, const Memory &m, qint6
     return std::optional<double>{};
 }
 
+// A direct contradiction's confidence penalty taken back from both memories of `p` (keep_both,
+// dismissal): the detector's automatic handling was wrong about them.
+Status restorePenalties(Store &store, ResolutionPlan &p)
+{
+    if (p.before.type != ConflictType::DirectContradiction)
+        return {};
+    for (Memory *m : {&p.aAfter, &p.bAfter}) {
+        auto restored = penaltyBefore(store, *m, p.before.id);
+        if (!restored)
+            return restored.error();
+        if (restored->has_value()) {
+            p.changes << QStringLiteral("%1: confidence back to %2").arg(m->id).arg(**restored);
+            m->confidence = **restored;
+        }
+    }
+    return {};
+}
+
 // The changed fields of one memory, before and after, as a resolution event carries them.
 QJsonObject side(const Memory &before, const Memory &after)
 {
@@ -75,13 +93,17 @@ QJsonObject side(const Memory &before, const Memory &after)
 // The `conflict_resolved` payload: what Decisions::revert needs to undo the resolution.
 QJsonObject resolvedPayload(const ResolutionPlan &p)
 {
-    return QJsonObject{{QStringLiteral("conflictId"), double(p.before.id)},
-                       {QStringLiteral("strategy"), strategyName(p.strategy)},
-                       {QStringLiteral("type"), conflictTypeName(p.before.type)},
-                       {QStringLiteral("a"), side(p.aBefore, p.aAfter)},
-                       {QStringLiteral("b"), side(p.bBefore, p.bAfter)},
-                       {QStringLiteral("conflictBefore"), io::conflictToJson(p.before)},
-                       {QStringLiteral("conflictAfter"), io::conflictToJson(p.after)}};
+    QJsonObject payload{{QStringLiteral("conflictId"), double(p.before.id)},
+                        {QStringLiteral("type"), conflictTypeName(p.before.type)},
+                        {QStringLiteral("a"), side(p.aBefore, p.aAfter)},
+                        {QStringLiteral("b"), side(p.bBefore, p.bAfter)},
+                        {QStringLiteral("conflictBefore"), io::conflictToJson(p.before)},
+                        {QStringLiteral("conflictAfter"), io::conflictToJson(p.after)}};
+    if (p.dismissal)
+        payload.insert(QStringLiteral("dismissed"), true);
+    else
+        payload.insert(QStringLiteral("strategy"), strategyName(p.strategy));
+    return payload;
 }
 
 // The summary memory a Merge resolution makes of the older `o` and the newer `n` (what
@@ -157,17 +179,8 @@ Status planChanges(Store &store, const Config &config, ResolutionPlan &p, const 
         p.changes << QStringLiteral("%1 is kept").arg(b.id) << QStringLiteral("%1 is negated").arg(a.id);
         break;
     case ResolutionStrategy::KeepBoth:
-        if (p.before.type == ConflictType::DirectContradiction) {
-            for (Memory *m : {&p.aAfter, &p.bAfter}) {
-                auto restored = penaltyBefore(store, *m, conflictId);
-                if (!restored)
-                    return restored.error();
-                if (restored->has_value()) {
-                    p.changes << QStringLiteral("%1: confidence back to %2").arg(m->id).arg(**restored);
-                    m->confidence = **restored;
-                }
-            }
-        }
+        if (const Status st = restorePenalties(store, p); !st)
+            return st;
         p.changes << QStringLiteral("both memories are kept as true");
         break;
     case ResolutionStrategy::Merge: {
@@ -226,17 +239,19 @@ std::optional<ResolutionStrategy> strategyFromName(const QString &name)
 
 ConflictResolver::ConflictResolver(Store &store, const Config &config) : m_store(store), m_config(config) {}
 
-Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrategy strategy, Millis at,
-                                              const QString &mergedContent) const
+Result<ResolutionPlan> ConflictResolver::start(qint64 conflictId, Millis at) const
 {
     auto conflict = m_store.conflicts().get(conflictId);
     if (!conflict)
         return conflict.error();
     if (!conflict->isOpen())
-        return Error::make(Error::Code::Conflict, QStringLiteral("conflict %1 is already %2 (%3)")
+        return Error::make(Error::Code::Conflict, QStringLiteral("conflict %1 is already %2%3")
                                                       .arg(QString::number(conflictId),
                                                            conflictStatusName(conflict->status),
-                                                           conflictResolutionName(conflict->resolution)));
+                                                           conflict->resolution == ConflictResolution::None
+                                                               ? QString()
+                                                               : QStringLiteral(" (%1)").arg(conflictResolutionName(
+                                                                     conflict->resolution))));
     auto a = m_store.memories().get(conflict->a);
     if (!a)
         return a.error();
@@ -245,26 +260,64 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
         return b.error();
 
     ResolutionPlan p;
-    p.strategy = strategy;
     p.at = at;
     p.before = *conflict;
     p.aBefore = *a;
     p.bBefore = *b;
     p.aAfter = *a;
     p.bAfter = *b;
-    if (const Status st = planChanges(m_store, m_config, p, mergedContent); !st)
-        return st.error();
+    return p;
+}
 
+Status ConflictResolver::finish(ResolutionPlan &p) const
+{
     const Reinforcement writes(m_config);
     if (!(p.aAfter == p.aBefore))
-        writes.touch(p.aAfter, at);
+        writes.touch(p.aAfter, p.at);
     if (!(p.bAfter == p.bBefore))
-        writes.touch(p.bAfter, at);
+        writes.touch(p.bAfter, p.at);
     p.after = p.before;
-    p.after.status = ConflictStatus::Resolved;
-    p.after.resolution = resolutionOf(strategy);
-    p.after.resolvedAt = at;
+    p.after.status = p.dismissal ? ConflictStatus::Dismissed : ConflictStatus::Resolved;
+    p.after.resolution = p.dismissal ? ConflictResolution::None : resolutionOf(p.strategy);
+    p.after.resolvedAt = p.at;
+    return {};
+}
+
+Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrategy strategy, Millis at,
+                                              const QString &mergedContent) const
+{
+    auto p = start(conflictId, at);
+    if (!p)
+        return p.error();
+    p->strategy = strategy;
+    if (const Status st = planChanges(m_store, m_config, *p, mergedContent); !st)
+        return st.error();
+    if (const Status st = finish(*p); !st)
+        return st.error();
     return p;
+}
+
+Result<ResolutionPlan> ConflictResolver::planDismissal(qint64 conflictId, Millis at) const
+{
+    auto p = start(conflictId, at);
+    if (!p)
+        return p.error();
+    p->dismissal = true;
+    p->strategy = ResolutionStrategy::WeightBalance; // unused: a dismissal names no strategy
+    if (const Status st = restorePenalties(m_store, *p); !st)
+        return st.error();
+    p->changes << QStringLiteral("not a conflict: dismissed; detection will not raise this pair again");
+    if (const Status st = finish(*p); !st)
+        return st.error();
+    return p;
+}
+
+Result<Conflict> ConflictResolver::dismiss(qint64 conflictId, Millis at, const QString &actor)
+{
+    auto p = planDismissal(conflictId, at);
+    if (!p)
+        return p.error();
+    return apply(*p, actor);
 }
 
 Result<Conflict> ConflictResolver::apply(const ResolutionPlan &p, const QString &actor)
@@ -328,9 +381,9 @@ Result<Conflict> ConflictResolver::apply(const ResolutionPlan &p, const QString 
                 payload.remove(key);
         }
         // After a merge the rows are already written (by the merge decision): note only.
-        const Status st = (p.merged || *before == *after)
-            ? recorder.note(events::kConflictResolved, before->id, payload)
-            : recorder.change(events::kConflictResolved, *before, *after, payload);
+        const QString &kind = p.dismissal ? events::kConflictDismissed : events::kConflictResolved;
+        const Status st = (p.merged || *before == *after) ? recorder.note(kind, before->id, payload)
+                                                          : recorder.change(kind, *before, *after, payload);
         if (!st)
             return st.error();
     }

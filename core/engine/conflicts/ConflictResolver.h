@@ -49,6 +49,7 @@ struct ResolutionPlan
     std::optional<Association> link;      ///< the link added (version_keep)
     std::optional<Association> replacedLink; ///< the pair's link it replaces, if there was one
     Millis at = 0;
+    bool dismissal = false;               ///< "not a conflict": status dismissed, `conflict_dismissed`
     QStringList changes;                  ///< one line per change, for people
 };
 
@@ -75,6 +76,14 @@ public:
                                            const QString &mergedContent = {},
                                            const QString &actor = QStringLiteral("user"));
 
+    /// What dismissing conflict `conflictId` ("not a conflict") would do at `at`: the conflict
+    /// becomes `dismissed` (detection never raises the pair again) and a direct contradiction's
+    /// confidence penalty is taken back. apply() writes it as one decision with
+    /// `conflict_dismissed` on both memories; reverting it reopens the conflict exactly.
+    [[nodiscard]] Result<ResolutionPlan> planDismissal(qint64 conflictId, Millis at) const;
+    /// planDismissal + apply.
+    [[nodiscard]] Result<Conflict> dismiss(qint64 conflictId, Millis at, const QString &actor = QStringLiteral("user"));
+
     /// What the last apply() wrote (for undo): the resolution decision, and for Merge also
     /// the merge decision it made first (revert both to undo a merge resolution).
     const DecisionOutcome &lastOutcome() const { return m_outcome; }
@@ -84,6 +93,9 @@ public:
     static constexpr double kVersionLinkWeight = 0.5;
 
 private:
+    Result<ResolutionPlan> start(qint64 conflictId, Millis at) const;
+    Status finish(ResolutionPlan &p) const;
+
     Store &m_store;
     Config m_config;
     DecisionOutcome m_outcome;

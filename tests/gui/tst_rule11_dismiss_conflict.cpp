@@ -1,0 +1,111 @@
+// Issue 14, rule 11 in the window (docs/scoring.md, "Dismissal"): the real MainWindow on the
+// demo store, offscreen; "Not a Conflict" clicked in the real conflict dialog dismisses the
+// conflict as one command on the window's undo stack; Edit → Undo reopens it exactly, Redo
+// dismisses it again; engram-cli sees the same.
+#include "MainWindow.h"
+#include "StoreSession.h"
+#include "dialogs/ConflictDialog.h"
+#include "dialogs/ConflictListDialog.h"
+#include "store/Store.h"
+#include "support/MessageBox.h"
+
+#include <QAction>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+using namespace engram::ui;
+
+class TestRule11DismissConflict : public QObject
+{
+    Q_OBJECT
+
+private:
+    QStringList m_messages;
+
+    static QAction *action(MainWindow &w, const char *name) { return w.findChild<QAction *>(QLatin1String(name)); }
+
+    static QString cliStatus(const QString &store, qint64 conflictId)
+    {
+        QProcess cli;
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("--store"), store, QStringLiteral("--json"),
+                                                    QStringLiteral("conflicts")});
+        if (!cli.waitForFinished(30000) || cli.exitCode() != 0)
+            return {};
+        for (const QJsonValue &v : QJsonDocument::fromJson(cli.readAllStandardOutput()).array()) {
+            if (qint64(v.toObject().value(QStringLiteral("id")).toDouble()) == conflictId)
+                return v.toObject().value(QStringLiteral("status")).toString();
+        }
+        return {};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("EngramRule11Test"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        QSettings().clear();
+        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
+            m_messages.append(text);
+            return QMessageBox::Ok;
+        });
+    }
+
+    void cleanupTestCase() { MessageBox::setHandler({}); }
+
+    void rule11_notAConflictButtonDismissesAndUndoReopens()
+    {
+        MainWindow w;
+        QVERIFY(w.openDemoStore(true));
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        action(w, "conflictsAction")->trigger();
+        QVERIFY(w.conflictList() && w.conflictList()->isVisible());
+        const auto open = w.session()->store()->conflicts().list(ConflictStatus::Open);
+        QVERIFY(open && !open->empty());
+        const Conflict conflict = open->front();
+
+        w.openConflict(conflict.id);
+        ConflictDialog *dialog = nullptr;
+        for (ConflictDialog *d : w.findChildren<ConflictDialog *>()) {
+            if (d->conflictId() == conflict.id)
+                dialog = d;
+        }
+        QVERIFY(dialog);
+        auto *button = dialog->findChild<QPushButton *>(QStringLiteral("dismissButton"));
+        QVERIFY(button);
+        QVERIFY(button->isVisible());
+        QVERIFY(button->isEnabled());
+        QCOMPARE(button->text().remove(QLatin1Char('&')), QStringLiteral("Not a Conflict"));
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+
+        QCOMPARE(w.undoStack()->count(), 1);
+        QCOMPARE(w.undoStack()->undoText(), QStringLiteral("Dismiss conflict #%1: not a conflict").arg(conflict.id));
+        QCOMPARE(w.session()->store()->conflicts().get(conflict.id)->status, ConflictStatus::Dismissed);
+        QCOMPARE(cliStatus(w.session()->path(), conflict.id), QStringLiteral("dismissed"));
+        QCOMPARE(int(w.session()->store()->conflicts().list(ConflictStatus::Open)->size()), int(open->size()) - 1);
+
+        // Edit → Undo: open again, exactly as it was.
+        action(w, "undoAction")->trigger();
+        QCOMPARE(*w.session()->store()->conflicts().get(conflict.id), conflict);
+        QCOMPARE(cliStatus(w.session()->path(), conflict.id), QStringLiteral("open"));
+        action(w, "redoAction")->trigger();
+        QCOMPARE(w.session()->store()->conflicts().get(conflict.id)->status, ConflictStatus::Dismissed);
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_MAIN(TestRule11DismissConflict)
+#include "tst_rule11_dismiss_conflict.moc"
