@@ -39,7 +39,7 @@ bool AgentFolder::isSafeFileId(const QString &id)
     return safe.match(id).hasMatch();
 }
 
-Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
+Result<MemorySet> AgentFolder::read(const QString &path, bool strict, double initialStability)
 {
     const QString folder = resolve(path);
     const QDir dir(folder);
@@ -89,7 +89,7 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict)
         }
         const QDateTime modified = QFileInfo(filePath).lastModified();
         MemoryParseOptions options { modified.toMSecsSinceEpoch(),
-            QStringLiteral("the file's modification time"), &set.notes };
+            QStringLiteral("the file's modification time"), &set.notes, initialStability };
         std::vector<Association> entryLinks;
         auto memory = AgentEntry::fromObject(object, name, options, &entryLinks);
         if (!memory) {

@@ -40,7 +40,8 @@ public:
     /// The folder that holds the files: `path` itself, or its `memory/` subfolder when `path`
     /// has no .json files but that subfolder exists (an agent hub's data folder).
     static QString resolve(const QString &path);
-    [[nodiscard]] static Result<MemorySet> read(const QString &path, bool strict = false);
+    /// `initialStability` (hours, memory.decay.initialStability) is the legacy stability's base.
+    [[nodiscard]] static Result<MemorySet> read(const QString &path, bool strict = false, double initialStability = kDefaultInitialStability);
     [[nodiscard]] static Result<WriteReport> write(const QString &path, const MemorySet &set);
     /// True when `id` can be a file name (no separators, no leading dot, no control characters).
     static bool isSafeFileId(const QString &id);

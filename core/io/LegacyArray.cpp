@@ -12,7 +12,7 @@
 
 namespace engram::core::io {
 
-Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QString &fileName)
+Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QString &fileName, double initialStability)
 {
     MemorySet set;
     set.sourceName = fileName;
@@ -26,7 +26,7 @@ Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QStrin
                 QStringLiteral("%1: expected an object, got %2").arg(where, JsonFieldReader::describe(item)));
         std::vector<Association> entryLinks;
         auto memory = AgentEntry::fromObject(
-            item.toObject(), where, MemoryParseOptions { 0, {}, &set.notes }, &entryLinks);
+            item.toObject(), where, MemoryParseOptions { 0, {}, &set.notes, initialStability }, &entryLinks);
         if (!memory)
             return memory.error();
         const auto dup = seen.constFind(memory->id);
@@ -47,7 +47,7 @@ Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QStrin
     return set;
 }
 
-Result<MemorySet> LegacyArray::readFile(const QString &path)
+Result<MemorySet> LegacyArray::readFile(const QString &path, double initialStability)
 {
     const QString name = QFileInfo(path).fileName();
     auto data = readBoundedFile(path, limits::kMaxSetFileBytes, name);
@@ -59,7 +59,7 @@ Result<MemorySet> LegacyArray::readFile(const QString &path)
     if (!value->isArray())
         return Error::make(
             Error::Code::Parse, QStringLiteral("%1: expected a JSON array of memories").arg(name));
-    return fromArray(value->toArray(), name);
+    return fromArray(value->toArray(), name, initialStability);
 }
 
 } // namespace engram::core::io

@@ -14,8 +14,10 @@ namespace engram::core::io {
 class LegacyArray final
 {
 public:
-    [[nodiscard]] static Result<MemorySet> fromArray(const QJsonArray &entries, const QString &fileName);
-    [[nodiscard]] static Result<MemorySet> readFile(const QString &path);
+    /// `initialStability` (hours, memory.decay.initialStability) is the legacy stability's base.
+    [[nodiscard]] static Result<MemorySet> fromArray(const QJsonArray &entries, const QString &fileName,
+                                                     double initialStability = kDefaultInitialStability);
+    [[nodiscard]] static Result<MemorySet> readFile(const QString &path, double initialStability = kDefaultInitialStability);
 };
 
 } // namespace engram::core::io

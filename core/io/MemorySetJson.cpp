@@ -166,7 +166,7 @@ Result<MemorySet> MemorySetJson::fromObject(
     Status st = readList(memories, fileName, QStringLiteral("entry"), set.memories,
         [&](const QJsonObject &o, const QString &where) -> Result<Memory> {
             auto m = memoryFromJson(
-                o, where, { options.fallbackCreatedAt, options.fallbackCreatedAtName, &set.notes });
+                o, where, { options.fallbackCreatedAt, options.fallbackCreatedAtName, &set.notes, options.initialStability });
             if (m) {
                 const auto it = seen.constFind(m->id);
                 if (it != seen.constEnd())

@@ -67,18 +67,18 @@ Result<SetFormat> MemorySetReader::detect(const QString &path)
             .arg(info.fileName()));
 }
 
-Result<MemorySet> MemorySetReader::read(const QString &path, bool strict)
+Result<MemorySet> MemorySetReader::read(const QString &path, bool strict, double initialStability)
 {
     auto format = detect(path);
     if (!format)
         return format.error();
     switch (*format) {
     case SetFormat::AgentFolder:
-        return AgentFolder::read(path, strict);
+        return AgentFolder::read(path, strict, initialStability);
     case SetFormat::EngramYaml:
-        return MemorySetYaml::readFile(path);
+        return MemorySetYaml::readFile(path, initialStability);
     case SetFormat::LegacyArray:
-        return LegacyArray::readFile(path);
+        return LegacyArray::readFile(path, initialStability);
     case SetFormat::Csv:
         break;
     case SetFormat::EngramJson: {
@@ -91,7 +91,7 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict)
         if (!value)
             return value.error();
         if (value->isArray())
-            return LegacyArray::fromArray(value->toArray(), name);
+            return LegacyArray::fromArray(value->toArray(), name, initialStability);
         const QJsonObject object = value->toObject();
         if (!object.contains(QStringLiteral("format")) && object.contains(QStringLiteral("content"))
             && !object.contains(QStringLiteral("memories"))) {
@@ -101,7 +101,7 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict)
             std::vector<Association> links;
             auto memory = AgentEntry::fromObject(object, name,
                 MemoryParseOptions { info.lastModified().toMSecsSinceEpoch(),
-                    QStringLiteral("the file's modification time"), &set.notes },
+                    QStringLiteral("the file's modification time"), &set.notes, initialStability },
                 &links);
             if (!memory)
                 return memory.error();
@@ -109,7 +109,9 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict)
             set.associations = std::move(links);
             return set;
         }
-        return MemorySetJson::fromObject(object, name);
+        MemoryParseOptions options;
+        options.initialStability = initialStability;
+        return MemorySetJson::fromObject(object, name, options);
     }
     }
     return Error::make(Error::Code::Usage, QStringLiteral("%1: cannot be imported").arg(path));

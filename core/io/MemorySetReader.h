@@ -15,7 +15,9 @@ class MemorySetReader final
 public:
     [[nodiscard]] static Result<SetFormat> detect(const QString &path);
     /// `strict`: an agent folder's unparsable file is the error instead of a skipped problem.
-    [[nodiscard]] static Result<MemorySet> read(const QString &path, bool strict = false);
+    /// `initialStability` (hours, memory.decay.initialStability) is the base of the legacy
+    /// stability an entry without one gets (docs/formats.md, "Lazy migration").
+    [[nodiscard]] static Result<MemorySet> read(const QString &path, bool strict = false, double initialStability = kDefaultInitialStability);
 };
 
 } // namespace engram::core::io

@@ -18,7 +18,7 @@ QByteArray MemorySetYaml::toBytes(const MemorySet &set)
             QStringLiteral("events"), QStringLiteral("conflicts") });
 }
 
-Result<MemorySet> MemorySetYaml::fromBytes(const QByteArray &data, const QString &fileName)
+Result<MemorySet> MemorySetYaml::fromBytes(const QByteArray &data, const QString &fileName, double initialStability)
 {
     auto value = YamlJson::parse(data, fileName);
     if (!value)
@@ -27,16 +27,18 @@ Result<MemorySet> MemorySetYaml::fromBytes(const QByteArray &data, const QString
         return Error::make(Error::Code::Parse,
             QStringLiteral("%1: expected a memory set mapping, got %2")
                 .arg(fileName, JsonFieldReader::describe(*value)));
-    return MemorySetJson::fromObject(value->toObject(), fileName);
+    MemoryParseOptions options;
+    options.initialStability = initialStability;
+    return MemorySetJson::fromObject(value->toObject(), fileName, options);
 }
 
-Result<MemorySet> MemorySetYaml::readFile(const QString &path)
+Result<MemorySet> MemorySetYaml::readFile(const QString &path, double initialStability)
 {
     const QString name = QFileInfo(path).fileName();
     auto data = readBoundedFile(path, limits::kMaxSetFileBytes, name);
     if (!data)
         return data.error();
-    return fromBytes(*data, name);
+    return fromBytes(*data, name, initialStability);
 }
 
 Status MemorySetYaml::writeFile(const QString &path, const MemorySet &set)

@@ -13,8 +13,10 @@ class MemorySetYaml final
 {
 public:
     static QByteArray toBytes(const MemorySet &set);
-    [[nodiscard]] static Result<MemorySet> fromBytes(const QByteArray &data, const QString &fileName);
-    [[nodiscard]] static Result<MemorySet> readFile(const QString &path);
+    /// `initialStability` (hours, memory.decay.initialStability) is the legacy stability's base.
+    [[nodiscard]] static Result<MemorySet> fromBytes(const QByteArray &data, const QString &fileName,
+                                                     double initialStability = kDefaultInitialStability);
+    [[nodiscard]] static Result<MemorySet> readFile(const QString &path, double initialStability = kDefaultInitialStability);
     [[nodiscard]] static Status writeFile(const QString &path, const MemorySet &set);
 };
 

@@ -46,9 +46,9 @@ double initialStabilityFor(const MemorySource &source, double initialHours, doub
     return source.type == QLatin1String("manual") ? manualHours : initialHours;
 }
 
-double legacyStability(int accessCount, double confidence)
+double legacyStability(int accessCount, double confidence, double baseHours)
 {
-    return 24.0 + std::min(12.0 * accessCount, 120.0) + 48.0 * confidence;
+    return baseHours + std::min(12.0 * accessCount, 120.0) + 48.0 * confidence;
 }
 
 } // namespace engram::core

@@ -82,8 +82,12 @@ QStringList normalizeKeywords(const QStringList &keywords);
 /// manual, 24 h otherwise.
 double initialStabilityFor(const MemorySource &source, double initialHours = 24, double manualHours = 168);
 
+/// memory.decay.initialStability's default, hours (note 000 §4.2: a new memory starts at 24 h).
+constexpr double kDefaultInitialStability = 24;
+
 /// Legacy stability for an entry that lacks one (docs/formats.md, "Lazy migration"):
-/// 24 + min(12·accessCount, 120) + 48·confidence.
-double legacyStability(int accessCount, double confidence);
+/// base + min(12·accessCount, 120) + 48·confidence, base = the configured initial stability
+/// (note 000's computeInitialStability starts from the 24 h of a new memory).
+double legacyStability(int accessCount, double confidence, double baseHours = kDefaultInitialStability);
 
 } // namespace engram::core

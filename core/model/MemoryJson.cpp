@@ -229,7 +229,7 @@ bool settleInstants(Memory &m, JsonFieldReader &r, const MemoryParseOptions &opt
 
 /// The forgetting fields (docs/formats.md, "Lazy migration"): counts, strength, stability,
 /// decay rate, importance.
-void readForgetting(JsonFieldReader &r, Memory &m)
+void readForgetting(JsonFieldReader &r, Memory &m, double initialStability)
 {
     m.accessCount = int(r.integer(QStringLiteral("accessCount"), 0, kMaxCount).value_or(0));
     m.reinforceCount = int(r.integer(QStringLiteral("reinforceCount"), 0, kMaxCount).value_or(m.accessCount));
@@ -238,7 +238,7 @@ void readForgetting(JsonFieldReader &r, Memory &m)
     // Stability is in hours; at most 8760 h by the engine, but a store may raise its cap, so
     // only reject what cannot be a duration.
     m.stability
-        = r.number(QStringLiteral("stability"), 1e-6, 1e7, legacyStability(m.accessCount, m.confidence));
+        = r.number(QStringLiteral("stability"), 1e-6, 1e7, legacyStability(m.accessCount, m.confidence, initialStability));
     m.decayRate = r.number(QStringLiteral("decayRate"), 0.5, 2.0, 1.0);
     m.importance = r.number(QStringLiteral("importance"), 0.0, 1e6, 1.0);
 }
@@ -318,7 +318,7 @@ Result<Memory> memoryFromJson(
     if (r.failed() || !settleInstants(m, r, options, GuessNotes(whereWithId, options.notes)))
         return r.error();
 
-    readForgetting(r, m);
+    readForgetting(r, m, options.initialStability);
     readStateAndLineage(r, m);
     if (r.failed())
         return r.error();

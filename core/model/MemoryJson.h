@@ -30,13 +30,15 @@ struct MemoryParseOptions
     QString fallbackCreatedAtName;
     /// When set, receives one line for each value that had to be guessed (not a plain default).
     QStringList *notes = nullptr;
+    /// Hours: memory.decay.initialStability, the base of the legacy stability.
+    double initialStability = kDefaultInitialStability;
 };
 
 /// memoryFromJson with the migration rules spelled out (`where` = "memories.json: entry 3"):
 /// - id, content, category: required, non-empty;
 /// - createdAt ?? updatedAt ?? options.fallbackCreatedAt, else an error (a guess is noted);
 /// - updatedAt ?? createdAt; lastReinforcedAt ?? updatedAt ?? createdAt;
-/// - strength ?? 50; stability ?? legacyStability(accessCount, confidence) (hours);
+/// - strength ?? 50; stability ?? legacyStability(accessCount, confidence, options.initialStability) (hours);
 ///   reinforceCount ?? accessCount ?? 0; decayRate ?? 1.0;
 /// - confidence ?? 0.5; importance ?? 1.0; level ?? full; modalities ?? ["text"];
 ///   source ?? {type: "import"}, source.type ?? "import"; keywords normalised;

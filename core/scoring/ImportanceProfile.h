@@ -7,9 +7,9 @@ namespace engram::core {
 /// Note 002: the score is the memory's importance, decayed per category from the last access:
 /// I(d) = I₀·f^max(0, ⌊d⌋ − grace), d = days since lastAccessedAt (episode f = 0.8, fact
 /// 0.95, grace 7). `system`, `core` and anything at or above 3.0 never decay. Multiplied by
-/// C when negated or superseded. strength = 100·min(score, 3)/3. Tiers: weak < 0.5,
-/// forgotten < 0.3, below the category's deleteBelow (fact 0.3) or past its maxAgeDays
-/// (episode 14). There is no fading tier in this profile.
+/// C when negated or superseded. strength = 100·min(score, 3)/3. Tiers: weak < 0.5;
+/// forgotten (only what decays) < 0.3, below the category's deleteBelow (fact 0.3) or
+/// maxAgeDays after its creation (episode 14). There is no fading tier in this profile.
 class ImportanceProfile final : public ScoringProfile
 {
 public:

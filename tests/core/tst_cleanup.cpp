@@ -203,7 +203,53 @@ private Q_SLOTS:
         QVERIFY(plan);
         QCOMPARE(plan->ids(CleanupKind::Delete), (QStringList{QStringLiteral("episode-15d"), QStringLiteral("fact-31d")}));
         QCOMPARE(reasonOf(*plan, QStringLiteral("fact-31d")), QStringLiteral("importance 0.292 < delete line 0.3"));
-        QCOMPARE(reasonOf(*plan, QStringLiteral("episode-15d")), QStringLiteral("episode: 15.0 days since last access ≥ 14"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("episode-15d")), QStringLiteral("episode: written 16.0 days ago ≥ 14"));
+    }
+
+    // Rule (note 002): system and core memories and importance ≥ 3.0 are never deleted by a
+    // cleanup, under any profile, whatever the forgotten line says; an episode's 14 days count
+    // from its creation, not from its last use.
+    void coreSystemAndImportantAreNeverDeletedByCleanup_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::newRow("ebbinghaus") << "ebbinghaus";
+        QTest::newRow("importance") << "importance";
+        QTest::newRow("lifecycle") << "lifecycle";
+    }
+    void coreSystemAndImportantAreNeverDeletedByCleanup()
+    {
+        QFETCH(QString, profile);
+        test::TempStore s;
+        // 400 days untouched: strength 0, lifecycle score 0, fact importance far below 0.3.
+        const double hours = 24 * 400;
+        QVERIFY(s->memories().insert(aged(QStringLiteral("plain-fact"), hours)));
+        Memory system = aged(QStringLiteral("system-low"), hours, QStringLiteral("system"));
+        system.importance = 0.2; // below importance's forgotten line 0.3, but system never decays
+        QVERIFY(s->memories().insert(system));
+        QVERIFY(s->memories().insert(aged(QStringLiteral("core"), hours, QStringLiteral("core"))));
+        Memory important = aged(QStringLiteral("important-fact"), hours);
+        important.importance = 3.0;
+        QVERIFY(s->memories().insert(important));
+        const auto plan = Cleanup(*s, m_config, *makeProfile(profile, m_config)).plan(kNow);
+        QVERIFY(plan);
+        QCOMPARE(plan->ids(CleanupKind::Delete), QStringList{QStringLiteral("plain-fact")});
+    }
+
+    void episodeAgeCountsFromCreation()
+    {
+        test::TempStore s;
+        Memory used = aged(QStringLiteral("episode-used-yesterday"), 24, QStringLiteral("episode"));
+        used.createdAt = kNow - 15 * kMsPerDay;
+        QVERIFY(s->memories().insert(used));
+        Memory young = aged(QStringLiteral("episode-10d"), 24 * 10, QStringLiteral("episode"));
+        young.createdAt = kNow - 10 * kMsPerDay;
+        young.importance = 2.9;
+        QVERIFY(s->memories().insert(young));
+        const auto plan = Cleanup(*s, m_config, *makeProfile(QStringLiteral("importance"), m_config)).plan(kNow);
+        QVERIFY(plan);
+        QCOMPARE(plan->ids(CleanupKind::Delete), QStringList{QStringLiteral("episode-used-yesterday")});
+        QCOMPARE(reasonOf(*plan, QStringLiteral("episode-used-yesterday")),
+                 QStringLiteral("episode: written 15.0 days ago ≥ 14"));
     }
 
     void enhancedArchivesLongInactiveWeights()

@@ -3,6 +3,7 @@
 // recorded unless --preview), conflicts --detect and resolve, with the --json shapes exactly as
 // docs/cli.md gives them.
 #include "TempStore.h"
+#include "scoring/ScoringProfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -197,6 +198,43 @@ private slots:
                                                QStringLiteral("all")});
         QCOMPARE(badMode.code, 2);
         QCOMPARE(badMode.err.count('\n'), 1);
+    }
+
+    // Rule: recall excludes weak memories in normal mode (below the profile's weak line);
+    // review mode still shows them. The CLI goes through core Retrieval.
+    void retrieveExcludesWeakMemoriesInNormalMode()
+    {
+        test::TempStore store;
+        const Memory fresh = mem(QStringLiteral("fresh"), QStringLiteral("Deploy with blue-green"), {QStringLiteral("deploy")}, 1);
+        // Stability 720 h, 75 days: 100·e^(−1800/720) = 8, weak under ebbinghaus (< 10), while
+        // enhanced gives 1.1 / (1 + 0.01/1.1·75) = 0.654, active.
+        const Memory faded = mem(QStringLiteral("faded"), QStringLiteral("Deploy on Fridays"), {QStringLiteral("deploy")}, 75);
+        const Config config = Config::defaults();
+        QCOMPARE(makeProfile(QStringLiteral("ebbinghaus"), config)->evaluate(faded, kNow).tier, Tier::Weak);
+        QCOMPARE(makeProfile(QStringLiteral("enhanced"), config)->evaluate(faded, kNow).tier, Tier::Active);
+        for (const Memory &m : {fresh, faded})
+            QVERIFY(store->memories().insert(m).ok());
+        store.close();
+
+        auto idsOf = [](const Run &r) {
+            QStringList ids;
+            for (const QJsonValue &v : r.json().toArray())
+                ids << v.toObject().value(QStringLiteral("id")).toString();
+            ids.sort();
+            return ids;
+        };
+        const Run normal = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("retrieve"), QStringLiteral("deploy")});
+        QCOMPARE(normal.code, 0);
+        QCOMPARE(idsOf(normal), QStringList{QStringLiteral("fresh")});
+        const Run review = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("retrieve"), QStringLiteral("deploy"),
+                                              QStringLiteral("--mode"), QStringLiteral("review")});
+        QCOMPARE(review.code, 0);
+        QCOMPARE(idsOf(review), QStringList({QStringLiteral("faded"), QStringLiteral("fresh")}));
+        // The weak line is the profile's: under enhanced the same memory is recalled.
+        const Run enhanced = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("--profile"), QStringLiteral("enhanced"),
+                                                QStringLiteral("retrieve"), QStringLiteral("deploy"), QStringLiteral("--preview")});
+        QCOMPARE(enhanced.code, 0);
+        QCOMPARE(idsOf(enhanced), QStringList({QStringLiteral("faded"), QStringLiteral("fresh")}));
     }
 
     void detectAndResolve()

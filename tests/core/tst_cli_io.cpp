@@ -4,6 +4,7 @@
 #include "TempStore.h"
 
 #include "io/Exporter.h"
+#include "store/MetaRepository.h"
 #include "model/Event.h"
 
 #include <QCryptographicHash>
@@ -261,6 +262,32 @@ private Q_SLOTS:
         const Run again = cli({ "--store", s.path(), "--json", "import", dir.path() });
         QCOMPARE(again.json().object(),
             (QJsonObject { { "added", 0 }, { "updated", 0 }, { "skipped", 49 }, { "conflicts", 0 } }));
+    }
+
+    // Rule: memory.decay.initialStability from the store's configuration is what a new memory
+    // starts from; an imported entry without a stability gets it as the base of the legacy
+    // value (note 000's computeInitialStability: base + min(12·accessCount, 120) + 48·confidence).
+    void initialStabilityFromTheConfigurationIsUsedForNewMemories()
+    {
+        QTemporaryDir dir;
+        const QString file = QDir(dir.path()).filePath(QStringLiteral("legacy.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QJsonArray entries { QJsonObject { { "id", "old-1" }, { "content", "Prefers tabs" },
+            { "category", "preference" }, { "createdAt", "2024-01-01T00:00:00.000Z" }, { "accessCount", 3 },
+            { "confidence", 0.5 } } };
+        f.write(QJsonDocument(entries).toJson());
+        f.close();
+        test::TempStore s;
+        QVERIFY(s->meta().setValue(MetaRepository::kConfig,
+            QStringLiteral("memory:\n  decay:\n    initialStability: 48\n")));
+        s.close();
+        const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "import", file });
+        QCOMPARE(r.code, 0);
+        s.reopen();
+        const auto m = s->memories().get(QStringLiteral("old-1"));
+        QVERIFY(m);
+        QCOMPARE(m->stability, 48.0 + 36.0 + 24.0); // 48 + min(12·3, 120) + 48·0.5 hours
     }
 
     void brokenFilesLeaveTheStoreUnchanged_data()

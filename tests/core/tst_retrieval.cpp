@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace engram::core;
 
 namespace {
@@ -315,6 +317,109 @@ private slots:
         QVERIFY(qFuzzyCompare((*f.store->associations().get(QStringLiteral("s"), QStringLiteral("x")))->weight, 0.95));
         QVERIFY(qFuzzyCompare((*f.store->associations().get(QStringLiteral("s"), QStringLiteral("t")))->weight, 0.55));
         QVERIFY(!f.store->associations().get(QStringLiteral("t"), QStringLiteral("x"))->has_value());
+    }
+
+    // Rule: a recorded retrieval writes note 002's decay back into importance before it restarts
+    // the access clock, as a reinforcement does (docs/scoring.md, "Importance"); a recall must
+    // not bring a decayed memory back to its first importance.
+    void retrievalDoesNotUndoImportanceDecay_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<double>("initial");
+        QTest::addColumn<double>("daysSinceAccess");
+        QTest::addColumn<double>("decayed");
+        QTest::addColumn<int>("tier");
+        // fact: ×0.95 a day after 7 days. 1.0 at 28 d → 0.95²¹ = 0.3406 (weak: only review mode
+        // recalls it); 1.25 at 20 d → 1.25·0.95¹³ = 0.6418 (active).
+        QTest::newRow("weak 0.34 in review mode") << int(QueryMode::Review) << 1.0 << 28.0 << std::pow(0.95, 21)
+                                                  << int(Tier::Weak);
+        QTest::newRow("active 0.64 in normal mode") << int(QueryMode::Normal) << 1.25 << 20.0
+                                                    << 1.25 * std::pow(0.95, 13) << int(Tier::Active);
+    }
+
+    void retrievalDoesNotUndoImportanceDecay()
+    {
+        QFETCH(int, mode);
+        QFETCH(double, initial);
+        QFETCH(double, daysSinceAccess);
+        QFETCH(double, decayed);
+        QFETCH(int, tier);
+        Fixture f;
+        f.profile = makeProfile(QStringLiteral("importance"), f.config);
+        Memory m = mem(QStringLiteral("m"), kw("backup,schedule"), 0.5, {}, daysSinceAccess * 24);
+        m.importance = initial;
+        m.lastAccessedAt = m.lastReinforcedAt;
+        f.add(m);
+        const Score beforeRecall = f.profile->evaluate(*f.store->memories().get(QStringLiteral("m")), kBase);
+        QVERIFY2(qAbs(beforeRecall.score - decayed) < 1e-9, qPrintable(QString::number(beforeRecall.score)));
+
+        Retrieval retrieval(*f.store, f.config, *f.profile);
+        RetrievalOptions options;
+        options.mode = QueryMode(mode);
+        auto results = retrieval.retrieve(QStringLiteral("backup"), options, kBase);
+        QVERIFY(results.ok());
+        QCOMPARE(int(results->size()), 1);
+        const Memory after = *f.store->memories().get(QStringLiteral("m"));
+        QCOMPARE(after.lastAccessedAt, kBase);
+        QCOMPARE(after.accessCount, 1);
+        // The decay already suffered stays: the stored importance is the decayed value…
+        QVERIFY2(qAbs(after.importance - decayed) < 1e-9, qPrintable(QString::number(after.importance)));
+        // …so the memory scores the same right after the recall, in the same tier…
+        const Score recalled = f.profile->evaluate(after, kBase);
+        QVERIFY2(qAbs(recalled.score - decayed) < 1e-9, qPrintable(QString::number(recalled.score)));
+        QCOMPARE(int(recalled.tier), tier);
+        // …and the event records the write-back, so undo and the curve see it.
+        const auto history = f.store->events().forMemory(QStringLiteral("m"));
+        QCOMPARE(history->back().kind, QStringLiteral("access"));
+        QCOMPARE(history->back().payload.value(QStringLiteral("before")).toObject().value(QStringLiteral("importance")).toDouble(),
+                 initial);
+        // Seven days later the grace period has passed again: decay goes on from the decayed value.
+        const Score later = f.profile->evaluate(after, kBase + 8 * kMsPerDay);
+        QVERIFY(qAbs(later.score - decayed * 0.95) < 1e-9);
+    }
+
+    // Rule: in normal mode nothing below the profile's weak line is recalled, neither as a
+    // direct hit nor on the way of the spread (ebbinghaus strength 10, enhanced W 0.3,
+    // importance 0.5, lifecycle 0.3); review mode still shows them.
+    void recallExcludesWeakMemoriesInNormalMode_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<double>("hoursOld");
+        // ebbinghaus: S 24 h, 60 h → 100·e^(−2.5) = 8 (weak < 10, forgotten < 5).
+        QTest::newRow("ebbinghaus strength 8") << "ebbinghaus" << 60.0;
+        // enhanced: a fact after 300 days → 1.1 / (1 + 0.01/1.1·300) = 0.2951 (weak < 0.3).
+        QTest::newRow("enhanced W 0.2951") << "enhanced" << 300.0 * 24;
+        // importance: a fact of 1.0, 28 days since its last access → 0.95²¹ = 0.3406 (weak < 0.5).
+        QTest::newRow("importance 0.3406") << "importance" << 28.0 * 24;
+        // lifecycle: 20 days, never recalled, importance 1 → e^(−2)·1.3 = 0.176 (weak < 0.3).
+        QTest::newRow("lifecycle 0.176") << "lifecycle" << 20.0 * 24;
+    }
+
+    void recallExcludesWeakMemoriesInNormalMode()
+    {
+        QFETCH(QString, profile);
+        QFETCH(double, hoursOld);
+        Fixture f;
+        f.profile = makeProfile(profile, f.config);
+        f.add(mem(QStringLiteral("strong"), kw("deploy")));
+        f.add(mem(QStringLiteral("weak"), kw("deploy"), 0.5, {}, hoursOld));
+        f.add(mem(QStringLiteral("weakLinked"), kw("rollback"), 0.5, {}, hoursOld));
+        f.add(mem(QStringLiteral("beyond"), kw("canary")));
+        f.link("strong", "weakLinked", 1.0);
+        f.link("weakLinked", "beyond", 1.0);
+        for (const char *id : {"weak", "weakLinked"}) {
+            const Score s = f.profile->evaluate(*f.store->memories().get(QString::fromLatin1(id)), kBase);
+            QVERIFY2(s.tier == Tier::Weak, qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(id)).arg(s.score)));
+            QVERIFY(s.score < f.profile->weakLine());
+        }
+        QCOMPARE(idsOf(f.run(QStringLiteral("deploy"))), QStringList{QStringLiteral("strong")});
+
+        RetrievalOptions review;
+        review.mode = QueryMode::Review;
+        QStringList ids = idsOf(f.run(QStringLiteral("deploy"), review));
+        ids.sort();
+        QCOMPARE(ids, QStringList({QStringLiteral("beyond~"), QStringLiteral("strong"), QStringLiteral("weak"),
+                                   QStringLiteral("weakLinked~")}));
     }
 
     void nothingKnownNothingRecalled()

@@ -324,12 +324,44 @@ private Q_SLOTS:
         ScoreInput in = input(m_config, category);
         in.importance = initial;
         in.lastAccessedAt = daysAgo(days);
+        in.createdAt = in.lastAccessedAt; // written then, not used since
         const Score s = ImportanceProfile(m_config).evaluate(in, kNow);
         QCOMPARE(round4(s.score), expected);
         QCOMPARE(tierName(s.tier), tier);
         const CategoryConfig &cat = m_config.category(category);
         if (!cat.neverDecays && initial < 3.0)
             QCOMPARE(round4(ImportanceProfile::decay(initial, cat.dailyDecayFactor, cat.graceDays, days)), expected);
+    }
+
+    // Rule: an episode's 14 days count from its creation (note 002: "deleted after 14 days"),
+    // not from its last access; and what never decays (system, core, importance ≥ 3.0) is never
+    // a delete candidate, whatever the forgotten line says.
+    void episodeAgeCountsFromCreation_data()
+    {
+        QTest::addColumn<QString>("category");
+        QTest::addColumn<double>("initial");
+        QTest::addColumn<double>("createdDaysAgo");
+        QTest::addColumn<double>("accessedDaysAgo");
+        QTest::addColumn<QString>("tier");
+        QTest::newRow("episode written 15 d ago, used yesterday") << "episode" << 1.0 << 15.0 << 1.0 << "forgotten";
+        QTest::newRow("episode written 14 d ago, used today") << "episode" << 2.0 << 14.0 << 0.0 << "forgotten";
+        QTest::newRow("episode written 13.9 d ago, used today") << "episode" << 1.0 << 13.9 << 0.0 << "active";
+        QTest::newRow("system at 0.2: weak, never forgotten") << "system" << 0.2 << 400.0 << 400.0 << "weak";
+        QTest::newRow("core at 0.1: weak, never forgotten") << "core" << 0.1 << 400.0 << 400.0 << "weak";
+        QTest::newRow("episode at 3.0: never decays, never forgotten") << "episode" << 3.0 << 400.0 << 400.0 << "active";
+    }
+    void episodeAgeCountsFromCreation()
+    {
+        QFETCH(QString, category);
+        QFETCH(double, initial);
+        QFETCH(double, createdDaysAgo);
+        QFETCH(double, accessedDaysAgo);
+        QFETCH(QString, tier);
+        ScoreInput in = input(m_config, category);
+        in.importance = initial;
+        in.createdAt = daysAgo(createdDaysAgo);
+        in.lastAccessedAt = in.lastReinforcedAt = daysAgo(accessedDaysAgo);
+        QCOMPARE(tierName(ImportanceProfile(m_config).evaluate(in, kNow).tier), tier);
     }
 
     void importanceStrength_data()

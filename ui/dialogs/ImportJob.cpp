@@ -27,7 +27,7 @@ Result<ImportReading> ImportJob::read(const QString &inputPath, const QString &s
 {
     control.setPhase(tr("Reading the file…"));
     control.report(0, 0);
-    auto set = io::MemorySetReader::read(inputPath);
+    auto set = io::MemorySetReader::read(inputPath, false, config.decay.initialStability);
     if (!set)
         return set.error();
     const QString source = set->sourceName;

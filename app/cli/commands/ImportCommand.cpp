@@ -49,7 +49,7 @@ public:
         const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
         const bool strict = parser.isSet(QStringLiteral("strict"));
 
-        auto set = io::MemorySetReader::read(path, strict);
+        auto set = io::MemorySetReader::read(path, strict, ctx.config().decay.initialStability);
         if (!set)
             return ctx.fail(set.error());
         for (const QString &problem : set->problems)

@@ -320,8 +320,9 @@ bool Retrieval::passesMode(const Memory &m, Tier tier, QueryMode mode)
     case QueryMode::Review:
         return !m.isDeleted();
     case QueryMode::Normal:
+        // Below the profile's weak line nothing is recalled (notes 000, 001, 003).
         return !m.isDeleted() && !m.negated && (m.level == MemoryLevel::Full || m.level == MemoryLevel::Summary)
-            && tier != Tier::Forgotten;
+            && tier != Tier::Weak && tier != Tier::Forgotten;
     }
     return false;
 }
@@ -403,6 +404,9 @@ Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &o
     DecisionRecorder recorder(m_store, m_config, weights.get(), QStringLiteral("assistant"), now);
     for (RetrievalResult &r : results) {
         Memory after = r.memory;
+        // note 002's decay so far goes back into importance before the access clock restarts,
+        // as a reinforcement does (docs/scoring.md, "Importance"): a recall must not forgive it.
+        after.importance = writes.importanceAt(after, now);
         after.accessCount += 1;
         after.lastAccessedAt = now;
         after.strength = writes.strengthAt(after, now);

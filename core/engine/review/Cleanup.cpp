@@ -123,10 +123,11 @@ std::optional<CleanupAction> importanceAction(const Subject &x, const Config &co
     if (x.s.tier != Tier::Forgotten)
         return std::nullopt;
     const CategoryConfig &cat = config.category(x.m.category);
-    const double idle = time::daysBetween(x.in.lastAccessedAt, x.now);
-    if (cat.maxAgeDays > 0 && idle >= cat.maxAgeDays)
-        return x.action(CleanupKind::Delete, QStringLiteral("%1: %2 days since last access ≥ %3")
-                                                 .arg(x.m.category, days(idle), num(cat.maxAgeDays)));
+    // note 002: an episode's maximum age counts from its creation.
+    const double age = time::daysBetween(x.in.createdAt ? x.in.createdAt : x.in.lastAccessedAt, x.now);
+    if (cat.maxAgeDays > 0 && age >= cat.maxAgeDays)
+        return x.action(CleanupKind::Delete, QStringLiteral("%1: written %2 days ago ≥ %3")
+                                                 .arg(x.m.category, days(age), num(cat.maxAgeDays)));
     const double line = std::max(cat.deleteBelow, config.importance.forgottenBelow);
     return x.action(CleanupKind::Delete,
                     QStringLiteral("importance %1 < delete line %2").arg(num(x.s.score), num(line)));
@@ -298,6 +299,7 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
     }
     const EnhancedProfile enhanced(m_config);
     BudgetGroups groups;
+    QSet<QString> neverDeleted;
 
     const Status walked = m_store.memories().forEach([&](const Memory &m) {
         if (m.isDeleted()) {
@@ -307,6 +309,8 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
         }
         if (m.permanent || m.sensitivity >= 2)
             return true; // never touched automatically (docs/scoring.md, "Cleanup")
+        if (m_config.category(m.category).neverDecays || m.importance >= m_config.importance.coreAt)
+            neverDeleted.insert(m.id);
         const ScoreInput in = ScoreInput::from(m, m_config, mentions ? mentions->summary(m.id, now) : MentionSummary{});
         const Score s = m_profile.evaluate(in, now);
         const std::optional<CleanupAction> action = profileAction(profile, Subject{m, in, s, now}, m_config, enhanced);
@@ -319,6 +323,12 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
         return walked.error();
 
     planBudgets(plan.actions, groups, m_config);
+    // note 002: system and core memories, and importance ≥ 3.0, are never deleted by a cleanup,
+    // whatever the profile's forgotten line or a budget says (they may still be archived or
+    // compressed).
+    std::erase_if(plan.actions, [&](const CleanupAction &a) {
+        return a.kind == CleanupKind::Delete && neverDeleted.contains(a.memoryId);
+    });
     plan.actions = strongestInPlanOrder(plan.actions);
     return plan;
 }
