@@ -21,6 +21,10 @@ inline constexpr int kMaxTextChars = 1024 * 1024;
 inline constexpr int kMaxShortChars = 4096;
 /// Most items in one string list (keywords, mergedFrom, ...).
 inline constexpr int kMaxListItems = 10000;
+/// Largest importance a memory may hold (an import, an edit).
+inline constexpr double kMaxImportance = 1e6;
+/// Highest sensitivity level (3: secret).
+inline constexpr int kMaxSensitivity = 3;
 
 /// "1.5 MiB", "512 MiB", "300 bytes": sizes in messages.
 QString describeBytes(qint64 bytes);

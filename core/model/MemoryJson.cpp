@@ -240,7 +240,7 @@ void readForgetting(JsonFieldReader &r, Memory &m, double initialStability)
     m.stability
         = r.number(QStringLiteral("stability"), 1e-6, 1e7, legacyStability(m.accessCount, m.confidence, initialStability));
     m.decayRate = r.number(QStringLiteral("decayRate"), 0.5, 2.0, 1.0);
-    m.importance = r.number(QStringLiteral("importance"), 0.0, 1e6, 1.0);
+    m.importance = r.number(QStringLiteral("importance"), 0.0, limits::kMaxImportance, 1.0);
 }
 
 /// Flags, level, compression, merge and supersede lineage, sensitivity, modalities, deletion
@@ -266,7 +266,7 @@ void readStateAndLineage(JsonFieldReader &r, Memory &m)
     m.mergedInto = r.string(QStringLiteral("mergedInto"), kShort);
     m.sourceIds = r.stringList(QStringLiteral("sourceIds"), kShort);
     m.originalContents = r.stringList(QStringLiteral("originalContents"), limits::kMaxTextChars);
-    m.sensitivity = int(r.integer(QStringLiteral("sensitivity"), 0, 3).value_or(0));
+    m.sensitivity = int(r.integer(QStringLiteral("sensitivity"), 0, limits::kMaxSensitivity).value_or(0));
     m.modalities = r.stringList(QStringLiteral("modalities"), 64, { QStringLiteral("text") });
     m.deletedAt = r.instant(QStringLiteral("deletedAt"));
     m.superseded = r.boolean(QStringLiteral("superseded"), false);

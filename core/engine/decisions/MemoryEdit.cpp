@@ -8,9 +8,6 @@ namespace engram::core {
 
 namespace {
 
-constexpr double kMaxImportance = 1e6; // what an import accepts (docs/formats.md)
-constexpr int kMaxSensitivity = 3;
-
 QString outOfRange(const QString &id, const char *field, const QString &range, const QString &got)
 {
     return QStringLiteral("edit %1: %2 must be %3 (got %4)").arg(id, QLatin1String(field), range, got);
@@ -28,9 +25,9 @@ QString MemoryEdit::invalidReason(const QString &id) const
         return QStringLiteral("edit %1: category must not be empty").arg(id);
     if (confidence && !(std::isfinite(*confidence) && *confidence >= 0 && *confidence <= 1))
         return outOfRange(id, "confidence", QStringLiteral("between 0 and 1"), QString::number(*confidence));
-    if (importance && !(std::isfinite(*importance) && *importance >= 0 && *importance <= kMaxImportance))
+    if (importance && !(std::isfinite(*importance) && *importance >= 0 && *importance <= io::limits::kMaxImportance))
         return outOfRange(id, "importance", QStringLiteral("between 0 and 1000000"), QString::number(*importance));
-    if (sensitivity && (*sensitivity < 0 || *sensitivity > kMaxSensitivity))
+    if (sensitivity && (*sensitivity < 0 || *sensitivity > io::limits::kMaxSensitivity))
         return outOfRange(id, "sensitivity", QStringLiteral("0, 1, 2 or 3"), QString::number(*sensitivity));
     if (projectPath && projectPath->trimmed().size() > io::limits::kMaxShortChars)
         return QStringLiteral("edit %1: projectPath must be at most %2 characters").arg(id).arg(io::limits::kMaxShortChars);
