@@ -6,6 +6,7 @@
 
 #include "StoreSession.h"
 #include "io/DemoStore.h"
+#include "model/InputLimits.h"
 #include "models/HistoryModel.h"
 #include "views/ContentEditor.h"
 #include "views/DetailPanel.h"
@@ -170,6 +171,24 @@ private Q_SLOTS:
         auto *tags = panel.findChild<QLabel *>(QStringLiteral("extra:tags"));
         QVERIFY(tags);
         QCOMPARE(tags->text(), QStringLiteral("[\"dev\",\"testing\"]"));
+    }
+
+    /// The importance box holds every importance the core accepts (model/InputLimits.h): a
+    /// memory the assistant rated 250 shows 250, not a clamped 100 that a step would write back.
+    void importanceAboveOneHundredIsShownUnclamped()
+    {
+        Memory m = richMemory();
+        m.importance = 250;
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        QSignalSpy edits(&panel, &DetailPanel::editRequested);
+        panel.showMemory(m.id);
+        auto *spin = panel.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"));
+        QCOMPARE(spin->value(), 250.0);
+        QCOMPARE(spin->maximum(), core::io::limits::kMaxImportance);
+        QCOMPARE(edits.count(), 0);
+        spin->stepUp();
+        QCOMPARE(edits.count(), 1);
     }
 
     void scoresFollowPreviewDateAndProfile()

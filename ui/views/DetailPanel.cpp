@@ -7,6 +7,8 @@
 #include "views/ContentEditor.h"
 #include "views/HistoryView.h"
 
+#include "model/InputLimits.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -287,7 +289,7 @@ QGroupBox *DetailPanel::buildScoringGroup()
 
     m_importance = new QDoubleSpinBox;
     m_importance->setObjectName(QStringLiteral("importanceSpin"));
-    m_importance->setRange(0, 100);
+    m_importance->setRange(0, core::io::limits::kMaxImportance); // what the edit decision accepts
     m_importance->setDecimals(2);
     m_importance->setSingleStep(0.1);
     m_importance->setKeyboardTracking(false);
