@@ -123,8 +123,14 @@ int countHits(const QString &sentence, const QStringList &keywords)
     return hits;
 }
 
-bool endsCjk(const QString &s) { return !s.isEmpty() && (isCjk(s.back().unicode()) || isCjkTerminator(s.back()) || isCloser(s.back())); }
-bool startsCjk(const QString &s) { return !s.isEmpty() && isCjk(s.front().unicode()); }
+/// CJK characters and CJK punctuation (《》「」。…, fullwidth forms): written without spaces.
+bool isCjkWritten(QChar c)
+{
+    const char16_t u = c.unicode();
+    return isCjk(u) || (u >= 0x3000 && u <= 0x303f) || (u >= 0xff00 && u <= 0xffef) || c.isSurrogate();
+}
+bool endsCjk(const QString &s) { return !s.isEmpty() && (isCjkWritten(s.back()) || isCloser(s.back())); }
+bool startsCjk(const QString &s) { return !s.isEmpty() && isCjkWritten(s.front()); }
 
 } // namespace
 
