@@ -74,7 +74,7 @@ void MemoryTableView::resetColumns()
     columns->resizeSection(FlagsColumn, 5 * em);
     columns->resizeSection(KeywordsColumn, 16 * em);
     columns->resizeSection(IdColumn, 16 * em);
-    columns->resizeSection(LevelColumn, 10 * em);
+    columns->resizeSection(LevelColumn, 14 * em);
 }
 
 QStringList MemoryTableView::selectedIds() const
