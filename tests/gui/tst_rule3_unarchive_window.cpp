@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QUndoStack>
@@ -156,7 +157,8 @@ private Q_SLOTS:
         w.resize(1600, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.selectIds({QStringLiteral("mem_c")}); // a compressed summary still shows in normal mode
+        w.filterBar()->setMode(SnapshotFilter::Mode::Review); // weak memories show in review mode
+        w.selectIds({QStringLiteral("mem_c")});
         auto *button = w.findChild<QPushButton *>(QStringLiteral("unarchiveButton"));
         QVERIFY(button);
         QTRY_VERIFY(button->isVisible());
@@ -167,6 +169,15 @@ private Q_SLOTS:
             w.resize(1024, 700);
             QTest::qWait(50);
             w.grab().save(dir + QStringLiteral("/rule3-compressed-1024.png"));
+            w.resize(1600, 1000);
+            for (QWidget *p = button->parentWidget(); p; p = p->parentWidget()) {
+                if (auto *scroll = qobject_cast<QScrollArea *>(p)) {
+                    scroll->ensureWidgetVisible(button);
+                    break;
+                }
+            }
+            QTest::qWait(50);
+            w.grab().save(dir + QStringLiteral("/rule3-detail-flags.png"));
         }
 
         QTest::mouseClick(button, Qt::LeftButton);
