@@ -140,6 +140,9 @@ void MainWindow::createDocks()
     m_detailDock->setWidget(m_detail);
     addDockWidget(Qt::RightDockWidgetArea, m_detailDock);
     connect(m_detail, &DetailPanel::editRequested, this, &MainWindow::editMemory);
+    connect(m_detail, &DetailPanel::unarchiveRequested, this, [this](const QString &id) {
+        pushDecision(DecisionCommand::unarchive(m_session, {id}, [this](const QString &m) { showError(tr("Unarchive"), m); }));
+    });
 
     m_chart = new DecayChartView(m_session, this);
     m_chart->setMinimumHeight(220);
@@ -344,11 +347,12 @@ void MainWindow::updateActions()
     const bool open = m_session->isOpen() && !m_session->isReadOnly();
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     const bool any = open && !rows.isEmpty();
-    bool anyDeleted = false, anyLive = false, anyPermanent = false, anyNotPermanent = false;
+    bool anyDeleted = false, anyLive = false, anyPermanent = false, anyNotPermanent = false, anyArchived = false;
     for (const QModelIndex &index : rows) {
         const bool deleted = index.data(DeletedRole).toBool();
         anyDeleted |= deleted;
         anyLive |= !deleted;
+        anyArchived |= !deleted && (index.data(ArchivedRole).toBool() || index.data(CompressedRole).toBool());
         const bool permanent = index.data(PermanentRole).toBool();
         anyPermanent |= permanent;
         anyNotPermanent |= !permanent;
@@ -359,6 +363,7 @@ void MainWindow::updateActions()
     m_actions.unpermanent->setEnabled(any && anyLive && anyPermanent);
     m_actions.remove->setEnabled(any && anyLive);
     m_actions.restore->setEnabled(any && anyDeleted);
+    m_actions.unarchive->setEnabled(any && anyArchived);
     m_actions.edit->setEnabled(open && !m_table->currentId().isEmpty());
     m_actions.merge->setEnabled(open && rows.size() >= 2 && !anyDeleted);
     m_actions.importSet->setEnabled(open);
@@ -434,6 +439,19 @@ void MainWindow::restoreSelected()
     if (ids.isEmpty())
         return;
     pushDecision(DecisionCommand::restore(m_session, ids, [this](const QString &m) { showError(tr("Restore"), m); }));
+}
+
+void MainWindow::unarchiveSelected()
+{
+    QStringList ids;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
+        if (!index.data(DeletedRole).toBool()
+            && (index.data(ArchivedRole).toBool() || index.data(CompressedRole).toBool()))
+            ids.append(index.data(IdRole).toString());
+    }
+    if (ids.isEmpty())
+        return;
+    pushDecision(DecisionCommand::unarchive(m_session, ids, [this](const QString &m) { showError(tr("Unarchive"), m); }));
 }
 
 void MainWindow::editCurrent()

@@ -88,6 +88,8 @@ public:
     void setPermanentSelected(bool permanent);
     void deleteSelected();
     void restoreSelected();
+    /// Unarchives the selected archived or compressed memories (one undoable command).
+    void unarchiveSelected();
     void editCurrent();
     void mergeSelected();
     /// One field edit (from the detail panel): any field it shows as editable, one undoable decision.
@@ -171,6 +173,7 @@ private:
         QAction *unpermanent = nullptr;
         QAction *remove = nullptr;
         QAction *restore = nullptr;
+        QAction *unarchive = nullptr;
         QAction *edit = nullptr;
         QAction *merge = nullptr;
         QAction *undo = nullptr;

@@ -130,6 +130,9 @@ void MainWindow::createMemoryActions(QMenu *menu)
     m_table->addAction(m_actions.remove);
     m_actions.restore = add(tr("&Restore"), QStringLiteral("restoreAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
                             tr("Restore soft-deleted memories"), &MainWindow::restoreSelected);
+    m_actions.unarchive = add(tr("Un&archive"), QStringLiteral("unarchiveAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U),
+                              tr("Bring archived or compressed memories back: full text, decay restarted"),
+                              &MainWindow::unarchiveSelected);
 }
 
 void MainWindow::createViewActions(QMenu *menu)

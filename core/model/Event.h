@@ -40,6 +40,8 @@ inline const QString kConflictDismissed = QStringLiteral("conflict_dismissed");
 inline const QString kRecentlyUpdated = QStringLiteral("recently_updated");
 inline const QString kArchive = QStringLiteral("archive");
 inline const QString kCompress = QStringLiteral("compress");
+/// An archived or compressed memory brought back (docs/scoring.md, "Unarchive").
+inline const QString kUnarchive = QStringLiteral("unarchive");
 inline const QString kPurge = QStringLiteral("purge");
 inline const QString kImport = QStringLiteral("import");
 inline const QString kAccess = QStringLiteral("access");

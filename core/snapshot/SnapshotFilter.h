@@ -63,6 +63,7 @@ enum class SortKey : std::uint8_t {
     Verified,
     Sensitivity,
     Flags,
+    Level, ///< level, a compressed one after the same level uncompressed
 };
 
 } // namespace engram::core

@@ -290,6 +290,10 @@ std::uint64_t SnapshotView::computeKey(std::uint32_t row) const
     case SortKey::Verified: key = (s.flags(row) & MemorySnapshot::Verified) ? 1 : 0; break;
     case SortKey::Sensitivity: key = std::uint64_t(s.sensitivity(row)); break;
     case SortKey::Flags: key = s.flags(row); break;
+    case SortKey::Level:
+        // full, summary, compressed summary, trace, archive: how much of the memory is left.
+        key = std::uint64_t(s.level(row)) * 2 + ((s.flags(row) & MemorySnapshot::Compressed) ? 1 : 0);
+        break;
     }
     return m_descending && m_sortKey != SortKey::None ? ~key : key;
 }

@@ -161,7 +161,7 @@ private Q_SLOTS:
                  QStringLiteral("• Uses vitest\n• Prefers vitest to jest"));
         QVERIFY(valueText(panel, QStringLiteral("correctionHistory")).contains(QStringLiteral("'uses jest again'")));
         QCOMPARE(valueText(panel, QStringLiteral("verified")), QStringLiteral("no"));
-        QCOMPARE(valueText(panel, QStringLiteral("level")), QStringLiteral("full"));
+        QCOMPARE(valueText(panel, QStringLiteral("level")), QStringLiteral("full text"));
         QCOMPARE(valueText(panel, QStringLiteral("modalities")), QStringLiteral("text"));
         QCOMPARE(valueText(panel, QStringLiteral("agentImportance")), QStringLiteral("7"));
         QCOMPARE(valueText(panel, QStringLiteral("agentTier")), QStringLiteral("hot"));

@@ -143,6 +143,12 @@ DecisionCommand *DecisionCommand::restore(StoreSession *session, const QStringLi
                                [](Decisions &d, const QString &id) { return d.restore(id); }, std::move(errors));
 }
 
+DecisionCommand *DecisionCommand::unarchive(StoreSession *session, const QStringList &ids, ErrorSink errors)
+{
+    return new DecisionCommand(session, countText("Unarchive memory", "Unarchive %1 memories", ids.size()), ids,
+                               [](Decisions &d, const QString &id) { return d.unarchive(id); }, std::move(errors));
+}
+
 DecisionCommand *DecisionCommand::edit(StoreSession *session, const QString &id, const MemoryEdit &edit,
                                        ErrorSink errors)
 {

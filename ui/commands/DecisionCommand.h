@@ -51,6 +51,9 @@ public:
                                          ErrorSink errors = {});
     static DecisionCommand *softDelete(StoreSession *session, const QStringList &ids, ErrorSink errors = {});
     static DecisionCommand *restore(StoreSession *session, const QStringList &ids, ErrorSink errors = {});
+    /// Brings archived or compressed memories back (Decisions::unarchive; docs/scoring.md,
+    /// "Unarchive"): full level, the original text of a compression, the decay restarted.
+    static DecisionCommand *unarchive(StoreSession *session, const QStringList &ids, ErrorSink errors = {});
     static DecisionCommand *edit(StoreSession *session, const QString &id, const core::MemoryEdit &edit,
                                  ErrorSink errors = {});
     static DecisionCommand *merge(StoreSession *session, const QStringList &ids, const QString &content,

@@ -156,6 +156,7 @@ QVariant MemoryTableModel::displayValue(std::uint32_t row, int column) const
     case StabilityColumn: return QString::number(in.stability, 'f', 1);
     case SensitivityColumn: return s.sensitivity(row);
     case IdColumn: return s.id(row);
+    case LevelColumn: return levelText(s.level(row), s.has(row, MemorySnapshot::Compressed));
     case ColumnCount: break;
     }
     return {};
@@ -178,6 +179,7 @@ QVariant MemoryTableModel::sortValue(std::uint32_t row, int column) const
     case StabilityColumn: return double(in.stability);
     case VerifiedColumn: return s.has(row, MemorySnapshot::Verified);
     case FlagsColumn: return int(s.flags(row));
+    case LevelColumn: return int(s.level(row)) * 2 + (s.has(row, MemorySnapshot::Compressed) ? 1 : 0);
     default: return displayValue(row, column);
     }
 }
@@ -196,7 +198,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
             // Tooltips guess at rich text; escape so memory text is always shown as typed.
             return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(s.contentPreview(row).toHtmlEscaped());
         }
-        if (column == FlagsColumn || column == StrengthColumn || column == TierColumn)
+        if (column == FlagsColumn || column == StrengthColumn || column == TierColumn || column == LevelColumn)
             return columnDescription(Column(column));
         return {};
     case Qt::FontRole: {
@@ -240,6 +242,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
     case NegatedRole: return s.has(row, MemorySnapshot::Negated);
     case DeletedRole: return s.has(row, MemorySnapshot::Deleted);
     case ArchivedRole: return s.level(row) == MemoryLevel::Archive;
+    case CompressedRole: return s.has(row, MemorySnapshot::Compressed);
     case VerifiedRole: return s.has(row, MemorySnapshot::Verified);
     case SupersededRole: return s.has(row, MemorySnapshot::Superseded);
     case SensitivityRole: return s.sensitivity(row);

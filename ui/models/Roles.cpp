@@ -4,6 +4,24 @@
 
 namespace engram::ui {
 
+QString levelText(core::MemoryLevel level, bool compressed)
+{
+    using core::MemoryLevel;
+    switch (level) {
+    case MemoryLevel::Full:
+        return compressed ? QCoreApplication::translate("Columns", "compressed")
+                          : QCoreApplication::translate("Columns", "full text");
+    case MemoryLevel::Summary:
+        return compressed ? QCoreApplication::translate("Columns", "compressed summary")
+                          : QCoreApplication::translate("Columns", "summary");
+    case MemoryLevel::Trace: return QCoreApplication::translate("Columns", "trace");
+    case MemoryLevel::Archive:
+        return compressed ? QCoreApplication::translate("Columns", "archived (compressed)")
+                          : QCoreApplication::translate("Columns", "archived");
+    }
+    return {};
+}
+
 QString columnTitle(Column column)
 {
     switch (column) {
@@ -28,6 +46,7 @@ QString columnTitle(Column column)
     case StabilityColumn: return QCoreApplication::translate("Columns", "Stability (h)");
     case SensitivityColumn: return QCoreApplication::translate("Columns", "Sensitivity");
     case IdColumn: return QCoreApplication::translate("Columns", "Id");
+    case LevelColumn: return QCoreApplication::translate("Columns", "Level");
     case ColumnCount: break;
     }
     return {};
@@ -51,6 +70,10 @@ QString columnDescription(Column column)
         return QCoreApplication::translate("Columns", "★ permanent · ✗ negated · ⌫ deleted · ⤳ superseded · "
                                                       "▣ compressed · ▤ archived");
     case SensitivityColumn: return QCoreApplication::translate("Columns", "0–1 normal, 2 private, 3 encrypted");
+    case LevelColumn:
+        return QCoreApplication::translate("Columns", "How much of the memory is kept: full text, a summary, a compressed "
+                                                      "summary (the original is in its history; Unarchive brings it "
+                                                      "back), or archived");
     default: return columnTitle(column);
     }
 }
@@ -80,6 +103,7 @@ core::SortKey sortKeyFor(Column column)
     case StabilityColumn: return SortKey::Stability;
     case SensitivityColumn: return SortKey::Sensitivity;
     case IdColumn: return SortKey::Id;
+    case LevelColumn: return SortKey::Level;
     case ColumnCount: break;
     }
     return SortKey::None;
@@ -100,7 +124,8 @@ bool isDefaultVisible(Column column)
     case ProjectColumn:
     case SourceColumn:
     case VerifiedColumn:
-    case FlagsColumn: return true;
+    case FlagsColumn:
+    case LevelColumn: return true;
     default: return false;
     }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/Memory.h"
 #include "snapshot/SnapshotFilter.h"
 
 #include <Qt>
@@ -19,6 +20,7 @@ enum Role : int {
     NegatedRole,               ///< bool
     DeletedRole,               ///< bool (soft-deleted)
     ArchivedRole,              ///< bool (level archive)
+    CompressedRole,            ///< bool (compressed to a summary by a cleanup)
     VerifiedRole,              ///< bool
     SupersededRole,            ///< bool
     SensitivityRole,           ///< int 0..3
@@ -53,8 +55,12 @@ enum Column : int {
     StabilityColumn,
     SensitivityColumn,
     IdColumn,
+    LevelColumn, ///< full text, summary, compressed summary, archived (after Id: saved layouts keep their columns)
     ColumnCount
 };
+
+/// A memory's level in a person's words ("compressed summary", "archived", …).
+QString levelText(core::MemoryLevel level, bool compressed);
 
 /// Column title for the header.
 QString columnTitle(Column column);

@@ -173,7 +173,15 @@ QString EventText::summary(const Event &e)
     if (k == ev::kArchive)
         return withReason(QStringLiteral("Archived"), e);
     if (k == ev::kCompress)
-        return withReason(QStringLiteral("Compressed"), e);
+        return withReason(QStringLiteral("Compressed to a summary (original text kept here)"), e);
+    if (k == ev::kUnarchive) {
+        const QString trigger = firstString(e.payload, {"trigger"});
+        const bool restored = e.payload.value(QStringLiteral("restoredOriginal")).toBool();
+        QString text = trigger == QLatin1String("retrieval") ? QStringLiteral("Re-activated: recalled in review mode")
+            : trigger == QLatin1String("confirm")            ? QStringLiteral("Unarchived by the confirmation")
+                                                             : QStringLiteral("Unarchived");
+        return restored ? text + QStringLiteral(", original text restored") : text;
+    }
     if (k == ev::kPurge)
         return withReason(QStringLiteral("Purged"), e);
     if (k == ev::kImport) {

@@ -1,6 +1,8 @@
 #include "views/DetailPanel.h"
 
 #include "StoreSession.h"
+#include "engine/decisions/Unarchive.h"
+#include "models/Roles.h"
 #include "support/Teardown.h"
 #include "views/ChartPalette.h"
 #include "text/EventText.h"
@@ -18,6 +20,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -348,6 +351,14 @@ QGroupBox *DetailPanel::buildFlagsGroup()
     addValueRow(form, QStringLiteral("superseded"), tr("Superseded"));
     addValueRow(form, QStringLiteral("level"), tr("Level"));
     addValueRow(form, QStringLiteral("compressed"), tr("Compressed"));
+    m_unarchive = new QPushButton(tr("Unarchive"));
+    m_unarchive->setObjectName(QStringLiteral("unarchiveButton"));
+    m_unarchive->setToolTip(tr("Bring it back: full level, the original text of a compression, decay restarted"));
+    connect(m_unarchive, &QPushButton::clicked, this, [this]() {
+        if (!m_id.isEmpty())
+            Q_EMIT unarchiveRequested(m_id);
+    });
+    form->addRow(QString(), m_unarchive);
     m_sensitivity = new QComboBox;
     m_sensitivity->setObjectName(QStringLiteral("sensitivityCombo"));
     m_sensitivity->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -534,8 +545,11 @@ void DetailPanel::fillFlags(const Memory &m)
     setValue(QStringLiteral("permanent"), m.permanent ? tr("yes: never decays, never cleaned up") : yesNo(false));
     setValue(QStringLiteral("negated"), m.negated ? tr("yes, since %1").arg(when(m.negatedAt, now)) : yesNo(false));
     setValue(QStringLiteral("superseded"), m.superseded ? tr("yes: a newer memory replaced it") : yesNo(false));
-    setValue(QStringLiteral("level"), core::levelName(m.level));
-    setValue(QStringLiteral("compressed"), yesNo(m.compressed));
+    setValue(QStringLiteral("level"), levelText(m.level, m.compressed));
+    setValue(QStringLiteral("compressed"),
+             m.compressed ? tr("yes: shortened to a summary; the original text is in the history") : yesNo(false));
+    m_unarchive->setVisible(core::Unarchive::applies(m) && !m.isDeleted());
+    m_unarchive->setEnabled(!m_session->isReadOnly());
     m_sensitivity->setCurrentIndex(std::clamp(m.sensitivity, 0, 3));
     setValue(QStringLiteral("modalities"), orDash(m.modalities.join(QStringLiteral(", "))));
     setValue(QStringLiteral("deletedAt"), m.deletedAt ? when(m.deletedAt, now) : yesNo(false));

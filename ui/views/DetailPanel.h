@@ -15,6 +15,7 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QStackedWidget;
 
 namespace engram::ui {
@@ -64,6 +65,8 @@ Q_SIGNALS:
     /// The user changed one field of the shown memory (content, keywords, category,
     /// confidence, importance, projectPath, sensitivity) to the value the edit holds.
     void editRequested(const engram::ui::MemoryFieldEdit &edit);
+    /// The user asked to bring the shown archived or compressed memory back.
+    void unarchiveRequested(const QString &id);
 
 private:
     QWidget *buildEmptyPage();
@@ -113,6 +116,7 @@ private:
     QDoubleSpinBox *m_importance = nullptr;
     QLineEdit *m_project = nullptr;
     QComboBox *m_sensitivity = nullptr;
+    QPushButton *m_unarchive = nullptr;
     QFormLayout *m_extraForm = nullptr;
     HistoryView *m_history = nullptr;
 };

@@ -136,7 +136,7 @@ bool MemoryCurveBuilder::markerKindFor(const Event &e, CurveMarkerKind *kind)
     else if (e.kind == ev::kNegate)
         k = CurveMarkerKind::Negation;
     else if (e.kind == ev::kEdit || e.kind == ev::kPermanent || e.kind == ev::kMerge || e.kind == ev::kDelete
-             || e.kind == ev::kRestore || e.kind == ev::kArchive || e.kind == ev::kCompress
+             || e.kind == ev::kRestore || e.kind == ev::kArchive || e.kind == ev::kCompress || e.kind == ev::kUnarchive
              || e.kind == ev::kConflictResolved || e.kind == ev::kConflictDismissed || e.kind == ev::kRevert)
         k = CurveMarkerKind::Edit;
     else

@@ -57,6 +57,8 @@ void MemoryTableView::resetColumns()
         columns->setSectionHidden(c, !isDefaultVisible(Column(c)));
         columns->moveSection(columns->visualIndex(c), c);
     }
+    // The level reads best beside the tier it usually follows from (weak → compressed).
+    columns->moveSection(columns->visualIndex(LevelColumn), TierColumn + 1);
     columns->resizeSection(ContentColumn, 40 * em);
     columns->resizeSection(CategoryColumn, 11 * em);
     columns->resizeSection(StrengthColumn, 10 * em);
@@ -72,6 +74,7 @@ void MemoryTableView::resetColumns()
     columns->resizeSection(FlagsColumn, 5 * em);
     columns->resizeSection(KeywordsColumn, 16 * em);
     columns->resizeSection(IdColumn, 16 * em);
+    columns->resizeSection(LevelColumn, 14 * em);
 }
 
 QStringList MemoryTableView::selectedIds() const

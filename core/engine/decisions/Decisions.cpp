@@ -3,6 +3,7 @@
 #include "engine/decisions/CrashPoint.h"
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/decisions/Reverter.h"
+#include "engine/decisions/Unarchive.h"
 #include "model/MemoryJson.h"
 #include "model/Ids.h"
 #include "scoring/EnhancedProfile.h"
@@ -171,7 +172,39 @@ Result<DecisionOutcome> Decisions::confirm(const QString &id, Millis at, const Q
         const Memory reinforced = *m;
         m->verified = true;
         m_reinforcement.touch(*m, when);
-        return rec.change(events::kConfirm, reinforced, *m);
+        if (const Status st = rec.change(events::kConfirm, reinforced, *m); !st)
+            return st;
+        if (!Unarchive::applies(*m))
+            return {};
+        // The user vouched for it: it is no longer on its way out (the reinforcement already
+        // restarted the clock).
+        return unarchiveIn(rec, *m, QStringLiteral("confirm"), false, when);
+    });
+}
+
+Status Decisions::unarchiveIn(DecisionRecorder &recorder, Memory &memory, const QString &trigger, bool restartClock,
+                              Millis at)
+{
+    auto original = Unarchive::originalOf(m_store, memory);
+    if (!original)
+        return original.error();
+    const Memory before = memory;
+    Unarchive::apply(memory, *original, at, restartClock);
+    m_reinforcement.touch(memory, at);
+    return recorder.change(events::kUnarchive, before, memory,
+                           QJsonObject{{QStringLiteral("trigger"), trigger},
+                                       {QStringLiteral("restoredOriginal"), original->content.has_value()}});
+}
+
+Result<DecisionOutcome> Decisions::unarchive(const QString &id, Millis at, const QString &actor)
+{
+    return run(at, actor, [&](DecisionRecorder &rec, Millis when) -> Status {
+        auto m = live(id);
+        if (!m)
+            return m.error();
+        if (!Unarchive::applies(*m))
+            return conflictError(QStringLiteral("memory %1 is neither archived nor compressed").arg(id));
+        return unarchiveIn(rec, *m, QStringLiteral("decision"), true, when);
     });
 }
 

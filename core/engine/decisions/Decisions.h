@@ -52,7 +52,8 @@ public:
     /// Reinforce with one of note 000's events (`reinforce` event with the event type).
     [[nodiscard]] Result<DecisionOutcome> reinforce(const QString &id, ReinforceEvent event, Millis at = 0,
                                                     const QString &actor = QStringLiteral("assistant"));
-    /// verified = true + reinforce manual: events `reinforce` (a mention) then `confirm`.
+    /// verified = true + reinforce manual: events `reinforce` (a mention) then `confirm`; an
+    /// archived or compressed memory is also unarchived (event `unarchive`, "trigger": "confirm").
     [[nodiscard]] Result<DecisionOutcome> confirm(const QString &id, Millis at = 0,
                                                   const QString &actor = QStringLiteral("user"));
     /// negated = true, C(t) starts at `at`, a correction history entry. A non-empty
@@ -64,6 +65,12 @@ public:
                                                        const QString &actor = QStringLiteral("user"));
     [[nodiscard]] Result<DecisionOutcome> edit(const QString &id, const MemoryEdit &edit, Millis at = 0,
                                                const QString &actor = QStringLiteral("user"));
+    /// Brings an archived or compressed memory back (docs/scoring.md, "Unarchive"): level
+    /// full, not compressed, the original text of a compression restored, the decay clock
+    /// restarted (lastReinforcedAt = at). Event `unarchive` (payload "trigger": "decision",
+    /// "restoredOriginal"). Refused (Conflict) when it is neither archived nor compressed.
+    [[nodiscard]] Result<DecisionOutcome> unarchive(const QString &id, Millis at = 0,
+                                                    const QString &actor = QStringLiteral("user"));
     /// Soft delete (deletedAt = at); purged after budgets.purgeAfterDays.
     [[nodiscard]] Result<DecisionOutcome> softDelete(const QString &id, Millis at = 0,
                                                      const QString &actor = QStringLiteral("user"));
@@ -122,6 +129,9 @@ private:
     /// The memory, which must exist and not be soft-deleted.
     Result<Memory> live(const QString &id) const;
     Status reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at);
+    /// Unarchives `memory` (Unarchive) and records the `unarchive` event with `trigger`.
+    Status unarchiveIn(DecisionRecorder &recorder, Memory &memory, const QString &trigger, bool restartClock,
+                       Millis at);
     /// Replaces the pair's link by `added` (none: removes it) and records `associate` events.
     Status changeLink(DecisionRecorder &recorder, const QString &x, const QString &y,
                       const std::optional<Association> &added);

@@ -5,6 +5,7 @@
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/graph/KeywordIndex.h"
 #include "engine/decisions/Reinforcement.h"
+#include "engine/decisions/Unarchive.h"
 #include "engine/graph/SpreadingActivation.h"
 #include "engine/decisions/WeightLog.h"
 #include "scoring/ScoringProfile.h"
@@ -393,6 +394,25 @@ QSet<QString> Retrieval::takeQueryKeywords(const KeywordIndex &index, const std:
     return querySet;
 }
 
+Status Retrieval::reactivateIfArchived(DecisionRecorder &recorder, const RetrievalOptions &options, Millis now,
+                                       Memory &memory)
+{
+    // note 003's lifecycle: a compressed or archived memory that is recalled is re-activated.
+    // Only a review-mode recall reaches one; a memory merged away stays with its merge.
+    if (options.mode != QueryMode::Review || m_profile.name() != QLatin1String("lifecycle")
+        || !Unarchive::applies(memory) || !memory.mergedInto.isEmpty())
+        return {};
+    auto original = Unarchive::originalOf(m_store, memory);
+    if (!original)
+        return original.error();
+    const Memory before = memory;
+    Unarchive::apply(memory, *original, now, true);
+    Reinforcement(m_config).touch(memory, now);
+    return recorder.change(events::kUnarchive, before, memory,
+                           QJsonObject{{QStringLiteral("trigger"), QStringLiteral("retrieval")},
+                                       {QStringLiteral("restoredOriginal"), original->content.has_value()}});
+}
+
 Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &options, Millis now,
                                  std::vector<RetrievalResult> &results)
 {
@@ -421,6 +441,8 @@ Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &o
         if (const Status st = recorder.change(events::kAccess, r.memory, after, payload); !st)
             return st.error();
         r.memory = after;
+        if (const Status st = reactivateIfArchived(recorder, options, now, r.memory); !st)
+            return st.error();
     }
     AssociationBuilder links(m_store, m_config);
     for (std::size_t i = 0; i < results.size(); ++i) {

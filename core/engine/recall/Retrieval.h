@@ -16,6 +16,7 @@
 
 namespace engram::core {
 
+class DecisionRecorder;
 class KeywordIndex;
 class ScoringProfile;
 class Store;
@@ -63,7 +64,9 @@ struct RetrievalResult
 ///     score = (keywordScore·0.6 + activation·0.4)·strength/100;
 ///  4. unless preview: each result gets an `access` event, accessCount + 1 and
 ///     lastAccessedAt (updatedAt unchanged: an access is not an edit, nor a reinforcement),
-///     and every pair of results already linked is strengthened by coRetrievalBoost (0.05).
+///     and every pair of results already linked is strengthened by coRetrievalBoost (0.05);
+///     under the lifecycle profile a review-mode recall re-activates the archived and
+///     compressed memories it returns (reactivateIfArchived).
 /// With a project, a global memory that lost a scope_overlap conflict (auto:project_wins)
 /// to a memory of that project is not recalled.
 class Retrieval final
@@ -89,6 +92,11 @@ private:
     QSet<QString> takeQueryKeywords(const KeywordIndex &index, const std::vector<std::uint32_t> &keywordIds);
     /// Step 4 in one transaction: an `access` event per result (the results get the stored
     /// memory back) and the co-retrieval boost for every pair of results.
+    /// Under the lifecycle profile, a review-mode recall brings an archived or compressed
+    /// memory back (docs/scoring.md, "Unarchive"): an `unarchive` event ("trigger":
+    /// "retrieval") beside its access, in the same transaction.
+    [[nodiscard]] Status reactivateIfArchived(DecisionRecorder &recorder, const RetrievalOptions &options, Millis now,
+                                              Memory &memory);
     [[nodiscard]] Status recordAccesses(const QString &query, const RetrievalOptions &options, Millis now,
                                         std::vector<RetrievalResult> &results);
 

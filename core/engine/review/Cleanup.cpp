@@ -3,6 +3,7 @@
 #include "engine/decisions/CrashPoint.h"
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/decisions/Reinforcement.h"
+#include "engine/text/ExtractiveSummary.h"
 #include "scoring/EnhancedProfile.h"
 #include "scoring/MentionIndex.h"
 #include "scoring/ScoringProfile.h"
@@ -245,6 +246,18 @@ std::vector<CleanupAction> strongestInPlanOrder(const std::vector<CleanupAction>
     return kept;
 }
 
+/// Note 003 §2: the memory becomes an extractive summary of itself (docs/scoring.md,
+/// "Compression"). Its original text stays in the `compress` event's "before", which
+/// `compressedFrom` (the decision id) names, so undo and unarchive can put it back exactly.
+void compress(Memory &m, const QString &decisionId)
+{
+    m.compressed = true;
+    m.compressedFrom = decisionId;
+    if (m.level == MemoryLevel::Full)
+        m.level = MemoryLevel::Summary;
+    m.content = text::ExtractiveSummary::summarize(m.content, m.keywords);
+}
+
 } // namespace
 
 QStringList CleanupPlan::ids(CleanupKind kind) const
@@ -363,9 +376,7 @@ Result<DecisionOutcome> Cleanup::apply(const CleanupPlan &plan, const QString &a
             if (a.kind == CleanupKind::Archive) {
                 m->level = MemoryLevel::Archive;
             } else if (a.kind == CleanupKind::Compress) {
-                m->compressed = true;
-                if (m->level == MemoryLevel::Full)
-                    m->level = MemoryLevel::Summary;
+                compress(*m, recorder.decisionId());
             } else {
                 m->deletedAt = at;
             }

@@ -70,7 +70,9 @@ public:
 
     /// Applies a plan in one transaction: an `archive` / `compress` / `delete` / `purge`
     /// event per action (payload: reason, score, profile, before/after), and meta
-    /// last_cleanup_at. Actions on memories changed or gone since the plan are skipped.
+    /// last_cleanup_at. A compression replaces the content by its extractive summary
+    /// (text::ExtractiveSummary: at most 200 words or 400 CJK characters) and sets
+    /// compressedFrom to the decision id; the original text is the event's "before". Actions on memories changed or gone since the plan are skipped.
     /// When `beforeCommit` returns false everything rolls back and the error is
     /// Error::Code::Cancelled: nothing is written (the window's cancel up to the commit).
     [[nodiscard]] Result<DecisionOutcome> apply(const CleanupPlan &plan, const QString &actor = QStringLiteral("system"),
