@@ -1,5 +1,6 @@
 #include "text/EventText.h"
 
+#include "engine/decisions/WeightLog.h"
 #include "model/Time.h"
 
 #include <QDateTime>
@@ -207,6 +208,9 @@ QStringList EventText::changes(const Event &e)
         const QString to = a.contains(key) ? formatValue(key, a.value(key)) : QStringLiteral("—");
         lines << QStringLiteral("%1: %2 → %3").arg(key, from, to);
     }
+    // note 001's weight change log, kept under every profile (docs/scoring.md).
+    if (const QString weight = core::weightChangeText(e.payload); !weight.isEmpty())
+        lines << weight;
     return lines;
 }
 
