@@ -63,7 +63,8 @@ bool near(double actual, double expected) { return std::abs(actual - expected) <
 QStringList kindsOf(Store &store, const QString &id)
 {
     QStringList kinds;
-    for (const Event &e : *store.events().forMemory(id))
+    const std::vector<Event> history = *store.events().forMemory(id);
+    for (const Event &e : history)
         kinds << e.kind;
     return kinds;
 }
@@ -304,7 +305,8 @@ private slots:
         QVERIFY2(near(weightOf(*store, "x", "y"), kThird + 0.05), qPrintable(QString::number(weightOf(*store, "x", "y"))));
         // The recorded retrieval (not the preview) reinforced y, reached by activation, once.
         int hits = 0;
-        for (const Event &e : *store->events().forMemory(QStringLiteral("y")))
+        const std::vector<Event> yHistory = *store->events().forMemory(QStringLiteral("y"));
+        for (const Event &e : yHistory)
             hits += e.kind == events::kReinforce && e.payload.value("event").toString() == QLatin1String("association_hit");
         QCOMPARE(hits, 1);
         QVERIFY(near(store->memories().get(QStringLiteral("y"))->stability, 24 * 1.1));
