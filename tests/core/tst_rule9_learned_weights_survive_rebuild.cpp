@@ -6,6 +6,7 @@
 // store files, through core and through the real engram-cli process.
 #include "engine/decisions/Decisions.h"
 #include "engine/graph/AssociationBuilder.h"
+#include "engine/graph/LearnedWeights.h"
 #include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
 #include "TempStore.h"
@@ -146,6 +147,14 @@ private slots:
         QCOMPARE(boost.payload.value("other").toString(), QStringLiteral("y"));
         QCOMPARE(boost.payload.value("reason").toString(), QStringLiteral("co_retrieval"));
         QCOMPARE(boost.payload.value("delta").toDouble(), 0.05);
+        // y's history shows it too; it is counted once, from either end.
+        const Event mirror = store->events().forMemory(QStringLiteral("y"))->back();
+        QCOMPARE(mirror.kind, events::kLinkBoost);
+        QCOMPARE(mirror.payload.value("other").toString(), QStringLiteral("x"));
+        QCOMPARE(LearnedWeights::read(*store)->value(LearnedWeights::pairKey(QStringLiteral("y"), QStringLiteral("x"))), 0.05);
+        QCOMPARE(LearnedWeights::read(*store)->size(), 1);
+        QCOMPARE(LearnedWeights::ofMemory(*store, QStringLiteral("x"))->value(QStringLiteral("y")), 0.05);
+        QCOMPARE(LearnedWeights::ofMemory(*store, QStringLiteral("y"))->value(QStringLiteral("x")), 0.05);
 
         // A real rebuild on the file, from a fresh connection: the learned weight stays.
         store.reopen();
@@ -266,12 +275,18 @@ private slots:
         QCOMPARE(results.size(), std::size_t(2));
 
         // y, reached by activation: its access, then association_hit (stability × 1.1), one use.
+        // (Then the co-retrieval boost of x–y, whose copy is in y's history too.)
         const auto yEvents = *store->events().forMemory(QStringLiteral("y"));
-        QCOMPARE(yEvents.back().kind, events::kReinforce);
-        QCOMPARE(yEvents.back().payload.value("event").toString(), QStringLiteral("association_hit"));
-        QCOMPARE(yEvents.back().payload.value("via").toString(), QStringLiteral("x"));
-        QCOMPARE(yEvents[yEvents.size() - 2].kind, events::kAccess);
-        QCOMPARE(yEvents.back().payload.value("decision"), yEvents[yEvents.size() - 2].payload.value("decision"));
+        QVERIFY(yEvents.size() >= 3);
+        const Event &hit = yEvents[yEvents.size() - 2];
+        const Event &access = yEvents[yEvents.size() - 3];
+        QCOMPARE(yEvents.back().kind, events::kLinkBoost);
+        QCOMPARE(hit.kind, events::kReinforce);
+        QCOMPARE(hit.payload.value("event").toString(), QStringLiteral("association_hit"));
+        QCOMPARE(hit.payload.value("via").toString(), QStringLiteral("x"));
+        QCOMPARE(access.kind, events::kAccess);
+        QCOMPARE(hit.payload.value("decision"), access.payload.value("decision"));
+        QCOMPARE(yEvents.back().payload.value("decision"), access.payload.value("decision"));
         const Memory y = *store->memories().get(QStringLiteral("y"));
         QVERIFY(near(y.stability, yBefore.stability * 1.1));
         QCOMPARE(y.reinforceCount, yBefore.reinforceCount + 1);

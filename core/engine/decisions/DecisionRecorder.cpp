@@ -184,6 +184,17 @@ Result<std::optional<double>> DecisionRecorder::boostLink(const QString &memoryI
     payload.insert(QStringLiteral("linkAdded"), io::associationToJson(after));
     if (const Status st = append(events::kLinkBoost, memoryId, payload); !st)
         return st.error();
+    // The other end's history shows it too; its copy carries no link, so a revert restores
+    // the link once and the learned sum counts it once (`mirror`).
+    QJsonObject mirror = extra;
+    mirror.insert(QStringLiteral("other"), memoryId);
+    mirror.insert(QStringLiteral("delta"), delta);
+    mirror.insert(QStringLiteral("reason"), reason);
+    mirror.insert(QStringLiteral("weightBefore"), before.weight);
+    mirror.insert(QStringLiteral("weightAfter"), after.weight);
+    mirror.insert(QStringLiteral("mirror"), true);
+    if (const Status st = append(events::kLinkBoost, other, mirror); !st)
+        return st.error();
     return std::optional<double>{after.weight};
 }
 

@@ -49,7 +49,8 @@ public:
     /// at 1.0 (docs/scoring.md, "Associations", "Learned weights"): the link row and a
     /// `link_boost` event on `memoryId` ({other, delta, reason, weightBefore, weightAfter,
     /// linkRemoved, linkAdded} plus `extra}), so a revert puts the link back and a rebuild of
-    /// the links applies the boost again. A pair without a link, or one already at 1.0, is
+    /// the links applies the boost again, and its copy on `other` (`mirror: true`, no link)
+    /// for that memory's history. A pair without a link, or one already at 1.0, is
     /// left alone: nullopt, nothing written.
     [[nodiscard]] Result<std::optional<double>> boostLink(const QString &memoryId, const QString &other, double delta,
                                                           const QString &reason, const QJsonObject &extra = {});

@@ -23,6 +23,10 @@ public:
     /// Every boost still in force, summed per pair (pairKey → total delta). One pass over
     /// the events of kinds `link_boost` and `revert`.
     [[nodiscard]] static Result<QHash<QString, double>> read(Store &store);
+    /// The boosts still in force on the links of one memory (other id → total delta), from
+    /// its own history (each boost is also recorded on the other end): what a one-memory
+    /// update of its links has to add back.
+    [[nodiscard]] static Result<QHash<QString, double>> ofMemory(Store &store, const QString &id);
 };
 
 } // namespace engram::core
