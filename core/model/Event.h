@@ -48,6 +48,10 @@ inline const QString kAccess = QStringLiteral("access");
 inline const QString kRevert = QStringLiteral("revert");
 inline const QString kAssociate = QStringLiteral("associate");
 inline const QString kCreate = QStringLiteral("create");
+/// A learned strengthening of a link (docs/scoring.md, "Associations"): two memories
+/// recalled together (+0.05) or an associative hit the user confirmed (+0.1). Kept so a
+/// rebuild of the links can apply it again.
+inline const QString kLinkBoost = QStringLiteral("link_boost");
 } // namespace events
 
 } // namespace engram::core

@@ -78,6 +78,29 @@ Result<std::vector<Event>> EventLog::since(Millis sinceMs, const QString &kind) 
 
 Result<std::vector<Event>> EventLog::all() const { return since(std::numeric_limits<Millis>::min()); }
 
+Result<std::vector<Event>> EventLog::ofKinds(const QStringList &kinds) const
+{
+    std::vector<Event> out;
+    if (kinds.isEmpty())
+        return out;
+    QStringList marks;
+    for (qsizetype i = 0; i < kinds.size(); ++i)
+        marks << QStringLiteral("?");
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    q.prepare(kSelect + QStringLiteral(" WHERE kind IN (%1) ORDER BY id").arg(marks.join(QLatin1Char(','))));
+    for (const QString &kind : kinds)
+        q.addBindValue(kind);
+    const QString what = QStringLiteral("reading the %1 events").arg(kinds.join(QStringLiteral(", ")));
+    if (!q.exec())
+        return m_db.errorFrom(q, what);
+    while (q.next())
+        out.push_back(readEvent(q));
+    if (const Status st = m_db.endOfRows(q, what); !st)
+        return st.error();
+    return out;
+}
+
 Result<std::vector<Event>> EventLog::between(qint64 fromId, qint64 toId) const
 {
     const QString what = QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId);

@@ -3,6 +3,8 @@
 #include "model/Event.h"
 #include "model/Result.h"
 
+#include <QStringList>
+
 #include <vector>
 
 namespace engram::core {
@@ -22,6 +24,8 @@ public:
     /// Events of a kind (or all kinds when empty) since `sinceMs`, oldest first.
     [[nodiscard]] Result<std::vector<Event>> since(Millis sinceMs, const QString &kind = {}) const;
     [[nodiscard]] Result<std::vector<Event>> all() const;
+    /// Every event of the given kinds, in id order (one pass over the table).
+    [[nodiscard]] Result<std::vector<Event>> ofKinds(const QStringList &kinds) const;
     /// Events with ids from `fromId` to `toId` (both included), in id order (undo walks a
     /// decision's events by id).
     [[nodiscard]] Result<std::vector<Event>> between(qint64 fromId, qint64 toId) const;

@@ -526,8 +526,8 @@ private Q_SLOTS:
 
     void enhancedStoresLogTheWeightChange()
     {
-        // note 001's weight change log: with the enhanced profile, the reinforce event holds
-        // old/new weight, delta and the factor breakdown; other profiles leave it out.
+        // note 001's weight change log: the reinforce event holds old/new weight, delta and
+        // the factor breakdown, under every profile (issue 14 rule 7).
         test::TempStore s;
         Memory m = plain(QStringLiteral("m1"));
         m.lastReinforcedAt = kT0 - 11 * kMsPerDay;
@@ -548,7 +548,8 @@ private Q_SLOTS:
         Memory n = plain(QStringLiteral("m2"));
         QVERIFY(s->memories().insert(n));
         QVERIFY(Decisions(*s, m_config, QStringLiteral("ebbinghaus")).reinforce(n.id, ReinforceEvent::Manual, kT0));
-        QVERIFY(!s->events().forMemory(n.id)->back().payload.contains("weight"));
+        const QJsonObject other = s->events().forMemory(n.id)->back().payload.value("weight").toObject();
+        QCOMPARE(std::round(other.value("newWeight").toDouble() * 1e4) / 1e4, 1.8448);
     }
 };
 

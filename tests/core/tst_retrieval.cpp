@@ -304,11 +304,19 @@ private slots:
             const Memory m = *f.store->memories().get(r.id);
             QCOMPARE(m.accessCount, 1);
             QCOMPARE(m.lastAccessedAt, now);
-            QCOMPARE(m.updatedAt, kBase);          // an access is not an edit
-            QCOMPARE(m.lastReinforcedAt, kBase);   // nor a reinforcement
             QCOMPARE(r.memory, m);
             const auto history = f.store->events().forMemory(r.id);
-            QCOMPARE(int(history->size()), 1);
+            if (r.direct) {
+                QCOMPARE(m.updatedAt, kBase);        // an access is not an edit
+                QCOMPARE(m.lastReinforcedAt, kBase); // nor a reinforcement
+            } else {
+                // Reached by activation: note 000's association_hit after the access (issue 14
+                // rule 9), one use only.
+                QCOMPARE(m.lastReinforcedAt, now);
+                QCOMPARE(m.stability, 24 * 1.1);
+                QCOMPARE(history->at(1).kind, QStringLiteral("reinforce"));
+                QCOMPARE(history->at(1).payload.value(QStringLiteral("event")).toString(), QStringLiteral("association_hit"));
+            }
             QCOMPARE(history->front().kind, QStringLiteral("access"));
             QCOMPARE(history->front().payload.value(QStringLiteral("query")).toString(), QStringLiteral("sqlite wal"));
             QCOMPARE(history->front().payload.value(QStringLiteral("direct")).toBool(), r.direct);

@@ -96,6 +96,14 @@ private Q_SLOTS:
         QTest::newRow("rule11 recently updated") << events::kRecentlyUpdated << QJsonObject{{"supersedes", "mem_1"}}
                                                  << QStringLiteral("Recently updated (replaces mem_1)");
         QTest::newRow("revert") << events::kRevert << QJsonObject{{"eventId", 12}} << QStringLiteral("Reverted event #12");
+        QTest::newRow("rule9 link learned together")
+            << events::kLinkBoost
+            << QJsonObject{{"other", "mem_2"}, {"weightBefore", 1.0 / 3}, {"weightAfter", 1.0 / 3 + 0.05}, {"reason", "co_retrieval"}}
+            << QStringLiteral("Link to mem_2 strengthened 0.33 → 0.38 (recalled together)");
+        QTest::newRow("rule9 link confirmed")
+            << events::kLinkBoost
+            << QJsonObject{{"other", "mem_3"}, {"weightBefore", 0.4}, {"weightAfter", 0.5}, {"reason", "confirmed_hit"}}
+            << QStringLiteral("Link to mem_3 strengthened 0.40 → 0.50 (confirmed as a useful association)");
         QTest::newRow("unknown kind") << QStringLiteral("weight_change") << QJsonObject{} << QStringLiteral("Weight change");
     }
     void summary()
@@ -126,6 +134,15 @@ private Q_SLOTS:
         QTest::newRow("unchanged field left out")
             << beforeAfter({{"decayRate", 0.8}, {"stability", 237.6}}, {{"decayRate", 0.8}, {"stability", 356.4}})
             << QStringList{"stability: 237.6 h → 356.4 h"};
+        // Issue 14 rule 7: note 001's weight change log, in words, after the fields.
+        QTest::newRow("rule7 weight change")
+            << beforeAfter({{"stability", 24}}, {{"stability", 36}},
+                           {{"weight", QJsonObject{{"oldWeight", 0.4213}, {"newWeight", 0.5089}, {"reason", "reinforce"}}}})
+            << QStringList{"stability: 24 h → 36 h", "weight 0.42 → 0.51 (reinforced)"};
+        QTest::newRow("rule7 weight unmoved left out")
+            << beforeAfter({{"content", "a"}}, {{"content", "b"}},
+                           {{"weight", QJsonObject{{"oldWeight", 0.5}, {"newWeight", 0.5}, {"reason", "edit"}}}})
+            << QStringList{"content: 'a' → 'b'"};
     }
     void changes()
     {

@@ -1,5 +1,6 @@
 #include "text/EventText.h"
 
+#include "engine/decisions/WeightLog.h"
 #include "model/Time.h"
 
 #include <QDateTime>
@@ -200,6 +201,20 @@ QString EventText::summary(const Event &e)
     }
     if (k == ev::kCreate)
         return QStringLiteral("Created");
+    if (k == ev::kLinkBoost) {
+        // A link learned from use (docs/scoring.md, "Learned weights").
+        const QString other = firstString(e.payload, {"other"});
+        const QString why = firstString(e.payload, {"reason"}) == QLatin1String("confirmed_hit")
+                                ? QStringLiteral("confirmed as a useful association")
+                                : QStringLiteral("recalled together");
+        QString text = QStringLiteral("Link to %1 strengthened").arg(other);
+        const QJsonValue from = e.payload.value(QLatin1String("weightBefore"));
+        const QJsonValue to = e.payload.value(QLatin1String("weightAfter"));
+        if (from.isDouble() && to.isDouble())
+            text += QStringLiteral(" %1 → %2").arg(QString::number(from.toDouble(), 'f', 2),
+                                                   QString::number(to.toDouble(), 'f', 2));
+        return text + QStringLiteral(" (") + why + QLatin1Char(')');
+    }
     return humanKind(k);
 }
 
@@ -215,6 +230,9 @@ QStringList EventText::changes(const Event &e)
         const QString to = a.contains(key) ? formatValue(key, a.value(key)) : QStringLiteral("—");
         lines << QStringLiteral("%1: %2 → %3").arg(key, from, to);
     }
+    // note 001's weight change log, kept under every profile (docs/scoring.md).
+    if (const QString weight = core::weightChangeText(e.payload); !weight.isEmpty())
+        lines << weight;
     return lines;
 }
 

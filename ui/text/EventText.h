@@ -19,8 +19,9 @@ public:
     static QString summary(const core::Event &event);
 
     /// One "field: before → after" line per field the payload's before/after objects name
-    /// (in key order), leaving out fields whose value did not change. Empty when the payload
-    /// has neither.
+    /// (in key order), leaving out fields whose value did not change, then the weight change
+    /// log's line ("weight 0.42 → 0.51 (reinforced)") when W moved. Empty when the payload
+    /// has none of these.
     static QStringList changes(const core::Event &event);
 
     /// A value as a person reads it: stability "48 h", instants in local time, lists joined,

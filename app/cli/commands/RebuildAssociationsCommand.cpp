@@ -18,7 +18,7 @@ public:
     QString name() const override { return QStringLiteral("rebuild-associations"); }
     QString summary() const override
     {
-        return QStringLiteral("recompute every keyword / co-task / temporal / co-project link (manual links stay)");
+        return QStringLiteral("recompute every keyword / co-task / temporal / co-project link (manual links and learned boosts stay)");
     }
     QString usage() const override { return QString(); }
 
@@ -36,11 +36,15 @@ public:
         if (!stats)
             return ctx.fail(stats.error());
         if (ctx.json) {
-            ctx.printJson(QJsonObject{{QStringLiteral("associations"), double(stats->total)}});
+            ctx.printJson(QJsonObject{{QStringLiteral("associations"), double(stats->total)},
+                                      {QStringLiteral("learned"), double(stats->learned)}});
             return 0;
         }
         ctx.out() << stats->total << " associations (" << stats->derived << " derived for " << stats->memories
-                  << " memories) in " << QString::number(double(timer.elapsed()) / 1000.0, 'f', 1) << " s\n";
+                  << " memories";
+        if (stats->learned > 0)
+            ctx.out() << "; " << stats->learned << " kept what they learned from use";
+        ctx.out() << ") in " << QString::number(double(timer.elapsed()) / 1000.0, 'f', 1) << " s\n";
         ctx.out().flush();
         return 0;
     }

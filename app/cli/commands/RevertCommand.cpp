@@ -4,7 +4,6 @@
 #include "DecisionOutput.h"
 
 #include "engine/decisions/Reverter.h"
-#include "scoring/EnhancedProfile.h"
 
 #include <QJsonArray>
 
@@ -32,9 +31,8 @@ public:
         if (!ok || eventId <= 0)
             return ctx.fail(QStringLiteral("revert: expected one event id (a positive number, see show ID)"), 2);
         const bool whole = !parser.isSet(QStringLiteral("event-only"));
-        const std::unique_ptr<EnhancedProfile> weights =
-            ctx.profileName() == QLatin1String("enhanced") ? std::make_unique<EnhancedProfile>(ctx.config()) : nullptr;
-        Reverter reverter(*ctx.store(), ctx.config(), weights.get());
+        // The weight change log is written under every profile (the recorder's own model).
+        Reverter reverter(*ctx.store(), ctx.config());
         const auto done = reverter.revert(eventId, ctx.now(), QStringLiteral("user"), whole);
         if (!done)
             return ctx.fail(done.error());

@@ -2,6 +2,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
+#include "engine/decisions/WeightLog.h"
 #include "model/MemoryJson.h"
 
 #include <QJsonArray>
@@ -64,6 +65,9 @@ public:
             if (!e.payload.isEmpty())
                 out << QString::fromUtf8(QJsonDocument(e.payload).toJson(QJsonDocument::Compact));
             out << "\n";
+            // note 001's weight change log in words, under every profile (docs/scoring.md).
+            if (const QString weight = weightChangeText(e.payload); !weight.isEmpty())
+                out << "      " << weight << "\n";
         }
         out.flush();
         return 0;

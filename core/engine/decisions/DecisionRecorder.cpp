@@ -9,14 +9,20 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace engram::core {
 
 DecisionRecorder::DecisionRecorder(Store &store, const Config &config, const EnhancedProfile *weights, QString actor,
                                    Millis at)
-    : m_store(store), m_config(config), m_weights(weights), m_actor(std::move(actor)), m_at(at), m_mentions(config)
+    : m_store(store), m_config(config),
+      m_ownWeights(weights ? nullptr : std::make_unique<EnhancedProfile>(config)),
+      m_weights(weights ? weights : m_ownWeights.get()), m_actor(std::move(actor)), m_at(at), m_mentions(config)
 {
     m_outcome.decisionId = QStringLiteral("dec_") + ids::newUlid(at);
 }
+
+DecisionRecorder::~DecisionRecorder() = default;
 
 void DecisionRecorder::touched(const QString &memoryId)
 {
@@ -100,17 +106,15 @@ Status DecisionRecorder::change(const QString &kind, const Memory &before, const
     payload.insert(QStringLiteral("after"), a);
     if (addsMention)
         payload.insert(QStringLiteral("mention"), true);
-    if (m_weights) {
-        if (const Status st = loadMentions(before.id); !st)
-            return st;
-        const MentionSummary mentionsBefore = m_mentions.summary(before.id, m_at);
-        if (addsMention)
-            m_mentions.add(before.id, m_at);
-        payload.insert(QStringLiteral("weight"), weightChange(kind, &before, mentionsBefore, &after,
-                                                              m_mentions.summary(before.id, m_at)));
-    } else if (addsMention) {
+    // note 001's weight change log, whatever profile is active (docs/scoring.md, "Weight
+    // change log"): W of the enhanced model before and after, mentions included.
+    if (const Status st = loadMentions(before.id); !st)
+        return st;
+    const MentionSummary mentionsBefore = m_mentions.summary(before.id, m_at);
+    if (addsMention)
         m_mentions.add(before.id, m_at);
-    }
+    payload.insert(QStringLiteral("weight"),
+                   weightChange(kind, &before, mentionsBefore, &after, m_mentions.summary(before.id, m_at)));
     if (const Status st = append(kind, before.id, payload); !st)
         return st;
     if (const Status st = m_store.memories().update(after); !st)
@@ -124,8 +128,7 @@ Status DecisionRecorder::create(const QString &kind, const Memory &created, cons
     QJsonObject payload = extra;
     payload.insert(QStringLiteral("created"), true);
     payload.insert(QStringLiteral("after"), MemoryFields::toJson(created));
-    if (m_weights)
-        payload.insert(QStringLiteral("weight"), weightChange(kind, nullptr, {}, &created, {}));
+    payload.insert(QStringLiteral("weight"), weightChange(kind, nullptr, {}, &created, {}));
     if (const Status st = m_store.memories().insert(created); !st)
         return st;
     if (const Status st = append(kind, created.id, payload); !st)
@@ -154,6 +157,45 @@ Status DecisionRecorder::remove(const QString &kind, const Memory &removed, cons
     touched(removed.id);
     m_outcome.removedIds << removed.id;
     return {};
+}
+
+Result<std::optional<double>> DecisionRecorder::boostLink(const QString &memoryId, const QString &other, double delta,
+                                                          const QString &reason, const QJsonObject &extra)
+{
+    auto link = m_store.associations().get(memoryId, other);
+    if (!link)
+        return link.error();
+    if (!link->has_value() || delta <= 0)
+        return std::optional<double>{};
+    const Association before = **link;
+    Association after = before;
+    after.weight = std::min(1.0, before.weight + delta);
+    if (!(after.weight > before.weight))
+        return std::optional<double>{};
+    if (const Status st = m_store.associations().put(after); !st)
+        return st.error();
+    QJsonObject payload = extra;
+    payload.insert(QStringLiteral("other"), other);
+    payload.insert(QStringLiteral("delta"), delta);
+    payload.insert(QStringLiteral("reason"), reason);
+    payload.insert(QStringLiteral("weightBefore"), before.weight);
+    payload.insert(QStringLiteral("weightAfter"), after.weight);
+    payload.insert(QStringLiteral("linkRemoved"), io::associationToJson(before));
+    payload.insert(QStringLiteral("linkAdded"), io::associationToJson(after));
+    if (const Status st = append(events::kLinkBoost, memoryId, payload); !st)
+        return st.error();
+    // The other end's history shows it too; its copy carries no link, so a revert restores
+    // the link once and the learned sum counts it once (`mirror`).
+    QJsonObject mirror = extra;
+    mirror.insert(QStringLiteral("other"), memoryId);
+    mirror.insert(QStringLiteral("delta"), delta);
+    mirror.insert(QStringLiteral("reason"), reason);
+    mirror.insert(QStringLiteral("weightBefore"), before.weight);
+    mirror.insert(QStringLiteral("weightAfter"), after.weight);
+    mirror.insert(QStringLiteral("mirror"), true);
+    if (const Status st = append(events::kLinkBoost, other, mirror); !st)
+        return st.error();
+    return std::optional<double>{after.weight};
 }
 
 Status DecisionRecorder::note(const QString &kind, const QString &memoryId, const QJsonObject &payload)

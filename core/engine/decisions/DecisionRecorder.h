@@ -9,6 +9,9 @@
 #include <QJsonObject>
 #include <QSet>
 
+#include <memory>
+#include <optional>
+
 namespace engram::core {
 
 class EnhancedProfile;
@@ -16,13 +19,16 @@ class Store;
 
 /// Writes the parts of one decision inside the caller's transaction: each change of a
 /// memory row goes with one appended event whose payload holds the decision id, the
-/// changed fields "before" and "after" (MemoryFields, exact enough to restore), and, when
-/// `weights` is given (store profile enhanced), note 001's weight change log entry
-/// ({oldWeight, newWeight, delta, reason, factors, factorsBefore}).
+/// changed fields "before" and "after" (MemoryFields, exact enough to restore), and note
+/// 001's weight change log entry ({oldWeight, newWeight, delta, reason, factors,
+/// factorsBefore}): the enhanced W before and after, under every profile, so switching
+/// profiles never loses it (docs/scoring.md, "Weight change log").
 class DecisionRecorder final
 {
 public:
+    /// `weights`: the enhanced model W is computed with; nullptr = one built from `config`.
     DecisionRecorder(Store &store, const Config &config, const EnhancedProfile *weights, QString actor, Millis at);
+    ~DecisionRecorder();
 
     const QString &decisionId() const { return m_outcome.decisionId; }
     Millis at() const { return m_at; }
@@ -39,6 +45,15 @@ public:
     /// Appends an event that changes no memory row (payload gets the decision id).
     [[nodiscard]] Status note(const QString &kind, const QString &memoryId, const QJsonObject &payload);
     void addConflict(qint64 conflictId) { m_outcome.conflictIds << conflictId; }
+    /// A learned strengthening of the link between `memoryId` and `other` by `delta`, capped
+    /// at 1.0 (docs/scoring.md, "Associations", "Learned weights"): the link row and a
+    /// `link_boost` event on `memoryId` ({other, delta, reason, weightBefore, weightAfter,
+    /// linkRemoved, linkAdded} plus `extra}), so a revert puts the link back and a rebuild of
+    /// the links applies the boost again, and its copy on `other` (`mirror: true`, no link)
+    /// for that memory's history. A pair without a link, or one already at 1.0, is
+    /// left alone: nullopt, nothing written.
+    [[nodiscard]] Result<std::optional<double>> boostLink(const QString &memoryId, const QString &other, double delta,
+                                                          const QString &reason, const QJsonObject &extra = {});
 
     /// The memory's earlier mentions within the frequent window before `at`
     /// (docs/scoring.md, "Mentions (enhanced profile)").
@@ -55,6 +70,7 @@ private:
 
     Store &m_store;
     const Config &m_config;
+    std::unique_ptr<EnhancedProfile> m_ownWeights;
     const EnhancedProfile *m_weights;
     QString m_actor;
     Millis m_at;

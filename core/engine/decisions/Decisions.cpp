@@ -5,6 +5,7 @@
 #include "engine/decisions/Reverter.h"
 #include "engine/decisions/Unarchive.h"
 #include "model/MemoryJson.h"
+#include "model/RevertChain.h"
 #include "model/Ids.h"
 #include "scoring/EnhancedProfile.h"
 #include "store/MetaRepository.h"
@@ -91,16 +92,9 @@ Memory mergedMemory(const std::vector<Memory> &sources, const QStringList &uniqu
 
 } // namespace
 
-Decisions::Decisions(Store &store, const Config &config, const QString &profileName)
-    : m_store(store), m_config(config), m_reinforcement(config)
+Decisions::Decisions(Store &store, const Config &config, const QString &)
+    : m_store(store), m_config(config), m_reinforcement(config), m_weights(std::make_unique<EnhancedProfile>(config))
 {
-    QString profile = profileName;
-    if (profile.isEmpty()) {
-        const auto stored = store.meta().value(MetaRepository::kProfile);
-        profile = stored ? *stored : QString();
-    }
-    if (profile == QLatin1String("enhanced"))
-        m_weights = std::make_unique<EnhancedProfile>(config);
 }
 
 Decisions::~Decisions() = default;
@@ -174,6 +168,8 @@ Result<DecisionOutcome> Decisions::confirm(const QString &id, Millis at, const Q
         m_reinforcement.touch(*m, when);
         if (const Status st = rec.change(events::kConfirm, reinforced, *m); !st)
             return st;
+        if (const Status boosted = boostConfirmedHit(rec, id); !boosted)
+            return boosted;
         if (!Unarchive::applies(*m))
             return {};
         // The user vouched for it: it is no longer on its way out (the reinforcement already
@@ -206,6 +202,38 @@ Result<DecisionOutcome> Decisions::unarchive(const QString &id, Millis at, const
             return conflictError(QStringLiteral("memory %1 is neither archived nor compressed").arg(id));
         return unarchiveIn(rec, *m, QStringLiteral("decision"), true, when);
     });
+}
+
+Status Decisions::boostConfirmedHit(DecisionRecorder &rec, const QString &id)
+{
+    // note 000 §5.4: a memory recalled through an association that the user confirms as
+    // useful strengthens that association by +0.1 (docs/scoring.md, "Learned weights"). The
+    // recall is the memory's latest access not undone; it must have been associative (the
+    // spread reached it, from the last memory on its path), and one recall teaches once.
+    auto history = m_store.events().forMemory(id);
+    if (!history)
+        return history.error();
+    const RevertChain chain(*history);
+    const Event *recall = nullptr;
+    for (auto it = history->crbegin(); it != history->crend() && !recall; ++it) {
+        if (it->kind == events::kAccess && !chain.isReversed(it->id))
+            recall = &*it;
+    }
+    if (!recall || recall->payload.value(QLatin1String("direct")).toBool(true))
+        return {};
+    const QJsonArray path = recall->payload.value(QLatin1String("path")).toArray();
+    if (path.isEmpty())
+        return {};
+    for (const Event &e : *history) {
+        if (e.kind == events::kLinkBoost && !chain.isReversed(e.id)
+            && qint64(e.payload.value(QLatin1String("access")).toDouble()) == recall->id)
+            return {};
+    }
+    auto boosted = rec.boostLink(id, path.last().toString(), m_config.associations.confirmedHitBoost,
+                                 QStringLiteral("confirmed_hit"), QJsonObject{{QStringLiteral("access"), double(recall->id)}});
+    if (!boosted)
+        return boosted.error();
+    return {};
 }
 
 Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &correction, Millis at, const QString &actor)

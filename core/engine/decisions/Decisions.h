@@ -34,8 +34,7 @@ inline const QString kReviewEventKind = QStringLiteral("review");
 /// Each is ONE transaction that appends its event(s) and writes the row(s): a failing step
 /// rolls the whole decision back, and a crash leaves the store as before or as after. Every
 /// event payload carries the decision id and the changed fields "before" and "after" (enough to
-/// restore them exactly); with the store profile `enhanced`, also note 001's weight change
-/// entry. `at` is the instant recorded (the CLI's --at; 0 = now). Errors are values; nothing is
+/// restore them exactly) and note 001's weight change entry, under every profile. `at` is the instant recorded (the CLI's --at; 0 = now). Errors are values; nothing is
 /// written then.
 ///
 /// Per-profile effects are all applied, so switching profiles never loses a decision:
@@ -44,15 +43,17 @@ inline const QString kReviewEventKind = QStringLiteral("review");
 class Decisions final
 {
 public:
-    /// `profileName` is the store's active profile (empty: read it from the store's meta);
-    /// it only decides whether the weight change log is written.
+    /// `profileName` (the store's active profile) is no longer read: the weight change log
+    /// is written under every profile (docs/scoring.md, "Weight change log").
     Decisions(Store &store, const Config &config, const QString &profileName = {});
     ~Decisions();
 
     /// Reinforce with one of note 000's events (`reinforce` event with the event type).
     [[nodiscard]] Result<DecisionOutcome> reinforce(const QString &id, ReinforceEvent event, Millis at = 0,
                                                     const QString &actor = QStringLiteral("assistant"));
-    /// verified = true + reinforce manual: events `reinforce` (a mention) then `confirm`; an
+    /// verified = true + reinforce manual: events `reinforce` (a mention) then `confirm`; when
+    /// the memory's latest recall reached it by spreading activation, also the confirmed-hit
+    /// boost (+0.1) of the link it was reached over: a `link_boost` event (note 000 §5.4); an
     /// archived or compressed memory is also unarchived (event `unarchive`, "trigger": "confirm").
     [[nodiscard]] Result<DecisionOutcome> confirm(const QString &id, Millis at = 0,
                                                   const QString &actor = QStringLiteral("user"));
@@ -132,6 +133,9 @@ private:
     /// Unarchives `memory` (Unarchive) and records the `unarchive` event with `trigger`.
     Status unarchiveIn(DecisionRecorder &recorder, Memory &memory, const QString &trigger, bool restartClock,
                        Millis at);
+    /// Inside confirm: the confirmed associative hit's link boost (+0.1), when the memory's
+    /// latest recall reached it by activation and that recall has not taught it yet.
+    Status boostConfirmedHit(DecisionRecorder &recorder, const QString &id);
     /// Replaces the pair's link by `added` (none: removes it) and records `associate` events.
     Status changeLink(DecisionRecorder &recorder, const QString &x, const QString &y,
                       const std::optional<Association> &added);

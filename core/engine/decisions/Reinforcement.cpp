@@ -108,7 +108,8 @@ void Reinforcement::touch(Memory &m, Millis at) const
     m.strength = strengthAt(m, at);
 }
 
-Reinforcement::Applied Reinforcement::apply(Memory &m, ReinforceEvent event, Millis at, int recentMentions) const
+Reinforcement::Applied Reinforcement::apply(Memory &m, ReinforceEvent event, Millis at, int recentMentions,
+                                            bool countsUse) const
 {
     const auto &e = m_config.enhanced;
     Applied applied;
@@ -129,7 +130,8 @@ Reinforcement::Applied Reinforcement::apply(Memory &m, ReinforceEvent event, Mil
     m.stability = std::min(m.stability * applied.multiplier, m_config.decay.maxStability);
     m.reinforceCount += 1;
     m.lastReinforcedAt = at;
-    m.accessCount += 1;
+    if (countsUse)
+        m.accessCount += 1;
     m.lastAccessedAt = at;
     m.decayRate = decayRateFor(m);
     touch(m, at);

@@ -60,7 +60,9 @@ public:
     };
     /// Reinforces `memory` in place at `at`. `recentMentions` = the memory's earlier mentions
     /// within the frequent window (24 h) before `at` (only used for mention events).
-    Applied apply(Memory &memory, ReinforceEvent event, Millis at, int recentMentions) const;
+    /// `countsUse` false: the caller already counted this use (the `access` of the same
+    /// retrieval an association_hit rides on), so accessCount is not raised a second time.
+    Applied apply(Memory &memory, ReinforceEvent event, Millis at, int recentMentions, bool countsUse = true) const;
     /// Sets updatedAt and the cached strength: what every write does last.
     void touch(Memory &memory, Millis at) const;
 

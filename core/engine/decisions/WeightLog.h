@@ -2,22 +2,28 @@
 
 #include "config/Config.h"
 #include "scoring/EnhancedProfile.h"
-#include "store/MetaRepository.h"
-#include "store/Store.h"
+
+#include <QJsonObject>
+#include <QString>
 
 #include <memory>
 
 namespace engram::core {
 
-/// note 001's weight change log is kept when the store's profile is `enhanced`: the
-/// DecisionRecorder then needs the profile to compute W before and after each change.
-/// nullptr for any other profile.
-inline std::unique_ptr<EnhancedProfile> weightLogFor(Store &store, const Config &config)
+class Store;
+
+/// note 001's weight change log (docs/scoring.md, "Weight change log"). It is kept under
+/// every profile: each event that changes a memory row carries the enhanced model's W before
+/// and after, so switching profiles never loses it. The DecisionRecorder computes it; this
+/// gives the model it computes with.
+inline std::unique_ptr<EnhancedProfile> weightLogFor(Store &, const Config &config)
 {
-    const auto profile = store.meta().value(MetaRepository::kProfile);
-    if (profile && *profile == QLatin1String("enhanced"))
-        return std::make_unique<EnhancedProfile>(config);
-    return nullptr;
+    return std::make_unique<EnhancedProfile>(config);
 }
+
+/// The log entry of an event payload ("weight") in the user's words, one line:
+/// "weight 0.42 → 0.51 (reinforced)", "weight → 0.55 (created)". Empty when the payload has
+/// no entry, or when W did not move at two decimals (an edit of the text, say).
+QString weightChangeText(const QJsonObject &payload);
 
 } // namespace engram::core

@@ -1,6 +1,7 @@
 #include "engine/graph/AssociationBuilder.h"
 
 #include "engine/graph/KeywordIndex.h"
+#include "engine/graph/LearnedWeights.h"
 #include "engine/graph/LinkTypes.h"
 #include "store/AssociationRewrite.h"
 #include "store/Store.h"
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <unordered_map>
 
 Q_LOGGING_CATEGORY(lcAssociations, "engram.core.engine.associations")
 
@@ -303,9 +305,33 @@ void sortInKeyOrder(const KeywordIndex &index, std::vector<Edge> &edges)
     });
 }
 
+std::uint64_t entryPairKey(std::uint32_t x, std::uint32_t y)
+{
+    return (std::uint64_t(std::min(x, y)) << 32) | std::max(x, y);
+}
+
+// The learned boosts (docs/scoring.md, "Learned weights") by pair of index entries; pairs
+// whose memories are gone are left out.
+Result<std::unordered_map<std::uint64_t, double>> learnedByEntries(Store &store, const KeywordIndex &index)
+{
+    auto learned = LearnedWeights::read(store);
+    if (!learned)
+        return learned.error();
+    std::unordered_map<std::uint64_t, double> out;
+    for (auto it = learned->cbegin(); it != learned->cend(); ++it) {
+        const qsizetype nul = it.key().indexOf(QChar(0));
+        const std::uint32_t x = index.find(it.key().left(nul));
+        const std::uint32_t y = index.find(it.key().mid(nul + 1));
+        if (x != KeywordIndex::kNone && y != KeywordIndex::kNone)
+            out[entryPairKey(x, y)] = it.value();
+    }
+    return out;
+}
+
 // One transaction: the table emptied, the derived links written in key order (none over a
-// pair the user linked), the user's links put back as drawn (they win over any rule), the
-// `b` index built again. Progress runs over the second half.
+// pair the user linked) with what they learned added back, the user's links put back as
+// drawn (they win over any rule, and hold their boosts already), the `b` index built again.
+// Progress runs over the second half.
 Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edge> &edges,
                   const AssociationBuilder::Progress &progress, AssociationBuilder::Stats &stats, QElapsedTimer &phase)
 {
@@ -316,6 +342,10 @@ Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edg
     auto manual = store.associations().manual();
     if (!manual)
         return manual.error();
+    // Read in this transaction, so no boost can land between the reading and the writing.
+    auto learned = learnedByEntries(store, index);
+    if (!learned)
+        return learned.error();
     QSet<QString> manualPairs;
     for (const Association &a : *manual)
         manualPairs.insert(a.a + QChar(0) + a.b);
@@ -333,7 +363,14 @@ Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edg
             && manualPairs.contains(QString::fromUtf8(a.data(), qsizetype(a.size())) + QChar(0)
                                     + QString::fromUtf8(b.data(), qsizetype(b.size()))))
             continue;
-        if (const Status st = rewrite.insert(LinkValues{a, b, edge.weight, typeLiteral(edge.type()), now}); !st)
+        double weight = edge.weight;
+        if (!learned->empty()) {
+            if (const auto it = learned->find(entryPairKey(edge.a, edge.b())); it != learned->end()) {
+                weight = std::min(1.0, weight + it->second); // note 000 §5.4: capped at 1.0
+                ++stats.learned;
+            }
+        }
+        if (const Status st = rewrite.insert(LinkValues{a, b, weight, typeLiteral(edge.type()), now}); !st)
             return st;
         ++stats.derived;
         if (progress && (++written & 0xffff) == 0

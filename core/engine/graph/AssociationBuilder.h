@@ -49,6 +49,7 @@ public:
         qint64 memories = 0;  ///< live memories linked
         qint64 derived = 0;   ///< derived links written
         qint64 total = 0;     ///< links in the store afterwards, manual ones included
+        qint64 learned = 0;   ///< derived links whose learned boosts were added back
     };
     /// Called now and then with (memories done, memories in all); false cancels (nothing is written).
     using Progress = std::function<bool(qint64 done, qint64 total)>;
@@ -56,9 +57,12 @@ public:
     /// Replaces every derived link with a fresh computation, in one transaction with one
     /// prepared statement: the table is emptied at once, derived links go in in key order,
     /// manual links are put back as they were, and the `b` index is rebuilt in one sort
-    /// rather than kept up row by row. Derived weights start again from their rules
-    /// (co-retrieval boosts on derived links are not carried over; manual links keep
-    /// theirs). `index` may be passed when the caller holds a current one.
+    /// rather than kept up row by row. Derived weights start again from their rules, and
+    /// what each pair learned from use (LearnedWeights: co-retrieval and confirmed-hit
+    /// boosts, read from the events in the same transaction) is added back, capped at 1.0;
+    /// a pair that has no derived link after the rebuild gets none (its boosts stay in the
+    /// events and count again when a rule links the pair). Manual links keep their weights.
+    /// `index` may be passed when the caller holds a current one.
     [[nodiscard]] Result<Stats> rebuildAll(const KeywordIndex *index = nullptr, const Progress &progress = {});
 
     /// After one memory was added, edited, deleted or restored: its derived links are

@@ -1,13 +1,11 @@
 #include "engine/recall/Retrieval.h"
 
-#include "engine/graph/AssociationBuilder.h"
 #include "engine/graph/AssociationGraph.h"
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/graph/KeywordIndex.h"
 #include "engine/decisions/Reinforcement.h"
 #include "engine/decisions/Unarchive.h"
 #include "engine/graph/SpreadingActivation.h"
-#include "engine/decisions/WeightLog.h"
 #include "scoring/ScoringProfile.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -417,11 +415,11 @@ Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &o
                                  std::vector<RetrievalResult> &results)
 {
     const Reinforcement writes(m_config);
-    const auto weights = weightLogFor(m_store, m_config);
     Transaction tx(m_store.database());
     if (!tx.isActive())
         return tx.error();
-    DecisionRecorder recorder(m_store, m_config, weights.get(), QStringLiteral("assistant"), now);
+    // The weight change log is kept under every profile (the recorder's own model).
+    DecisionRecorder recorder(m_store, m_config, nullptr, QStringLiteral("assistant"), now);
     for (RetrievalResult &r : results) {
         Memory after = r.memory;
         // note 002's decay so far goes back into importance before the access clock restarts,
@@ -444,15 +442,51 @@ Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &o
         if (const Status st = reactivateIfArchived(recorder, options, now, r.memory); !st)
             return st.error();
     }
-    AssociationBuilder links(m_store, m_config);
+    if (const Status st = reinforceAssociativeHits(recorder, now, results); !st)
+        return st;
+    if (const Status st = boostCoRetrieved(recorder, results); !st)
+        return st;
+    return tx.commit();
+}
+
+Status Retrieval::reinforceAssociativeHits(DecisionRecorder &recorder, Millis now,
+                                           std::vector<RetrievalResult> &results) const
+{
+    // note 000 §4.2's association-hit (×1.1): the memories this recorded retrieval returns
+    // because activation reached them from its seeds, and only those (docs/scoring.md,
+    // "Reinforcement"). The access above already counted the use.
+    const Reinforcement writes(m_config);
+    for (RetrievalResult &r : results) {
+        if (r.direct || r.path.isEmpty() || r.memory.isDeleted())
+            continue;
+        Memory after = r.memory;
+        const Reinforcement::Applied applied =
+            writes.apply(after, ReinforceEvent::AssociationHit, now, 0, /*countsUse=*/false);
+        const QJsonObject extra{{QStringLiteral("event"), Reinforcement::eventName(applied.event)},
+                                {QStringLiteral("multiplier"), applied.multiplier},
+                                {QStringLiteral("via"), r.path.last()},
+                                {QStringLiteral("activation"), r.activation}};
+        if (const Status st = recorder.change(events::kReinforce, r.memory, after, extra); !st)
+            return st;
+        r.memory = after;
+    }
+    return {};
+}
+
+Status Retrieval::boostCoRetrieved(DecisionRecorder &recorder, const std::vector<RetrievalResult> &results) const
+{
+    // note 000 §5.4: two memories recalled together, already linked, +0.05; each boost an
+    // event so a rebuild of the links keeps it (docs/scoring.md, "Learned weights").
     for (std::size_t i = 0; i < results.size(); ++i) {
         for (std::size_t j = i + 1; j < results.size(); ++j) {
-            auto boosted = links.boost(results[i].id, results[j].id, m_config.associations.coRetrievalBoost);
+            const auto [a, b] = orderedPair(results[i].id, results[j].id);
+            auto boosted = recorder.boostLink(a, b, m_config.associations.coRetrievalBoost,
+                                              QStringLiteral("co_retrieval"));
             if (!boosted)
                 return boosted.error();
         }
     }
-    return tx.commit();
+    return {};
 }
 
 } // namespace engram::core

@@ -62,11 +62,13 @@ struct RetrievalResult
 ///  3. spreading activation from the seeds (seed activation = relevance / best relevance)
 ///     over the links around them, passing only memories the mode allows; associative
 ///     score = (keywordScore·0.6 + activation·0.4)·strength/100;
-///  4. unless preview: each result gets an `access` event, accessCount + 1 and
-///     lastAccessedAt (updatedAt unchanged: an access is not an edit, nor a reinforcement),
-///     and every pair of results already linked is strengthened by coRetrievalBoost (0.05);
-///     under the lifecycle profile a review-mode recall re-activates the archived and
-///     compressed memories it returns (reactivateIfArchived).
+///  4. unless preview, in one transaction: each result gets an `access` event, accessCount
+///     + 1 and lastAccessedAt (updatedAt unchanged: an access is not an edit, nor a
+///     reinforcement); each associative result (reached by activation from a returned seed)
+///     gets note 000's association_hit reinforcement (×1.1); every pair of results already
+///     linked is strengthened by coRetrievalBoost (0.05), each boost a `link_boost` event
+///     that a rebuild of the links applies again; under the lifecycle profile a review-mode
+///     recall re-activates the archived and compressed memories it returns (reactivateIfArchived).
 /// With a project, a global memory that lost a scope_overlap conflict (auto:project_wins)
 /// to a memory of that project is not recalled.
 class Retrieval final
@@ -91,7 +93,7 @@ private:
     /// Keeps the names of the query keywords for queryKeywords(); returns them as a set.
     QSet<QString> takeQueryKeywords(const KeywordIndex &index, const std::vector<std::uint32_t> &keywordIds);
     /// Step 4 in one transaction: an `access` event per result (the results get the stored
-    /// memory back) and the co-retrieval boost for every pair of results.
+    /// memory back), the association_hit reinforcements and the co-retrieval boosts.
     /// Under the lifecycle profile, a review-mode recall brings an archived or compressed
     /// memory back (docs/scoring.md, "Unarchive"): an `unarchive` event ("trigger":
     /// "retrieval") beside its access, in the same transaction.
@@ -99,6 +101,11 @@ private:
                                               Memory &memory);
     [[nodiscard]] Status recordAccesses(const QString &query, const RetrievalOptions &options, Millis now,
                                         std::vector<RetrievalResult> &results);
+    /// note 000 §4.2's association_hit (×1.1) for the associative results, in that transaction.
+    [[nodiscard]] Status reinforceAssociativeHits(DecisionRecorder &recorder, Millis now,
+                                                  std::vector<RetrievalResult> &results) const;
+    /// The co-retrieval boost of every linked pair of results, each a `link_boost` event.
+    [[nodiscard]] Status boostCoRetrieved(DecisionRecorder &recorder, const std::vector<RetrievalResult> &results) const;
 
     Store &m_store;
     Config m_config;
