@@ -7,6 +7,7 @@
 #include "CleanupScheduler.h"
 #include "MainWindow.h"
 #include "StoreSession.h"
+#include "dialogs/ConflictDialog.h"
 #include "dialogs/ReviewQueueDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "engine/review/ReviewQueue.h"
