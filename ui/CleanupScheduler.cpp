@@ -130,9 +130,8 @@ bool CleanupScheduler::checkNow()
                 m_waiting = result->candidates;
                 if (m_waiting > 0)
                     Q_EMIT cleanupDue(m_waiting);
-                Q_EMIT finished(m_waiting > 0 ? tr("Cleanup due: %n candidate(s) wait in the review queue; nothing "
-                                                   "was applied.", nullptr, m_waiting)
-                                              : QString());
+                // The status bar's link says it; no transient message that would cover another.
+                Q_EMIT finished(QString());
                 return;
             }
             const DecisionOutcome outcome = result->outcome;

@@ -51,6 +51,19 @@ io::MemorySet bigSet(int filler)
     return set;
 }
 
+/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows at 1600×1000 and 1024×700.
+void screenshot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+        widget.resize(size);
+        QCoreApplication::processEvents();
+        widget.grab().save(QStringLiteral("%1/%2-%3x%4.png").arg(dir, name).arg(size.width()).arg(size.height()));
+    }
+}
+
 } // namespace
 
 class TestRule10QueuedDetection : public QObject
@@ -103,6 +116,7 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(started.count(), 1);
+        screenshot(w, QStringLiteral("queued-detection-progress")); // the worker may still run: a picture only
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QCOMPARE(finished.first().first().toInt(), 1);
         QCOMPARE(*QueuedDetection::queuedAt(*w.session()->store()), Millis(0));

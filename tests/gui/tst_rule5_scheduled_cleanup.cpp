@@ -43,6 +43,19 @@ Memory aged(const QString &id, double hours)
     return m;
 }
 
+/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows at 1600×1000 and 1024×700.
+void screenshot(QWidget &widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+        widget.resize(size);
+        QCoreApplication::processEvents();
+        widget.grab().save(QStringLiteral("%1/%2-%3x%4.png").arg(dir, name).arg(size.width()).arg(size.height()));
+    }
+}
+
 } // namespace
 
 class TestRule5ScheduledCleanup : public QObject
@@ -114,6 +127,7 @@ private Q_SLOTS:
         QVERIFY(label->isVisible());
         QVERIFY2(label->text().contains(QStringLiteral("Cleanup due: 1 candidate")), qPrintable(label->text()));
         QVERIFY(!w.reviewQueue());
+        screenshot(w, QStringLiteral("cleanup-due-status"));
         Q_EMIT label->linkActivated(QStringLiteral("review"));
         QVERIFY(w.reviewQueue() && w.reviewQueue()->isVisible());
         bool offered = false;
@@ -160,6 +174,7 @@ private Q_SLOTS:
         auto *mode = qobject_cast<QComboBox *>(settings->field(QStringLiteral("memory.decay.scheduledCleanup")));
         QVERIFY(mode);
         QCOMPARE(mode->currentText(), QStringLiteral("review"));
+        screenshot(*settings, QStringLiteral("settings-scheduled-cleanup"));
         mode->setCurrentText(QStringLiteral("automatic"));
         QVERIFY2(settings->save(), qPrintable(settings->errorText()));
         QCOMPARE(w.session()->config().decay.scheduledCleanup, QStringLiteral("automatic"));
