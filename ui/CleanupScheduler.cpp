@@ -150,8 +150,9 @@ bool CleanupScheduler::checkNow()
                 }
                 Q_EMIT applied(changed);
             }
-            Q_EMIT finished(changed > 0 ? tr("Automatic cleanup applied to %n memories (Edit → Undo takes it back).",
-                                             nullptr, changed)
+            Q_EMIT finished(changed > 0 ? tr("Automatic cleanup applied to %1 %2 (Edit → Undo takes it back).")
+                                              .arg(changed)
+                                              .arg(changed == 1 ? tr("memory") : tr("memories"))
                                         : QString());
         });
 }

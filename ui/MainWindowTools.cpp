@@ -141,7 +141,8 @@ void MainWindow::createBackgroundWork()
     m_cleanupScheduler->setObjectName(QStringLiteral("cleanupScheduler"));
     connect(m_cleanupScheduler, &CleanupScheduler::cleanupDue, this, [this](int candidates) {
         m_cleanupLabel->setText(QStringLiteral("<a href=\"review\">%1</a>")
-                                    .arg(tr("Cleanup due: %n candidate(s) to review", nullptr, candidates)));
+                                    .arg(candidates == 1 ? tr("Cleanup due: 1 candidate to review")
+                                                         : tr("Cleanup due: %1 candidates to review").arg(candidates)));
         m_cleanupLabel->show();
         if (m_reviewQueue)
             m_reviewQueue->reload();

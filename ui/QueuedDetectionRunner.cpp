@@ -61,7 +61,8 @@ bool QueuedDetectionRunner::checkNow()
                 ids.sort();
                 m_session->refresh(ids); // lowered confidences, supersessions: the table follows
             }
-            Q_EMIT finished(recorded, tr("Queued contradiction detection done: %n new conflict(s).", nullptr, recorded));
+            Q_EMIT finished(recorded, recorded == 1 ? tr("Queued contradiction detection done: 1 new conflict.")
+                                                    : tr("Queued contradiction detection done: %1 new conflicts.").arg(recorded));
         });
     if (running)
         Q_EMIT started(m_task.control());

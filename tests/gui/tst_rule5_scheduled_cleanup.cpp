@@ -186,7 +186,7 @@ private Q_SLOTS:
         QVERIFY(!isDeleted(w, QStringLiteral("fresh")));
         QVERIFY(!w.session()->store()->meta().value(MetaRepository::kLastCleanupAt)->isEmpty());
         QCOMPARE(w.undoStack()->count(), 1);
-        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Automatic cleanup applied to 1 memories")),
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Automatic cleanup applied to 1 memory")),
                  qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(!w.findChild<QLabel *>(QStringLiteral("cleanupDueLabel"))->isVisible());
 
