@@ -140,7 +140,8 @@ bool CleanupScheduler::checkNow()
                 // Written on the worker: the command's first redo only hands the outcome over;
                 // undo reverts the whole cleanup like any other decision.
                 auto *command = new DecisionCommand(
-                    m_session, tr("Automatic cleanup of %n memories", nullptr, changed), {QStringLiteral("cleanup")},
+                    m_session, changed == 1 ? tr("Automatic cleanup of 1 memory") : tr("Automatic cleanup of %1 memories").arg(changed),
+                    {QStringLiteral("cleanup")},
                     [outcome](Decisions &, const QString &) -> Result<DecisionOutcome> { return outcome; });
                 if (m_undo)
                     m_undo->push(command);

@@ -135,6 +135,7 @@ private Q_SLOTS:
             offered |= item.kind == ReviewItem::Kind::Cleanup && item.memoryIds == QStringList{QStringLiteral("forgotten")}
                 && item.cleanup == CleanupKind::Delete;
         QVERIFY(offered);
+        screenshot(*w.reviewQueue(), QStringLiteral("cleanup-due-review-queue"));
 
         // Nothing applied: the memory stands, no cleanup recorded, nothing to undo.
         QVERIFY(!isDeleted(w, QStringLiteral("forgotten")));
@@ -189,6 +190,7 @@ private Q_SLOTS:
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Automatic cleanup applied to 1 memory")),
                  qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(!w.findChild<QLabel *>(QStringLiteral("cleanupDueLabel"))->isVisible());
+        screenshot(w, QStringLiteral("cleanup-automatic-applied"));
 
         w.undoStack()->undo();
         QVERIFY(!isDeleted(w, QStringLiteral("forgotten")));
