@@ -33,6 +33,8 @@ public:
     bool checkNow();
     /// Stops a running detection (nothing is written; the flag stays).
     void cancel();
+    /// Tests: runs on the worker at each progress step (see JobControl::setStepHook).
+    void setWorkerStepHook(JobControl::StepHook hook) { m_task.setStepHook(std::move(hook)); }
 
 Q_SIGNALS:
     /// A detection started: follow `control` for its progress.

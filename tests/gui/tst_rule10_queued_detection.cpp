@@ -14,10 +14,14 @@
 #include "support/MessageBox.h"
 
 #include <QLabel>
+#include <QPushButton>
+#include <QSemaphore>
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <atomic>
 
 using namespace engram;
 using namespace engram::core;
@@ -116,7 +120,6 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(started.count(), 1);
-        screenshot(w, QStringLiteral("queued-detection-progress")); // the worker may still run: a picture only
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QCOMPARE(finished.first().first().toInt(), 1);
         QCOMPARE(*QueuedDetection::queuedAt(*w.session()->store()), Millis(0));
@@ -127,6 +130,60 @@ private Q_SLOTS:
         // The flag is gone: another change does not start it again.
         QVERIFY(!w.detectionRunner()->checkNow());
         QVERIFY(m_messages.isEmpty());
+    }
+
+    // Cancel in the status bar while the worker compares: nothing written, the flag stays, and
+    // the window does not start it again by itself until the store is opened again.
+    void cancellingLeavesTheQueueForLater()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("cancel.engram"));
+        {
+            auto store = Store::open(path);
+            QVERIFY(store);
+            io::ImportOperation operation(**store, Config::defaults(), kT0);
+            operation.setDetectAtMost(5);
+            const io::MemorySet set = bigSet(10);
+            auto plan = operation.preview(set);
+            QVERIFY(plan && operation.apply(set, *plan, io::ImportPolicy{}));
+        }
+        QSemaphore reached;
+        QSemaphore proceed;
+        std::atomic<bool> held{false};
+        MainWindow w;
+        // Lets a held worker go before the window waits for it, even when a check fails.
+        struct Release
+        {
+            QSemaphore &semaphore;
+            ~Release() { semaphore.release(); }
+        } release{proceed};
+        w.detectionRunner()->setWorkerStepHook([&](int, int total) {
+            if (total > 0 && !held.exchange(true)) {
+                reached.release();
+                proceed.acquire(); // until Cancel was pressed
+            }
+        });
+        QSignalSpy finished(w.detectionRunner(), &QueuedDetectionRunner::finished);
+        QVERIFY(w.openStore(path));
+        w.show();
+        QVERIFY(QTest::qWaitFor([&]() { return reached.tryAcquire(); }, 60000));
+        auto *panel = w.findChild<QWidget *>(QStringLiteral("queuedDetectionProgress"));
+        QVERIFY(panel->isVisible());
+        auto *cancel = panel->findChild<QPushButton *>(QStringLiteral("jobCancelButton"));
+        QVERIFY(cancel && cancel->isEnabled());
+        screenshot(w, QStringLiteral("queued-detection-progress"));
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        proceed.release();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QCOMPARE(finished.first().first().toInt(), -1);
+        QVERIFY(!panel->isVisible());
+        QCOMPARE(*QueuedDetection::queuedAt(*w.session()->store()), kT0);
+        QCOMPARE(w.session()->openConflictCount(), qint64(0));
+        QVERIFY(!w.detectionRunner()->checkNow()); // not restarted by itself
+        // Opened again: it runs (the hook no longer holds it).
+        QVERIFY(w.openStore(path));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+        QCOMPARE(finished.last().first().toInt(), 1);
+        QCOMPARE(*QueuedDetection::queuedAt(*w.session()->store()), Millis(0));
     }
 
     void theWindowNoticesAQueuedDetectionByLiveRefresh()

@@ -31,7 +31,7 @@ bool BackgroundTask::start(std::function<void(JobControl &)> work, std::function
 {
     if (m_running)
         return false;
-    auto control = std::make_shared<JobControl>();
+    auto control = JobControl::create(m_stepHook);
     m_control = control;
     m_finished = std::move(finished);
     m_running = true;

@@ -33,6 +33,8 @@ public:
     void cancel();
     /// cancel(), then blocks until the worker has stopped; its finish callback is dropped.
     void cancelAndWait();
+    /// Tests: runs on the worker at each progress step (see JobControl::setStepHook).
+    void setStepHook(JobControl::StepHook hook) { m_stepHook = std::move(hook); }
 
     /// Runs `work(JobControl &) -> core::Result<T>` on a worker and `finished(core::Result<T>)`
     /// on the GUI thread. One at a time: false (nothing started) while one runs.
@@ -53,6 +55,7 @@ private:
     void finish();
 
     std::shared_ptr<JobControl> m_control;
+    JobControl::StepHook m_stepHook;
     std::function<void()> m_finished;
     QFutureWatcher<void> m_watcher;
     bool m_running = false;

@@ -17,7 +17,7 @@ class StatsCommand final : public Command
 {
 public:
     QString name() const override { return QStringLiteral("stats"); }
-    QString summary() const override { return QStringLiteral("count memories per tier and open conflicts"); }
+    QString summary() const override { return QStringLiteral("count memories per tier and open conflicts; say when a detection is queued"); }
     QString usage() const override { return QString(); }
 
     int run(CliContext &ctx, const QStringList &args) override
