@@ -72,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createActions();
     createToolBar();
     createStatusBar();
+    createBackgroundWork();
     connectSession();
     restoreSettings();
     updateTitle();

@@ -18,6 +18,9 @@ class QUndoStack;
 namespace engram::ui {
 
 class AssociationGraphView;
+class CleanupScheduler;
+class JobProgressPanel;
+class QueuedDetectionRunner;
 class ConflictListDialog;
 class ReviewQueueDialog;
 class DecayChartView;
@@ -67,6 +70,9 @@ public:
     void showMemory(const QString &id);
 
     AssociationGraphView *graphView() const { return m_graph; }
+    /// The scheduled cleanup and the queued contradiction detection (tests drive them).
+    CleanupScheduler *cleanupScheduler() const { return m_cleanupScheduler; }
+    QueuedDetectionRunner *detectionRunner() const { return m_detectionRunner; }
     RetrievalPlayground *playground() const { return m_playground; }
 
     // The working dialogs (non-modal; tests reach them through these).
@@ -138,6 +144,8 @@ private:
     void createReviewActions(QMenu *menu);
     void importFolder();
     void highlightRetrievalPath(const QStringList &pathIds);
+    /// The scheduled cleanup and the queued detection, with their places in the status bar.
+    void createBackgroundWork();
     /// Shows a non-modal working dialog that deletes itself on close and closes with the store.
     void showDialog(class QDialog *dialog);
 
@@ -164,6 +172,10 @@ private:
     std::array<QLabel *, 5> m_tierLabels{};
     QLabel *m_conflictLabel = nullptr;
     QLabel *m_loadingLabel = nullptr;
+    QLabel *m_cleanupLabel = nullptr;
+    JobProgressPanel *m_detectionProgress = nullptr;
+    CleanupScheduler *m_cleanupScheduler = nullptr;
+    QueuedDetectionRunner *m_detectionRunner = nullptr;
 
     struct Actions
     {

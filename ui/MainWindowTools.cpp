@@ -3,6 +3,8 @@
 // each piece is its own class under views/ or dialogs/.
 #include "MainWindow.h"
 
+#include "CleanupScheduler.h"
+#include "QueuedDetectionRunner.h"
 #include "StoreSession.h"
 #include "dialogs/CleanupPreviewDialog.h"
 #include "dialogs/ConflictDialog.h"
@@ -16,6 +18,7 @@
 #include "views/DecayChartView.h"
 #include "views/DetailPanel.h"
 #include "views/GraphActivation.h"
+#include "views/JobProgressPanel.h"
 #include "views/MemoryTableView.h"
 #include "views/RetrievalPlayground.h"
 
@@ -23,6 +26,7 @@
 #include <QDialog>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QLabel>
 #include <QMenu>
 #include <QStatusBar>
 #include <QToolBar>
@@ -116,6 +120,51 @@ void MainWindow::createReviewActions(QMenu *menu)
     m_actions.cleanup = menu->addAction(tr("Clean &Up…"), this, &MainWindow::openCleanupPreview);
     m_actions.cleanup->setObjectName(QStringLiteral("cleanupAction"));
     m_actions.cleanup->setStatusTip(tr("Preview what cleanup would archive, compress, delete and purge, then apply"));
+}
+
+void MainWindow::createBackgroundWork()
+{
+    QStatusBar *bar = statusBar();
+    // A due cleanup waits in the review queue: a link there, never a dialog that pops up.
+    m_cleanupLabel = new QLabel(this);
+    m_cleanupLabel->setObjectName(QStringLiteral("cleanupDueLabel"));
+    m_cleanupLabel->setTextFormat(Qt::RichText); // our own number in a link to the review queue
+    m_cleanupLabel->setToolTip(tr("The scheduled cleanup is due: its candidates wait in the review queue"));
+    m_cleanupLabel->hide();
+    connect(m_cleanupLabel, &QLabel::linkActivated, this, [this]() { openReviewQueue(); });
+    bar->insertPermanentWidget(0, m_cleanupLabel);
+    m_detectionProgress = new JobProgressPanel(this);
+    m_detectionProgress->setObjectName(QStringLiteral("queuedDetectionProgress"));
+    bar->addWidget(m_detectionProgress, 1);
+
+    m_cleanupScheduler = new CleanupScheduler(m_session, m_undo, this);
+    m_cleanupScheduler->setObjectName(QStringLiteral("cleanupScheduler"));
+    connect(m_cleanupScheduler, &CleanupScheduler::cleanupDue, this, [this](int candidates) {
+        m_cleanupLabel->setText(QStringLiteral("<a href=\"review\">%1</a>")
+                                    .arg(candidates == 1 ? tr("Cleanup due: 1 candidate to review")
+                                                         : tr("Cleanup due: %1 candidates to review").arg(candidates)));
+        m_cleanupLabel->show();
+        if (m_reviewQueue)
+            m_reviewQueue->reload();
+    });
+    connect(m_cleanupScheduler, &CleanupScheduler::cleanupDone, m_cleanupLabel, &QLabel::hide);
+    connect(m_cleanupScheduler, &CleanupScheduler::finished, this, [this](const QString &message) {
+        if (!message.isEmpty())
+            statusBar()->showMessage(message, 10000);
+    });
+
+    m_detectionRunner = new QueuedDetectionRunner(m_session, this);
+    m_detectionRunner->setObjectName(QStringLiteral("queuedDetectionRunner"));
+    connect(m_detectionRunner, &QueuedDetectionRunner::started, this, [this](std::shared_ptr<JobControl> control) {
+        m_detectionProgress->start(std::move(control), tr("Looking for contradictions an import left to check…"));
+    });
+    connect(m_detectionProgress, &JobProgressPanel::cancelRequested, m_detectionRunner, &QueuedDetectionRunner::cancel);
+    connect(m_session, &StoreSession::aboutToClose, m_detectionProgress, &JobProgressPanel::finish);
+    connect(m_detectionRunner, &QueuedDetectionRunner::finished, this, [this](int, const QString &message) {
+        m_detectionProgress->finish();
+        updateStatus(); // the open-conflicts count
+        statusBar()->showMessage(message, 10000);
+    });
 }
 
 void MainWindow::showMemory(const QString &id)

@@ -48,7 +48,10 @@ struct Config
         double fadingThreshold = 30;    // strength
         double archiveThreshold = 10;   // strength
         double deleteThreshold = 5;     // strength
-        double cleanupIntervalHours = 1;
+        double cleanupIntervalHours = 1; // hours between scheduled cleanups; 0 = none scheduled
+        /// What a due scheduled cleanup does (docs/scoring.md, "Scheduled cleanup"): "review"
+        /// shows its plan in the review queue, "automatic" applies it (undoable).
+        QString scheduledCleanup = QStringLiteral("review");
         // computeDecayRate() (docs/scoring.md, "Decay rate"): rate = 1 × 0.7
         // (confidence ≥ 0.8) × 0.8 (≥ 5 reinforcements) × category factor, never below 0.5; the
         // range is 0.5..2.0.

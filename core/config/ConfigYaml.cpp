@@ -131,6 +131,8 @@ const std::vector<IntField> &intFields()
 const std::vector<StringField> &stringFields()
 {
     static const std::vector<StringField> fields{
+        {"memory.decay.scheduledCleanup", [](Config &c) -> QString & { return c.decay.scheduledCleanup; },
+         {QStringLiteral("review"), QStringLiteral("automatic")}},
         {"conflicts.onTemporalShift", [](Config &c) -> QString & { return c.conflicts.onTemporalShift; },
          {QStringLiteral("latest_wins"), QStringLiteral("flag")}},
         {"conflicts.onScopeOverlap", [](Config &c) -> QString & { return c.conflicts.onScopeOverlap; },

@@ -1,6 +1,7 @@
 #include "io/ImportOperation.h"
 
 #include "engine/conflicts/ConflictDetector.h"
+#include "engine/conflicts/QueuedDetection.h"
 #include "io/Importer.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -27,7 +28,7 @@ ImportOperation::ImportOperation(Store &store, const Config &config, Millis now)
 ImportDetection ImportOperation::detect(const std::vector<Memory> &incoming) const
 {
     ImportDetection d;
-    if (incoming.size() > kDetectAtMost) {
+    if (incoming.size() > m_detectAtMost) {
         d.skipped = true;
         return d;
     }
@@ -87,6 +88,12 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
         if (!recorded)
             return recorded.error();
         out.recorded = std::move(*recorded);
+    }
+    // Too many to check on the spot: queue the whole-store detection with the rows it covers.
+    if (plan.detection.skipped && report->added + report->updated > 0) {
+        if (const Status st = QueuedDetection::queue(m_store, at); !st)
+            return st.error();
+        out.detection.queued = true;
     }
     report->contradictionsRecorded = int(out.recorded.size());
     out.report = std::move(*report);

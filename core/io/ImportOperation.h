@@ -20,7 +20,9 @@ namespace engram::core::io {
 ///
 /// Contradiction detection compares the incoming memories with each other as well as with
 /// the store; on a very large set that costs far more than the import itself, so above
-/// kDetectAtMost memories it is skipped (the plan says so) and left to `conflicts --detect`.
+/// kDetectAtMost memories it is not done on the spot (the plan says so) but queued: apply()
+/// sets meta `detection_queued_at` in the import's transaction (QueuedDetection), and the
+/// window or `conflicts --detect` runs the whole-store detection later.
 /// A detection that fails is reported in the plan too; the import itself can go on.
 class ImportOperation final
 {
@@ -30,6 +32,9 @@ public:
     /// `now`: the instant of the import events, new ids and recorded contradictions (the
     /// CLI's --at); the current time when 0.
     ImportOperation(Store &store, const Config &config, Millis now);
+
+    /// Above this many incoming memories detection is queued (kDetectAtMost; tests lower it).
+    void setDetectAtMost(std::size_t count) { m_detectAtMost = count; }
 
     /// Sorts the incoming memories against the store and finds the contradictions the import
     /// would raise. Writes nothing (a read-only store will do).
@@ -48,6 +53,7 @@ private:
     Store &m_store;
     Config m_config;
     Millis m_now;
+    std::size_t m_detectAtMost = kDetectAtMost;
 };
 
 } // namespace engram::core::io

@@ -17,7 +17,8 @@ struct ImportDetection
     /// import kept, as they stand in the store after it (a skipped memory raises nothing,
     /// keep-both copies go by their new ids): the ones handed to ConflictDetector::record.
     std::vector<ConflictCandidate> candidates;
-    bool skipped = false; ///< too many memories (ImportOperation::kDetectAtMost): left to `conflicts --detect`
+    bool skipped = false; ///< too many memories (ImportOperation::kDetectAtMost): not done on the spot
+    bool queued = false; ///< in an outcome: the skipped detection was queued (meta detection_queued_at)
     QString error; ///< detection failed (the import goes on without it): why
     QString capsNote; ///< ConflictDetector::capsNote() when a cap cut anything, else empty
 

@@ -32,4 +32,14 @@ Status MetaRepository::setValue(const QString &key, const QString &value)
     return {};
 }
 
+Status MetaRepository::remove(const QString &key)
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral("DELETE FROM meta WHERE key = ?"));
+    q.addBindValue(key);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("removing setting %1").arg(key));
+    return {};
+}
+
 } // namespace engram::core

@@ -1,5 +1,6 @@
 #include "dialogs/ConflictListDialog.h"
 
+#include "dialogs/ConflictDetectionJob.h"
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
 #include "models/ConflictListModel.h"
@@ -174,43 +175,18 @@ bool ConflictListDialog::detectNow()
     if (!m_session || !m_session->store() || m_session->isReadOnly() || isJobRunning())
         return false;
     const QString storePath = m_session->path();
-    runJob<Detection>(
+    runJob<ConflictDetectionJob>(
         tr("Looking for contradictions…"),
-        [storePath, config = m_session->config()](JobControl &control) { return detect(storePath, config, control); },
-        [this, storePath](Result<Detection> result) { finishDetection(std::move(result), storePath); });
+        [storePath, config = m_session->config()](JobControl &control) {
+            return ConflictDetectionJob::run(storePath, config, control);
+        },
+        [this, storePath](Result<ConflictDetectionJob> result) { finishDetection(std::move(result), storePath); });
     m_lastDetection = tr("looking for new conflicts…");
     reload(); // the summary says so; Detect now is off until it ends
     return true;
 }
 
-Result<ConflictListDialog::Detection> ConflictListDialog::detect(const QString &storePath, const Config &config,
-                                                                 JobControl &control)
-{
-    control.setPhase(tr("Reading the keywords…"));
-    auto store = Store::open(storePath); // this thread's own connection
-    if (!store)
-        return store.error();
-    ConflictDetector detector(**store, config);
-    ConflictDetector::Phase shown = ConflictDetector::Phase::Finding;
-    bool sized = false;
-    detector.setStep([&](ConflictDetector::Phase phase, int done, int total) {
-        if (phase != shown || (total > 0 && !sized)) {
-            shown = phase;
-            sized = total > 0;
-            control.setPhase(phase == ConflictDetector::Phase::Finding ? tr("Comparing memories…")
-                             : phase == ConflictDetector::Phase::Recording
-                                 ? tr("Recording %n conflicts…", nullptr, total)
-                                 : tr("Committing…"));
-        }
-        return control.report(done, total);
-    });
-    auto recorded = detector.detectAll(time::nowMs()); // one transaction: a cancel writes nothing
-    if (!recorded)
-        return recorded.error();
-    return Detection{std::move(*recorded), detector.lastStats()};
-}
-
-void ConflictListDialog::finishDetection(Result<Detection> result, const QString &storePath)
+void ConflictListDialog::finishDetection(Result<ConflictDetectionJob> result, const QString &storePath)
 {
     // The session may have moved to another store meanwhile: then there is nothing to follow.
     const bool sameStore = m_session && m_session->store() && m_session->path() == storePath;

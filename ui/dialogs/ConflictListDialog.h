@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dialogs/JobDialog.h"
+#include "dialogs/ConflictDetectionJob.h"
 #include "engine/conflicts/ConflictDetector.h"
 
 #include <QHash>
@@ -68,14 +69,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    /// What a detection on the worker found and recorded.
-    struct Detection
-    {
-        std::vector<core::Conflict> recorded;
-        core::ConflictDetector::Stats stats;
-    };
-    static core::Result<Detection> detect(const QString &storePath, const core::Config &config, JobControl &control);
-    void finishDetection(core::Result<Detection> result, const QString &storePath);
+    void finishDetection(core::Result<ConflictDetectionJob> result, const QString &storePath);
     qint64 currentConflictId() const;
     QString currentMemory(bool a) const;
     void updateButtons();

@@ -296,8 +296,12 @@ void ImportPreviewDialog::showReading()
         m_counts[i]->setText(QString::number(counts[std::size_t(i)]));
     QStringList more{tr("%n links", nullptr, p.associations), tr("%n events", nullptr, p.events),
                      tr("%n recorded conflicts", nullptr, p.conflicts),
-                     !m_reading.plan.detection.ran() ? tr("contradiction detection skipped (too many memories)")
-                                                : tr("%n contradictions detected", nullptr, int(p.contradictions.size()))};
+                     m_reading.plan.detection.skipped
+                         ? tr("too many memories to check for contradictions now: the detection is queued and runs "
+                              "in the background after the import")
+                         : !m_reading.plan.detection.ran()
+                         ? tr("contradiction detection skipped (it failed)")
+                         : tr("%n contradictions detected", nullptr, int(p.contradictions.size()))};
     if (!p.problems.isEmpty())
         more << tr("%n parts skipped (see Problems)", nullptr, int(p.problems.size()));
     m_setCounts->setText(tr("In the set: %1.").arg(more.join(QStringLiteral(" · "))));

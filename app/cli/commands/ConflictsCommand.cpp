@@ -5,6 +5,7 @@
 #include "Command.h"
 
 #include "engine/conflicts/ConflictDetector.h"
+#include "engine/conflicts/QueuedDetection.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -19,7 +20,8 @@ public:
     QString name() const override { return QStringLiteral("conflicts"); }
     QString summary() const override
     {
-        return QStringLiteral("list conflicts (--detect: find new ones first and apply the automatic handling)");
+        return QStringLiteral("list conflicts (--detect: find new ones first, apply the automatic handling and clear "
+                              "a queued detection)");
     }
     QString usage() const override { return QStringLiteral("[--detect] [--status open|resolved|dismissed]"); }
 
@@ -44,7 +46,8 @@ public:
         qint64 detected = -1;
         if (parser.isSet(QStringLiteral("detect"))) {
             ConflictDetector detector(*store, ctx.config());
-            auto recorded = detector.detectAll(ctx.now());
+            // Clears a queued detection (a large import's) in the same transaction.
+            auto recorded = QueuedDetection::detectAll(*store, detector, ctx.now());
             if (!recorded)
                 return ctx.fail(recorded.error());
             detected = qint64(recorded->size());

@@ -75,6 +75,8 @@ public:
         const io::ImportReport &report = outcome->report;
         for (const QString &warning : report.warnings)
             ctx.err() << "engram-cli: warning: " << warning << Qt::endl;
+        if (outcome->detection.queued)
+            ctx.err() << "engram-cli: note: contradiction detection queued (meta detection_queued_at)" << Qt::endl;
 
         if (ctx.json) {
             ctx.printJson(QJsonObject { { QStringLiteral("added"), report.added },
@@ -97,7 +99,8 @@ private:
     {
         if (detection.skipped)
             ctx.err() << "engram-cli: note: " << memories
-                      << " memories: contradiction detection skipped on import; run 'engram-cli conflicts --detect'"
+                      << " memories: too many to check for contradictions on import; the detection is queued "
+                         "(the window runs it in the background, 'engram-cli conflicts --detect' at once)"
                       << Qt::endl;
         if (!detection.error.isEmpty())
             ctx.err() << "engram-cli: warning: conflict detection skipped: " << detection.error << Qt::endl;

@@ -3,6 +3,8 @@
 #include "CliContext.h"
 #include "Command.h"
 
+#include "engine/conflicts/QueuedDetection.h"
+
 #include <QJsonObject>
 
 #include <array>
@@ -15,7 +17,7 @@ class StatsCommand final : public Command
 {
 public:
     QString name() const override { return QStringLiteral("stats"); }
-    QString summary() const override { return QStringLiteral("count memories per tier and open conflicts"); }
+    QString summary() const override { return QStringLiteral("count memories per tier and open conflicts; say when a detection is queued"); }
     QString usage() const override { return QString(); }
 
     int run(CliContext &ctx, const QStringList &args) override
@@ -42,6 +44,9 @@ public:
         auto open = store->conflicts().countOpen();
         if (!open)
             return ctx.fail(open.error());
+        auto queued = QueuedDetection::queuedAt(*store); // a large import's detection still to run
+        if (!queued)
+            return ctx.fail(queued.error());
 
         if (ctx.json) {
             QJsonObject tierObject;
@@ -49,7 +54,8 @@ public:
                 tierObject.insert(tierName(Tier(t)), double(tiers[size_t(t)]));
             ctx.printJson(QJsonObject { { QStringLiteral("memories"), double(memories) },
                 { QStringLiteral("tiers"), tierObject }, { QStringLiteral("openConflicts"), double(*open) },
-                { QStringLiteral("profile"), ctx.profileName() } });
+                { QStringLiteral("profile"), ctx.profileName() },
+                { QStringLiteral("detectionQueuedAt"), *queued ? QJsonValue(time::toIso(*queued)) : QJsonValue() } });
             return 0;
         }
         QTextStream &out = ctx.out();
@@ -60,6 +66,9 @@ public:
             out << "  " << tierName(Tier(t)).leftJustified(9)
                 << QString::number(tiers[size_t(t)]).rightJustified(8) << "\n";
         out << "open conflicts " << *open << "\n";
+        if (*queued)
+            out << "contradiction detection queued since " << time::toIso(*queued)
+                << " (run 'engram-cli conflicts --detect')\n";
         out.flush();
         return 0;
     }

@@ -311,6 +311,12 @@ Retrieval::Retrieval(Store &store, const Config &config, const ScoringProfile &p
 
 Retrieval::~Retrieval() = default;
 
+bool Retrieval::isCurrent(const Memory &m)
+{
+    // docs/scoring.md, "Query modes": what normal mode never returns, whatever its score.
+    return !m.isDeleted() && !m.negated && !m.superseded;
+}
+
 bool Retrieval::passesMode(const Memory &m, Tier tier, QueryMode mode)
 {
     switch (mode) {
@@ -320,7 +326,7 @@ bool Retrieval::passesMode(const Memory &m, Tier tier, QueryMode mode)
         return !m.isDeleted();
     case QueryMode::Normal:
         // Below the profile's weak line nothing is recalled (notes 000, 001, 003).
-        return !m.isDeleted() && !m.negated && (m.level == MemoryLevel::Full || m.level == MemoryLevel::Summary)
+        return isCurrent(m) && (m.level == MemoryLevel::Full || m.level == MemoryLevel::Summary)
             && tier != Tier::Weak && tier != Tier::Forgotten;
     }
     return false;

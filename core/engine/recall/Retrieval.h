@@ -86,6 +86,8 @@ public:
     const QStringList &queryKeywords() const { return m_queryKeywords; }
 
     static bool passesMode(const Memory &memory, Tier tier, QueryMode mode);
+    /// Neither deleted, negated nor superseded: normal mode returns nothing else.
+    static bool isCurrent(const Memory &memory);
 
 private:
     /// The caller's index, else one built from the store on first use and kept.
