@@ -26,17 +26,24 @@ Memory MemoryCapture::draft(const NewMemory &input, const Config &config)
     return m;
 }
 
+Result<DecisionOutcome> MemoryCapture::createIn(Decisions &decisions, const NewMemory &input, const Config &config,
+                                                Millis at)
+{
+    if (const QString invalid = input.invalidReason(); !invalid.isEmpty())
+        return Error::make(Error::Code::Validation, invalid);
+    return decisions.create(draft(input, config), at, input.actor);
+}
+
 Result<MemoryCapture::Added> MemoryCapture::add(const NewMemory &input, Millis at)
 {
     if (const QString invalid = input.invalidReason(); !invalid.isEmpty())
         return Error::make(Error::Code::Validation, invalid);
     if (at == 0)
         at = time::nowMs();
-    const Memory memory = draft(input, m_config);
     Added added;
     AfterChange after(m_store, m_config);
     auto outcomes = after.runAll(
-        m_decisions, 1, [&](std::size_t) { return m_decisions.create(memory, at, input.actor); }, at, &added.followUp);
+        m_decisions, 1, [&](std::size_t) { return createIn(m_decisions, input, m_config, at); }, at, &added.followUp);
     if (!outcomes)
         return outcomes.error();
     added.outcomes = std::move(*outcomes);

@@ -35,6 +35,11 @@ public:
     /// "conversation" for the assistant (memory.decay.initialStability).
     static Memory draft(const NewMemory &input, const Config &config);
 
+    /// The `create` decision alone (checked first: a Validation error naming the field), for
+    /// a caller that runs it through AfterChange itself (the window's undo command).
+    [[nodiscard]] static Result<DecisionOutcome> createIn(Decisions &decisions, const NewMemory &input,
+                                                          const Config &config, Millis at = 0);
+
     /// Checks `input` (one message naming the field; nothing written), then in ONE
     /// transaction: the `create` decision (actor = input.actor), the new memory's derived
     /// links and its contradiction check (AfterChange).
