@@ -62,6 +62,14 @@ qint64 linkCount(Store &store)
     return n / 2;
 }
 
+/// With ENGRAM_SCREENSHOT_DIR set (scripts/screenshots.sh), saves what `widget` shows.
+void saveShot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
+}
+
 } // namespace
 
 class TestRule13NewMemoryAndRebuildLinks : public QObject
@@ -84,6 +92,7 @@ private:
             QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("keywordsEdit")), keywords);
             auto *combo = dialog->findChild<QComboBox *>(QStringLiteral("categoryEdit"));
             combo->setCurrentText(category);
+            saveShot(dialog, QStringLiteral("new-memory-dialog.png"));
             auto *ok = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
             QTest::mouseClick(ok, Qt::LeftButton);
             if (problem) {
@@ -146,6 +155,11 @@ private Q_SLOTS:
         QCOMPARE(links->front().type, QStringLiteral("keyword"));
         QCOMPARE(store->conflicts().countOpen().value(), qint64(1));
         QCOMPARE(store->memories().get(id)->category, QStringLiteral("preference"));
+        for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+            w.resize(size);
+            QTest::qWait(50);
+            saveShot(&w, QStringLiteral("new-memory-added-%1x%2.png").arg(size.width()).arg(size.height()));
+        }
 
         w.undoStack()->undo();
         QCOMPARE(store->memories().contains(id).value(), false);
