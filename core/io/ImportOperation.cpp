@@ -1,6 +1,8 @@
 #include "io/ImportOperation.h"
 
+#include "engine/capture/AfterChange.h"
 #include "engine/conflicts/ConflictDetector.h"
+#include "engine/graph/AssociationBuilder.h"
 #include "io/Importer.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -54,6 +56,23 @@ Result<ImportPlan> ImportOperation::preview(const MemorySet &set) const
     return plan;
 }
 
+Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const ImportStep &step, int total) const
+{
+    if (report.written.isEmpty())
+        return {};
+    if (report.written.size() > kLinkOneByOneAtMost) {
+        auto rebuilt = AssociationBuilder(m_store, m_config).rebuildAll(nullptr, [&](qint64, qint64) {
+            return !step || step(ImportPhase::Writing, total, total);
+        });
+        return rebuilt ? Status{} : Status(rebuilt.error());
+    }
+    QStringList ids;
+    for (const QString &id : report.written)
+        ids << report.renamed.value(id, id);
+    auto linked = AfterChange(m_store, m_config).apply(ids, {}, at);
+    return linked ? Status{} : Status(linked.error());
+}
+
 Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportPlan &plan,
                                              const ImportPolicy &policy, const ImportStep &step) const
 {
@@ -76,6 +95,9 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     auto report = importer.apply(set, policy);
     if (!report)
         return report.error();
+
+    if (const Status st = linkWritten(*report, at, step, total); !st)
+        return st.error().code == Error::Code::Cancelled ? cancelled(set) : st.error();
 
     ImportOutcome out;
     out.detection = plan.detection;

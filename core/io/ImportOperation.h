@@ -26,6 +26,9 @@ class ImportOperation final
 {
 public:
     static constexpr std::size_t kDetectAtMost = 20000;
+    /// Up to this many written memories get their links one by one (AfterChange); a larger
+    /// import rebuilds every derived link in the same transaction, which is then cheaper.
+    static constexpr qsizetype kLinkOneByOneAtMost = 2000;
 
     /// `now`: the instant of the import events, new ids and recorded contradictions (the
     /// CLI's --at); the current time when 0.
@@ -43,6 +46,10 @@ public:
                                               const ImportPolicy &policy, const ImportStep &step = {}) const;
 
 private:
+    /// The written memories' derived links (docs/scoring.md, "Associations"), inside apply()'s
+    /// transaction; `step` can still cancel.
+    [[nodiscard]] Status linkWritten(const ImportReport &report, Millis at, const ImportStep &step,
+                                     int total) const;
     ImportDetection detect(const std::vector<Memory> &incoming) const;
 
     Store &m_store;

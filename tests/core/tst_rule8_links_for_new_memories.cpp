@@ -9,6 +9,7 @@
 
 #include "engine/graph/AssociationBuilder.h"
 #include "engine/graph/KeywordIndex.h"
+#include "io/ImportOperation.h"
 #include "synthetic/StoreGenerator.h"
 
 #include <QTest>
@@ -153,6 +154,37 @@ private slots:
         }
         QVERIFY(compared > 40);
         QVERIFY2(linked > compared / 2, "most compared memories have links to compare");
+    }
+
+    // An import links what it wrote at once: a small one memory by memory, a large one
+    // (above ImportOperation::kLinkOneByOneAtMost) by one rebuild in the same transaction.
+    void anImportLinksWhatItWrote_data()
+    {
+        QTest::addColumn<int>("extra");
+        QTest::newRow("small") << 0;
+        QTest::newRow("large") << int(io::ImportOperation::kLinkOneByOneAtMost);
+    }
+    void anImportLinksWhatItWrote()
+    {
+        QFETCH(int, extra);
+        test::TempStore store;
+        plant(*store);
+        const Config config = Config::defaults();
+        io::MemorySet set;
+        set.sourceName = QStringLiteral("incoming.json");
+        set.memories.push_back(captureMemory(QStringLiteral("new_eslint"), QStringLiteral("Eslint runs in CI"), 11,
+                                             {QStringLiteral("eslint"), QStringLiteral("ci")}));
+        for (int i = 0; i < extra; ++i)
+            set.memories.push_back(captureMemory(QStringLiteral("filler_%1").arg(i), QStringLiteral("Filler %1").arg(i),
+                                                 100 + i, {QStringLiteral("filler%1").arg(i)}));
+        const io::ImportOperation operation(*store, config, kAt);
+        auto plan = operation.preview(set);
+        QVERIFY(plan.ok());
+        auto outcome = operation.apply(set, *plan, io::ImportPolicy{});
+        QVERIFY2(outcome.ok(), outcome ? "" : qPrintable(outcome.error().message));
+        // Jaccard({eslint, ci}, {eslint}) = 0.5; created a day after b: the keyword rule wins.
+        QVERIFY2(linksOf(*store, QStringLiteral("new_eslint")).contains(QStringLiteral("b:keyword")),
+                 qPrintable(QStringList(linksOf(*store, QStringLiteral("new_eslint")).values()).join(u',')));
     }
 
     // The real engram-cli: an edit of keywords prints the memory and has linked it.
