@@ -249,8 +249,12 @@ Result<KeywordIndex> KeywordIndex::buildAround(Store &store, const QStringList &
     const auto span = Millis(hours * double(kMsPerHour));
     for (const Memory &m : *memories) {
         for (const QString &k : normalizeKeywords(m.keywords)) {
+            // The column is JSON: a keyword it escapes cannot be searched as written.
+            if (k.contains(QLatin1Char('"')) || k.contains(QLatin1Char('\\'))
+                || std::any_of(k.begin(), k.end(), [](QChar c) { return c.unicode() < 0x20; }))
+                return build(store);
             addOnce(query.keywords, k.toStdString());
-            // lower() in SQLite folds ASCII only: a non-ASCII keyword is also searched in the
+            // LIKE folds ASCII case only: a non-ASCII keyword is also searched in the
             // cases a row may hold it in (the parsed keywords are what counts, below).
             const bool ascii = std::all_of(k.begin(), k.end(), [](QChar c) { return c.unicode() < 0x80; });
             if (!ascii) {

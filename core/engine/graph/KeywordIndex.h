@@ -56,7 +56,7 @@ public:
     /// the whole table. For a centre, every list it is in is complete, so the association
     /// windows and the contradiction search see exactly what they would in build()'s index;
     /// the entries are in the store's row order as there. Falls back to build() when the
-    /// centres have too many keywords for one query.
+    /// centres have too many keywords for one query, or a keyword the JSON column escapes.
     [[nodiscard]] static Result<KeywordIndex> buildAround(Store &store, const QStringList &centres, double hours);
 
     /// Adds a memory or replaces what the index holds for it (after an edit). O(list length)
