@@ -60,16 +60,25 @@ Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const
 {
     if (report.written.isEmpty())
         return {};
-    if (report.written.size() > kLinkOneByOneAtMost) {
+    // A set that brings no links of its own and is large: one rebuild is cheaper.
+    if (report.associations == 0 && report.written.size() > kLinkOneByOneAtMost) {
         auto rebuilt = AssociationBuilder(m_store, m_config).rebuildAll(nullptr, [&](qint64, qint64) {
             return !step || step(ImportPhase::Writing, total, total);
         });
         return rebuilt ? Status{} : Status(rebuilt.error());
     }
-    QStringList ids;
-    for (const QString &id : report.written)
-        ids << report.renamed.value(id, id);
-    auto linked = AfterChange(m_store, m_config).apply(ids, {}, at);
+    // Otherwise the memories the set left without a link get theirs; the links a set brings
+    // are kept as they are (an export imported again gives the same store).
+    QStringList unlinked;
+    for (const QString &incoming : report.written) {
+        const QString id = report.renamed.value(incoming, incoming);
+        auto links = m_store.associations().of(id);
+        if (!links)
+            return links.error();
+        if (links->empty())
+            unlinked << id;
+    }
+    auto linked = AfterChange(m_store, m_config).apply(unlinked, {}, at);
     return linked ? Status{} : Status(linked.error());
 }
 

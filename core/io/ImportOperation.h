@@ -26,8 +26,9 @@ class ImportOperation final
 {
 public:
     static constexpr std::size_t kDetectAtMost = 20000;
-    /// Up to this many written memories get their links one by one (AfterChange); a larger
-    /// import rebuilds every derived link in the same transaction, which is then cheaper.
+    /// The written memories that have no link after the set's own links are in get theirs one
+    /// by one (AfterChange); a set of more memories than this that brings no links at all
+    /// rebuilds every derived link in the same transaction instead, which is then cheaper.
     static constexpr qsizetype kLinkOneByOneAtMost = 2000;
 
     /// `now`: the instant of the import events, new ids and recorded contradictions (the

@@ -40,7 +40,7 @@ public:
         // With the links of what the revert put back recomputed in its transaction (AfterChange),
         // as the window's Undo does.
         AfterChange after(*ctx.store(), ctx.config());
-        const auto reverted = after.run(
+        const auto outcomes = after.run(
             [&]() -> Result<std::vector<DecisionOutcome>> {
                 auto one = reverter.revert(eventId, ctx.now(), QStringLiteral("user"), whole);
                 if (!one)
@@ -48,9 +48,9 @@ public:
                 return std::vector<DecisionOutcome>{*one};
             },
             AfterChange::Mode::Revert, ctx.now());
-        if (!reverted)
-            return ctx.fail(reverted.error());
-        const DecisionOutcome *done = &reverted->front();
+        if (!outcomes)
+            return ctx.fail(outcomes.error());
+        const DecisionOutcome *done = &outcomes->front();
 
         QJsonArray reverted;
         QJsonArray memories;

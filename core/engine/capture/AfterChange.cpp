@@ -12,7 +12,8 @@
 
 #include <optional>
 
-Q_LOGGING_CATEGORY(lcCapture, "engram.core.engine.capture")
+// Timings only: off unless asked for (QT_LOGGING_RULES="engram.core.engine.capture.debug=true").
+Q_LOGGING_CATEGORY(lcCapture, "engram.core.engine.capture", QtWarningMsg)
 
 namespace engram::core {
 
@@ -58,7 +59,11 @@ Result<AfterChange::Targets> AfterChange::targetsOf(const std::vector<DecisionOu
             const bool created = p.value(QStringLiteral("created")).toBool();
             if (created || touchesLinks(after))
                 addOnce(targets.relink, e.memoryId);
-            if (detect && e.kind != events::kRevert && (created || touchesMeaning(after)))
+            // Checked for contradictions: a memory added (not a merge's summary, nor a
+            // correction, which already settles its conflict with the memory it corrects), and
+            // one whose content or keywords were edited.
+            const bool added = created && e.kind == events::kCreate && !p.contains(QStringLiteral("correctionOf"));
+            if (detect && (added || (e.kind == events::kEdit && touchesMeaning(after))))
                 addOnce(targets.detect, e.memoryId);
         }
     }

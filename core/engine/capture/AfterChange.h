@@ -30,9 +30,10 @@ struct FollowUpOutcome
 /// The step after a decision that makes the derived state follow the memories it wrote
 /// (docs/scoring.md, "Associations" and "Detection"): a memory that was created, or whose
 /// keywords, project or task changed, gets its keyword / co-task / temporal / co-project
-/// links recomputed at once (AssociationBuilder::updateFor); a created memory, or one whose
-/// content or keywords were edited, is checked for contradictions (ConflictDetector::detectFor,
-/// whose record() applies the automatic handling).
+/// links recomputed at once (AssociationBuilder::updateFor); a memory added (a `create`
+/// decision that is not a negation's correction), or one whose content or keywords were
+/// edited, is checked for contradictions (ConflictDetector::detectFor, whose record() applies
+/// the automatic handling). A merge's summary and a correction get links only.
 ///
 /// The window's undo commands and engram-cli both go through runAll / revertAll, so a memory
 /// gets the same links and checks whichever way it was written. Everything runs inside the
