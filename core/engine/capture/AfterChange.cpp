@@ -57,7 +57,10 @@ Result<AfterChange::Targets> AfterChange::targetsOf(const std::vector<DecisionOu
                 continue;
             const QJsonObject after = p.value(QStringLiteral("after")).toObject();
             const bool created = p.value(QStringLiteral("created")).toBool();
-            if (created || touchesLinks(after))
+            // A memory a revert brings back (a redo of an add, an undone purge) gets back the
+            // very links it had, from the event: it is not recomputed.
+            const bool restored = created && e.kind == events::kRevert;
+            if ((created && !restored) || (!created && touchesLinks(after)))
                 addOnce(targets.relink, e.memoryId);
             // Checked for contradictions: a memory added (not a merge's summary, nor a
             // correction, which already settles its conflict with the memory it corrects), and
