@@ -373,6 +373,8 @@ void MainWindow::updateActions()
     m_actions.conflicts->setEnabled(open);
     m_actions.reviewQueue->setEnabled(open);
     m_actions.exportSet->setEnabled(m_session->isOpen());
+    m_actions.newMemory->setEnabled(open);
+    m_actions.rebuildLinks->setEnabled(open);
 }
 
 void MainWindow::pushDecision(DecisionCommand *command)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/capture/NewMemory.h"
 #include "engine/decisions/Decisions.h"
 #include "snapshot/SnapshotFilter.h"
 
@@ -23,6 +24,7 @@ class JobProgressPanel;
 class QueuedDetectionRunner;
 class ConflictListDialog;
 class ReviewQueueDialog;
+class RebuildLinksDialog;
 class DecayChartView;
 class DetailPanel;
 struct MemoryFieldEdit;
@@ -98,6 +100,14 @@ public:
     void unarchiveSelected();
     void editCurrent();
     void mergeSelected();
+    /// Memory → New… (Ctrl+N): NewMemoryDialog, then addMemory().
+    void newMemory();
+    /// A memory added by hand as one undoable command (links and contradiction check at
+    /// once); selects it, so the detail panel and the graph show it and its links.
+    void addMemory(const core::NewMemory &input);
+    /// Store → Rebuild Links… (non-modal, one at a time).
+    void openRebuildLinks();
+    RebuildLinksDialog *rebuildLinksDialog() const;
     /// One field edit (from the detail panel): any field it shows as editable, one undoable decision.
     void editMemory(const MemoryFieldEdit &edit);
     void applyEdit(const QString &id, const core::MemoryEdit &edit);
@@ -128,6 +138,7 @@ private:
     void createEditActions(QMenu *menu);
     void createMemoryActions(QMenu *menu);
     void createViewActions(QMenu *menu);
+    void createStoreActions(QMenu *menu);
     void createToolBar();
     void fillRecentMenu();
     void fillProfileChoices();
@@ -165,6 +176,7 @@ private:
     QDockWidget *m_playgroundDock = nullptr;
     QPointer<ConflictListDialog> m_conflictList;
     QPointer<ReviewQueueDialog> m_reviewQueue;
+    QPointer<RebuildLinksDialog> m_rebuildLinks;
     QComboBox *m_profileCombo = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_memoryMenu = nullptr;
@@ -197,6 +209,8 @@ private:
         QAction *conflicts = nullptr;
         QAction *reviewQueue = nullptr;
         QAction *exportSet = nullptr;
+        QAction *newMemory = nullptr;
+        QAction *rebuildLinks = nullptr;
     } m_actions;
 };
 

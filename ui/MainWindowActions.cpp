@@ -34,6 +34,7 @@ void MainWindow::createActions()
     createEditActions(menuBar()->addMenu(tr("&Edit")));
     m_memoryMenu = menuBar()->addMenu(tr("&Memory"));
     createMemoryActions(m_memoryMenu);
+    createStoreActions(menuBar()->addMenu(tr("&Store")));
     createReviewActions(menuBar()->addMenu(tr("&Review")));
     createViewActions(menuBar()->addMenu(tr("&View")));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -47,7 +48,8 @@ void MainWindow::createActions()
 void MainWindow::createFileActions(QMenu *menu)
 {
     QAction *create = menu->addAction(tr("&New Store…"), this, &MainWindow::newStore);
-    create->setShortcut(QKeySequence::New);
+    // Ctrl+N adds a memory (Memory → New…); a new store is the rarer wish.
+    create->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_N));
     QAction *open = menu->addAction(tr("&Open Store…"), this, &MainWindow::openStoreDialog);
     open->setShortcut(QKeySequence::Open);
     m_recentMenu = menu->addMenu(tr("Open &Recent"));
@@ -103,6 +105,10 @@ void MainWindow::createMemoryActions(QMenu *menu)
         action->setStatusTip(tip);
         return action;
     };
+    m_actions.newMemory = add(tr("&New…"), QStringLiteral("newMemoryAction"), QKeySequence::New,
+                              tr("Add a memory by hand; its links and contradiction check run at once"),
+                              &MainWindow::newMemory);
+    menu->addSeparator();
     m_actions.confirm = add(tr("&Confirm"), QStringLiteral("confirmAction"), QKeySequence(Qt::CTRL | Qt::Key_Return),
                             tr("Confirm: verified, and reinforced as a manual review"), &MainWindow::confirmSelected);
     m_actions.negate = menu->addAction(tr("&Negate…"), this, [this]() { negateSelected(true); });
@@ -133,6 +139,13 @@ void MainWindow::createMemoryActions(QMenu *menu)
     m_actions.unarchive = add(tr("Un&archive"), QStringLiteral("unarchiveAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U),
                               tr("Bring archived or compressed memories back: full text, decay restarted"),
                               &MainWindow::unarchiveSelected);
+}
+
+void MainWindow::createStoreActions(QMenu *menu)
+{
+    m_actions.rebuildLinks = menu->addAction(tr("Rebuild &Links…"), this, &MainWindow::openRebuildLinks);
+    m_actions.rebuildLinks->setObjectName(QStringLiteral("rebuildLinksAction"));
+    m_actions.rebuildLinks->setStatusTip(tr("Recompute every derived link of the store from the rules"));
 }
 
 void MainWindow::createViewActions(QMenu *menu)

@@ -6,11 +6,13 @@
 #include "ArgParser.h"
 #include "CliContext.h"
 
+#include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 #include "model/Tier.h"
 
 #include <QJsonArray>
 
+#include <functional>
 #include <memory>
 
 namespace engram::cli {
@@ -18,6 +20,20 @@ namespace engram::cli {
 inline std::unique_ptr<core::Decisions> decisionsFor(CliContext &ctx)
 {
     return std::make_unique<core::Decisions>(*ctx.store(), ctx.config(), ctx.profileName());
+}
+
+/// Runs one decision and its follow-up (the links and the contradiction check of what it
+/// wrote: core::AfterChange, the same path as the window's commands) as one transaction.
+inline core::Result<core::DecisionOutcome>
+decideAndFollow(CliContext &ctx, const std::function<core::Result<core::DecisionOutcome>(core::Decisions &)> &decide,
+                core::FollowUpOutcome *followUp = nullptr)
+{
+    core::Decisions decisions(*ctx.store(), ctx.config(), ctx.profileName());
+    core::AfterChange after(*ctx.store(), ctx.config());
+    auto outcomes = after.runAll(decisions, 1, [&](std::size_t) { return decide(decisions); }, ctx.now(), followUp);
+    if (!outcomes)
+        return outcomes.error();
+    return outcomes->front();
 }
 
 /// One line per memory for people: id, strength, tier, the start of the content.

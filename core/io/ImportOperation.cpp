@@ -1,7 +1,9 @@
 #include "io/ImportOperation.h"
 
+#include "engine/capture/AfterChange.h"
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/conflicts/QueuedDetection.h"
+#include "engine/graph/AssociationBuilder.h"
 #include "io/Importer.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -55,6 +57,32 @@ Result<ImportPlan> ImportOperation::preview(const MemorySet &set) const
     return plan;
 }
 
+Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const ImportStep &step, int total) const
+{
+    if (report.written.isEmpty())
+        return {};
+    // A set that brings no links of its own and is large: one rebuild is cheaper.
+    if (report.associations == 0 && report.written.size() > kLinkOneByOneAtMost) {
+        auto rebuilt = AssociationBuilder(m_store, m_config).rebuildAll(nullptr, [&](qint64, qint64) {
+            return !step || step(ImportPhase::Writing, total, total);
+        });
+        return rebuilt ? Status{} : Status(rebuilt.error());
+    }
+    // Otherwise the memories the set left without a link get theirs; the links a set brings
+    // are kept as they are (an export imported again gives the same store).
+    QStringList unlinked;
+    for (const QString &incoming : report.written) {
+        const QString id = report.renamed.value(incoming, incoming);
+        auto links = m_store.associations().of(id);
+        if (!links)
+            return links.error();
+        if (links->empty())
+            unlinked << id;
+    }
+    auto linked = AfterChange(m_store, m_config).apply(unlinked, {}, at);
+    return linked ? Status{} : Status(linked.error());
+}
+
 Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportPlan &plan,
                                              const ImportPolicy &policy, const ImportStep &step) const
 {
@@ -77,6 +105,9 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     auto report = importer.apply(set, policy);
     if (!report)
         return report.error();
+
+    if (const Status st = linkWritten(*report, at, step, total); !st)
+        return st.error().code == Error::Code::Cancelled ? cancelled(set) : st.error();
 
     ImportOutcome out;
     out.detection = plan.detection;

@@ -28,6 +28,10 @@ class ImportOperation final
 {
 public:
     static constexpr std::size_t kDetectAtMost = 20000;
+    /// The written memories that have no link after the set's own links are in get theirs one
+    /// by one (AfterChange); a set of more memories than this that brings no links at all
+    /// rebuilds every derived link in the same transaction instead, which is then cheaper.
+    static constexpr qsizetype kLinkOneByOneAtMost = 2000;
 
     /// `now`: the instant of the import events, new ids and recorded contradictions (the
     /// CLI's --at); the current time when 0.
@@ -48,6 +52,10 @@ public:
                                               const ImportPolicy &policy, const ImportStep &step = {}) const;
 
 private:
+    /// The written memories' derived links (docs/scoring.md, "Associations"), inside apply()'s
+    /// transaction; `step` can still cancel.
+    [[nodiscard]] Status linkWritten(const ImportReport &report, Millis at, const ImportStep &step,
+                                     int total) const;
     ImportDetection detect(const std::vector<Memory> &incoming) const;
 
     Store &m_store;

@@ -49,6 +49,10 @@ public:
     [[nodiscard]] Result<IdTotals> idTotals() const;
     [[nodiscard]] Status scanIds(const std::function<bool(std::string_view id)> &visit) const;
     [[nodiscard]] Status scanKeywordRows(const std::function<bool(const KeywordRow &)> &visit) const;
+    /// The rows of scanKeywordRows that match `query` (one pass, in rowid order); a query of
+    /// more than NeighbourQuery::kMaxTerms terms is refused (Validation).
+    [[nodiscard]] Status scanNeighbourRows(const NeighbourQuery &query,
+                                           const std::function<bool(const KeywordRow &)> &visit) const;
     [[nodiscard]] Status scanConflictInputs(const std::function<bool(const ConflictInputRow &)> &visit) const;
     /// Rows with a rowid above `afterRowid`, at most `limit` of them (-1 = all). One row object
     /// is reused; `visit` may change it.

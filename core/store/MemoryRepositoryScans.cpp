@@ -74,6 +74,59 @@ Status MemoryRepository::scanKeywordRows(const std::function<bool(const KeywordR
                 });
 }
 
+Status MemoryRepository::scanNeighbourRows(const NeighbourQuery &query,
+                                           const std::function<bool(const KeywordRow &)> &visit) const
+{
+    if (query.terms() == 0)
+        return {};
+    if (query.terms() > NeighbourQuery::kMaxTerms)
+        return Error::make(Error::Code::Validation,
+                           QStringLiteral("%1: too many terms in one neighbour query").arg(m_db.path()));
+    // One fixed fragment per term, every value bound: the statement's text holds no data.
+    std::string sql = "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at FROM memories WHERE 0";
+    for (std::size_t i = 0; i < query.keywords.size(); ++i)
+        sql += " OR keywords LIKE ? ESCAPE '\\'"; // LIKE folds ASCII case, and is quicker than lower()
+    for (std::size_t i = 0; i < query.taskIds.size(); ++i)
+        sql += " OR source_task_id = ?";
+    for (std::size_t i = 0; i < query.projectPaths.size(); ++i)
+        sql += " OR project_path = ?";
+    for (std::size_t i = 0; i < query.timeRanges.size(); ++i)
+        sql += " OR created_at BETWEEN ? AND ?";
+    sql += " ORDER BY rowid";
+    SqliteStatement q(m_db, sql, QStringLiteral("reading the neighbours of a memory"));
+    if (!q.isValid())
+        return q.error();
+    int at = 1;
+    for (const std::string &k : query.keywords) {
+        std::string pattern = "%";
+        for (const char c : k) {
+            if (c == '%' || c == '_' || c == '\\')
+                pattern += '\\';
+            pattern += c;
+        }
+        pattern += '%';
+        q.bind(at++, std::string_view(pattern));
+    }
+    for (const std::string &t : query.taskIds)
+        q.bind(at++, std::string_view(t));
+    for (const std::string &p : query.projectPaths)
+        q.bind(at++, std::string_view(p));
+    for (const auto &[from, to] : query.timeRanges) {
+        q.bind(at++, from);
+        q.bind(at++, to);
+    }
+    KeywordRow row;
+    return q.forEachRow([&](const SqliteStatement &r) {
+        row.id = r.text(0);
+        row.keywordsJson = r.text(1);
+        row.taskId = r.text(2);
+        row.projectPath = r.text(3);
+        row.createdAt = r.int64(4);
+        row.deletedAt = r.int64(5);
+        return visit(row);
+    });
+}
+
 Status MemoryRepository::scanConflictInputs(const std::function<bool(const ConflictInputRow &)> &visit) const
 {
     ConflictInputRow row;

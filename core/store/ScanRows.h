@@ -3,7 +3,10 @@
 #include "model/Memory.h"
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace engram::core {
 
@@ -35,6 +38,21 @@ struct KeywordRow
     std::string_view projectPath;
     std::int64_t createdAt = 0;
     std::int64_t deletedAt = 0;
+};
+
+/// Which memories may be a memory's link or contradiction neighbours (KeywordIndex::buildAround):
+/// any that holds one of `keywords`, shares a task or project, or was created in one of
+/// `timeRanges` (UTC ms, both ends included).
+struct NeighbourQuery
+{
+    /// Text searched for in the keywords column, ASCII case folded (a superset test: the
+    /// caller checks the parsed keywords).
+    std::vector<std::string> keywords;
+    std::vector<std::string> taskIds;
+    std::vector<std::string> projectPaths;
+    std::vector<std::pair<std::int64_t, std::int64_t>> timeRanges;
+    static constexpr std::size_t kMaxTerms = 200; ///< more terms in one query are refused
+    std::size_t terms() const { return keywords.size() + taskIds.size() + projectPaths.size() + timeRanges.size(); }
 };
 
 /// What the contradiction rule reads of a memory (ConflictDetector::findAll).

@@ -1,6 +1,8 @@
 #include "commands/DecisionCommand.h"
 
 #include "StoreSession.h"
+#include "engine/capture/AfterChange.h"
+#include "engine/capture/MemoryCapture.h"
 #include "engine/review/Cleanup.h"
 
 #include <QCoreApplication>
@@ -47,7 +49,7 @@ void DecisionCommand::fail(const QString &message)
         m_errors(message);
 }
 
-bool DecisionCommand::run(const std::function<Result<std::vector<DecisionOutcome>>(Decisions &)> &perform)
+bool DecisionCommand::run(const Perform &perform)
 {
     Store *store = m_session->store();
     if (!store) {
@@ -55,7 +57,10 @@ bool DecisionCommand::run(const std::function<Result<std::vector<DecisionOutcome
         return false;
     }
     Decisions decisions(*store, m_session->config(), m_session->profileName());
-    auto outcomes = perform(decisions); // one transaction for every memory of the command
+    AfterChange after(*store, m_session->config());
+    // One transaction for every memory of the command, with the links and the contradiction
+    // check of what it wrote (AfterChange: the same follow-up engram-cli runs).
+    auto outcomes = perform(decisions, after);
     if (!outcomes) {
         fail(outcomes.error().message);
         return false;
@@ -80,9 +85,9 @@ void DecisionCommand::redo()
 {
     if (!m_done) {
         m_done = true;
-        const bool ok = run([this](Decisions &d) {
-            return d.runAll(std::size_t(m_ids.size()),
-                            [this, &d](std::size_t i) { return m_step(d, m_ids[qsizetype(i)]); });
+        const bool ok = run([this](Decisions &d, AfterChange &after) {
+            return after.runAll(d, std::size_t(m_ids.size()),
+                                [this, &d](std::size_t i) { return m_step(d, m_ids[qsizetype(i)]); });
         });
         if (ok)
             m_first = m_latest;
@@ -92,7 +97,7 @@ void DecisionCommand::redo()
     std::vector<qint64> eventIds;
     for (const DecisionOutcome &o : m_latest)
         eventIds.push_back(o.firstEventId());
-    run([&eventIds](Decisions &d) { return d.revertAll(eventIds); });
+    run([&eventIds](Decisions &d, AfterChange &after) { return after.revertAll(d, eventIds); });
 }
 
 void DecisionCommand::undo()
@@ -101,8 +106,19 @@ void DecisionCommand::undo()
     std::vector<qint64> eventIds;
     for (auto it = m_latest.rbegin(); it != m_latest.rend(); ++it)
         eventIds.push_back(it->firstEventId());
-    if (run([&eventIds](Decisions &d) { return d.revertAll(eventIds); }))
+    if (run([&eventIds](Decisions &d, AfterChange &after) { return after.revertAll(d, eventIds); }))
         std::reverse(m_latest.begin(), m_latest.end()); // back in the order of the memories
+}
+
+DecisionCommand *DecisionCommand::add(StoreSession *session, const NewMemory &input, ErrorSink errors)
+{
+    // One step with no memory of its own: the new memory's id comes from the decision.
+    return new DecisionCommand(
+        session, QCoreApplication::translate("DecisionCommand", "Add memory"), QStringList{QString()},
+        [input, config = session->config()](Decisions &d, const QString &) {
+            return MemoryCapture::createIn(d, input, config);
+        },
+        std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::confirm(StoreSession *session, const QStringList &ids, ErrorSink errors)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/capture/NewMemory.h"
 #include "engine/review/Cleanup.h"
 #include "engine/decisions/DecisionOutcome.h"
 #include "engine/decisions/Decisions.h"
@@ -11,6 +12,10 @@
 #include <functional>
 #include <vector>
 
+namespace engram::core {
+class AfterChange;
+}
+
 namespace engram::ui {
 
 class StoreSession;
@@ -18,9 +23,13 @@ class StoreSession;
 /// One user decision (docs/architecture.md, "The way of a decision") on one or more memories as
 /// an undoable command:
 /// - the first redo() runs the decision through core::Decisions, all memories in one
-///   transaction (Decisions::runAll: one fails → none is written);
+///   transaction (Decisions::runAll: one fails → none is written), followed in the same
+///   transaction by core::AfterChange: the links of what it created or whose keywords or
+///   project it changed, and the contradiction check of what it created or whose content or
+///   keywords it changed (the detector's decisions become part of the command);
 /// - undo() reverts it through Decisions::revertAll, which appends compensating `revert`
-///   events (the store's history only grows);
+///   events (the store's history only grows), and recomputes the links of the memories whose
+///   keywords or project the revert put back (AfterChange::revertAll);
 /// - a later redo() reverts that revert, and so on, always reverting the latest outcome.
 /// After each step the session re-reads the memories touched, so the table and the detail
 /// panel follow. A step that fails (e.g. another writer changed the memory since) reports
@@ -44,6 +53,9 @@ public:
     const QStringList &ids() const { return m_ids; }
 
     // Factories for the decisions of the window's menus.
+    /// A memory added by hand (Memory → New…): core::MemoryCapture's `create` decision, its
+    /// links and contradiction check; undo removes it with them.
+    static DecisionCommand *add(StoreSession *session, const core::NewMemory &input, ErrorSink errors = {});
     static DecisionCommand *confirm(StoreSession *session, const QStringList &ids, ErrorSink errors = {});
     static DecisionCommand *negate(StoreSession *session, const QStringList &ids, const QString &correction,
                                    ErrorSink errors = {});
@@ -79,7 +91,9 @@ public:
 private:
     /// Runs `perform`, one core call that is one transaction (Decisions::runAll or
     /// revertAll), and keeps its outcomes as the latest.
-    bool run(const std::function<core::Result<std::vector<core::DecisionOutcome>>(core::Decisions &)> &perform);
+    using Perform = std::function<core::Result<std::vector<core::DecisionOutcome>>(core::Decisions &,
+                                                                                   core::AfterChange &)>;
+    bool run(const Perform &perform);
     void fail(const QString &message);
 
     StoreSession *m_session;

@@ -73,7 +73,7 @@ public:
             return ctx.fail(QStringLiteral("edit: give at least one of --content, --keywords, --category, --confidence, "
                                            "--importance, --project, --sensitivity"),
                             2);
-        const auto done = decisionsFor(ctx)->edit(id, edit, ctx.now());
+        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return d.edit(id, edit, ctx.now()); });
         if (!done)
             return ctx.fail(done.error());
         return printMemoryAfter(ctx, id);

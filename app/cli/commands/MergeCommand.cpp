@@ -21,8 +21,9 @@ public:
             return ctx.fail(QStringLiteral("merge: ") + parser.error(), 2);
         if (parser.positional().size() < 2)
             return ctx.fail(QStringLiteral("merge: expected at least two memory ids"), 2);
+        const QString content = parser.value(QStringLiteral("content"), QString());
         const auto done =
-            decisionsFor(ctx)->merge(parser.positional(), parser.value(QStringLiteral("content"), QString()), ctx.now());
+            decideAndFollow(ctx, [&](core::Decisions &d) { return d.merge(parser.positional(), content, ctx.now()); });
         if (!done)
             return ctx.fail(done.error());
         return printMemoryAfter(ctx, done->createdIds.first());

@@ -25,7 +25,7 @@ public:
         const QString correction = parser.value(QStringLiteral("correction"), QString());
         if (parser.isSet(QStringLiteral("correction")) && correction.trimmed().isEmpty())
             return ctx.fail(QStringLiteral("negate: --correction needs a text"), 2);
-        const auto done = decisionsFor(ctx)->negate(id, correction, ctx.now());
+        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return d.negate(id, correction, ctx.now()); });
         if (!done)
             return ctx.fail(done.error());
         // The memory object after, and the new memory under "correction" when one was made.

@@ -1,6 +1,8 @@
 // engram-cli revert EVENT_ID [--event-only]: undo the decision an event belongs to by
 // appending compensating `revert` events (docs/architecture.md, "Undo"). Reverting a revert re-applies it.
 #include "Command.h"
+
+#include "engine/capture/AfterChange.h"
 #include "DecisionOutput.h"
 
 #include "engine/decisions/Reverter.h"
@@ -33,9 +35,20 @@ public:
         const bool whole = !parser.isSet(QStringLiteral("event-only"));
         // The weight change log is written under every profile (the recorder's own model).
         Reverter reverter(*ctx.store(), ctx.config());
-        const auto done = reverter.revert(eventId, ctx.now(), QStringLiteral("user"), whole);
-        if (!done)
-            return ctx.fail(done.error());
+        // With the links of what the revert put back recomputed in its transaction (AfterChange),
+        // as the window's Undo does.
+        AfterChange after(*ctx.store(), ctx.config());
+        const auto outcomes = after.run(
+            [&]() -> Result<std::vector<DecisionOutcome>> {
+                auto one = reverter.revert(eventId, ctx.now(), QStringLiteral("user"), whole);
+                if (!one)
+                    return one.error();
+                return std::vector<DecisionOutcome>{*one};
+            },
+            AfterChange::Mode::Revert, ctx.now());
+        if (!outcomes)
+            return ctx.fail(outcomes.error());
+        const DecisionOutcome *done = &outcomes->front();
 
         QJsonArray reverted;
         QJsonArray memories;

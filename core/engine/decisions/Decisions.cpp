@@ -307,6 +307,19 @@ Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &corr
     });
 }
 
+Result<DecisionOutcome> Decisions::create(const Memory &memory, Millis at, const QString &actor)
+{
+    return run(at, actor, [&](DecisionRecorder &rec, Millis when) -> Status {
+        Memory created = memory;
+        if (created.id.isEmpty())
+            created.id = ids::newMemoryId(when);
+        created.createdAt = created.updatedAt = created.lastReinforcedAt = when;
+        created.decayRate = m_reinforcement.decayRateFor(created);
+        m_reinforcement.touch(created, when);
+        return rec.create(events::kCreate, created);
+    });
+}
+
 Result<DecisionOutcome> Decisions::setPermanent(const QString &id, bool permanent, Millis at, const QString &actor)
 {
     return run(at, actor, [&](DecisionRecorder &rec, Millis when) -> Status {

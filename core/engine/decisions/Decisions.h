@@ -62,6 +62,13 @@ public:
     /// row resolved `version_keep`: events `negate`, `create`, `conflict_resolved`.
     [[nodiscard]] Result<DecisionOutcome> negate(const QString &id, const QString &correction = {}, Millis at = 0,
                                                  const QString &actor = QStringLiteral("user"));
+    /// A new memory (note 002 ADD), written as given except what a decision owns: the id
+    /// (ids::newMemoryId unless set), createdAt / updatedAt / lastReinforcedAt = `at`, the
+    /// decay rate and the cached strength. Event `create` with the whole memory as "after";
+    /// a revert removes it again (with the links it got since). The caller checks the fields
+    /// (capture::MemoryCapture does, and adds the links and the contradiction check).
+    [[nodiscard]] Result<DecisionOutcome> create(const Memory &memory, Millis at = 0,
+                                                 const QString &actor = QStringLiteral("user"));
     [[nodiscard]] Result<DecisionOutcome> setPermanent(const QString &id, bool permanent, Millis at = 0,
                                                        const QString &actor = QStringLiteral("user"));
     [[nodiscard]] Result<DecisionOutcome> edit(const QString &id, const MemoryEdit &edit, Millis at = 0,

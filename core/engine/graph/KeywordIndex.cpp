@@ -187,45 +187,97 @@ Result<KeywordIndex> KeywordIndex::build(Store &store)
     std::vector<std::string> words;
     std::vector<std::uint32_t> keywordIds;
     const Status scanned = store.memories().scanKeywordRows([&](const KeywordRow &row) {
-        const std::uint32_t e = index.addEntry(row.id);
-        if (!parseStringArray(row.keywordsJson, words)) {
-            words.clear();
-            const QJsonArray array =
-                QJsonDocument::fromJson(QByteArray(row.keywordsJson.data(), qsizetype(row.keywordsJson.size()))).array();
-            for (const QJsonValue &v : array)
-                words.push_back(v.toString().toStdString());
-        }
-        keywordIds.clear();
-        for (const std::string &w : words) {
-            const std::string k = normalizeKeyword(w);
-            if (!k.empty())
-                keywordIds.push_back(index.internKeyword(k));
-        }
-        index.setKeywords(e, keywordIds);
-        index.m_task[e] = index.internGroup(index.m_taskIds, index.m_taskMembers, nullptr, row.taskId);
-        index.m_project[e] =
-            index.internGroup(index.m_projectIds, index.m_projectMembers, &index.m_projectNames, row.projectPath);
-        index.m_createdAt[e] = row.createdAt;
-        index.m_flags[e] = row.deletedAt != 0 ? kDeleted : 0;
+        index.addRow(row, words, keywordIds);
         return true;
     });
     if (!scanned)
         return scanned.error();
+    index.finishRows();
+    return index;
+}
 
+void KeywordIndex::addRow(const KeywordRow &row, std::vector<std::string> &words, std::vector<std::uint32_t> &keywordIds)
+{
+    const std::uint32_t e = addEntry(row.id);
+    if (!parseStringArray(row.keywordsJson, words)) {
+        words.clear();
+        const QJsonArray array =
+            QJsonDocument::fromJson(QByteArray(row.keywordsJson.data(), qsizetype(row.keywordsJson.size()))).array();
+        for (const QJsonValue &v : array)
+            words.push_back(v.toString().toStdString());
+    }
+    keywordIds.clear();
+    for (const std::string &w : words) {
+        const std::string k = normalizeKeyword(w);
+        if (!k.empty())
+            keywordIds.push_back(internKeyword(k));
+    }
+    setKeywords(e, keywordIds);
+    m_task[e] = internGroup(m_taskIds, m_taskMembers, nullptr, row.taskId);
+    m_project[e] = internGroup(m_projectIds, m_projectMembers, &m_projectNames, row.projectPath);
+    m_createdAt[e] = row.createdAt;
+    m_flags[e] = row.deletedAt != 0 ? kDeleted : 0;
+}
+
+void KeywordIndex::finishRows()
+{
     // Every list in (createdAt, entry) order: sort once, then fill the lists walking that
     // order, so each comes out sorted without a sort of its own.
-    index.m_timeOrder.resize(index.size());
-    std::iota(index.m_timeOrder.begin(), index.m_timeOrder.end(), 0u);
-    std::sort(index.m_timeOrder.begin(), index.m_timeOrder.end(),
-              [&](std::uint32_t x, std::uint32_t y) { return index.before(x, y); });
-    for (std::uint32_t e : index.m_timeOrder) {
-        for (std::uint32_t k : index.keywordsOf(e))
-            index.m_postings[k].push_back(e);
-        if (index.m_task[e] != kNoGroup)
-            index.m_taskMembers[size_t(index.m_task[e])].push_back(e);
-        if (index.m_project[e] != kNoGroup)
-            index.m_projectMembers[size_t(index.m_project[e])].push_back(e);
+    m_timeOrder.resize(size());
+    std::iota(m_timeOrder.begin(), m_timeOrder.end(), 0u);
+    std::sort(m_timeOrder.begin(), m_timeOrder.end(), [&](std::uint32_t x, std::uint32_t y) { return before(x, y); });
+    for (std::uint32_t e : m_timeOrder) {
+        for (std::uint32_t k : keywordsOf(e))
+            m_postings[k].push_back(e);
+        if (m_task[e] != kNoGroup)
+            m_taskMembers[size_t(m_task[e])].push_back(e);
+        if (m_project[e] != kNoGroup)
+            m_projectMembers[size_t(m_project[e])].push_back(e);
     }
+}
+
+Result<KeywordIndex> KeywordIndex::buildAround(Store &store, const QStringList &centres, double hours)
+{
+    auto memories = store.memories().byIds(centres);
+    if (!memories)
+        return memories.error();
+    NeighbourQuery query;
+    auto addOnce = [](std::vector<std::string> &list, std::string value) {
+        if (!value.empty() && std::find(list.begin(), list.end(), value) == list.end())
+            list.push_back(std::move(value));
+    };
+    const auto span = Millis(hours * double(kMsPerHour));
+    for (const Memory &m : *memories) {
+        for (const QString &k : normalizeKeywords(m.keywords)) {
+            // The column is JSON: a keyword it escapes cannot be searched as written.
+            if (k.contains(QLatin1Char('"')) || k.contains(QLatin1Char('\\'))
+                || std::any_of(k.begin(), k.end(), [](QChar c) { return c.unicode() < 0x20; }))
+                return build(store);
+            addOnce(query.keywords, k.toStdString());
+            // LIKE folds ASCII case only: a non-ASCII keyword is also searched in the
+            // cases a row may hold it in (the parsed keywords are what counts, below).
+            const bool ascii = std::all_of(k.begin(), k.end(), [](QChar c) { return c.unicode() < 0x80; });
+            if (!ascii) {
+                addOnce(query.keywords, k.toUpper().toStdString());
+                addOnce(query.keywords, (k.left(1).toUpper() + k.mid(1)).toStdString());
+            }
+        }
+        addOnce(query.taskIds, m.source.taskId.toStdString());
+        addOnce(query.projectPaths, m.projectPath.toStdString());
+        query.timeRanges.emplace_back(m.createdAt - span, m.createdAt + span);
+    }
+    if (query.terms() > NeighbourQuery::kMaxTerms)
+        return build(store);
+    KeywordIndex index;
+    std::vector<std::string> words;
+    std::vector<std::uint32_t> keywordIds;
+    const Status scanned = store.memories().scanNeighbourRows(query, [&](const KeywordRow &row) {
+        index.addRow(row, words, keywordIds);
+        return true;
+    });
+    if (!scanned)
+        return scanned.error();
+    index.finishRows();
     return index;
 }
 

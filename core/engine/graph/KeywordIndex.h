@@ -17,6 +17,7 @@
 namespace engram::core {
 
 class Store;
+struct KeywordRow;
 
 /// The inverted keyword index and the other groupings associations, retrieval and conflict
 /// detection look memories up by, so none of them ever compares all pairs (docs/scoring.md, "Associations"):
@@ -49,6 +50,14 @@ public:
     /// One pass over the store's `memories` (id, keywords, task, project, created, deleted).
     [[nodiscard]] static Result<KeywordIndex> build(Store &store);
     static KeywordIndex fromMemories(const std::vector<Memory> &memories);
+    /// The part of the store `centres` can reach: every memory that shares a keyword, a task
+    /// or a project with one of them, or was created within `hours` of one (and the centres
+    /// themselves), read in one filtered pass (MemoryRepository::scanNeighbourRows) instead of
+    /// the whole table. For a centre, every list it is in is complete, so the association
+    /// windows and the contradiction search see exactly what they would in build()'s index;
+    /// the entries are in the store's row order as there. Falls back to build() when the
+    /// centres have too many keywords for one query, or a keyword the JSON column escapes.
+    [[nodiscard]] static Result<KeywordIndex> buildAround(Store &store, const QStringList &centres, double hours);
 
     /// Adds a memory or replaces what the index holds for it (after an edit). O(list length)
     /// per keyword / group it joins or leaves; never touches other memories.
@@ -122,6 +131,9 @@ private:
     };
     using Interner = std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>>;
 
+    void addRow(const KeywordRow &row, std::vector<std::string> &words, std::vector<std::uint32_t> &keywordIds);
+    /// After addRow for every row: the time order and every list, each sorted.
+    void finishRows();
     std::uint32_t internKeyword(std::string_view keyword);
     std::int32_t internGroup(Interner &names, std::vector<std::vector<std::uint32_t>> &members,
                              std::vector<std::string> *keep, std::string_view name);

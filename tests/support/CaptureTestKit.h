@@ -1,0 +1,107 @@
+#pragma once
+
+// Shared by the issue-14 rule 8 / 10 / 13 tests: small memories, undo and redo the way the
+// window's DecisionCommand does them (through core::AfterChange), and the real engram-cli.
+#include "engine/capture/AfterChange.h"
+#include "engine/decisions/Decisions.h"
+#include "store/Store.h"
+
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QSet>
+
+#include <algorithm>
+#include <vector>
+
+namespace engram::test {
+
+inline constexpr core::Millis kCaptureBase = 1704067200000; // 2024-01-01T00:00Z
+
+inline core::Memory captureMemory(const QString &id, const QString &content, double days, const QStringList &keywords,
+                                  const QString &project = {})
+{
+    core::Memory m;
+    m.id = id;
+    m.content = content;
+    m.category = QStringLiteral("preference");
+    m.keywords = keywords;
+    m.confidence = 0.8;
+    m.projectPath = project;
+    m.createdAt = m.updatedAt = m.lastReinforcedAt = kCaptureBase + core::Millis(days * double(core::kMsPerDay));
+    return m;
+}
+
+/// The pairs linked to `id`, as "other:type".
+inline QSet<QString> linksOf(core::Store &store, const QString &id)
+{
+    QSet<QString> out;
+    const auto links = store.associations().of(id);
+    if (links) {
+        for (const core::Association &a : *links)
+            out.insert(a.other(id) + QLatin1Char(':') + a.type);
+    }
+    return out;
+}
+
+/// An undoable command's outcomes, undone and redone as DecisionCommand does.
+struct UndoableOutcomes
+{
+    std::vector<core::DecisionOutcome> latest;
+
+    bool undo(core::Store &store, const core::Config &config, core::Millis at)
+    {
+        core::Decisions d(store, config);
+        core::AfterChange after(store, config);
+        std::vector<qint64> ids;
+        for (auto it = latest.rbegin(); it != latest.rend(); ++it)
+            ids.push_back(it->firstEventId());
+        auto done = after.revertAll(d, ids, at);
+        if (!done)
+            return false;
+        latest = std::move(*done);
+        std::reverse(latest.begin(), latest.end());
+        return true;
+    }
+    bool redo(core::Store &store, const core::Config &config, core::Millis at)
+    {
+        core::Decisions d(store, config);
+        core::AfterChange after(store, config);
+        std::vector<qint64> ids;
+        for (const core::DecisionOutcome &o : latest)
+            ids.push_back(o.firstEventId());
+        auto done = after.revertAll(d, ids, at);
+        if (!done)
+            return false;
+        latest = std::move(*done);
+        return true;
+    }
+};
+
+struct CliRun
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+inline CliRun runCli(const QString &store, const QStringList &args, const QString &at = QStringLiteral("2024-01-03T00:00:00Z"))
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ENGRAM_CLI_PATH),
+            QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), at} + args);
+    CliRun r;
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace engram::test

@@ -1,0 +1,62 @@
+// MainWindow: adding a memory by hand and rebuilding the links (docs/architecture.md,
+// "What each decision writes"; docs/scoring.md, "Associations").
+#include "MainWindow.h"
+
+#include "StoreSession.h"
+#include "commands/DecisionCommand.h"
+#include "dialogs/NewMemoryDialog.h"
+#include "dialogs/RebuildLinksDialog.h"
+#include "views/MemoryTableView.h"
+
+#include <memory>
+
+namespace engram::ui {
+
+using namespace engram::core;
+
+void MainWindow::newMemory()
+{
+    if (!m_session->store() || m_session->isReadOnly())
+        return;
+    QStringList categories;
+    for (const CategoryConfig &c : m_session->config().categories)
+        categories.append(c.name);
+    NewMemoryDialog dialog(categories, QString(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    addMemory(dialog.input());
+}
+
+void MainWindow::addMemory(const NewMemory &input)
+{
+    // The failure flag outlives this call: the command keeps its error sink for later undos.
+    auto failed = std::make_shared<bool>(false);
+    auto *command = DecisionCommand::add(m_session, input, [this, failed](const QString &m) {
+        *failed = true;
+        showError(tr("New memory"), m);
+    });
+    pushDecision(command);
+    // A failed command is obsolete and already deleted (see mergeSelected).
+    if (*failed)
+        return;
+    if (const QStringList created = command->createdIds(); !created.isEmpty())
+        selectIds(created);
+}
+
+void MainWindow::openRebuildLinks()
+{
+    if (!m_session->store() || m_session->isReadOnly())
+        return;
+    if (!m_rebuildLinks) {
+        m_rebuildLinks = new RebuildLinksDialog(m_session, this);
+        showDialog(m_rebuildLinks);
+        return;
+    }
+    m_rebuildLinks->show();
+    m_rebuildLinks->raise();
+    m_rebuildLinks->activateWindow();
+}
+
+RebuildLinksDialog *MainWindow::rebuildLinksDialog() const { return m_rebuildLinks; }
+
+} // namespace engram::ui
