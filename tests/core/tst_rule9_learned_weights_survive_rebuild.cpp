@@ -4,6 +4,7 @@
 // transaction (0.333 → 0.383 stays 0.383); a recorded retrieval gives the memories that
 // activation reached the association_hit reinforcement (×1.1), a preview never does. On real
 // store files, through core and through the real engram-cli process.
+#include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 #include "engine/graph/AssociationBuilder.h"
 #include "engine/graph/LearnedWeights.h"
@@ -167,6 +168,31 @@ private slots:
         // A second rebuild does not add it twice.
         QVERIFY(rebuild(*store));
         QVERIFY(near(weightOf(*store, "x", "y"), kThird + 0.05));
+    }
+
+    /// An edit relinks the memory at once (AfterChange → AssociationBuilder::updateFor); what
+    /// its links learned goes back on top, as in a rebuild: 0.383 stays 0.383.
+    void rule9_learnedWeightSurvivesTheRelinkOfAnEdit()
+    {
+        test::TempStore store;
+        plantPair(store);
+        QVERIFY(rebuild(*store));
+        QCOMPARE(recall(*store, QStringLiteral("beta"), false).size(), std::size_t(2));
+        QVERIFY(near(weightOf(*store, "x", "y"), kThird + 0.05));
+
+        // x's keywords change but still share one of three with y: the rule gives 1/3 again.
+        const Config config = Config::defaults();
+        Decisions decisions(*store, config);
+        AfterChange after(*store, config);
+        MemoryEdit edit;
+        edit.keywords = QStringList{QStringLiteral("omega"), QStringLiteral("beta")};
+        FollowUpOutcome followUp;
+        auto done = after.runAll(
+            decisions, 1, [&](std::size_t) { return decisions.edit(QStringLiteral("x"), edit, kNow + kMinute); },
+            kNow + kMinute, &followUp);
+        QVERIFY2(done, done ? "" : qPrintable(done.error().message));
+        QVERIFY(followUp.relinked.contains(QStringLiteral("x")));
+        QVERIFY2(near(weightOf(*store, "x", "y"), kThird + 0.05), qPrintable(QString::number(weightOf(*store, "x", "y"))));
     }
 
     void rule9_learnedWeightIsCappedAtOne()

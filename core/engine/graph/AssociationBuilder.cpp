@@ -502,6 +502,11 @@ Result<int> AssociationBuilder::updateFor(const QString &id, const KeywordIndex 
         Scratch scratch;
         propose(index, e, m_rules, m_caps, true, scratch, proposals);
     }
+    // What this memory's links learned from use goes back on top of the rules' weights, as
+    // a rebuild does (docs/scoring.md, "Learned weights"), so an edit does not unlearn it.
+    auto learned = LearnedWeights::ofMemory(m_store, id);
+    if (!learned)
+        return learned.error();
     Transaction tx(m_store.database());
     if (!tx.isActive())
         return tx.error();
@@ -522,7 +527,8 @@ Result<int> AssociationBuilder::updateFor(const QString &id, const KeywordIndex 
         if (manual.contains(other))
             continue;
         const auto [a, b] = orderedPair(id, other);
-        if (const Status st = m_store.associations().put(Association{a, b, p.weight, links::typeName(p.type), now});
+        const double weight = std::min(1.0, p.weight + learned->value(other, 0.0));
+        if (const Status st = m_store.associations().put(Association{a, b, weight, links::typeName(p.type), now});
             !st)
             return st.error();
         ++linked;
