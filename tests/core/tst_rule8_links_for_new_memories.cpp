@@ -199,6 +199,39 @@ private slots:
         store.reopen();
         QCOMPARE(linksOf(*store, QStringLiteral("a")).size(), 2);
     }
+
+    // A conflict settled by the merge strategy makes a summary memory: the real engram-cli
+    // links it at once too (AfterChange, links only), like a merge decision's summary.
+    void cliConflictMergeLinksTheSummary()
+    {
+        test::TempStore store;
+        plant(*store);
+        QVERIFY(store->memories().insert(captureMemory(QStringLiteral("x"), QStringLiteral("Uses npm for node"), 1,
+                                                       {QStringLiteral("npm"), QStringLiteral("node")}))
+                    .ok());
+        Conflict conflict{0, QStringLiteral("a"), QStringLiteral("x"), ConflictType::DirectContradiction,
+                          ConflictStatus::Open, ConflictResolution::None, kCaptureBase + kMsPerDay, 0};
+        QVERIFY(store->conflicts().insert(conflict).ok());
+        // A neighbour the summary shares two of its three keywords with (pnpm, node).
+        QVERIFY(store->memories().insert(captureMemory(QStringLiteral("y"), QStringLiteral("Runs node scripts with pnpm"), 30,
+                                                       {QStringLiteral("node"), QStringLiteral("pnpm")}))
+                    .ok());
+        const qint64 conflictId = store->conflicts().list()->front().id;
+        store.close();
+        const auto run = test::runCli(store.path(), {QStringLiteral("--json"), QStringLiteral("resolve"),
+                                                     QString::number(conflictId), QStringLiteral("--strategy"),
+                                                     QStringLiteral("merge"), QStringLiteral("--content"),
+                                                     QStringLiteral("Uses pnpm for node, and eslint to lint")});
+        QVERIFY2(run.code == 0, run.err.constData());
+        store.reopen();
+        auto a = store->memories().get(QStringLiteral("a"));
+        QVERIFY(a);
+        const QString summary = a->mergedInto;
+        QVERIFY2(!summary.isEmpty(), run.out.constData());
+        // The summary unites a's and x's keywords (pnpm, node, npm): y shares two of three.
+        const QSet<QString> links = linksOf(*store, summary);
+        QVERIFY2(links.contains(QStringLiteral("y:keyword")), qPrintable(QStringList(links.values()).join(u',')));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRule8LinksForNewMemories)

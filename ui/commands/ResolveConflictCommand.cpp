@@ -1,6 +1,7 @@
 #include "commands/ResolveConflictCommand.h"
 
 #include "StoreSession.h"
+#include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 
 #include <QCoreApplication>
@@ -88,7 +89,17 @@ bool ResolveConflictCommand::applyFirst()
         return false;
     }
     m_memoryIds = {plan->before.a, plan->before.b};
-    auto applied = resolver.apply(*plan);
+    // The links of what it wrote (a merge's summary) follow in its transaction (AfterChange,
+    // links only: a resolution settles its contradiction itself).
+    AfterChange after(*store, m_session->config());
+    auto applied = after.run(
+        [&]() -> Result<std::vector<DecisionOutcome>> {
+            auto settled = resolver.apply(*plan);
+            if (!settled)
+                return settled.error();
+            return std::vector<DecisionOutcome>{resolver.lastMergeOutcome(), resolver.lastOutcome()};
+        },
+        AfterChange::Mode::LinksOnly, time::nowMs());
     if (!applied) {
         fail(applied.error().message);
         return false;
@@ -114,8 +125,10 @@ bool ResolveConflictCommand::step(bool undoing)
     // merge first. Both in one transaction; no merge (0) reverts nothing.
     const qint64 resolutionEvent = m_resolution.firstEventId();
     const qint64 mergeEvent = m_merge.firstEventId();
-    auto reverted = decisions.revertAll(undoing ? std::vector<qint64>{resolutionEvent, mergeEvent}
-                                                : std::vector<qint64>{mergeEvent, resolutionEvent});
+    // With the links of what the revert put back recomputed in its transaction (AfterChange).
+    AfterChange after(*store, m_session->config());
+    auto reverted = after.revertAll(decisions, undoing ? std::vector<qint64>{resolutionEvent, mergeEvent}
+                                                       : std::vector<qint64>{mergeEvent, resolutionEvent});
     if (!reverted) {
         fail(reverted.error().message);
         return false;

@@ -4,10 +4,13 @@
 #include "CliContext.h"
 #include "Command.h"
 
+#include "engine/capture/AfterChange.h"
 #include "engine/conflicts/ConflictResolver.h"
 #include "model/MemoryJson.h"
 
 #include <QJsonArray>
+
+#include <optional>
 
 namespace engram::cli {
 
@@ -93,9 +96,21 @@ public:
             return 0;
         }
 
-        auto after = resolver.apply(*plan);
-        if (!after)
-            return ctx.fail(after.error());
+        // With the links of what it wrote (a merge's summary) in its transaction, as the
+        // window's resolution does (AfterChange, links only).
+        std::optional<Conflict> after;
+        AfterChange follow(*store, ctx.config());
+        const auto applied = follow.run(
+            [&]() -> Result<std::vector<DecisionOutcome>> {
+                auto settled = resolver.apply(*plan);
+                if (!settled)
+                    return settled.error();
+                after = std::move(*settled);
+                return std::vector<DecisionOutcome>{resolver.lastMergeOutcome(), resolver.lastOutcome()};
+            },
+            AfterChange::Mode::LinksOnly, ctx.now());
+        if (!applied)
+            return ctx.fail(applied.error());
         if (ctx.json) {
             ctx.printJson(io::conflictToJson(*after));
             return 0;

@@ -54,8 +54,10 @@ public:
     [[nodiscard]] Result<FollowUpOutcome> apply(const QStringList &relink, const QStringList &detect, Millis at);
 
     /// What a follow-up looks for: after a decision, links and the contradiction check; after
-    /// a revert (undo, redo), links only (the detector's decisions are reverted with it).
-    enum class Mode { Decision, Revert };
+    /// a revert (undo, redo), links only (the detector's decisions are reverted with it); after
+    /// a conflict's resolution (LinksOnly), which settles the contradiction itself, links only:
+    /// a merge strategy's summary is linked at once.
+    enum class Mode { Decision, Revert, LinksOnly };
     /// One or more decisions or reverts as one core call (each joins the transaction).
     using Call = std::function<Result<std::vector<DecisionOutcome>>()>;
     /// Runs `call`, then the follow-up of what it wrote, in ONE transaction; the outcomes are
