@@ -1,10 +1,11 @@
 #pragma once
 
-// Shared by the decision commands (confirm, negate, permanent, delete, restore, edit, merge,
+// Shared by the decision commands (confirm, negate, permanent, delete, restore, unarchive, edit, merge,
 // reinforce, revert): run a decision with the store's config and profile at --at, then print
 // the memories it left, as memory objects (docs/cli.md, "The memory object").
 #include "ArgParser.h"
 #include "CliContext.h"
+#include "Command.h"
 
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
@@ -91,5 +92,30 @@ inline bool parseOneId(CliContext &ctx, const QString &command, const QStringLis
     id = parser.positional().first();
     return true;
 }
+
+/// A decision on one memory named by its id (confirm, delete, restore, unarchive): the id is
+/// parsed, the decision runs with its follow-up (decideAndFollow, as in the window), and the
+/// memory is printed as it is afterwards.
+class OneMemoryDecision : public Command
+{
+public:
+    QString usage() const override { return QStringLiteral("ID"); }
+    int run(CliContext &ctx, const QStringList &args) final
+    {
+        ArgParser parser({}, {});
+        QString id;
+        int code = 0;
+        if (!parseOneId(ctx, name(), args, parser, id, code))
+            return code;
+        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return decide(d, id, ctx.now()); });
+        if (!done)
+            return ctx.fail(done.error());
+        return printMemoryAfter(ctx, id);
+    }
+
+protected:
+    virtual core::Result<core::DecisionOutcome> decide(core::Decisions &decisions, const QString &id,
+                                                       core::Millis at) const = 0;
+};
 
 } // namespace engram::cli

@@ -4,24 +4,17 @@
 
 namespace engram::cli {
 
-class ConfirmCommand final : public Command
+class ConfirmCommand final : public OneMemoryDecision
 {
 public:
     QString name() const override { return QStringLiteral("confirm"); }
     QString summary() const override { return QStringLiteral("confirm a memory: verified, and reinforced as a manual review"); }
-    QString usage() const override { return QStringLiteral("ID"); }
 
-    int run(CliContext &ctx, const QStringList &args) override
+protected:
+    core::Result<core::DecisionOutcome> decide(core::Decisions &decisions, const QString &id,
+                                               core::Millis at) const override
     {
-        ArgParser parser({}, {});
-        QString id;
-        int code = 0;
-        if (!parseOneId(ctx, name(), args, parser, id, code))
-            return code;
-        const auto done = decisionsFor(ctx)->confirm(id, ctx.now());
-        if (!done)
-            return ctx.fail(done.error());
-        return printMemoryAfter(ctx, id);
+        return decisions.confirm(id, at);
     }
 };
 

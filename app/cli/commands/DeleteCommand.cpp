@@ -4,24 +4,17 @@
 
 namespace engram::cli {
 
-class DeleteCommand final : public Command
+class DeleteCommand final : public OneMemoryDecision
 {
 public:
     QString name() const override { return QStringLiteral("delete"); }
     QString summary() const override { return QStringLiteral("delete a memory (restorable until cleanup purges it)"); }
-    QString usage() const override { return QStringLiteral("ID"); }
 
-    int run(CliContext &ctx, const QStringList &args) override
+protected:
+    core::Result<core::DecisionOutcome> decide(core::Decisions &decisions, const QString &id,
+                                               core::Millis at) const override
     {
-        ArgParser parser({}, {});
-        QString id;
-        int code = 0;
-        if (!parseOneId(ctx, name(), args, parser, id, code))
-            return code;
-        const auto done = decisionsFor(ctx)->softDelete(id, ctx.now());
-        if (!done)
-            return ctx.fail(done.error());
-        return printMemoryAfter(ctx, id);
+        return decisions.softDelete(id, at);
     }
 };
 

@@ -5,7 +5,7 @@
 
 namespace engram::cli {
 
-class UnarchiveCommand final : public Command
+class UnarchiveCommand final : public OneMemoryDecision
 {
 public:
     QString name() const override { return QStringLiteral("unarchive"); }
@@ -13,19 +13,12 @@ public:
     {
         return QStringLiteral("bring an archived or compressed memory back (full level, original text, decay restarted)");
     }
-    QString usage() const override { return QStringLiteral("ID"); }
 
-    int run(CliContext &ctx, const QStringList &args) override
+protected:
+    core::Result<core::DecisionOutcome> decide(core::Decisions &decisions, const QString &id,
+                                               core::Millis at) const override
     {
-        ArgParser parser({}, {});
-        QString id;
-        int code = 0;
-        if (!parseOneId(ctx, name(), args, parser, id, code))
-            return code;
-        const auto done = decisionsFor(ctx)->unarchive(id, ctx.now());
-        if (!done)
-            return ctx.fail(done.error());
-        return printMemoryAfter(ctx, id);
+        return decisions.unarchive(id, at);
     }
 };
 
