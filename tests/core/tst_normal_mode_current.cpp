@@ -4,6 +4,7 @@
 // (`retrieve`, `list --mode normal`). Review mode still shows the superseded one.
 #include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include <QJsonArray>
@@ -43,21 +44,11 @@ QStringList ids(const std::vector<RetrievalResult> &results)
 
 QStringList cliIds(const QString &store, const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), store, QStringLiteral("--json"),
-                                                         QStringLiteral("--at"), QStringLiteral("2024-01-01T01:00:00Z")}
-                                                 + args);
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {QStringLiteral("(timed out)")};
-    }
-    const QByteArray out = p.readAllStandardOutput();
-    if (p.exitCode() != 0)
-        return {QStringLiteral("(exit %1) ").arg(p.exitCode()) + QString::fromUtf8(p.readAllStandardError())};
+    const test::CliRun run =
+        test::runEngramCli(store, QStringList{QStringLiteral("--json")} + args, QStringLiteral("2024-01-01T01:00:00Z"));
+    if (run.code != 0)
+        return {QStringLiteral("(exit %1) ").arg(run.code) + QString::fromUtf8(run.err)};
+    const QByteArray &out = run.out;
     const QJsonDocument doc = QJsonDocument::fromJson(out);
     QJsonArray rows = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("results")).toArray();
     QStringList found;

@@ -5,6 +5,7 @@
 // mentions it; `engram-cli conflicts --detect` (the real process) runs it at once, records the
 // contradiction the import carried and clears the flag in the same transaction.
 #include "StoreFingerprint.h"
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include "engine/conflicts/ConflictDetector.h"
@@ -61,21 +62,8 @@ struct Run
 
 Run cli(const QString &store, const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), store} + args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    const test::CliRun r = test::runEngramCli(store, args);
+    return Run{r.code, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 } // namespace

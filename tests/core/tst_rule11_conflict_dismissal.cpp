@@ -5,6 +5,7 @@
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/conflicts/ConflictResolver.h"
 #include "engine/decisions/Decisions.h"
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include <QJsonArray>
@@ -41,32 +42,11 @@ QStringList kindsOf(Store &store, const QString &id)
     return kinds;
 }
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH),
-            QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), QStringLiteral("2024-03-01T00:00:00Z")}
-                + args);
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return test::runEngramCli(store, args, QStringLiteral("2024-03-01T00:00:00Z"));
 }
 
 // A store holding one open direct contradiction (confidences lowered to 0.64 by detection).

@@ -8,6 +8,7 @@
 #include "engine/review/Cleanup.h"
 #include "scoring/ScoringProfile.h"
 #include "store/MetaRepository.h"
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include <QJsonArray>
@@ -54,33 +55,11 @@ QStringList kindsOf(Store &store, const QString &id)
     return kinds;
 }
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args, const QString &at = QStringLiteral("2024-01-21T00:00:00Z"))
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    QStringList all{QStringLiteral("--store"), store};
-    if (!at.isEmpty())
-        all << QStringLiteral("--at") << at;
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), all + args);
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return test::runEngramCli(store, args, at);
 }
 
 } // namespace

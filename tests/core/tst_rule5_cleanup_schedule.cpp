@@ -8,6 +8,7 @@
 #include "engine/review/CleanupSchedule.h"
 #include "scoring/ScoringProfile.h"
 #include "store/MetaRepository.h"
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include <QJsonDocument>
@@ -52,21 +53,8 @@ struct Run
 
 Run cli(const QString &store, const QString &at, const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), at} + args);
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    const test::CliRun r = test::runEngramCli(store, args, at);
+    return Run{r.code, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 /// Re-reads the store from the file (another process wrote it).

@@ -8,6 +8,7 @@
 #include "engine/review/Cleanup.h"
 #include "scoring/ScoringProfile.h"
 #include "store/MetaRepository.h"
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include <QJsonArray>
@@ -57,30 +58,11 @@ QJsonObject weightOfLast(Store &store, const QString &id, const QString &kind)
     return {};
 }
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-};
+using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH),
-            QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), QStringLiteral("2024-01-01T10:00:00Z")}
-                + args);
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    return r;
+    return test::runEngramCli(store, args, QStringLiteral("2024-01-01T10:00:00Z"));
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include "engine/graph/LearnedWeights.h"
 #include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include <QJsonArray>
@@ -93,32 +94,11 @@ Result<AssociationBuilder::Stats> rebuild(Store &store)
     return AssociationBuilder(store, Config::defaults()).rebuildAll();
 }
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH),
-            QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), QStringLiteral("2024-01-01T01:00:00Z")}
-                + args);
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return test::runEngramCli(store, args, QStringLiteral("2024-01-01T01:00:00Z"));
 }
 
 } // namespace

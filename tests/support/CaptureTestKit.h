@@ -2,12 +2,11 @@
 
 // Shared by the issue-14 rule 8 / 10 / 13 tests: small memories, undo and redo the way the
 // window's DecisionCommand does them (through core::AfterChange), and the real engram-cli.
+#include "CliProcess.h"
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 #include "store/Store.h"
 
-#include <QProcess>
-#include <QProcessEnvironment>
 #include <QSet>
 
 #include <algorithm>
@@ -77,31 +76,10 @@ struct UndoableOutcomes
     }
 };
 
-struct CliRun
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
+/// The real engram-cli at this kit's instant (2024-01-03, after every planted memory).
 inline CliRun runCli(const QString &store, const QStringList &args, const QString &at = QStringLiteral("2024-01-03T00:00:00Z"))
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH),
-            QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), at} + args);
-    CliRun r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return runEngramCli(store, args, at, 60000);
 }
 
 } // namespace engram::test
