@@ -234,7 +234,13 @@ bool YamlJson::needsQuotes(const QString &text)
         return true;
     static const QRegularExpression special(
         QStringLiteral("^(\\.inf|\\.Inf|\\.INF|-\\.inf|\\+\\.inf|\\.nan|\\.NaN|\\.NAN|<<|=)$"));
-    return special.match(text).hasMatch();
+    if (special.match(text).hasMatch())
+        return true;
+    // A document marker ("---" or "...", alone or before a blank) at the start of a line: the
+    // whole document written plain, or a line of a multi-line scalar, would read back as the
+    // end or start of a document.
+    static const QRegularExpression marker(QStringLiteral("(^|\\n)(---|\\.\\.\\.)([ \\t\\n]|$)"));
+    return marker.match(text).hasMatch();
 }
 
 Result<QJsonValue> YamlJson::parse(const QByteArray &yaml, const QString &fileName)

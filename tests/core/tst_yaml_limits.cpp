@@ -13,6 +13,7 @@
 #include "model/YamlNesting.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
 #include <QtTest>
@@ -289,6 +290,33 @@ private Q_SLOTS:
             QVERIFY2(back, back ? "" : qPrintable(back.error().message));
             QCOMPARE(back->toObject(), value);
         }
+    }
+
+    void documentMarkersSurviveARoundTrip()
+    {
+        // "..." and "---" at the start of a line end or start a YAML document: written plain
+        // as a whole document (or a block line) they would read back as null or a second
+        // document. Found by CI's fuzz run: "!!int ...\t" reads as the string "...".
+        const QStringList texts{QStringLiteral("..."), QStringLiteral("---"), QStringLiteral("... a"),
+                                QStringLiteral("--- a"), QStringLiteral("...\tb"), QStringLiteral("a\n..."),
+                                QStringLiteral("a\n--- b\nc")};
+        for (const QString &text : texts) {
+            QVERIFY2(io::YamlJson::needsQuotes(text), qPrintable(text));
+            for (const QJsonValue &value : {QJsonValue(text), QJsonValue(QJsonObject{{"k", text}}),
+                                            QJsonValue(QJsonArray{text})}) {
+                auto back = io::YamlJson::parse(io::YamlJson::dump(value), QStringLiteral("marker.yaml"));
+                QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+                QCOMPARE(*back, value);
+            }
+        }
+        auto found = io::YamlJson::parse(QByteArray("!!int ...\t"), QStringLiteral("found.yaml"));
+        QVERIFY(found);
+        auto again = io::YamlJson::parse(io::YamlJson::dump(*found), QStringLiteral("written.yaml"));
+        QVERIFY(again);
+        QCOMPARE(*again, *found);
+        // Not a marker: more dots, or text right after them.
+        QVERIFY(!io::YamlJson::needsQuotes(QStringLiteral("....")));
+        QVERIFY(!io::YamlJson::needsQuotes(QStringLiteral("...and so on")));
     }
 
     void configAliasesCannotRepeatWorkBeyondTheFile()
