@@ -1,5 +1,7 @@
 #include "model/YamlNesting.h"
 
+#include <cstring>
+
 #include <limits>
 #include <vector>
 
@@ -10,6 +12,19 @@ namespace {
 bool isBlank(char c)
 {
     return c == ' ' || c == '\t';
+}
+
+// A byte yaml-cpp takes into a tag after its "!": a word character or one of the URI marks
+// of a tag (its Exp::Tag, plus "!" for a named handle and "%" for an escape). Any other byte
+// ends the tag, and a node starts there.
+bool isTagChar(char c)
+{
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80)
+        return false;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+        return true;
+    return std::strchr("-#;/?:@&=+$_.~*'()!%", c) != nullptr && c != '\0';
 }
 
 // One line of the text, without its line break.
@@ -202,8 +217,8 @@ private:
                 ++pos;
             if (pos >= line.size || line.at(pos) == '#')
                 return sawNode;
-            const char c = line.at(pos);
-            const qsizetype start = pos;
+            char c = line.at(pos);
+            qsizetype start = pos;
             if ((c == '-' || c == '?' || c == ':') && line.blankOrEnd(pos + 1)) {
                 if (!keyAllowed)
                     return sawNode;
@@ -213,23 +228,32 @@ private:
                 ++pos;
                 continue;
             }
+            bool plainOnly = false;
             if (c == '&' || c == '!') { // an anchor or a tag: the node follows
-                while (pos < line.size && !isBlank(line.at(pos)))
+                ++pos;
+                while (pos < line.size && !isBlank(line.at(pos)) && (c == '&' || isTagChar(line.at(pos))))
                     ++pos;
-                continue;
+                if (pos >= line.size || isBlank(line.at(pos)))
+                    continue;
+                // yaml-cpp ends a tag at a byte no tag may hold ("!\x9b"): a plain scalar
+                // starts right there, and it may go on over the next lines.
+                plainOnly = true;
+                start = pos;
+                c = line.at(pos);
             }
             sawNode = true;
-            if (c == ',' || c == ']' || c == '}') {
+            if (plainOnly) {
+                if (!plain(line, pos, parent))
+                    return true;
+            } else if (c == ',' || c == ']' || c == '}') {
                 // Not a node: yaml-cpp takes the root for null there and stops, or fails.
                 m_state = State::Done;
                 return true;
-            }
-            if (c == '|' || c == '>') {
+            } else if (c == '|' || c == '>') {
                 m_state = State::BlockScalar;
                 m_parent = parent;
                 return true;
-            }
-            if (c == '[' || c == '{') {
+            } else if (c == '[' || c == '{') {
                 ++m_flow;
                 reached(start);
                 pos = flow(line, pos + 1);

@@ -160,6 +160,11 @@ private Q_SLOTS:
         // "a:" then CR at the end of the text is a scalar, and CR LF still ends a key's line.
         QTest::newRow("a lone CR after a colon at the end") << QByteArray("a:\r") << 0;
         QTest::newRow("CR LF after a colon") << QByteArray("a:\r\n  b: c\r\n") << 2;
+        // yaml-cpp ends a tag at a byte no tag holds: a plain scalar starts there and goes
+        // on over the next line (found by CI's fuzz run); a tag of tag bytes still does not.
+        QTest::newRow("a tag ended by a non-tag byte") << QByteArray("!\x9b\n: - x\n") << 0;
+        QTest::newRow("a tag before a key on the next line") << QByteArray("!t\n: - x\n") << 1;
+        QTest::newRow("a tag ended by a non-tag byte, then a key") << QByteArray("!a\xe4\xb8\xad: b\n") << 1;
     }
 
     void nestingCountsOnlyStructure()
