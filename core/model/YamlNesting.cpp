@@ -243,6 +243,12 @@ private:
             }
             sawNode = true;
             if (plainOnly) {
+                // Only a plain scalar may start right after such a tag; at an indicator
+                // ("!a,b") yaml-cpp takes the node for null and ends the root, or fails.
+                if (std::strchr(",[]{}#&*!|>'\"%@`", c) != nullptr) {
+                    m_state = State::Done;
+                    return true;
+                }
                 if (!plain(line, pos, parent))
                     return true;
             } else if (c == ',' || c == ']' || c == '}') {
