@@ -1,0 +1,46 @@
+// engram-cli mcp (docs/cli.md, "mcp"): serves the store to an assistant over the Model Context
+// Protocol on stdin/stdout until the client closes stdin. Only JSON-RPC goes to stdout; logs
+// go to stderr.
+#include "CliContext.h"
+#include "Command.h"
+
+#include "mcp/McpServer.h"
+#include "mcp/McpTools.h"
+#include "mcp/StdioLoop.h"
+
+#include <cstdio>
+
+#include <unistd.h>
+
+namespace engram::cli {
+
+using namespace engram::core;
+
+class McpCommand final : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("mcp"); }
+    QString summary() const override
+    {
+        return QStringLiteral("serve the store to an assistant over MCP (JSON-RPC on stdin/stdout) until stdin closes");
+    }
+    QString usage() const override { return {}; }
+
+    int run(CliContext &ctx, const QStringList &args) override
+    {
+        if (!args.isEmpty())
+            return ctx.fail(QStringLiteral("mcp: unexpected argument '%1' (mcp takes none)").arg(args.first()), 2);
+        Store *store = ctx.store();
+        if (!store)
+            return 1;
+        const Millis fixed = ctx.at;
+        mcp::McpTools tools(*store, ctx.config(), ctx.profileName(),
+                            [fixed] { return fixed != 0 ? fixed : time::nowMs(); });
+        mcp::McpServer server(tools);
+        return mcp::StdioLoop::run(server, STDIN_FILENO, stdout);
+    }
+};
+
+ENGRAM_REGISTER_COMMAND(McpCommand);
+
+} // namespace engram::cli

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "config/Config.h"
+#include "mcp/AssistantRecall.h"
+#include "mcp/ToolOutcome.h"
+#include "model/Memory.h"
+#include "model/Time.h"
+
+#include <QJsonObject>
+
+#include <functional>
+#include <memory>
+
+namespace engram::core {
+class ScoringProfile;
+class Store;
+} // namespace engram::core
+
+namespace engram::core::mcp {
+
+class ToolArguments;
+
+/// The tools of `engram-cli mcp` on one store (docs/cli.md, "mcp"), each the engine call the
+/// window makes for the same thing, with actor `assistant`: remember = MemoryCapture::add
+/// (or a reinforcement of a near-duplicate), recall = AssistantRecall, reinforce and forget =
+/// Decisions with their follow-up (AfterChange); get and list_recent only read. Each write is
+/// one transaction (BEGIN IMMEDIATE, waiting out another writer within the busy timeout).
+class McpTools final
+{
+public:
+    using Clock = std::function<Millis()>;
+    /// `profileName` empty: the store's. `clock` gives the instant each call records.
+    McpTools(Store &store, const Config &config, const QString &profileName, Clock clock);
+    ~McpTools();
+    McpTools(const McpTools &) = delete;
+    McpTools &operator=(const McpTools &) = delete;
+
+    /// Runs the tool `name` (one of ToolCatalog::tools()) with its `arguments`.
+    ToolOutcome call(const QString &name, const QJsonObject &arguments);
+
+private:
+    ToolOutcome remember(ToolArguments &args);
+    ToolOutcome recall(ToolArguments &args);
+    ToolOutcome reinforce(ToolArguments &args);
+    ToolOutcome forget(ToolArguments &args);
+    ToolOutcome listRecent(ToolArguments &args);
+    ToolOutcome get(ToolArguments &args);
+    /// The memory `id` as the tools show it, or a tool error.
+    ToolOutcome memoryResult(const QString &id, const QString &message, QJsonObject extra = {});
+    QJsonObject view(const Memory &memory, Millis now) const;
+
+    Store &m_store;
+    Config m_config;
+    QString m_profileName;
+    std::unique_ptr<ScoringProfile> m_profile;
+    Clock m_clock;
+    std::unique_ptr<AssistantRecall> m_recall;
+};
+
+} // namespace engram::core::mcp

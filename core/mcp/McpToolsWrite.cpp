@@ -1,0 +1,137 @@
+// The tools that write (docs/cli.md, "mcp"): remember, reinforce, forget. Each is a decision
+// with actor `assistant` and its follow-up in ONE transaction, the same calls the window
+// and engram-cli make, so the window's history shows them and its undo reverts them.
+#include "mcp/McpTools.h"
+
+#include "engine/capture/AfterChange.h"
+#include "engine/capture/MemoryCapture.h"
+#include "engine/decisions/Decisions.h"
+#include "engine/decisions/Reinforcement.h"
+#include "mcp/NearDuplicate.h"
+#include "mcp/ToolArguments.h"
+#include "model/MemoryJson.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QJsonArray>
+
+namespace engram::core::mcp {
+
+namespace {
+
+const QString kAssistant = QStringLiteral("assistant");
+
+/// The sentence telling the assistant about the contradictions a new memory raised.
+QString conflictSentence(const QString &id, const std::vector<Conflict> &conflicts)
+{
+    QStringList parts;
+    for (const Conflict &c : conflicts) {
+        const QString other = c.a == id ? c.b : c.a;
+        parts << (c.isOpen() ? QStringLiteral("it contradicts %1 (%2): recorded as open conflict #%3 for the user to resolve")
+                                   .arg(other, conflictTypeName(c.type))
+                                   .arg(c.id)
+                             : QStringLiteral("it contradicts %1 (%2): conflict #%3 resolved automatically (%4)")
+                                   .arg(other, conflictTypeName(c.type))
+                                   .arg(c.id)
+                                   .arg(conflictResolutionName(c.resolution)));
+    }
+    return parts.isEmpty() ? QString() : QStringLiteral(" Note: ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+}
+
+} // namespace
+
+ToolOutcome McpTools::remember(ToolArguments &args)
+{
+    NewMemory input;
+    input.actor = kAssistant;
+    input.content = args.requiredString(QStringLiteral("content")).value_or(QString());
+    input.keywords = args.optionalStringList(QStringLiteral("keywords"));
+    input.category = args.optionalString(QStringLiteral("category")).value_or(QString());
+    input.projectPath = args.optionalString(QStringLiteral("project")).value_or(QString());
+    input.importance = args.optionalNumber(QStringLiteral("importance"));
+    if (!args.ok())
+        return ToolOutcome::invalidParams(args.error());
+    if (const QString invalid = input.invalidReason(); !invalid.isEmpty())
+        return ToolOutcome::toolError(QString(invalid).replace(QStringLiteral("add:"), QStringLiteral("remember:")));
+
+    const Millis now = m_clock();
+    // The duplicate check and the write in one transaction: no other writer slips between.
+    Transaction tx(m_store.database());
+    if (!tx.isActive())
+        return ToolOutcome::toolError(tx.error().message);
+    const Memory draft = MemoryCapture::draft(input, m_config);
+    auto duplicate = NearDuplicate::find(m_store, draft);
+    if (!duplicate)
+        return ToolOutcome::toolError(duplicate.error().message);
+    if (*duplicate) {
+        const QString id = (*duplicate)->memory.id;
+        Decisions decisions(m_store, m_config, m_profileName);
+        AfterChange after(m_store, m_config);
+        auto done = after.runAll(
+            decisions, 1, [&](std::size_t) { return decisions.reinforce(id, ReinforceEvent::Manual, now, kAssistant); },
+            now);
+        if (!done)
+            return ToolOutcome::toolError(done.error().message);
+        if (const Status st = tx.commit(); !st)
+            return ToolOutcome::toolError(st.error().message);
+        return memoryResult(id,
+                            QStringLiteral("Already remembered as %1 (keyword overlap %2): reinforced it instead of adding a copy.")
+                                .arg(id)
+                                .arg((*duplicate)->jaccard, 0, 'f', 2),
+                            {{QStringLiteral("action"), QStringLiteral("reinforced")},
+                             {QStringLiteral("id"), id},
+                             {QStringLiteral("keywordOverlap"), (*duplicate)->jaccard},
+                             {QStringLiteral("conflicts"), QJsonArray()}});
+    }
+    MemoryCapture capture(m_store, m_config, m_profileName);
+    auto added = capture.add(input, now);
+    if (!added)
+        return ToolOutcome::toolError(added.error().message);
+    if (const Status st = tx.commit(); !st)
+        return ToolOutcome::toolError(st.error().message);
+    const QString id = added->memory.id;
+    QJsonArray conflicts;
+    for (const Conflict &c : added->followUp.conflicts)
+        conflicts.append(io::conflictToJson(c));
+    return ToolOutcome::ok(QStringLiteral("Remembered as %1.").arg(id) + conflictSentence(id, added->followUp.conflicts),
+                           {{QStringLiteral("action"), QStringLiteral("created")},
+                            {QStringLiteral("id"), id},
+                            {QStringLiteral("memory"), view(added->memory, now)},
+                            {QStringLiteral("conflicts"), conflicts}});
+}
+
+ToolOutcome McpTools::reinforce(ToolArguments &args)
+{
+    const auto id = args.requiredString(QStringLiteral("id"));
+    const auto eventName = args.requiredString(QStringLiteral("event"));
+    if (!args.ok())
+        return ToolOutcome::invalidParams(args.error());
+    const auto event = Reinforcement::eventFromName(*eventName);
+    if (!event)
+        return ToolOutcome::invalidParams(QStringLiteral("reinforce: event must be one of %1, not '%2'")
+                                              .arg(Reinforcement::eventNames().join(QStringLiteral(", ")), eventName->left(80)));
+    const Millis now = m_clock();
+    Decisions decisions(m_store, m_config, m_profileName);
+    AfterChange after(m_store, m_config);
+    auto done = after.runAll(decisions, 1, [&](std::size_t) { return decisions.reinforce(*id, *event, now, kAssistant); }, now);
+    if (!done)
+        return ToolOutcome::toolError(done.error().message);
+    return memoryResult(*id, QStringLiteral("Reinforced %1 (%2).").arg(*id, *eventName),
+                        {{QStringLiteral("id"), *id}, {QStringLiteral("event"), *eventName}});
+}
+
+ToolOutcome McpTools::forget(ToolArguments &args)
+{
+    const auto id = args.requiredString(QStringLiteral("id"));
+    if (!args.ok())
+        return ToolOutcome::invalidParams(args.error());
+    const Millis now = m_clock();
+    Decisions decisions(m_store, m_config, m_profileName);
+    AfterChange after(m_store, m_config);
+    auto done = after.runAll(decisions, 1, [&](std::size_t) { return decisions.softDelete(*id, now, kAssistant); }, now);
+    if (!done)
+        return ToolOutcome::toolError(done.error().message);
+    return memoryResult(*id, QStringLiteral("Forgot %1 (the user can restore it).").arg(*id), {{QStringLiteral("id"), *id}});
+}
+
+} // namespace engram::core::mcp

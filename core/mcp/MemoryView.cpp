@@ -1,0 +1,36 @@
+#include "mcp/MemoryView.h"
+
+#include "model/Tier.h"
+#include "scoring/ScoringProfile.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace engram::core::mcp {
+
+QJsonObject MemoryView::toJson(const Memory &m, const ScoringProfile &profile, const Config &config, Millis now)
+{
+    const Score score = profile.evaluate(ScoreInput::from(m, config), now);
+    QJsonObject o{{QStringLiteral("id"), m.id},
+                  {QStringLiteral("content"), m.content},
+                  {QStringLiteral("keywords"), QJsonArray::fromStringList(m.keywords)},
+                  {QStringLiteral("category"), m.category},
+                  {QStringLiteral("project"), m.projectPath},
+                  {QStringLiteral("strength"), std::round(score.strength * 10) / 10},
+                  {QStringLiteral("tier"), tierName(score.tier)},
+                  {QStringLiteral("importance"), m.importance},
+                  {QStringLiteral("confidence"), m.confidence},
+                  {QStringLiteral("accessCount"), m.accessCount},
+                  {QStringLiteral("reinforceCount"), m.reinforceCount},
+                  {QStringLiteral("createdAt"), time::toIso(m.createdAt)},
+                  {QStringLiteral("verified"), m.verified},
+                  {QStringLiteral("negated"), m.negated},
+                  {QStringLiteral("superseded"), m.superseded},
+                  {QStringLiteral("deleted"), m.isDeleted()}};
+    if (!m.supersedesId.isEmpty())
+        o.insert(QStringLiteral("supersedes"), m.supersedesId);
+    return o;
+}
+
+} // namespace engram::core::mcp

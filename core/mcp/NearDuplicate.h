@@ -1,0 +1,36 @@
+#pragma once
+
+#include "model/Memory.h"
+#include "model/Result.h"
+
+#include <optional>
+
+namespace engram::core {
+class Store;
+}
+
+namespace engram::core::mcp {
+
+/// The rule that keeps an assistant from storing one fact many times (docs/cli.md, "mcp"):
+/// a live, current memory (not deleted, negated or superseded) of the same category whose
+/// keywords have a Jaccard overlap ≥ kMinJaccard with the new one's, and no negation cue
+/// between them (both texts negative or neither), is the same memory said again: it is
+/// reinforced instead of added. A pair that differs by a negation is a contradiction for the
+/// conflict check, never a duplicate.
+class NearDuplicate final
+{
+public:
+    static constexpr double kMinJaccard = 0.8;
+
+    struct Match
+    {
+        Memory memory;
+        double jaccard = 0;
+    };
+
+    /// The best match for `draft` (highest overlap, then the newest), if any. Reads only the
+    /// memories that share a keyword with it.
+    [[nodiscard]] static Result<std::optional<Match>> find(Store &store, const Memory &draft);
+};
+
+} // namespace engram::core::mcp
