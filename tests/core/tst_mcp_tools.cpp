@@ -1,0 +1,242 @@
+// engram-cli mcp, the tools (docs/cli.md, "mcp"), through the real process on a real store
+// file while this test holds its own connection to the same file (as the window does):
+// remember is MemoryCapture::add with actor assistant, a near-duplicate reinforces instead, a
+// contradiction becomes an open conflict the answer names; recall is normal-mode retrieval
+// (never negated, superseded, deleted or weak) that records the access; reinforce and forget
+// are assistant decisions the user can undo; get and list_recent only read.
+#include "McpProcess.h"
+#include "TempStore.h"
+
+#include "engine/decisions/Decisions.h"
+#include "model/Event.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace engram;
+using namespace engram::core;
+using test::McpProcess;
+using test::structuredOf;
+
+class TestMcpTools : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QJsonObject remember(McpProcess &mcp, const QString &content, const QStringList &keywords,
+                                const QString &category = QStringLiteral("fact"))
+    {
+        const QJsonObject result = mcp.callTool(QStringLiteral("remember"),
+                                                {{QStringLiteral("content"), content},
+                                                 {QStringLiteral("keywords"), QJsonArray::fromStringList(keywords)},
+                                                 {QStringLiteral("category"), category}});
+        return structuredOf(result);
+    }
+    static QStringList recalledIds(McpProcess &mcp, const QString &query)
+    {
+        const QJsonObject result = mcp.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), query}});
+        QStringList ids;
+        for (const QJsonValue &r : structuredOf(result).value(QStringLiteral("results")).toArray())
+            ids << r[QStringLiteral("id")].toString();
+        return ids;
+    }
+    static QStringList actorsOf(Store &store, const QString &id, const QString &kind)
+    {
+        QStringList actors;
+        const auto history = store.events().forMemory(id);
+        if (!history)
+            return {QStringLiteral("error: ") + history.error().message};
+        for (const Event &e : *history) {
+            if (e.kind == kind)
+                actors << e.actor;
+        }
+        return actors;
+    }
+
+private slots:
+    void rememberAddsAMemoryAsTheAssistant()
+    {
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QJsonObject added = remember(mcp, QStringLiteral("The API server is written in Go"),
+                                           {QStringLiteral("api"), QStringLiteral("server"), QStringLiteral("go")});
+        QCOMPARE(added.value(QStringLiteral("action")).toString(), QStringLiteral("created"));
+        const QString id = added.value(QStringLiteral("id")).toString();
+        const auto stored = store->memories().get(id);
+        QVERIFY(stored.ok());
+        QCOMPARE(stored->content, QStringLiteral("The API server is written in Go"));
+        QCOMPARE(stored->source.type, QStringLiteral("conversation"));
+        QCOMPARE(actorsOf(*store, id, events::kCreate), QStringList{QStringLiteral("assistant")});
+        QCOMPARE(added[QStringLiteral("memory")][QStringLiteral("tier")].toString(), QStringLiteral("active"));
+        // Keywords left out are derived from the content, as for the window's New.
+        const QJsonObject derived = structuredOf(
+            mcp.callTool(QStringLiteral("remember"), {{QStringLiteral("content"), QStringLiteral("Deployments happen on Fridays")}}));
+        QVERIFY(!derived[QStringLiteral("memory")][QStringLiteral("keywords")].toArray().isEmpty());
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    void aNearDuplicateIsReinforcedInstead()
+    {
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QStringList keywords{QStringLiteral("editor"), QStringLiteral("vim"), QStringLiteral("keybindings"),
+                                   QStringLiteral("terminal"), QStringLiteral("neovim")};
+        const QString first = remember(mcp, QStringLiteral("User edits code in neovim"), keywords,
+                                       QStringLiteral("preference"))[QStringLiteral("id")].toString();
+        // 4 of 5 keywords shared (Jaccard 0.8), same category, no negation: the same memory.
+        const QJsonObject again = remember(mcp, QStringLiteral("The user codes in neovim with vim keybindings"),
+                                           keywords.mid(0, 4), QStringLiteral("preference"));
+        QCOMPARE(again.value(QStringLiteral("action")).toString(), QStringLiteral("reinforced"));
+        QCOMPARE(again.value(QStringLiteral("id")).toString(), first);
+        QVERIFY(again.value(QStringLiteral("message")).toString().contains(QStringLiteral("reinforced")));
+        QCOMPARE(*store->memories().count(), 1);
+        QCOMPARE(store->memories().get(first)->reinforceCount, 1);
+        QCOMPARE(actorsOf(*store, first, events::kReinforce), QStringList{QStringLiteral("assistant")});
+        // Another category, or 3 of 5 (0.6): a memory of its own.
+        QCOMPARE(remember(mcp, QStringLiteral("neovim is installed"), keywords, QStringLiteral("fact"))[QStringLiteral("action")].toString(),
+                 QStringLiteral("created"));
+        QCOMPARE(remember(mcp, QStringLiteral("vim keybindings in the terminal"), keywords.mid(1, 3),
+                          QStringLiteral("preference"))[QStringLiteral("action")].toString(),
+                 QStringLiteral("created"));
+        QCOMPARE(*store->memories().count(), 3);
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    void aContradictionIsRecordedAndReported()
+    {
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QStringList keywords{QStringLiteral("coffee"), QStringLiteral("drinks")};
+        const QString likes = remember(mcp, QStringLiteral("User likes coffee"), keywords,
+                                       QStringLiteral("preference"))[QStringLiteral("id")].toString();
+        // Same keywords and category but a negation between them: never a duplicate.
+        const QJsonObject answer = remember(mcp, QStringLiteral("User does not like coffee"), keywords, QStringLiteral("preference"));
+        QCOMPARE(answer.value(QStringLiteral("action")).toString(), QStringLiteral("created"));
+        const QString dislikes = answer.value(QStringLiteral("id")).toString();
+        QCOMPARE(answer.value(QStringLiteral("conflicts")).toArray().size(), 1);
+        QVERIFY2(answer.value(QStringLiteral("message")).toString().contains(QStringLiteral("open conflict")),
+                 qPrintable(answer.value(QStringLiteral("message")).toString()));
+        const auto open = store->conflicts().list(ConflictStatus::Open);
+        QCOMPARE(open->size(), std::size_t(1));
+        QCOMPARE(QSet<QString>({open->front().a, open->front().b}), QSet<QString>({likes, dislikes}));
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    void recallReturnsOnlyCurrentStrongMemoriesAndRecordsTheAccess()
+    {
+        test::TempStore store;
+        const Millis now = time::nowMs();
+        auto plant = [&](const QString &id, auto change) {
+            Memory m = test::sampleMemory(id, now - kMsPerHour);
+            m.content = QStringLiteral("Release notes go in CHANGELOG.md (%1)").arg(id);
+            m.keywords = {QStringLiteral("release"), QStringLiteral("changelog")};
+            m.stability = 500;
+            change(m);
+            QVERIFY(store->memories().insert(m).ok());
+        };
+        plant(QStringLiteral("mem_live"), [](Memory &) {});
+        plant(QStringLiteral("mem_superseded"), [](Memory &m) { m.superseded = true; });
+        plant(QStringLiteral("mem_weak"), [&](Memory &m) {
+            m.createdAt = m.lastReinforcedAt = m.updatedAt = now - 400 * kMsPerDay;
+            m.stability = 24;
+        });
+        plant(QStringLiteral("mem_negated"), [](Memory &) {});
+        plant(QStringLiteral("mem_forgotten"), [](Memory &) {});
+
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        QCOMPARE(recalledIds(mcp, QStringLiteral("release changelog")).size(), 3); // live, negated, forgotten
+        // The user negates one in the window (this connection) while the server runs; the
+        // assistant forgets another.
+        Decisions decisions(*store, Config::defaults());
+        QVERIFY(decisions.negate(QStringLiteral("mem_negated")).ok());
+        QCOMPARE(structuredOf(mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), QStringLiteral("mem_forgotten")}}))
+                     [QStringLiteral("memory")][QStringLiteral("deleted")].toBool(),
+                 true);
+
+        const QJsonObject result = mcp.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), QStringLiteral("release changelog")}});
+        const QJsonArray results = structuredOf(result).value(QStringLiteral("results")).toArray();
+        QCOMPARE(results.size(), 1);
+        const QJsonObject hit = results.first().toObject();
+        QCOMPARE(hit.value(QStringLiteral("id")).toString(), QStringLiteral("mem_live"));
+        QVERIFY(hit.value(QStringLiteral("content")).toString().contains(QStringLiteral("CHANGELOG")));
+        QVERIFY(hit.value(QStringLiteral("strength")).toDouble() > 50);
+        QCOMPARE(hit.value(QStringLiteral("tier")).toString(), QStringLiteral("active"));
+        QVERIFY2(hit.value(QStringLiteral("why")).toString().contains(QStringLiteral("keyword overlap: release, changelog")),
+                 qPrintable(hit.value(QStringLiteral("why")).toString()));
+        // Two recalls, two accesses, both the assistant's.
+        QCOMPARE(store->memories().get(QStringLiteral("mem_live"))->accessCount, 2);
+        QCOMPARE(actorsOf(*store, QStringLiteral("mem_live"), events::kAccess),
+                 (QStringList{QStringLiteral("assistant"), QStringLiteral("assistant")}));
+        QCOMPARE(store->memories().get(QStringLiteral("mem_weak"))->accessCount, 0);
+
+        // A memory another writer adds after the server's first recall is found too.
+        Memory late = test::sampleMemory(QStringLiteral("mem_late"), now);
+        late.keywords = {QStringLiteral("changelog"), QStringLiteral("format")};
+        late.stability = 500;
+        QVERIFY(decisions.create(late, now).ok());
+        QVERIFY(recalledIds(mcp, QStringLiteral("changelog format")).contains(QStringLiteral("mem_late")));
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    void reinforceAndForgetAreAssistantDecisionsTheUserCanUndo()
+    {
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QString id = remember(mcp, QStringLiteral("Tests run with ctest"), {QStringLiteral("ctest"), QStringLiteral("tests")})
+                               [QStringLiteral("id")].toString();
+        const QJsonObject reinforced = structuredOf(
+            mcp.callTool(QStringLiteral("reinforce"), {{QStringLiteral("id"), id}, {QStringLiteral("event"), QStringLiteral("task_success")}}));
+        QCOMPARE(reinforced[QStringLiteral("memory")][QStringLiteral("reinforceCount")].toInt(), 1);
+        QCOMPARE(store->memories().get(id)->reinforceCount, 1);
+        QCOMPARE(actorsOf(*store, id, events::kReinforce), QStringList{QStringLiteral("assistant")});
+        mcp.callTool(QStringLiteral("reinforce"), {{QStringLiteral("id"), id}, {QStringLiteral("event"), QStringLiteral("great")}});
+        QCOMPARE(mcp.lastAnswer()[QStringLiteral("error")][QStringLiteral("code")].toInt(), -32602);
+
+        QVERIFY(mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), id}}).value(QStringLiteral("isError")) == false);
+        QVERIFY(store->memories().get(id)->isDeleted());
+        const auto history = store->events().forMemory(id);
+        const Event &deletion = history->back();
+        QCOMPARE(deletion.kind, events::kDelete);
+        QCOMPARE(deletion.actor, QStringLiteral("assistant"));
+        // The user undoes it (as the window's undo does).
+        Decisions decisions(*store, Config::defaults());
+        QVERIFY(decisions.revert(deletion.id).ok());
+        QVERIFY(!store->memories().get(id)->isDeleted());
+        QCOMPARE(structuredOf(mcp.callTool(QStringLiteral("get"), {{QStringLiteral("id"), id}}))
+                     [QStringLiteral("memory")][QStringLiteral("deleted")].toBool(),
+                 false);
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    void listRecentAndGetOnlyRead()
+    {
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        QStringList ids;
+        for (int i = 0; i < 4; ++i)
+            ids << remember(mcp, QStringLiteral("Fact number %1 about topic%1").arg(i), {QStringLiteral("topic%1").arg(i)})
+                       [QStringLiteral("id")].toString();
+        mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), ids[3]}});
+        const qint64 eventsBefore = *store->events().count();
+        const QJsonArray recent = structuredOf(mcp.callTool(QStringLiteral("list_recent"), {{QStringLiteral("limit"), 2}}))
+                                      .value(QStringLiteral("memories"))
+                                      .toArray();
+        QCOMPARE(recent.size(), 2);
+        QCOMPARE(recent[0][QStringLiteral("id")].toString(), ids[2]); // newest first, the forgotten one left out
+        QCOMPARE(recent[1][QStringLiteral("id")].toString(), ids[1]);
+        const QJsonObject got = structuredOf(mcp.callTool(QStringLiteral("get"), {{QStringLiteral("id"), ids[0]}}));
+        QCOMPARE(got[QStringLiteral("memory")][QStringLiteral("content")].toString(), QStringLiteral("Fact number 0 about topic0"));
+        QCOMPARE(*store->events().count(), eventsBefore);
+        QCOMPARE(store->memories().get(ids[0])->accessCount, 0);
+        QCOMPARE(mcp.finish(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMcpTools)
+#include "tst_mcp_tools.moc"
