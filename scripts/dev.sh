@@ -11,13 +11,14 @@ cd "$(dirname "$0")/.."
 # Real package names only: dpkg never reports a virtual one (libqt6charts6-dev) installed, so
 # it would send every run to apt. clang, libclang-rt-14-dev (ASan/UBSan/libFuzzer runtimes),
 # llvm (llvm-symbolizer, for readable sanitizer stacks) and lld (links five times faster than
-# ld.bfd) are for `sanitize` and `fuzz`.
+# ld.bfd) are for `sanitize` and `fuzz`. nodejs and npm run the MCP SDK client test (tests/mcp).
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-charts-dev libqt6opengl6-dev libqt6svg6
   libyaml-cpp-dev libsqlite3-dev libsodium-dev sqlite3
   libgl-dev libxkbcommon-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
   clang libclang-rt-14-dev llvm lld
+  nodejs npm
 )
 
 install_packages() {
@@ -31,6 +32,17 @@ install_packages() {
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+
+# The MCP SDK client test's node modules (tests/mcp, pinned by its package-lock.json): fetched
+# only when missing or older than the lock file, so a ready machine never goes to the network.
+install_node_modules() {
+  local dir=tests/mcp
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules" ]; then
+    echo "== installing the MCP SDK for the tests (npm ci in $dir)"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+    touch "$dir/node_modules"
   fi
 }
 
@@ -49,6 +61,7 @@ case "${1:-}" in
     ;;
   test)
     install_packages
+    install_node_modules
     build
     echo "== running the test suite"
     ctest --test-dir build --label-exclude bench --output-on-failure -j "$(nproc)" --timeout 900
@@ -61,6 +74,7 @@ case "${1:-}" in
     ;;
   sanitize)
     install_packages
+    install_node_modules
     echo "== configuring and building the sanitizer build (build-clang-asan/)"
     cmake --preset clang-asan >/dev/null
     cmake --build --preset clang-asan -j "$(nproc)"
