@@ -176,6 +176,10 @@ QMap<QString, Measurement> BenchHarness::run()
             step(QStringLiteral("decision_commit_ms (on a scratch copy)"));
             put(QStringLiteral("decision_commit_ms"), writes.decisionCommit());
         }
+        if (wanted(QStringLiteral("retrieve_ms"))) {
+            step(QStringLiteral("retrieve_ms (the recall tool's path, on a scratch copy)"));
+            put(QStringLiteral("retrieve_ms"), writes.retrieve());
+        }
         if (wanted(QStringLiteral("rebuild_associations_s"))) {
             step(QStringLiteral("rebuild_associations_s (on a scratch copy)"));
             put(QStringLiteral("rebuild_associations_s"), writes.rebuildAssociations());

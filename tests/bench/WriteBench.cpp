@@ -11,6 +11,11 @@
 #include "engine/decisions/Decisions.h"
 
 #include "engine/graph/AssociationBuilder.h"
+#include "mcp/AssistantRecall.h"
+#include "scoring/ScoringProfile.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
 
 namespace engram::bench {
 
@@ -119,6 +124,57 @@ Measurement WriteBench::rebuildAssociations()
                  .arg(stats->memories)
                  .arg(before ? *before : -1)
                  .arg(stats->derived);
+    return m;
+}
+
+Measurement WriteBench::retrieve()
+{
+    QString why;
+    if (!ensureScratch(why))
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(why));
+    auto store = Store::open(m_scratchPath);
+    if (!store)
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(store.error().message));
+    // Three keywords of the first live memory that has three and a link: direct hits that
+    // seed an activation.
+    QStringList words;
+    {
+        QSqlQuery q((*store)->database().handle());
+        if (!q.exec(QStringLiteral("SELECT m.keywords FROM memories m WHERE m.deleted_at = 0 "
+                                   "AND json_array_length(m.keywords) >= 3 "
+                                   "AND EXISTS (SELECT 1 FROM associations a WHERE a.a = m.id) LIMIT 1"))
+            || !q.next())
+            return Measurement::missing(QStringLiteral("n/a (no linked memory with three keywords)"));
+        for (const QJsonValue &k : QJsonDocument::fromJson(q.value(0).toString().toUtf8()).array())
+            words << k.toString();
+    }
+    const QString query = words.mid(0, 3).join(QLatin1Char(' '));
+    const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+    mcp::AssistantRecall recall(**store, m_config, *profile);
+    QElapsedTimer timer;
+    timer.start();
+    auto first = recall.recall(query, {}, mcp::AssistantRecall::kDefaultLimit, m_now); // builds the index
+    const double firstMs = double(timer.nsecsElapsed()) / 1e6;
+    if (!first)
+        return Measurement::missing(QStringLiteral("n/a (recall: %1)").arg(first.error().message));
+    int associative = 0;
+    for (const QJsonValue &r : first->results)
+        associative += r[QStringLiteral("direct")].toBool() ? 0 : 1;
+    QString failure;
+    Measurement m;
+    m.figure = medianMs(100, [&] {
+        auto again = recall.recall(query, {}, mcp::AssistantRecall::kDefaultLimit, m_now);
+        if (!again && failure.isEmpty())
+            failure = again.error().message;
+    });
+    if (!failure.isEmpty())
+        return Measurement::missing(QStringLiteral("n/a (recall: %1)").arg(failure));
+    m.note = QStringLiteral("\"%1\": %2 results (%3 by activation), accesses recorded; median of 100; the first "
+                            "call, which builds the keyword index, %4 ms")
+                 .arg(query)
+                 .arg(first->results.size())
+                 .arg(associative)
+                 .arg(QString::number(firstMs, 'f', 0));
     return m;
 }
 

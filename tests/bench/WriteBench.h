@@ -7,7 +7,8 @@
 
 namespace engram::bench {
 
-/// The figures that write to a store — decision_commit_ms and rebuild_associations_s — run on
+/// The figures that write to a store — decision_commit_ms, rebuild_associations_s and
+/// retrieve_ms (a recall records its accesses) — run on
 /// a scratch copy of the benchmark store, so the store itself stays as generated and every
 /// run of the benchmark measures the same data.
 class WriteBench final
@@ -18,6 +19,10 @@ public:
 
     Measurement decisionCommit();
     Measurement rebuildAssociations();
+    /// retrieve_ms: the MCP `recall` tool's own call (mcp::AssistantRecall::recall, normal
+    /// mode, accesses recorded) for a 3-word query whose hits are linked, so spreading
+    /// activation runs; median of 100 after the keyword index is built once.
+    Measurement retrieve();
 
 private:
     /// Copies the store to the scratch path once; false (with `why`) when it cannot.
