@@ -8,6 +8,7 @@
 #include "mcp/McpTools.h"
 #include "mcp/StdioLoop.h"
 
+#include <csignal>
 #include <cstdio>
 
 #include <unistd.h>
@@ -37,6 +38,9 @@ public:
         mcp::McpTools tools(*store, ctx.config(), ctx.profileName(),
                             [fixed] { return fixed != 0 ? fixed : time::nowMs(); });
         mcp::McpServer server(tools);
+        // A client that goes away must end the loop with a failed write, not kill the process
+        // halfway through a line.
+        std::signal(SIGPIPE, SIG_IGN);
         return mcp::StdioLoop::run(server, STDIN_FILENO, stdout);
     }
 };
