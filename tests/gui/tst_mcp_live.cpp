@@ -64,10 +64,11 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.tableModel()->rowCount(), 1);
 
+        // Before the server: its destructor may still deliver output to the lambda below.
+        QList<QByteArray> answers;
         test::McpProcess mcp(store.path());
         QVERIFY(mcp.started());
         QProcess &server = mcp.process();
-        QList<QByteArray> answers;
         QObject::connect(&server, &QProcess::readyReadStandardOutput, &w, [&] {
             while (server.canReadLine())
                 answers << server.readLine().trimmed();
