@@ -21,6 +21,15 @@ Event readEvent(const QSqlQuery &q)
     return e;
 }
 const QString kSelect = QStringLiteral("SELECT id, memory_id, kind, actor, at, payload FROM events");
+
+/// "?,?,?" for `count` bound values.
+QString placeholders(qsizetype count)
+{
+    QStringList marks;
+    for (qsizetype i = 0; i < count; ++i)
+        marks << QStringLiteral("?");
+    return marks.join(QLatin1Char(','));
+}
 } // namespace
 
 Status EventLog::append(Event &event)
@@ -38,12 +47,17 @@ Status EventLog::append(Event &event)
     return {};
 }
 
-Result<std::vector<Event>> EventLog::forMemory(const QString &memoryId) const
+Result<std::vector<Event>> EventLog::forMemory(const QString &memoryId, const QStringList &kinds) const
 {
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    q.prepare(kSelect + QStringLiteral(" WHERE memory_id = ? ORDER BY id"));
+    QString where = QStringLiteral(" WHERE memory_id = ?");
+    if (!kinds.isEmpty())
+        where += QStringLiteral(" AND kind IN (%1)").arg(placeholders(kinds.size()));
+    q.prepare(kSelect + where + QStringLiteral(" ORDER BY id"));
     q.addBindValue(memoryId);
+    for (const QString &kind : kinds)
+        q.addBindValue(kind);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading the history of %1").arg(memoryId));
     std::vector<Event> out;
@@ -83,12 +97,9 @@ Result<std::vector<Event>> EventLog::ofKinds(const QStringList &kinds) const
     std::vector<Event> out;
     if (kinds.isEmpty())
         return out;
-    QStringList marks;
-    for (qsizetype i = 0; i < kinds.size(); ++i)
-        marks << QStringLiteral("?");
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    q.prepare(kSelect + QStringLiteral(" WHERE kind IN (%1) ORDER BY id").arg(marks.join(QLatin1Char(','))));
+    q.prepare(kSelect + QStringLiteral(" WHERE kind IN (%1) ORDER BY id").arg(placeholders(kinds.size())));
     for (const QString &kind : kinds)
         q.addBindValue(kind);
     const QString what = QStringLiteral("reading the %1 events").arg(kinds.join(QStringLiteral(", ")));

@@ -19,8 +19,10 @@ public:
 
     /// Appends and sets `event.id`.
     [[nodiscard]] Status append(Event &event);
-    /// A memory's history, oldest first.
-    [[nodiscard]] Result<std::vector<Event>> forMemory(const QString &memoryId) const;
+    /// A memory's history, oldest first: every event, or only those of `kinds` (a decision
+    /// reads just the mention and revert events, not the growing list of recorded accesses).
+    [[nodiscard]] Result<std::vector<Event>> forMemory(const QString &memoryId,
+                                                       const QStringList &kinds = {}) const;
     /// Events of a kind (or all kinds when empty) since `sinceMs`, oldest first.
     [[nodiscard]] Result<std::vector<Event>> since(Millis sinceMs, const QString &kind = {}) const;
     [[nodiscard]] Result<std::vector<Event>> all() const;

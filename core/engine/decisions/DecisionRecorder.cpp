@@ -52,7 +52,9 @@ Status DecisionRecorder::loadMentions(const QString &memoryId)
 {
     if (m_mentionsLoaded.contains(memoryId))
         return {};
-    auto history = m_store.events().forMemory(memoryId);
+    // Only what MentionIndex counts: mentions and the reverts that may cancel them.
+    auto history = m_store.events().forMemory(
+        memoryId, {events::kReinforce, events::kConfirm, events::kRevert});
     if (!history)
         return history.error();
     m_mentions.addEvents(*history);
