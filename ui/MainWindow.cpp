@@ -108,11 +108,12 @@ void MainWindow::createCentralArea()
     layout->setSpacing(0);
     m_filterBar = new FilterBar(m_session, central);
     m_table = new MemoryTableView(central);
+    // Before the view takes the model: the keeper sees a removal before the selection model.
+    m_keeper = new SelectionKeeper(m_table, m_model, this);
     m_table->setMemoryModel(m_model);
     layout->addWidget(m_filterBar);
     layout->addWidget(m_table, 1);
     setCentralWidget(central);
-    m_keeper = new SelectionKeeper(m_table, m_model, this);
 
     connect(m_filterBar, &FilterBar::filterChanged, m_model, &MemoryTableModel::setFilter);
     connect(m_model, &MemoryTableModel::contentsChanged, this, &MainWindow::updateStatus);
