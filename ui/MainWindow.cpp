@@ -11,6 +11,7 @@
 #include "models/MemoryTableModel.h"
 #include "models/SelectionKeeper.h"
 #include "support/MessageBox.h"
+#include "support/ScreenFit.h"
 #include "support/Teardown.h"
 #include "support/TextPrompt.h"
 #include "views/DecayChartView.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     updateStatus();
     updateActions();
     resize(1360, 860);
+    fitToScreen(this);
 }
 
 MainWindow::~MainWindow()

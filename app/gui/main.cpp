@@ -90,7 +90,9 @@ int main(int argc, char *argv[])
     // tier (active, fading, weak) so the chart compares curves, let the docks follow, save a
     // picture of the window and quit (for documentation and for looking at it).
     if (const QString shot = qEnvironmentVariable("ENGRAM_SCREENSHOT"); !shot.isEmpty()) {
-        window.resize(1600, 1000);
+        // ENGRAM_SCREENSHOT_SIZE=WxH (default 1600x1000), e.g. 1024x700 for a small screen.
+        const QStringList size = qEnvironmentVariable("ENGRAM_SCREENSHOT_SIZE", QStringLiteral("1600x1000")).split(QLatin1Char('x'));
+        window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600, size.value(1).toInt() > 0 ? size.value(1).toInt() : 1000);
         QObject::connect(window.memoryTable(), &engram::ui::MemoryTableView::firstPaintWithRows, &window,
                          [&window, shot]() {
                              const auto *model = window.tableModel();

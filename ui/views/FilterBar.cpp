@@ -4,6 +4,8 @@
 
 #include <QActionGroup>
 #include <QComboBox>
+#include "support/FlowLayout.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -65,16 +67,16 @@ QComboBox *makeCombo(const QString &objectName, const QString &toolTip, QWidget 
 FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), m_session(session)
 {
     setObjectName(QStringLiteral("filterBar"));
-    auto *layout = new QHBoxLayout(this);
+    // Wraps to a second row on a narrow window instead of cutting the combos' text.
+    auto *layout = new FlowLayout(this, 6);
     layout->setContentsMargins(6, 4, 6, 4);
-    layout->setSpacing(6);
 
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setPlaceholderText(tr("Search content and keywords…"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(220);
-    layout->addWidget(m_search, 3);
+    layout->addWidget(m_search);
 
     m_category = makeCombo(QStringLiteral("categoryFilter"), tr("Category"), this);
     m_tier = makeCombo(QStringLiteral("tierFilter"), tr("Tier under the active profile"), this);
@@ -102,9 +104,9 @@ FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), 
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(QStringLiteral("filterCounts"));
-    m_counts->setMinimumWidth(120);
     m_counts->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    layout->addWidget(m_counts, 1);
+    m_counts->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    layout->addWidget(m_counts);
 
     m_tier->addItem(tr("All tiers"));
     for (int t = 0; t < core::kTierCount; ++t)

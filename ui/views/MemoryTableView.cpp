@@ -5,6 +5,9 @@
 
 #include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QHelpEvent>
+#include <QStyle>
+#include <QToolTip>
 #include <QMenu>
 #include <QTimer>
 
@@ -75,6 +78,36 @@ void MemoryTableView::resetColumns()
     columns->resizeSection(KeywordsColumn, 16 * em);
     columns->resizeSection(IdColumn, 16 * em);
     columns->resizeSection(LevelColumn, 14 * em);
+    // No header title and no date is cut at the default widths: a column is at least as wide
+    // as its title (with the sort arrow) and a date column as a full date and time.
+    const int margin = 2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1) + 8;
+    const int dateWidth = fontMetrics().horizontalAdvance(QStringLiteral("2026-12-31 23:59")) + margin;
+    for (int c = 0; c < ColumnCount; ++c) {
+        int width = std::max(columns->sectionSize(c), columns->sectionSizeHint(c));
+        if (c == CreatedColumn || c == LastReinforcedColumn || c == UpdatedColumn || c == LastAccessedColumn)
+            width = std::max(width, dateWidth);
+        columns->resizeSection(c, width);
+    }
+}
+
+bool MemoryTableView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && model()) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QModelIndex index = indexAt(help->pos());
+        if (index.isValid() && !index.data(Qt::ToolTipRole).isValid()) {
+            const QString text = index.data(Qt::DisplayRole).toString();
+            const QRect cell = visualRect(index);
+            if (!text.isEmpty() && fontMetrics().horizontalAdvance(text) + 8 > cell.width()) {
+                // Escaped inside a paragraph: memory text shows as typed, never as markup.
+                QToolTip::showText(help->globalPos(),
+                                   QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(text.toHtmlEscaped()),
+                                   viewport(), cell);
+                return true;
+            }
+        }
+    }
+    return QTableView::viewportEvent(event);
 }
 
 QStringList MemoryTableView::selectedIds() const

@@ -33,6 +33,9 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    /// A cell whose text the column cuts short shows the whole text as its tooltip (when the
+    /// model gives it none of its own).
+    bool viewportEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
