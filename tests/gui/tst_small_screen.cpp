@@ -108,6 +108,18 @@ private Q_SLOTS:
             QVERIFY(w.grab().save(dir + QStringLiteral("/main-window-1024x700.png")));
     }
 
+    void theQueryModeSaysWhatItShows()
+    {
+        MainWindow w;
+        auto *mode = w.filterBar()->findChild<QComboBox *>(QStringLiteral("modeFilter"));
+        QVERIFY(mode);
+        QCOMPARE(mode->count(), 3);
+        for (int i = 0; i < mode->count(); ++i)
+            QVERIFY2(mode->itemText(i).startsWith(QStringLiteral("Show: ")), qPrintable(mode->itemText(i)));
+        w.filterBar()->setMode(core::SnapshotFilter::Mode::Normal);
+        QCOMPARE(mode->currentText(), QStringLiteral("Show: what the assistant recalls"));
+    }
+
     void noTitleOrDateIsCutAtTheDefaultWidths()
     {
         MainWindow w;

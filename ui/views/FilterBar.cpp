@@ -96,9 +96,11 @@ FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), 
                                                          "forgotten memories; review shows every level; debug "
                                                          "shows deleted ones too"),
                        this);
-    m_mode->addItem(tr("Normal"), int(SnapshotFilter::Mode::Normal));
-    m_mode->addItem(tr("Review"), int(SnapshotFilter::Mode::Review));
-    m_mode->addItem(tr("Debug"), int(SnapshotFilter::Mode::Debug));
+    // Labelled with what each mode shows, not the mode's name alone.
+    m_mode->addItem(tr("Show: what the assistant recalls"), int(SnapshotFilter::Mode::Normal));
+    m_mode->addItem(tr("Show: everything (review)"), int(SnapshotFilter::Mode::Review));
+    m_mode->addItem(tr("Show: everything, deleted too (debug)"), int(SnapshotFilter::Mode::Debug));
+    m_mode->setMaximumWidth(QWIDGETSIZE_MAX); // its labels are sentences: never cut them
     m_mode->setCurrentIndex(1);
     layout->addWidget(m_mode);
 
