@@ -115,6 +115,7 @@ void MainWindow::createCentralArea()
     m_table->setMemoryModel(m_model);
     layout->addWidget(m_filterBar);
     layout->addWidget(m_table, 1);
+    createWelcome(layout);
     setCentralWidget(central);
 
     connect(m_filterBar, &FilterBar::filterChanged, m_model, &MemoryTableModel::setFilter);
@@ -188,6 +189,7 @@ void MainWindow::connectSession()
         m_undo->clear(); // the commands belong to the store they were made on
         rememberRecent(path);
         fillProfileChoices();
+        updateWelcome();
         updateTitle();
         updateActions();
         if (!m_session->warning().isEmpty())
@@ -311,6 +313,8 @@ void MainWindow::updateTitle()
     QString title = m_session->isOpen() ? m_session->displayName() : tr("No store");
     if (m_session->isReadOnly())
         title += tr(" (read-only)");
+    if (m_session->isOpen() && QFileInfo(m_session->path()) == QFileInfo(demoStorePath()))
+        title += tr(" — sample data");
     if (m_session->isPreviewing())
         title += tr(" — preview at %1").arg(QLocale().toString(
             QDateTime::fromMSecsSinceEpoch(m_session->previewAt(), Qt::LocalTime).date(), QLocale::ShortFormat));

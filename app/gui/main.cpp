@@ -1,5 +1,5 @@
 // engram: the desktop window. Wiring only; everything shown comes from engram_ui / engram_core.
-//   engram            the last store, or the demo store on first run
+//   engram            the last store, else the default store, else (first run) the welcome page
 //   engram PATH       that store
 //   engram --demo     a fresh demo store
 // ENGRAM_BENCH_FIRST_PAINT=1 prints `first_paint_epoch_ms=<ms>` when the table first paints
@@ -116,8 +116,7 @@ int main(int argc, char *argv[])
                          });
     }
 
-    // A store that cannot be opened has been reported (MessageBox); fall back to the demo store
-    // so the window is usable.
+    // A store that cannot be opened has been reported (MessageBox); the window stays usable.
     const QStringList args = parser.positionalArguments();
     bool opened = false;
     if (!args.isEmpty()) {
@@ -129,8 +128,10 @@ int main(int argc, char *argv[])
         if (!last.isEmpty() && QFileInfo::exists(last))
             opened = window.openStore(last);
     }
-    if (!opened && !window.session()->isOpen())
-        window.openDemoStore(false);
+    // Nothing opened: the user's default store (shared with engram-cli) when there is one,
+    // else the welcome page (first run: demo, import or an empty store).
+    if (!opened && !window.session()->isOpen() && QFileInfo::exists(engram::ui::MainWindow::defaultStorePath()))
+        window.openDefaultStore();
 
     window.show();
     return app.exec();

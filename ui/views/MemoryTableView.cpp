@@ -9,6 +9,7 @@
 #include <QStyle>
 #include <QToolTip>
 #include <QMenu>
+#include <QPainter>
 #include <QTimer>
 
 #include <algorithm>
@@ -131,11 +132,29 @@ QString MemoryTableView::currentId() const
 void MemoryTableView::paintEvent(QPaintEvent *event)
 {
     QTableView::paintEvent(event);
+    if (const QString message = emptyMessage(); !message.isEmpty()) {
+        QPainter painter(viewport());
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        const QRect area = viewport()->rect().adjusted(24, 24, -24, -24);
+        painter.drawText(area, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, message);
+    }
     if (!m_painted && m_model && m_model->rowCount() > 0) {
         m_painted = true;
         // Queued: let this paint reach the screen before anyone reacts (e.g. quits).
         QTimer::singleShot(0, this, &MemoryTableView::firstPaintWithRows);
     }
+}
+
+QString MemoryTableView::emptyMessage() const
+{
+    if (!m_model || m_model->rowCount() > 0)
+        return {};
+    if (m_model->totalCount() == 0)
+        return tr("This store holds no memories yet.\nAdd one with Memory ▸ New… (Ctrl+N), or import a memory "
+                  "file with File ▸ Import….");
+    return tr("No memory matches the search and filters.\nClear the search box, choose \"All …\" in the "
+              "filter bar, or show everything (review) to see the %n memories of this store.",
+              nullptr, int(m_model->totalCount()));
 }
 
 void MemoryTableView::contextMenuEvent(QContextMenuEvent *event)

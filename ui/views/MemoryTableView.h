@@ -24,12 +24,16 @@ public:
     QStringList selectedIds() const;
     /// The memory id of the current row, or empty.
     QString currentId() const;
+    /// What the table says when it shows no row ("" while it shows some): an empty store
+    /// says how to add memories, a filter with no match how to widen it.
+    QString emptyMessage() const;
 
 Q_SIGNALS:
     /// Emitted once, after the first paint that drew at least one row.
     void firstPaintWithRows();
     /// Right-click on rows (the window fills the menu with the decisions).
     void contextMenuRequestedAt(const QPoint &globalPos);
+
 
 protected:
     void paintEvent(QPaintEvent *event) override;
