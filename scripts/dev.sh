@@ -5,6 +5,8 @@
 #   bash scripts/dev.sh bench      install, build, generate the 1M store if missing, run engram-bench
 #   bash scripts/dev.sh sanitize   install, clang ASan + UBSan build (build-clang-asan/), every test under it
 #   bash scripts/dev.sh fuzz [s]   install, build the libFuzzer targets, run each for s seconds (30)
+#   bash scripts/dev.sh missing    list the packages below that are not installed (changes nothing)
+#   bash scripts/dev.sh install    install only what is missing (a ready machine runs no apt command)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,20 +14,25 @@ cd "$(dirname "$0")/.."
 # it would send every run to apt. clang, libclang-rt-14-dev (ASan/UBSan/libFuzzer runtimes),
 # llvm (llvm-symbolizer, for readable sanitizer stacks) and lld (links five times faster than
 # ld.bfd) are for `sanitize` and `fuzz`. nodejs and npm run the MCP SDK client test (tests/mcp).
+# desktop-file-utils and appstream validate the .deb's desktop entry and metainfo (tests/packaging).
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-charts-dev libqt6opengl6-dev libqt6svg6
   libyaml-cpp-dev libsqlite3-dev libsodium-dev sqlite3
   libgl-dev libxkbcommon-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
   clang libclang-rt-14-dev llvm lld
-  nodejs npm
+  nodejs npm desktop-file-utils appstream
 )
+
+missing_packages() {
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
+  done
+}
 
 install_packages() {
   local missing=()
-  for p in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
+  mapfile -t missing < <(missing_packages)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "== installing: ${missing[*]}"
     local sudo=""
@@ -87,8 +94,14 @@ case "${1:-}" in
     shift
     exec bash scripts/fuzz.sh "$@"
     ;;
+  missing)
+    missing_packages
+    ;;
+  install)
+    install_packages
+    ;;
   *)
-    echo "usage: bash scripts/dev.sh run|test|bench|sanitize|fuzz [seconds]" >&2
+    echo "usage: bash scripts/dev.sh run|test|bench|sanitize|fuzz [seconds]|missing|install" >&2
     exit 2
     ;;
 esac

@@ -11,6 +11,8 @@ export QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/main-window.png" build/app/engram --demo >/dev/null 2>&1
+HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT_SIZE=1024x700 ENGRAM_SCREENSHOT="$PWD/docs/screenshots/main-window-1024x700.png" \
+  build/app/engram --demo >/dev/null 2>&1
 for t in associationgraph conflictdialog conflictlist reviewqueue importpreviewdialog exportdialog \
          cleanuppreviewdialog retrievalplayground settingsdialog; do
   HOME="$home" ENGRAM_SCREENSHOT_DIR="$out" "build/tests/ui_$t" >/dev/null 2>&1 || echo "screenshots: ui_$t failed" >&2

@@ -11,6 +11,7 @@
 #include "models/MemoryTableModel.h"
 #include "models/SelectionKeeper.h"
 #include "support/MessageBox.h"
+#include "support/ScreenFit.h"
 #include "support/Teardown.h"
 #include "support/TextPrompt.h"
 #include "views/DecayChartView.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     updateStatus();
     updateActions();
     resize(1360, 860);
+    fitToScreen(this);
 }
 
 MainWindow::~MainWindow()
@@ -108,11 +110,13 @@ void MainWindow::createCentralArea()
     layout->setSpacing(0);
     m_filterBar = new FilterBar(m_session, central);
     m_table = new MemoryTableView(central);
+    // Before the view takes the model: the keeper sees a removal before the selection model.
+    m_keeper = new SelectionKeeper(m_table, m_model, this);
     m_table->setMemoryModel(m_model);
     layout->addWidget(m_filterBar);
     layout->addWidget(m_table, 1);
+    createWelcome(layout);
     setCentralWidget(central);
-    m_keeper = new SelectionKeeper(m_table, m_model, this);
 
     connect(m_filterBar, &FilterBar::filterChanged, m_model, &MemoryTableModel::setFilter);
     connect(m_model, &MemoryTableModel::contentsChanged, this, &MainWindow::updateStatus);
@@ -185,6 +189,7 @@ void MainWindow::connectSession()
         m_undo->clear(); // the commands belong to the store they were made on
         rememberRecent(path);
         fillProfileChoices();
+        updateWelcome();
         updateTitle();
         updateActions();
         if (!m_session->warning().isEmpty())
@@ -308,6 +313,8 @@ void MainWindow::updateTitle()
     QString title = m_session->isOpen() ? m_session->displayName() : tr("No store");
     if (m_session->isReadOnly())
         title += tr(" (read-only)");
+    if (m_session->isOpen() && QFileInfo(m_session->path()) == QFileInfo(demoStorePath()))
+        title += tr(" — sample data");
     if (m_session->isPreviewing())
         title += tr(" — preview at %1").arg(QLocale().toString(
             QDateTime::fromMSecsSinceEpoch(m_session->previewAt(), Qt::LocalTime).date(), QLocale::ShortFormat));

@@ -15,6 +15,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QUndoStack;
+class QVBoxLayout;
 
 namespace engram::ui {
 
@@ -34,6 +35,7 @@ class MemoryTableView;
 class RetrievalPlayground;
 class SelectionKeeper;
 class StoreSession;
+class WelcomePage;
 
 /// Engram's main window: the memory table with its filter bar, the detail panel and the
 /// decay chart in docks, menus / toolbar / shortcuts for every decision (through a
@@ -56,6 +58,10 @@ public:
     bool openDemoStore(bool fresh);
     /// Where the demo store lives.
     static QString demoStorePath();
+    /// The user's own store, the one engram-cli opens without --store.
+    static QString defaultStorePath();
+    /// Opens the default store, creating it empty when missing.
+    bool openDefaultStore();
     /// The memory set a new demo store is made from (the bundled resource by default; tests,
     /// which have no resources, point it at the source tree's file).
     static void setDemoMemorySetPath(const QString &path);
@@ -149,6 +155,10 @@ private:
     void showTableMenu(const QPoint &globalPos);
     void setMode(core::SnapshotFilter::Mode mode);
 
+    // MainWindowWelcome.cpp: the welcome page while no store is open
+    void createWelcome(QVBoxLayout *layout);
+    void updateWelcome();
+
     // MainWindowTools.cpp: the association graph and retrieval docks, the Review menu and
     // the working dialogs
     void createToolDocks();
@@ -164,6 +174,7 @@ private:
     MemoryTableModel *m_model = nullptr;
     MemoryTableView *m_table = nullptr;
     FilterBar *m_filterBar = nullptr;
+    WelcomePage *m_welcome = nullptr;
     SelectionKeeper *m_keeper = nullptr;
     QUndoStack *m_undo = nullptr;
     DetailPanel *m_detail = nullptr;

@@ -63,7 +63,9 @@ void MainWindow::createToolDocks()
     connect(m_graph, &AssociationGraphView::memoryActivated, this, &MainWindow::showMemory);
     connect(m_graph, &AssociationGraphView::errorOccurred, this,
             [this](const QString &message) { showError(tr("Association graph"), message); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this]() {
+    // The selection, not the current row: a mouse click makes the row current before it
+    // selects it, so at currentRowChanged the selection is still the previous one.
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this]() {
         if (m_graphDock->isVisible() && m_graph->mode() != AssociationGraphView::Mode::Overview)
             m_graph->setSelection(selectedIds());
     });
@@ -175,7 +177,11 @@ void MainWindow::showMemory(const QString &id)
         selectIds({id});
         return;
     }
-    // Hidden by the filter or the query mode: show it beside the table all the same.
+    // Hidden by the filter or the query mode: show it beside the table all the same, with no
+    // table row selected, so no toolbar action acts on a row other than the one shown.
+    m_table->selectionModel()->clear();
+    if (m_graph->mode() != AssociationGraphView::Mode::Overview)
+        m_graph->setSelection({id});
     m_detail->showMemory(id);
     m_chart->showMemories({id});
     m_detailDock->show();

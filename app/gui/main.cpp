@@ -1,5 +1,5 @@
 // engram: the desktop window. Wiring only; everything shown comes from engram_ui / engram_core.
-//   engram            the last store, or the demo store on first run
+//   engram            the last store, else the default store, else (first run) the welcome page
 //   engram PATH       that store
 //   engram --demo     a fresh demo store
 // ENGRAM_BENCH_FIRST_PAINT=1 prints `first_paint_epoch_ms=<ms>` when the table first paints
@@ -90,7 +90,9 @@ int main(int argc, char *argv[])
     // tier (active, fading, weak) so the chart compares curves, let the docks follow, save a
     // picture of the window and quit (for documentation and for looking at it).
     if (const QString shot = qEnvironmentVariable("ENGRAM_SCREENSHOT"); !shot.isEmpty()) {
-        window.resize(1600, 1000);
+        // ENGRAM_SCREENSHOT_SIZE=WxH (default 1600x1000), e.g. 1024x700 for a small screen.
+        const QStringList size = qEnvironmentVariable("ENGRAM_SCREENSHOT_SIZE", QStringLiteral("1600x1000")).split(QLatin1Char('x'));
+        window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600, size.value(1).toInt() > 0 ? size.value(1).toInt() : 1000);
         QObject::connect(window.memoryTable(), &engram::ui::MemoryTableView::firstPaintWithRows, &window,
                          [&window, shot]() {
                              const auto *model = window.tableModel();
@@ -114,8 +116,7 @@ int main(int argc, char *argv[])
                          });
     }
 
-    // A store that cannot be opened has been reported (MessageBox); fall back to the demo store
-    // so the window is usable.
+    // A store that cannot be opened has been reported (MessageBox); the window stays usable.
     const QStringList args = parser.positionalArguments();
     bool opened = false;
     if (!args.isEmpty()) {
@@ -127,8 +128,10 @@ int main(int argc, char *argv[])
         if (!last.isEmpty() && QFileInfo::exists(last))
             opened = window.openStore(last);
     }
-    if (!opened && !window.session()->isOpen())
-        window.openDemoStore(false);
+    // Nothing opened: the user's default store (shared with engram-cli) when there is one,
+    // else the welcome page (first run: demo, import or an empty store).
+    if (!opened && !window.session()->isOpen() && QFileInfo::exists(engram::ui::MainWindow::defaultStorePath()))
+        window.openDefaultStore();
 
     window.show();
     return app.exec();

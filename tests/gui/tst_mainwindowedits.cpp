@@ -154,7 +154,7 @@ private Q_SLOTS:
         QTest::keyClicks(project, QStringLiteral("/work/api"));
         QTest::keyClick(project, Qt::Key_Return);
         QCOMPARE(stored(id).projectPath, QStringLiteral("/work/api"));
-        QCOMPARE(newestHistoryLine(w), QStringLiteral("Edited projectPath"));
+        QCOMPARE(newestHistoryLine(w), QStringLiteral("Edited project"));
 
         auto *sensitivity = w.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"));
         QVERIFY(sensitivity);

@@ -20,6 +20,9 @@
 #include <QPushButton>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QStyle>
+#include <QStyleOptionViewItem>
+#include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -162,6 +165,59 @@ private Q_SLOTS:
         QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("closeButton")), Qt::LeftButton);
         QVERIFY(!dialog.isVisible());
         QCOMPARE(test::fingerprint(store()), before);
+    }
+
+    void rowsLeftOutAreNotWritten()
+    {
+        QUndoStack undo;
+        CleanupPreviewDialog dialog(m_session.get(), &undo);
+        dialog.show();
+        QVERIFY(waitFor(dialog, State::Ready));
+        CleanupPlanModel *model = dialog.planModel();
+        auto *apply = dialog.findChild<QPushButton *>(QStringLiteral("applyButton"));
+        QCOMPARE(model->includedCount(), 4);
+        int forgottenRow = -1;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QCOMPARE(model->index(row, CleanupPlanModel::ActionColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+            if (model->index(row, CleanupPlanModel::IdColumn).data().toString() == QLatin1String("forgotten"))
+                forgottenRow = row;
+        }
+        QVERIFY(forgottenRow >= 0);
+        // Untick the delete of "forgotten" with a click on its check box.
+        auto *view = dialog.findChild<QTableView *>(QStringLiteral("cleanupPlanView"));
+        const QModelIndex box = model->index(forgottenRow, CleanupPlanModel::ActionColumn);
+        QStyleOptionViewItem option;
+        option.initFrom(view);
+        option.rect = view->visualRect(box);
+        option.features |= QStyleOptionViewItem::HasCheckIndicator;
+        const QRect check = view->style()->subElementRect(QStyle::SE_ItemViewItemCheckIndicator, &option, view);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, check.center());
+        QCOMPARE(model->includedCount(), 3);
+        QVERIFY(!model->isIncluded(forgottenRow));
+        QVERIFY(apply->isEnabled());
+        QVERIFY(apply->text().contains(QLatin1String("3")));
+
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QVERIFY(waitFor(dialog, State::Done));
+        QCOMPARE(dialog.outcome().eventIds.size(), 3);
+        QVERIFY(!store().memories().get(QStringLiteral("forgotten"))->isDeleted()); // left out
+        QCOMPARE(store().memories().get(QStringLiteral("weak"))->level, MemoryLevel::Archive);
+        QVERIFY(!*store().memories().contains(QStringLiteral("deleted-long-ago")));
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("cleanupResultLabel"))->text().contains(QLatin1String("3 of 3")));
+    }
+
+    void leavingEveryRowOutDisablesApply()
+    {
+        CleanupPreviewDialog dialog(m_session.get(), nullptr);
+        dialog.show();
+        QVERIFY(waitFor(dialog, State::Ready));
+        CleanupPlanModel *model = dialog.planModel();
+        for (int row = 0; row < model->rowCount(); ++row)
+            QVERIFY(model->setData(model->index(row, CleanupPlanModel::ActionColumn), Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(model->includedCount(), 0);
+        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("applyButton"))->isEnabled());
+        model->setIncluded(0, true);
+        QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("applyButton"))->isEnabled());
     }
 
     void applyWritesEventsAndUndoRestores()

@@ -5,6 +5,7 @@
 #include "TempStore.h"
 
 #include "StoreSession.h"
+#include "scoring/ImportanceProfile.h"
 #include "io/DemoStore.h"
 #include "model/InputLimits.h"
 #include "models/HistoryModel.h"
@@ -124,6 +125,25 @@ private Q_SLOTS:
         QVERIFY(empty->text().contains(QStringLiteral("Select a memory")));
         panel.showMemory(QStringLiteral("mem_missing"));
         QVERIFY(empty->text().contains(QStringLiteral("mem_missing")));
+    }
+
+    void showsTheEffectiveImportance()
+    {
+        // Last accessed 40 days before now: past the grace days, the stored 1.03 has decayed.
+        const Millis now = kT0 + 24 * kMsPerHour;
+        Memory m = richMemory();
+        m.id = QStringLiteral("mem_importance_decayed");
+        m.importance = 1.03;
+        m.lastAccessedAt = now - 40 * kMsPerDay;
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        panel.showMemory(m.id);
+        const ImportanceProfile importance(m_session->config());
+        const double decayed = importance.decayedImportance(ScoreInput::from(*m_session->store()->memories().get(m.id), m_session->config()), now);
+        QVERIFY2(decayed < 1.0, qPrintable(QString::number(decayed)));
+        const QString shown = valueText(panel, QStringLiteral("effectiveImportance"));
+        QVERIFY2(shown.startsWith(EventText::number(decayed)), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("stored 1.03")), qPrintable(shown));
     }
 
     void showsEveryField()

@@ -177,6 +177,37 @@ private Q_SLOTS:
         }
     }
 
+    void theFormatDescriptionIsNeverClipped()
+    {
+        ExportDialog dialog(m_session.get(), {}, {});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto *hint = dialog.findChild<QLabel *>(QStringLiteral("formatHintLabel"));
+        auto *destination = dialog.findChild<QLineEdit *>(QStringLiteral("destinationEdit"));
+        QVERIFY(hint && destination);
+        for (SetFormat f : {SetFormat::EngramJson, SetFormat::Csv, SetFormat::AgentFolder, SetFormat::EngramYaml}) {
+            dialog.setFormat(f);
+            QCoreApplication::processEvents();
+            // As tall as its wrapped text at its width, and below the destination row.
+            QVERIFY2(hint->height() >= hint->heightForWidth(hint->width()),
+                     qPrintable(QStringLiteral("%1 < %2: %3").arg(hint->height()).arg(hint->heightForWidth(hint->width())).arg(hint->text())));
+            const QPoint hintTop = hint->mapTo(&dialog, QPoint(0, 0));
+            const QPoint destinationBottom = destination->mapTo(&dialog, QPoint(0, destination->height()));
+            QVERIFY(hintTop.y() >= destinationBottom.y());
+        }
+        // The same once the result line (two lines at this width) is shown under it.
+        dialog.setFormat(SetFormat::EngramJson);
+        dialog.setDestination(m_dir->filePath(QStringLiteral("a-rather-long-file-name-for-the-result-line-to-wrap-") + QString(40, QLatin1Char('x')) + QStringLiteral(".json")));
+        dialog.startExport();
+        QVERIFY(waitDone(dialog));
+        QCoreApplication::processEvents();
+        auto *result = dialog.findChild<QLabel *>(QStringLiteral("exportResultLabel"));
+        for (QLabel *label : {hint, result}) {
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                     qPrintable(QStringLiteral("%1 < %2: %3").arg(label->height()).arg(label->heightForWidth(label->width())).arg(label->text())));
+        }
+    }
+
     void cancelBeforeWritingLeavesNoFile()
     {
         ExportDialog dialog(m_session.get(), {}, {});

@@ -123,13 +123,18 @@ private Q_SLOTS:
         QTest::newRow("content quoted") << beforeAfter({{"content", "Likes coffee"}}, {{"content", "Drinks tea"}})
                                         << QStringList{"content: 'Likes coffee' → 'Drinks tea'"};
         QTest::newRow("numbers without noise") << beforeAfter({{"decayRate", 1.0}}, {{"decayRate", 0.7}})
-                                               << QStringList{"decayRate: 1 → 0.7"};
+                                               << QStringList{"decay rate: 1 → 0.7"};
         QTest::newRow("flag added") << beforeAfter({}, {{"verified", true}}) << QStringList{"verified: — → yes"};
         QTest::newRow("keywords joined") << beforeAfter({{"keywords", QJsonArray{"a", "b"}}}, {{"keywords", QJsonArray{"a"}}})
                                          << QStringList{"keywords: a, b → a"};
         QTest::newRow("two fields, key order")
             << beforeAfter({{"confidence", 0.5}, {"stability", 24}}, {{"confidence", 0.8}, {"stability", 36}})
             << QStringList{"confidence: 0.5 → 0.8", "stability: 24 h → 36 h"};
+        // Issue 20, item 9: the words a person uses, never a field name.
+        QTest::newRow("field names in words")
+            << beforeAfter({{"projectPath", "/a"}, {"negatedAt", QJsonValue()}, {"correctionHistory", QJsonArray{}}},
+                           {{"projectPath", "/b"}, {"negatedAt", "x"}, {"correctionHistory", QJsonArray{"y"}}})
+            << QStringList{"correction history: (none) → y", "negated at: — → 'x'", "project: '/a' → '/b'"};
         QTest::newRow("no before/after") << QJsonObject{{"reason", "x"}} << QStringList{};
         QTest::newRow("unchanged field left out")
             << beforeAfter({{"decayRate", 0.8}, {"stability", 237.6}}, {{"decayRate", 0.8}, {"stability", 356.4}})
@@ -157,7 +162,7 @@ private Q_SLOTS:
         const QStringList lines
             = EventText::changes(makeEvent(events::kReinforce, beforeAfter({{"lastReinforcedAt", iso}}, {{"lastReinforcedAt", double(kT0 + kMsPerDay)}})));
         QCOMPARE(lines.size(), 1);
-        QCOMPARE(lines.first(), QStringLiteral("lastReinforcedAt: %1 → %2")
+        QCOMPARE(lines.first(), QStringLiteral("last reinforced: %1 → %2")
                                     .arg(EventText::localTime(kT0), EventText::localTime(kT0 + kMsPerDay)));
         QVERIFY(!lines.first().contains(QLatin1Char('Z'))); // not the raw ISO text
     }

@@ -5,11 +5,13 @@
 #include "DemoSession.h"
 
 #include "StoreSession.h"
+#include "commands/DecisionCommand.h"
 #include "dialogs/ConflictDialog.h"
 #include "dialogs/ReviewQueueDialog.h"
 #include "engine/decisions/Decisions.h"
 #include "io/DemoStore.h"
 #include "support/MessageBox.h"
+#include "support/TextPrompt.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -103,6 +105,7 @@ private Q_SLOTS:
         m_session.reset();
         m_dir.reset();
         MessageBox::setHandler({});
+        TextPrompt::setHandler({});
     }
 
     void listsConflictsFirstWithACount()
@@ -140,6 +143,9 @@ private Q_SLOTS:
                               {Qt::Key_P, QStringLiteral("permanent")},
                               {Qt::Key_D, QStringLiteral("delete")},
                               {Qt::Key_N, QStringLiteral("negate")}};
+        TextPrompt::setHandler([](const QString &, const QString &, const QString &, bool) {
+            return std::optional<QString>(QString()); // N: no correction
+        });
         int pushed = 0;
         int beforeDelete = -1;
         for (const Step &step : steps) {
@@ -177,6 +183,86 @@ private Q_SLOTS:
         m_undo->undo(); // negate
         m_undo->undo(); // delete
         QCOMPARE(dialog.remaining(), beforeDelete);
+    }
+
+    void negateAsksForACorrectionAndMovesOn()
+    {
+        ReviewQueueDialog dialog(m_session.get(), m_undo.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QStringList asked;
+        TextPrompt::setHandler([&asked](const QString &title, const QString &, const QString &, bool) {
+            asked << title;
+            return std::optional<QString>(QStringLiteral("Lin now prefers a standing desk every afternoon"));
+        });
+        const int row = firstOf(dialog, Kind::Cleanup);
+        QVERIFY(row >= 0);
+        dialog.setCurrentRow(row);
+        const QString id = dialog.items()[size_t(row)].memoryIds.first();
+        const QString nextKey = dialog.list()->topLevelItem(row + 1)->text(1);
+        QTest::keyClick(dialog.list(), Qt::Key_N);
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(store().memories().get(id)->negated);
+        QCOMPARE(m_undo->count(), 1);
+        // The correction is a memory of its own.
+        const QStringList created = static_cast<const DecisionCommand *>(m_undo->command(0))->createdIds();
+        QCOMPARE(created.size(), 1);
+        QCOMPARE(store().memories().get(created.first())->content,
+                 QStringLiteral("Lin now prefers a standing desk every afternoon"));
+        // The selection moved on: N again answers the next item, never "already negated".
+        const int now = dialog.currentRow();
+        QVERIFY(now >= 0);
+        QVERIFY(dialog.items()[size_t(now)].memoryIds.first() != id);
+        QCOMPARE(dialog.list()->topLevelItem(now)->text(1), nextKey);
+        const QString feedback = dialog.findChild<QLabel *>(QStringLiteral("feedbackLabel"))->text();
+        QVERIFY2(feedback.startsWith(QStringLiteral("Negated")), qPrintable(feedback));
+        QVERIFY2(feedback.contains(QStringLiteral("standing desk")), qPrintable(feedback));
+        const QString second = dialog.items()[size_t(now)].memoryIds.first();
+        QTest::keyClick(dialog.list(), Qt::Key_N);
+        QVERIFY2(m_warnings.isEmpty(), qPrintable(m_warnings.join(QLatin1Char('\n'))));
+        QVERIFY(store().memories().get(second)->negated);
+        QCOMPARE(m_undo->count(), 2);
+    }
+
+    void cancellingTheCorrectionAnswersNothing()
+    {
+        ReviewQueueDialog dialog(m_session.get(), m_undo.get());
+        TextPrompt::setHandler([](const QString &, const QString &, const QString &, bool) { return std::optional<QString>(); });
+        const int row = firstOf(dialog, Kind::Cleanup);
+        dialog.setCurrentRow(row);
+        const QString id = dialog.items()[size_t(row)].memoryIds.first();
+        const qint64 events = *store().events().count();
+        QVERIFY(!dialog.perform(ReviewQueueDialog::Action::Negate));
+        QCOMPARE(*store().events().count(), events);
+        QVERIFY(!store().memories().get(id)->negated);
+        QCOMPARE(dialog.currentRow(), row);
+    }
+
+    void keepOnACleanupCandidateKeepsItOutOfTheCleanup()
+    {
+        ReviewQueueDialog dialog(m_session.get(), m_undo.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        const int row = firstOf(dialog, Kind::Cleanup);
+        QVERIFY(row >= 0);
+        dialog.setCurrentRow(row);
+        const QString id = dialog.items()[size_t(row)].memoryIds.first();
+        QVERIFY(dialog.canDo(ReviewQueueDialog::Action::Keep));
+        QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("keepButton"))->isEnabled());
+        const int before = dialog.remaining();
+        QTest::keyClick(dialog.list(), Qt::Key_K);
+        QVERIFY2(m_warnings.isEmpty(), qPrintable(m_warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(kindsOf(store(), id).last(), QStringLiteral("reinforce"));
+        QCOMPARE(rowOfMemory(dialog, id, Kind::Cleanup), -1);
+        QCOMPARE(dialog.remaining(), before - 1);
+        // Nor does the cleanup plan touch it any more.
+        auto plan = Cleanup(store(), m_session->config(), m_session->profile()).plan(time::nowMs());
+        QVERIFY(plan);
+        for (const CleanupAction &a : plan->actions)
+            QVERIFY(a.memoryId != id);
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("feedbackLabel"))->text().startsWith(QStringLiteral("Kept")));
+        m_undo->undo();
+        QVERIFY(rowOfMemory(dialog, id, Kind::Cleanup) >= 0); // undo: a candidate again
     }
 
     void skipChangesNothing()

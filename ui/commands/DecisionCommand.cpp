@@ -2,6 +2,7 @@
 
 #include "StoreSession.h"
 #include "engine/capture/AfterChange.h"
+#include "engine/capture/KeywordExtractor.h"
 #include "engine/capture/MemoryCapture.h"
 #include "engine/review/Cleanup.h"
 
@@ -133,7 +134,9 @@ DecisionCommand *DecisionCommand::negate(StoreSession *session, const QStringLis
     // A correction text makes sense for one memory; for several, each is negated alone.
     const QString text = ids.size() == 1 ? correction : QString();
     return new DecisionCommand(session, countText("Negate memory", "Negate %1 memories", ids.size()), ids,
-                               [text](Decisions &d, const QString &id) { return d.negate(id, text); },
+                               [text, keywords = KeywordExtractor::extract(text)](Decisions &d, const QString &id) {
+                                   return d.negate(id, text, 0, QStringLiteral("user"), keywords);
+                               },
                                std::move(errors));
 }
 

@@ -91,7 +91,10 @@ void StrengthDelegate::paintBar(QPainter *painter, const QStyleOptionViewItem &o
     paintBackground(painter, option, index);
     const double strength = index.data(StrengthRole).toDouble();
     const bool permanent = index.data(PermanentRole).toBool();
-    const QColor color = permanent ? kPermanentBlue : strengthColor(strength);
+    // The tier's colour, always: under the importance and lifecycle profiles the tier does not
+    // follow the strength alone, and an "active" row with an orange bar reads as a contradiction.
+    const QVariant tier = index.data(TierRole);
+    const QColor color = permanent ? kPermanentBlue : tier.isValid() ? tierColor(core::Tier(tier.toInt())) : strengthColor(strength);
 
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);

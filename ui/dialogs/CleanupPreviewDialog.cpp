@@ -85,6 +85,12 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     setCloseButton(m_closeButton);
     layout->addWidget(buttons);
     connect(m_applyButton, &QPushButton::clicked, this, &CleanupPreviewDialog::apply);
+    connect(m_model, &CleanupPlanModel::inclusionChanged, this, [this]() {
+        const int included = m_model->includedCount();
+        m_applyButton->setText(included == m_model->rowCount() ? tr("&Apply Cleanup")
+                                                                : tr("&Apply %n Actions", nullptr, included));
+        m_applyButton->setEnabled(m_state == State::Ready && included > 0);
+    });
     connect(m_closeButton, &QPushButton::clicked, this, &CleanupPreviewDialog::reject);
 
     if (m_session) {
@@ -109,7 +115,7 @@ void CleanupPreviewDialog::showEvent(QShowEvent *event)
 void CleanupPreviewDialog::setState(State state)
 {
     m_state = state;
-    m_applyButton->setEnabled(state == State::Ready && !plan().isEmpty());
+    m_applyButton->setEnabled(state == State::Ready && m_model->includedCount() > 0);
     Q_EMIT stateChanged(state);
 }
 
@@ -173,7 +179,8 @@ void CleanupPreviewDialog::finishPlanning(Result<Planned> result)
                                  : tr("%n planned actions under the %1 profile at %2", nullptr, int(p.actions.size()))
                                        .arg(p.profile, localTime(p.at)));
     m_counts->setText(parts.join(QStringLiteral("  ·  ")) + QStringLiteral("    ")
-                      + tr("Nothing is written until you apply; the whole cleanup is one undoable step."));
+                      + tr("Nothing is written until you apply; the whole cleanup is one undoable step. "
+                           "Untick a row to leave that memory out."));
     int idWidth = 0; // ids are not elided: agent ids have 8 characters, Engram's own 30
     for (std::size_t i = 0; i < p.actions.size() && i < 2000; ++i)
         idWidth = std::max(idWidth, m_view->fontMetrics().horizontalAdvance(p.actions[i].memoryId));
@@ -184,11 +191,12 @@ void CleanupPreviewDialog::finishPlanning(Result<Planned> result)
 
 void CleanupPreviewDialog::apply()
 {
-    if (m_state != State::Ready || plan().isEmpty() || !m_session->store())
+    if (m_state != State::Ready || m_model->includedCount() == 0 || !m_session->store())
         return;
     m_errorLabel->hide();
+    // The rows the user left out are not written.
     auto work = [storePath = m_session->path(), config = m_session->config(),
-                 planned = plan()](JobControl &control) -> Result<DecisionOutcome> {
+                 planned = m_model->includedPlan()](JobControl &control) -> Result<DecisionOutcome> {
         const Error cancelled
             = Error::make(Error::Code::Cancelled, QObject::tr("Cleanup cancelled; nothing was written."));
         const int total = int(planned.actions.size());
@@ -207,7 +215,7 @@ void CleanupPreviewDialog::apply()
             return outcome.error().code == Error::Code::Cancelled ? cancelled : outcome.error();
         return std::move(*outcome);
     };
-    runJob<DecisionOutcome>(tr("Applying %n actions…", nullptr, int(plan().actions.size())), std::move(work),
+    runJob<DecisionOutcome>(tr("Applying %n actions…", nullptr, m_model->includedCount()), std::move(work),
                             [this](Result<DecisionOutcome> result) { finishApplying(std::move(result)); });
     setState(State::Applying);
 }
@@ -225,7 +233,7 @@ void CleanupPreviewDialog::finishApplying(Result<DecisionOutcome> result)
         return;
     }
     m_outcome = std::move(result).value();
-    const int planned = int(plan().actions.size());
+    const int planned = m_model->includedCount();
     const int written = int(m_outcome.eventIds.size());
     QString text = tr("Applied %1 of %2 actions.").arg(written).arg(planned);
     if (written < planned)

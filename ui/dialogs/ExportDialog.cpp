@@ -161,6 +161,7 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     connect(m_destination, &QLineEdit::textChanged, this, [this]() { m_exportButton->setEnabled(!destination().isEmpty()); });
     updateHint();
     resize(sizeHint().expandedTo(QSize(640, 0)));
+    fitHeight();
 }
 
 void ExportDialog::setFormat(SetFormat format) { m_format->setCurrentIndex(m_format->findData(int(format))); }
@@ -230,6 +231,20 @@ void ExportDialog::updateHint()
     case SetFormat::LegacyArray:
         break;
     }
+    fitHeight();
+}
+
+void ExportDialog::fitHeight()
+{
+    // A wrapped label needs more height at this width than the size hint allowed for; a
+    // top-level dialog does not grow for it by itself, and the label would be clipped.
+    QLayout *l = layout();
+    if (!l)
+        return;
+    l->activate();
+    const int need = l->hasHeightForWidth() ? l->totalHeightForWidth(width()) : l->totalMinimumSize().height();
+    if (height() < need)
+        resize(width(), need);
 }
 
 void ExportDialog::browse()
@@ -311,6 +326,7 @@ void ExportDialog::finishExport(Result<io::ExportReport> result)
         m_result->setText(cancelled ? tr("Export cancelled; nothing was written.") : m_error);
         setBanner(m_result, cancelled ? Banner::Clear : Banner::Error);
         m_result->show();
+        fitHeight();
         setState(cancelled ? State::Ready : State::Failed);
         return;
     }

@@ -68,6 +68,8 @@ private:
     void finishExport(core::Result<core::io::ExportReport> result);
     void setState(State state);
     void updateHint();
+    /// Grows the dialog to the height its wrapped labels need at its width.
+    void fitHeight();
 
     StoreSession *m_session;
     QStringList m_selected;

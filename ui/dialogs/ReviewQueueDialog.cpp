@@ -3,8 +3,11 @@
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "dialogs/ConflictDialog.h"
+#include "engine/decisions/Reinforcement.h"
 #include "engine/review/Cleanup.h"
+#include "models/CleanupPlanModel.h"
 #include "support/MessageBox.h"
+#include "support/TextPrompt.h"
 #include "text/EventText.h"
 
 #include <QGridLayout>
@@ -127,6 +130,11 @@ ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStac
     m_reason->setMinimumHeight(m_reason->fontMetrics().lineSpacing() * 3);
     m_reason->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     layout->addWidget(m_reason);
+    m_feedback = new QLabel(this);
+    m_feedback->setObjectName(QStringLiteral("feedbackLabel"));
+    m_feedback->setTextFormat(Qt::PlainText);
+    m_feedback->setWordWrap(true);
+    layout->addWidget(m_feedback);
 
     auto *grid = new QGridLayout;
     int i = 0;
@@ -188,6 +196,10 @@ void ReviewQueueDialog::reload()
     if (m_rowAfterAnswer >= 0) {
         row = m_rowAfterAnswer;
         m_rowAfterAnswer = -1;
+        // Still there (a negated memory stays a cleanup candidate): the next one, so that the
+        // same key does not answer the same item twice.
+        if (row < int(m_items.size()) && keyOf(m_items[size_t(row)]) == m_answeredKey)
+            row = std::min(row + 1, int(m_items.size()) - 1);
     } else {
         for (int r = 0; r < int(m_items.size()) && !keep.isEmpty(); ++r) {
             if (keyOf(m_items[size_t(r)]) == keep) {
@@ -272,7 +284,7 @@ bool ReviewQueueDialog::canDo(Action action) const
     case Action::Negate:
     case Action::Permanent:
     case Action::Delete: return writable && single;
-    case Action::Keep: return writable && review;
+    case Action::Keep: return writable && (review || (item->kind == Kind::Cleanup && single));
     case Action::Promote: return writable && item->kind == Kind::Promote;
     case Action::ApplyCleanup: return writable && item->kind == Kind::Cleanup;
     }
@@ -297,11 +309,14 @@ void ReviewQueueDialog::updateDetails()
         button->setEnabled(canDo(action));
 }
 
-bool ReviewQueueDialog::push(DecisionCommand *command)
+bool ReviewQueueDialog::push(DecisionCommand *command, const QString &done)
 {
     m_failure.clear();
+    m_feedback->clear();
     m_answering = true;
     m_rowAfterAnswer = currentRow();
+    const ReviewItem *answered = current();
+    m_answeredKey = answered ? keyOf(*answered) : QString();
     if (m_undo) {
         m_undo->push(command); // redo() runs; the store change reloads the queue
     } else {
@@ -316,7 +331,42 @@ bool ReviewQueueDialog::push(DecisionCommand *command)
     }
     if (m_rowAfterAnswer >= 0) // nothing reloaded (no change signal): do it now
         reload();
+    QString text = done;
+    for (const ReviewItem &item : m_items) {
+        if (keyOf(item) == m_answeredKey) {
+            text += QLatin1Char(' ') + tr("It stays in the queue: %1").arg(item.reason);
+            break;
+        }
+    }
+    if (m_undo)
+        text += QLatin1Char(' ') + tr("Edit ▸ Undo takes it back.");
+    m_feedback->setText(text);
+    m_answeredKey.clear();
     return true;
+}
+
+bool ReviewQueueDialog::negateCurrent(const QString &id, const std::function<void(const QString &)> &sink)
+{
+    const auto answer = TextPrompt::ask(this, tr("Negate memory"),
+                                        tr("The memory is wrong. Optionally, what is true instead "
+                                           "(creates a new memory that supersedes it):"),
+                                        {}, true);
+    if (!answer)
+        return false; // cancelled: nothing answered
+    const QString correction = answer->trimmed();
+    const QString what = snippet(id);
+    return push(DecisionCommand::negate(m_session, {id}, correction, sink),
+                correction.isEmpty() ? tr("Negated “%1”.").arg(what)
+                                     : tr("Negated “%1”; the correction “%2” supersedes it.").arg(what, elided(correction, 60)));
+}
+
+QString ReviewQueueDialog::snippet(const QString &id) const
+{
+    if (m_session && m_session->store()) {
+        if (const auto m = m_session->store()->memories().get(id))
+            return elided(m->content, 60);
+    }
+    return id;
 }
 
 bool ReviewQueueDialog::perform(Action action)
@@ -354,17 +404,29 @@ bool ReviewQueueDialog::perform(Action action)
             Q_EMIT memoryActivated(id);
         }
         return true;
-    case Action::Confirm: return push(DecisionCommand::confirm(m_session, {id}, sink));
-    case Action::Negate: return push(DecisionCommand::negate(m_session, {id}, QString(), sink));
-    case Action::Permanent: return push(DecisionCommand::setPermanent(m_session, {id}, true, sink));
+    case Action::Confirm: return push(DecisionCommand::confirm(m_session, {id}, sink), tr("Confirmed “%1”.").arg(snippet(id)));
+    case Action::Negate: return negateCurrent(id, sink);
+    case Action::Permanent:
+        return push(DecisionCommand::setPermanent(m_session, {id}, true, sink),
+                    tr("Marked “%1” permanent: it never decays.").arg(snippet(id)));
     case Action::Delete:
         if (item.kind == Kind::Promote || item.kind == Kind::Decay)
-            return push(DecisionCommand::answerReview(m_session, id, reviewKind, ReviewAnswer::Delete, sink));
-        return push(DecisionCommand::softDelete(m_session, {id}, sink));
+            return push(DecisionCommand::answerReview(m_session, id, reviewKind, ReviewAnswer::Delete, sink),
+                        tr("Deleted “%1”.").arg(snippet(id)));
+        return push(DecisionCommand::softDelete(m_session, {id}, sink), tr("Deleted “%1”.").arg(snippet(id)));
     case Action::Keep:
-        return push(DecisionCommand::answerReview(m_session, id, reviewKind, ReviewAnswer::Keep, sink));
+        if (item.kind == Kind::Cleanup) {
+            // "Don't clean this up": a manual review reinforces it, so its clock restarts.
+            return push(new DecisionCommand(m_session, tr("Keep memory"), {id},
+                                            [](Decisions &d, const QString &m) { return d.reinforce(m, ReinforceEvent::Manual); },
+                                            sink),
+                        tr("Kept “%1”: reinforced as a manual review, so no cleanup is planned for it now.").arg(snippet(id)));
+        }
+        return push(DecisionCommand::answerReview(m_session, id, reviewKind, ReviewAnswer::Keep, sink),
+                    tr("Kept “%1”.").arg(snippet(id)));
     case Action::Promote:
-        return push(DecisionCommand::answerReview(m_session, id, ReviewKind::Promote, ReviewAnswer::Promote, sink));
+        return push(DecisionCommand::answerReview(m_session, id, ReviewKind::Promote, ReviewAnswer::Promote, sink),
+                    tr("Promoted “%1” to core.").arg(snippet(id)));
     case Action::ApplyCleanup: {
         // The queue keeps only the kind and reason; the current plan has the full action.
         auto plan = Cleanup(*m_session->store(), m_session->config(), m_session->profile()).plan(time::nowMs());
@@ -374,7 +436,8 @@ bool ReviewQueueDialog::perform(Action action)
         }
         for (const CleanupAction &a : plan->actions) {
             if (a.memoryId == id && a.kind == item.cleanup)
-                return push(DecisionCommand::applyCleanup(m_session, a, sink));
+                return push(DecisionCommand::applyCleanup(m_session, a, sink),
+                            tr("%1: “%2”.").arg(CleanupPlanModel::kindTitle(a.kind), snippet(id)));
         }
         MessageBox::warn(this, tr("Review queue"), tr("The cleanup of %1 is no longer planned.").arg(id));
         reload();

@@ -24,13 +24,17 @@ class StoreSession;
 ///   C confirm · N negate · P permanent · D delete · S skip · Enter open
 ///   U promote to core · K keep (promote and decay reviews) · A apply the cleanup action.
 /// On a promote or decay review, D, K and U are the review's answers (a `review` event through
-/// Decisions::answerReview); elsewhere D is a plain delete. Every answer is one undoable
-/// command on the window's undo stack. The queue is rebuilt whenever the store changes, so an
-/// answered item disappears and the selection moves on to the next; skip only moves on.
+/// Decisions::answerReview); elsewhere D is a plain delete. K on a cleanup candidate is
+/// "don't clean this up": a manual reinforcement (its clock restarts, so the plan drops it).
+/// N asks for an optional correction (TextPrompt seam; cancel answers nothing). Every answer
+/// is one undoable command on the window's undo stack. The queue is rebuilt whenever the
+/// store changes, so an answered item disappears and the selection moves on to the next; an
+/// answered item that stays (a negated memory is still a cleanup candidate) is passed over
+/// all the same. After each answer feedbackLabel says what was done; skip only moves on.
 /// Enter on a conflict opens its ConflictDialog; on a memory it emits memoryActivated.
 /// Non-modal: show() it.
 ///
-/// objectNames: reviewList, remainingLabel, reasonLabel, and a button per action:
+/// objectNames: reviewList, remainingLabel, reasonLabel, feedbackLabel, and a button per action:
 /// confirmButton, negateButton, permanentButton, deleteButton, keepButton, promoteButton,
 /// cleanupButton, skipButton, openButton.
 class ReviewQueueDialog final : public QDialog
@@ -68,7 +72,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    bool push(DecisionCommand *command);
+    /// Runs one answer; `done` is what feedbackLabel says once it went through.
+    bool push(DecisionCommand *command, const QString &done);
+    QString snippet(const QString &id) const;
+    bool negateCurrent(const QString &id, const std::function<void(const QString &)> &sink);
     const core::ReviewItem *current() const;
     void fillList();
     void updateDetails();
@@ -80,12 +87,14 @@ private:
     std::vector<core::ReviewItem> m_items;
     QPointer<ConflictDialog> m_conflictDialog;
     int m_rowAfterAnswer = -1; ///< where the selection goes once the answered item is gone
+    QString m_answeredKey;     ///< the answered item: passed over if it stays in the queue
     bool m_answering = false;
     QString m_failure;
 
     QTreeWidget *m_list = nullptr;
     QLabel *m_remaining = nullptr;
     QLabel *m_reason = nullptr;
+    QLabel *m_feedback = nullptr;
     QList<QPair<Action, QPushButton *>> m_buttons;
 };
 

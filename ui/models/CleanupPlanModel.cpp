@@ -1,6 +1,8 @@
 #include "models/CleanupPlanModel.h"
 
 #include <QBrush>
+
+#include <algorithm>
 #include <QColor>
 
 namespace engram::ui {
@@ -17,7 +19,48 @@ void CleanupPlanModel::setPlan(CleanupPlan plan, QHash<QString, QString> content
     beginResetModel();
     m_plan = std::move(plan);
     m_contents = std::move(contents);
+    m_included.assign(m_plan.actions.size(), true);
     endResetModel();
+    Q_EMIT inclusionChanged();
+}
+
+CleanupPlan CleanupPlanModel::includedPlan() const
+{
+    CleanupPlan out = m_plan;
+    out.actions.clear();
+    for (std::size_t i = 0; i < m_plan.actions.size(); ++i) {
+        if (m_included[i])
+            out.actions.push_back(m_plan.actions[i]);
+    }
+    return out;
+}
+
+int CleanupPlanModel::includedCount() const { return int(std::count(m_included.begin(), m_included.end(), true)); }
+
+void CleanupPlanModel::setIncluded(int row, bool included)
+{
+    if (row < 0 || row >= rowCount() || m_included[std::size_t(row)] == included)
+        return;
+    m_included[std::size_t(row)] = included;
+    const QModelIndex changed = index(row, ActionColumn);
+    Q_EMIT dataChanged(changed, changed, {Qt::CheckStateRole});
+    Q_EMIT inclusionChanged();
+}
+
+Qt::ItemFlags CleanupPlanModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == ActionColumn)
+        f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+bool CleanupPlanModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!index.isValid() || index.column() != ActionColumn || role != Qt::CheckStateRole)
+        return false;
+    setIncluded(index.row(), Qt::CheckState(value.toInt()) == Qt::Checked);
+    return true;
 }
 
 QString CleanupPlanModel::kindTitle(CleanupKind kind)
@@ -54,6 +97,10 @@ QVariant CleanupPlanModel::data(const QModelIndex &index, int role) const
         return int(a.kind);
     case ScoreValueRole:
         return a.score;
+    case Qt::CheckStateRole:
+        if (index.column() == ActionColumn)
+            return m_included[std::size_t(index.row())] ? Qt::Checked : Qt::Unchecked;
+        return {};
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case ActionColumn:
@@ -78,6 +125,8 @@ QVariant CleanupPlanModel::data(const QModelIndex &index, int role) const
             return m_contents.value(a.memoryId);
         if (index.column() == ReasonColumn)
             return a.reason;
+        if (index.column() == ActionColumn)
+            return tr("Untick to leave this memory out of the cleanup");
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == ScoreColumn)

@@ -15,6 +15,40 @@ SelectionKeeper::SelectionKeeper(QAbstractItemView *view, MemoryTableModel *mode
 {
     connect(model, &QAbstractItemModel::modelAboutToBeReset, this, &SelectionKeeper::save);
     connect(model, &QAbstractItemModel::modelReset, this, &SelectionKeeper::restore);
+    connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+            [this](const QModelIndex &, int first, int last) { onRowsAboutToBeRemoved(first, last); });
+    connect(model, &QAbstractItemModel::rowsRemoved, this, &SelectionKeeper::onRowsRemoved);
+}
+
+void SelectionKeeper::onRowsAboutToBeRemoved(int first, int last)
+{
+    m_successorRow = -1;
+    QItemSelectionModel *selection = m_view->selectionModel();
+    if (!selection || !selection->hasSelection())
+        return;
+    for (const QItemSelectionRange &range : selection->selection()) {
+        if (range.top() < first || range.bottom() > last)
+            return; // some of the selection stays
+    }
+    m_successorRow = first;
+}
+
+void SelectionKeeper::onRowsRemoved()
+{
+    const int position = m_successorRow;
+    m_successorRow = -1;
+    if (position >= 0)
+        selectRowAt(position);
+}
+
+void SelectionKeeper::selectRowAt(int position)
+{
+    QItemSelectionModel *selection = m_view->selectionModel();
+    const int rows = m_model->rowCount();
+    if (!selection || rows == 0 || position < 0)
+        return;
+    const QModelIndex index = m_model->index(std::min(position, rows - 1), 0);
+    selection->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 void SelectionKeeper::save()
@@ -34,6 +68,9 @@ void SelectionKeeper::save()
             m_selected.append(m_model->idAt(index.row()));
     }
     m_current = m_model->idAt(selection->currentIndex().row());
+    m_currentRow = selection->currentIndex().row();
+    m_hadSelection = selection->hasSelection();
+    m_filter = m_model->filter();
     const QModelIndex top = m_view->indexAt(QPoint(0, 0));
     m_top = top.isValid() ? m_model->idAt(top.row()) : QString();
     m_horizontal = m_view->horizontalScrollBar()->value();
@@ -65,6 +102,12 @@ void SelectionKeeper::restore()
         restored.select(m_model->index(rows[i], 0), m_model->index(rows[j - 1], lastColumn));
         i = j;
     }
+    if (restored.isEmpty() && m_hadSelection && m_currentRow >= 0 && m_model->filter() == m_filter) {
+        // The selection left the table under the same filter (a decision, a reload): the next
+        // visible row takes its place. A filter the user changed selects nothing new.
+        selectRowAt(m_currentRow);
+        return;
+    }
     selection->select(restored, QItemSelectionModel::ClearAndSelect);
     const int current = m_model->rowOfId(m_current);
     if (current >= 0)
@@ -77,6 +120,7 @@ void SelectionKeeper::restore()
 
 void SelectionKeeper::select(const QStringList &ids, bool scroll)
 {
+    m_hadSelection = false; // an explicit choice: nothing takes its place
     m_selected = ids;
     m_current = ids.isEmpty() ? QString() : ids.first();
     m_top.clear();

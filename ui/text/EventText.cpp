@@ -4,6 +4,7 @@
 #include "model/Time.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -39,9 +40,12 @@ QString elide(const QString &text, int max)
     return flat;
 }
 
-/// "content", "content and keywords", "content, keywords and category".
-QString joinFields(const QStringList &fields)
+/// "content", "content and keywords", "content, keywords and category" (in words, not field names).
+QString joinFields(const QStringList &keys)
 {
+    QStringList fields;
+    for (const QString &key : keys)
+        fields << EventText::fieldLabel(key);
     if (fields.size() <= 1)
         return fields.value(0);
     return fields.mid(0, fields.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ") + fields.last();
@@ -218,6 +222,34 @@ QString EventText::summary(const Event &e)
     return humanKind(k);
 }
 
+QString EventText::fieldLabel(const QString &key)
+{
+    static const QHash<QString, QString> kWords{
+        {QStringLiteral("projectPath"), QStringLiteral("project")},
+        {QStringLiteral("decayRate"), QStringLiteral("decay rate")},
+        {QStringLiteral("negatedAt"), QStringLiteral("negated at")},
+        {QStringLiteral("deletedAt"), QStringLiteral("deleted at")},
+        {QStringLiteral("updatedAt"), QStringLiteral("updated")},
+        {QStringLiteral("createdAt"), QStringLiteral("created")},
+        {QStringLiteral("lastReinforcedAt"), QStringLiteral("last reinforced")},
+        {QStringLiteral("lastAccessedAt"), QStringLiteral("last accessed")},
+        {QStringLiteral("reinforceCount"), QStringLiteral("reinforcements")},
+        {QStringLiteral("accessCount"), QStringLiteral("accesses")},
+        {QStringLiteral("supersedesId"), QStringLiteral("replaces")},
+        {QStringLiteral("agentImportance"), QStringLiteral("importance (1–10)")},
+    };
+    if (const auto it = kWords.constFind(key); it != kWords.constEnd())
+        return *it;
+    // Any other camelCase name as lower-case words: "correctionHistory" → "correction history".
+    QString words;
+    for (const QChar c : key) {
+        if (c.isUpper() && !words.isEmpty())
+            words += QLatin1Char(' ');
+        words += c.toLower();
+    }
+    return words;
+}
+
 QStringList EventText::changes(const Event &e)
 {
     const QJsonObject b = before(e);
@@ -228,7 +260,7 @@ QStringList EventText::changes(const Event &e)
             continue; // carried along unchanged (e.g. decayRate on a reinforcement): noise
         const QString from = b.contains(key) ? formatValue(key, b.value(key)) : QStringLiteral("—");
         const QString to = a.contains(key) ? formatValue(key, a.value(key)) : QStringLiteral("—");
-        lines << QStringLiteral("%1: %2 → %3").arg(key, from, to);
+        lines << QStringLiteral("%1: %2 → %3").arg(fieldLabel(key), from, to);
     }
     // note 001's weight change log, kept under every profile (docs/scoring.md).
     if (const QString weight = core::weightChangeText(e.payload); !weight.isEmpty())

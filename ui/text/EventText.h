@@ -23,6 +23,9 @@ public:
     /// log's line ("weight 0.42 → 0.51 (reinforced)") when W moved. Empty when the payload
     /// has none of these.
     static QStringList changes(const core::Event &event);
+    /// A memory field in the words a person uses: "projectPath" → "project",
+    /// "negatedAt" → "negated at", "lastReinforcedAt" → "last reinforced".
+    static QString fieldLabel(const QString &key);
 
     /// A value as a person reads it: stability "48 h", instants in local time, lists joined,
     /// booleans yes/no, long text elided to `maxText` characters and quoted.

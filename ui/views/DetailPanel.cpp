@@ -10,6 +10,7 @@
 #include "views/HistoryView.h"
 
 #include "model/InputLimits.h"
+#include "scoring/ImportanceProfile.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -302,6 +303,9 @@ QGroupBox *DetailPanel::buildScoringGroup()
             request(MemoryFieldEdit::importance(m_id, v));
     });
     form->addRow(tr("Importance"), m_importance);
+    // What the importance is worth now: the stored value decays after its grace days
+    // (note 002), and a confirm or an access writes the decayed value back and adds to it.
+    addValueRow(form, QStringLiteral("effectiveImportance"), tr("Importance now"));
 
     m_confidence = new QDoubleSpinBox;
     m_confidence->setObjectName(QStringLiteral("confidenceSpin"));
@@ -498,6 +502,14 @@ void DetailPanel::fillScoring(const Memory &m)
                                                    EventText::number(effective), EventText::number(m.decayRate)));
     setValue(QStringLiteral("decayRate"), EventText::number(m.decayRate));
     m_importance->setValue(m.importance);
+    const core::ImportanceProfile importance(m_session->config());
+    const double decayed = importance.decayedImportance(core::ScoreInput::from(m, m_session->config()), now);
+    setValue(QStringLiteral("effectiveImportance"),
+             std::abs(decayed - m.importance) < 0.005
+                 ? EventText::number(decayed)
+                 : tr("%1 (stored %2, decayed since the last access)").arg(EventText::number(decayed), EventText::number(m.importance)),
+             tr("The importance after its decay since the last access, as the importance profile scores it now; "
+                "the box above holds the stored value"));
     m_confidence->setValue(m.confidence);
     setValue(QStringLiteral("counts"), tr("%1 reinforcements · %2 accesses").arg(m.reinforceCount).arg(m.accessCount));
     setValue(QStringLiteral("lastReinforcedAt"), when(m.lastReinforcedAt, now), core::time::toIso(m.lastReinforcedAt));

@@ -4,6 +4,8 @@
 
 #include <QActionGroup>
 #include <QComboBox>
+#include "support/FlowLayout.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -65,16 +67,16 @@ QComboBox *makeCombo(const QString &objectName, const QString &toolTip, QWidget 
 FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), m_session(session)
 {
     setObjectName(QStringLiteral("filterBar"));
-    auto *layout = new QHBoxLayout(this);
+    // Wraps to a second row on a narrow window instead of cutting the combos' text.
+    auto *layout = new FlowLayout(this, 6);
     layout->setContentsMargins(6, 4, 6, 4);
-    layout->setSpacing(6);
 
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setPlaceholderText(tr("Search content and keywords…"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(220);
-    layout->addWidget(m_search, 3);
+    layout->addWidget(m_search);
 
     m_category = makeCombo(QStringLiteral("categoryFilter"), tr("Category"), this);
     m_tier = makeCombo(QStringLiteral("tierFilter"), tr("Tier under the active profile"), this);
@@ -94,17 +96,19 @@ FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), 
                                                          "forgotten memories; review shows every level; debug "
                                                          "shows deleted ones too"),
                        this);
-    m_mode->addItem(tr("Normal"), int(SnapshotFilter::Mode::Normal));
-    m_mode->addItem(tr("Review"), int(SnapshotFilter::Mode::Review));
-    m_mode->addItem(tr("Debug"), int(SnapshotFilter::Mode::Debug));
+    // Labelled with what each mode shows, not the mode's name alone.
+    m_mode->addItem(tr("Show: what the assistant recalls"), int(SnapshotFilter::Mode::Normal));
+    m_mode->addItem(tr("Show: everything (review)"), int(SnapshotFilter::Mode::Review));
+    m_mode->addItem(tr("Show: everything, deleted too (debug)"), int(SnapshotFilter::Mode::Debug));
+    m_mode->setMaximumWidth(QWIDGETSIZE_MAX); // its labels are sentences: never cut them
     m_mode->setCurrentIndex(1);
     layout->addWidget(m_mode);
 
     m_counts = new QLabel(this);
     m_counts->setObjectName(QStringLiteral("filterCounts"));
-    m_counts->setMinimumWidth(120);
     m_counts->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    layout->addWidget(m_counts, 1);
+    m_counts->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    layout->addWidget(m_counts);
 
     m_tier->addItem(tr("All tiers"));
     for (int t = 0; t < core::kTierCount; ++t)

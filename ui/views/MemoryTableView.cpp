@@ -5,7 +5,11 @@
 
 #include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QHelpEvent>
+#include <QStyle>
+#include <QToolTip>
 #include <QMenu>
+#include <QPainter>
 #include <QTimer>
 
 #include <algorithm>
@@ -75,6 +79,36 @@ void MemoryTableView::resetColumns()
     columns->resizeSection(KeywordsColumn, 16 * em);
     columns->resizeSection(IdColumn, 16 * em);
     columns->resizeSection(LevelColumn, 14 * em);
+    // No header title and no date is cut at the default widths: a column is at least as wide
+    // as its title (with the sort arrow) and a date column as a full date and time.
+    const int margin = 2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1) + 8;
+    const int dateWidth = fontMetrics().horizontalAdvance(QStringLiteral("2026-12-31 23:59")) + margin;
+    for (int c = 0; c < ColumnCount; ++c) {
+        int width = std::max(columns->sectionSize(c), columns->sectionSizeHint(c));
+        if (c == CreatedColumn || c == LastReinforcedColumn || c == UpdatedColumn || c == LastAccessedColumn)
+            width = std::max(width, dateWidth);
+        columns->resizeSection(c, width);
+    }
+}
+
+bool MemoryTableView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip && model()) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QModelIndex index = indexAt(help->pos());
+        if (index.isValid() && !index.data(Qt::ToolTipRole).isValid()) {
+            const QString text = index.data(Qt::DisplayRole).toString();
+            const QRect cell = visualRect(index);
+            if (!text.isEmpty() && fontMetrics().horizontalAdvance(text) + 8 > cell.width()) {
+                // Escaped inside a paragraph: memory text shows as typed, never as markup.
+                QToolTip::showText(help->globalPos(),
+                                   QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(text.toHtmlEscaped()),
+                                   viewport(), cell);
+                return true;
+            }
+        }
+    }
+    return QTableView::viewportEvent(event);
 }
 
 QStringList MemoryTableView::selectedIds() const
@@ -98,11 +132,29 @@ QString MemoryTableView::currentId() const
 void MemoryTableView::paintEvent(QPaintEvent *event)
 {
     QTableView::paintEvent(event);
+    if (const QString message = emptyMessage(); !message.isEmpty()) {
+        QPainter painter(viewport());
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        const QRect area = viewport()->rect().adjusted(24, 24, -24, -24);
+        painter.drawText(area, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, message);
+    }
     if (!m_painted && m_model && m_model->rowCount() > 0) {
         m_painted = true;
         // Queued: let this paint reach the screen before anyone reacts (e.g. quits).
         QTimer::singleShot(0, this, &MemoryTableView::firstPaintWithRows);
     }
+}
+
+QString MemoryTableView::emptyMessage() const
+{
+    if (!m_model || m_model->rowCount() > 0)
+        return {};
+    if (m_model->totalCount() == 0)
+        return tr("This store holds no memories yet.\nAdd one with Memory ▸ New… (Ctrl+N), or import a memory "
+                  "file with File ▸ Import….");
+    return tr("No memory matches the search and filters.\nClear the search box, choose \"All …\" in the "
+              "filter bar, or show everything (review) to see the %n memories of this store.",
+              nullptr, int(m_model->totalCount()));
 }
 
 void MemoryTableView::contextMenuEvent(QContextMenuEvent *event)

@@ -24,6 +24,9 @@ public:
     QStringList selectedIds() const;
     /// The memory id of the current row, or empty.
     QString currentId() const;
+    /// What the table says when it shows no row ("" while it shows some): an empty store
+    /// says how to add memories, a filter with no match how to widen it.
+    QString emptyMessage() const;
 
 Q_SIGNALS:
     /// Emitted once, after the first paint that drew at least one row.
@@ -31,8 +34,12 @@ Q_SIGNALS:
     /// Right-click on rows (the window fills the menu with the decisions).
     void contextMenuRequestedAt(const QPoint &globalPos);
 
+
 protected:
     void paintEvent(QPaintEvent *event) override;
+    /// A cell whose text the column cuts short shows the whole text as its tooltip (when the
+    /// model gives it none of its own).
+    bool viewportEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:

@@ -4,6 +4,7 @@
 #include "engine/graph/KeywordIndex.h"
 #include "models/Roles.h"
 #include "text/EventText.h"
+#include "support/FlowLayout.h"
 #include "views/RetrievalExplanation.h"
 
 #include <QCheckBox>
@@ -108,19 +109,22 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
     queryRow->addWidget(m_query, 1);
     queryRow->addWidget(m_run);
 
-    auto *optionRow = new QHBoxLayout;
+    // The options wrap on a narrow dock; each label stays with its field.
+    auto *optionRow = new FlowLayout(nullptr, 12);
     auto addLabelled = [this, optionRow](const QString &text, QWidget *widget) {
-        auto *label = new QLabel(text, this);
+        auto *pair = new QWidget(this);
+        auto *pairLayout = new QHBoxLayout(pair);
+        pairLayout->setContentsMargins(0, 0, 0, 0);
+        auto *label = new QLabel(text, pair);
         label->setBuddy(widget);
-        optionRow->addWidget(label);
-        optionRow->addWidget(widget);
-        optionRow->addSpacing(12);
+        pairLayout->addWidget(label);
+        pairLayout->addWidget(widget);
+        optionRow->addWidget(pair);
     };
     addLabelled(tr("&Mode:"), m_mode);
     addLabelled(tr("&Project:"), m_project);
     addLabelled(tr("&Limit:"), m_limit);
     optionRow->addWidget(m_explainAll);
-    optionRow->addStretch(1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(queryRow);

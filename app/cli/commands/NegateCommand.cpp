@@ -2,6 +2,7 @@
 // (docs/cli.md, "Decisions"; docs/scoring.md, "Negation with a correction").
 #include "Command.h"
 #include "DecisionOutput.h"
+#include "engine/capture/KeywordExtractor.h"
 
 namespace engram::cli {
 
@@ -25,7 +26,11 @@ public:
         const QString correction = parser.value(QStringLiteral("correction"), QString());
         if (parser.isSet(QStringLiteral("correction")) && correction.trimmed().isEmpty())
             return ctx.fail(QStringLiteral("negate: --correction needs a text"), 2);
-        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return d.negate(id, correction, ctx.now()); });
+        // The correction's own keywords, then the original's (as the window does).
+        const QStringList keywords = correction.isEmpty() ? QStringList() : core::KeywordExtractor::extract(correction);
+        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) {
+            return d.negate(id, correction, ctx.now(), QStringLiteral("user"), keywords);
+        });
         if (!done)
             return ctx.fail(done.error());
         // The memory object after, and the new memory under "correction" when one was made.

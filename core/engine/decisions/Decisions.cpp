@@ -236,7 +236,8 @@ Status Decisions::boostConfirmedHit(DecisionRecorder &rec, const QString &id)
     return {};
 }
 
-Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &correction, Millis at, const QString &actor)
+Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &correction, Millis at, const QString &actor,
+                                          const QStringList &correctionKeywords)
 {
     const QString text = correction.trimmed();
     return run(at, actor, [&](DecisionRecorder &rec, Millis when) -> Status {
@@ -272,9 +273,9 @@ Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &corr
         corrected.id = newId;
         corrected.content = text;
         corrected.category = before.category;
-        corrected.keywords = before.keywords;
+        corrected.keywords = normalizeKeywords(correctionKeywords + before.keywords);
         corrected.source = MemorySource{QStringLiteral("manual"), {}, {}, {}};
-        corrected.confidence = before.confidence;
+        corrected.confidence = 1.0; // the user said it
         corrected.createdAt = corrected.updatedAt = corrected.lastReinforcedAt = when;
         corrected.projectPath = before.projectPath;
         corrected.stability = m_config.decay.manualStability;

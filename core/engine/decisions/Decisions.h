@@ -59,9 +59,13 @@ public:
                                                   const QString &actor = QStringLiteral("user"));
     /// negated = true, C(t) starts at `at`, a correction history entry. A non-empty
     /// `correction` also creates the corrected memory (supersedesId = id) and a conflict
-    /// row resolved `version_keep`: events `negate`, `create`, `conflict_resolved`.
+    /// row resolved `version_keep`: events `negate`, `create`, `conflict_resolved`. The
+    /// corrected memory has confidence 1.0 (the user said it) and the keywords
+    /// `correctionKeywords` (those of its own text, which the caller extracts) followed by
+    /// the original's.
     [[nodiscard]] Result<DecisionOutcome> negate(const QString &id, const QString &correction = {}, Millis at = 0,
-                                                 const QString &actor = QStringLiteral("user"));
+                                                 const QString &actor = QStringLiteral("user"),
+                                                 const QStringList &correctionKeywords = {});
     /// A new memory (note 002 ADD), written as given except what a decision owns: the id
     /// (ids::newMemoryId unless set), createdAt / updatedAt / lastReinforcedAt = `at`, the
     /// decay rate and the cached strength. Event `create` with the whole memory as "after";

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QWidget>
+
+namespace engram::ui {
+
+/// What the window shows while no store is open (first run, or after a store failed to
+/// open): the three ways to start, each a button (docs/user-guide.md, "First run"):
+/// open the bundled demo (sample data, clearly marked), import a memory file into the
+/// default store, or create the default store empty. The default store is the one
+/// engram-cli uses without --store. objectNames: welcomePage, welcomeDemoButton,
+/// welcomeImportButton, welcomeEmptyButton.
+class WelcomePage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WelcomePage)
+
+public:
+    explicit WelcomePage(const QString &defaultStorePath, QWidget *parent = nullptr);
+
+Q_SIGNALS:
+    void demoRequested();
+    void importRequested();
+    void emptyStoreRequested();
+};
+
+} // namespace engram::ui
