@@ -2,6 +2,7 @@
 
 #include "io/formats/EngramAdapter.h"
 #include "io/formats/LettaAdapter.h"
+#include "io/formats/McpMemoryAdapter.h"
 
 namespace engram::core::io::formats {
 
@@ -10,6 +11,7 @@ FormatRegistry::FormatRegistry()
     // Other programs' formats first: each recognises its own content precisely. Engram's own
     // sets last, since its JSON reader takes any object and explains what it lacks.
     m_adapters.push_back(std::make_unique<LettaAdapter>());
+    m_adapters.push_back(std::make_unique<McpMemoryAdapter>());
     m_adapters.push_back(std::make_unique<EngramAdapter>());
 }
 
