@@ -77,7 +77,7 @@ private slots:
         auto all = store->memories().all();
         QVERIFY(all);
         QCOMPARE(all->size(), std::size_t(2));
-        for (const QString label : { QStringLiteral("persona"), QStringLiteral("human") }) {
+        for (const QString &label : { QStringLiteral("persona"), QStringLiteral("human") }) {
             const Memory *m = byCategory(*all, label);
             QVERIFY2(m, qPrintable(label));
             QCOMPARE(m->projectPath, QStringLiteral("memgpt_agent"));
