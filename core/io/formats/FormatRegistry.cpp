@@ -3,6 +3,7 @@
 #include "io/formats/EngramAdapter.h"
 #include "io/formats/LettaAdapter.h"
 #include "io/formats/McpMemoryAdapter.h"
+#include "io/formats/McpMemoryServiceAdapter.h"
 #include "io/formats/Mem0Adapter.h"
 
 namespace engram::core::io::formats {
@@ -14,6 +15,7 @@ FormatRegistry::FormatRegistry()
     m_adapters.push_back(std::make_unique<LettaAdapter>());
     m_adapters.push_back(std::make_unique<McpMemoryAdapter>());
     m_adapters.push_back(std::make_unique<Mem0Adapter>());
+    m_adapters.push_back(std::make_unique<McpMemoryServiceAdapter>());
     m_adapters.push_back(std::make_unique<EngramAdapter>());
 }
 
