@@ -1,5 +1,6 @@
 #include "io/formats/FormatRegistry.h"
 
+#include "io/formats/BasicMemoryAdapter.h"
 #include "io/formats/EngramAdapter.h"
 #include "io/formats/LettaAdapter.h"
 #include "io/formats/McpMemoryAdapter.h"
@@ -16,6 +17,7 @@ FormatRegistry::FormatRegistry()
     m_adapters.push_back(std::make_unique<McpMemoryAdapter>());
     m_adapters.push_back(std::make_unique<Mem0Adapter>());
     m_adapters.push_back(std::make_unique<McpMemoryServiceAdapter>());
+    m_adapters.push_back(std::make_unique<BasicMemoryAdapter>());
     m_adapters.push_back(std::make_unique<EngramAdapter>());
 }
 
