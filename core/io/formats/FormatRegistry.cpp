@@ -6,6 +6,7 @@
 #include "io/formats/McpMemoryAdapter.h"
 #include "io/formats/McpMemoryServiceAdapter.h"
 #include "io/formats/Mem0Adapter.h"
+#include "io/formats/Mem0HistoryAdapter.h"
 
 namespace engram::core::io::formats {
 
@@ -16,6 +17,7 @@ FormatRegistry::FormatRegistry()
     m_adapters.push_back(std::make_unique<LettaAdapter>());
     m_adapters.push_back(std::make_unique<McpMemoryAdapter>());
     m_adapters.push_back(std::make_unique<Mem0Adapter>());
+    m_adapters.push_back(std::make_unique<Mem0HistoryAdapter>());
     m_adapters.push_back(std::make_unique<McpMemoryServiceAdapter>());
     m_adapters.push_back(std::make_unique<BasicMemoryAdapter>());
     m_adapters.push_back(std::make_unique<EngramAdapter>());
