@@ -107,6 +107,11 @@ Result<std::vector<Mem0HistoryRow>> Mem0HistoryFile::read(const QString &path)
         r.oldMemory = text(stmt.get(), 2);
         r.newMemory = text(stmt.get(), 3);
         r.event = text(stmt.get(), 4);
+        const QString event = r.event.toUpper();
+        r.kind = event == QLatin1String("ADD") ? Mem0HistoryRow::Kind::Add
+            : event == QLatin1String("UPDATE") ? Mem0HistoryRow::Kind::Update
+            : event == QLatin1String("DELETE") ? Mem0HistoryRow::Kind::Delete
+                                               : Mem0HistoryRow::Kind::Unknown;
         r.createdAt = text(stmt.get(), 5);
         r.updatedAt = text(stmt.get(), 6);
         r.isDeleted = sqlite3_column_int(stmt.get(), 7) != 0;

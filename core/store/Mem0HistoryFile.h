@@ -13,6 +13,9 @@ namespace engram::core {
 /// Plain values; nothing of SQLite.
 struct Mem0HistoryRow
 {
+    /// `event`, read here (its three words are SQL's too, so they are spelled in core/store).
+    enum class Kind { Add, Update, Delete, Unknown };
+    Kind kind = Kind::Unknown;
     QString id;
     QString memoryId;
     QString oldMemory;

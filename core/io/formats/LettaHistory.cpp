@@ -1,6 +1,7 @@
 #include "io/formats/LettaHistory.h"
 
 #include "io/formats/ForeignTime.h"
+#include "model/InputLimits.h"
 
 #include <QHash>
 #include <QJsonDocument>
@@ -70,9 +71,13 @@ std::optional<QString> undo(const Call &call, const QString &after)
     const QString newText = call.arguments.value(QStringLiteral("new_content")).toString();
     if (oldText.isEmpty() || (!newText.isEmpty() && !after.contains(newText)))
         return std::nullopt;
-    QString before = after;
     if (newText.isEmpty())
         return std::nullopt; // a deletion cannot be put back: where was it?
+    // Bounded: a hostile file could make one short text stand for a long one many times over.
+    const qint64 grown = qint64(after.size()) + qint64(after.count(newText)) * (qint64(oldText.size()) - qint64(newText.size()));
+    if (grown > limits::kMaxTextChars)
+        return std::nullopt;
+    QString before = after;
     before.replace(newText, oldText);
     return before;
 }

@@ -34,16 +34,16 @@ Result<MemorySet> Mem0HistoryAdapter::read(const QString &path, const AdapterRea
         if (!at)
             return Error::make(Error::Code::Validation,
                 QStringLiteral("%1: field \"created_at\": \"%2\" is not an ISO-8601 time").arg(where, row.createdAt.left(60)));
-        const QString event = row.event.toUpper();
-        if (event != QLatin1String("ADD") && event != QLatin1String("UPDATE") && event != QLatin1String("DELETE"))
+        using Kind = Mem0HistoryRow::Kind;
+        if (row.kind == Kind::Unknown)
             return Error::make(Error::Code::Validation,
-                QStringLiteral("%1: field \"event\": \"%2\" is none of ADD, UPDATE, DELETE").arg(where, row.event.left(40)));
+                QStringLiteral("%1: field \"event\": \"%2\" is none of Mem0's three (add, update, delete)").arg(where, row.event.left(40)));
         if (row.newMemory.size() > limits::kMaxTextChars || row.oldMemory.size() > limits::kMaxTextChars)
             return Error::make(Error::Code::Validation,
                 QStringLiteral("%1: field \"new_memory\": longer than %2 characters").arg(where).arg(limits::kMaxTextChars));
 
-        const QString text = event == QLatin1String("DELETE") ? (row.oldMemory.isEmpty() ? row.newMemory : row.oldMemory)
-                                                               : row.newMemory;
+        const QString text = row.kind == Kind::Delete ? (row.oldMemory.isEmpty() ? row.newMemory : row.oldMemory)
+                                                       : row.newMemory;
         auto it = index.constFind(row.memoryId);
         if (it == index.constEnd()) {
             if (text.trimmed().isEmpty())
@@ -59,28 +59,28 @@ Result<MemorySet> Mem0HistoryAdapter::read(const QString &path, const AdapterRea
         e.memoryId = row.memoryId;
         e.at = *at;
         e.actor = row.role == QLatin1String("assistant") ? QStringLiteral("assistant") : QStringLiteral("user");
-        QJsonObject kept { { QStringLiteral("event"), event }, { QStringLiteral("id"), row.id } };
+        QJsonObject kept { { QStringLiteral("event"), row.event }, { QStringLiteral("id"), row.id } };
         if (!row.actorId.isEmpty())
             kept.insert(QStringLiteral("actorId"), row.actorId);
         if (!row.role.isEmpty())
             kept.insert(QStringLiteral("role"), row.role);
         e.payload.insert(QStringLiteral("mem0"), kept);
-        if (event == QLatin1String("ADD")) {
+        if (row.kind == Kind::Add) {
             e.kind = events::kCreate;
-            set.mapping.map(QStringLiteral("history ADD"), QStringLiteral("create event; new_memory → content"));
-        } else if (event == QLatin1String("UPDATE")) {
+            set.mapping.map(QStringLiteral("history add"), QStringLiteral("create event; new_memory → content"));
+        } else if (row.kind == Kind::Update) {
             e.kind = events::kEdit;
             e.payload.insert(QStringLiteral("before"), QJsonObject { { QStringLiteral("content"), row.oldMemory } });
             e.payload.insert(QStringLiteral("after"), QJsonObject { { QStringLiteral("content"), row.newMemory } });
             if (!row.newMemory.trimmed().isEmpty())
                 m.content = row.newMemory;
-            set.mapping.map(QStringLiteral("history UPDATE"), QStringLiteral("edit event (old_memory → before, new_memory → after)"));
+            set.mapping.map(QStringLiteral("history update"), QStringLiteral("edit event (old_memory → before, new_memory → after)"));
         } else {
             e.kind = events::kDelete;
             m.deletedAt = *at;
-            set.mapping.map(QStringLiteral("history DELETE"), QStringLiteral("delete event; the memory soft-deleted"));
+            set.mapping.map(QStringLiteral("history delete"), QStringLiteral("delete event; the memory soft-deleted"));
         }
-        if (event != QLatin1String("DELETE") && m.deletedAt != 0 && event == QLatin1String("ADD"))
+        if (row.kind == Kind::Add && m.deletedAt != 0) // added again after a delete
             m.deletedAt = 0;
         m.updatedAt = std::max(m.updatedAt, *at);
         m.lastReinforcedAt = m.updatedAt;
