@@ -12,6 +12,7 @@
 #include <QDateTime>
 #include <QHash>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 namespace engram::core::io::formats {
 
@@ -100,9 +101,16 @@ void mapTopLevel(const LettaDocument &doc, MappingReport &mapping)
 
 bool LettaAdapter::detect(const FormatProbe &probe) const
 {
+    // Keys followed by what the schemas put there: an Engram set holding memories imported
+    // from a Letta file names "core_memory" and "agents" too, as values in their extra.
+    static const QRegularExpression kCoreMemory(QStringLiteral(R"re("core_memory"\s*:\s*\[)re"));
+    static const QRegularExpression kAgents(QStringLiteral(R"re("agents"\s*:\s*\[)re"));
+    static const QRegularExpression kBlockIds(QStringLiteral(R"re("block_ids"\s*:\s*\[)re"));
     const QByteArray head = probe.trimmedHead();
-    if (head.startsWith('{'))
-        return head.contains("\"core_memory\"") || (head.contains("\"agents\"") && (head.contains("\"block_ids\"") || head.contains("\"blocks\"")));
+    if (head.startsWith('{')) {
+        const QString text = QString::fromUtf8(head);
+        return kCoreMemory.match(text).hasMatch() || (kAgents.match(text).hasMatch() && kBlockIds.match(text).hasMatch());
+    }
     // A double-encoded agent file: a JSON string holding one. The reader says so.
     return head.startsWith('"') && (head.contains("\\\"core_memory\\\"") || head.contains("\\\"agents\\\""));
 }

@@ -11,6 +11,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -98,8 +99,9 @@ double seconds(Millis ms) { return double(ms) / 1000.0; }
 
 bool McpMemoryServiceAdapter::detect(const FormatProbe &probe) const
 {
-    const QByteArray head = probe.trimmedHead();
-    return head.startsWith('{') && head.contains("\"export_metadata\"");
+    // The exporter writes export_metadata first (json.dump keeps the dict's order).
+    static const QRegularExpression kFirstKey(QStringLiteral(R"re(^\{\s*"export_metadata"\s*:\s*\{)re"));
+    return kFirstKey.match(QString::fromUtf8(probe.trimmedHead().left(256))).hasMatch();
 }
 
 Result<MemorySet> McpMemoryServiceAdapter::read(const QString &path, const AdapterReadOptions &options) const
