@@ -84,7 +84,10 @@ Result<MemorySet> FormatRegistry::read(const QString &path, const AdapterReadOpt
     if (set)
         return set;
     Error e = set.error();
-    if (e.code == Error::Code::Parse || e.code == Error::Code::Validation)
+    // An empty file, or one JSON string (double-encoded or not), already has its own precise
+    // line; any other content no format took gets the list.
+    const QByteArray head = probe.trimmedHead();
+    if ((e.code == Error::Code::Parse || e.code == Error::Code::Validation) && !head.isEmpty() && !head.startsWith('"'))
         e.message = QStringLiteral("%1; no format Engram knows recognises it (Engram reads: %2)")
                         .arg(e.message, knownFormats());
     return e;
