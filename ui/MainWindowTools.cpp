@@ -284,7 +284,7 @@ void MainWindow::importFile()
     if (!m_session->store())
         return;
     openImportPreview(QFileDialog::getOpenFileName(this, tr("Import memories"), QString(),
-                                                   tr("Memory sets (*.json *.yaml *.yml);;All files (*)")));
+                                                   tr("Memories (*.json *.yaml *.yml *.af *.jsonl *.zip *.db);;All files (*)")));
 }
 
 void MainWindow::importFolder()

@@ -62,6 +62,7 @@ struct ImportPreview
     int conflicts = 0;
     QStringList problems; ///< parts of the input that were skipped (bad files), one line each
     QStringList notes; ///< values migration had to guess
+    QStringList mapping; ///< another program's file: how its fields were mapped (MappingReport::lines)
 
     int memories() const
     {

@@ -84,6 +84,7 @@ Result<ImportPreview> Importer::preview(const MemorySet &set) const
     p.sourceName = set.sourceName;
     p.problems = set.problems;
     p.notes = set.notes;
+    p.mapping = set.mapping.lines();
     p.associations = int(set.associations.size());
     p.events = int(set.events.size());
     p.conflicts = int(set.conflicts.size());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/MappingReport.h"
 #include "model/Association.h"
 #include "model/Conflict.h"
 #include "model/Event.h"
@@ -41,6 +42,7 @@ struct MemorySet
     QString sourceName; ///< file or folder name, for messages and the import events
     QStringList problems; ///< parts that were skipped (an agent folder's unparsable files), one line each
     QStringList notes; ///< values that migration had to guess (createdAt from the file time, ...)
+    MappingReport mapping; ///< another program's file: how its fields were mapped (empty for Engram's own)
 };
 
 } // namespace engram::core::io

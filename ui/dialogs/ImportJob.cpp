@@ -1,7 +1,7 @@
 #include "dialogs/ImportJob.h"
 
 #include "io/ImportOperation.h"
-#include "io/MemorySetReader.h"
+#include "io/formats/FormatRegistry.h"
 #include "store/Store.h"
 #include "support/JobControl.h"
 
@@ -27,7 +27,9 @@ Result<ImportReading> ImportJob::read(const QString &inputPath, const QString &s
 {
     control.setPhase(tr("Reading the file…"));
     control.report(0, 0);
-    auto set = io::MemorySetReader::read(inputPath, false, config.decay.initialStability);
+    io::AdapterReadOptions options; // any format Engram knows, recognised by content
+    options.initialStability = config.decay.initialStability;
+    auto set = io::formats::FormatRegistry::instance().read(inputPath, options);
     if (!set)
         return set.error();
     const QString source = set->sourceName;

@@ -342,6 +342,11 @@ void ImportPreviewDialog::showReading()
         if (p.notes.size() > kShownNotes)
             lines << tr("  … and %1 more").arg(p.notes.size() - kShownNotes);
     }
+    if (!p.mapping.isEmpty()) { // another memory system's file: where each of its fields went
+        lines << QString() << tr("How the file's fields were mapped:");
+        for (const QString &line : p.mapping)
+            lines << QStringLiteral("  ") + line;
+    }
     m_problems->setPlainText(lines.isEmpty() ? tr("Every part of the source could be read.") : lines.join(QLatin1Char('\n')));
     m_tabs->setTabText(2, tr("Problems (%1)").arg(p.problems.size()));
     m_summary->show();

@@ -5,6 +5,7 @@
 #include "Command.h"
 
 #include "io/Exporter.h"
+#include "io/formats/FormatRegistry.h"
 
 #include <QJsonObject>
 
@@ -20,7 +21,11 @@ public:
     {
         return QStringLiteral("export the store as a memory set, CSV, or an agent memory folder");
     }
-    QString usage() const override { return QStringLiteral("PATH [--format json|yaml|csv|folder]"); }
+    QString usage() const override
+    {
+        return QStringLiteral("PATH [--format json|yaml|csv|folder|%1]")
+            .arg(io::formats::FormatRegistry::instance().writableNames().join(QLatin1Char('|')));
+    }
 
     int run(CliContext &ctx, const QStringList &args) override
     {
@@ -32,10 +37,13 @@ public:
         const QString path = parser.positional().first();
         std::optional<io::SetFormat> format;
         if (const auto name = parser.value(QStringLiteral("format"))) {
+            if (const io::FormatAdapter *adapter = io::formats::FormatRegistry::instance().byName(*name))
+                return exportWith(ctx, *adapter, path);
             format = io::formatFromName(*name);
             if (!format || *format == io::SetFormat::LegacyArray)
                 return ctx.fail(
-                    QStringLiteral("export: --format must be json, yaml, csv or folder, not '%1'").arg(*name),
+                    QStringLiteral("export: --format must be json, yaml, csv, folder or %1, not '%2'")
+                        .arg(io::formats::FormatRegistry::instance().writableNames().join(QStringLiteral(", ")), *name),
                     2);
         } else {
             format = io::Exporter::formatForPath(path);
@@ -71,6 +79,37 @@ public:
         if (!report->skipped.isEmpty())
             ctx.out() << "; " << report->skipped.size() << " not written (see the warnings)";
         ctx.out() << "\n";
+        ctx.out().flush();
+        return 0;
+    }
+
+private:
+    /// Another memory system's format (docs/formats.md, "Other memory systems"): the whole
+    /// store, written by its adapter.
+    static int exportWith(CliContext &ctx, const io::FormatAdapter &adapter, const QString &path)
+    {
+        if (!adapter.canWrite())
+            return ctx.fail(QStringLiteral("export: Engram reads %1 files but cannot write them").arg(adapter.title()), 2);
+        Store *store = ctx.store();
+        if (!store)
+            return 1;
+        io::ExportOptions options;
+        options.exportedAt = ctx.now();
+        auto set = io::Exporter(*store).collect(options);
+        if (!set)
+            return ctx.fail(set.error());
+        auto report = adapter.write(path, *set);
+        if (!report)
+            return ctx.fail(report.error());
+        for (const QString &skipped : report->skipped)
+            ctx.err() << "engram-cli: warning: " << skipped << Qt::endl;
+        if (ctx.json) {
+            ctx.printJson(QJsonObject { { QStringLiteral("memories"), report->memories },
+                { QStringLiteral("associations"), report->associations } });
+            return 0;
+        }
+        ctx.out() << "exported " << report->memories << " memories, " << report->associations << " links to "
+                  << path << " (" << adapter.name() << ")\n";
         ctx.out().flush();
         return 0;
     }

@@ -6,7 +6,7 @@
 #include "Command.h"
 
 #include "io/ImportOperation.h"
-#include "io/MemorySetReader.h"
+#include "io/formats/FormatRegistry.h"
 
 #include <QJsonObject>
 
@@ -20,17 +20,18 @@ public:
     QString name() const override { return QStringLiteral("import"); }
     QString summary() const override
     {
-        return QStringLiteral("import a memory set (JSON, YAML, legacy array) or an agent memory folder");
+        return QStringLiteral("import a memory set (JSON, YAML, legacy array), an agent memory folder, or another "
+                              "memory system's file (Letta .af, MCP memory JSONL, ...)");
     }
     QString usage() const override
     {
-        return QStringLiteral("PATH [--on-conflict skip|overwrite|keep-both] [--dry-run] [--strict]");
+        return QStringLiteral("PATH [--format NAME] [--on-conflict skip|overwrite|keep-both] [--dry-run] [--strict]");
     }
 
     int run(CliContext &ctx, const QStringList &args) override
     {
         ArgParser parser(
-            { QStringLiteral("on-conflict") }, { QStringLiteral("dry-run"), QStringLiteral("strict") });
+            { QStringLiteral("on-conflict"), QStringLiteral("format") }, { QStringLiteral("dry-run"), QStringLiteral("strict") });
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("import: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
@@ -49,7 +50,12 @@ public:
         const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
         const bool strict = parser.isSet(QStringLiteral("strict"));
 
-        auto set = io::MemorySetReader::read(path, strict, ctx.config().decay.initialStability);
+        // Any format Engram knows, recognised by content (docs/formats.md, "Other memory systems").
+        io::AdapterReadOptions readOptions;
+        readOptions.strict = strict;
+        readOptions.initialStability = ctx.config().decay.initialStability;
+        auto set = io::formats::FormatRegistry::instance().read(
+            path, readOptions, parser.value(QStringLiteral("format")).value_or(QString()));
         if (!set)
             return ctx.fail(set.error());
         for (const QString &problem : set->problems)
@@ -67,7 +73,7 @@ public:
             return ctx.fail(plan.error());
         printDetection(ctx, plan->detection, set->memories.size());
         if (dryRun)
-            return printPlan(ctx, plan->preview, policy);
+            return printPlan(ctx, plan->preview, policy, set->mapping);
 
         auto outcome = operation.apply(*set, *plan, policy);
         if (!outcome)
@@ -113,7 +119,8 @@ private:
         return action == wanted ? int(n) : 0;
     }
 
-    int printPlan(CliContext &ctx, const io::ImportPreview &p, const io::ImportPolicy &policy)
+    int printPlan(CliContext &ctx, const io::ImportPreview &p, const io::ImportPolicy &policy,
+                  const io::MappingReport &mapping)
     {
         using A = io::ImportAction;
         const int added = int(p.newIds.size()) + count(policy.changed, A::KeepBoth, p.changedIds.size())
@@ -123,9 +130,11 @@ private:
         const int skipped = int(p.identicalIds.size()) + count(policy.changed, A::Skip, p.changedIds.size())
             + count(policy.conflicting, A::Skip, p.conflictingIds.size());
         if (ctx.json) {
-            ctx.printJson(QJsonObject { { QStringLiteral("added"), added },
-                { QStringLiteral("updated"), updated }, { QStringLiteral("skipped"), skipped },
-                { QStringLiteral("conflicts"), int(p.conflictingIds.size()) } });
+            QJsonObject plan { { QStringLiteral("added"), added }, { QStringLiteral("updated"), updated },
+                { QStringLiteral("skipped"), skipped }, { QStringLiteral("conflicts"), int(p.conflictingIds.size()) } };
+            if (!mapping.isEmpty())
+                plan.insert(QStringLiteral("mapping"), mapping.toJson());
+            ctx.printJson(plan);
             return 0;
         }
         QTextStream &out = ctx.out();
@@ -146,6 +155,11 @@ private:
         list("changed", p.changedIds, io::actionName(policy.changed));
         list("conflicting", p.conflictingIds, io::actionName(policy.conflicting));
         list("identical", p.identicalIds, QStringLiteral("skip"));
+        if (!mapping.isEmpty()) {
+            out << "  mapping (" << mapping.title << ")\n";
+            for (const QString &line : mapping.lines())
+                out << "      " << line << "\n";
+        }
         out << "  contradictions " << p.contradictions.size() << "\n";
         for (const Conflict &c : p.contradictions)
             out << "      " << conflictTypeName(c.type) << ": " << c.a << " ↔ " << c.b << "\n";

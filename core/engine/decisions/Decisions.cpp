@@ -23,6 +23,27 @@ namespace {
 
 Error conflictError(const QString &message) { return Error::make(Error::Code::Conflict, message); }
 
+/// Why an edited text does not fit the memory's kept `extra.contentLimit` (characters, counted
+/// as code points: a Letta block's limit, docs/formats.md, "Letta Agent File"); empty when it fits.
+QString contentLimitReason(const Memory &m)
+{
+    const QJsonValue limit = m.extra.value(QStringLiteral("contentLimit"));
+    if (!limit.isDouble())
+        return {};
+    qsizetype length = 0;
+    for (qsizetype i = 0; i < m.content.size(); ++i) {
+        if (!(m.content.at(i).isLowSurrogate() && i > 0 && m.content.at(i - 1).isHighSurrogate()))
+            ++length;
+    }
+    if (double(length) <= limit.toDouble())
+        return {};
+    return QStringLiteral("edit %1: field \"content\": %2 characters, longer than this memory's limit of %3 "
+                          "(extra.contentLimit, kept from the block it was imported from); not changed")
+        .arg(m.id)
+        .arg(length)
+        .arg(qint64(limit.toDouble()));
+}
+
 QString reviewKindName(ReviewKind kind) { return kind == ReviewKind::Promote ? QStringLiteral("promote") : QStringLiteral("decay"); }
 
 QString reviewAnswerName(ReviewAnswer answer)
@@ -351,6 +372,8 @@ Result<DecisionOutcome> Decisions::edit(const QString &id, const MemoryEdit &edi
         edit.applyTo(*m);
         if (*m == before)
             return Error::make(Error::Code::Usage, QStringLiteral("edit %1: the new values equal the old ones").arg(id));
+        if (const QString tooLong = contentLimitReason(*m); !tooLong.isEmpty())
+            return Error::make(Error::Code::Validation, tooLong);
         m_reinforcement.touch(*m, when);
         return rec.change(events::kEdit, before, *m);
     });

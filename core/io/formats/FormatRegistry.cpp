@@ -1,0 +1,96 @@
+#include "io/formats/FormatRegistry.h"
+
+#include "io/formats/BasicMemoryAdapter.h"
+#include "io/formats/EngramAdapter.h"
+#include "io/formats/LettaAdapter.h"
+#include "io/formats/McpMemoryAdapter.h"
+#include "io/formats/McpMemoryServiceAdapter.h"
+#include "io/formats/Mem0Adapter.h"
+#include "io/formats/Mem0HistoryAdapter.h"
+
+namespace engram::core::io::formats {
+
+FormatRegistry::FormatRegistry()
+{
+    // Other programs' formats first: each recognises its own content precisely. Engram's own
+    // sets last, since its JSON reader takes any object and explains what it lacks.
+    m_adapters.push_back(std::make_unique<LettaAdapter>());
+    m_adapters.push_back(std::make_unique<McpMemoryAdapter>());
+    m_adapters.push_back(std::make_unique<Mem0Adapter>());
+    m_adapters.push_back(std::make_unique<Mem0HistoryAdapter>());
+    m_adapters.push_back(std::make_unique<McpMemoryServiceAdapter>());
+    m_adapters.push_back(std::make_unique<BasicMemoryAdapter>());
+    m_adapters.push_back(std::make_unique<EngramAdapter>());
+}
+
+const FormatRegistry &FormatRegistry::instance()
+{
+    static const FormatRegistry registry;
+    return registry;
+}
+
+const FormatAdapter *FormatRegistry::byName(const QString &name) const
+{
+    for (const auto &a : m_adapters) {
+        if (a->name() == name)
+            return a.get();
+    }
+    return nullptr;
+}
+
+const FormatAdapter *FormatRegistry::detect(const FormatProbe &probe) const
+{
+    for (const auto &a : m_adapters) {
+        if (a->detect(probe))
+            return a.get();
+    }
+    return nullptr;
+}
+
+QString FormatRegistry::knownFormats() const
+{
+    QStringList names;
+    for (const auto &a : m_adapters)
+        names << QStringLiteral("%1 [%2]").arg(a->title(), a->name());
+    return names.join(QStringLiteral("; "));
+}
+
+QStringList FormatRegistry::writableNames() const
+{
+    QStringList names;
+    for (const auto &a : m_adapters) {
+        if (a->canWrite())
+            names << a->name();
+    }
+    return names;
+}
+
+Result<MemorySet> FormatRegistry::read(const QString &path, const AdapterReadOptions &options,
+                                       const QString &formatName) const
+{
+    if (!formatName.isEmpty()) {
+        const FormatAdapter *chosen = byName(formatName);
+        if (!chosen)
+            return Error::make(Error::Code::Usage,
+                QStringLiteral("no format called '%1'; Engram reads: %2").arg(formatName, knownFormats()));
+        return chosen->read(path, options);
+    }
+    const FormatProbe probe = FormatProbe::of(path);
+    if (const FormatAdapter *found = detect(probe))
+        return found->read(path, options);
+    // None recognises it: Engram's reader says what is wrong with it as a memory set (an empty,
+    // truncated or double-encoded file, a missing "format"), and the line names every format.
+    auto set = byName(QStringLiteral("engram"))->read(path, options);
+    if (set)
+        return set;
+    Error e = set.error();
+    // An empty file, or one JSON string (double-encoded or not), already has its own precise
+    // line; any other content no format took gets the list.
+    const QByteArray head = probe.trimmedHead();
+    if ((e.code == Error::Code::Parse || e.code == Error::Code::Validation) && !head.isEmpty() && !head.startsWith('"'))
+        e.message = QStringLiteral("%1; no format Engram knows recognises it (Engram reads: %2)")
+                        .arg(e.message, knownFormats());
+    return e;
+}
+
+} // namespace engram::core::io::formats

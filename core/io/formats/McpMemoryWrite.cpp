@@ -1,0 +1,128 @@
+// McpMemoryAdapter::write: the store as the MCP memory server's JSONL (docs/formats.md, "MCP
+// memory server"), in the server's own order and spelling so that an imported file comes
+// back as the same lines.
+#include "io/formats/McpMemoryAdapter.h"
+
+#include "io/AtomicFile.h"
+#include "io/formats/JsonQuote.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QSet>
+
+#include <algorithm>
+
+namespace engram::core::io::formats {
+
+namespace {
+
+constexpr int kNotImported = 1 << 30; // sorts after every line of an imported file
+
+struct OutEntity
+{
+    QString name;
+    QString type;
+    int line = kNotImported;
+    std::vector<std::pair<int, QString>> observations; ///< (index, text)
+    bool placeholder = false;
+};
+
+struct OutRelation
+{
+    QString from, to, type;
+    int line = kNotImported;
+};
+
+QByteArray entityLine(const OutEntity &e)
+{
+    QByteArray out = "{\"type\":\"entity\",\"name\":" + quoteJson(e.name) + ",\"entityType\":" + quoteJson(e.type)
+        + ",\"observations\":[";
+    if (!e.placeholder) {
+        for (std::size_t i = 0; i < e.observations.size(); ++i)
+            out += (i ? "," : "") + quoteJson(e.observations[i].second);
+    }
+    return out + "]}";
+}
+
+QByteArray relationLine(const OutRelation &r)
+{
+    return "{\"type\":\"relation\",\"from\":" + quoteJson(r.from) + ",\"to\":" + quoteJson(r.to)
+        + ",\"relationType\":" + quoteJson(r.type) + "}";
+}
+
+} // namespace
+
+Result<AdapterWriteReport> McpMemoryAdapter::write(const QString &path, const MemorySet &set) const
+{
+    AdapterWriteReport report;
+    std::vector<OutEntity> entities;
+    QHash<QString, std::size_t> byName;
+    QHash<QString, QString> entityOf; // memory id → entity name
+    std::vector<OutRelation> relations;
+    QSet<QString> related; // "from\nto" pairs a kept relation joins
+    for (const Memory &m : set.memories) {
+        if (m.isDeleted()) {
+            report.skipped << QStringLiteral("memory %1 is deleted; not written").arg(m.id);
+            continue;
+        }
+        const QJsonObject kept = m.extra.value(QStringLiteral("mcp")).toObject();
+        const QString name = kept.contains(QStringLiteral("entity")) ? kept.value(QStringLiteral("entity")).toString()
+                                                                      : m.keywords.value(0, m.id);
+        const QString type = kept.contains(QStringLiteral("entityType")) ? kept.value(QStringLiteral("entityType")).toString()
+                                                                          : m.category;
+        std::size_t index = byName.value(name, entities.size());
+        if (index == entities.size()) {
+            byName.insert(name, index);
+            entities.push_back(OutEntity { name, type, kNotImported, {}, false });
+        }
+        OutEntity &e = entities[index];
+        if (kept.contains(QStringLiteral("line")))
+            e.line = std::min(e.line, kept.value(QStringLiteral("line")).toInt());
+        if (kept.value(QStringLiteral("placeholder")).toBool()) {
+            e.placeholder = e.observations.empty();
+        } else {
+            e.placeholder = false;
+            e.observations.push_back({ kept.value(QStringLiteral("observation")).toInt(kNotImported), m.content });
+        }
+        entityOf.insert(m.id, name);
+        for (const QJsonValue &v : kept.value(QStringLiteral("relations")).toArray()) {
+            const QJsonObject r = v.toObject();
+            relations.push_back({ name, r.value(QStringLiteral("to")).toString(),
+                r.value(QStringLiteral("relationType")).toString(), r.value(QStringLiteral("line")).toInt(kNotImported) });
+            related.insert(name + QLatin1Char('\n') + relations.back().to);
+            related.insert(relations.back().to + QLatin1Char('\n') + name);
+        }
+        ++report.memories;
+    }
+    // A manual link between two entities that no kept relation joins: a plain relation.
+    for (const Association &a : set.associations) {
+        if (a.type != QLatin1String("manual") || !entityOf.contains(a.a) || !entityOf.contains(a.b))
+            continue;
+        const QString from = entityOf.value(a.a), to = entityOf.value(a.b);
+        if (from == to || related.contains(from + QLatin1Char('\n') + to))
+            continue;
+        relations.push_back({ from, to, QStringLiteral("related_to"), kNotImported });
+        related.insert(from + QLatin1Char('\n') + to);
+        related.insert(to + QLatin1Char('\n') + from);
+    }
+    // A relation to an entity that is no longer there is not written (the server drops them too).
+    relations.erase(std::remove_if(relations.begin(), relations.end(),
+                        [&](const OutRelation &r) { return !byName.contains(r.to); }),
+        relations.end());
+    std::stable_sort(entities.begin(), entities.end(), [](const OutEntity &x, const OutEntity &y) { return x.line < y.line; });
+    std::stable_sort(relations.begin(), relations.end(), [](const OutRelation &x, const OutRelation &y) { return x.line < y.line; });
+    QByteArray out;
+    for (OutEntity &e : entities) {
+        std::stable_sort(e.observations.begin(), e.observations.end(),
+            [](const auto &x, const auto &y) { return x.first < y.first; });
+        out += entityLine(e) + '\n';
+    }
+    for (const OutRelation &r : relations)
+        out += relationLine(r) + '\n';
+    report.associations = int(relations.size());
+    if (const Status st = AtomicFile::write(path, out); !st)
+        return st.error();
+    return report;
+}
+
+} // namespace engram::core::io::formats
