@@ -3,6 +3,9 @@
 #include "store/MemoryRepository.h"
 
 #include "store/Database.h"
+#include "store/SealedRow.h"
+
+#include "crypto/Sealer.h"
 #include "store/SqliteStatement.h"
 
 #include <QJsonArray>
@@ -131,8 +134,9 @@ Status MemoryRepository::scanConflictInputs(const std::function<bool(const Confl
 {
     ConflictInputRow row;
     return scan(m_db,
+                // Sealed text is never compared (docs/formats.md, "Encryption at rest").
                 "SELECT id, content, project_path, created_at, negated, superseded, merged_into, deleted_at "
-                "FROM memories ORDER BY rowid",
+                "FROM memories WHERE NOT (sensitivity >= 3 AND content LIKE 'enc1:%') ORDER BY rowid",
                 QStringLiteral("reading memories for conflict detection"), [&](const SqliteStatement &q) {
                     row.id = q.text(0);
                     row.content = q.text(1);
@@ -162,12 +166,34 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
     q.bind(2, limit);
     SnapshotRow r;
     Memory &m = r.scoring;
+    const auto key = m_db.sealKey();
+    std::string openedContent;
+    std::string openedKeywords;
     return q.forEachRow([&](const SqliteStatement &s) {
         r.rowid = s.int64(0);
         r.id = s.text(1);
         r.content = s.text(2);
         r.category = s.text(3);
         r.keywordsJson = s.text(4);
+        r.locked = false;
+        if (s.int64(23) >= 3 && r.content.substr(0, 5) == "enc1:") {
+            // Level-3 text: opened with the session's key, or shown "locked".
+            Memory sealed;
+            sealed.id = QString::fromUtf8(r.id.data(), qsizetype(r.id.size()));
+            sealed.sensitivity = 3;
+            sealed.content = QString::fromUtf8(r.content.data(), qsizetype(r.content.size()));
+            sealed_row::fromRow(sealed, key.get());
+            if (sealed.isLocked()) {
+                r.locked = true;
+                r.content = {};
+                r.keywordsJson = "[]";
+            } else {
+                openedContent = sealed.content.toStdString();
+                openedKeywords = QJsonDocument(QJsonArray::fromStringList(sealed.keywords)).toJson(QJsonDocument::Compact).toStdString();
+                r.content = openedContent;
+                r.keywordsJson = openedKeywords;
+            }
+        }
         r.sourceType = s.text(5);
         r.projectPath = s.text(13);
         m.confidence = s.real(6);
@@ -191,6 +217,12 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
         m.superseded = s.int64(25) != 0;
         return visit(r);
     });
+}
+
+Status MemoryRepository::scanSealedIds(const std::function<bool(std::string_view id)> &visit) const
+{
+    return scan(m_db, "SELECT id FROM memories WHERE sensitivity >= 3 AND content LIKE 'enc1:%' ORDER BY rowid",
+                QStringLiteral("reading sealed memory ids"), [&](const SqliteStatement &q) { return visit(q.text(0)); });
 }
 
 Result<std::int64_t> MemoryRepository::maxRowid() const
