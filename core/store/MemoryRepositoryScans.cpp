@@ -38,6 +38,30 @@ MemoryLevel levelFrom(std::string_view name)
     return MemoryLevel::Full;
 }
 
+// The keywords of a sealed level-3 row, opened with the session's key into `buffer` as the
+// JSON array the scans hand over; "[]" while locked, so link building and retrieval never see
+// sealed keywords then (docs/formats.md, "Encryption at rest").
+std::string_view openedKeywords(const crypto::StoreKey *key, std::string_view id, std::string_view content,
+                                std::string &buffer)
+{
+    if (!key)
+        return "[]";
+    Memory m;
+    m.id = QString::fromUtf8(id.data(), qsizetype(id.size()));
+    m.sensitivity = 3;
+    m.content = QString::fromUtf8(content.data(), qsizetype(content.size()));
+    sealed_row::fromRow(m, key);
+    if (m.isLocked())
+        return "[]";
+    buffer = QJsonDocument(QJsonArray::fromStringList(m.keywords)).toJson(QJsonDocument::Compact).toStdString();
+    return buffer;
+}
+
+bool isSealedRow(std::int64_t sensitivity, std::string_view content)
+{
+    return sensitivity >= 3 && content.substr(0, 5) == "enc1:";
+}
+
 } // namespace
 
 Result<IdTotals> MemoryRepository::idTotals() const
@@ -63,12 +87,16 @@ Status MemoryRepository::scanIds(const std::function<bool(std::string_view)> &vi
 Status MemoryRepository::scanKeywordRows(const std::function<bool(const KeywordRow &)> &visit) const
 {
     KeywordRow row;
+    const auto key = m_db.sealKey();
+    std::string buffer;
     return scan(m_db,
-                "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at FROM memories "
-                "ORDER BY rowid",
+                "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at, sensitivity, "
+                "CASE WHEN sensitivity >= 3 THEN content ELSE '' END FROM memories ORDER BY rowid",
                 QStringLiteral("reading memories for the keyword index"), [&](const SqliteStatement &q) {
                     row.id = q.text(0);
                     row.keywordsJson = q.text(1);
+                    if (isSealedRow(q.int64(6), q.text(7)))
+                        row.keywordsJson = openedKeywords(key.get(), row.id, q.text(7), buffer);
                     row.taskId = q.text(2);
                     row.projectPath = q.text(3);
                     row.createdAt = q.int64(4);
@@ -86,9 +114,15 @@ Status MemoryRepository::scanNeighbourRows(const NeighbourQuery &query,
         return Error::make(Error::Code::Validation,
                            QStringLiteral("%1: too many terms in one neighbour query").arg(m_db.path()));
     // One fixed fragment per term, every value bound: the statement's text holds no data.
-    std::string sql = "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at FROM memories WHERE 0";
+    std::string sql = "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at, sensitivity, "
+                      "CASE WHEN sensitivity >= 3 THEN content ELSE '' END FROM memories WHERE 0";
     for (std::size_t i = 0; i < query.keywords.size(); ++i)
         sql += " OR keywords LIKE ? ESCAPE '\\'"; // LIKE folds ASCII case, and is quicker than lower()
+    // Sealed rows' keywords cannot be matched in SQL: with the store unlocked they are all
+    // candidates (the caller checks the parsed keywords); locked, none is.
+    const auto key = m_db.sealKey();
+    if (key && !query.keywords.empty())
+        sql += " OR (sensitivity >= 3 AND content LIKE 'enc1:%')";
     for (std::size_t i = 0; i < query.taskIds.size(); ++i)
         sql += " OR source_task_id = ?";
     for (std::size_t i = 0; i < query.projectPaths.size(); ++i)
@@ -119,9 +153,12 @@ Status MemoryRepository::scanNeighbourRows(const NeighbourQuery &query,
         q.bind(at++, to);
     }
     KeywordRow row;
+    std::string buffer;
     return q.forEachRow([&](const SqliteStatement &r) {
         row.id = r.text(0);
         row.keywordsJson = r.text(1);
+        if (isSealedRow(r.int64(6), r.text(7)))
+            row.keywordsJson = openedKeywords(key.get(), row.id, r.text(7), buffer);
         row.taskId = r.text(2);
         row.projectPath = r.text(3);
         row.createdAt = r.int64(4);
