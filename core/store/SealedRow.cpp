@@ -136,7 +136,9 @@ bool mentionsLevel3(const QJsonObject &payload)
 
 bool isSealedPayload(const QJsonObject &payload)
 {
-    return payload.size() == 1 && crypto::Sealer::isSealed(payload.value(kSealed).toString());
+    // {"sealed": e} as stored; {"locked": true, "sealed": e} as read while locked.
+    return (payload.size() == 1 || (payload.size() == 2 && payload.contains(QStringLiteral("locked"))))
+        && crypto::Sealer::isSealed(payload.value(kSealed).toString());
 }
 
 QJsonObject sealPayload(const QJsonObject &payload, const QString &memoryId, const crypto::StoreKey &key)
@@ -151,11 +153,12 @@ void openPayload(Event &event, const crypto::StoreKey *key)
 {
     if (!isSealedPayload(event.payload))
         return;
+    const QString envelope = event.payload.value(kSealed).toString();
     if (!key) {
-        event.payload = QJsonObject{{QStringLiteral("locked"), true}};
+        // The envelope stays, so an export can carry it sealed.
+        event.payload = QJsonObject{{QStringLiteral("locked"), true}, {kSealed, envelope}};
         return;
     }
-    const QString envelope = event.payload.value(kSealed).toString();
     auto plain = crypto::Sealer::open(*key, envelope, eventAd(event.memoryId),
                                       QStringLiteral("event %1 of memory %2").arg(event.id).arg(event.memoryId));
     const QJsonDocument doc = plain ? QJsonDocument::fromJson(*plain) : QJsonDocument();

@@ -42,8 +42,8 @@ bool mentionsLevel3(const QJsonObject &payload);
 /// Whether the payload already is {"sealed": envelope}.
 bool isSealedPayload(const QJsonObject &payload);
 QJsonObject sealPayload(const QJsonObject &payload, const QString &memoryId, const crypto::StoreKey &key);
-/// Opens a sealed payload in place; without a key, or when it does not open, the payload
-/// becomes {"locked": true} (plus "error" when it did not open).
+/// Opens a sealed payload in place; without a key it becomes {"locked": true, "sealed": e},
+/// and when it does not open {"locked": true, "error": why}.
 void openPayload(Event &event, const crypto::StoreKey *key);
 
 } // namespace sealed_row

@@ -11,6 +11,8 @@
 #include "store/StoreSeal.h"
 
 #include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -351,6 +353,75 @@ private slots:
         QCOMPARE(open.keywords, std::string(R"(["zanzibarvault","quokkasecret"])"));
         StoreSeal::lock(store);
         QCOMPARE(store.memories().get(id)->shownContent(), QStringLiteral("locked"));
+    }
+
+    void exportsKeepLevel3SealedOrLeaveItOut()
+    {
+        const QString id = raisedMemory();
+        const QString dir = QFileInfo(m_store).path();
+        auto noSecrets = [](const QByteArray &bytes) {
+            for (const char *secret : {"Zanzibar", "4417-OLD", "9923-NEW", "zanzibarvault", "quokkasecret"}) {
+                if (bytes.contains(secret))
+                    return false;
+            }
+            return true;
+        };
+        // An Engram set, written locked and unlocked: sealed entries, the seal header.
+        for (const QString &pass : {QString(), m_pass}) {
+            const QString set = dir + (pass.isEmpty() ? QStringLiteral("/locked.json") : QStringLiteral("/open.json"));
+            const Run r = cli({QStringLiteral("export"), set}, pass);
+            QVERIFY2(r.code == 0, r.err.constData());
+            QVERIFY2(r.out.contains("level 3: 1 sealed, 0 in plain text, 0 left out"), r.out.constData());
+            const QByteArray bytes = fileBytes(set);
+            QVERIFY(noSecrets(bytes));
+            QVERIFY(bytes.contains("\"sealed\": \"enc1:"));
+            QVERIFY(bytes.contains("\"seal\""));
+            QVERIFY(bytes.contains("\"green tea") || bytes.contains("green tea"));
+        }
+        // Another store imports it; the same passphrase opens the text and its history.
+        const QString first = m_store;
+        m_store = dir + QStringLiteral("/second.engram");
+        const Run imported = cli({QStringLiteral("import"), dir + QStringLiteral("/locked.json")});
+        QVERIFY2(imported.code == 0, imported.err.constData());
+        QVERIFY(noSecrets(onDisk()));
+        const QJsonObject back = show(id, m_pass);
+        QCOMPARE(back.value(QStringLiteral("content")).toString(), kNew);
+        QVERIFY(QJsonDocument(back.value(QStringLiteral("history")).toArray()).toJson().contains("4417-OLD"));
+        QVERIFY(show(id).value(QStringLiteral("locked")).toBool());
+        // A store with another passphrase refuses the sealed entries, and is left as it was.
+        m_store = dir + QStringLiteral("/third.engram");
+        QCOMPARE(cli({QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_other, QStringLiteral("--kdf"),
+                      QStringLiteral("interactive")}).code, 0);
+        const Run refused = cli({QStringLiteral("import"), dir + QStringLiteral("/open.json")});
+        QVERIFY(refused.code != 0);
+        QVERIFY2(refused.err.contains("another passphrase"), refused.err.constData());
+        QVERIFY(cli({QStringLiteral("show"), id}).code != 0);
+        m_store = first;
+
+        // CSV and agent folders leave level 3 out unless it is asked for in plain text.
+        const QString csv = dir + QStringLiteral("/out.csv");
+        Run r = cli({QStringLiteral("export"), csv}, m_pass);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("0 sealed, 0 in plain text, 1 left out"), r.out.constData());
+        QVERIFY(noSecrets(fileBytes(csv)));
+        QVERIFY(fileBytes(csv).contains("green tea"));
+        r = cli({QStringLiteral("export"), csv, QStringLiteral("--include-level3-plain")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("unlock"), r.err.constData());
+        r = cli({QStringLiteral("export"), csv, QStringLiteral("--include-level3-plain")}, m_pass);
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("0 sealed, 1 in plain text, 0 left out"));
+        QVERIFY(fileBytes(csv).contains("9923-NEW"));
+        const QString folder = dir + QStringLiteral("/agent/");
+        r = cli({QStringLiteral("export"), folder, QStringLiteral("--format"), QStringLiteral("folder")}, m_pass);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.out.contains("1 left out"));
+        QByteArray all;
+        QDirIterator it(folder, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            all += fileBytes(it.next());
+        QVERIFY(!all.isEmpty());
+        QVERIFY(noSecrets(all));
     }
 
     void passphraseChangeKilledMidWayLeavesOneWorkingPassphrase_data()
