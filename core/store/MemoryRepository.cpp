@@ -150,11 +150,32 @@ Result<bool> MemoryRepository::storedPlain(const QString &id) const
     return q.value(0).toInt() < 3 || !crypto::Sealer::isSealed(q.value(1).toString());
 }
 
+Result<bool> MemoryRepository::hasPassphrase() const
+{
+    QSqlQuery q(m_db.handle());
+    if (!q.exec(QStringLiteral("SELECT 1 FROM meta WHERE key = 'seal_salt' AND value <> ''")))
+        return m_db.errorFrom(q, QStringLiteral("reading the store's passphrase settings"));
+    if (q.next())
+        return true;
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading the store's passphrase settings")); !st)
+        return st.error();
+    return false;
+}
+
 Result<Memory> MemoryRepository::sealForWrite(const Memory &memory)
 {
     if (memory.sensitivity < 3 && !memory.isLocked())
         return memory;
     const auto key = m_db.sealKey();
+    if (!key && !memory.isLocked()) {
+        // A store without a passphrase keeps level 3 as it always did, in plain text, until
+        // one is set (StoreSeal::setPassphrase seals them all then).
+        auto has = hasPassphrase();
+        if (!has)
+            return has.error();
+        if (!*has)
+            return memory;
+    }
     auto row = sealed_row::toRow(memory, key.get(), m_db.path());
     if (!row || memory.isLocked())
         return row;

@@ -74,6 +74,8 @@ private:
     /// Whether the stored row's text is plain (below level 3, or level 3 without an
     /// envelope); false when there is no row.
     Result<bool> storedPlain(const QString &id) const;
+    /// Whether meta holds a passphrase's salt (StoreSeal).
+    Result<bool> hasPassphrase() const;
     Database &m_db;
 };
 

@@ -168,6 +168,34 @@ private slots:
         QVERIFY(text.out.startsWith("locked\n"));
     }
 
+    void aFirstPassphraseSealsLevel3TextThatWasPlain()
+    {
+        // Before a passphrase, level 3 stays plain (as it always did) and a command-line raise
+        // is refused; setting one seals what is there.
+        const QString id = add(kOld, QStringLiteral("zanzibarvault"));
+        const Run refused = cli({QStringLiteral("edit"), id, QStringLiteral("--sensitivity"), QStringLiteral("3")});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("no passphrase yet"), refused.err.constData());
+        {
+            auto opened = Store::open(m_store);
+            QVERIFY(opened.ok());
+            Memory m = test::sampleMemory(QStringLiteral("mem_legacy3"));
+            m.content = kNew;
+            m.sensitivity = 3;
+            QVERIFY((*opened)->memories().insert(m).ok());
+        }
+        QVERIFY(onDisk().contains("9923-NEW"));
+        const Run set = cli({QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_pass, QStringLiteral("--kdf"),
+                             QStringLiteral("interactive")});
+        QVERIFY2(set.code == 0, set.err.constData());
+        QVERIFY2(set.out.contains("1 level-3 memories sealed"), set.out.constData());
+        QVERIFY(!onDisk().contains("9923-NEW"));
+        QVERIFY(onDisk().contains("4417-OLD")); // level 0 stays plain
+        QCOMPARE(show(QStringLiteral("mem_legacy3"), m_pass).value(QStringLiteral("content")).toString(), kNew);
+        // A second "set" is refused: changing needs the current passphrase.
+        QCOMPARE(cli({QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_other}).code, 2);
+    }
+
     void wrongPassphraseIsOneLineAndChangesNothing()
     {
         const QString id = raisedMemory();

@@ -61,10 +61,13 @@ public:
         for (const QString &skipped : report->skipped)
             ctx.err() << "engram-cli: warning: " << skipped << Qt::endl;
         if (ctx.json) {
-            ctx.printJson(QJsonObject { { QStringLiteral("memories"), report->memories },
-                { QStringLiteral("level3Sealed"), report->level3Sealed },
-                { QStringLiteral("level3Plain"), report->level3Plain },
-                { QStringLiteral("level3LeftOut"), report->level3LeftOut } });
+            QJsonObject summary { { QStringLiteral("memories"), report->memories } };
+            if (report->level3Sealed + report->level3Plain + report->level3LeftOut > 0) {
+                summary.insert(QStringLiteral("level3Sealed"), report->level3Sealed);
+                summary.insert(QStringLiteral("level3Plain"), report->level3Plain);
+                summary.insert(QStringLiteral("level3LeftOut"), report->level3LeftOut);
+            }
+            ctx.printJson(summary);
             return 0;
         }
         ctx.out() << "exported " << report->memories << " memories";
