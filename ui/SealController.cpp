@@ -14,6 +14,8 @@
 #include <QMenu>
 #include <QStatusBar>
 
+#include <algorithm>
+
 namespace engram::ui {
 
 using namespace engram::core;
