@@ -67,7 +67,7 @@ void SealController::addStatus(QStatusBar *bar)
     m_privacyLabel->setObjectName(QStringLiteral("privacyModeLabel"));
     m_privacyLabel->setTextFormat(Qt::PlainText);
     m_privacyLabel->hide();
-    bar->insertPermanentWidget(0, m_privacyLabel);
+    bar->addPermanentWidget(m_privacyLabel);
 }
 
 void SealController::setPrivacy(bool on)

@@ -269,7 +269,7 @@ private Q_SLOTS:
         QCOMPARE(header->textFormat(), Qt::PlainText);
         QCOMPARE(header->text(), kHtml);
         QCOMPARE(w.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"))->toPlainText(), kHtml);
-        auto *graph = w.findChild<QGraphicsView *>(QStringLiteral("associationGraphView"));
+        auto *graph = w.findChild<QGraphicsView *>(QStringLiteral("associationGraph"));
         QVERIFY(graph);
         QString label;
         QTRY_VERIFY([&]() {
