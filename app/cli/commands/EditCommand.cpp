@@ -77,7 +77,7 @@ public:
                             2);
         // A raise to level 3 seals the text: the store needs a passphrase first (docs/cli.md,
         // "Encryption at rest").
-        if (edit.sensitivity && *edit.sensitivity >= 3) {
+        if (edit.sensitivity && *edit.sensitivity == 3) {
             core::Store *store = ctx.store();
             if (!store)
                 return 1;
