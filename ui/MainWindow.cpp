@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "SealController.h"
+
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "delegates/StrengthDelegate.h"
@@ -70,9 +72,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createCentralArea();
     createDocks();
     createToolDocks();
+    m_seal = new SealController(m_session, this);
     createActions();
     createToolBar();
     createStatusBar();
+    m_seal->addStatus(statusBar());
     createBackgroundWork();
     connectSession();
     restoreSettings();
@@ -507,6 +511,9 @@ void MainWindow::editMemory(const MemoryFieldEdit &requested)
     case Field::ProjectPath: edit.projectPath = requested.text(); break;
     case Field::Sensitivity: edit.sensitivity = requested.level(); break;
     }
+    // A raise to level 3 needs the store's key: a first passphrase (asked twice) or unlocking.
+    if (edit.sensitivity && *edit.sensitivity >= 3 && !m_seal->readyToRaise())
+        return;
     applyEdit(requested.memoryId, edit);
 }
 

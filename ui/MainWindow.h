@@ -171,6 +171,7 @@ private:
     void showDialog(class QDialog *dialog);
 
     StoreSession *m_session = nullptr;
+    class SealController *m_seal = nullptr; ///< Unlock / Lock, privacy mode (SealController.h)
     MemoryTableModel *m_model = nullptr;
     MemoryTableView *m_table = nullptr;
     FilterBar *m_filterBar = nullptr;

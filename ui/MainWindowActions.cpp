@@ -1,6 +1,8 @@
 // MainWindow's menus, toolbar and file operations (the composition is in MainWindow.cpp).
 #include "MainWindow.h"
 
+#include "SealController.h"
+
 #include "StoreSession.h"
 #include "models/MemoryTableModel.h"
 #include "scoring/ScoringProfile.h"
@@ -65,6 +67,8 @@ void MainWindow::createFileActions(QMenu *menu)
     m_actions.exportSet = menu->addAction(tr("&Export…"), this, &MainWindow::exportFile);
     m_actions.exportSet->setObjectName(QStringLiteral("exportAction"));
     m_actions.exportSet->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    menu->addSeparator();
+    m_seal->addFileActions(menu);
     menu->addSeparator();
     QAction *quit = menu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -154,6 +158,7 @@ void MainWindow::createViewActions(QMenu *menu)
     menu->addAction(m_chartDock->toggleViewAction());
     menu->addAction(m_graphDock->toggleViewAction());
     menu->addAction(m_playgroundDock->toggleViewAction());
+    m_seal->addViewActions(menu);
     menu->addAction(tr("Reset &Columns"), m_table, &MemoryTableView::resetColumns);
     menu->addSeparator();
     QMenu *modes = menu->addMenu(tr("Query &Mode"));

@@ -68,6 +68,15 @@ public:
     void setNow(core::Millis at);
 
     const core::MemorySnapshot &snapshot() const { return m_snapshot; }
+    /// Privacy mode (View → Privacy Mode): the views mask the text of sensitivity ≥ 2.
+    bool privacyMode() const { return m_privacyMode; }
+    void setPrivacyMode(bool on)
+    {
+        if (on == m_privacyMode)
+            return;
+        m_privacyMode = on;
+        Q_EMIT privacyModeChanged(on);
+    }
     /// True while a large store's snapshot is still being read in the background.
     bool isLoading() const { return m_loading; }
 
@@ -111,6 +120,7 @@ Q_SIGNALS:
     void loadingChanged(bool loading);
     /// Something went wrong in the background (a refresh or reload failed).
     void errorOccurred(const QString &message);
+    void privacyModeChanged(bool on);
 
 private:
     void loadConfigAndProfile();
@@ -126,6 +136,7 @@ private:
     qint64 m_dataVersion = -1;
     int m_firstChunkRows = 5000;
     bool m_loading = false;
+    bool m_privacyMode = false;
     bool m_reloadPending = false;
     QTimer m_pollTimer;
     QTimer m_clockTimer;

@@ -1,5 +1,7 @@
 #include "CliContext.h"
 
+#include "CliUnlock.h"
+
 #include "io/DemoStore.h"
 #include "model/MemoryJson.h"
 #include "store/MetaRepository.h"
@@ -56,6 +58,11 @@ Store *CliContext::store()
     m_store = std::move(*opened);
     if (!m_store->database().warning().isEmpty())
         m_err << "warning: " << m_store->database().warning() << Qt::endl;
+    if (const Status st = unlockStore(*m_store, passphraseFile); !st) {
+        m_store.reset();
+        fail(st.error());
+        return nullptr;
+    }
     return m_store.get();
 }
 
@@ -123,6 +130,12 @@ ScoreInput CliContext::scoreInput(const Memory &memory)
 QJsonObject CliContext::memoryObject(const Memory &memory)
 {
     QJsonObject o = io::memoryToJson(memory);
+    if (memory.isLocked()) {
+        // Sealed level-3 text and the store locked (docs/cli.md, "Encryption at rest").
+        o.insert(QStringLiteral("locked"), true);
+        if (!memory.sealError.isEmpty())
+            o.insert(QStringLiteral("sealError"), memory.sealError);
+    }
     const Score s = profile().evaluate(scoreInput(memory), now());
     o.insert(QStringLiteral("score"), s.score);
     o.insert(QStringLiteral("strength"), s.strength);

@@ -29,6 +29,9 @@ public:
     QString profileOverride;   ///< --profile
     core::Millis at = 0;       ///< --at (now when 0)
     bool json = false;         ///< --json
+    /// --passphrase-file, else ENGRAM_PASSPHRASE_FILE: unlocks a store with a passphrase
+    /// when it opens (docs/cli.md, "Encryption at rest").
+    QString passphraseFile;
 
     /// Evaluation instant: --at, or the current time.
     core::Millis now() const;

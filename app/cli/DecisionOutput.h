@@ -40,7 +40,8 @@ decideAndFollow(CliContext &ctx, const std::function<core::Result<core::Decision
 /// One line per memory for people: id, strength, tier, the start of the content.
 inline void printMemoryLine(CliContext &ctx, const QJsonObject &o)
 {
-    QString content = o.value(QStringLiteral("content")).toString().simplified();
+    QString content = o.value(QStringLiteral("locked")).toBool() ? QStringLiteral("locked")
+                                                                 : o.value(QStringLiteral("content")).toString().simplified();
     if (content.size() > 60)
         content = content.left(59) + QChar(0x2026);
     ctx.out() << o.value(QStringLiteral("id")).toString() << "  strength "

@@ -22,6 +22,8 @@ int printHelp(cli::CliContext &ctx)
         << cli::CliContext::defaultStorePath() << ")\n"
         << "  --profile NAME   scoring profile: " << core::profileNames().join(QStringLiteral(", ")) << "\n"
         << "  --at ISO-8601    evaluate and record everything as of that instant\n"
+        << "  --passphrase-file PATH  unlock level-3 memories with the passphrase in PATH\n"
+        << "                   (or ENGRAM_PASSPHRASE_FILE; never a passphrase on the command line)\n"
         << "  --json           machine-readable output on stdout\n\n"
         << "Commands:\n";
     for (cli::Command *c : cli::CommandRegistry::instance().commands())
@@ -72,6 +74,13 @@ int main(int argc, char *argv[])
                 return ctx.fail(QStringLiteral("--profile: unknown profile '%1' (known: %2)")
                                     .arg(ctx.profileOverride, core::profileNames().join(QStringLiteral(", "))),
                                 2);
+        } else if (a == QLatin1String("--passphrase-file")) {
+            if (!takeValue(ctx.passphraseFile) || ctx.passphraseFile.isEmpty())
+                return ctx.fail(QStringLiteral("--passphrase-file needs a path"), 2);
+        } else if (a == QLatin1String("--passphrase")) {
+            return ctx.fail(QStringLiteral("--passphrase: a passphrase is never taken on the command line; "
+                                           "put it in a file only you can read and use --passphrase-file PATH"),
+                            2);
         } else if (a == QLatin1String("--at")) {
             QString text;
             if (!takeValue(text))
@@ -84,6 +93,9 @@ int main(int argc, char *argv[])
             rest << a;
         }
     }
+
+    if (ctx.passphraseFile.isEmpty())
+        ctx.passphraseFile = qEnvironmentVariable("ENGRAM_PASSPHRASE_FILE");
 
     if (rest.isEmpty() || rest.first() == QLatin1String("help") || rest.first() == QLatin1String("--help")
         || rest.first() == QLatin1String("-h"))

@@ -3,6 +3,7 @@
 #include "io/AgentFolder.h"
 #include "io/AtomicFile.h"
 #include "io/CsvWriter.h"
+#include "io/Level3Export.h"
 #include "io/MemorySetJson.h"
 #include "io/MemorySetYaml.h"
 #include "store/Store.h"
@@ -108,9 +109,11 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &o
     auto set = collect(options);
     if (!set)
         return set.error();
+    ExportReport report;
+    if (const Status sealed = Level3Export::prepare(*set, m_store, options, report); !sealed)
+        return sealed.error();
     if (options.beforeWrite && !options.beforeWrite(int(set->memories.size())))
         return Error::make(Error::Code::Cancelled, QStringLiteral("%1: export cancelled; nothing was written").arg(path));
-    ExportReport report;
     report.memories = int(set->memories.size());
     report.associations = int(set->associations.size());
     report.events = int(set->events.size());

@@ -21,6 +21,10 @@ struct ExportOptions
     bool includeImportEvents = true; ///< false leaves `import` events out (round-trip comparisons)
     Millis exportedAt = 0; ///< recorded in the set; now when 0
     const ScoringProfile *profile = nullptr; ///< CSV only: adds score / currentStrength / tier at exportedAt
+    /// Level-3 memories in plain text (docs/formats.md, "Encryption at rest"): the store must
+    /// be unlocked. Otherwise an Engram set keeps them sealed and CSV / agent folders leave
+    /// them out.
+    bool includeLevel3Plain = false;
     /// Called by write() once the set is collected (with its memory count), before any file
     /// is touched; false cancels the export (Error::Code::Cancelled, nothing written). Runs on
     /// the thread that calls write(). Writing itself is not interruptible.
@@ -34,6 +38,9 @@ struct ExportReport
     int events = 0;
     int conflicts = 0;
     QStringList skipped; ///< agent folder entries not written, one line each naming it and why
+    int level3Sealed = 0;  ///< level-3 memories written sealed (Engram sets)
+    int level3Plain = 0;   ///< level-3 memories written in plain text (includeLevel3Plain)
+    int level3LeftOut = 0; ///< level-3 memories not written
 };
 
 /// Writes the store, or some of its memories, as an Engram set (JSON / YAML), CSV or an agent

@@ -7,6 +7,7 @@
 #include "io/Importer.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
+#include "io/Level3Export.h"
 
 namespace engram::core::io {
 
@@ -91,6 +92,8 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     Transaction tx(m_store.database());
     if (!tx.isActive())
         return tx.error();
+    if (const Status sealed = Level3Export::adoptSeal(set, m_store); !sealed)
+        return sealed.error();
 
     int total = 0; // the writing's steps, as the importer last reported them
     Importer importer(m_store);

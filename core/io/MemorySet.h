@@ -8,6 +8,8 @@
 
 #include <QStringList>
 
+#include <QJsonObject>
+
 #include <vector>
 
 namespace engram::core::io {
@@ -37,6 +39,9 @@ struct MemorySet
     std::vector<Association> associations;
     std::vector<Event> events;
     std::vector<Conflict> conflicts;
+    /// How its sealed level-3 entries were sealed (docs/formats.md, "Encryption at rest"):
+    /// {"salt", "kdf", "check"} from the exporting store's meta; empty when none is sealed.
+    QJsonObject seal;
 
     // Not part of the document: what reading it found.
     QString sourceName; ///< file or folder name, for messages and the import events

@@ -34,6 +34,8 @@ QJsonObject MemorySetJson::toObject(const MemorySet &set)
         { QStringLiteral("events"), events }, { QStringLiteral("conflicts"), conflicts } };
     if (set.exportedAt != 0)
         doc.insert(QStringLiteral("exportedAt"), time::toIso(set.exportedAt));
+    if (!set.seal.isEmpty())
+        doc.insert(QStringLiteral("seal"), set.seal);
     return doc;
 }
 
@@ -94,6 +96,10 @@ QByteArray MemorySetJson::toBytes(const MemorySet &set)
     out += ",\n";
     out += scalarMember(QStringLiteral("profile"), set.profile);
     out += ",\n";
+    if (!set.seal.isEmpty()) {
+        out += scalarMember(QStringLiteral("seal"), set.seal);
+        out += ",\n";
+    }
     out += scalarMember(QStringLiteral("version"), MemorySet::kVersion);
     out += "\n}\n";
     return out;
@@ -151,6 +157,7 @@ Result<MemorySet> MemorySetJson::fromObject(
             Error::Code::Schema);
     set.exportedAt = r.instant(QStringLiteral("exportedAt"));
     set.profile = r.string(QStringLiteral("profile"), 64);
+    set.seal = document.value(QStringLiteral("seal")).toObject();
     if (!r.failed() && !r.has(QStringLiteral("memories")))
         r.fail(QStringLiteral("memories"), QStringLiteral("is missing (required)"));
     const QJsonArray memories = r.array(QStringLiteral("memories"));

@@ -14,7 +14,7 @@ QByteArray MemorySetYaml::toBytes(const MemorySet &set)
 {
     return YamlJson::dump(MemorySetJson::toObject(set),
         { QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("exportedAt"),
-            QStringLiteral("profile"), QStringLiteral("memories"), QStringLiteral("associations"),
+            QStringLiteral("profile"), QStringLiteral("seal"), QStringLiteral("memories"), QStringLiteral("associations"),
             QStringLiteral("events"), QStringLiteral("conflicts") });
 }
 

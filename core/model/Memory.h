@@ -70,8 +70,18 @@ struct Memory
     std::optional<double> agentImportance; ///< an agent folder's own 1–10 importance, kept verbatim
     QString agentTier;             ///< an agent folder's tier (hot | longterm | permanent), kept verbatim
     QJsonObject extra;             ///< unknown imported fields, kept for the round trip
+    /// Level 3 only (docs/formats.md, "Encryption at rest"): the sealed text as stored, when it
+    /// could not be opened (the store is locked, or the text is damaged). Then content,
+    /// keywords, compressedFrom and originalContents are empty; writing the memory back keeps
+    /// this sealed text as it is. Empty for every memory whose text is readable.
+    QString sealed;
+    QString sealError;             ///< why `sealed` did not open; empty when the store is just locked
 
     bool isDeleted() const { return deletedAt != 0; }
+    /// True when the memory's text is sealed and not readable now ("locked" in every view).
+    bool isLocked() const { return !sealed.isEmpty(); }
+    /// The content as every view shows it: "locked" for a locked memory.
+    QString shownContent() const { return isLocked() ? QStringLiteral("locked") : content; }
     bool operator==(const Memory &) const = default;
 };
 

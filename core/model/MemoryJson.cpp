@@ -57,6 +57,7 @@ const QStringList &knownMemoryKeys()
         QStringLiteral("supersedesId"),
         QStringLiteral("agentImportance"),
         QStringLiteral("agentTier"),
+        QStringLiteral("sealed"),
     };
     return keys;
 }
@@ -113,6 +114,10 @@ QJsonObject memoryToJson(const Memory &m)
         o.insert(QStringLiteral("agentImportance"), *m.agentImportance);
     if (!m.agentTier.isEmpty())
         o.insert(QStringLiteral("agentTier"), m.agentTier);
+    // Level-3 text kept sealed (docs/formats.md, "Encryption at rest"): the envelope, and
+    // content and keywords empty.
+    if (m.isLocked())
+        o.insert(QStringLiteral("sealed"), m.sealed);
     return o;
 }
 
@@ -305,7 +310,10 @@ Result<Memory> memoryFromJson(
     const QString whereWithId = QStringLiteral("%1 (id %2)").arg(where, quoted(m.id));
     r.setWhere(whereWithId);
 
-    m.content = r.requiredString(QStringLiteral("content"), limits::kMaxTextChars);
+    // A sealed level-3 entry (docs/formats.md, "Encryption at rest") has its text in "sealed".
+    m.content = object.value(QStringLiteral("sealed")).isString()
+        ? r.string(QStringLiteral("content"), limits::kMaxTextChars)
+        : r.requiredString(QStringLiteral("content"), limits::kMaxTextChars);
     m.category = r.requiredString(QStringLiteral("category"), 128).trimmed();
     m.source = readSourceField(r, object);
     m.keywords = normalizeKeywords(r.stringList(QStringLiteral("keywords"), kShort));
@@ -323,6 +331,13 @@ Result<Memory> memoryFromJson(
     if (r.failed())
         return r.error();
     m.extra = unknownFields(object);
+    if (const QString sealed = object.value(QStringLiteral("sealed")).toString(); !sealed.isEmpty()) {
+        if (!sealed.startsWith(QLatin1String("enc1:")) || m.sensitivity < 3 || !m.content.isEmpty())
+            return Error::make(Error::Code::Validation,
+                               QStringLiteral("%1: field \"sealed\": only a level-3 memory without content can hold sealed "
+                                              "text (\"enc1:...\")").arg(whereWithId));
+        m.sealed = sealed;
+    }
     return m;
 }
 

@@ -80,7 +80,8 @@ void MemorySnapshot::recordFrom(const Memory &m, const Config &config, SnapshotR
     out.deletedAt = m.deletedAt;
     out.flags = std::uint16_t((m.verified ? Verified : 0) | (m.negated ? Negated : 0)
                               | (m.permanent ? Permanent : 0) | (m.isDeleted() ? Deleted : 0)
-                              | (m.superseded ? Superseded : 0) | (m.compressed ? Compressed : 0));
+                              | (m.superseded ? Superseded : 0) | (m.compressed ? Compressed : 0)
+                              | (m.isLocked() ? Locked : 0));
     out.level = m.level;
     out.sensitivity = std::uint8_t(std::clamp(m.sensitivity, 0, 3));
 }

@@ -52,6 +52,9 @@ public:
         Superseded = 1 << 4,
         Compressed = 1 << 5,
         Removed = 1 << 6, ///< purged from the store after this snapshot was loaded
+        /// Level 3, text sealed and the store locked: no content, no keywords, shown "locked"
+        /// (docs/formats.md, "Encryption at rest").
+        Locked = 1 << 7,
     };
 
     /// Longest content kept for display, in bytes (the search text keeps all of it).

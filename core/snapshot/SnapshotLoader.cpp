@@ -72,7 +72,8 @@ public:
                                 | (m.permanent ? MemorySnapshot::Permanent : 0)
                                 | (m.deletedAt ? MemorySnapshot::Deleted : 0)
                                 | (m.superseded ? MemorySnapshot::Superseded : 0)
-                                | (m.compressed ? MemorySnapshot::Compressed : 0));
+                                | (m.compressed ? MemorySnapshot::Compressed : 0)
+                                | (row.locked ? MemorySnapshot::Locked : 0));
         r.level = m.level;
         r.sensitivity = std::uint8_t(std::clamp(m.sensitivity, 0, 3));
         return r;

@@ -1,5 +1,7 @@
 #include "store/BulkWriter.h"
 
+#include "store/SealedRow.h"
+
 #include "store/Database.h"
 #include "store/MemoryRow.h"
 #include "store/SqliteStatement.h"
@@ -112,6 +114,18 @@ Status BulkWriter::insertMemory(const Memory &memory)
     if (!q)
         return error;
     int index = 1;
+    if (memory.sensitivity >= 3 || memory.isLocked()) {
+        // Level-3 text is sealed with the session's key (docs/formats.md, "Encryption at
+        // rest"); without one it stays as it came until a passphrase is set.
+        const auto key = m_db.sealKey();
+        if (key || memory.isLocked()) {
+            auto sealed = sealed_row::toRow(memory, key.get(), m_db.path());
+            if (!sealed)
+                return sealed.error();
+            row::forEachMemoryValue(*sealed, [&](const QVariant &value) { bindValue(*q, index++, value); });
+            return q->run();
+        }
+    }
     row::forEachMemoryValue(memory, [&](const QVariant &value) { bindValue(*q, index++, value); });
     return q->run();
 }

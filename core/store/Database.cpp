@@ -1,5 +1,7 @@
 #include "store/Database.h"
 
+#include "store/SealKeys.h"
+
 #include "store/Schema.h"
 #include "store/SqliteLink.h"
 #include "store/Transaction.h"
@@ -299,6 +301,22 @@ Status Database::migrate()
     if (const Status st = tx.commit(); !st)
         return st;
     qCInfo(lcStore) << "migrated" << m_path << "from schema" << m_versionOnDisk << "to" << kSchemaVersion;
+    return {};
+}
+
+std::shared_ptr<const crypto::StoreKey> Database::sealKey() const { return SealKeys::find(m_path); }
+
+Status Database::enableSecureDelete() { return exec(QStringLiteral("PRAGMA secure_delete=ON")); }
+
+Status Database::checkpointAndTruncate()
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")))
+        return errorFrom(q, QStringLiteral("checkpointing the WAL"));
+    // Row: busy, log frames, checkpointed frames. Busy means another connection's read kept
+    // part of the WAL alive: it is truncated by the next checkpoint that finds no reader.
+    if (q.next() && q.value(0).toInt() != 0)
+        qCInfo(lcStore) << m_path << ": WAL checkpoint was partly blocked by a reader";
     return {};
 }
 

@@ -11,6 +11,10 @@ struct sqlite3;
 
 namespace engram::core {
 
+namespace crypto {
+class StoreKey;
+}
+
 /// One open store file: a named Qt Sql connection owned by this object and used only on the
 /// thread that opened it. Sets WAL, busy_timeout, foreign keys; checks and migrates the
 /// schema (`PRAGMA user_version`) forward in one transaction after backing the file up.
@@ -80,6 +84,20 @@ public:
     int &transactionDepth() { return m_txDepth; }
     bool &transactionPoisoned() { return m_txPoisoned; }
 
+    /// The key that seals this store's level-3 text, or null while it is locked
+    /// (docs/formats.md, "Encryption at rest"; SealKeys holds it for the process).
+    std::shared_ptr<const crypto::StoreKey> sealKey() const;
+    /// Set by a write that sealed text that was plain before (a raise to level 3, a first
+    /// passphrase, a passphrase change): the outermost commit then checkpoints the WAL and
+    /// truncates it, so no page with the old plain text stays in the -wal file.
+    bool &scrubPending() { return m_scrubPending; }
+    /// PRAGMA secure_delete=ON on this connection: freed space is overwritten with zeros, so
+    /// text replaced by its sealed form does not linger in the file. On for a store that has
+    /// a passphrase (Store::open, and when one is set).
+    [[nodiscard]] Status enableSecureDelete();
+    /// Checkpoints the WAL into the file and truncates it (wal_checkpoint(TRUNCATE)).
+    [[nodiscard]] Status checkpointAndTruncate();
+
 private:
     friend class SqliteStatement;
 
@@ -101,6 +119,7 @@ private:
     int m_versionOnDisk = 0;
     int m_txDepth = 0;
     bool m_txPoisoned = false;
+    bool m_scrubPending = false;
 };
 
 } // namespace engram::core

@@ -2,6 +2,9 @@
 
 #include "store/Database.h"
 #include "store/MemoryRow.h"
+#include "store/SealedRow.h"
+
+#include "crypto/StoreKey.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -9,7 +12,7 @@
 namespace engram::core {
 
 namespace {
-Event readEvent(const QSqlQuery &q)
+Event readRaw(const QSqlQuery &q)
 {
     Event e;
     e.id = q.value(0).toLongLong();
@@ -18,6 +21,12 @@ Event readEvent(const QSqlQuery &q)
     e.actor = q.value(3).toString();
     e.at = q.value(4).toLongLong();
     e.payload = row::objectFromJson(q.value(5).toString());
+    return e;
+}
+Event readEvent(const QSqlQuery &q, const crypto::StoreKey *key)
+{
+    Event e = readRaw(q);
+    sealed_row::openPayload(e, key);
     return e;
 }
 const QString kSelect = QStringLiteral("SELECT id, memory_id, kind, actor, at, payload FROM events");
@@ -32,15 +41,48 @@ QString placeholders(qsizetype count)
 }
 } // namespace
 
+Result<bool> EventLog::concernsSealed(const Event &event) const
+{
+    if (!sealed_row::carriesText(event.payload))
+        return false;
+    if (sealed_row::mentionsLevel3(event.payload))
+        return true;
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral("SELECT sensitivity FROM memories WHERE id = ?"));
+    q.addBindValue(event.memoryId);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("looking up memory %1").arg(event.memoryId));
+    if (q.next())
+        return q.value(0).toInt() >= 3;
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("looking up memory %1").arg(event.memoryId)); !st)
+        return st.error();
+    return false;
+}
+
 Status EventLog::append(Event &event)
 {
+    // The text a level-3 memory's event carries is sealed like the memory's own
+    // (docs/formats.md, "Encryption at rest"); the caller keeps its plain payload.
+    QJsonObject payload = event.payload;
+    auto sealIt = concernsSealed(event);
+    if (!sealIt)
+        return sealIt.error();
+    if (*sealIt) {
+        const auto key = m_db.sealKey();
+        if (!key)
+            return Error::make(Error::Code::Locked,
+                               QStringLiteral("%1: the %2 event of level-3 memory %3 carries its text and the store is "
+                                              "locked: unlock it first")
+                                   .arg(m_db.path(), event.kind, event.memoryId));
+        payload = sealed_row::sealPayload(event.payload, event.memoryId, *key);
+    }
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)"));
     q.addBindValue(event.memoryId);
     q.addBindValue(event.kind);
     q.addBindValue(event.actor);
     q.addBindValue(event.at);
-    q.addBindValue(row::toJsonText(event.payload));
+    q.addBindValue(row::toJsonText(payload));
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
     event.id = q.lastInsertId().toLongLong();
@@ -61,8 +103,9 @@ Result<std::vector<Event>> EventLog::forMemory(const QString &memoryId, const QS
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading the history of %1").arg(memoryId));
     std::vector<Event> out;
+    const auto key = m_db.sealKey();
     while (q.next())
-        out.push_back(readEvent(q));
+        out.push_back(readEvent(q, key.get()));
     if (const Status st = m_db.endOfRows(q, QStringLiteral("reading the history of %1").arg(memoryId)); !st)
         return st.error();
     return out;
@@ -83,8 +126,9 @@ Result<std::vector<Event>> EventLog::since(Millis sinceMs, const QString &kind) 
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading events"));
     std::vector<Event> out;
+    const auto key = m_db.sealKey();
     while (q.next())
-        out.push_back(readEvent(q));
+        out.push_back(readEvent(q, key.get()));
     if (const Status st = m_db.endOfRows(q, QStringLiteral("reading events")); !st)
         return st.error();
     return out;
@@ -105,8 +149,9 @@ Result<std::vector<Event>> EventLog::ofKinds(const QStringList &kinds) const
     const QString what = QStringLiteral("reading the %1 events").arg(kinds.join(QStringLiteral(", ")));
     if (!q.exec())
         return m_db.errorFrom(q, what);
+    const auto key = m_db.sealKey();
     while (q.next())
-        out.push_back(readEvent(q));
+        out.push_back(readEvent(q, key.get()));
     if (const Status st = m_db.endOfRows(q, what); !st)
         return st.error();
     return out;
@@ -123,8 +168,9 @@ Result<std::vector<Event>> EventLog::between(qint64 fromId, qint64 toId) const
     if (!q.exec())
         return m_db.errorFrom(q, what);
     std::vector<Event> out;
+    const auto key = m_db.sealKey();
     while (q.next())
-        out.push_back(readEvent(q));
+        out.push_back(readEvent(q, key.get()));
     if (const Status st = m_db.endOfRows(q, what); !st)
         return st.error();
     return out;
@@ -161,6 +207,73 @@ Result<qint64> EventLog::count() const
     if (!q.exec(QStringLiteral("SELECT count(*) FROM events")) || !q.next())
         return m_db.errorFrom(q, QStringLiteral("counting events"));
     return q.value(0).toLongLong();
+}
+
+Status EventLog::sealHistory(const QString &memoryId)
+{
+    const auto key = m_db.sealKey();
+    if (!key)
+        return Error::make(Error::Code::Locked,
+                           QStringLiteral("%1: sealing the history of %2 needs the store unlocked").arg(m_db.path(), memoryId));
+    return rewritePayloads(memoryId, [&](const Event &e) -> std::optional<QJsonObject> {
+        if (sealed_row::isSealedPayload(e.payload) || !sealed_row::carriesText(e.payload))
+            return std::nullopt;
+        return sealed_row::sealPayload(e.payload, e.memoryId, *key);
+    });
+}
+
+Status EventLog::reseal(const crypto::StoreKey &from, const crypto::StoreKey &to)
+{
+    Status failure;
+    const Status st = rewritePayloads({}, [&](const Event &raw) -> std::optional<QJsonObject> {
+        if (!sealed_row::isSealedPayload(raw.payload) || !failure)
+            return std::nullopt;
+        Event e = raw;
+        sealed_row::openPayload(e, &from);
+        if (e.payload.value(QStringLiteral("locked")).toBool()) {
+            failure = Error::make(Error::Code::Validation,
+                                  QStringLiteral("%1: event %2 of %3 does not open with the current passphrase: %4")
+                                      .arg(m_db.path()).arg(raw.id).arg(raw.memoryId,
+                                           e.payload.value(QStringLiteral("error")).toString()));
+            return std::nullopt;
+        }
+        return sealed_row::sealPayload(e.payload, e.memoryId, to);
+    });
+    return st ? failure : st;
+}
+
+Status EventLog::rewritePayloads(const QString &memoryId,
+                                 const std::function<std::optional<QJsonObject>(const Event &)> &change)
+{
+    // Raw payloads (not opened): the change decides from the stored form.
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    if (memoryId.isEmpty()) {
+        q.prepare(kSelect + QStringLiteral(" WHERE payload LIKE '{\"sealed\":%' ORDER BY id"));
+    } else {
+        q.prepare(kSelect + QStringLiteral(" WHERE memory_id = ? ORDER BY id"));
+        q.addBindValue(memoryId);
+    }
+    const QString what = QStringLiteral("sealing the history of %1").arg(memoryId.isEmpty() ? QStringLiteral("the store") : memoryId);
+    if (!q.exec())
+        return m_db.errorFrom(q, what);
+    std::vector<std::pair<qint64, QJsonObject>> updates;
+    while (q.next()) {
+        const Event raw = readRaw(q);
+        if (auto next = change(raw))
+            updates.emplace_back(raw.id, std::move(*next));
+    }
+    if (const Status st = m_db.endOfRows(q, what); !st)
+        return st;
+    QSqlQuery u(m_db.handle());
+    u.prepare(QStringLiteral("UPDATE events SET payload = ? WHERE id = ?"));
+    for (const auto &[id, payload] : updates) {
+        u.bindValue(0, row::toJsonText(payload));
+        u.bindValue(1, id);
+        if (!u.exec())
+            return m_db.errorFrom(u, what);
+    }
+    return {};
 }
 
 } // namespace engram::core

@@ -3,11 +3,18 @@
 #include "model/Event.h"
 #include "model/Result.h"
 
+#include <functional>
+#include <optional>
+
 #include <QStringList>
 
 #include <vector>
 
 namespace engram::core {
+
+namespace crypto {
+class StoreKey;
+}
 
 class Database;
 
@@ -16,6 +23,14 @@ class EventLog final
 {
 public:
     explicit EventLog(Database &db) : m_db(db) {}
+
+    /// Seals the payloads of `memoryId`'s past events that carry its text (a raise to level
+    /// 3; docs/formats.md, "Encryption at rest"). Needs the store unlocked. The one place
+    /// besides reseal() where an event row is rewritten: its meaning stays, only its form changes.
+    [[nodiscard]] Status sealHistory(const QString &memoryId);
+    /// Opens every sealed payload with `from` and seals it again with `to` (a passphrase
+    /// change); a payload that does not open with `from` fails the whole change.
+    [[nodiscard]] Status reseal(const crypto::StoreKey &from, const crypto::StoreKey &to);
 
     /// Appends and sets `event.id`.
     [[nodiscard]] Status append(Event &event);
@@ -45,6 +60,9 @@ public:
     [[nodiscard]] Result<std::vector<Touched>> touchedSince(qint64 afterEventId, int limit) const;
 
 private:
+    Result<bool> concernsSealed(const Event &event) const;
+    Status rewritePayloads(const QString &memoryId,
+                           const std::function<std::optional<QJsonObject>(const Event &)> &change);
     Database &m_db;
 };
 

@@ -1,7 +1,11 @@
 #include "store/MemoryRepository.h"
 
 #include "store/Database.h"
+#include "store/EventLog.h"
 #include "store/MemoryRow.h"
+#include "store/SealedRow.h"
+
+#include "crypto/Sealer.h"
 
 #include <QSqlQuery>
 #include <QHash>
@@ -33,7 +37,9 @@ Result<Memory> MemoryRepository::get(const QString &id) const
             return st.error();
         return Error::make(Error::Code::NotFound, QStringLiteral("%1: no memory with id %2").arg(m_db.path(), id));
     }
-    return row::readMemory(q);
+    Memory m = row::readMemory(q);
+    sealed_row::fromRow(m, m_db.sealKey().get());
+    return m;
 }
 
 Result<bool> MemoryRepository::contains(const QString &id) const
@@ -60,8 +66,11 @@ Status MemoryRepository::forEach(const std::function<bool(const Memory &)> &visi
     sql += QStringLiteral(" ORDER BY rowid");
     if (!q.exec(sql))
         return m_db.errorFrom(q, QStringLiteral("reading memories"));
+    const auto key = m_db.sealKey();
     while (q.next()) {
-        if (!visit(row::readMemory(q)))
+        Memory m = row::readMemory(q);
+        sealed_row::fromRow(m, key.get());
+        if (!visit(m))
             return {};
     }
     return m_db.endOfRows(q, QStringLiteral("reading memories"));
@@ -97,8 +106,10 @@ Result<std::vector<Memory>> MemoryRepository::byIds(const QStringList &ids) cons
         return m_db.errorFrom(q, QStringLiteral("reading %1 memories").arg(ids.size()));
     QHash<QString, Memory> found;
     found.reserve(ids.size());
+    const auto key = m_db.sealKey();
     while (q.next()) {
         Memory m = row::readMemory(q);
+        sealed_row::fromRow(m, key.get());
         const QString id = m.id;
         found.insert(id, std::move(m));
     }
@@ -124,8 +135,71 @@ Result<qint64> MemoryRepository::count(bool includeDeleted) const
     return q.value(0).toLongLong();
 }
 
-Status MemoryRepository::write(const Memory &memory, const QString &verb)
+Result<bool> MemoryRepository::storedPlain(const QString &id) const
 {
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral("SELECT sensitivity, content FROM memories WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return m_db.errorFrom(q, QStringLiteral("looking up memory %1").arg(id));
+    if (!q.next()) {
+        if (const Status st = m_db.endOfRows(q, QStringLiteral("looking up memory %1").arg(id)); !st)
+            return st.error();
+        return false;
+    }
+    return q.value(0).toInt() < 3 || !crypto::Sealer::isSealed(q.value(1).toString());
+}
+
+Result<bool> MemoryRepository::hasPassphrase() const
+{
+    QSqlQuery q(m_db.handle());
+    if (!q.exec(QStringLiteral("SELECT 1 FROM meta WHERE key = 'seal_salt' AND value <> ''")))
+        return m_db.errorFrom(q, QStringLiteral("reading the store's passphrase settings"));
+    if (q.next())
+        return true;
+    if (const Status st = m_db.endOfRows(q, QStringLiteral("reading the store's passphrase settings")); !st)
+        return st.error();
+    return false;
+}
+
+Result<Memory> MemoryRepository::sealForWrite(const Memory &memory)
+{
+    if (memory.sensitivity < 3 && !memory.isLocked())
+        return memory;
+    const auto key = m_db.sealKey();
+    if (!key && !memory.isLocked()) {
+        // A store without a passphrase keeps level 3 as it always did, in plain text, until
+        // one is set (StoreSeal::setPassphrase seals them all then).
+        auto has = hasPassphrase();
+        if (!has)
+            return has.error();
+        if (!*has)
+            return memory;
+    }
+    auto row = sealed_row::toRow(memory, key.get(), m_db.path());
+    if (!row || memory.isLocked())
+        return row;
+    // Text that was plain in the table is sealed now (a raise to level 3): seal the text its
+    // past events carry too, and empty the WAL after the commit (docs/formats.md,
+    // "Encryption at rest").
+    auto wasPlain = storedPlain(memory.id);
+    if (!wasPlain)
+        return wasPlain.error();
+    if (*wasPlain) {
+        EventLog events(m_db);
+        if (const Status st = events.sealHistory(memory.id); !st)
+            return st.error();
+        m_db.scrubPending() = true;
+    }
+    return row;
+}
+
+Status MemoryRepository::write(const Memory &plainMemory, const QString &verb)
+{
+    auto sealedMemory = sealForWrite(plainMemory);
+    if (!sealedMemory)
+        return sealedMemory.error();
+    const Memory &memory = *sealedMemory;
     const QStringList &cols = row::memoryColumns();
     QSqlQuery q(m_db.handle());
     QString placeholders = QStringLiteral("?");
@@ -149,8 +223,12 @@ Status MemoryRepository::upsert(const Memory &memory)
     return *exists ? update(memory) : insert(memory);
 }
 
-Status MemoryRepository::update(const Memory &memory)
+Status MemoryRepository::update(const Memory &plainMemory)
 {
+    auto sealedMemory = sealForWrite(plainMemory);
+    if (!sealedMemory)
+        return sealedMemory.error();
+    const Memory &memory = *sealedMemory;
     const QStringList &cols = row::memoryColumns();
     QStringList sets;
     for (int i = 1; i < cols.size(); ++i)

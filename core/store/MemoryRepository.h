@@ -48,6 +48,8 @@ public:
 
     [[nodiscard]] Result<IdTotals> idTotals() const;
     [[nodiscard]] Status scanIds(const std::function<bool(std::string_view id)> &visit) const;
+    /// The ids of the level-3 memories whose text is sealed (docs/formats.md, "Encryption at rest").
+    [[nodiscard]] Status scanSealedIds(const std::function<bool(std::string_view id)> &visit) const;
     [[nodiscard]] Status scanKeywordRows(const std::function<bool(const KeywordRow &)> &visit) const;
     /// The rows of scanKeywordRows that match `query` (one pass, in rowid order); a query of
     /// more than NeighbourQuery::kMaxTerms terms is refused (Validation).
@@ -66,6 +68,14 @@ public:
 
 private:
     Status write(const Memory &memory, const QString &verb);
+    /// The row form of a memory about to be written (SealedRow): level-3 text sealed; a
+    /// raise seals the memory's past events too.
+    Result<Memory> sealForWrite(const Memory &memory);
+    /// Whether the stored row's text is plain (below level 3, or level 3 without an
+    /// envelope); false when there is no row.
+    Result<bool> storedPlain(const QString &id) const;
+    /// Whether meta holds a passphrase's salt (StoreSeal).
+    Result<bool> hasPassphrase() const;
     Database &m_db;
 };
 

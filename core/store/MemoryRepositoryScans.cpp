@@ -3,6 +3,9 @@
 #include "store/MemoryRepository.h"
 
 #include "store/Database.h"
+#include "store/SealedRow.h"
+
+#include "crypto/Sealer.h"
 #include "store/SqliteStatement.h"
 
 #include <QJsonArray>
@@ -35,6 +38,30 @@ MemoryLevel levelFrom(std::string_view name)
     return MemoryLevel::Full;
 }
 
+// The keywords of a sealed level-3 row, opened with the session's key into `buffer` as the
+// JSON array the scans hand over; "[]" while locked, so link building and retrieval never see
+// sealed keywords then (docs/formats.md, "Encryption at rest").
+std::string_view openedKeywords(const crypto::StoreKey *key, std::string_view id, std::string_view content,
+                                std::string &buffer)
+{
+    if (!key)
+        return "[]";
+    Memory m;
+    m.id = QString::fromUtf8(id.data(), qsizetype(id.size()));
+    m.sensitivity = 3;
+    m.content = QString::fromUtf8(content.data(), qsizetype(content.size()));
+    sealed_row::fromRow(m, key);
+    if (m.isLocked())
+        return "[]";
+    buffer = QJsonDocument(QJsonArray::fromStringList(m.keywords)).toJson(QJsonDocument::Compact).toStdString();
+    return buffer;
+}
+
+bool isSealedRow(std::int64_t sensitivity, std::string_view content)
+{
+    return sensitivity >= 3 && content.substr(0, 5) == "enc1:";
+}
+
 } // namespace
 
 Result<IdTotals> MemoryRepository::idTotals() const
@@ -60,12 +87,16 @@ Status MemoryRepository::scanIds(const std::function<bool(std::string_view)> &vi
 Status MemoryRepository::scanKeywordRows(const std::function<bool(const KeywordRow &)> &visit) const
 {
     KeywordRow row;
+    const auto key = m_db.sealKey();
+    std::string buffer;
     return scan(m_db,
-                "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at FROM memories "
-                "ORDER BY rowid",
+                "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at, sensitivity, "
+                "CASE WHEN sensitivity >= 3 THEN content ELSE '' END FROM memories ORDER BY rowid",
                 QStringLiteral("reading memories for the keyword index"), [&](const SqliteStatement &q) {
                     row.id = q.text(0);
                     row.keywordsJson = q.text(1);
+                    if (isSealedRow(q.int64(6), q.text(7)))
+                        row.keywordsJson = openedKeywords(key.get(), row.id, q.text(7), buffer);
                     row.taskId = q.text(2);
                     row.projectPath = q.text(3);
                     row.createdAt = q.int64(4);
@@ -83,9 +114,15 @@ Status MemoryRepository::scanNeighbourRows(const NeighbourQuery &query,
         return Error::make(Error::Code::Validation,
                            QStringLiteral("%1: too many terms in one neighbour query").arg(m_db.path()));
     // One fixed fragment per term, every value bound: the statement's text holds no data.
-    std::string sql = "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at FROM memories WHERE 0";
+    std::string sql = "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at, sensitivity, "
+                      "CASE WHEN sensitivity >= 3 THEN content ELSE '' END FROM memories WHERE 0";
     for (std::size_t i = 0; i < query.keywords.size(); ++i)
         sql += " OR keywords LIKE ? ESCAPE '\\'"; // LIKE folds ASCII case, and is quicker than lower()
+    // Sealed rows' keywords cannot be matched in SQL: with the store unlocked they are all
+    // candidates (the caller checks the parsed keywords); locked, none is.
+    const auto key = m_db.sealKey();
+    if (key && !query.keywords.empty())
+        sql += " OR (sensitivity >= 3 AND content LIKE 'enc1:%')";
     for (std::size_t i = 0; i < query.taskIds.size(); ++i)
         sql += " OR source_task_id = ?";
     for (std::size_t i = 0; i < query.projectPaths.size(); ++i)
@@ -116,9 +153,12 @@ Status MemoryRepository::scanNeighbourRows(const NeighbourQuery &query,
         q.bind(at++, to);
     }
     KeywordRow row;
+    std::string buffer;
     return q.forEachRow([&](const SqliteStatement &r) {
         row.id = r.text(0);
         row.keywordsJson = r.text(1);
+        if (isSealedRow(r.int64(6), r.text(7)))
+            row.keywordsJson = openedKeywords(key.get(), row.id, r.text(7), buffer);
         row.taskId = r.text(2);
         row.projectPath = r.text(3);
         row.createdAt = r.int64(4);
@@ -131,8 +171,9 @@ Status MemoryRepository::scanConflictInputs(const std::function<bool(const Confl
 {
     ConflictInputRow row;
     return scan(m_db,
+                // Sealed text is never compared (docs/formats.md, "Encryption at rest").
                 "SELECT id, content, project_path, created_at, negated, superseded, merged_into, deleted_at "
-                "FROM memories ORDER BY rowid",
+                "FROM memories WHERE NOT (sensitivity >= 3 AND content LIKE 'enc1:%') ORDER BY rowid",
                 QStringLiteral("reading memories for conflict detection"), [&](const SqliteStatement &q) {
                     row.id = q.text(0);
                     row.content = q.text(1);
@@ -162,12 +203,34 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
     q.bind(2, limit);
     SnapshotRow r;
     Memory &m = r.scoring;
+    const auto key = m_db.sealKey();
+    std::string openedContent;
+    std::string openedKeywords;
     return q.forEachRow([&](const SqliteStatement &s) {
         r.rowid = s.int64(0);
         r.id = s.text(1);
         r.content = s.text(2);
         r.category = s.text(3);
         r.keywordsJson = s.text(4);
+        r.locked = false;
+        if (s.int64(23) >= 3 && r.content.substr(0, 5) == "enc1:") {
+            // Level-3 text: opened with the session's key, or shown "locked".
+            Memory sealed;
+            sealed.id = QString::fromUtf8(r.id.data(), qsizetype(r.id.size()));
+            sealed.sensitivity = 3;
+            sealed.content = QString::fromUtf8(r.content.data(), qsizetype(r.content.size()));
+            sealed_row::fromRow(sealed, key.get());
+            if (sealed.isLocked()) {
+                r.locked = true;
+                r.content = {};
+                r.keywordsJson = "[]";
+            } else {
+                openedContent = sealed.content.toStdString();
+                openedKeywords = QJsonDocument(QJsonArray::fromStringList(sealed.keywords)).toJson(QJsonDocument::Compact).toStdString();
+                r.content = openedContent;
+                r.keywordsJson = openedKeywords;
+            }
+        }
         r.sourceType = s.text(5);
         r.projectPath = s.text(13);
         m.confidence = s.real(6);
@@ -191,6 +254,12 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
         m.superseded = s.int64(25) != 0;
         return visit(r);
     });
+}
+
+Status MemoryRepository::scanSealedIds(const std::function<bool(std::string_view id)> &visit) const
+{
+    return scan(m_db, "SELECT id FROM memories WHERE sensitivity >= 3 AND content LIKE 'enc1:%' ORDER BY rowid",
+                QStringLiteral("reading sealed memory ids"), [&](const SqliteStatement &q) { return visit(q.text(0)); });
 }
 
 Result<std::int64_t> MemoryRepository::maxRowid() const

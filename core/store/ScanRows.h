@@ -81,6 +81,9 @@ struct SnapshotRow
     std::string_view keywordsJson;
     std::string_view sourceType;
     std::string_view projectPath;
+    /// Level 3 with sealed text and the store locked (or the text damaged): content and
+    /// keywords are empty, the views show "locked".
+    bool locked = false;
     Memory scoring;
 };
 

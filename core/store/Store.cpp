@@ -7,7 +7,14 @@ Result<std::unique_ptr<Store>> Store::open(const QString &path, Database::Option
     auto db = Database::open(path, options);
     if (!db)
         return db.error();
-    return std::make_unique<Store>(std::move(*db));
+    auto store = std::make_unique<Store>(std::move(*db));
+    // A store with a passphrase overwrites freed space (docs/formats.md, "Encryption at rest").
+    if (!store->database().isReadOnly()) {
+        auto salt = store->meta().value(QStringLiteral("seal_salt"));
+        if (salt && !salt->isEmpty())
+            (void)store->database().enableSecureDelete();
+    }
+    return store;
 }
 
 Store::Store(std::unique_ptr<Database> db)

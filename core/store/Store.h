@@ -26,6 +26,11 @@ public:
     AssociationRepository &associations() { return m_associations; }
     ConflictRepository &conflicts() { return m_conflicts; }
     MetaRepository &meta() { return m_meta; }
+    /// Whether this store can hold sealed (level-3) text. An SQLite store can; a store whose
+    /// memories live in another program's plain files cannot, and refuses a raise to level 3
+    /// (docs/formats.md, "Encryption at rest"). Whoever opens such a store clears it.
+    bool canSeal() const { return m_canSeal; }
+    void setCanSeal(bool can) { m_canSeal = can; }
 
 private:
     std::unique_ptr<Database> m_db;
@@ -34,6 +39,7 @@ private:
     AssociationRepository m_associations;
     ConflictRepository m_conflicts;
     MetaRepository m_meta;
+    bool m_canSeal = true;
 };
 
 } // namespace engram::core

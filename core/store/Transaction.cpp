@@ -46,8 +46,18 @@ Status Transaction::commit()
                            QStringLiteral("%1: an inner step failed; nothing was written").arg(m_db.path()));
     }
     const Status st = m_db.exec(QStringLiteral("COMMIT"));
-    if (!st)
+    if (!st) {
+        m_db.scrubPending() = false;
         (void)m_db.exec(QStringLiteral("ROLLBACK"));
+        return st;
+    }
+    if (m_db.scrubPending()) {
+        // Text was sealed that was plain before: move the new pages into the file and empty
+        // the WAL, so its old frames (the plain text) are gone (docs/formats.md, "Encryption
+        // at rest"). The commit stands either way.
+        m_db.scrubPending() = false;
+        (void)m_db.checkpointAndTruncate();
+    }
     return st;
 }
 
@@ -59,6 +69,7 @@ void Transaction::rollback()
     --m_db.transactionDepth();
     if (m_outermost) {
         m_db.transactionPoisoned() = false;
+        m_db.scrubPending() = false;
         (void)m_db.exec(QStringLiteral("ROLLBACK"));
     } else {
         // A nested rollback cannot undo only its own part: poison the outer transaction so its

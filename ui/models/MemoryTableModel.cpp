@@ -51,6 +51,10 @@ MemoryTableModel::MemoryTableModel(StoreSession *session, QObject *parent)
     connect(session, &StoreSession::rowsRefreshed, this, &MemoryTableModel::onRowsRefreshed);
     connect(session, &StoreSession::profileChanged, this, &MemoryTableModel::reevaluateAll);
     connect(session, &StoreSession::nowChanged, this, &MemoryTableModel::reevaluateAll);
+    connect(session, &StoreSession::privacyModeChanged, this, [this]() {
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    });
     // A model created on an already-open session starts populated.
     if (session->isOpen()) {
         m_view.evaluate(session->profile(), session->now());
@@ -123,13 +127,25 @@ QString MemoryTableModel::flagText(std::uint32_t row) const
     return out;
 }
 
+QString MemoryTableModel::shownContent(std::uint32_t row) const
+{
+    // Level 3 with the store locked, or level ≥ 2 in privacy mode (docs/formats.md,
+    // "Encryption at rest"): the text is not shown.
+    const MemorySnapshot &s = m_session->snapshot();
+    if (s.has(row, MemorySnapshot::Locked))
+        return tr("locked");
+    if (m_session->privacyMode() && s.sensitivity(row) >= 2)
+        return tr("hidden (privacy mode)");
+    return s.contentPreview(row);
+}
+
 QVariant MemoryTableModel::displayValue(std::uint32_t row, int column) const
 {
     const MemorySnapshot &s = m_session->snapshot();
     const ScoreInput &in = s.input(row);
     switch (Column(column)) {
     case ContentColumn: {
-        QString text = s.contentPreview(row);
+        QString text = shownContent(row);
         text.replace(QLatin1Char('\n'), QLatin1Char(' ')); // one line per row
         return text;
     }
@@ -148,7 +164,8 @@ QVariant MemoryTableModel::displayValue(std::uint32_t row, int column) const
     case SourceColumn: return s.sourceType(row);
     case VerifiedColumn: return s.has(row, MemorySnapshot::Verified) ? QStringLiteral("✓") : QString();
     case FlagsColumn: return flagText(row);
-    case KeywordsColumn: return s.keywords(row);
+    case KeywordsColumn:
+        return m_session->privacyMode() && s.sensitivity(row) >= 2 ? QString() : s.keywords(row);
     case UpdatedColumn: return formatInstant(s.updatedAt(row));
     case LastAccessedColumn: return formatInstant(in.lastAccessedAt);
     case ReinforcementsColumn: return in.reinforceCount;
@@ -196,7 +213,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (column == ContentColumn) {
             // Tooltips guess at rich text; escape so memory text is always shown as typed.
-            return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(s.contentPreview(row).toHtmlEscaped());
+            return QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(shownContent(row).toHtmlEscaped());
         }
         if (column == FlagsColumn || column == StrengthColumn || column == TierColumn || column == LevelColumn)
             return columnDescription(Column(column));

@@ -67,6 +67,8 @@ private:
     void reevaluateAll();
     void applyOrder(std::vector<std::uint32_t> order);
     QVariant displayValue(std::uint32_t row, int column) const;
+    /// The content as the table shows it: "locked", masked in privacy mode, or the text.
+    QString shownContent(std::uint32_t row) const;
     QVariant sortValue(std::uint32_t row, int column) const;
     QString flagText(std::uint32_t row) const;
 

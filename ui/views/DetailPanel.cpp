@@ -127,6 +127,7 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(paren
         connect(session, &StoreSession::profileChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::configChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::nowChanged, this, &DetailPanel::reload);
+        connect(session, &StoreSession::privacyModeChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::closed, this, [this] { showMemory({}); });
     }
     showEmpty(tr("Select a memory in the table to see all of its fields, edit it, and read its history."));
@@ -426,10 +427,16 @@ void DetailPanel::fill(const Memory &m)
     m_filling = true;
     m_memory = m;
     const core::Millis now = m_session->now();
-    fillHeader(m.content);
-    m_content->setStoredText(m.content); // refills only when the text changed; keeps a draft
+    // Locked (level 3, store locked) or masked (privacy mode, level >= 2): no text shown
+    // (docs/formats.md, "Encryption at rest").
+    const bool masked = m_session->privacyMode() && m.sensitivity >= 2 && !m.isLocked();
+    const QString shown = masked ? tr("hidden (privacy mode)") : m.shownContent();
+    fillHeader(shown);
+    m_content->setStoredText(shown); // refills only when the text changed; keeps a draft
+    m_content->setEnabled(!m.isLocked() && !masked);
     if (!m_keywords->hasFocus())
-        m_keywords->setText(m.keywords.join(QStringLiteral(", ")));
+        m_keywords->setText(masked ? QString() : m.keywords.join(QStringLiteral(", ")));
+    m_keywords->setEnabled(!m.isLocked() && !masked);
     m_category->clear();
     for (const core::CategoryConfig &c : m_session->config().categories)
         m_category->addItem(c.name);

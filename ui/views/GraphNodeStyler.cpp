@@ -31,7 +31,14 @@ void GraphNodeStyler::style(GraphNodeItem *node, int depth, bool full) const
     if (!full)
         return;
     QString content = snapshot.contentPreview(row);
-    if (depth != kOverview && std::size_t(content.toUtf8().size()) + 4 >= MemorySnapshot::kPreviewBytes) {
+    // Locked level 3, or level >= 2 in privacy mode (docs/formats.md, "Encryption at rest").
+    const bool hidden = snapshot.has(row, MemorySnapshot::Locked)
+        || (m_session.privacyMode() && snapshot.sensitivity(row) >= 2);
+    if (hidden)
+        content = snapshot.has(row, MemorySnapshot::Locked)
+            ? QCoreApplication::translate("AssociationGraphView", "locked")
+            : QCoreApplication::translate("AssociationGraphView", "hidden (privacy mode)");
+    if (!hidden && depth != kOverview && std::size_t(content.toUtf8().size()) + 4 >= MemorySnapshot::kPreviewBytes) {
         if (auto whole = m_session.memory(id)) // the preview is cut: the tooltip shows it all
             content = whole->content;
     }

@@ -105,7 +105,7 @@ public:
             return ctx.fail(memories.error());
         QHash<QString, QString> content;
         for (const Memory &m : *memories) {
-            const QString c = m.content.simplified();
+            const QString c = m.shownContent().simplified();
             content.insert(m.id, c.size() > 70 ? c.left(67) + QStringLiteral("…") : c);
         }
         QTextStream &out = ctx.out();

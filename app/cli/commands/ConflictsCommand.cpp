@@ -77,7 +77,7 @@ public:
             return ctx.fail(memories.error());
         QHash<QString, QString> content;
         for (const Memory &m : *memories) {
-            const QString t = m.content.simplified();
+            const QString t = m.shownContent().simplified();
             content.insert(m.id, t.size() > 60 ? t.left(57) + QStringLiteral("…") : t);
         }
         QTextStream &out = ctx.out();

@@ -2,6 +2,8 @@
 // [--importance X] [--project P] [--sensitivity N] (docs/architecture.md, "What each decision
 // writes"): the same fields the window's detail panel edits.
 #include "Command.h"
+
+#include "store/StoreSeal.h"
 #include "DecisionOutput.h"
 
 #include <optional>
@@ -73,6 +75,20 @@ public:
             return ctx.fail(QStringLiteral("edit: give at least one of --content, --keywords, --category, --confidence, "
                                            "--importance, --project, --sensitivity"),
                             2);
+        // A raise to level 3 seals the text: the store needs a passphrase first (docs/cli.md,
+        // "Encryption at rest").
+        if (edit.sensitivity && *edit.sensitivity == 3) {
+            core::Store *store = ctx.store();
+            if (!store)
+                return 1;
+            auto has = core::StoreSeal::hasPassphrase(*store);
+            if (!has)
+                return ctx.fail(has.error());
+            if (!*has)
+                return ctx.fail(QStringLiteral("edit %1: sensitivity 3 is encrypted and the store has no passphrase yet: "
+                                               "set one with engram-cli passphrase --new-file FILE")
+                                    .arg(id));
+        }
         const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return d.edit(id, edit, ctx.now()); });
         if (!done)
             return ctx.fail(done.error());

@@ -23,13 +23,13 @@ public:
     }
     QString usage() const override
     {
-        return QStringLiteral("PATH [--format json|yaml|csv|folder|%1]")
+        return QStringLiteral("PATH [--format json|yaml|csv|folder|%1] [--include-level3-plain]")
             .arg(io::formats::FormatRegistry::instance().writableNames().join(QLatin1Char('|')));
     }
 
     int run(CliContext &ctx, const QStringList &args) override
     {
-        ArgParser parser({ QStringLiteral("format") }, {});
+        ArgParser parser({ QStringLiteral("format") }, { QStringLiteral("include-level3-plain") });
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("export: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
@@ -62,13 +62,20 @@ public:
         options.format = *format;
         options.exportedAt = ctx.now();
         options.profile = &ctx.profile();
+        options.includeLevel3Plain = parser.isSet(QStringLiteral("include-level3-plain"));
         auto report = io::Exporter(*store).write(path, options);
         if (!report)
             return ctx.fail(report.error());
         for (const QString &skipped : report->skipped)
             ctx.err() << "engram-cli: warning: " << skipped << Qt::endl;
         if (ctx.json) {
-            ctx.printJson(QJsonObject { { QStringLiteral("memories"), report->memories } });
+            QJsonObject summary { { QStringLiteral("memories"), report->memories } };
+            if (report->level3Sealed + report->level3Plain + report->level3LeftOut > 0) {
+                summary.insert(QStringLiteral("level3Sealed"), report->level3Sealed);
+                summary.insert(QStringLiteral("level3Plain"), report->level3Plain);
+                summary.insert(QStringLiteral("level3LeftOut"), report->level3LeftOut);
+            }
+            ctx.printJson(summary);
             return 0;
         }
         ctx.out() << "exported " << report->memories << " memories";
@@ -78,6 +85,11 @@ public:
         ctx.out() << " to " << path << " (" << io::formatName(*format) << ")";
         if (!report->skipped.isEmpty())
             ctx.out() << "; " << report->skipped.size() << " not written (see the warnings)";
+        // Level 3 (docs/cli.md, "Encryption at rest"): what happened to each, always said.
+        if (report->level3Sealed + report->level3Plain + report->level3LeftOut > 0)
+            ctx.out() << "; level 3: " << report->level3Sealed << " sealed, " << report->level3Plain
+                      << " in plain text, " << report->level3LeftOut << " left out"
+                      << (report->level3LeftOut ? " (--include-level3-plain includes them in plain text)" : "");
         ctx.out() << "\n";
         ctx.out().flush();
         return 0;

@@ -111,7 +111,7 @@ public:
                 marks += QStringLiteral("[deleted] ");
             if (r.memory.level != MemoryLevel::Full)
                 marks += QStringLiteral("[%1] ").arg(levelName(r.memory.level));
-            QString content = r.memory.content.simplified();
+            QString content = r.memory.shownContent().simplified();
             if (content.size() > 60)
                 content = content.left(59) + QStringLiteral("…");
             out << QStringLiteral("%1  %2  %3  %4  %5%6\n")

@@ -77,7 +77,7 @@ public:
         out << "query keywords: " << retrieval.queryKeywords().join(QStringLiteral(", ")) << "\n";
         int rank = 0;
         for (const RetrievalResult &r : *results) {
-            QString text = r.memory.content.simplified();
+            QString text = r.memory.shownContent().simplified();
             if (text.size() > 70)
                 text = text.left(67) + QStringLiteral("…");
             out << QString::number(++rank).rightJustified(2) << ". " << QString::number(r.score, 'f', 3) << "  "

@@ -43,7 +43,9 @@ public:
             return 0;
         }
         QTextStream &out = ctx.out();
-        out << memory->content << "\n\n";
+        out << memory->shownContent() << "\n\n";
+        if (!memory->sealError.isEmpty())
+            out << "does not open: " << memory->sealError << "\n\n";
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
             if (it.key() == QLatin1String("content"))
                 continue;

@@ -46,6 +46,12 @@ Result<std::vector<Event>> Reverter::decisionOf(qint64 eventId) const
     auto first = event(eventId);
     if (!first)
         return first.error();
+    // A level-3 memory's event whose text is sealed and the store locked: its before/after
+    // values cannot be read, so it cannot be undone until the store is unlocked.
+    if (first->payload.value(QStringLiteral("locked")).toBool())
+        return Error::make(Error::Code::Locked,
+                           QStringLiteral("%1: event %2 of %3 is sealed and the store is locked: unlock it to undo")
+                               .arg(m_store.path()).arg(eventId).arg(first->memoryId));
     const QString decision = first->payload.value(kDecision).toString();
     std::vector<Event> out{*first};
     if (decision.isEmpty())

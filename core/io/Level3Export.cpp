@@ -1,0 +1,127 @@
+#include "io/Level3Export.h"
+
+#include "store/SealedRow.h"
+#include "store/Store.h"
+#include "store/StoreSeal.h"
+
+#include <QSet>
+
+namespace engram::core::io {
+
+namespace {
+
+bool isEngramSet(SetFormat format) { return format == SetFormat::EngramJson || format == SetFormat::EngramYaml; }
+
+Result<QJsonObject> sealHeader(Store &store)
+{
+    QJsonObject out;
+    for (const auto &[key, name] : {std::pair{StoreSeal::kSaltKey, QStringLiteral("salt")},
+                                    std::pair{StoreSeal::kKdfKey, QStringLiteral("kdf")},
+                                    std::pair{StoreSeal::kCheckKey, QStringLiteral("check")}}) {
+        auto value = store.meta().value(key);
+        if (!value)
+            return value.error();
+        out.insert(name, *value);
+    }
+    return out;
+}
+
+void dropMemories(MemorySet &set, const QSet<QString> &gone)
+{
+    if (gone.isEmpty())
+        return;
+    std::erase_if(set.memories, [&](const Memory &m) { return gone.contains(m.id); });
+    std::erase_if(set.associations, [&](const Association &a) { return gone.contains(a.a) || gone.contains(a.b); });
+    std::erase_if(set.events, [&](const Event &e) { return gone.contains(e.memoryId); });
+    std::erase_if(set.conflicts, [&](const Conflict &c) { return gone.contains(c.a) || gone.contains(c.b); });
+}
+
+} // namespace
+
+Status Level3Export::prepare(MemorySet &set, Store &store, const ExportOptions &options, ExportReport &report)
+{
+    const auto key = store.database().sealKey();
+    QSet<QString> leftOut;
+    QSet<QString> sealed;
+    for (Memory &m : set.memories) {
+        if (m.sensitivity < 3)
+            continue;
+        if (options.includeLevel3Plain) {
+            if (m.isLocked())
+                return Error::make(Error::Code::Locked,
+                                   QStringLiteral("%1: memory %2 is sealed and the store is locked: unlock it to export "
+                                                  "level-3 memories in plain text").arg(store.path(), m.id));
+            ++report.level3Plain;
+        } else if (isEngramSet(options.format) && (m.isLocked() || key)) {
+            if (!m.isLocked()) {
+                auto row = sealed_row::toRow(m, key.get(), store.path());
+                if (!row)
+                    return row.error();
+                m.sealed = row->content;
+                m.content.clear();
+                m.keywords.clear();
+                m.compressedFrom.clear();
+                m.originalContents.clear();
+            }
+            m.sealError.clear();
+            sealed.insert(m.id);
+            ++report.level3Sealed;
+        } else {
+            leftOut.insert(m.id);
+            ++report.level3LeftOut;
+        }
+    }
+    dropMemories(set, leftOut);
+    if (sealed.isEmpty())
+        return {};
+    for (Event &e : set.events) {
+        if (!sealed.contains(e.memoryId))
+            continue;
+        if (sealed_row::isSealedPayload(e.payload)) // read while locked: as stored
+            e.payload = QJsonObject{{QStringLiteral("sealed"), e.payload.value(QStringLiteral("sealed"))}};
+        else if (key && sealed_row::carriesText(e.payload))
+            e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
+    }
+    auto header = sealHeader(store);
+    if (!header)
+        return header.error();
+    set.seal = *header;
+    return {};
+}
+
+Status Level3Export::adoptSeal(const MemorySet &set, Store &store)
+{
+    const auto sealedCount = std::count_if(set.memories.begin(), set.memories.end(), [](const Memory &m) { return m.isLocked(); });
+    if (sealedCount == 0)
+        return {};
+    const QString salt = set.seal.value(QStringLiteral("salt")).toString();
+    const QString kdf = set.seal.value(QStringLiteral("kdf")).toString();
+    const QString check = set.seal.value(QStringLiteral("check")).toString();
+    if (salt.isEmpty() || kdf.isEmpty() || check.isEmpty())
+        return Error::make(Error::Code::Validation,
+                           QStringLiteral("%1: %2 sealed level-3 entries but no \"seal\" (salt, kdf, check) to open them with")
+                               .arg(set.sourceName).arg(sealedCount));
+    auto has = StoreSeal::hasPassphrase(store);
+    if (!has)
+        return has.error();
+    if (*has) {
+        auto ours = store.meta().value(StoreSeal::kSaltKey);
+        if (!ours)
+            return ours.error();
+        if (*ours != salt)
+            return Error::make(Error::Code::Conflict,
+                               QStringLiteral("%1: its %2 level-3 entries were sealed under another passphrase than %3's; "
+                                              "import them into a store without a passphrase, or export them with "
+                                              "--include-level3-plain")
+                                   .arg(set.sourceName).arg(sealedCount).arg(store.path()));
+        return {};
+    }
+    for (const auto &[key, value] : {std::pair{StoreSeal::kSaltKey, salt}, std::pair{StoreSeal::kKdfKey, kdf},
+                                     std::pair{StoreSeal::kCheckKey, check}}) {
+        if (const Status st = store.meta().setValue(key, value); !st)
+            return st;
+    }
+    return store.database().enableSecureDelete();
+}
+
+} // namespace engram::core::io

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QStatusBar;
+class QWidget;
+
+namespace engram::ui {
+
+class StoreSession;
+
+/// The window's side of level-3 encryption and privacy mode (docs/formats.md, "Encryption at
+/// rest"): File → Unlock… / Lock, the lock after an idle time, the new passphrase asked twice
+/// before a first raise to level 3, and View → Privacy Mode (level ≥ 2 text masked in the
+/// views, said in the status bar). Owned by the main window.
+class SealController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SealController)
+
+public:
+    static constexpr int kDefaultIdleLockMinutes = 10;
+
+    SealController(StoreSession *session, QWidget *window);
+
+    void addFileActions(QMenu *menu);
+    void addViewActions(QMenu *menu);
+    void addStatus(QStatusBar *bar);
+
+    /// Asks for the passphrase and unlocks for the session; false when cancelled or wrong
+    /// (a wrong one is said in one line).
+    bool unlock();
+    void lock();
+    /// Before a raise to level 3: sets a first passphrase (asked twice) or unlocks; false
+    /// when the user cancelled or it failed (the raise must not go on).
+    bool readyToRaise();
+    /// 0 turns the idle lock off.
+    void setIdleLockMinutes(int minutes);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void updateActions();
+    void setPrivacy(bool on);
+
+    StoreSession *m_session;
+    QWidget *m_window;
+    QAction *m_unlock = nullptr;
+    QAction *m_lock = nullptr;
+    QAction *m_privacy = nullptr;
+    QLabel *m_privacyLabel = nullptr;
+    QTimer m_idle;
+};
+
+} // namespace engram::ui
