@@ -1,0 +1,219 @@
+#include "attach/FolderSync.h"
+
+#include "attach/AgentProjection.h"
+#include "attach/AttachedFolder.h"
+#include "io/AgentEntry.h"
+#include "io/AtomicFile.h"
+#include "io/JsonText.h"
+#include "model/Event.h"
+#include "model/InputLimits.h"
+#include "model/JsonFieldReader.h"
+#include "store/AttachedFileRepository.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+
+namespace engram::core::attach {
+
+namespace {
+
+const QString kFromFile = QStringLiteral("fromFile");
+
+// Engram's own fields, which an agent file does not hold: kept from the row when the file
+// changes (unless the file now holds them).
+void keepEngramFields(Memory &fromFile, const Memory &row, const QJsonObject &object)
+{
+    auto keep = [&](const char *key) { return !object.contains(QLatin1String(key)); };
+    if (keep("verified"))
+        fromFile.verified = row.verified;
+    if (keep("negated")) {
+        fromFile.negated = row.negated;
+        fromFile.negatedAt = row.negatedAt;
+    }
+    if (keep("correctionHistory"))
+        fromFile.correctionHistory = row.correctionHistory;
+    if (keep("engramImportance"))
+        fromFile.importance = row.importance;
+    if (keep("sensitivity"))
+        fromFile.sensitivity = row.sensitivity;
+    if (keep("mergedInto"))
+        fromFile.mergedInto = row.mergedInto;
+    if (keep("mergedFrom"))
+        fromFile.mergedFrom = row.mergedFrom;
+    if (keep("sourceIds"))
+        fromFile.sourceIds = row.sourceIds;
+    if (keep("level"))
+        fromFile.level = row.level;
+}
+
+struct Parsed
+{
+    QJsonObject object;
+    Memory memory;
+};
+
+Result<Parsed> parseFile(const QString &dirPath, const QString &name, double initialStability)
+{
+    const QString path = QDir(dirPath).filePath(name);
+    auto data = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+    if (!data)
+        return data.error();
+    auto value = io::JsonText::parse(*data, name);
+    if (value && !value->isObject())
+        value = Error::make(Error::Code::Parse, QStringLiteral("%1: expected one memory object, got %2")
+                                                    .arg(name, io::JsonFieldReader::describe(*value)));
+    if (!value)
+        return value.error();
+    Parsed p;
+    p.object = value->toObject();
+    QJsonObject o = p.object;
+    if (!o.contains(QStringLiteral("id")) || o.value(QStringLiteral("id")).isNull())
+        o.insert(QStringLiteral("id"), QFileInfo(name).completeBaseName());
+    const Millis modified = QFileInfo(path).lastModified().toMSecsSinceEpoch();
+    io::MemoryParseOptions options { modified, QStringLiteral("the file's modification time"), nullptr, initialStability };
+    auto memory = io::AgentEntry::fromObject(o, name, options);
+    if (!memory)
+        return memory.error();
+    p.memory = std::move(*memory);
+    return p;
+}
+
+QByteArray hashOf(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+} // namespace
+
+Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, Millis now, double initialStability)
+{
+    if (now == 0)
+        now = time::nowMs();
+    const QDir dir(folder);
+    if (!dir.exists())
+        return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(folder));
+    // Links, FIFOs and unreadable files are listed too, so they are reported by name.
+    const QStringList names = dir.entryList({ QStringLiteral("*.json") }, QDir::Files | QDir::System | QDir::Hidden, QDir::Name);
+
+    Transaction tx(store.database());
+    if (!tx.isActive())
+        return tx.error();
+    AttachedFileRepository files(store.database());
+    if (const Status st = files.ensureTables(); !st)
+        return st.error();
+    auto known = files.all();
+    if (!known)
+        return known.error();
+    QHash<QString, AttachedFileRepository::FileState> byName;
+    for (auto &s : *known)
+        byName.insert(s.name, std::move(s));
+
+    Report report;
+    QSet<QString> seenIds;
+    for (const QString &name : names) {
+        const QString path = dir.filePath(name);
+        if (const QString why = io::AtomicFile::notRegularReason(path); !why.isEmpty()) {
+            report.problems << QStringLiteral("%1: %2; not followed").arg(name, why);
+            byName.remove(name); // neither read nor treated as gone
+            continue;
+        }
+        auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+        if (!bytes) {
+            report.problems << bytes.error().message;
+            byName.remove(name);
+            continue;
+        }
+        const QByteArray hash = hashOf(*bytes);
+        const auto st = byName.take(name);
+        if (!st.memoryId.isEmpty() && st.hash == hash) {
+            ++report.unchanged;
+            seenIds.insert(st.memoryId);
+            continue;
+        }
+        auto parsed = parseFile(folder, name, initialStability);
+        if (!parsed) {
+            report.problems << parsed.error().message + QStringLiteral("; shown as it was, never written");
+            if (!st.memoryId.isEmpty())
+                seenIds.insert(st.memoryId);
+            continue;
+        }
+        Memory &m = parsed->memory;
+        if (seenIds.contains(m.id)) {
+            report.problems << QStringLiteral("%1 (id \"%2\"): duplicate id; skipped").arg(name, m.id.left(80));
+            continue;
+        }
+        seenIds.insert(m.id);
+        auto existing = store.memories().get(m.id);
+        Event e;
+        e.memoryId = m.id;
+        e.kind = events::kImport;
+        e.actor = QStringLiteral("assistant");
+        e.at = now;
+        if (existing) {
+            keepEngramFields(m, *existing, parsed->object);
+            if (const Status s = store.memories().update(m); !s)
+                return s.error();
+            e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
+            ++report.changed;
+        } else {
+            if (const Status s = store.memories().insert(m); !s)
+                return s.error();
+            e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("added") } };
+            ++report.added;
+        }
+        if (const Status s = store.events().append(e); !s)
+            return s.error();
+        if (const Status s = files.put({ m.id, name, hash, AgentProjection::compact(parsed->object),
+                                         AgentProjection::compact(AgentProjection::of(m)) });
+            !s)
+            return s.error();
+    }
+
+    // Files Engram knew that are gone: the assistant removed them (a file Engram moved to the
+    // trash belongs to a deleted memory already, and its record stays for undo).
+    for (const auto &st : std::as_const(byName)) {
+        auto row = store.memories().get(st.memoryId);
+        if (!row || row->isDeleted())
+            continue;
+        Memory m = *row;
+        m.deletedAt = now;
+        if (const Status s = store.memories().update(m); !s)
+            return s.error();
+        Event e;
+        e.memoryId = m.id;
+        e.kind = events::kDelete;
+        e.actor = QStringLiteral("assistant");
+        e.at = now;
+        e.payload = QJsonObject { { kFromFile, st.name }, { QStringLiteral("change"), QStringLiteral("removed") } };
+        if (const Status s = store.events().append(e); !s)
+            return s.error();
+        if (const Status s = files.remove(m.id); !s)
+            return s.error();
+        ++report.removed;
+    }
+
+    if (const Status s = store.meta().setValue(AttachedFolder::kMetaFolder, folder); !s)
+        return s.error();
+    if (const Status s = store.meta().setValue(AttachedFolder::kMetaProblems, report.problems.join(QLatin1Char('\n'))); !s)
+        return s.error();
+    auto mark = store.meta().value(AttachedFolder::kMetaWrittenThrough);
+    if (!mark)
+        return mark.error();
+    if (mark->isEmpty()) {
+        auto last = store.events().lastId();
+        if (!last)
+            return last.error();
+        if (const Status s = store.meta().setValue(AttachedFolder::kMetaWrittenThrough, QString::number(*last)); !s)
+            return s.error();
+    }
+    if (const Status s = tx.commit(); !s)
+        return s.error();
+    return report;
+}
+
+} // namespace engram::core::attach

@@ -1,0 +1,352 @@
+#include "attach/WriteBack.h"
+
+#include "attach/AgentFileText.h"
+#include "attach/AgentProjection.h"
+#include "attach/AttachedFolder.h"
+#include "io/AgentFolder.h"
+#include "io/AtomicFile.h"
+#include "model/Conflict.h"
+#include "model/Event.h"
+#include "model/InputLimits.h"
+#include "store/AttachedFileRepository.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <map>
+
+namespace engram::core::attach {
+
+namespace {
+
+using Place = AttachedFileRepository::Place;
+using FileState = AttachedFileRepository::FileState;
+
+const QString kFromFile = QStringLiteral("fromFile");
+
+QByteArray hashOf(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+/// Where a memory's file is now and what it holds.
+struct Where
+{
+    Place place = Place::None;
+    QByteArray bytes;
+};
+
+class MemoryWriter
+{
+public:
+    MemoryWriter(Store &store, const QString &folder, Millis now, WriteBack::Report &report)
+        : m_store(store), m_files(store.database()), m_folder(folder),
+          m_trash(AttachedFolder::trashFolder(folder)), m_now(now), m_report(report)
+    {
+    }
+
+    Status handle(const QString &id, const std::vector<Event> &events);
+
+private:
+    Result<Where> locate(const QString &name);
+    Status moveFile(const QString &from, const QString &to);
+    Status toTrash(const QString &name);
+    Status fromTrash(const QString &name);
+    Status undo(const QString &id, const QString &name, const AttachedFileRepository::Version &v,
+                const std::optional<Memory> &row);
+    Status clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
+                 const QJsonObject &wanted);
+    Status record(const QString &id, const QString &decision, const QString &name, const Where &before,
+                  const Where &after);
+
+    Store &m_store;
+    AttachedFileRepository m_files;
+    QString m_folder;
+    QString m_trash;
+    Millis m_now;
+    WriteBack::Report &m_report;
+};
+
+Result<Where> MemoryWriter::locate(const QString &name)
+{
+    for (const auto &[dirPath, place] : { std::pair { m_folder, Place::Folder }, std::pair { m_trash, Place::Trash } }) {
+        const QString path = QDir(dirPath).filePath(name);
+        const QFileInfo info(path);
+        if (!info.exists() && !info.isSymLink())
+            continue;
+        auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+        if (!bytes)
+            return bytes.error();
+        return Where { place, *bytes };
+    }
+    return Where {};
+}
+
+Status MemoryWriter::moveFile(const QString &from, const QString &to)
+{
+    if (QFileInfo::exists(to) && !QFile::remove(to))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot replace it").arg(to));
+    if (!QFile::rename(from, to))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(from, to));
+    return {};
+}
+
+Status MemoryWriter::toTrash(const QString &name)
+{
+    if (!QDir().mkpath(m_trash))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the trash folder").arg(m_trash));
+    return moveFile(QDir(m_folder).filePath(name), QDir(m_trash).filePath(name));
+}
+
+Status MemoryWriter::fromTrash(const QString &name)
+{
+    return moveFile(QDir(m_trash).filePath(name), QDir(m_folder).filePath(name));
+}
+
+Status MemoryWriter::record(const QString &id, const QString &decision, const QString &name, const Where &before,
+                            const Where &after)
+{
+    if (decision.isEmpty())
+        return {};
+    return m_files.putVersion({ id, decision, name, before.place, before.bytes, after.place, after.bytes });
+}
+
+Status MemoryWriter::clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
+                           const QJsonObject &wanted)
+{
+    Conflict c;
+    c.a = id;
+    c.b = id;
+    c.type = ConflictType::FileClash;
+    c.detectedAt = m_now;
+    if (const Status st = m_store.conflicts().insert(c); !st)
+        return st;
+    QJsonObject fileValues;
+    QJsonObject engramValues;
+    for (const QString &k : keys) {
+        fileValues.insert(k, file.value(k));
+        engramValues.insert(k, wanted.value(k));
+    }
+    Event e;
+    e.memoryId = id;
+    e.kind = QStringLiteral("file_clash");
+    e.actor = QStringLiteral("system");
+    e.at = m_now;
+    e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("conflict"), double(c.id) },
+                              { QStringLiteral("fields"), QJsonArray::fromStringList(keys) },
+                              { QStringLiteral("file"), fileValues }, { QStringLiteral("engram"), engramValues } };
+    if (const Status st = m_store.events().append(e); !st)
+        return st;
+    ++m_report.clashes;
+    m_report.problems << QStringLiteral("%1: the assistant changed %2 since Engram read it; not written (conflict %3)")
+                             .arg(name, keys.join(QStringLiteral(", ")))
+                             .arg(c.id);
+    return {};
+}
+
+Status MemoryWriter::undo(const QString &id, const QString &name, const AttachedFileRepository::Version &v,
+                          const std::optional<Memory> &row)
+{
+    const QString inFolder = QDir(m_folder).filePath(name);
+    if (v.beforePlace == Place::Folder) {
+        if (QFileInfo::exists(QDir(m_trash).filePath(name)) && !QFileInfo::exists(inFolder)) {
+            if (const Status st = fromTrash(name); !st)
+                return st;
+        }
+        // The bytes as they were, whatever the move brought back.
+        auto now = locate(name);
+        if (!now)
+            return now.error();
+        if (now->bytes != v.before) {
+            if (const Status st = io::AtomicFile::write(inFolder, v.before); !st)
+                return st;
+        }
+        const QJsonObject base = QJsonDocument::fromJson(v.before).object();
+        if (const Status st = m_files.put({ id, name, hashOf(v.before), AgentProjection::compact(base),
+                                            AgentProjection::compact(row ? AgentProjection::of(*row) : QJsonObject {}) });
+            !st)
+            return st;
+    } else if (QFileInfo::exists(inFolder)) {
+        if (const Status st = toTrash(name); !st)
+            return st;
+        if (v.beforePlace == Place::None) {
+            if (const Status st = m_files.remove(id); !st)
+                return st;
+        }
+    }
+    ++m_report.restored;
+    return {};
+}
+
+Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
+{
+    auto stored = m_files.get(id);
+    if (!stored)
+        return stored.error();
+    std::optional<Memory> row;
+    if (auto r = m_store.memories().get(id))
+        row = std::move(*r);
+    const QString name = *stored ? (*stored)->name : id + QStringLiteral(".json");
+    if (!io::AgentFolder::isSafeFileId(QFileInfo(name).completeBaseName())) {
+        m_report.problems << QStringLiteral("memory id \"%1\" cannot be a file name; not written").arg(id.left(80));
+        return {};
+    }
+    auto where = locate(name);
+    if (!where) {
+        m_report.problems << where.error().message + QStringLiteral("; not written");
+        return {};
+    }
+
+    // Undo of one decision: put back exactly what the file held before it.
+    QString reverted;
+    bool allReverts = true;
+    QString decision;
+    for (const Event &e : events) {
+        if (e.kind == events::kRevert) {
+            const QString d = e.payload.value(QStringLiteral("revertsDecision")).toString();
+            if (!reverted.isEmpty() && d != reverted)
+                allReverts = false;
+            reverted = d;
+        } else {
+            allReverts = false;
+        }
+        decision = e.payload.value(QStringLiteral("decision")).toString();
+    }
+    if (allReverts && !reverted.isEmpty()) {
+        auto v = m_files.version(id, reverted);
+        if (!v)
+            return v.error();
+        if (*v && (*v)->afterPlace == where->place && (where->place == Place::None || (*v)->after == where->bytes))
+            return undo(id, name, **v, row);
+    }
+
+    const QString inFolder = QDir(m_folder).filePath(name);
+    const bool gone = !row || row->isDeleted();
+    if (gone) {
+        if (where->place != Place::Folder)
+            return {};
+        if (*stored && hashOf(where->bytes) != (*stored)->hash)
+            return clash(id, name, { QStringLiteral("content") }, {}, {});
+        if (const Status st = toTrash(name); !st)
+            return st;
+        ++m_report.trashed;
+        return record(id, decision, name, *where, Where { Place::Trash, where->bytes });
+    }
+
+    const QJsonObject wanted = AgentProjection::of(*row);
+    if (where->place == Place::Trash) {
+        // Restored in Engram: the file comes back as it was when it left.
+        if (const Status st = fromTrash(name); !st)
+            return st;
+        ++m_report.restored;
+        const Where before = *where;
+        where->place = Place::Folder;
+        if (const Status st = record(id, decision, name, before, *where); !st)
+            return st;
+    }
+    if (where->place == Place::None) {
+        const QByteArray bytes = AgentFileText::fresh(wanted);
+        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
+            return st;
+        ++m_report.written;
+        if (const Status st = m_files.put({ id, name, hashOf(bytes), AgentProjection::compact(wanted),
+                                            AgentProjection::compact(wanted) });
+            !st)
+            return st;
+        return record(id, decision, name, {}, Where { Place::Folder, bytes });
+    }
+
+    const auto layout = AgentFileText::scan(where->bytes);
+    if (!layout) {
+        m_report.problems << QStringLiteral("%1: cannot be parsed; never written").arg(name);
+        return {};
+    }
+    const QJsonObject file = QJsonDocument::fromJson(where->bytes).object();
+    const QJsonObject base = *stored ? AgentProjection::parse((*stored)->base) : file;
+    const QJsonObject before = *stored ? AgentProjection::parse((*stored)->proj) : QJsonObject {};
+    const QStringList keys = AgentProjection::changedKeys(before, wanted);
+    if (keys.isEmpty())
+        return {};
+    QStringList clashing;
+    for (const QString &k : keys) {
+        if (k != QLatin1String("updatedAt") && k != QLatin1String("strength") && file.value(k) != base.value(k))
+            clashing << k;
+    }
+    if (!clashing.isEmpty())
+        return clash(id, name, clashing, file, wanted);
+
+    QJsonObject target = file;
+    for (const QString &k : keys) {
+        if (wanted.contains(k))
+            target.insert(k, wanted.value(k));
+        else
+            target.remove(k);
+    }
+    const QByteArray bytes = AgentFileText::rewrite(where->bytes, target);
+    if (bytes != where->bytes) {
+        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
+            return st;
+        ++m_report.written;
+        if (const Status st = record(id, decision, name, *where, Where { Place::Folder, bytes }); !st)
+            return st;
+    }
+    return m_files.put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted) });
+}
+
+} // namespace
+
+Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Millis now)
+{
+    if (now == 0)
+        now = time::nowMs();
+    Transaction tx(store.database());
+    if (!tx.isActive())
+        return tx.error();
+    AttachedFileRepository files(store.database());
+    if (const Status st = files.ensureTables(); !st)
+        return st.error();
+    auto mark = store.meta().value(AttachedFolder::kMetaWrittenThrough);
+    if (!mark)
+        return mark.error();
+    auto last = store.events().lastId();
+    if (!last)
+        return last.error();
+    Report report;
+    const qint64 from = mark->isEmpty() ? *last : mark->toLongLong();
+    if (from < *last) {
+        auto list = store.events().between(from + 1, *last);
+        if (!list)
+            return list.error();
+        std::vector<QString> order;
+        std::map<QString, std::vector<Event>> byMemory;
+        for (Event &e : *list) {
+            if (e.payload.contains(kFromFile))
+                continue;
+            auto [it, inserted] = byMemory.try_emplace(e.memoryId);
+            if (inserted)
+                order.push_back(e.memoryId);
+            it->second.push_back(std::move(e));
+        }
+        MemoryWriter writer(store, folder, now, report);
+        for (const QString &id : order) {
+            if (const Status st = writer.handle(id, byMemory[id]); !st)
+                return st.error();
+        }
+    }
+    auto lastNow = store.events().lastId();
+    if (!lastNow)
+        return lastNow.error();
+    if (const Status st = store.meta().setValue(AttachedFolder::kMetaWrittenThrough, QString::number(*lastNow)); !st)
+        return st.error();
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return report;
+}
+
+} // namespace engram::core::attach
