@@ -1,5 +1,7 @@
 #include "attach/AttachedFolder.h"
 
+#include "store/Store.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
@@ -58,6 +60,17 @@ QString AttachedFolder::trashFolder(const QString &canonicalFolder)
     QDir parent(canonicalFolder);
     parent.cdUp();
     return parent.filePath(QStringLiteral(".engram-trash"));
+}
+
+bool AttachedFolder::isAttached(Store &store)
+{
+    return !folderOf(store).isEmpty();
+}
+
+QString AttachedFolder::folderOf(Store &store)
+{
+    auto folder = store.meta().value(kMetaFolder);
+    return folder ? *folder : QString();
 }
 
 } // namespace engram::core::attach

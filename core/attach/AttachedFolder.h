@@ -4,6 +4,10 @@
 
 #include <QString>
 
+namespace engram::core {
+class Store;
+}
+
 namespace engram::core::attach {
 
 /// An assistant's memory folder opened in place (docs/formats.md, "Attached folders"): where
@@ -34,6 +38,13 @@ public:
     static QString defaultDataDir();
     /// `<folder>/../.engram-trash`.
     static QString trashFolder(const QString &canonicalFolder);
+
+    /// True when `store` is an attached folder's side store. Its memories' text lives in the
+    /// folder's plain files, so it cannot hold sealed (encrypted) text: callers that would seal
+    /// sensitivity-3 text must refuse or keep it plain for such a store.
+    static bool isAttached(Store &store);
+    /// The folder a side store mirrors (empty for a normal store).
+    static QString folderOf(Store &store);
 
     /// Meta keys of a side store: which folder and kind it mirrors; the last event the
     /// write-back has handled.

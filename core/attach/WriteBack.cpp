@@ -270,9 +270,20 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     const QJsonObject file = QJsonDocument::fromJson(where->bytes).object();
     const QJsonObject base = *stored ? AgentProjection::parse((*stored)->base) : file;
     const QJsonObject before = *stored ? AgentProjection::parse((*stored)->proj) : QJsonObject {};
-    const QStringList keys = AgentProjection::changedKeys(before, wanted);
+    QStringList keys = AgentProjection::changedKeys(before, wanted);
     if (keys.isEmpty())
         return {};
+    // A reinforcement writes the whole set of the agent's forgetting fields (docs/formats.md,
+    // "Agent memory folders"), so that a file the hub never migrated gets all of them.
+    static const QStringList kForgetting { QStringLiteral("stability"), QStringLiteral("lastReinforcedAt"),
+                                           QStringLiteral("reinforceCount"), QStringLiteral("decayRate"),
+                                           QStringLiteral("strength") };
+    if (keys.contains(kForgetting[0]) || keys.contains(kForgetting[1]) || keys.contains(kForgetting[2])) {
+        for (const QString &k : kForgetting) {
+            if (!keys.contains(k) && wanted.contains(k) && !file.contains(k))
+                keys << k;
+        }
+    }
     QStringList clashing;
     for (const QString &k : keys) {
         if (k != QLatin1String("updatedAt") && k != QLatin1String("strength") && file.value(k) != base.value(k))

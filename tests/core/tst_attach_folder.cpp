@@ -180,7 +180,8 @@ private slots:
         const QString problem = test::checkAgentEntry(file, originalObject);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         for (const QString &key : written)
-            QVERIFY2(file.value(key) != originalObject.value(key) || key == QLatin1String("decayRate"), qPrintable(key));
+            QVERIFY2(file.contains(key) && (file.value(key) != originalObject.value(key) || key == QLatin1String("decayRate")),
+                     qPrintable(key));
         if (decision == QLatin1String("permanent"))
             QCOMPARE(file.value(QStringLiteral("tier")).toString(), QStringLiteral("permanent"));
         if (decision == QLatin1String("negate"))
