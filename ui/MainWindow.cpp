@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "AttachController.h"
+
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "delegates/StrengthDelegate.h"
@@ -306,6 +308,8 @@ void MainWindow::rememberRecent(const QString &path)
 void MainWindow::updateTitle()
 {
     QString title = m_session->isOpen() ? m_session->displayName() : tr("No store");
+    if (m_attach && m_attach->isActive())
+        title = tr("%1 (attached folder)").arg(m_attach->folder());
     if (m_session->isReadOnly())
         title += tr(" (read-only)");
     if (m_session->isPreviewing())

@@ -4,6 +4,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QDateTime>
 #include <QFileInfo>
 #include <QStandardPaths>
 
@@ -60,6 +61,17 @@ QString AttachedFolder::trashFolder(const QString &canonicalFolder)
     QDir parent(canonicalFolder);
     parent.cdUp();
     return parent.filePath(QStringLiteral(".engram-trash"));
+}
+
+QString AttachedFolder::stampOf(const QString &path, qint64 *modifiedMs)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return {};
+    const qint64 modified = info.lastModified().toMSecsSinceEpoch();
+    if (modifiedMs)
+        *modifiedMs = modified;
+    return QStringLiteral("%1:%2").arg(info.size()).arg(modified);
 }
 
 bool AttachedFolder::isAttached(Store &store)

@@ -39,6 +39,10 @@ public:
     /// `<folder>/../.engram-trash`.
     static QString trashFolder(const QString &canonicalFolder);
 
+    /// "size:mtime-ms" of a file (empty when it is missing): what a rescan compares before it
+    /// reads a file again; `modifiedMs` receives the modification time.
+    static QString stampOf(const QString &path, qint64 *modifiedMs = nullptr);
+
     /// True when `store` is an attached folder's side store. Its memories' text lives in the
     /// folder's plain files, so it cannot hold sealed (encrypted) text: callers that would seal
     /// sensitivity-3 text must refuse or keep it plain for such a store.

@@ -23,6 +23,7 @@ namespace engram::core::attach {
 namespace {
 
 const QString kFromFile = QStringLiteral("fromFile");
+constexpr Millis kSettledMs = 2000;
 
 // Engram's own fields, which an agent file does not hold: kept from the row when the file
 // changes (unless the file now holds them).
@@ -122,6 +123,18 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
             byName.remove(name); // neither read nor treated as gone
             continue;
         }
+        // A file whose size and modification time are as recorded is not read again, unless
+        // it was modified in the last seconds (a second write within the same millisecond
+        // would keep both).
+        qint64 modified = 0;
+        const QString stamp = AttachedFolder::stampOf(path, &modified);
+        if (const auto it = byName.constFind(name);
+            it != byName.constEnd() && !it->stamp.isEmpty() && it->stamp == stamp && modified < now - kSettledMs) {
+            seenIds.insert(it->memoryId);
+            byName.erase(it);
+            ++report.unchanged;
+            continue;
+        }
         auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
         if (!bytes) {
             report.problems << bytes.error().message;
@@ -133,6 +146,12 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
         if (!st.memoryId.isEmpty() && st.hash == hash) {
             ++report.unchanged;
             seenIds.insert(st.memoryId);
+            if (st.stamp != stamp) {
+                auto again = st;
+                again.stamp = stamp;
+                if (const Status s = files.put(again); !s)
+                    return s.error();
+            }
             continue;
         }
         auto parsed = parseFile(folder, name, initialStability);
@@ -169,7 +188,7 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
         if (const Status s = store.events().append(e); !s)
             return s.error();
         if (const Status s = files.put({ m.id, name, hash, AgentProjection::compact(parsed->object),
-                                         AgentProjection::compact(AgentProjection::of(m)) });
+                                         AgentProjection::compact(AgentProjection::of(m)), stamp });
             !s)
             return s.error();
     }

@@ -62,6 +62,11 @@ private:
                 const std::optional<Memory> &row);
     Status clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
                  const QJsonObject &wanted);
+    Status put(FileState state)
+    {
+        state.stamp = AttachedFolder::stampOf(QDir(m_folder).filePath(state.name));
+        return m_files.put(state);
+    }
     Status record(const QString &id, const QString &decision, const QString &name, const Where &before,
                   const Where &after);
 
@@ -168,7 +173,7 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
                 return st;
         }
         const QJsonObject base = QJsonDocument::fromJson(v.before).object();
-        if (const Status st = m_files.put({ id, name, hashOf(v.before), AgentProjection::compact(base),
+        if (const Status st = put({ id, name, hashOf(v.before), AgentProjection::compact(base),
                                             AgentProjection::compact(row ? AgentProjection::of(*row) : QJsonObject {}) });
             !st)
             return st;
@@ -255,7 +260,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
         if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
             return st;
         ++m_report.written;
-        if (const Status st = m_files.put({ id, name, hashOf(bytes), AgentProjection::compact(wanted),
+        if (const Status st = put({ id, name, hashOf(bytes), AgentProjection::compact(wanted),
                                             AgentProjection::compact(wanted) });
             !st)
             return st;
@@ -307,7 +312,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
         if (const Status st = record(id, decision, name, *where, Where { Place::Folder, bytes }); !st)
             return st;
     }
-    return m_files.put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted) });
+    return put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted) });
 }
 
 } // namespace

@@ -11,7 +11,8 @@ Status AttachedFileRepository::ensureTables()
 {
     QSqlQuery q(m_db.handle());
     if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS attached_files (memory_id TEXT PRIMARY KEY NOT NULL, "
-                               "name TEXT NOT NULL, hash TEXT NOT NULL, base TEXT NOT NULL, proj TEXT NOT NULL)")))
+                               "name TEXT NOT NULL, hash TEXT NOT NULL, base TEXT NOT NULL, proj TEXT NOT NULL, "
+                               "stamp TEXT NOT NULL DEFAULT '')")))
         return m_db.errorFrom(q, QStringLiteral("creating table attached_files"));
     if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS attached_file_versions (memory_id TEXT NOT NULL, "
                                "decision TEXT NOT NULL, name TEXT NOT NULL, before_place INTEGER NOT NULL, "
@@ -25,7 +26,7 @@ namespace {
 AttachedFileRepository::FileState readState(const QSqlQuery &q)
 {
     return { q.value(0).toString(), q.value(1).toString(), q.value(2).toByteArray(), q.value(3).toByteArray(),
-             q.value(4).toByteArray() };
+             q.value(4).toByteArray(), q.value(5).toString() };
 }
 } // namespace
 
@@ -33,7 +34,7 @@ Result<std::vector<AttachedFileRepository::FileState>> AttachedFileRepository::a
 {
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT memory_id, name, hash, base, proj FROM attached_files ORDER BY name")))
+    if (!q.exec(QStringLiteral("SELECT memory_id, name, hash, base, proj, stamp FROM attached_files ORDER BY name")))
         return m_db.errorFrom(q, QStringLiteral("reading the attached files"));
     std::vector<FileState> out;
     while (q.next())
@@ -46,7 +47,7 @@ Result<std::vector<AttachedFileRepository::FileState>> AttachedFileRepository::a
 Result<std::optional<AttachedFileRepository::FileState>> AttachedFileRepository::get(const QString &memoryId) const
 {
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("SELECT memory_id, name, hash, base, proj FROM attached_files WHERE memory_id = ?"));
+    q.prepare(QStringLiteral("SELECT memory_id, name, hash, base, proj, stamp FROM attached_files WHERE memory_id = ?"));
     q.addBindValue(memoryId);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading the attached file of %1").arg(memoryId));
@@ -60,13 +61,14 @@ Result<std::optional<AttachedFileRepository::FileState>> AttachedFileRepository:
 Status AttachedFileRepository::put(const FileState &s)
 {
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO attached_files (memory_id, name, hash, base, proj) "
-                             "VALUES (?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO attached_files (memory_id, name, hash, base, proj, stamp) "
+                             "VALUES (?, ?, ?, ?, ?, ?)"));
     q.addBindValue(s.memoryId);
     q.addBindValue(s.name);
     q.addBindValue(QString::fromLatin1(s.hash));
     q.addBindValue(QString::fromUtf8(s.base));
     q.addBindValue(QString::fromUtf8(s.proj));
+    q.addBindValue(s.stamp);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("recording the attached file %1").arg(s.name));
     return {};

@@ -29,6 +29,7 @@ public:
         QByteArray hash;   ///< sha-256 hex of the bytes last read or written
         QByteArray base;   ///< the file's top-level object then (compact JSON)
         QByteArray proj;   ///< Engram's projection of the memory then (compact JSON)
+        QString stamp;     ///< "size:mtime-ms" then, so that a rescan need not read an unchanged file
     };
     /// Where a file was before or after a decision: in the folder, in the trash, or nowhere.
     enum class Place { None, Folder, Trash };
