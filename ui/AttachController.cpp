@@ -49,9 +49,9 @@ Result<QString> AttachController::prepare(const QString &dir, QString *canonical
     if (!folder)
         return folder.error();
     const auto kind = attach::AttachedFolder::kindOf(*folder);
-    if (kind != attach::AttachedFolder::Kind::AgentFolder)
+    if (kind == attach::AttachedFolder::Kind::PlainFiles)
         return Error::make(Error::Code::Validation,
-                           QStringLiteral("%1: a %2 folder; only agent memory folders (<id>.json files) can be attached yet")
+                           QStringLiteral("%1: a %2 folder; only agent memory folders (<id>.json files) and Claude Code memory folders (MEMORY.md) can be attached yet")
                                .arg(*folder, attach::AttachedFolder::kindName(kind)));
     const QString path = attach::AttachedFolder::sideStorePath(*folder, attach::AttachedFolder::defaultDataDir());
     if (!QDir().mkpath(QFileInfo(path).path()))

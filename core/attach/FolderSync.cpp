@@ -2,6 +2,7 @@
 
 #include "attach/AgentProjection.h"
 #include "attach/AttachedFolder.h"
+#include "attach/EntryFormat.h"
 #include "io/AgentEntry.h"
 #include "io/AtomicFile.h"
 #include "io/JsonText.h"
@@ -52,38 +53,6 @@ void keepEngramFields(Memory &fromFile, const Memory &row, const QJsonObject &ob
         fromFile.level = row.level;
 }
 
-struct Parsed
-{
-    QJsonObject object;
-    Memory memory;
-};
-
-Result<Parsed> parseFile(const QString &dirPath, const QString &name, double initialStability)
-{
-    const QString path = QDir(dirPath).filePath(name);
-    auto data = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
-    if (!data)
-        return data.error();
-    auto value = io::JsonText::parse(*data, name);
-    if (value && !value->isObject())
-        value = Error::make(Error::Code::Parse, QStringLiteral("%1: expected one memory object, got %2")
-                                                    .arg(name, io::JsonFieldReader::describe(*value)));
-    if (!value)
-        return value.error();
-    Parsed p;
-    p.object = value->toObject();
-    QJsonObject o = p.object;
-    if (!o.contains(QStringLiteral("id")) || o.value(QStringLiteral("id")).isNull())
-        o.insert(QStringLiteral("id"), QFileInfo(name).completeBaseName());
-    const Millis modified = QFileInfo(path).lastModified().toMSecsSinceEpoch();
-    io::MemoryParseOptions options { modified, QStringLiteral("the file's modification time"), nullptr, initialStability };
-    auto memory = io::AgentEntry::fromObject(o, name, options);
-    if (!memory)
-        return memory.error();
-    p.memory = std::move(*memory);
-    return p;
-}
-
 QByteArray hashOf(const QByteArray &bytes)
 {
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
@@ -99,7 +68,12 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
     if (!dir.exists())
         return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(folder));
     // Links, FIFOs and unreadable files are listed too, so they are reported by name.
-    const QStringList names = dir.entryList({ QStringLiteral("*.json") }, QDir::Files | QDir::System | QDir::Hidden, QDir::Name);
+    const auto format = EntryFormat::forFolder(folder);
+    QStringList names;
+    for (const QString &name : dir.entryList(format->nameFilters(), QDir::Files | QDir::System | QDir::Hidden, QDir::Name)) {
+        if (format->isEntryName(name))
+            names << name;
+    }
 
     Transaction tx(store.database());
     if (!tx.isActive())
@@ -154,7 +128,7 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
             }
             continue;
         }
-        auto parsed = parseFile(folder, name, initialStability);
+        auto parsed = format->parse(*bytes, name, modified, initialStability);
         if (!parsed) {
             report.problems << parsed.error().message + QStringLiteral("; shown as it was, never written");
             if (!st.memoryId.isEmpty())
@@ -174,7 +148,7 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
         e.actor = QStringLiteral("assistant");
         e.at = now;
         if (existing) {
-            keepEngramFields(m, *existing, parsed->object);
+            keepEngramFields(m, *existing, parsed->fields);
             if (const Status s = store.memories().update(m); !s)
                 return s.error();
             e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
@@ -187,8 +161,8 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
         }
         if (const Status s = store.events().append(e); !s)
             return s.error();
-        if (const Status s = files.put({ m.id, name, hash, AgentProjection::compact(parsed->object),
-                                         AgentProjection::compact(AgentProjection::of(m)), stamp });
+        if (const Status s = files.put({ m.id, name, hash, AgentProjection::compact(parsed->fields),
+                                         AgentProjection::compact(format->projection(m)), stamp });
             !s)
             return s.error();
     }
@@ -216,6 +190,7 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
         ++report.removed;
     }
 
+    report.problems += format->folderProblems(folder, names);
     if (const Status s = store.meta().setValue(AttachedFolder::kMetaFolder, folder); !s)
         return s.error();
     if (const Status s = store.meta().setValue(AttachedFolder::kMetaProblems, report.problems.join(QLatin1Char('\n'))); !s)

@@ -3,6 +3,7 @@
 #include "attach/AgentFileText.h"
 #include "attach/AgentProjection.h"
 #include "attach/AttachedFolder.h"
+#include "attach/EntryFormat.h"
 #include "io/AgentFolder.h"
 #include "io/AtomicFile.h"
 #include "model/Conflict.h"
@@ -47,7 +48,8 @@ class MemoryWriter
 public:
     MemoryWriter(Store &store, const QString &folder, Millis now, WriteBack::Report &report)
         : m_store(store), m_files(store.database()), m_folder(folder),
-          m_trash(AttachedFolder::trashFolder(folder)), m_now(now), m_report(report)
+          m_trash(AttachedFolder::trashFolder(folder)), m_now(now), m_report(report),
+          m_format(EntryFormat::forFolder(folder))
     {
     }
 
@@ -76,7 +78,46 @@ private:
     QString m_trash;
     Millis m_now;
     WriteBack::Report &m_report;
+    std::unique_ptr<EntryFormat> m_format;
+
+    Status indexAfter(const QString &id, const QString &decision,
+                      const std::optional<std::pair<QString, QByteArray>> &index);
+    Status undoIndex(const QString &id, const QString &decision);
 };
+
+// A folder with an index (Claude Code's MEMORY.md): the index as it becomes, written
+// atomically, its bytes before and after recorded for undo under "<id>#index".
+Status MemoryWriter::indexAfter(const QString &id, const QString &decision,
+                                const std::optional<std::pair<QString, QByteArray>> &index)
+{
+    if (!index)
+        return {};
+    QFile f(index->first);
+    const QByteArray before = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    f.close();
+    if (const Status st = io::AtomicFile::write(index->first, index->second); !st)
+        return st;
+    if (decision.isEmpty())
+        return {};
+    return m_files.putVersion({ id + QStringLiteral("#index"), decision, QFileInfo(index->first).fileName(),
+                                Place::Folder, before, Place::Folder, index->second });
+}
+
+Status MemoryWriter::undoIndex(const QString &id, const QString &decision)
+{
+    auto v = m_files.version(id + QStringLiteral("#index"), decision);
+    if (!v)
+        return v.error();
+    if (!*v)
+        return {};
+    const QString path = QDir(m_folder).filePath((*v)->name);
+    QFile f(path);
+    const QByteArray now = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    f.close();
+    if (now != (*v)->after)
+        return {}; // changed since (by the assistant): left alone
+    return io::AtomicFile::write(path, (*v)->before);
+}
 
 Result<Where> MemoryWriter::locate(const QString &name)
 {
@@ -172,9 +213,9 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
             if (const Status st = io::AtomicFile::write(inFolder, v.before); !st)
                 return st;
         }
-        const QJsonObject base = QJsonDocument::fromJson(v.before).object();
+        const QJsonObject base = m_format->fieldsOf(v.before).value_or(QJsonObject {});
         if (const Status st = put({ id, name, hashOf(v.before), AgentProjection::compact(base),
-                                            AgentProjection::compact(row ? AgentProjection::of(*row) : QJsonObject {}) });
+                                            AgentProjection::compact(row ? m_format->projection(*row) : QJsonObject {}) });
             !st)
             return st;
     } else if (QFileInfo::exists(inFolder)) {
@@ -186,7 +227,7 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
         }
     }
     ++m_report.restored;
-    return {};
+    return undoIndex(id, v.decision);
 }
 
 Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
@@ -197,7 +238,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     std::optional<Memory> row;
     if (auto r = m_store.memories().get(id))
         row = std::move(*r);
-    const QString name = *stored ? (*stored)->name : id + QStringLiteral(".json");
+    const QString name = *stored ? (*stored)->name : id + m_format->extension();
     if (!io::AgentFolder::isSafeFileId(QFileInfo(name).completeBaseName())) {
         m_report.problems << QStringLiteral("memory id \"%1\" cannot be a file name; not written").arg(id.left(80));
         return {};
@@ -241,10 +282,12 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
         if (const Status st = toTrash(name); !st)
             return st;
         ++m_report.trashed;
-        return record(id, decision, name, *where, Where { Place::Trash, where->bytes });
+        if (const Status st = record(id, decision, name, *where, Where { Place::Trash, where->bytes }); !st)
+            return st;
+        return indexAfter(id, decision, m_format->indexWithout(m_folder, name));
     }
 
-    const QJsonObject wanted = AgentProjection::of(*row);
+    const QJsonObject wanted = m_format->projection(*row);
     if (where->place == Place::Trash) {
         // Restored in Engram: the file comes back as it was when it left.
         if (const Status st = fromTrash(name); !st)
@@ -254,9 +297,13 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
         where->place = Place::Folder;
         if (const Status st = record(id, decision, name, before, *where); !st)
             return st;
+        if (const Status st = indexAfter(id, decision,
+                                         m_format->indexWith(m_folder, name, m_format->fieldsOf(where->bytes).value_or(QJsonObject {})));
+            !st)
+            return st;
     }
     if (where->place == Place::None) {
-        const QByteArray bytes = AgentFileText::fresh(wanted);
+        const QByteArray bytes = m_format->fresh(wanted);
         if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
             return st;
         ++m_report.written;
@@ -264,15 +311,17 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
                                             AgentProjection::compact(wanted) });
             !st)
             return st;
-        return record(id, decision, name, {}, Where { Place::Folder, bytes });
+        if (const Status st = record(id, decision, name, {}, Where { Place::Folder, bytes }); !st)
+            return st;
+        return indexAfter(id, decision, m_format->indexWith(m_folder, name, wanted));
     }
 
-    const auto layout = AgentFileText::scan(where->bytes);
-    if (!layout) {
+    const auto parsed = m_format->fieldsOf(where->bytes);
+    if (!parsed) {
         m_report.problems << QStringLiteral("%1: cannot be parsed; never written").arg(name);
         return {};
     }
-    const QJsonObject file = QJsonDocument::fromJson(where->bytes).object();
+    const QJsonObject file = *parsed;
     const QJsonObject base = *stored ? AgentProjection::parse((*stored)->base) : file;
     const QJsonObject before = *stored ? AgentProjection::parse((*stored)->proj) : QJsonObject {};
     QStringList keys = AgentProjection::changedKeys(before, wanted);
@@ -291,7 +340,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     }
     QStringList clashing;
     for (const QString &k : keys) {
-        if (k != QLatin1String("updatedAt") && k != QLatin1String("strength") && file.value(k) != base.value(k))
+        if (!m_format->clashFree().contains(k) && file.value(k) != base.value(k))
             clashing << k;
     }
     if (!clashing.isEmpty())
@@ -304,7 +353,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
         else
             target.remove(k);
     }
-    const QByteArray bytes = AgentFileText::rewrite(where->bytes, target);
+    const QByteArray bytes = m_format->rewrite(where->bytes, target);
     if (bytes != where->bytes) {
         if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
             return st;
