@@ -193,7 +193,8 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
     report.problems += format->folderProblems(folder, names);
     if (const Status s = store.meta().setValue(AttachedFolder::kMetaFolder, folder); !s)
         return s.error();
-    if (const Status s = store.meta().setValue(AttachedFolder::kMetaProblems, report.problems.join(QLatin1Char('\n'))); !s)
+    if (const Status s = store.meta().setValue(AttachedFolder::kMetaProblems,
+                                                  QStringLiteral("%1").arg(report.problems.join(QLatin1Char('\n')))); !s)
         return s.error();
     auto mark = store.meta().value(AttachedFolder::kMetaWrittenThrough);
     if (!mark)

@@ -126,6 +126,16 @@ private slots:
         QCOMPARE(snapshot(m_root), before);
     }
 
+    void aFolderWithoutProblemsAttaches()
+    {
+        // (The meta value of no problems is empty, never NULL: the first attach of a clean
+        // folder failed on it.)
+        QVERIFY(QFile::remove(QDir(m_folder).filePath(kBroken)));
+        attach();
+        QCOMPARE(*m_store->memories().count(), 49);
+        QCOMPARE(*m_store->meta().value(attach::AttachedFolder::kMetaProblems), QString());
+    }
+
     void eachDecisionWritesTheAgentsTypeAndUndoRestoresTheBytes_data()
     {
         QTest::addColumn<QString>("decision");
