@@ -10,6 +10,7 @@
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 #include "store/AttachedFileRepository.h"
+#include "store/BulkWriter.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
@@ -90,6 +91,9 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
 
     Report report;
     QSet<QString> seenIds;
+    // Statements prepared once for the whole folder (a first attach reads every file:
+    // attach_10k_s of docs/architecture.md, "Performance budget").
+    BulkWriter bulk(store.database());
     for (const QString &name : names) {
         const QString path = dir.filePath(name);
         if (const QString why = io::AtomicFile::notRegularReason(path); !why.isEmpty()) {
@@ -141,7 +145,11 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
             continue;
         }
         seenIds.insert(m.id);
-        auto existing = store.memories().get(m.id);
+        auto exists = bulk.memoryExists(m.id);
+        if (!exists)
+            return exists.error();
+        Result<Memory> existing = *exists ? store.memories().get(m.id)
+                                          : Result<Memory>(Error::make(Error::Code::NotFound, m.id));
         Event e;
         e.memoryId = m.id;
         e.kind = events::kImport;
@@ -154,12 +162,12 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
             e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
             ++report.changed;
         } else {
-            if (const Status s = store.memories().insert(m); !s)
+            if (const Status s = bulk.insertMemory(m); !s)
                 return s.error();
             e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("added") } };
             ++report.added;
         }
-        if (const Status s = store.events().append(e); !s)
+        if (const Status s = bulk.appendEvent(e); !s)
             return s.error();
         if (const Status s = files.put({ m.id, name, hash, AgentProjection::compact(parsed->fields),
                                          AgentProjection::compact(format->projection(m)), stamp });

@@ -7,6 +7,9 @@
 
 namespace engram::core {
 
+AttachedFileRepository::AttachedFileRepository(Database &db) : m_db(db) {}
+AttachedFileRepository::~AttachedFileRepository() = default;
+
 Status AttachedFileRepository::ensureTables()
 {
     QSqlQuery q(m_db.handle());
@@ -60,9 +63,16 @@ Result<std::optional<AttachedFileRepository::FileState>> AttachedFileRepository:
 
 Status AttachedFileRepository::put(const FileState &s)
 {
-    QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO attached_files (memory_id, name, hash, base, proj, stamp) "
-                             "VALUES (?, ?, ?, ?, ?, ?)"));
+    if (!m_put) {
+        m_put = std::make_unique<QSqlQuery>(m_db.handle());
+        if (!m_put->prepare(QStringLiteral("INSERT OR REPLACE INTO attached_files (memory_id, name, hash, base, proj, stamp) "
+                                           "VALUES (?, ?, ?, ?, ?, ?)"))) {
+            const Error e = m_db.errorFrom(*m_put, QStringLiteral("recording the attached file %1").arg(s.name));
+            m_put.reset();
+            return e;
+        }
+    }
+    QSqlQuery &q = *m_put;
     q.addBindValue(s.memoryId);
     q.addBindValue(s.name);
     q.addBindValue(QString::fromLatin1(s.hash));

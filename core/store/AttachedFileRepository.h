@@ -5,8 +5,11 @@
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <vector>
+
+class QSqlQuery;
 
 namespace engram::core {
 
@@ -44,7 +47,8 @@ public:
         QByteArray after;
     };
 
-    explicit AttachedFileRepository(Database &db) : m_db(db) {}
+    explicit AttachedFileRepository(Database &db);
+    ~AttachedFileRepository();
 
     /// Creates the tables when they are missing (inside the caller's transaction).
     [[nodiscard]] Status ensureTables();
@@ -57,6 +61,7 @@ public:
 
 private:
     Database &m_db;
+    std::unique_ptr<QSqlQuery> m_put; ///< prepared once: a first attach puts every file
 };
 
 } // namespace engram::core
