@@ -138,6 +138,7 @@ private:
     void pushDecision(class DecisionCommand *command);
     static QString &demoMemorySetPath();
     void attachFolderDialog();
+    void attachClaudeMemoryDialog();
     class AttachController *m_attach = nullptr;
 
     // MainWindowActions.cpp: menus, toolbar, file operations

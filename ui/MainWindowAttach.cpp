@@ -4,7 +4,11 @@
 #include "AttachController.h"
 #include "StoreSession.h"
 
+#include "attach/ClaudeProjects.h"
+#include "support/MessageBox.h"
+
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QStatusBar>
 
 namespace engram::ui {
@@ -44,6 +48,23 @@ void MainWindow::attachFolderDialog()
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open an agent memory folder"));
     if (!dir.isEmpty())
         attachFolder(dir);
+}
+
+void MainWindow::attachClaudeMemoryDialog()
+{
+    const auto found = core::attach::ClaudeProjects::find();
+    if (found.empty()) {
+        showError(tr("No Claude Code memory found"),
+                  tr("No ~/.claude/projects/<project>/memory/ folder holds a MEMORY.md or memory files."));
+        return;
+    }
+    QStringList items;
+    for (const auto &f : found)
+        items << tr("%1 — %2").arg(f.project, f.folder);
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, tr("Open Claude Code Memory"), tr("Project:"), items, 0, false, &ok);
+    if (ok && items.contains(chosen))
+        attachFolder(found[std::size_t(items.indexOf(chosen))].folder);
 }
 
 } // namespace engram::ui

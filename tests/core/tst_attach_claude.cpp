@@ -4,6 +4,7 @@
 // (front matter, unknown keys kept); a delete moves the file to the trash and drops its index
 // line (order and style kept); undo restores both byte for byte; a long index is warned about.
 #include "attach/AttachedFolder.h"
+#include "attach/ClaudeProjects.h"
 #include "attach/FolderSync.h"
 #include "attach/WriteBack.h"
 #include "config/Config.h"
@@ -149,6 +150,27 @@ private slots:
         index.close();
         attach();
         QVERIFY(m_problems.join(QLatin1Char('\n')).contains(QStringLiteral("the assistant reads only the first 200")));
+    }
+
+    void everyProjectsMemoryFolderIsFound()
+    {
+        const QString home = m_tmp.filePath(QStringLiteral("home-%1").arg(QDateTime::currentMSecsSinceEpoch()));
+        for (const char *slug : { "-home-dev-engram", "-home-dev-site" })
+            QVERIFY(QDir().mkpath(QDir(home).filePath(QStringLiteral(".claude/projects/%1/memory").arg(QLatin1String(slug)))));
+        QVERIFY(QDir().mkpath(QDir(home).filePath(QStringLiteral(".claude/projects/-home-dev-empty/memory"))));
+        QFile index(QDir(home).filePath(QStringLiteral(".claude/projects/-home-dev-engram/memory/MEMORY.md")));
+        QVERIFY(index.open(QIODevice::WriteOnly));
+        index.write("# Memory index\n");
+        index.close();
+        QFile note(QDir(home).filePath(QStringLiteral(".claude/projects/-home-dev-site/memory/user_a.md")));
+        QVERIFY(note.open(QIODevice::WriteOnly));
+        note.write("---\nname: a\ntype: user\n---\n\nText\n");
+        note.close();
+        const auto found = attach::ClaudeProjects::find(home);
+        QCOMPARE(found.size(), std::size_t(2)); // the empty folder is not a memory
+        QCOMPARE(found[0].project, QStringLiteral("-home-dev-engram"));
+        QCOMPARE(found[1].project, QStringLiteral("-home-dev-site"));
+        QVERIFY(found[1].folder.endsWith(QStringLiteral("/-home-dev-site/memory")));
     }
 
     void theCommandLineAttachesIt()
