@@ -61,162 +61,225 @@ QByteArray hashOf(const QByteArray &bytes)
 
 } // namespace
 
-Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, Millis now, double initialStability)
+namespace {
+
+/// One sync: the folder's state against what the side store recorded, inside the caller's
+/// transaction.
+class SyncRun
 {
-    if (now == 0)
-        now = time::nowMs();
-    const QDir dir(folder);
-    if (!dir.exists())
-        return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(folder));
-    // Links, FIFOs and unreadable files are listed too, so they are reported by name.
-    const auto format = EntryFormat::forFolder(folder);
-    QStringList names;
-    for (const QString &name : dir.entryList(format->nameFilters(), QDir::Files | QDir::System | QDir::Hidden, QDir::Name)) {
-        if (format->isEntryName(name))
-            names << name;
+public:
+    SyncRun(Store &store, const QString &folder, Millis now, double initialStability)
+        : m_store(store), m_folder(folder), m_dir(folder), m_now(now), m_initialStability(initialStability),
+          m_format(EntryFormat::forFolder(folder)), m_files(store.database()), m_bulk(store.database())
+    {
     }
 
-    Transaction tx(store.database());
-    if (!tx.isActive())
-        return tx.error();
-    AttachedFileRepository files(store.database());
-    if (const Status st = files.ensureTables(); !st)
-        return st.error();
-    auto known = files.all();
-    if (!known)
-        return known.error();
-    QHash<QString, AttachedFileRepository::FileState> byName;
-    for (auto &s : *known)
-        byName.insert(s.name, std::move(s));
+    /// The entry files, links, FIFOs and unreadable ones included (they are reported by name).
+    QStringList entryNames() const
+    {
+        QStringList names;
+        for (const QString &name :
+             m_dir.entryList(m_format->nameFilters(), QDir::Files | QDir::System | QDir::Hidden, QDir::Name)) {
+            if (m_format->isEntryName(name))
+                names << name;
+        }
+        return names;
+    }
 
-    Report report;
-    QSet<QString> seenIds;
+    Status begin()
+    {
+        if (const Status st = m_files.ensureTables(); !st)
+            return st;
+        auto known = m_files.all();
+        if (!known)
+            return known.error();
+        for (auto &s : *known)
+            m_byName.insert(s.name, std::move(s));
+        return {};
+    }
+
+    Status readFile(const QString &name);
+    Status removeGone();
+    Status finish(const QStringList &names);
+    FolderSync::Report &report() { return m_report; }
+
+private:
+    Status record(const QString &name, EntryFormat::Parsed &parsed, const QByteArray &hash, const QString &stamp);
+
+    Store &m_store;
+    QString m_folder;
+    QDir m_dir;
+    Millis m_now;
+    double m_initialStability;
+    std::unique_ptr<EntryFormat> m_format;
+    AttachedFileRepository m_files;
     // Statements prepared once for the whole folder (a first attach reads every file:
     // attach_10k_s of docs/architecture.md, "Performance budget").
-    BulkWriter bulk(store.database());
-    for (const QString &name : names) {
-        const QString path = dir.filePath(name);
-        if (const QString why = io::AtomicFile::notRegularReason(path); !why.isEmpty()) {
-            report.problems << QStringLiteral("%1: %2; not followed").arg(name, why);
-            byName.remove(name); // neither read nor treated as gone
-            continue;
-        }
-        // A file whose size and modification time are as recorded is not read again, unless
-        // it was modified in the last seconds (a second write within the same millisecond
-        // would keep both).
-        qint64 modified = 0;
-        const QString stamp = AttachedFolder::stampOf(path, &modified);
-        if (const auto it = byName.constFind(name);
-            it != byName.constEnd() && !it->stamp.isEmpty() && it->stamp == stamp && modified < now - kSettledMs) {
-            seenIds.insert(it->memoryId);
-            byName.erase(it);
-            ++report.unchanged;
-            continue;
-        }
-        auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
-        if (!bytes) {
-            report.problems << bytes.error().message;
-            byName.remove(name);
-            continue;
-        }
-        const QByteArray hash = hashOf(*bytes);
-        const auto st = byName.take(name);
-        if (!st.memoryId.isEmpty() && st.hash == hash) {
-            ++report.unchanged;
-            seenIds.insert(st.memoryId);
-            if (st.stamp != stamp) {
-                auto again = st;
-                again.stamp = stamp;
-                if (const Status s = files.put(again); !s)
-                    return s.error();
-            }
-            continue;
-        }
-        auto parsed = format->parse(*bytes, name, modified, initialStability);
-        if (!parsed) {
-            report.problems << parsed.error().message + QStringLiteral("; shown as it was, never written");
-            if (!st.memoryId.isEmpty())
-                seenIds.insert(st.memoryId);
-            continue;
-        }
-        Memory &m = parsed->memory;
-        if (seenIds.contains(m.id)) {
-            report.problems << QStringLiteral("%1 (id \"%2\"): duplicate id; skipped").arg(name, m.id.left(80));
-            continue;
-        }
-        seenIds.insert(m.id);
-        auto exists = bulk.memoryExists(m.id);
-        if (!exists)
-            return exists.error();
-        Result<Memory> existing = *exists ? store.memories().get(m.id)
-                                          : Result<Memory>(Error::make(Error::Code::NotFound, m.id));
-        Event e;
-        e.memoryId = m.id;
-        e.kind = events::kImport;
-        e.actor = QStringLiteral("assistant");
-        e.at = now;
-        if (existing) {
-            keepEngramFields(m, *existing, parsed->fields);
-            if (const Status s = store.memories().update(m); !s)
-                return s.error();
-            e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
-            ++report.changed;
-        } else {
-            if (const Status s = bulk.insertMemory(m); !s)
-                return s.error();
-            e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("added") } };
-            ++report.added;
-        }
-        if (const Status s = bulk.appendEvent(e); !s)
-            return s.error();
-        if (const Status s = files.put({ m.id, name, hash, AgentProjection::compact(parsed->fields),
-                                         AgentProjection::compact(format->projection(m)), stamp });
-            !s)
-            return s.error();
-    }
+    BulkWriter m_bulk;
+    QHash<QString, AttachedFileRepository::FileState> m_byName;
+    QSet<QString> m_seenIds;
+    FolderSync::Report m_report;
+};
 
-    // Files Engram knew that are gone: the assistant removed them (a file Engram moved to the
-    // trash belongs to a deleted memory already, and its record stays for undo).
-    for (const auto &st : std::as_const(byName)) {
-        auto row = store.memories().get(st.memoryId);
+Status SyncRun::readFile(const QString &name)
+{
+    const QString path = m_dir.filePath(name);
+    if (const QString why = io::AtomicFile::notRegularReason(path); !why.isEmpty()) {
+        m_report.problems << QStringLiteral("%1: %2; not followed").arg(name, why);
+        m_byName.remove(name); // neither read nor treated as gone
+        return {};
+    }
+    // A file whose size and modification time are as recorded is not read again, unless it
+    // was modified in the last seconds (a second write within the same millisecond would keep
+    // both).
+    qint64 modified = 0;
+    const QString stamp = AttachedFolder::stampOf(path, &modified);
+    if (const auto it = m_byName.constFind(name); it != m_byName.constEnd() && !it->stamp.isEmpty()
+        && it->stamp == stamp && modified < m_now - kSettledMs) {
+        m_seenIds.insert(it->memoryId);
+        m_byName.erase(it);
+        ++m_report.unchanged;
+        return {};
+    }
+    auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+    if (!bytes) {
+        m_report.problems << bytes.error().message;
+        m_byName.remove(name);
+        return {};
+    }
+    const QByteArray hash = hashOf(*bytes);
+    const auto st = m_byName.take(name);
+    if (!st.memoryId.isEmpty() && st.hash == hash) {
+        ++m_report.unchanged;
+        m_seenIds.insert(st.memoryId);
+        if (st.stamp == stamp)
+            return {};
+        auto again = st;
+        again.stamp = stamp;
+        return m_files.put(again);
+    }
+    auto parsed = m_format->parse(*bytes, name, modified, m_initialStability);
+    if (!parsed) {
+        m_report.problems << parsed.error().message + QStringLiteral("; shown as it was, never written");
+        if (!st.memoryId.isEmpty())
+            m_seenIds.insert(st.memoryId);
+        return {};
+    }
+    if (m_seenIds.contains(parsed->memory.id)) {
+        m_report.problems << QStringLiteral("%1 (id \"%2\"): duplicate id; skipped").arg(name, parsed->memory.id.left(80));
+        return {};
+    }
+    m_seenIds.insert(parsed->memory.id);
+    return record(name, *parsed, hash, stamp);
+}
+
+Status SyncRun::record(const QString &name, EntryFormat::Parsed &parsed, const QByteArray &hash, const QString &stamp)
+{
+    Memory &m = parsed.memory;
+    auto exists = m_bulk.memoryExists(m.id);
+    if (!exists)
+        return exists.error();
+    Event e;
+    e.memoryId = m.id;
+    e.kind = events::kImport;
+    e.actor = QStringLiteral("assistant");
+    e.at = m_now;
+    if (*exists) {
+        auto existing = m_store.memories().get(m.id);
+        if (!existing)
+            return existing.error();
+        keepEngramFields(m, *existing, parsed.fields);
+        if (const Status s = m_store.memories().update(m); !s)
+            return s;
+        e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
+        ++m_report.changed;
+    } else {
+        if (const Status s = m_bulk.insertMemory(m); !s)
+            return s;
+        e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("added") } };
+        ++m_report.added;
+    }
+    if (const Status s = m_bulk.appendEvent(e); !s)
+        return s;
+    return m_files.put({ m.id, name, hash, AgentProjection::compact(parsed.fields),
+                         AgentProjection::compact(m_format->projection(m)), stamp });
+}
+
+// Files Engram knew that are gone: the assistant removed them (a file Engram moved to the
+// trash belongs to a deleted memory already, and its record stays for undo).
+Status SyncRun::removeGone()
+{
+    for (const auto &st : std::as_const(m_byName)) {
+        auto row = m_store.memories().get(st.memoryId);
         if (!row || row->isDeleted())
             continue;
         Memory m = *row;
-        m.deletedAt = now;
-        if (const Status s = store.memories().update(m); !s)
-            return s.error();
+        m.deletedAt = m_now;
+        if (const Status s = m_store.memories().update(m); !s)
+            return s;
         Event e;
         e.memoryId = m.id;
         e.kind = events::kDelete;
         e.actor = QStringLiteral("assistant");
-        e.at = now;
+        e.at = m_now;
         e.payload = QJsonObject { { kFromFile, st.name }, { QStringLiteral("change"), QStringLiteral("removed") } };
-        if (const Status s = store.events().append(e); !s)
-            return s.error();
-        if (const Status s = files.remove(m.id); !s)
-            return s.error();
-        ++report.removed;
+        if (const Status s = m_store.events().append(e); !s)
+            return s;
+        if (const Status s = m_files.remove(m.id); !s)
+            return s;
+        ++m_report.removed;
     }
+    return {};
+}
 
-    report.problems += format->folderProblems(folder, names);
-    if (const Status s = store.meta().setValue(AttachedFolder::kMetaFolder, folder); !s)
-        return s.error();
-    if (const Status s = store.meta().setValue(AttachedFolder::kMetaProblems,
-                                                  QStringLiteral("%1").arg(report.problems.join(QLatin1Char('\n')))); !s)
-        return s.error();
-    auto mark = store.meta().value(AttachedFolder::kMetaWrittenThrough);
+Status SyncRun::finish(const QStringList &names)
+{
+    m_report.problems += m_format->folderProblems(m_folder, names);
+    if (const Status s = m_store.meta().setValue(AttachedFolder::kMetaFolder, m_folder); !s)
+        return s;
+    // Never NULL: the column is NOT NULL, and no problems is the empty text.
+    if (const Status s = m_store.meta().setValue(AttachedFolder::kMetaProblems,
+                                                 QStringLiteral("%1").arg(m_report.problems.join(QLatin1Char('\n'))));
+        !s)
+        return s;
+    auto mark = m_store.meta().value(AttachedFolder::kMetaWrittenThrough);
     if (!mark)
         return mark.error();
-    if (mark->isEmpty()) {
-        auto last = store.events().lastId();
-        if (!last)
-            return last.error();
-        if (const Status s = store.meta().setValue(AttachedFolder::kMetaWrittenThrough, QString::number(*last)); !s)
-            return s.error();
+    if (!mark->isEmpty())
+        return {};
+    // First sync: the write-back starts after everything the folder itself brought in.
+    auto last = m_store.events().lastId();
+    if (!last)
+        return last.error();
+    return m_store.meta().setValue(AttachedFolder::kMetaWrittenThrough, QString::number(*last));
+}
+
+} // namespace
+
+Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, Millis now, double initialStability)
+{
+    if (now == 0)
+        now = time::nowMs();
+    if (!QDir(folder).exists())
+        return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(folder));
+    Transaction tx(store.database());
+    if (!tx.isActive())
+        return tx.error();
+    SyncRun sync(store, folder, now, initialStability);
+    const QStringList names = sync.entryNames();
+    if (const Status st = sync.begin(); !st)
+        return st.error();
+    for (const QString &name : names) {
+        if (const Status st = sync.readFile(name); !st)
+            return st.error();
     }
-    if (const Status s = tx.commit(); !s)
-        return s.error();
-    return report;
+    if (const Status st = sync.removeGone(); !st)
+        return st.error();
+    if (const Status st = sync.finish(names); !st)
+        return st.error();
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return sync.report();
 }
 
 } // namespace engram::core::attach

@@ -62,6 +62,10 @@ private:
     Status fromTrash(const QString &name);
     Status undo(const QString &id, const QString &name, const AttachedFileRepository::Version &v,
                 const std::optional<Memory> &row);
+    Status trashGone(const QString &id, const QString &name, const QString &decision,
+                     const std::optional<FileState> &stored, const Where &where);
+    Status rewriteFields(const QString &id, const QString &name, const QString &decision,
+                         const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted);
     Status clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
                  const QJsonObject &wanted);
     Status put(FileState state)
@@ -230,6 +234,96 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
     return undoIndex(id, v.decision);
 }
 
+/// The decision the events revert when they are all reverts of one decision, else empty;
+/// `decision` gets the last event's own decision id.
+QString revertedDecision(const std::vector<Event> &events, QString *decision)
+{
+    QString reverted;
+    bool allReverts = true;
+    for (const Event &e : events) {
+        if (e.kind == events::kRevert) {
+            const QString d = e.payload.value(QStringLiteral("revertsDecision")).toString();
+            if (!reverted.isEmpty() && d != reverted)
+                allReverts = false;
+            reverted = d;
+        } else {
+            allReverts = false;
+        }
+        *decision = e.payload.value(QStringLiteral("decision")).toString();
+    }
+    return allReverts ? reverted : QString();
+}
+
+// The fields the decision changed, laid over the file as it is now, after the three-way check.
+Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const QString &decision,
+                                   const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted)
+{
+    const auto parsed = m_format->fieldsOf(where.bytes);
+    if (!parsed) {
+        m_report.problems << QStringLiteral("%1: cannot be parsed; never written").arg(name);
+        return {};
+    }
+    const QJsonObject file = *parsed;
+    const QJsonObject base = stored ? AgentProjection::parse(stored->base) : file;
+    const QJsonObject before = stored ? AgentProjection::parse(stored->proj) : QJsonObject {};
+    QStringList keys = AgentProjection::changedKeys(before, wanted);
+    if (keys.isEmpty())
+        return {};
+    // A reinforcement writes the whole set of the agent's forgetting fields (docs/formats.md,
+    // "Agent memory folders"), so that a file the hub never migrated gets all of them.
+    static const QStringList kForgetting { QStringLiteral("stability"), QStringLiteral("lastReinforcedAt"),
+                                           QStringLiteral("reinforceCount"), QStringLiteral("decayRate"),
+                                           QStringLiteral("strength") };
+    if (keys.contains(kForgetting[0]) || keys.contains(kForgetting[1]) || keys.contains(kForgetting[2])) {
+        for (const QString &k : kForgetting) {
+            if (!keys.contains(k) && wanted.contains(k) && !file.contains(k))
+                keys << k;
+        }
+    }
+    QStringList clashing;
+    for (const QString &k : keys) {
+        if (!m_format->clashFree().contains(k) && file.value(k) != base.value(k))
+            clashing << k;
+    }
+    if (!clashing.isEmpty())
+        return clash(id, name, clashing, file, wanted);
+
+    QJsonObject target = file;
+    for (const QString &k : keys) {
+        if (wanted.contains(k))
+            target.insert(k, wanted.value(k));
+        else
+            target.remove(k);
+    }
+    const QByteArray bytes = m_format->rewrite(where.bytes, target);
+    const QString inFolder = QDir(m_folder).filePath(name);
+    if (bytes != where.bytes) {
+        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
+            return st;
+        ++m_report.written;
+        if (const Status st = record(id, decision, name, where, Where { Place::Folder, bytes }); !st)
+            return st;
+    }
+    return put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted) });
+}
+
+// A deleted or purged memory: its file leaves the folder for the trash (unless the assistant
+// changed it since Engram read it: then it stays, as a clash).
+Status MemoryWriter::trashGone(const QString &id, const QString &name, const QString &decision,
+                               const std::optional<FileState> &stored, const Where &where)
+{
+    if (where.place != Place::Folder)
+        return {};
+    if (stored && hashOf(where.bytes) != stored->hash)
+        return clash(id, name, { QStringLiteral("content") }, {}, {});
+    if (const Status st = toTrash(name); !st)
+        return st;
+    ++m_report.trashed;
+    if (const Status st = record(id, decision, name, where, Where { Place::Trash, where.bytes }); !st)
+        return st;
+    return indexAfter(id, decision, m_format->indexWithout(m_folder, name));
+}
+
 Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
 {
     auto stored = m_files.get(id);
@@ -250,21 +344,9 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     }
 
     // Undo of one decision: put back exactly what the file held before it.
-    QString reverted;
-    bool allReverts = true;
     QString decision;
-    for (const Event &e : events) {
-        if (e.kind == events::kRevert) {
-            const QString d = e.payload.value(QStringLiteral("revertsDecision")).toString();
-            if (!reverted.isEmpty() && d != reverted)
-                allReverts = false;
-            reverted = d;
-        } else {
-            allReverts = false;
-        }
-        decision = e.payload.value(QStringLiteral("decision")).toString();
-    }
-    if (allReverts && !reverted.isEmpty()) {
+    const QString reverted = revertedDecision(events, &decision);
+    if (!reverted.isEmpty()) {
         auto v = m_files.version(id, reverted);
         if (!v)
             return v.error();
@@ -274,18 +356,8 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
 
     const QString inFolder = QDir(m_folder).filePath(name);
     const bool gone = !row || row->isDeleted();
-    if (gone) {
-        if (where->place != Place::Folder)
-            return {};
-        if (*stored && hashOf(where->bytes) != (*stored)->hash)
-            return clash(id, name, { QStringLiteral("content") }, {}, {});
-        if (const Status st = toTrash(name); !st)
-            return st;
-        ++m_report.trashed;
-        if (const Status st = record(id, decision, name, *where, Where { Place::Trash, where->bytes }); !st)
-            return st;
-        return indexAfter(id, decision, m_format->indexWithout(m_folder, name));
-    }
+    if (gone)
+        return trashGone(id, name, decision, *stored, *where);
 
     const QJsonObject wanted = m_format->projection(*row);
     if (where->place == Place::Trash) {
@@ -316,52 +388,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
         return indexAfter(id, decision, m_format->indexWith(m_folder, name, wanted));
     }
 
-    const auto parsed = m_format->fieldsOf(where->bytes);
-    if (!parsed) {
-        m_report.problems << QStringLiteral("%1: cannot be parsed; never written").arg(name);
-        return {};
-    }
-    const QJsonObject file = *parsed;
-    const QJsonObject base = *stored ? AgentProjection::parse((*stored)->base) : file;
-    const QJsonObject before = *stored ? AgentProjection::parse((*stored)->proj) : QJsonObject {};
-    QStringList keys = AgentProjection::changedKeys(before, wanted);
-    if (keys.isEmpty())
-        return {};
-    // A reinforcement writes the whole set of the agent's forgetting fields (docs/formats.md,
-    // "Agent memory folders"), so that a file the hub never migrated gets all of them.
-    static const QStringList kForgetting { QStringLiteral("stability"), QStringLiteral("lastReinforcedAt"),
-                                           QStringLiteral("reinforceCount"), QStringLiteral("decayRate"),
-                                           QStringLiteral("strength") };
-    if (keys.contains(kForgetting[0]) || keys.contains(kForgetting[1]) || keys.contains(kForgetting[2])) {
-        for (const QString &k : kForgetting) {
-            if (!keys.contains(k) && wanted.contains(k) && !file.contains(k))
-                keys << k;
-        }
-    }
-    QStringList clashing;
-    for (const QString &k : keys) {
-        if (!m_format->clashFree().contains(k) && file.value(k) != base.value(k))
-            clashing << k;
-    }
-    if (!clashing.isEmpty())
-        return clash(id, name, clashing, file, wanted);
-
-    QJsonObject target = file;
-    for (const QString &k : keys) {
-        if (wanted.contains(k))
-            target.insert(k, wanted.value(k));
-        else
-            target.remove(k);
-    }
-    const QByteArray bytes = m_format->rewrite(where->bytes, target);
-    if (bytes != where->bytes) {
-        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
-            return st;
-        ++m_report.written;
-        if (const Status st = record(id, decision, name, *where, Where { Place::Folder, bytes }); !st)
-            return st;
-    }
-    return put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted) });
+    return rewriteFields(id, name, decision, *stored, *where, wanted);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "attach/FolderSync.h"
 #include "attach/WriteBack.h"
 #include "config/Config.h"
+#include "engine/conflicts/ConflictResolver.h"
 #include "engine/decisions/Decisions.h"
 #include "store/Store.h"
 
@@ -294,6 +295,10 @@ private slots:
         auto conflicts = m_store->conflicts().list(ConflictStatus::Open);
         QCOMPARE(conflicts->size(), std::size_t(1));
         QCOMPARE(conflicts->front().type, ConflictType::FileClash);
+        // No strategy between two memories applies to one memory and its file; dismissing does.
+        ConflictResolver resolver(*m_store, m_config);
+        QVERIFY(!resolver.plan(conflicts->front().id, ResolutionStrategy::KeepA, 0, {}));
+        QVERIFY(resolver.planDismissal(conflicts->front().id, 0));
         // The next sync shows the assistant's version.
         QVERIFY(attach::FolderSync::run(*m_store, m_folder));
         QCOMPARE(m_store->memories().get(kHot)->content, QStringLiteral("The assistant's own wording"));
