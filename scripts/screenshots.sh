@@ -13,6 +13,11 @@ trap 'rm -rf "$home"' EXIT
 HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/main-window.png" build/app/engram --demo >/dev/null 2>&1
 HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT_SIZE=1024x700 ENGRAM_SCREENSHOT="$PWD/docs/screenshots/main-window-1024x700.png" \
   build/app/engram --demo >/dev/null 2>&1
+# An attached Claude Code memory folder (the fixture, as a project of a temporary home).
+mkdir -p "$home/.claude/projects/-home-dev-engram"
+cp -r tests/data/attach/claude-memory "$home/.claude/projects/-home-dev-engram/memory"
+HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/attached-claude-memory.png" \
+  build/app/engram --attach "$home/.claude/projects/-home-dev-engram/memory" >/dev/null 2>&1
 for t in associationgraph conflictdialog conflictlist reviewqueue importpreviewdialog exportdialog \
          cleanuppreviewdialog retrievalplayground settingsdialog; do
   HOME="$home" ENGRAM_SCREENSHOT_DIR="$out" "build/tests/ui_$t" >/dev/null 2>&1 || echo "screenshots: ui_$t failed" >&2

@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "AttachController.h"
 #include "SealController.h"
 
 #include "StoreSession.h"
@@ -315,6 +316,8 @@ void MainWindow::rememberRecent(const QString &path)
 void MainWindow::updateTitle()
 {
     QString title = m_session->isOpen() ? m_session->displayName() : tr("No store");
+    if (m_attach && m_attach->isActive())
+        title = tr("%1 (attached folder)").arg(m_attach->folder());
     if (m_session->isReadOnly())
         title += tr(" (read-only)");
     if (m_session->isOpen() && QFileInfo(m_session->path()) == QFileInfo(demoStorePath()))

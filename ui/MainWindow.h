@@ -66,6 +66,12 @@ public:
     /// which have no resources, point it at the source tree's file).
     static void setDemoMemorySetPath(const QString &path);
 
+    /// Opens an agent memory folder in place (docs/formats.md, "Attached folders"): reads it
+    /// into its side store, opens that, and keeps folder and store in step (AttachController).
+    bool attachFolder(const QString &dir);
+    /// The attached folder's watcher and worker (nullptr until a folder was attached).
+    class AttachController *attachController() const { return m_attach; }
+
     StoreSession *session() const { return m_session; }
     MemoryTableModel *tableModel() const { return m_model; }
     MemoryTableView *memoryTable() const { return m_table; }
@@ -137,6 +143,9 @@ private:
     void rememberRecent(const QString &path);
     void pushDecision(class DecisionCommand *command);
     static QString &demoMemorySetPath();
+    void attachFolderDialog();
+    void attachClaudeMemoryDialog();
+    class AttachController *m_attach = nullptr;
 
     // MainWindowActions.cpp: menus, toolbar, file operations
     void createActions();

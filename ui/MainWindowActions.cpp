@@ -58,6 +58,10 @@ void MainWindow::createFileActions(QMenu *menu)
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     menu->addAction(tr("Open &Demo Store"), this, [this]() { openDemoStore(false); });
+    QAction *attach = menu->addAction(tr("Open Agent &Memory Folder…"), this, &MainWindow::attachFolderDialog);
+    attach->setObjectName(QStringLiteral("attachFolderAction"));
+    QAction *claude = menu->addAction(tr("Open &Claude Code Memory…"), this, &MainWindow::attachClaudeMemoryDialog);
+    claude->setObjectName(QStringLiteral("attachClaudeMemoryAction"));
     menu->addSeparator();
     m_actions.importSet = menu->addAction(tr("&Import…"), this, &MainWindow::importFile);
     m_actions.importSet->setObjectName(QStringLiteral("importAction"));

@@ -1,5 +1,6 @@
 // engram-cli: the scriptable face of engram_core (docs/cli.md, "Global options"). Wiring only:
 // global options, then the named command from the registry.
+#include "AttachedRun.h"
 #include "CliContext.h"
 #include "Command.h"
 
@@ -16,10 +17,12 @@ namespace {
 int printHelp(cli::CliContext &ctx)
 {
     QTextStream &out = ctx.out();
-    out << "usage: engram-cli [--store PATH] [--profile NAME] [--at ISO-8601] [--json] COMMAND [ARGS]\n\n"
+    out << "usage: engram-cli [--store PATH | --attach DIR] [--profile NAME] [--at ISO-8601] [--json] COMMAND [ARGS]\n\n"
         << "Global options:\n"
         << "  --store PATH     the store file, in an existing folder (default: "
         << cli::CliContext::defaultStorePath() << ")\n"
+        << "  --attach DIR     an agent memory folder, opened in place: read before the command, its\n"
+        << "                   decisions written back to the files after it\n"
         << "  --profile NAME   scoring profile: " << core::profileNames().join(QStringLiteral(", ")) << "\n"
         << "  --at ISO-8601    evaluate and record everything as of that instant\n"
         << "  --passphrase-file PATH  unlock level-3 memories with the passphrase in PATH\n"
@@ -48,6 +51,7 @@ int main(int argc, char *argv[])
         return ctx.fail(st.error().message, 1);
     QStringList args = app.arguments().mid(1);
     QStringList rest;
+    QString attachDir;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         auto takeValue = [&](QString &into) -> bool {
@@ -67,6 +71,9 @@ int main(int argc, char *argv[])
                     QStringLiteral(
                         "--store needs a path, not an empty one (leave --store out for the default store)"),
                     2);
+        } else if (a == QLatin1String("--attach")) {
+            if (!takeValue(attachDir) || attachDir.isEmpty())
+                return ctx.fail(QStringLiteral("--attach needs a folder"), 2);
         } else if (a == QLatin1String("--profile")) {
             if (!takeValue(ctx.profileOverride))
                 return ctx.fail(QStringLiteral("--profile needs a name"), 2);
@@ -105,7 +112,13 @@ int main(int argc, char *argv[])
     cli::Command *command = cli::CommandRegistry::instance().find(name);
     if (!command)
         return ctx.fail(QStringLiteral("unknown command '%1' (see engram-cli help)").arg(name), 2);
+    if (!attachDir.isEmpty()) {
+        if (!ctx.storePath.isEmpty())
+            return ctx.fail(QStringLiteral("--attach and --store cannot be used together"), 2);
+        if (const int code = cli::AttachedRun::prepare(ctx, attachDir); code != 0)
+            return code;
+    }
     if (command->needsStore() && !ctx.store())
         return 1;
-    return command->run(ctx, rest);
+    return cli::AttachedRun::finish(ctx, command->run(ctx, rest));
 }

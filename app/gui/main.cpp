@@ -51,6 +51,10 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open a fresh demo store."));
     parser.addOption(demo);
+    const QCommandLineOption attach(QStringLiteral("attach"),
+                                    QStringLiteral("Open an agent memory folder in place (its files stay the source of truth)."),
+                                    QStringLiteral("DIR"));
+    parser.addOption(attach);
     parser.addPositionalArgument(QStringLiteral("store"), QStringLiteral("The .engram store to open."),
                                  QStringLiteral("[store]"));
     parser.process(app);
@@ -119,7 +123,9 @@ int main(int argc, char *argv[])
     // A store that cannot be opened has been reported (MessageBox); the window stays usable.
     const QStringList args = parser.positionalArguments();
     bool opened = false;
-    if (!args.isEmpty()) {
+    if (parser.isSet(attach)) {
+        opened = window.attachFolder(parser.value(attach));
+    } else if (!args.isEmpty()) {
         opened = window.openStore(args.first());
     } else if (parser.isSet(demo)) {
         opened = window.openDemoStore(true);

@@ -2,6 +2,7 @@
 
 #include "io/AgentEntry.h"
 #include "io/AtomicFile.h"
+#include "model/Event.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 #include "io/JsonText.h"
@@ -11,6 +12,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <map>
 
@@ -133,8 +135,44 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
     }
 
     WriteReport report;
+    // A deleted memory is not an agent's memory any more: its file leaves the folder.
+    QStringList gone;
+    QSet<QString> present;
+    for (const Memory &m : set.memories) {
+        present.insert(m.id);
+        if (m.isDeleted())
+            gone << m.id;
+    }
+    for (const Event &e : set.events) {
+        if (e.kind == events::kPurge && !present.contains(e.memoryId))
+            gone << e.memoryId;
+    }
+    for (const QString &id : std::as_const(gone)) {
+        if (!isSafeFileId(id))
+            continue;
+        const QString name = id + QStringLiteral(".json");
+        const QString filePath = dir.filePath(name);
+        if (!QFileInfo::exists(filePath))
+            continue;
+        if (const QString why = AtomicFile::notRegularReason(filePath); !why.isEmpty()) {
+            report.skipped.append(QStringLiteral("%1: %2; left as it is").arg(name, why));
+            continue;
+        }
+        const QDir trash(trashFolder(dir.path()));
+        if (!QDir().mkpath(trash.path()))
+            return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the trash folder").arg(trash.path()));
+        const QString target = trash.filePath(name);
+        if ((QFileInfo::exists(target) && !QFile::remove(target)) || !QFile::rename(filePath, target))
+            return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(name, trash.path()));
+        ++report.trashed;
+    }
+
     static const std::vector<Association> kNoLinks;
     for (const Memory &m : set.memories) {
+        if (m.isDeleted()) {
+            ++report.deleted;
+            continue;
+        }
         if (!isSafeFileId(m.id)) {
             report.skipped.append(
                 QStringLiteral("memory id \"%1\" cannot be a file name in an agent folder; not written")
@@ -168,6 +206,13 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
         ++report.written;
     }
     return report;
+}
+
+QString AgentFolder::trashFolder(const QString &folder)
+{
+    QDir parent(QFileInfo(folder).absoluteFilePath());
+    parent.cdUp();
+    return parent.filePath(QStringLiteral(".engram-trash"));
 }
 
 Result<AgentFolder::Existing> AgentFolder::existingEntry(const QString &filePath, const QString &name)

@@ -20,6 +20,8 @@ namespace engram::core::io {
 /// modification time (noted). The entries' own association lists become the set's associations, one per pair,
 /// strongest kept.
 ///
+/// A deleted memory gets no file, and a file of a deleted or purged (a `purge` event in the set)
+/// memory already in the folder is moved to the trash beside it (trashFolder), never lost.
 /// Writing puts each memory in `<id>.json` atomically (QSaveFile), 2-space indent, UTF-8, laid
 /// over what the file holds now; a file that exists but cannot be parsed is never overwritten
 /// (reported and skipped), an empty one is replaced. A memory whose id cannot be a file name,
@@ -35,7 +37,11 @@ public:
         int written = 0; ///< files created or changed
         int unchanged = 0; ///< files that already held exactly this
         QStringList skipped; ///< one line per memory not written, naming its file (or id) and why
+        int deleted = 0; ///< deleted memories: no file written (docs/formats.md, "Agent memory folders")
+        int trashed = 0; ///< files of deleted or purged memories moved to the trash beside the folder
     };
+    /// `<folder>/../.engram-trash`: where a deleted memory's file goes, under its own name.
+    static QString trashFolder(const QString &folder);
 
     /// The folder that holds the files: `path` itself, or its `memory/` subfolder when `path`
     /// has no .json files but that subfolder exists (an agent hub's data folder).

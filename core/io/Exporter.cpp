@@ -134,7 +134,7 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &o
         if (!written)
             return written.error();
         report.skipped = written->skipped;
-        report.memories -= int(written->skipped.size());
+        report.memories -= int(written->skipped.size()) + written->deleted;
         report.events = 0; // a folder holds memories and their links only
         report.conflicts = 0;
         break;

@@ -6,8 +6,8 @@ namespace engram::core {
 
 namespace {
 
-const std::array<QString, 3> kTypeNames{QStringLiteral("direct_contradiction"), QStringLiteral("scope_overlap"),
-                                        QStringLiteral("temporal_shift")};
+const std::array<QString, 4> kTypeNames{QStringLiteral("direct_contradiction"), QStringLiteral("scope_overlap"),
+                                        QStringLiteral("temporal_shift"), QStringLiteral("file_clash")};
 const std::array<QString, 3> kStatusNames{QStringLiteral("open"), QStringLiteral("resolved"),
                                           QStringLiteral("dismissed")};
 const std::array<QString, 10> kResolutionNames{

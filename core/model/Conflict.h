@@ -11,7 +11,9 @@
 namespace engram::core {
 
 /// What kind of contradiction a conflict is (docs/scoring.md, "Conflicts").
-enum class ConflictType : std::uint8_t { DirectContradiction, ScopeOverlap, TemporalShift };
+/// FileClash: an attached folder's file changed by the assistant in a field a decision wrote
+/// (docs/formats.md, "Attached folders"); `a` and `b` are the same memory.
+enum class ConflictType : std::uint8_t { DirectContradiction, ScopeOverlap, TemporalShift, FileClash };
 
 /// Where a conflict stands.
 enum class ConflictStatus : std::uint8_t { Open, Resolved, Dismissed };

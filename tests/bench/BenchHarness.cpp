@@ -1,5 +1,7 @@
 #include "BenchHarness.h"
 
+#include "AttachBench.h"
+
 #include "CoreBench.h"
 #include "IoBench.h"
 #include "SqliteFloor.h"
@@ -191,6 +193,10 @@ QMap<QString, Measurement> BenchHarness::run()
         IoBench(workDir, m_anchor).run(exported, imported);
         put(QStringLiteral("export_100k_s"), exported);
         put(QStringLiteral("import_100k_s"), imported);
+    }
+    if (wanted(QStringLiteral("attach_10k_s"))) {
+        step(QStringLiteral("attach_10k_s (engram --attach, 10,000 files)"));
+        put(QStringLiteral("attach_10k_s"), AttachBench(m_options.enginePath, workDir).run(m_options.windowRuns));
     }
     return results;
 }

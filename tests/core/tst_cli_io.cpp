@@ -356,7 +356,8 @@ private Q_SLOTS:
         QCOMPARE(cli({ "--store", b, "export", dir.filePath("m.csv") }).code, 0);
         QCOMPARE(cli({ "--store", b, "export", dir.filePath("m.yaml") }).code, 0);
         QCOMPARE(cli({ "--store", b, "export", dir.filePath("folder"), "--format", "folder" }).code, 0);
-        QCOMPARE(QDir(dir.filePath("folder")).entryList(QStringList { "*.json" }, QDir::Files).size(), 6);
+        // A deleted memory is not an agent's memory: no file for it (docs/formats.md).
+        QCOMPARE(QDir(dir.filePath("folder")).entryList(QStringList { "*.json" }, QDir::Files).size(), 5);
         const Run unknown = cli({ "--store", b, "export", dir.filePath("noext") });
         QCOMPARE(unknown.code, 2);
         QVERIFY(unknown.err.contains(QStringLiteral("add --format json|yaml|csv|folder")));

@@ -26,7 +26,7 @@ constexpr Millis kT0 = 1717200000000; // 2024-06-01T00:00Z
 // The documented names, in enum order (docs/formats.md). Written out here, not taken from
 // the mapping, so a renamed string fails.
 const QStringList kTypes{QStringLiteral("direct_contradiction"), QStringLiteral("scope_overlap"),
-                         QStringLiteral("temporal_shift")};
+                         QStringLiteral("temporal_shift"), QStringLiteral("file_clash")};
 const QStringList kStatuses{QStringLiteral("open"), QStringLiteral("resolved"), QStringLiteral("dismissed")};
 const QStringList kResolutions{QString(),
                                QStringLiteral("latest_wins"),
@@ -208,7 +208,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("resolution");
         QTest::addColumn<QString>("message");
         QTest::newRow("type") << "opposite" << "open" << ""
-                              << R"(field "type": "opposite" is not one of direct_contradiction, scope_overlap, temporal_shift)";
+                              << R"(field "type": "opposite" is not one of direct_contradiction, scope_overlap, temporal_shift, file_clash)";
         QTest::newRow("status") << "scope_overlap" << "closed" << ""
                                 << R"(field "status": "closed" is not one of open, resolved, dismissed)";
         QTest::newRow("resolution") << "temporal_shift" << "resolved" << "auto:magic"
@@ -249,7 +249,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         const QString rest = QStringLiteral(R"("a":"a","b":"b","detectedAt":"2024-01-01T00:00:00Z")");
         QTest::newRow("type") << (QStringLiteral(R"({"type":"opposite",)") + rest + QLatin1Char('}'))
-                              << R"(set.json: conflict 3: field "type": "opposite" is not one of direct_contradiction, scope_overlap, temporal_shift)";
+                              << R"(set.json: conflict 3: field "type": "opposite" is not one of direct_contradiction, scope_overlap, temporal_shift, file_clash)";
         QTest::newRow("status") << (QStringLiteral(R"({"type":"scope_overlap","status":"closed",)") + rest + QLatin1Char('}'))
                                 << R"(set.json: conflict 3: field "status": "closed" is not one of open, resolved, dismissed)";
         QTest::newRow("resolution")

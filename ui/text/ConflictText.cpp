@@ -65,6 +65,7 @@ QString ConflictText::typeLabel(ConflictType type)
     case ConflictType::DirectContradiction: return tr("Direct contradiction");
     case ConflictType::ScopeOverlap: return tr("Scope overlap");
     case ConflictType::TemporalShift: return tr("Temporal shift");
+    case ConflictType::FileClash: return tr("File clash");
     }
     return conflictTypeName(type);
 }
@@ -82,6 +83,9 @@ QString ConflictText::typeExplanation(ConflictType type)
     case ConflictType::TemporalShift:
         return tr("An older and a newer memory of the same subject differ, written at least 30 days apart: the "
                   "subject probably changed over time, so the newer one is usually right.");
+    case ConflictType::FileClash:
+        return tr("The assistant changed this memory's file in a field your decision wrote, after Engram had read "
+                  "it. Nothing was written: the assistant's version stays in the file; its history shows both.");
     }
     return tr("Conflict of type %1.").arg(conflictTypeName(type));
 }

@@ -289,6 +289,12 @@ Result<ResolutionPlan> ConflictResolver::plan(qint64 conflictId, ResolutionStrat
     auto p = start(conflictId, at);
     if (!p)
         return p.error();
+    // A file clash (docs/formats.md, "Attached folders") is one memory against its own file:
+    // the assistant's file was kept, and no strategy between two memories applies.
+    if (p->before.type == ConflictType::FileClash)
+        return Error::make(Error::Code::Validation,
+                           QStringLiteral("conflict %1 is a file clash: the assistant's file was kept; dismiss it once read")
+                               .arg(conflictId));
     p->strategy = strategy;
     if (const Status st = planChanges(m_store, m_config, *p, mergedContent); !st)
         return st.error();

@@ -26,6 +26,8 @@ QString conflictReason(const Conflict &c)
     case ConflictType::ScopeOverlap: return QStringLiteral("scope overlap: a global and a project memory disagree");
     case ConflictType::TemporalShift:
         return QStringLiteral("temporal shift: an older and a newer memory of the same subject differ");
+    case ConflictType::FileClash:
+        return QStringLiteral("file clash: the assistant changed this memory's file while Engram was writing a decision");
     }
     return conflictTypeName(c.type);
 }

@@ -1,0 +1,58 @@
+#include "AttachedRun.h"
+
+#include "CliContext.h"
+
+#include "attach/AttachedFolder.h"
+#include "attach/FolderSync.h"
+#include "attach/WriteBack.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace engram::cli {
+
+using namespace engram::core;
+
+namespace {
+QString g_folder;
+}
+
+int AttachedRun::prepare(CliContext &ctx, const QString &dir)
+{
+    auto folder = attach::AttachedFolder::canonicalFolder(dir);
+    if (!folder)
+        return ctx.fail(QStringLiteral("--attach: %1").arg(folder.error().message), 2);
+    const auto kind = attach::AttachedFolder::kindOf(*folder);
+    if (kind == attach::AttachedFolder::Kind::PlainFiles)
+        return ctx.fail(QStringLiteral("--attach %1: a %2 folder; only agent memory folders (<id>.json files) and "
+                                       "Claude Code memory folders (MEMORY.md) can be attached yet")
+                            .arg(*folder, attach::AttachedFolder::kindName(kind)),
+                        2);
+    ctx.storePath = attach::AttachedFolder::sideStorePath(*folder, attach::AttachedFolder::defaultDataDir());
+    if (!QDir().mkpath(QFileInfo(ctx.storePath).path()))
+        return ctx.fail(QStringLiteral("--attach: cannot create %1").arg(QFileInfo(ctx.storePath).path()));
+    Store *store = ctx.store();
+    if (!store)
+        return 1;
+    auto report = attach::FolderSync::run(*store, *folder, ctx.now(), ctx.config().decay.initialStability);
+    if (!report)
+        return ctx.fail(report.error());
+    for (const QString &p : report->problems)
+        ctx.err() << "attached folder: " << p << Qt::endl;
+    g_folder = *folder;
+    return 0;
+}
+
+int AttachedRun::finish(CliContext &ctx, int code)
+{
+    if (g_folder.isEmpty() || code != 0 || !ctx.store())
+        return code;
+    auto report = attach::WriteBack::run(*ctx.store(), g_folder, ctx.now());
+    if (!report)
+        return ctx.fail(report.error());
+    for (const QString &p : report->problems)
+        ctx.err() << "attached folder: " << p << Qt::endl;
+    return code;
+}
+
+} // namespace engram::cli

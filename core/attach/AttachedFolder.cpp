@@ -1,0 +1,88 @@
+#include "attach/AttachedFolder.h"
+
+#include "store/Store.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace engram::core::attach {
+
+Result<QString> AttachedFolder::canonicalFolder(const QString &path)
+{
+    QFileInfo info(path);
+    if (!info.exists() || !info.isDir())
+        return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(path));
+    QString folder = info.canonicalFilePath();
+    // An agent hub's data folder holds its memories in memory/ (docs/formats.md).
+    const QDir dir(folder);
+    if (dir.entryList({ QStringLiteral("*.json"), QStringLiteral("*.md") }, QDir::Files).isEmpty()
+        && QFileInfo(dir.filePath(QStringLiteral("memory"))).isDir())
+        folder = QFileInfo(dir.filePath(QStringLiteral("memory"))).canonicalFilePath();
+    return folder;
+}
+
+AttachedFolder::Kind AttachedFolder::kindOf(const QString &folder)
+{
+    const QDir dir(folder);
+    if (QFileInfo(dir.filePath(QStringLiteral("MEMORY.md"))).isFile())
+        return Kind::ClaudeMemory;
+    if (!dir.entryList({ QStringLiteral("*.json") }, QDir::Files | QDir::System).isEmpty()
+        || dir.entryList(QDir::Files | QDir::NoDotAndDotDot).isEmpty())
+        return Kind::AgentFolder;
+    return Kind::PlainFiles;
+}
+
+QString AttachedFolder::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::AgentFolder: return QStringLiteral("agent-folder");
+    case Kind::ClaudeMemory: return QStringLiteral("claude-memory");
+    case Kind::PlainFiles: return QStringLiteral("plain-files");
+    }
+    return {};
+}
+
+QString AttachedFolder::sideStorePath(const QString &canonicalFolder, const QString &dataDir)
+{
+    const QByteArray hash = QCryptographicHash::hash(canonicalFolder.toUtf8(), QCryptographicHash::Sha256).toHex();
+    return QDir(dataDir).filePath(QStringLiteral("attached/%1.engram").arg(QString::fromLatin1(hash.left(16))));
+}
+
+QString AttachedFolder::defaultDataDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+QString AttachedFolder::trashFolder(const QString &canonicalFolder)
+{
+    QDir parent(canonicalFolder);
+    parent.cdUp();
+    return parent.filePath(QStringLiteral(".engram-trash"));
+}
+
+QString AttachedFolder::stampOf(const QString &path, qint64 *modifiedMs)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return {};
+    const qint64 modified = info.lastModified().toMSecsSinceEpoch();
+    if (modifiedMs)
+        *modifiedMs = modified;
+    return QStringLiteral("%1:%2").arg(info.size()).arg(modified);
+}
+
+bool AttachedFolder::isAttached(Store &store)
+{
+    return !folderOf(store).isEmpty();
+}
+
+QString AttachedFolder::folderOf(Store &store)
+{
+    auto folder = store.meta().value(kMetaFolder);
+    return folder ? *folder : QString();
+}
+
+} // namespace engram::core::attach

@@ -1,0 +1,444 @@
+#include "attach/WriteBack.h"
+
+#include "attach/AgentFileText.h"
+#include "attach/AgentProjection.h"
+#include "attach/AttachedFolder.h"
+#include "attach/EntryFormat.h"
+#include "io/AgentFolder.h"
+#include "io/AtomicFile.h"
+#include "model/Conflict.h"
+#include "model/Event.h"
+#include "model/InputLimits.h"
+#include "store/AttachedFileRepository.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <map>
+
+namespace engram::core::attach {
+
+namespace {
+
+using Place = AttachedFileRepository::Place;
+using FileState = AttachedFileRepository::FileState;
+
+const QString kFromFile = QStringLiteral("fromFile");
+
+QByteArray hashOf(const QByteArray &bytes)
+{
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+/// Where a memory's file is now and what it holds.
+struct Where
+{
+    Place place = Place::None;
+    QByteArray bytes;
+};
+
+class MemoryWriter
+{
+public:
+    MemoryWriter(Store &store, const QString &folder, Millis now, WriteBack::Report &report)
+        : m_store(store), m_files(store.database()), m_folder(folder),
+          m_trash(AttachedFolder::trashFolder(folder)), m_now(now), m_report(report),
+          m_format(EntryFormat::forFolder(folder))
+    {
+    }
+
+    Status handle(const QString &id, const std::vector<Event> &events);
+
+private:
+    Result<Where> locate(const QString &name);
+    Status moveFile(const QString &from, const QString &to);
+    Status toTrash(const QString &name);
+    Status fromTrash(const QString &name);
+    Status undo(const QString &id, const QString &name, const AttachedFileRepository::Version &v,
+                const std::optional<Memory> &row);
+    Status trashGone(const QString &id, const QString &name, const QString &decision,
+                     const std::optional<FileState> &stored, const Where &where);
+    Status rewriteFields(const QString &id, const QString &name, const QString &decision,
+                         const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted);
+    Status clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
+                 const QJsonObject &wanted);
+    Status put(FileState state)
+    {
+        state.stamp = AttachedFolder::stampOf(QDir(m_folder).filePath(state.name));
+        return m_files.put(state);
+    }
+    Status record(const QString &id, const QString &decision, const QString &name, const Where &before,
+                  const Where &after);
+
+    Store &m_store;
+    AttachedFileRepository m_files;
+    QString m_folder;
+    QString m_trash;
+    Millis m_now;
+    WriteBack::Report &m_report;
+    std::unique_ptr<EntryFormat> m_format;
+
+    Status indexAfter(const QString &id, const QString &decision,
+                      const std::optional<std::pair<QString, QByteArray>> &index);
+    Status undoIndex(const QString &id, const QString &decision);
+};
+
+// A folder with an index (Claude Code's MEMORY.md): the index as it becomes, written
+// atomically, its bytes before and after recorded for undo under "<id>#index".
+Status MemoryWriter::indexAfter(const QString &id, const QString &decision,
+                                const std::optional<std::pair<QString, QByteArray>> &index)
+{
+    if (!index)
+        return {};
+    QFile f(index->first);
+    const QByteArray before = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    f.close();
+    if (const Status st = io::AtomicFile::write(index->first, index->second); !st)
+        return st;
+    if (decision.isEmpty())
+        return {};
+    return m_files.putVersion({ id + QStringLiteral("#index"), decision, QFileInfo(index->first).fileName(),
+                                Place::Folder, before, Place::Folder, index->second });
+}
+
+Status MemoryWriter::undoIndex(const QString &id, const QString &decision)
+{
+    auto v = m_files.version(id + QStringLiteral("#index"), decision);
+    if (!v)
+        return v.error();
+    if (!*v)
+        return {};
+    const QString path = QDir(m_folder).filePath((*v)->name);
+    QFile f(path);
+    const QByteArray now = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    f.close();
+    if (now != (*v)->after)
+        return {}; // changed since (by the assistant): left alone
+    return io::AtomicFile::write(path, (*v)->before);
+}
+
+Result<Where> MemoryWriter::locate(const QString &name)
+{
+    for (const auto &[dirPath, place] : { std::pair { m_folder, Place::Folder }, std::pair { m_trash, Place::Trash } }) {
+        const QString path = QDir(dirPath).filePath(name);
+        const QFileInfo info(path);
+        if (!info.exists() && !info.isSymLink())
+            continue;
+        auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+        if (!bytes)
+            return bytes.error();
+        return Where { place, *bytes };
+    }
+    return Where {};
+}
+
+Status MemoryWriter::moveFile(const QString &from, const QString &to)
+{
+    if (QFileInfo::exists(to) && !QFile::remove(to))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot replace it").arg(to));
+    if (!QFile::rename(from, to))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(from, to));
+    return {};
+}
+
+Status MemoryWriter::toTrash(const QString &name)
+{
+    if (!QDir().mkpath(m_trash))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the trash folder").arg(m_trash));
+    return moveFile(QDir(m_folder).filePath(name), QDir(m_trash).filePath(name));
+}
+
+Status MemoryWriter::fromTrash(const QString &name)
+{
+    return moveFile(QDir(m_trash).filePath(name), QDir(m_folder).filePath(name));
+}
+
+Status MemoryWriter::record(const QString &id, const QString &decision, const QString &name, const Where &before,
+                            const Where &after)
+{
+    if (decision.isEmpty())
+        return {};
+    return m_files.putVersion({ id, decision, name, before.place, before.bytes, after.place, after.bytes });
+}
+
+Status MemoryWriter::clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
+                           const QJsonObject &wanted)
+{
+    Conflict c;
+    c.a = id;
+    c.b = id;
+    c.type = ConflictType::FileClash;
+    c.detectedAt = m_now;
+    if (const Status st = m_store.conflicts().insert(c); !st)
+        return st;
+    QJsonObject fileValues;
+    QJsonObject engramValues;
+    for (const QString &k : keys) {
+        fileValues.insert(k, file.value(k));
+        engramValues.insert(k, wanted.value(k));
+    }
+    Event e;
+    e.memoryId = id;
+    e.kind = QStringLiteral("file_clash");
+    e.actor = QStringLiteral("system");
+    e.at = m_now;
+    e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("conflict"), double(c.id) },
+                              { QStringLiteral("fields"), QJsonArray::fromStringList(keys) },
+                              { QStringLiteral("file"), fileValues }, { QStringLiteral("engram"), engramValues } };
+    if (const Status st = m_store.events().append(e); !st)
+        return st;
+    ++m_report.clashes;
+    m_report.problems << QStringLiteral("%1: the assistant changed %2 since Engram read it; not written (conflict %3)")
+                             .arg(name, keys.join(QStringLiteral(", ")))
+                             .arg(c.id);
+    return {};
+}
+
+Status MemoryWriter::undo(const QString &id, const QString &name, const AttachedFileRepository::Version &v,
+                          const std::optional<Memory> &row)
+{
+    const QString inFolder = QDir(m_folder).filePath(name);
+    if (v.beforePlace == Place::Folder) {
+        if (QFileInfo::exists(QDir(m_trash).filePath(name)) && !QFileInfo::exists(inFolder)) {
+            if (const Status st = fromTrash(name); !st)
+                return st;
+        }
+        // The bytes as they were, whatever the move brought back.
+        auto now = locate(name);
+        if (!now)
+            return now.error();
+        if (now->bytes != v.before) {
+            if (const Status st = io::AtomicFile::write(inFolder, v.before); !st)
+                return st;
+        }
+        const QJsonObject base = m_format->fieldsOf(v.before).value_or(QJsonObject {});
+        if (const Status st = put({ id, name, hashOf(v.before), AgentProjection::compact(base),
+                                            AgentProjection::compact(row ? m_format->projection(*row) : QJsonObject {}) });
+            !st)
+            return st;
+    } else if (QFileInfo::exists(inFolder)) {
+        if (const Status st = toTrash(name); !st)
+            return st;
+        if (v.beforePlace == Place::None) {
+            if (const Status st = m_files.remove(id); !st)
+                return st;
+        }
+    }
+    ++m_report.restored;
+    return undoIndex(id, v.decision);
+}
+
+/// The decision the events revert when they are all reverts of one decision, else empty;
+/// `decision` gets the last event's own decision id.
+QString revertedDecision(const std::vector<Event> &events, QString *decision)
+{
+    QString reverted;
+    bool allReverts = true;
+    for (const Event &e : events) {
+        if (e.kind == events::kRevert) {
+            const QString d = e.payload.value(QStringLiteral("revertsDecision")).toString();
+            if (!reverted.isEmpty() && d != reverted)
+                allReverts = false;
+            reverted = d;
+        } else {
+            allReverts = false;
+        }
+        *decision = e.payload.value(QStringLiteral("decision")).toString();
+    }
+    return allReverts ? reverted : QString();
+}
+
+// The fields the decision changed, laid over the file as it is now, after the three-way check.
+Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const QString &decision,
+                                   const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted)
+{
+    const auto parsed = m_format->fieldsOf(where.bytes);
+    if (!parsed) {
+        m_report.problems << QStringLiteral("%1: cannot be parsed; never written").arg(name);
+        return {};
+    }
+    const QJsonObject file = *parsed;
+    const QJsonObject base = stored ? AgentProjection::parse(stored->base) : file;
+    const QJsonObject before = stored ? AgentProjection::parse(stored->proj) : QJsonObject {};
+    QStringList keys = AgentProjection::changedKeys(before, wanted);
+    if (keys.isEmpty())
+        return {};
+    // A reinforcement writes the whole set of the agent's forgetting fields (docs/formats.md,
+    // "Agent memory folders"), so that a file the hub never migrated gets all of them.
+    static const QStringList kForgetting { QStringLiteral("stability"), QStringLiteral("lastReinforcedAt"),
+                                           QStringLiteral("reinforceCount"), QStringLiteral("decayRate"),
+                                           QStringLiteral("strength") };
+    if (keys.contains(kForgetting[0]) || keys.contains(kForgetting[1]) || keys.contains(kForgetting[2])) {
+        for (const QString &k : kForgetting) {
+            if (!keys.contains(k) && wanted.contains(k) && !file.contains(k))
+                keys << k;
+        }
+    }
+    QStringList clashing;
+    for (const QString &k : keys) {
+        if (!m_format->clashFree().contains(k) && file.value(k) != base.value(k))
+            clashing << k;
+    }
+    if (!clashing.isEmpty())
+        return clash(id, name, clashing, file, wanted);
+
+    QJsonObject target = file;
+    for (const QString &k : keys) {
+        if (wanted.contains(k))
+            target.insert(k, wanted.value(k));
+        else
+            target.remove(k);
+    }
+    const QByteArray bytes = m_format->rewrite(where.bytes, target);
+    const QString inFolder = QDir(m_folder).filePath(name);
+    if (bytes != where.bytes) {
+        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
+            return st;
+        ++m_report.written;
+        if (const Status st = record(id, decision, name, where, Where { Place::Folder, bytes }); !st)
+            return st;
+    }
+    return put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted) });
+}
+
+// A deleted or purged memory: its file leaves the folder for the trash (unless the assistant
+// changed it since Engram read it: then it stays, as a clash).
+Status MemoryWriter::trashGone(const QString &id, const QString &name, const QString &decision,
+                               const std::optional<FileState> &stored, const Where &where)
+{
+    if (where.place != Place::Folder)
+        return {};
+    if (stored && hashOf(where.bytes) != stored->hash)
+        return clash(id, name, { QStringLiteral("content") }, {}, {});
+    if (const Status st = toTrash(name); !st)
+        return st;
+    ++m_report.trashed;
+    if (const Status st = record(id, decision, name, where, Where { Place::Trash, where.bytes }); !st)
+        return st;
+    return indexAfter(id, decision, m_format->indexWithout(m_folder, name));
+}
+
+Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
+{
+    auto stored = m_files.get(id);
+    if (!stored)
+        return stored.error();
+    std::optional<Memory> row;
+    if (auto r = m_store.memories().get(id))
+        row = std::move(*r);
+    const QString name = *stored ? (*stored)->name : id + m_format->extension();
+    if (!io::AgentFolder::isSafeFileId(QFileInfo(name).completeBaseName())) {
+        m_report.problems << QStringLiteral("memory id \"%1\" cannot be a file name; not written").arg(id.left(80));
+        return {};
+    }
+    auto where = locate(name);
+    if (!where) {
+        m_report.problems << where.error().message + QStringLiteral("; not written");
+        return {};
+    }
+
+    // Undo of one decision: put back exactly what the file held before it.
+    QString decision;
+    const QString reverted = revertedDecision(events, &decision);
+    if (!reverted.isEmpty()) {
+        auto v = m_files.version(id, reverted);
+        if (!v)
+            return v.error();
+        if (*v && (*v)->afterPlace == where->place && (where->place == Place::None || (*v)->after == where->bytes))
+            return undo(id, name, **v, row);
+    }
+
+    const QString inFolder = QDir(m_folder).filePath(name);
+    const bool gone = !row || row->isDeleted();
+    if (gone)
+        return trashGone(id, name, decision, *stored, *where);
+
+    const QJsonObject wanted = m_format->projection(*row);
+    if (where->place == Place::Trash) {
+        // Restored in Engram: the file comes back as it was when it left.
+        if (const Status st = fromTrash(name); !st)
+            return st;
+        ++m_report.restored;
+        const Where before = *where;
+        where->place = Place::Folder;
+        if (const Status st = record(id, decision, name, before, *where); !st)
+            return st;
+        if (const Status st = indexAfter(id, decision,
+                                         m_format->indexWith(m_folder, name, m_format->fieldsOf(where->bytes).value_or(QJsonObject {})));
+            !st)
+            return st;
+    }
+    if (where->place == Place::None) {
+        const QByteArray bytes = m_format->fresh(wanted);
+        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
+            return st;
+        ++m_report.written;
+        if (const Status st = put({ id, name, hashOf(bytes), AgentProjection::compact(wanted),
+                                            AgentProjection::compact(wanted) });
+            !st)
+            return st;
+        if (const Status st = record(id, decision, name, {}, Where { Place::Folder, bytes }); !st)
+            return st;
+        return indexAfter(id, decision, m_format->indexWith(m_folder, name, wanted));
+    }
+
+    return rewriteFields(id, name, decision, *stored, *where, wanted);
+}
+
+} // namespace
+
+Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Millis now)
+{
+    if (now == 0)
+        now = time::nowMs();
+    Transaction tx(store.database());
+    if (!tx.isActive())
+        return tx.error();
+    AttachedFileRepository files(store.database());
+    if (const Status st = files.ensureTables(); !st)
+        return st.error();
+    auto mark = store.meta().value(AttachedFolder::kMetaWrittenThrough);
+    if (!mark)
+        return mark.error();
+    auto last = store.events().lastId();
+    if (!last)
+        return last.error();
+    Report report;
+    const qint64 from = mark->isEmpty() ? *last : mark->toLongLong();
+    if (from < *last) {
+        auto list = store.events().between(from + 1, *last);
+        if (!list)
+            return list.error();
+        std::vector<QString> order;
+        std::map<QString, std::vector<Event>> byMemory;
+        for (Event &e : *list) {
+            if (e.payload.contains(kFromFile))
+                continue;
+            auto [it, inserted] = byMemory.try_emplace(e.memoryId);
+            if (inserted)
+                order.push_back(e.memoryId);
+            it->second.push_back(std::move(e));
+        }
+        MemoryWriter writer(store, folder, now, report);
+        for (const QString &id : order) {
+            if (const Status st = writer.handle(id, byMemory[id]); !st)
+                return st.error();
+        }
+    }
+    auto lastNow = store.events().lastId();
+    if (!lastNow)
+        return lastNow.error();
+    if (const Status st = store.meta().setValue(AttachedFolder::kMetaWrittenThrough, QString::number(*lastNow)); !st)
+        return st.error();
+    if (const Status st = tx.commit(); !st)
+        return st.error();
+    return report;
+}
+
+} // namespace engram::core::attach

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "model/Result.h"
+#include "model/Time.h"
+
+#include <QStringList>
+
+namespace engram::core {
+class Store;
+}
+
+namespace engram::core::attach {
+
+/// Writes the decisions recorded in an attached folder's side store back to the folder's
+/// files (docs/formats.md, "Attached folders"): every memory that an event after the last
+/// handled one names (the folder's own events, `fromFile`, excepted) gets its file made to
+/// match, and nothing else is touched.
+///
+/// - the fields a decision wrote are the keys where Engram's projection of the memory
+///   (AgentProjection) now differs from the projection recorded when the file was last read
+///   or written; they are laid over the file as it is now (AgentFileText: unknown fields,
+///   key order and indent kept), through QSaveFile;
+/// - three-way check: when the file changed since Engram read it in any of those keys
+///   (`updatedAt` and the derived `strength` aside), nothing is written and a conflict of type
+///   `file_clash` opens, with an event holding both values; the assistant's file stays and the
+///   next sync reads it;
+/// - a deleted or purged memory's file moves to the trash beside the folder; a restored one
+///   moves back; a new memory (a correction, a merge) gets a new `<id>.json`;
+/// - undo (revert events of one decision) puts the file back byte for byte: each rewrite is
+///   recorded with the bytes before and after, and restored when the file still holds the after;
+/// - a file that does not parse is never written (a problem line).
+class WriteBack final
+{
+public:
+    struct Report
+    {
+        int written = 0;
+        int trashed = 0;
+        int restored = 0;
+        int clashes = 0;
+        QStringList problems;
+    };
+
+    [[nodiscard]] static Result<Report> run(Store &store, const QString &folder, Millis now = 0);
+};
+
+} // namespace engram::core::attach

@@ -1,0 +1,70 @@
+// MainWindow: an agent memory folder opened in place (docs/formats.md, "Attached folders").
+#include "MainWindow.h"
+
+#include "AttachController.h"
+#include "StoreSession.h"
+
+#include "attach/ClaudeProjects.h"
+#include "support/MessageBox.h"
+
+#include <QFileDialog>
+#include <QInputDialog>
+#include <QStatusBar>
+
+namespace engram::ui {
+
+bool MainWindow::attachFolder(const QString &dir)
+{
+    if (!m_attach) {
+        m_attach = new AttachController(m_session, this);
+        connect(m_session, &StoreSession::aboutToClose, m_attach, &AttachController::stop);
+        connect(m_attach, &AttachController::problemsChanged, this, [this](const QStringList &problems) {
+            if (!problems.isEmpty())
+                statusBar()->showMessage(tr("Attached folder: %n problem(s): %1", nullptr, int(problems.size()))
+                                             .arg(problems.first()),
+                                         10000);
+        });
+    }
+    QString folder;
+    QStringList problems;
+    auto side = AttachController::prepare(dir, &folder, &problems);
+    if (!side) {
+        showError(tr("Cannot open the agent memory folder"), side.error().message);
+        return false;
+    }
+    if (!openStore(*side))
+        return false;
+    m_attach->start(folder);
+    updateTitle();
+    if (!problems.isEmpty())
+        statusBar()->showMessage(tr("Attached %1; %n file(s) could not be read: %2", nullptr, int(problems.size()))
+                                     .arg(folder, problems.first()),
+                                 10000);
+    return true;
+}
+
+void MainWindow::attachFolderDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open an agent memory folder"));
+    if (!dir.isEmpty())
+        attachFolder(dir);
+}
+
+void MainWindow::attachClaudeMemoryDialog()
+{
+    const auto found = core::attach::ClaudeProjects::find();
+    if (found.empty()) {
+        showError(tr("No Claude Code memory found"),
+                  tr("No ~/.claude/projects/<project>/memory/ folder holds a MEMORY.md or memory files."));
+        return;
+    }
+    QStringList items;
+    for (const auto &f : found)
+        items << tr("%1 — %2").arg(f.project, f.folder);
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, tr("Open Claude Code Memory"), tr("Project:"), items, 0, false, &ok);
+    if (ok && items.contains(chosen))
+        attachFolder(found[std::size_t(items.indexOf(chosen))].folder);
+}
+
+} // namespace engram::ui
