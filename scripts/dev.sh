@@ -13,7 +13,9 @@ cd "$(dirname "$0")/.."
 # Real package names only: dpkg never reports a virtual one (libqt6charts6-dev) installed, so
 # it would send every run to apt. clang, libclang-rt-14-dev (ASan/UBSan/libFuzzer runtimes),
 # llvm (llvm-symbolizer, for readable sanitizer stacks) and lld (links five times faster than
-# ld.bfd) are for `sanitize` and `fuzz`. nodejs and npm run the MCP SDK client test (tests/mcp).
+# ld.bfd) are for `sanitize` and `fuzz`. Node.js and npm run the MCP SDK client test (tests/mcp):
+# Debian's nodejs and npm, unless `node` and `npm` are already there (a NodeSource nodejs carries
+# its own npm, and Debian's npm package would conflict with it).
 # desktop-file-utils and appstream validate the .deb's desktop entry and metainfo (tests/packaging).
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
@@ -21,13 +23,16 @@ PACKAGES=(
   libyaml-cpp-dev libsqlite3-dev libsodium-dev sqlite3 libarchive-dev
   libgl-dev libxkbcommon-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
   clang libclang-rt-14-dev llvm lld
-  nodejs npm desktop-file-utils appstream
+  desktop-file-utils appstream
 )
 
 missing_packages() {
   for p in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
   done
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    printf '%s\n' nodejs npm
+  fi
 }
 
 install_packages() {

@@ -47,12 +47,42 @@ int AttachedRun::finish(CliContext &ctx, int code)
 {
     if (g_folder.isEmpty() || code != 0 || !ctx.store())
         return code;
-    auto report = attach::WriteBack::run(*ctx.store(), g_folder, ctx.now());
-    if (!report)
-        return ctx.fail(report.error());
+    return writeBack(ctx) ? code : 1;
+}
+
+QString AttachedRun::folder()
+{
+    return g_folder;
+}
+
+bool AttachedRun::syncAgain(CliContext &ctx)
+{
+    if (g_folder.isEmpty() || !ctx.store())
+        return true;
+    auto report = attach::FolderSync::run(*ctx.store(), g_folder, ctx.now(), ctx.config().decay.initialStability);
+    if (!report) {
+        // Not ctx.fail(): a server (mcp) goes on with its next request.
+        ctx.err() << "engram-cli: attached folder: " << report.error().message << Qt::endl;
+        return false;
+    }
     for (const QString &p : report->problems)
         ctx.err() << "attached folder: " << p << Qt::endl;
-    return code;
+    return true;
+}
+
+bool AttachedRun::writeBack(CliContext &ctx)
+{
+    if (g_folder.isEmpty() || !ctx.store())
+        return true;
+    auto report = attach::WriteBack::run(*ctx.store(), g_folder, ctx.now());
+    if (!report) {
+        // Not ctx.fail(): a server (mcp) goes on with its next request.
+        ctx.err() << "engram-cli: attached folder: " << report.error().message << Qt::endl;
+        return false;
+    }
+    for (const QString &p : report->problems)
+        ctx.err() << "attached folder: " << p << Qt::endl;
+    return true;
 }
 
 } // namespace engram::cli

@@ -17,6 +17,13 @@ public:
     static int prepare(CliContext &ctx, const QString &dir);
     /// After a command that succeeded: writes its decisions back; the exit code.
     static int finish(CliContext &ctx, int code);
+
+    /// The attached folder, empty when the command runs on a store.
+    static QString folder();
+    /// A long-running command (mcp) between two requests: reads the folder again / writes the
+    /// decisions made since back to its files. Problems go to stderr; false on an error.
+    static bool syncAgain(CliContext &ctx);
+    static bool writeBack(CliContext &ctx);
 };
 
 } // namespace engram::cli

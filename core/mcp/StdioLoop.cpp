@@ -68,15 +68,20 @@ private:
 
 } // namespace
 
-int StdioLoop::run(McpServer &server, int inFd, std::FILE *out)
+int StdioLoop::run(McpServer &server, int inFd, std::FILE *out, const Hooks &hooks)
 {
     const auto answer = [&](const QByteArray &line, bool tooLong) {
         std::optional<QByteArray> reply;
-        if (tooLong)
+        if (tooLong) {
             reply = JsonRpc::error(QJsonValue::Null, rpc::kInvalidRequest,
                                    QStringLiteral("Invalid Request: message longer than %1 bytes").arg(kMaxLineBytes));
-        else
+        } else {
+            if (hooks.beforeMessage)
+                hooks.beforeMessage();
             reply = server.handle(line);
+            if (hooks.afterMessage)
+                hooks.afterMessage();
+        }
         return !reply || writeLine(out, *reply);
     };
     LineBuffer lines;

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 
 namespace engram::core::mcp {
 
@@ -17,7 +18,14 @@ class StdioLoop final
 public:
     static constexpr std::size_t kMaxLineBytes = 64u * 1024u * 1024u;
     /// `inFd` is read with read(2), so a message is answered as soon as its line is complete.
-    static int run(McpServer &server, int inFd, std::FILE *out);
+    /// `beforeMessage` and `afterMessage`, when set, run around the handling of every message
+    /// (an attached folder is read before and its files written after: docs/cli.md, "mcp").
+    struct Hooks
+    {
+        std::function<void()> beforeMessage;
+        std::function<void()> afterMessage;
+    };
+    static int run(McpServer &server, int inFd, std::FILE *out, const Hooks &hooks = {});
 };
 
 } // namespace engram::core::mcp

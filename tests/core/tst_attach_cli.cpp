@@ -2,6 +2,7 @@
 // process would (docs/cli.md, "Global options"; docs/formats.md, "Attached folders"), and an
 // export to an agent folder that must not leave a deleted memory's file behind.
 #include "AgentEntrySchema.h"
+#include "McpProcess.h"
 #include "TempStore.h"
 
 #include "config/Config.h"
@@ -17,6 +18,8 @@
 #include <QTest>
 
 using namespace engram;
+using engram::test::McpProcess;
+using engram::test::structuredOf;
 
 namespace {
 
@@ -175,6 +178,46 @@ private slots:
         QVERIFY2(undo.code == 0, undo.err.constData());
         QCOMPARE(readAll(path(kHot)), beforeDelete);
         QVERIFY(listedIds().contains(kHot));
+    }
+
+    void theMcpServerOnAFolderWritesEachDecisionToItsFileAtOnce()
+    {
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_tmp.filePath(QStringLiteral("xdg")));
+        McpProcess server({QStringLiteral("--attach"), m_folder}, env);
+        QVERIFY(server.started());
+        QVERIFY(!server.initialize().contains(QStringLiteral("error")));
+        const QStringList before = QDir(m_folder).entryList(QDir::Files);
+
+        // remember: the new memory's file is in the folder when the answer arrives.
+        const QJsonObject added = structuredOf(server.callTool(
+            QStringLiteral("remember"),
+            {{QStringLiteral("content"), QStringLiteral("The deploy script needs Node 20 or later")}}));
+        const QString id = added.value(QStringLiteral("id")).toString();
+        QVERIFY2(!id.isEmpty(), QJsonDocument(server.lastAnswer()).toJson().constData());
+        const QStringList after = QDir(m_folder).entryList(QDir::Files);
+        QCOMPARE(after.size(), before.size() + 1);
+        QString newFile;
+        for (const QString &name : after)
+            if (!before.contains(name))
+                newFile = name;
+        QVERIFY(readAll(QDir(m_folder).filePath(newFile)).contains("The deploy script needs Node 20 or later"));
+
+        // A file the assistant's own program writes meanwhile is seen by the next request.
+        QByteArray edited = readAll(path(QStringLiteral("1a2b1eef")));
+        edited.replace("(note 1)", "(note 1, revised while the server runs)");
+        QVERIFY(writeAll(path(QStringLiteral("1a2b1eef")), edited));
+        const QJsonObject got = structuredOf(server.callTool(QStringLiteral("get"), {{QStringLiteral("id"), QStringLiteral("1a2b1eef")}}));
+        QVERIFY2(got.value(QStringLiteral("memory")).toObject().value(QStringLiteral("content")).toString().contains(QStringLiteral("revised while the server runs")),
+                 QJsonDocument(server.lastAnswer()).toJson().constData());
+
+        // forget: the file goes to the trash before the answer.
+        QVERIFY(QFile::exists(path(kHot)));
+        server.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), kHot}});
+        QVERIFY2(!server.lastAnswer().value(QStringLiteral("result")).toObject().value(QStringLiteral("isError")).toBool(),
+                 QJsonDocument(server.lastAnswer()).toJson().constData());
+        QVERIFY(!QFile::exists(path(kHot)));
+        QCOMPARE(server.finish(), 0);
     }
 
     void attachRefusesAStoreBesideIt()

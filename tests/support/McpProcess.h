@@ -19,12 +19,17 @@ class McpProcess
 {
 public:
     explicit McpProcess(const QString &store, const QStringList &globalOptions = {})
+        : McpProcess(QStringList{QStringLiteral("--store"), store} + globalOptions, {})
+    {
+    }
+    /// `engram-cli OPTIONS mcp` (e.g. --attach DIR), with `environment` added to this process's.
+    McpProcess(const QStringList &options, const QProcessEnvironment &environment)
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(environment);
         m_process.setProcessEnvironment(env);
-        m_process.start(QStringLiteral(ENGRAM_CLI_PATH),
-                        QStringList{QStringLiteral("--store"), store} + globalOptions + QStringList{QStringLiteral("mcp")});
+        m_process.start(QStringLiteral(ENGRAM_CLI_PATH), options + QStringList{QStringLiteral("mcp")});
         m_started = m_process.waitForStarted(30000);
     }
     ~McpProcess()

@@ -1,6 +1,7 @@
 // engram-cli mcp (docs/cli.md, "mcp"): serves the store to an assistant over the Model Context
 // Protocol on stdin/stdout until the client closes stdin. Only JSON-RPC goes to stdout; logs
 // go to stderr.
+#include "AttachedRun.h"
 #include "CliContext.h"
 #include "Command.h"
 
@@ -41,7 +42,14 @@ public:
         // A client that goes away must end the loop with a failed write, not kill the process
         // halfway through a line.
         std::signal(SIGPIPE, SIG_IGN);
-        return mcp::StdioLoop::run(server, STDIN_FILENO, stdout);
+        // On an attached folder (--attach) every request sees the files as they are now, and
+        // every decision reaches its file before the answer goes out.
+        mcp::StdioLoop::Hooks hooks;
+        if (!AttachedRun::folder().isEmpty()) {
+            hooks.beforeMessage = [&ctx] { AttachedRun::syncAgain(ctx); };
+            hooks.afterMessage = [&ctx] { AttachedRun::writeBack(ctx); };
+        }
+        return mcp::StdioLoop::run(server, STDIN_FILENO, stdout, hooks);
     }
 };
 
