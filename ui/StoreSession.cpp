@@ -1,5 +1,6 @@
 #include "StoreSession.h"
 
+#include "attach/AttachedFolder.h"
 #include "snapshot/SnapshotLoader.h"
 #include "snapshot/StoreChanges.h"
 #include "store/MetaRepository.h"
@@ -63,6 +64,9 @@ Status StoreSession::open(const QString &path)
     if (!openResult)
         return openResult.error();
     std::unique_ptr<Store> store = std::move(*openResult);
+    // An attached folder's memories live in another program's plain files: nothing there can
+    // be sealed (docs/formats.md, "Encryption at rest").
+    store->setCanSeal(!attach::AttachedFolder::isAttached(*store));
 
     // Read the new store before letting go of the old one, so a failure leaves it open.
     Config config = Config::defaults();

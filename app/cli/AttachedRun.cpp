@@ -34,6 +34,7 @@ int AttachedRun::prepare(CliContext &ctx, const QString &dir)
     Store *store = ctx.store();
     if (!store)
         return 1;
+    store->setCanSeal(false); // the folder's files are plain text (docs/formats.md, "Encryption at rest")
     auto report = attach::FolderSync::run(*store, *folder, ctx.now(), ctx.config().decay.initialStability);
     if (!report)
         return ctx.fail(report.error());

@@ -220,6 +220,18 @@ private slots:
         QCOMPARE(server.finish(), 0);
     }
 
+    void raisingToSensitivityThreeIsRefusedWithPrivacyModeOffered()
+    {
+        const auto before = snapshot(m_root);
+        const Run r = cli({QStringLiteral("edit"), QStringLiteral("1a2b1eef"), QStringLiteral("--sensitivity"), QStringLiteral("3")});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("plain files") && r.err.contains("Privacy Mode"), r.err.constData());
+        QCOMPARE(snapshot(m_root), before); // no file touched
+        // Sensitivity 2 is a plain decision and reaches the file.
+        const Run two = cli({QStringLiteral("edit"), QStringLiteral("1a2b1eef"), QStringLiteral("--sensitivity"), QStringLiteral("2")});
+        QVERIFY2(two.code == 0, two.err.constData());
+    }
+
     void attachRefusesAStoreBesideIt()
     {
         const Run r = cli({ QStringLiteral("--store"), m_tmp.filePath(QStringLiteral("x.engram")), QStringLiteral("list") });

@@ -81,6 +81,11 @@ public:
             core::Store *store = ctx.store();
             if (!store)
                 return 1;
+            if (!store->canSeal())
+                return ctx.fail(QStringLiteral("edit %1: sensitivity 3 is encrypted, and this attached folder keeps its memories "
+                                               "in another program's plain files, which cannot hold encrypted text; use "
+                                               "sensitivity 2 and the window's View → Privacy Mode instead")
+                                    .arg(id));
             auto has = core::StoreSeal::hasPassphrase(*store);
             if (!has)
                 return ctx.fail(has.error());
