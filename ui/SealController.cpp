@@ -25,7 +25,11 @@ SealController::SealController(StoreSession *session, QWidget *window)
 {
     m_idle.setSingleShot(true);
     m_idle.setObjectName(QStringLiteral("idleLockTimer"));
-    setIdleLockMinutes(kDefaultIdleLockMinutes);
+    setIdleLockMinutes(m_session->config().privacy.idleLockMinutes);
+    connect(m_session, &StoreSession::configChanged, this,
+            [this]() { setIdleLockMinutes(m_session->config().privacy.idleLockMinutes); });
+    connect(m_session, &StoreSession::opened, this,
+            [this]() { setIdleLockMinutes(m_session->config().privacy.idleLockMinutes); });
     connect(&m_idle, &QTimer::timeout, this, [this]() {
         if (m_session->store() && StoreSeal::isUnlocked(*m_session->store()))
             lock();

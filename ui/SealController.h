@@ -23,7 +23,6 @@ class SealController final : public QObject
     Q_DISABLE_COPY_MOVE(SealController)
 
 public:
-    static constexpr int kDefaultIdleLockMinutes = 10;
 
     SealController(StoreSession *session, QWidget *window);
 
@@ -40,6 +39,8 @@ public:
     bool readyToRaise();
     /// 0 turns the idle lock off.
     void setIdleLockMinutes(int minutes);
+    /// The idle time after which the store locks again, in ms (0: never).
+    int idleLockMilliseconds() const { return m_idle.interval(); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -154,6 +154,12 @@ struct Config
         bool operator==(const Budgets &) const = default;
     } budgets;
 
+    struct Privacy // docs/formats.md, "Encryption at rest"
+    {
+        int idleLockMinutes = 10; ///< the window locks level 3 again after this idle time; 0 = never
+        bool operator==(const Privacy &) const = default;
+    } privacy;
+
     std::vector<CategoryConfig> categories;
 
     /// The built-in defaults (categories of all four notes included).

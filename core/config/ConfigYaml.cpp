@@ -124,6 +124,7 @@ const std::vector<IntField> &intFields()
         ENGRAM_I("budgets.activeEpisodes", budgets.activeEpisodes, 0, 100000000),
         ENGRAM_I("budgets.compressed", budgets.compressed, 0, 100000000),
         ENGRAM_I("budgets.semanticRules", budgets.semanticRules, 0, 100000000),
+        ENGRAM_I("privacy.idleLockMinutes", privacy.idleLockMinutes, 0, 1440),
     };
     return fields;
 }

@@ -10,12 +10,14 @@
 #include "TempStore.h"
 
 #include "MainWindow.h"
+#include "SealController.h"
 #include "StoreSession.h"
 #include "dialogs/PassphraseDialog.h"
 #include "models/Roles.h"
 #include "support/MessageBox.h"
 #include "views/GraphNodeItem.h"
 
+#include "config/Config.h"
 #include "crypto/KdfParams.h"
 #include "store/StoreSeal.h"
 
@@ -34,6 +36,8 @@
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
+#include <QAbstractSeries>
+#include <QChartView>
 
 using namespace engram;
 using namespace engram::core;
@@ -86,6 +90,17 @@ private:
             qFatal("no row %s", qPrintable(id));
         return q.value(0).toString();
     }
+    static QStringList legendNames(MainWindow &w)
+    {
+        QStringList names;
+        auto *chart = w.findChild<QChartView *>(QStringLiteral("decayChartView"));
+        if (!chart || !chart->chart())
+            return names;
+        for (QAbstractSeries *series : chart->chart()->series())
+            names << series->name();
+        return names;
+    }
+
     static void screenshot(QWidget *widget, const QString &name)
     {
         const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
@@ -140,6 +155,7 @@ private Q_SLOTS:
         QCOMPARE(shownContent(w, QStringLiteral("mem_plain")), QStringLiteral("Likes green tea"));
         w.selectIds({QStringLiteral("mem_secret")});
         QCOMPARE(w.findChild<QLabel *>(QStringLiteral("detailHeader"))->text(), QStringLiteral("locked"));
+        QTRY_VERIFY2(legendNames(w).contains(QStringLiteral("locked")), qPrintable(legendNames(w).join(QLatin1Char('|'))));
         QVERIFY(!action(w, "lockAction")->isEnabled());
         QVERIFY(action(w, "unlockAction")->isEnabled());
         screenshot(&w, QStringLiteral("locked-table-1600x1000.png"));
@@ -251,9 +267,27 @@ private Q_SLOTS:
         QCOMPARE(shownContent(w, QStringLiteral("mem_public")), QStringLiteral("Likes green tea"));
         QCOMPARE(w.findChild<QLabel *>(QStringLiteral("detailHeader"))->text(), QStringLiteral("hidden (privacy mode)"));
         QVERIFY(!w.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"))->toPlainText().contains(QLatin1String("Zanzibar")));
+        // The decay chart's legend follows the same rule.
+        QTRY_VERIFY2(legendNames(w).contains(QStringLiteral("hidden (privacy mode)")),
+                     qPrintable(legendNames(w).join(QLatin1Char('|'))));
+        QVERIFY(!legendNames(w).join(QLatin1Char('|')).contains(QLatin1String("Zanzibar")));
         action(w, "privacyModeAction")->trigger();
         QVERIFY(!label->isVisible());
         QCOMPARE(shownContent(w, QStringLiteral("mem_private")), kSecret);
+        QTRY_VERIFY(legendNames(w).join(QLatin1Char('|')).contains(QLatin1String("Zanzibar")));
+    }
+
+    void theIdleLockTimeIsASetting()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        auto *seal = w.findChild<SealController *>();
+        QVERIFY(seal);
+        QCOMPARE(seal->idleLockMilliseconds(), 10 * 60 * 1000); // the default, from the config
+        core::Config config = w.session()->config();
+        config.privacy.idleLockMinutes = 3;
+        QVERIFY(w.session()->setConfig(config).ok());
+        QCOMPARE(seal->idleLockMilliseconds(), 3 * 60 * 1000);
     }
 
     void htmlInAMemoryIsShownLiterally()

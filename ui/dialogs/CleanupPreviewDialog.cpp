@@ -1,6 +1,7 @@
 #include "dialogs/CleanupPreviewDialog.h"
 
 #include "StoreSession.h"
+#include "text/MaskedText.h"
 #include "commands/DecisionCommand.h"
 #include "models/CleanupPlanModel.h"
 #include "scoring/ScoringProfile.h"
@@ -129,7 +130,7 @@ void CleanupPreviewDialog::start()
         return;
     }
     auto work = [storePath = m_session->path(), config = m_session->config(), profileName = m_session->profileName(),
-                 now = m_session->now()](JobControl &control) -> Result<Planned> {
+                 now = m_session->now(), privacy = m_session->privacyMode()](JobControl &control) -> Result<Planned> {
         Database::Options readOnly; // reading only: never migrate or create
         readOnly.readOnly = true;
         readOnly.createIfMissing = false;
@@ -152,7 +153,7 @@ void CleanupPreviewDialog::start()
             return memories.error();
         Planned out{std::move(*plan), {}};
         for (const Memory &m : *memories)
-            out.contents.insert(m.id, m.content);
+            out.contents.insert(m.id, MaskedText::shown(m, privacy));
         return out;
     };
     runJob<Planned>(tr("Scoring every memory under the %1 profile…").arg(m_session->profileName()), std::move(work),

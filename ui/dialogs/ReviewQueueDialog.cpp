@@ -1,6 +1,7 @@
 #include "dialogs/ReviewQueueDialog.h"
 
 #include "StoreSession.h"
+#include "text/MaskedText.h"
 #include "commands/DecisionCommand.h"
 #include "dialogs/ConflictDialog.h"
 #include "engine/decisions/Reinforcement.h"
@@ -224,7 +225,7 @@ void ReviewQueueDialog::fillList()
     if (m_session && m_session->store() && !ids.isEmpty()) {
         if (auto memories = m_session->store()->memories().byIds(ids)) {
             for (const Memory &m : *memories)
-                content.insert(m.id, m.content);
+                content.insert(m.id, MaskedText::shown(m, m_session->privacyMode()));
         }
     }
     QList<QTreeWidgetItem *> rows;

@@ -71,6 +71,7 @@ QString sectionTitle(const QString &section)
         {QStringLiteral("conflicts"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Conflict detection and automatic handling")},
         {QStringLiteral("associations"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Associations and spreading activation")},
         {QStringLiteral("budgets"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Storage budgets and retention")},
+        {QStringLiteral("privacy"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Privacy: lock sensitivity 3 after idle minutes (0 = never)")},
     };
     const char *title = titles.value(section);
     return title ? SettingsDialog::tr(title) : section;
@@ -89,6 +90,7 @@ QString labelFor(const QString &key)
     words[0] = words[0].toUpper();
     static const std::vector<std::pair<QString, QString>> units{{QStringLiteral(" hours"), QStringLiteral(" (hours)")},
                                                                 {QStringLiteral(" days"), QStringLiteral(" (days)")},
+                                                                {QStringLiteral(" minutes"), QStringLiteral(" (minutes)")},
                                                                 {QStringLiteral(" per day"), QStringLiteral(" (per day)")}};
     for (const auto &[suffix, replacement] : units) {
         if (words.endsWith(suffix))
@@ -119,7 +121,7 @@ SettingsDialog::SettingsDialog(StoreSession *session, QWidget *parent)
     m_tabs->addTab(buildKeyTab({QStringLiteral("memory.decay"), QStringLiteral("enhanced"), QStringLiteral("importance"),
                                 QStringLiteral("lifecycle")}),
                    tr("Scoring profiles"));
-    m_tabs->addTab(buildKeyTab({QStringLiteral("memory.reinforce"), QStringLiteral("budgets")}),
+    m_tabs->addTab(buildKeyTab({QStringLiteral("memory.reinforce"), QStringLiteral("budgets"), QStringLiteral("privacy")}),
                    tr("Reinforcement && budgets"));
     m_tabs->addTab(buildCategoriesTab(), tr("Categories"));
     m_tabs->addTab(buildKeyTab({QStringLiteral("conflicts"), QStringLiteral("associations")}),

@@ -1,6 +1,7 @@
 #include "models/MemoryTableModel.h"
 
 #include "StoreSession.h"
+#include "text/MaskedText.h"
 
 #include <QColor>
 #include <QDateTime>
@@ -132,11 +133,8 @@ QString MemoryTableModel::shownContent(std::uint32_t row) const
     // Level 3 with the store locked, or level ≥ 2 in privacy mode (docs/formats.md,
     // "Encryption at rest"): the text is not shown.
     const MemorySnapshot &s = m_session->snapshot();
-    if (s.has(row, MemorySnapshot::Locked))
-        return tr("locked");
-    if (m_session->privacyMode() && s.sensitivity(row) >= 2)
-        return tr("hidden (privacy mode)");
-    return s.contentPreview(row);
+    return MaskedText::mask(s.has(row, MemorySnapshot::Locked), s.sensitivity(row), m_session->privacyMode())
+        .value_or(s.contentPreview(row));
 }
 
 QVariant MemoryTableModel::displayValue(std::uint32_t row, int column) const

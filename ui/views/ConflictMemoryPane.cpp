@@ -1,6 +1,7 @@
 #include "views/ConflictMemoryPane.h"
 
 #include "StoreSession.h"
+#include "text/MaskedText.h"
 #include "views/ChartPalette.h"
 #include "views/DecayChartView.h"
 #include "text/EventText.h"
@@ -117,14 +118,15 @@ void ConflictMemoryPane::showMemory(const core::Memory &m, const QString &role, 
     setTitle(tr("%1 · %2 · %3").arg(m_side, role, m.id));
 
     // Plain text in, then a background on the changed spans: the content is never parsed.
-    m_content->setPlainText(m.content);
+    const bool masked = MaskedText::isMasked(m, m_session && m_session->privacyMode());
+    m_content->setPlainText(MaskedText::shown(m, m_session && m_session->privacyMode()));
     QTextCursor cursor(m_content->document());
     QTextCharFormat marked;
     marked.setBackground(mark);
     marked.setFontWeight(QFont::DemiBold);
     const int length = m_content->document()->characterCount() - 1;
     for (const core::TextSpan &s : changed) {
-        if (s.start < 0 || s.start + s.length > length)
+        if (masked || s.start < 0 || s.start + s.length > length) // the spans are of the text not shown
             continue;
         cursor.setPosition(int(s.start));
         cursor.setPosition(int(s.start + s.length), QTextCursor::KeepAnchor);

@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "views/ChartPalette.h"
 #include "text/EventText.h"
+#include "text/MaskedText.h"
 
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -109,6 +110,7 @@ DecayChartView::DecayChartView(StoreSession *session, QWidget *parent) : QChartV
         connect(session, &StoreSession::profileChanged, this, &DecayChartView::refresh);
         connect(session, &StoreSession::configChanged, this, &DecayChartView::refresh);
         connect(session, &StoreSession::nowChanged, this, &DecayChartView::refresh);
+        connect(session, &StoreSession::privacyModeChanged, this, &DecayChartView::refresh);
         connect(session, &StoreSession::closed, this, [this] { showMemories({}); });
     }
     rebuildChart();
@@ -163,7 +165,8 @@ void DecayChartView::refresh()
     const core::Millis horizon = MemoryCurveBuilder::defaultHorizon(start, now);
     for (const Loaded &l : loaded) {
         m_curves.push_back(MemoryCurveBuilder::build(l.memory, l.events, profile, now, horizon));
-        m_drawn.push_back({legendLabel(l.memory.content), ChartPalette::curve(int(m_drawn.size()))});
+        m_drawn.push_back({legendLabel(MaskedText::shown(l.memory, m_session->privacyMode())),
+                           ChartPalette::curve(int(m_drawn.size()))});
     }
     m_xMin = start;
     m_xMax = now + horizon;

@@ -6,6 +6,7 @@
 #include "support/Teardown.h"
 #include "views/ChartPalette.h"
 #include "text/EventText.h"
+#include "text/MaskedText.h"
 #include "views/ContentEditor.h"
 #include "views/HistoryView.h"
 
@@ -429,8 +430,8 @@ void DetailPanel::fill(const Memory &m)
     const core::Millis now = m_session->now();
     // Locked (level 3, store locked) or masked (privacy mode, level >= 2): no text shown
     // (docs/formats.md, "Encryption at rest").
-    const bool masked = m_session->privacyMode() && m.sensitivity >= 2 && !m.isLocked();
-    const QString shown = masked ? tr("hidden (privacy mode)") : m.shownContent();
+    const bool masked = MaskedText::isMasked(m, m_session->privacyMode()) && !m.isLocked();
+    const QString shown = MaskedText::shown(m, m_session->privacyMode());
     fillHeader(shown);
     m_content->setStoredText(shown); // refills only when the text changed; keeps a draft
     m_content->setEnabled(!m.isLocked() && !masked);

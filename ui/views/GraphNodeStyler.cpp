@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "views/GraphNodeItem.h"
 #include "views/GraphPalette.h"
+#include "text/MaskedText.h"
 
 #include <QCoreApplication>
 
@@ -30,14 +31,11 @@ void GraphNodeStyler::style(GraphNodeItem *node, int depth, bool full) const
     node->setColor(GraphPalette::tier(score.tier));
     if (!full)
         return;
-    QString content = snapshot.contentPreview(row);
     // Locked level 3, or level >= 2 in privacy mode (docs/formats.md, "Encryption at rest").
-    const bool hidden = snapshot.has(row, MemorySnapshot::Locked)
-        || (m_session.privacyMode() && snapshot.sensitivity(row) >= 2);
-    if (hidden)
-        content = snapshot.has(row, MemorySnapshot::Locked)
-            ? QCoreApplication::translate("AssociationGraphView", "locked")
-            : QCoreApplication::translate("AssociationGraphView", "hidden (privacy mode)");
+    const auto masked = MaskedText::mask(snapshot.has(row, MemorySnapshot::Locked), snapshot.sensitivity(row),
+                                         m_session.privacyMode());
+    const bool hidden = masked.has_value();
+    QString content = masked.value_or(snapshot.contentPreview(row));
     if (!hidden && depth != kOverview && std::size_t(content.toUtf8().size()) + 4 >= MemorySnapshot::kPreviewBytes) {
         if (auto whole = m_session.memory(id)) // the preview is cut: the tooltip shows it all
             content = whole->content;

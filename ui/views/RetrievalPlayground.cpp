@@ -1,6 +1,7 @@
 #include "views/RetrievalPlayground.h"
 
 #include "StoreSession.h"
+#include "text/MaskedText.h"
 #include "engine/graph/KeywordIndex.h"
 #include "models/Roles.h"
 #include "text/EventText.h"
@@ -334,14 +335,14 @@ QString RetrievalPlayground::contentOf(const QString &id)
 {
     for (const RetrievalResult &r : m_results) {
         if (r.id == id)
-            return r.memory.content;
+            return MaskedText::shown(r.memory, m_session && m_session->privacyMode());
     }
     if (const auto it = m_contentCache.constFind(id); it != m_contentCache.cend())
         return *it;
     QString content;
     if (m_session) {
         if (auto memory = m_session->memory(id))
-            content = memory->content;
+            content = MaskedText::shown(*memory, m_session->privacyMode());
     }
     m_contentCache.insert(id, content);
     return content;
@@ -355,8 +356,9 @@ QTreeWidgetItem *RetrievalPlayground::makeResultItem(int rank, const RetrievalRe
     item->setData(RankCol, IdRole, r.id);
     item->setData(RankCol, ActivationPathRole, path);
     item->setText(RankCol, QString::number(rank));
-    item->setText(MemoryCol, oneLine(r.memory.content));
-    item->setToolTip(MemoryCol, EventText::plainToolTip(r.memory.content + QStringLiteral("\n\n") + r.id));
+    const QString shown = MaskedText::shown(r.memory, m_session && m_session->privacyMode());
+    item->setText(MemoryCol, oneLine(shown));
+    item->setToolTip(MemoryCol, EventText::plainToolTip(shown + QStringLiteral("\n\n") + r.id));
     item->setText(ScoreCol, RetrievalExplanation::number(r.score));
     item->setTextAlignment(ScoreCol, Qt::AlignRight | Qt::AlignVCenter);
     item->setText(RecallCol, r.direct ? tr("direct") : (r.depth == 1 ? tr("associative · 1 hop") : tr("associative · %1 hops").arg(r.depth)));
