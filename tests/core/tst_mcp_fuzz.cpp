@@ -41,7 +41,12 @@ public:
         case 3: return {badEnvelope(id), QJsonValue(id)};
         case 4: return {request(id, randomWord(), QJsonObject{}), QJsonValue(id)};
         case 5: return {toolCall(id, randomWord(), QJsonObject{}), QJsonValue(id)};
-        case 6: return {toolCall(id, tool(), wrongArguments()), QJsonValue(id)};
+        case 6: {
+            // One draw after the other: the order of a call's arguments is not fixed in C++,
+            // and gcc and clang take them in opposite orders.
+            const QString name = tool();
+            return {toolCall(id, name, wrongArguments()), QJsonValue(id)};
+        }
         case 7: return {unknownId(id), QJsonValue(id)};
         default: return {request(id, QStringLiteral("tools/call"), randomParams()), QJsonValue(id)};
         }
@@ -96,6 +101,12 @@ private:
         const QJsonValue v = wrongValue();
         return v.isDouble() ? QJsonValue(false) : v;
     }
+    /// params that JSON-RPC refuses: anything but an object (an object is a valid params).
+    QJsonValue notAnObject()
+    {
+        const QJsonValue v = wrongValue();
+        return v.isObject() ? QJsonValue(QJsonArray{}) : v;
+    }
     QJsonValue wrongValue()
     {
         switch (pick(5)) {
@@ -124,7 +135,9 @@ private:
     }
     QByteArray cutOff(int id)
     {
-        const QByteArray whole = toolCall(id, tool(), {{QStringLiteral("content"), randomWord()}});
+        const QString name = tool(); // drawn first, whatever the compiler's argument order
+        const QString word = randomWord();
+        const QByteArray whole = toolCall(id, name, {{QStringLiteral("content"), word}});
         return whole.left(1 + pick(int(whole.size()) - 1)); // never the closing brace
     }
     QByteArray randomBytes()
@@ -156,7 +169,7 @@ private:
         case 2: return compact({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id}, {QStringLiteral("method"), wrongValue()}});
         case 3: return compact({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id}});
         default: return compact({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
-                                 {QStringLiteral("method"), QStringLiteral("tools/list")}, {QStringLiteral("params"), wrongValue()}});
+                                 {QStringLiteral("method"), QStringLiteral("tools/list")}, {QStringLiteral("params"), notAnObject()}});
         }
     }
 
