@@ -172,9 +172,16 @@ void emitValue(YAML::Emitter &out, const QJsonValue &v, const QStringList &leadi
     case QJsonValue::Bool:
         out << (v.toBool() ? "true" : "false");
         break;
-    case QJsonValue::Double:
-        out << numberText(v.toDouble()).toStdString();
+    case QJsonValue::Double: {
+        // A whole number past 2^53 read as a 64-bit integer keeps every digit (a double would
+        // round it, and it would read back as another integer).
+        const qint64 whole = v.toInteger(0);
+        if (whole != 0 && std::fabs(v.toDouble()) >= 9007199254740992.0)
+            out << QString::number(whole).toStdString();
+        else
+            out << numberText(v.toDouble()).toStdString();
         break;
+    }
     case QJsonValue::String:
         emitString(out, v.toString());
         break;
