@@ -48,11 +48,6 @@ Result<QString> AttachController::prepare(const QString &dir, QString *canonical
     auto folder = attach::AttachedFolder::canonicalFolder(dir);
     if (!folder)
         return folder.error();
-    const auto kind = attach::AttachedFolder::kindOf(*folder);
-    if (kind == attach::AttachedFolder::Kind::PlainFiles)
-        return Error::make(Error::Code::Validation,
-                           QStringLiteral("%1: a %2 folder; only agent memory folders (<id>.json files) and Claude Code memory folders (MEMORY.md) can be attached yet")
-                               .arg(*folder, attach::AttachedFolder::kindName(kind)));
     const QString path = attach::AttachedFolder::sideStorePath(*folder, attach::AttachedFolder::defaultDataDir());
     if (!QDir().mkpath(QFileInfo(path).path()))
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the folder").arg(QFileInfo(path).path()));

@@ -22,12 +22,6 @@ int AttachedRun::prepare(CliContext &ctx, const QString &dir)
     auto folder = attach::AttachedFolder::canonicalFolder(dir);
     if (!folder)
         return ctx.fail(QStringLiteral("--attach: %1").arg(folder.error().message), 2);
-    const auto kind = attach::AttachedFolder::kindOf(*folder);
-    if (kind == attach::AttachedFolder::Kind::PlainFiles)
-        return ctx.fail(QStringLiteral("--attach %1: a %2 folder; only agent memory folders (<id>.json files) and "
-                                       "Claude Code memory folders (MEMORY.md) can be attached yet")
-                            .arg(*folder, attach::AttachedFolder::kindName(kind)),
-                        2);
     ctx.storePath = attach::AttachedFolder::sideStorePath(*folder, attach::AttachedFolder::defaultDataDir());
     if (!QDir().mkpath(QFileInfo(ctx.storePath).path()))
         return ctx.fail(QStringLiteral("--attach: cannot create %1").arg(QFileInfo(ctx.storePath).path()));

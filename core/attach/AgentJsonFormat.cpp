@@ -3,6 +3,7 @@
 #include "attach/AgentFileText.h"
 #include "attach/AgentProjection.h"
 #include "attach/ClaudeMemoryFormat.h"
+#include "attach/PlainFilesFormat.h"
 #include "attach/AttachedFolder.h"
 #include "io/AgentEntry.h"
 #include "io/JsonText.h"
@@ -13,11 +14,26 @@
 
 namespace engram::core::attach {
 
+namespace {
+std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind)
+{
+    switch (kind) {
+    case AttachedFolder::Kind::ClaudeMemory: return std::make_unique<ClaudeMemoryFormat>();
+    case AttachedFolder::Kind::PlainFiles: return std::make_unique<PlainFilesFormat>();
+    case AttachedFolder::Kind::AgentFolder: break;
+    }
+    return std::make_unique<AgentJsonFormat>();
+}
+} // namespace
+
 std::unique_ptr<EntryFormat> EntryFormat::forFolder(const QString &folder)
 {
-    if (AttachedFolder::kindOf(folder) == AttachedFolder::Kind::ClaudeMemory)
-        return std::make_unique<ClaudeMemoryFormat>();
-    return std::make_unique<AgentJsonFormat>();
+    return forKind(AttachedFolder::kindOf(folder));
+}
+
+std::unique_ptr<EntryFormat> EntryFormat::forStore(Store &store, const QString &folder)
+{
+    return forKind(AttachedFolder::kindFor(store, folder));
 }
 
 Result<EntryFormat::Parsed> AgentJsonFormat::parse(const QByteArray &bytes, const QString &name, Millis modified,

@@ -4,6 +4,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QDirIterator>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QStandardPaths>
@@ -29,10 +30,21 @@ AttachedFolder::Kind AttachedFolder::kindOf(const QString &folder)
     const QDir dir(folder);
     if (QFileInfo(dir.filePath(QStringLiteral("MEMORY.md"))).isFile())
         return Kind::ClaudeMemory;
-    if (!dir.entryList({ QStringLiteral("*.json") }, QDir::Files | QDir::System).isEmpty()
-        || dir.entryList(QDir::Files | QDir::NoDotAndDotDot).isEmpty())
+    // The first match decides (a folder of 10,000 entries is not listed to find one).
+    if (QDirIterator(folder, { QStringLiteral("*.json") }, QDir::Files | QDir::System).hasNext()
+        || !QDirIterator(folder, QDir::Files | QDir::NoDotAndDotDot).hasNext())
         return Kind::AgentFolder;
     return Kind::PlainFiles;
+}
+
+AttachedFolder::Kind AttachedFolder::kindFor(Store &store, const QString &folder)
+{
+    const auto pinned = store.meta().value(kMetaKind);
+    for (const Kind k : { Kind::AgentFolder, Kind::ClaudeMemory, Kind::PlainFiles }) {
+        if (pinned && *pinned == kindName(k))
+            return k;
+    }
+    return kindOf(folder);
 }
 
 QString AttachedFolder::kindName(Kind kind)

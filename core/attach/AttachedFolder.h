@@ -31,6 +31,10 @@ public:
     /// canonical (symbolic links in its own path resolved); an error when it is not a folder.
     [[nodiscard]] static Result<QString> canonicalFolder(const QString &path);
     static Kind kindOf(const QString &folder);
+    /// The kind a side store mirrors: the one pinned at its first sync that saw files (so that
+    /// a plain folder which later receives a `.json` file is not read as another kind), else
+    /// kindOf(folder).
+    static Kind kindFor(Store &store, const QString &folder);
     static QString kindName(Kind kind);
     /// `<dataDir>/attached/<first 16 hex of sha-256 of the canonical folder>.engram`.
     static QString sideStorePath(const QString &canonicalFolder, const QString &dataDir);

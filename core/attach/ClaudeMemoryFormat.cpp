@@ -198,9 +198,15 @@ QByteArray ClaudeMemoryFormat::rewrite(const QByteArray &original, const QJsonOb
 QByteArray ClaudeMemoryFormat::fresh(const QJsonObject &target) const
 {
     QByteArray out = "---\n";
-    for (const char *key : { "name", "description", "type" }) {
-        if (target.contains(QLatin1String(key)))
-            out += QByteArray(key) + ": " + yamlValue(target.value(QLatin1String(key)).toString()) + "\n";
+    static const QStringList kFirst { QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("type") };
+    for (const QString &key : kFirst) {
+        if (target.contains(key))
+            out += key.toUtf8() + ": " + yamlValue(target.value(key).toString()) + "\n";
+    }
+    // Any other key after them (an export keeps a category that is not a Claude type).
+    for (auto it = target.constBegin(); it != target.constEnd(); ++it) {
+        if (it.key() != kBody && !kFirst.contains(it.key()))
+            out += it.key().toUtf8() + ": " + yamlValue(it.value().toString()) + "\n";
     }
     out += "---\n";
     out += restFor({}, target.value(kBody).toString());

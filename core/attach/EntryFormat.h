@@ -10,6 +10,10 @@
 
 #include <memory>
 
+namespace engram::core {
+class Store;
+}
+
 namespace engram::core::attach {
 
 /// How one kind of attached folder stores a memory in a file (docs/formats.md, "Attached
@@ -29,6 +33,8 @@ public:
 
     /// The format for a folder (by AttachedFolder::kindOf).
     static std::unique_ptr<EntryFormat> forFolder(const QString &folder);
+    /// The format for the folder a side store mirrors (by AttachedFolder::kindFor).
+    static std::unique_ptr<EntryFormat> forStore(Store &store, const QString &folder);
 
     virtual QStringList nameFilters() const = 0;
     /// Files matching the filters that are not memories (Claude Code's MEMORY.md).

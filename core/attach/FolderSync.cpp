@@ -3,18 +3,13 @@
 #include "attach/AgentProjection.h"
 #include "attach/AttachedFolder.h"
 #include "attach/EntryFormat.h"
-#include "io/AgentEntry.h"
-#include "io/AtomicFile.h"
-#include "io/JsonText.h"
+#include "attach/FileScan.h"
 #include "model/Event.h"
-#include "model/InputLimits.h"
-#include "model/JsonFieldReader.h"
 #include "store/AttachedFileRepository.h"
 #include "store/BulkWriter.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -54,11 +49,6 @@ void keepEngramFields(Memory &fromFile, const Memory &row, const QJsonObject &ob
         fromFile.level = row.level;
 }
 
-QByteArray hashOf(const QByteArray &bytes)
-{
-    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
-}
-
 } // namespace
 
 namespace {
@@ -70,7 +60,7 @@ class SyncRun
 public:
     SyncRun(Store &store, const QString &folder, Millis now, double initialStability)
         : m_store(store), m_folder(folder), m_dir(folder), m_now(now), m_initialStability(initialStability),
-          m_format(EntryFormat::forFolder(folder)), m_files(store.database()), m_bulk(store.database())
+          m_format(EntryFormat::forStore(store, folder)), m_files(store.database()), m_bulk(store.database())
     {
     }
 
@@ -98,13 +88,27 @@ public:
         return {};
     }
 
-    Status readFile(const QString &name);
+    /// Every file scanned (on several threads), then applied here in name order.
+    Status readFiles(const QStringList &names)
+    {
+        QHash<QString, FileScan::Known> known;
+        known.reserve(m_byName.size());
+        for (auto it = m_byName.constBegin(); it != m_byName.constEnd(); ++it)
+            known.insert(it.key(), { it->stamp, it->hash });
+        auto files = FileScan::run(m_folder, names, *m_format, known, m_now, kSettledMs, m_initialStability);
+        for (FileScan::File &f : files) {
+            if (const Status st = apply(f); !st)
+                return st;
+        }
+        return {};
+    }
     Status removeGone();
     Status finish(const QStringList &names);
     FolderSync::Report &report() { return m_report; }
 
 private:
-    Status record(const QString &name, EntryFormat::Parsed &parsed, const QByteArray &hash, const QString &stamp);
+    Status apply(FileScan::File &f);
+    Status record(FileScan::File &f);
 
     Store &m_store;
     QString m_folder;
@@ -121,60 +125,55 @@ private:
     FolderSync::Report m_report;
 };
 
-Status SyncRun::readFile(const QString &name)
+// One file's scan, applied to the side store (in the order of the names).
+Status SyncRun::apply(FileScan::File &f)
 {
-    const QString path = m_dir.filePath(name);
-    if (const QString why = io::AtomicFile::notRegularReason(path); !why.isEmpty()) {
-        m_report.problems << QStringLiteral("%1: %2; not followed").arg(name, why);
-        m_byName.remove(name); // neither read nor treated as gone
+    using Outcome = FileScan::File::Outcome;
+    switch (f.outcome) {
+    case Outcome::Skipped:
+        m_report.problems << f.problem;
+        m_byName.remove(f.name); // neither read nor treated as gone
         return {};
-    }
-    // A file whose size and modification time are as recorded is not read again, unless it
-    // was modified in the last seconds (a second write within the same millisecond would keep
-    // both).
-    qint64 modified = 0;
-    const QString stamp = AttachedFolder::stampOf(path, &modified);
-    if (const auto it = m_byName.constFind(name); it != m_byName.constEnd() && !it->stamp.isEmpty()
-        && it->stamp == stamp && modified < m_now - kSettledMs) {
-        m_seenIds.insert(it->memoryId);
-        m_byName.erase(it);
+    case Outcome::SameStamp: {
+        const auto st = m_byName.take(f.name);
+        m_seenIds.insert(st.memoryId);
         ++m_report.unchanged;
         return {};
     }
-    auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
-    if (!bytes) {
-        m_report.problems << bytes.error().message;
-        m_byName.remove(name);
-        return {};
-    }
-    const QByteArray hash = hashOf(*bytes);
-    const auto st = m_byName.take(name);
-    if (!st.memoryId.isEmpty() && st.hash == hash) {
+    case Outcome::SameBytes: {
+        const auto st = m_byName.take(f.name);
         ++m_report.unchanged;
         m_seenIds.insert(st.memoryId);
-        if (st.stamp == stamp)
+        if (st.stamp == f.stamp)
             return {};
         auto again = st;
-        again.stamp = stamp;
+        again.stamp = f.stamp;
         return m_files.put(again);
     }
-    auto parsed = m_format->parse(*bytes, name, modified, m_initialStability);
-    if (!parsed) {
-        m_report.problems << parsed.error().message + QStringLiteral("; shown as it was, never written");
+    case Outcome::Broken: {
+        const auto st = m_byName.take(f.name);
+        m_report.problems << f.problem;
         if (!st.memoryId.isEmpty())
             m_seenIds.insert(st.memoryId);
         return {};
     }
-    if (m_seenIds.contains(parsed->memory.id)) {
-        m_report.problems << QStringLiteral("%1 (id \"%2\"): duplicate id; skipped").arg(name, parsed->memory.id.left(80));
+    case Outcome::Parsed:
+        break;
+    }
+    m_byName.remove(f.name);
+    EntryFormat::Parsed &parsed = *f.parsed;
+    if (m_seenIds.contains(parsed.memory.id)) {
+        m_report.problems << QStringLiteral("%1 (id \"%2\"): duplicate id; skipped").arg(f.name, parsed.memory.id.left(80));
         return {};
     }
-    m_seenIds.insert(parsed->memory.id);
-    return record(name, *parsed, hash, stamp);
+    m_seenIds.insert(parsed.memory.id);
+    return record(f);
 }
 
-Status SyncRun::record(const QString &name, EntryFormat::Parsed &parsed, const QByteArray &hash, const QString &stamp)
+Status SyncRun::record(FileScan::File &f)
 {
+    const QString &name = f.name;
+    EntryFormat::Parsed &parsed = *f.parsed;
     Memory &m = parsed.memory;
     auto exists = m_bulk.memoryExists(m.id);
     if (!exists)
@@ -189,6 +188,7 @@ Status SyncRun::record(const QString &name, EntryFormat::Parsed &parsed, const Q
         if (!existing)
             return existing.error();
         keepEngramFields(m, *existing, parsed.fields);
+        f.proj = AgentProjection::compact(m_format->projection(m));
         if (const Status s = m_store.memories().update(m); !s)
             return s;
         e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
@@ -201,8 +201,7 @@ Status SyncRun::record(const QString &name, EntryFormat::Parsed &parsed, const Q
     }
     if (const Status s = m_bulk.appendEvent(e); !s)
         return s;
-    return m_files.put({ m.id, name, hash, AgentProjection::compact(parsed.fields),
-                         AgentProjection::compact(m_format->projection(m)), stamp });
+    return m_files.put({ m.id, name, f.hash, f.base, f.proj, f.stamp });
 }
 
 // Files Engram knew that are gone: the assistant removed them (a file Engram moved to the
@@ -237,6 +236,14 @@ Status SyncRun::finish(const QStringList &names)
     m_report.problems += m_format->folderProblems(m_folder, names);
     if (const Status s = m_store.meta().setValue(AttachedFolder::kMetaFolder, m_folder); !s)
         return s;
+    // The kind is pinned once the folder shows what it holds (an empty folder does not).
+    if (const auto pinned = m_store.meta().value(AttachedFolder::kMetaKind); pinned && pinned->isEmpty()
+        && (!names.isEmpty() || AttachedFolder::kindOf(m_folder) == AttachedFolder::Kind::ClaudeMemory)) {
+        if (const Status s = m_store.meta().setValue(AttachedFolder::kMetaKind,
+                                                     AttachedFolder::kindName(AttachedFolder::kindFor(m_store, m_folder)));
+            !s)
+            return s;
+    }
     // Never NULL: the column is NOT NULL, and no problems is the empty text.
     if (const Status s = m_store.meta().setValue(AttachedFolder::kMetaProblems,
                                                  QStringLiteral("%1").arg(m_report.problems.join(QLatin1Char('\n'))));
@@ -269,10 +276,8 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
     const QStringList names = sync.entryNames();
     if (const Status st = sync.begin(); !st)
         return st.error();
-    for (const QString &name : names) {
-        if (const Status st = sync.readFile(name); !st)
-            return st.error();
-    }
+    if (const Status st = sync.readFiles(names); !st)
+        return st.error();
     if (const Status st = sync.removeGone(); !st)
         return st.error();
     if (const Status st = sync.finish(names); !st)

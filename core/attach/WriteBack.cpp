@@ -49,7 +49,7 @@ public:
     MemoryWriter(Store &store, const QString &folder, Millis now, WriteBack::Report &report)
         : m_store(store), m_files(store.database()), m_folder(folder),
           m_trash(AttachedFolder::trashFolder(folder)), m_now(now), m_report(report),
-          m_format(EntryFormat::forFolder(folder))
+          m_format(EntryFormat::forStore(store, folder))
     {
     }
 
@@ -333,7 +333,8 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     if (auto r = m_store.memories().get(id))
         row = std::move(*r);
     const QString name = *stored ? (*stored)->name : id + m_format->extension();
-    if (!io::AgentFolder::isSafeFileId(QFileInfo(name).completeBaseName())) {
+    // A name the folder listing gave is the file's own; a name made from an id must be safe.
+    if (!*stored && !io::AgentFolder::isSafeFileId(QFileInfo(name).completeBaseName())) {
         m_report.problems << QStringLiteral("memory id \"%1\" cannot be a file name; not written").arg(id.left(80));
         return {};
     }

@@ -1,6 +1,7 @@
 #include "io/formats/FormatRegistry.h"
 
 #include "io/formats/BasicMemoryAdapter.h"
+#include "io/formats/ClaudeMemoryAdapter.h"
 #include "io/formats/EngramAdapter.h"
 #include "io/formats/LettaAdapter.h"
 #include "io/formats/McpMemoryAdapter.h"
@@ -19,6 +20,7 @@ FormatRegistry::FormatRegistry()
     m_adapters.push_back(std::make_unique<Mem0Adapter>());
     m_adapters.push_back(std::make_unique<Mem0HistoryAdapter>());
     m_adapters.push_back(std::make_unique<McpMemoryServiceAdapter>());
+    m_adapters.push_back(std::make_unique<ClaudeMemoryAdapter>());
     m_adapters.push_back(std::make_unique<BasicMemoryAdapter>());
     m_adapters.push_back(std::make_unique<EngramAdapter>());
 }
