@@ -120,7 +120,7 @@ QJsonObject AgentEntry::toObject(
     o.insert(kSuperseded, m.superseded || m.negated);
 
     // Engram-only fields at their defaults: an agent does not need to see them.
-    const QJsonObject defaults = memoryToJson(Memory {});
+    static const QJsonObject defaults = memoryToJson(Memory {}); // once: a folder writes or reads thousands
     for (const QString &key : { QStringLiteral("verified"), QStringLiteral("negated"),
              QStringLiteral("correctionHistory"), QStringLiteral("level"), QStringLiteral("compressed"),
              QStringLiteral("mergedFrom"), QStringLiteral("sourceIds"), QStringLiteral("originalContents"),

@@ -3,6 +3,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+
 #ifdef Q_OS_UNIX
 #include <cerrno>
 #include <cstring>
@@ -101,7 +103,13 @@ Result<QByteArray> readBoundedFile(
     if (const Status opened = openForReading(file, path, displayName, links); !opened)
         return opened.error();
     // Read at most one byte past the limit: the file may have grown since the size check.
-    QByteArray data = file.read(maxBytes + 1);
+    // The first read asks for the size seen plus one byte, not the limit (a buffer of the
+    // limit per file made reading a folder of 10,000 small files allocate and fault in
+    // gigabytes); only a file that grew reads on.
+    const qint64 seen = std::min(info.size(), maxBytes);
+    QByteArray data = file.read(seen + 1);
+    if (data.size() > seen && data.size() <= maxBytes && file.error() == QFile::NoError)
+        data += file.read(maxBytes + 1 - data.size());
     if (data.size() > maxBytes)
         return Error::make(Error::Code::Validation,
             QStringLiteral("%1: file is larger than the %2 import limit")
