@@ -314,8 +314,12 @@ Status MemoryWriter::trashGone(const QString &id, const QString &name, const QSt
 {
     if (where.place != Place::Folder)
         return {};
-    if (stored && hashOf(where.bytes) != stored->hash)
-        return clash(id, name, { QStringLiteral("content") }, {}, {});
+    if (stored && hashOf(where.bytes) != stored->hash) {
+        // The delete's other side is the file as the assistant left it (its text shown).
+        const QJsonObject file = m_format->fieldsOf(where.bytes).value_or(QJsonObject {});
+        const QString text = file.contains(QStringLiteral("body")) ? QStringLiteral("body") : QStringLiteral("content");
+        return clash(id, name, { text }, file, {});
+    }
     if (const Status st = toTrash(name); !st)
         return st;
     ++m_report.trashed;

@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "commands/ResolveConflictCommand.h"
 #include "text/ConflictText.h"
+#include "text/FileClashText.h"
 #include "engine/text/TextDiff.h"
 #include "support/MessageBox.h"
 #include "views/ConflictMemoryPane.h"
@@ -201,12 +202,33 @@ void ConflictDialog::reload()
         return;
     }
     m_readable = true;
+    if (m_conflict.type == ConflictType::FileClash && showFileClash(*a))
+        return;
     const bool aIsOlder = a->createdAt != b->createdAt ? a->createdAt < b->createdAt : a->id < b->id;
     const TextDifference diff = TextDiff::compare(a->content, b->content);
     m_paneA->showMemory(*a, aIsOlder ? tr("older") : tr("newer"), diff.left, aIsOlder ? kOlderMark : kNewerMark);
     m_paneB->showMemory(*b, aIsOlder ? tr("newer") : tr("older"), diff.right, aIsOlder ? kNewerMark : kOlderMark);
     m_prefill = aIsOlder ? a->content + QLatin1Char('\n') + b->content : b->content + QLatin1Char('\n') + a->content;
     updatePreview();
+}
+
+// A file clash is one memory: the assistant's file on the left, the decision Engram did not
+// write on the right (docs/formats.md, "Attached folders").
+bool ConflictDialog::showFileClash(const core::Memory &memory)
+{
+    auto events = m_session->store()->events().forMemory(memory.id, { QStringLiteral("file_clash") });
+    if (!events)
+        return false;
+    const auto sides = FileClashText::sides(memory, *events, m_conflictId);
+    if (!sides)
+        return false;
+    m_explanation->setText(FileClashText::summary(*sides));
+    const TextDifference diff = TextDiff::compare(sides->file.content, sides->decision.content);
+    m_paneA->showMemory(sides->file, tr("the assistant's file"), diff.left, kOlderMark);
+    m_paneB->showMemory(sides->decision, sides->deletion ? tr("your delete") : tr("your decision"), diff.right, kNewerMark);
+    m_prefill = sides->file.content;
+    updatePreview();
+    return true;
 }
 
 void ConflictDialog::strategyChanged()

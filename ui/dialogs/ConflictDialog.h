@@ -75,6 +75,7 @@ Q_SIGNALS:
     void memoryActivated(const QString &id);
 
 private:
+    bool showFileClash(const core::Memory &memory);
     void updatePreview();
     void strategyChanged();
     bool push(ResolveConflictCommand *command, const QString &title);
