@@ -4,6 +4,7 @@
 #include "AttachController.h"
 #include "StoreSession.h"
 
+#include "attach/AttachedFolder.h"
 #include "attach/ClaudeProjects.h"
 #include "support/MessageBox.h"
 
@@ -12,6 +13,18 @@
 #include <QStatusBar>
 
 namespace engram::ui {
+
+namespace {
+QString kindWords(core::attach::AttachedFolder::Kind kind)
+{
+    switch (kind) {
+    case core::attach::AttachedFolder::Kind::AgentFolder: return MainWindow::tr("an agent memory folder");
+    case core::attach::AttachedFolder::Kind::ClaudeMemory: return MainWindow::tr("a Claude Code memory folder");
+    case core::attach::AttachedFolder::Kind::PlainFiles: return MainWindow::tr("a folder of plain memory files");
+    }
+    return {};
+}
+} // namespace
 
 bool MainWindow::attachFolder(const QString &dir)
 {
@@ -36,6 +49,7 @@ bool MainWindow::attachFolder(const QString &dir)
         return false;
     m_attach->start(folder);
     updateTitle();
+    statusBar()->showMessage(tr("Attached %1 (%2)").arg(folder, kindWords(core::attach::AttachedFolder::kindOf(folder))), 10000);
     if (!problems.isEmpty())
         statusBar()->showMessage(tr("Attached %1; %n file(s) could not be read: %2", nullptr, int(problems.size()))
                                      .arg(folder, problems.first()),

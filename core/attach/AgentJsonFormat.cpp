@@ -3,6 +3,7 @@
 #include "attach/AgentFileText.h"
 #include "attach/AgentProjection.h"
 #include "attach/ClaudeMemoryFormat.h"
+#include "attach/ClaudeProjects.h"
 #include "attach/PlainFilesFormat.h"
 #include "attach/AttachedFolder.h"
 #include "io/AgentEntry.h"
@@ -15,10 +16,10 @@
 namespace engram::core::attach {
 
 namespace {
-std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind)
+std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind, const QString &folder)
 {
     switch (kind) {
-    case AttachedFolder::Kind::ClaudeMemory: return std::make_unique<ClaudeMemoryFormat>();
+    case AttachedFolder::Kind::ClaudeMemory: return std::make_unique<ClaudeMemoryFormat>(ClaudeProjects::projectOf(folder));
     case AttachedFolder::Kind::PlainFiles: return std::make_unique<PlainFilesFormat>();
     case AttachedFolder::Kind::AgentFolder: break;
     }
@@ -28,12 +29,12 @@ std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind)
 
 std::unique_ptr<EntryFormat> EntryFormat::forFolder(const QString &folder)
 {
-    return forKind(AttachedFolder::kindOf(folder));
+    return forKind(AttachedFolder::kindOf(folder), folder);
 }
 
 std::unique_ptr<EntryFormat> EntryFormat::forStore(Store &store, const QString &folder)
 {
-    return forKind(AttachedFolder::kindFor(store, folder));
+    return forKind(AttachedFolder::kindFor(store, folder), folder);
 }
 
 Result<EntryFormat::Parsed> AgentJsonFormat::parse(const QByteArray &bytes, const QString &name, Millis modified,

@@ -119,6 +119,7 @@ Result<EntryFormat::Parsed> ClaudeMemoryFormat::parse(const QByteArray &bytes, c
     m.keywords = normalizeKeywords(words);
     m.source.type = QStringLiteral("chat");
     m.confidence = 0.8;
+    m.projectPath = m_project;
     m.createdAt = m.updatedAt = m.lastReinforcedAt = modified;
     m.stability = initialStability;
     for (auto it = fields->constBegin(); it != fields->constEnd(); ++it) {

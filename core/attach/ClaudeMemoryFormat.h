@@ -17,6 +17,10 @@ class ClaudeMemoryFormat final : public EntryFormat
 public:
     static constexpr int kIndexLinesRead = 200;
 
+    /// `project`: the project slug the folder belongs to (ClaudeProjects::projectOf), given
+    /// to every memory as its project (the table's project column); empty for none.
+    explicit ClaudeMemoryFormat(QString project = {}) : m_project(std::move(project)) { }
+
     QStringList nameFilters() const override { return { QStringLiteral("*.md") }; }
     bool isEntryName(const QString &name) const override { return name != QLatin1String("MEMORY.md"); }
     QString extension() const override { return QStringLiteral(".md"); }
@@ -30,6 +34,9 @@ public:
     std::optional<std::pair<QString, QByteArray>> indexWithout(const QString &folder, const QString &name) const override;
     std::optional<std::pair<QString, QByteArray>> indexWith(const QString &folder, const QString &name,
                                                             const QJsonObject &fields) const override;
+
+private:
+    QString m_project;
 };
 
 } // namespace engram::core::attach

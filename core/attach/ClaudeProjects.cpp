@@ -20,4 +20,15 @@ std::vector<ClaudeProjects::Folder> ClaudeProjects::find(const QString &home)
     return out;
 }
 
+QString ClaudeProjects::projectOf(const QString &memoryFolder)
+{
+    const QFileInfo memory(QDir::cleanPath(memoryFolder));
+    if (memory.fileName() != QLatin1String("memory"))
+        return {};
+    const QFileInfo project(memory.path());
+    if (QFileInfo(project.path()).fileName() != QLatin1String("projects"))
+        return {};
+    return project.fileName();
+}
+
 } // namespace engram::core::attach

@@ -21,6 +21,8 @@ public:
     };
     /// Sorted by project; `home` defaults to the user's home folder.
     static std::vector<Folder> find(const QString &home = {});
+    /// The project slug of a `.../projects/<slug>/memory` folder; empty for any other folder.
+    static QString projectOf(const QString &memoryFolder);
 };
 
 } // namespace engram::core::attach

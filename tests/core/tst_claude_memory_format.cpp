@@ -5,7 +5,10 @@
 // reports the index's problems; export writes one Markdown file per memory with its front
 // matter and a MEMORY.md line each; a memory deleted in Engram gets no file and its old file
 // moves to the trash beside the folder; the export imports back to the same memories.
+#include "attach/AttachedFolder.h"
+#include "attach/FolderSync.h"
 #include "io/formats/FormatRegistry.h"
+#include "store/Store.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -100,6 +103,23 @@ private slots:
         const QString problems = set->problems.join(QLatin1Char('\n'));
         QVERIFY2(problems.contains(QStringLiteral("feedback_13.md: not listed in MEMORY.md")), qPrintable(problems));
         QVERIFY2(problems.contains(QStringLiteral("links project_99.md, which does not exist")), qPrintable(problems));
+    }
+
+    void aProjectsMemoryCarriesItsSlugAsTheProject()
+    {
+        const QString folder = m_tmp.filePath(QStringLiteral("home/.claude/projects/-home-dev-engram/memory"));
+        QVERIFY(QDir().mkpath(folder));
+        for (const QString &name : QDir(kFixture).entryList(QDir::Files))
+            QVERIFY(QFile::copy(QDir(kFixture).filePath(name), QDir(folder).filePath(name)));
+        auto set = io::formats::FormatRegistry::instance().read(folder, {});
+        QVERIFY(set);
+        QCOMPARE(set->memories.front().projectPath, QStringLiteral("-home-dev-engram"));
+        // Attached in place: the table's project column shows the slug.
+        QVERIFY(QDir().mkpath(m_tmp.filePath(QStringLiteral("data/attached"))));
+        auto store = Store::open(attach::AttachedFolder::sideStorePath(folder, m_tmp.filePath(QStringLiteral("data"))));
+        QVERIFY(store);
+        QVERIFY(attach::FolderSync::run(**store, QFileInfo(folder).canonicalFilePath()));
+        QCOMPARE((*store)->memories().get(QStringLiteral("feedback_05"))->projectPath, QStringLiteral("-home-dev-engram"));
     }
 
     void importByNameAndExportBackRoundTrips()

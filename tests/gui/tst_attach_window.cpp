@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -156,6 +157,23 @@ private Q_SLOTS:
                                   QStringLiteral("permanent"), 2000);
         w.undoStack()->undo();
         QTRY_COMPARE_WITH_TIMEOUT(readAll(file), before, 2000);
+    }
+
+    void theWindowRecognisesAPlainFolderOfMemoryFiles()
+    {
+        const QString plain = m_tmp.filePath(QStringLiteral("tool-%1/memories").arg(QDateTime::currentMSecsSinceEpoch()));
+        QVERIFY(QDir().mkpath(plain));
+        QVERIFY(writeAll(QDir(plain).filePath(QStringLiteral("preferences.txt")), "Favorite color: blue\n"));
+        QVERIFY(writeAll(QDir(plain).filePath(QStringLiteral("progress.md")), "# Progress\n\nTicket 4521 resolved\n"));
+        MainWindow w;
+        w.show();
+        QVERIFY(w.attachFolder(plain));
+        QTRY_COMPARE(w.tableModel()->rowCount(), 2);
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("a folder of plain memory files")));
+        QCOMPARE(contentOf(w, QStringLiteral("preferences")), QStringLiteral("Favorite color: blue"));
+        // The assistant adds a file: it shows.
+        QVERIFY(assistant(QStringLiteral("printf 'Prefers tabs\\n' > '%1/style.txt'").arg(plain)));
+        QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->rowOfId(QStringLiteral("style")) >= 0, 1000);
     }
 
     void aHundredFilesASecondKeepTheWindowResponsive()

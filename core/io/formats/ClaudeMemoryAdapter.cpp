@@ -2,6 +2,7 @@
 
 #include "attach/AttachedFolder.h"
 #include "attach/ClaudeMemoryFormat.h"
+#include "attach/ClaudeProjects.h"
 #include "io/AgentFolder.h"
 #include "io/AtomicFile.h"
 #include "model/InputLimits.h"
@@ -82,7 +83,7 @@ Result<MemorySet> ClaudeMemoryAdapter::read(const QString &path, const AdapterRe
     const QDir dir(folder);
     if (!dir.exists())
         return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(path));
-    const attach::ClaudeMemoryFormat format;
+    const attach::ClaudeMemoryFormat format(attach::ClaudeProjects::projectOf(QFileInfo(folder).absoluteFilePath()));
     QStringList names;
     for (const QString &n : dir.entryList({ QStringLiteral("*.md") }, QDir::Files | QDir::System, QDir::Name)) {
         if (format.isEntryName(n))
