@@ -9,6 +9,7 @@
 #include "support/MessageBox.h"
 
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QInputDialog>
 #include <QStatusBar>
 
@@ -21,6 +22,7 @@ QString kindWords(core::attach::AttachedFolder::Kind kind)
     case core::attach::AttachedFolder::Kind::AgentFolder: return MainWindow::tr("an agent memory folder");
     case core::attach::AttachedFolder::Kind::ClaudeMemory: return MainWindow::tr("a Claude Code memory folder");
     case core::attach::AttachedFolder::Kind::PlainFiles: return MainWindow::tr("a folder of plain memory files");
+    case core::attach::AttachedFolder::Kind::ClaudeProjects: return MainWindow::tr("every project's Claude Code memory");
     }
     return {};
 }
@@ -75,10 +77,16 @@ void MainWindow::attachClaudeMemoryDialog()
     QStringList items;
     for (const auto &f : found)
         items << tr("%1 — %2").arg(f.project, f.folder);
+    // All of them: the projects folder itself, each memory with its project's slug.
+    const QString all = QFileInfo(QFileInfo(found.front().folder).path()).path();
+    if (found.size() > 1)
+        items << tr("All %n projects — %1", nullptr, int(found.size())).arg(all);
     bool ok = false;
     const QString chosen = QInputDialog::getItem(this, tr("Open Claude Code Memory"), tr("Project:"), items, 0, false, &ok);
-    if (ok && items.contains(chosen))
-        attachFolder(found[std::size_t(items.indexOf(chosen))].folder);
+    if (!ok || !items.contains(chosen))
+        return;
+    const auto index = std::size_t(items.indexOf(chosen));
+    attachFolder(index < found.size() ? found[index].folder : all);
 }
 
 } // namespace engram::ui

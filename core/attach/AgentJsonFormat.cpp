@@ -4,12 +4,14 @@
 #include "attach/AgentProjection.h"
 #include "attach/ClaudeMemoryFormat.h"
 #include "attach/ClaudeProjects.h"
+#include "attach/ClaudeProjectsFormat.h"
 #include "attach/PlainFilesFormat.h"
 #include "attach/AttachedFolder.h"
 #include "io/AgentEntry.h"
 #include "io/JsonText.h"
 #include "model/JsonFieldReader.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
 
@@ -21,6 +23,7 @@ std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind, const QString &f
     switch (kind) {
     case AttachedFolder::Kind::ClaudeMemory: return std::make_unique<ClaudeMemoryFormat>(ClaudeProjects::projectOf(folder));
     case AttachedFolder::Kind::PlainFiles: return std::make_unique<PlainFilesFormat>();
+    case AttachedFolder::Kind::ClaudeProjects: return std::make_unique<ClaudeProjectsFormat>();
     case AttachedFolder::Kind::AgentFolder: break;
     }
     return std::make_unique<AgentJsonFormat>();
@@ -30,6 +33,17 @@ std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind, const QString &f
 std::unique_ptr<EntryFormat> EntryFormat::forFolder(const QString &folder)
 {
     return forKind(AttachedFolder::kindOf(folder), folder);
+}
+
+QStringList EntryFormat::entryNames(const QString &folder) const
+{
+    QStringList names;
+    for (const QString &name :
+         QDir(folder).entryList(nameFilters(), QDir::Files | QDir::System | QDir::Hidden, QDir::Name)) {
+        if (isEntryName(name))
+            names << name;
+    }
+    return names;
 }
 
 std::unique_ptr<EntryFormat> EntryFormat::forStore(Store &store, const QString &folder)

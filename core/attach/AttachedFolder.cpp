@@ -25,11 +25,31 @@ Result<QString> AttachedFolder::canonicalFolder(const QString &path)
     return folder;
 }
 
+namespace {
+// A folder none of whose own files is a memory, with a `<child>/memory/` holding MEMORY.md or
+// Markdown files: Claude Code's projects folder.
+bool isClaudeProjects(const QString &folder)
+{
+    const QDir dir(folder);
+    if (QDirIterator(folder, { QStringLiteral("*.json"), QStringLiteral("*.md") }, QDir::Files).hasNext())
+        return false;
+    for (const QString &child : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
+        const QDir memory(dir.filePath(child + QStringLiteral("/memory")));
+        if (memory.exists()
+            && (memory.exists(QStringLiteral("MEMORY.md")) || !memory.entryList({ QStringLiteral("*.md") }, QDir::Files).isEmpty()))
+            return true;
+    }
+    return false;
+}
+} // namespace
+
 AttachedFolder::Kind AttachedFolder::kindOf(const QString &folder)
 {
     const QDir dir(folder);
     if (QFileInfo(dir.filePath(QStringLiteral("MEMORY.md"))).isFile())
         return Kind::ClaudeMemory;
+    if (isClaudeProjects(folder))
+        return Kind::ClaudeProjects;
     // The first match decides (a folder of 10,000 entries is not listed to find one).
     if (QDirIterator(folder, { QStringLiteral("*.json") }, QDir::Files | QDir::System).hasNext()
         || !QDirIterator(folder, QDir::Files | QDir::NoDotAndDotDot).hasNext())
@@ -40,7 +60,7 @@ AttachedFolder::Kind AttachedFolder::kindOf(const QString &folder)
 AttachedFolder::Kind AttachedFolder::kindFor(Store &store, const QString &folder)
 {
     const auto pinned = store.meta().value(kMetaKind);
-    for (const Kind k : { Kind::AgentFolder, Kind::ClaudeMemory, Kind::PlainFiles }) {
+    for (const Kind k : { Kind::AgentFolder, Kind::ClaudeMemory, Kind::PlainFiles, Kind::ClaudeProjects }) {
         if (pinned && *pinned == kindName(k))
             return k;
     }
@@ -53,6 +73,7 @@ QString AttachedFolder::kindName(Kind kind)
     case Kind::AgentFolder: return QStringLiteral("agent-folder");
     case Kind::ClaudeMemory: return QStringLiteral("claude-memory");
     case Kind::PlainFiles: return QStringLiteral("plain-files");
+    case Kind::ClaudeProjects: return QStringLiteral("claude-projects");
     }
     return {};
 }

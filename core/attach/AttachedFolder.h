@@ -25,6 +25,7 @@ public:
         AgentFolder,  ///< one `<id>.json` per memory (the agent hub's layout)
         ClaudeMemory, ///< Claude Code's auto memory: `MEMORY.md` plus Markdown files
         PlainFiles,   ///< any other folder of memory files (a memory tool's `/memories`)
+        ClaudeProjects, ///< `~/.claude/projects`: every project's Claude Code memory at once
     };
 
     /// The folder the files are in (an agent hub's data folder resolves to its `memory/`),

@@ -37,6 +37,13 @@ public:
     static std::unique_ptr<EntryFormat> forStore(Store &store, const QString &folder);
 
     virtual QStringList nameFilters() const = 0;
+    /// The entry files of `folder`, by name relative to it, sorted: by default the files at
+    /// its top level matching nameFilters() and isEntryName() (links, FIFOs and unreadable
+    /// ones included: FolderSync reports them by name).
+    virtual QStringList entryNames(const QString &folder) const;
+    /// The file name (relative to the folder) for a memory Engram creates (a correction, a
+    /// merge): `<id><extension>` by default; empty when the kind has no place for it.
+    virtual QString newFileName(const Memory &memory) const { return memory.id + extension(); }
     /// Files matching the filters that are not memories (Claude Code's MEMORY.md).
     virtual bool isEntryName(const QString &name) const { Q_UNUSED(name); return true; }
     virtual QString extension() const = 0;

@@ -65,16 +65,7 @@ public:
     }
 
     /// The entry files, links, FIFOs and unreadable ones included (they are reported by name).
-    QStringList entryNames() const
-    {
-        QStringList names;
-        for (const QString &name :
-             m_dir.entryList(m_format->nameFilters(), QDir::Files | QDir::System | QDir::Hidden, QDir::Name)) {
-            if (m_format->isEntryName(name))
-                names << name;
-        }
-        return names;
-    }
+    QStringList entryNames() const { return m_format->entryNames(m_folder); }
 
     Status begin()
     {

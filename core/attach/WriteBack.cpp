@@ -103,7 +103,7 @@ Status MemoryWriter::indexAfter(const QString &id, const QString &decision,
         return st;
     if (decision.isEmpty())
         return {};
-    return m_files.putVersion({ id + QStringLiteral("#index"), decision, QFileInfo(index->first).fileName(),
+    return m_files.putVersion({ id + QStringLiteral("#index"), decision, QDir(m_folder).relativeFilePath(index->first),
                                 Place::Folder, before, Place::Folder, index->second });
 }
 
@@ -149,8 +149,10 @@ Status MemoryWriter::moveFile(const QString &from, const QString &to)
 
 Status MemoryWriter::toTrash(const QString &name)
 {
-    if (!QDir().mkpath(m_trash))
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the trash folder").arg(m_trash));
+    // A name may hold folders (a project's `<slug>/memory/<file>`): the trash mirrors them.
+    const QString into = QFileInfo(QDir(m_trash).filePath(name)).path();
+    if (!QDir().mkpath(into))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the trash folder").arg(into));
     return moveFile(QDir(m_folder).filePath(name), QDir(m_trash).filePath(name));
 }
 
@@ -336,7 +338,13 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     std::optional<Memory> row;
     if (auto r = m_store.memories().get(id))
         row = std::move(*r);
-    const QString name = *stored ? (*stored)->name : id + m_format->extension();
+    QString name = *stored ? (*stored)->name : id + m_format->extension();
+    if (!*stored && row)
+        name = m_format->newFileName(*row);
+    if (name.isEmpty()) {
+        m_report.problems << QStringLiteral("memory \"%1\": no folder of this kind takes it (no project); not written").arg(id.left(80));
+        return {};
+    }
     // A name the folder listing gave is the file's own; a name made from an id must be safe.
     if (!*stored && !io::AgentFolder::isSafeFileId(QFileInfo(name).completeBaseName())) {
         m_report.problems << QStringLiteral("memory id \"%1\" cannot be a file name; not written").arg(id.left(80));
