@@ -121,23 +121,22 @@ Result<std::optional<ExportReport>> Exporter::writeStreamed(const QString &path,
     auto profile = profileName();
     if (!profile)
         return profile.error();
-    ExportReport report;
     const Millis exportedAt = options.exportedAt != 0 ? options.exportedAt : time::nowMs();
-    auto bytes = MemorySetStreamWriter(m_store, options, exportedAt, *profile).toBytes(report);
-    if (!bytes)
-        return bytes.error();
-    if (!*bytes)
-        return std::optional<ExportReport>();
-    if (options.beforeWrite && !options.beforeWrite(report.memories))
-        return Error::make(Error::Code::Cancelled, QStringLiteral("%1: export cancelled; nothing was written").arg(path));
-    if (const Status st = AtomicFile::write(path, **bytes); !st)
-        return st.error();
-    report.streamed = true;
-    return std::optional<ExportReport>(report);
+    return MemorySetStreamWriter(m_store, options, exportedAt, *profile).write(path);
 }
 
-Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &options) const
+Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &givenOptions) const
 {
+    // beforeWrite is asked once, also when the streamed export hands over to collecting.
+    ExportOptions options = givenOptions;
+    std::optional<bool> answer;
+    if (givenOptions.beforeWrite) {
+        options.beforeWrite = [&](int memories) {
+            if (!answer)
+                answer = givenOptions.beforeWrite(memories);
+            return *answer;
+        };
+    }
     auto streamed = writeStreamed(path, options);
     if (!streamed)
         return streamed.error();

@@ -5,16 +5,13 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace engram::core::io {
 
 namespace {
 
-void appendIndent(QByteArray &out, int indent)
-{
-    out.append(qsizetype(4 * indent), ' ');
-}
 
 // True when `s` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF)
 // and holds nothing JSON escapes: no control character, quote or backslash.
@@ -63,6 +60,19 @@ bool copiesAsIs(std::string_view s)
 }
 
 } // namespace
+
+void JsonIndentedWriter::appendIndent(QByteArray &out, int indent)
+{
+    static constexpr char kSpaces[] = "                                                                "
+                                      "                                                                ";
+    constexpr int kMax = int(sizeof(kSpaces) - 1);
+    int left = 4 * indent;
+    while (left > 0) {
+        const int n = std::min(left, kMax);
+        out.append(kSpaces, n);
+        left -= n;
+    }
+}
 
 void JsonIndentedWriter::appendUtf8(QByteArray &out, std::string_view utf8)
 {
@@ -124,11 +134,11 @@ void JsonIndentedWriter::append(QByteArray &out, const QJsonValue &value, int in
         const QJsonArray array = value.toArray();
         out += "[\n";
         for (qsizetype i = 0; i < array.size(); ++i) {
-            appendIndent(out, indent + 1);
+            JsonIndentedWriter::appendIndent(out, indent + 1);
             append(out, array.at(i), indent + 1);
             out += i + 1 < array.size() ? ",\n" : "\n";
         }
-        appendIndent(out, indent);
+        JsonIndentedWriter::appendIndent(out, indent);
         out += ']';
         break;
     }
@@ -137,13 +147,13 @@ void JsonIndentedWriter::append(QByteArray &out, const QJsonValue &value, int in
         out += "{\n";
         qsizetype left = object.size();
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-            appendIndent(out, indent + 1);
+            JsonIndentedWriter::appendIndent(out, indent + 1);
             appendString(out, it.key());
             out += ": ";
             append(out, it.value(), indent + 1);
             out += --left ? ",\n" : "\n";
         }
-        appendIndent(out, indent);
+        JsonIndentedWriter::appendIndent(out, indent);
         out += '}';
         break;
     }

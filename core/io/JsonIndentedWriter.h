@@ -24,6 +24,8 @@ public:
     /// as it is (Qt writes valid UTF-8 beyond ASCII unescaped); anything else goes through
     /// appendString, so the bytes stay Qt's.
     static void appendUtf8(QByteArray &out, std::string_view utf8);
+    /// 4 spaces a level.
+    static void appendIndent(QByteArray &out, int indent);
 };
 
 } // namespace engram::core::io

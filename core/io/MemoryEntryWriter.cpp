@@ -34,8 +34,6 @@ QJsonObject storedObject(std::string_view text)
     return QJsonDocument::fromJson(utf8Bytes(text)).object();
 }
 
-void appendIndent(QByteArray &out, int indent) { out.append(qsizetype(4 * indent), ' '); }
-
 void appendIso(QByteArray &out, Millis ms) { JsonIndentedWriter::appendString(out, time::toIso(ms)); }
 
 void appendNumber(QByteArray &out, double value, int indent) { JsonIndentedWriter::append(out, QJsonValue(value), indent); }
@@ -101,7 +99,7 @@ public:
                 writeExtra();
         }
         m_out += '\n';
-        appendIndent(m_out, m_indent);
+        JsonIndentedWriter::appendIndent(m_out, m_indent);
         m_out += '}';
     }
 
@@ -111,7 +109,7 @@ private:
         if (!m_first)
             m_out += ",\n";
         m_first = false;
-        appendIndent(m_out, m_indent + 1);
+        JsonIndentedWriter::appendIndent(m_out, m_indent + 1);
     }
 
     void writeExtra()

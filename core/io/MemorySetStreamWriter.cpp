@@ -1,5 +1,6 @@
 #include "io/MemorySetStreamWriter.h"
 
+#include "io/AtomicFileStream.h"
 #include "io/JsonIndentedWriter.h"
 #include "io/MemoryEntryWriter.h"
 #include "model/MemoryJson.h"
@@ -59,6 +60,31 @@ void scalar(QByteArray &out, const char *key, const QJsonValue &value)
 
 } // namespace
 
+// The output buffer, handed to the file whenever it holds a few MiB.
+class MemorySetStreamWriter::Sink
+{
+public:
+    explicit Sink(AtomicFileStream &file)
+        : m_file(file)
+    {
+        m_buffer.reserve(kChunk + kChunk / 4);
+    }
+    QByteArray &buffer() { return m_buffer; }
+    /// After each entry: writes the buffer out once it is full.
+    [[nodiscard]] Status spill() { return m_buffer.size() >= kChunk ? flush() : Status(); }
+    [[nodiscard]] Status flush()
+    {
+        const Status st = m_file.append(m_buffer);
+        m_buffer.resize(0);
+        return st;
+    }
+
+private:
+    static constexpr qsizetype kChunk = qsizetype(8) << 20;
+    AtomicFileStream &m_file;
+    QByteArray m_buffer;
+};
+
 MemorySetStreamWriter::MemorySetStreamWriter(Store &store, const ExportOptions &options, Millis exportedAt, QString profile)
     : m_store(store)
     , m_options(options)
@@ -67,29 +93,34 @@ MemorySetStreamWriter::MemorySetStreamWriter(Store &store, const ExportOptions &
 {
 }
 
-Result<bool> MemorySetStreamWriter::writeMemories(QByteArray &out, int &count) const
+Result<bool> MemorySetStreamWriter::writeMemories(Sink &out, int &count) const
 {
     std::string previous;
     bool inOrder = true;
+    Status written;
     const Status st = ExportScan(m_store.database()).memories([&](const MemoryExportRow &row) {
         if (count > 0 && qtCompare(previous, row.id) >= 0) {
             inOrder = false;
             return false;
         }
         previous.assign(row.id);
-        beginItem(out, count++);
-        MemoryEntryWriter::memory(out, row);
-        return true;
+        beginItem(out.buffer(), count++);
+        MemoryEntryWriter::memory(out.buffer(), row);
+        written = out.spill();
+        return bool(written);
     });
     if (!st)
         return st.error();
+    if (!written)
+        return written.error();
     return inOrder;
 }
 
-Result<bool> MemorySetStreamWriter::writeLinks(QByteArray &out, int &count) const
+Result<bool> MemorySetStreamWriter::writeLinks(Sink &out, int &count) const
 {
     std::string previousA, previousB;
     bool inOrder = true;
+    Status written;
     const Status st = ExportScan(m_store.database()).links([&](const LinkExportRow &row) {
         if (count > 0) {
             const int first = qtCompare(previousA, row.a);
@@ -100,33 +131,42 @@ Result<bool> MemorySetStreamWriter::writeLinks(QByteArray &out, int &count) cons
         }
         previousA.assign(row.a);
         previousB.assign(row.b);
-        beginItem(out, count++);
-        MemoryEntryWriter::link(out, row);
-        return true;
+        beginItem(out.buffer(), count++);
+        MemoryEntryWriter::link(out.buffer(), row);
+        written = out.spill();
+        return bool(written);
     });
     if (!st)
         return st.error();
+    if (!written)
+        return written.error();
     return inOrder;
 }
 
-Status MemorySetStreamWriter::writeEvents(QByteArray &out, int &count) const
+Status MemorySetStreamWriter::writeEvents(Sink &out, int &count) const
 {
-    return ExportScan(m_store.database()).events([&](const EventExportRow &row) {
+    Status written;
+    const Status st = ExportScan(m_store.database()).events([&](const EventExportRow &row) {
         if (!m_options.includeImportEvents && row.kind == "import")
             return true;
-        beginItem(out, count++);
-        MemoryEntryWriter::event(out, row);
-        return true;
+        beginItem(out.buffer(), count++);
+        MemoryEntryWriter::event(out.buffer(), row);
+        written = out.spill();
+        return bool(written);
     });
+    if (!st)
+        return st;
+    return written;
 }
 
-Status MemorySetStreamWriter::writeConflicts(QByteArray &out, int &count) const
+Status MemorySetStreamWriter::writeConflicts(Sink &sink, int &count) const
 {
     // A handful of rows: read as the collecting path reads them.
     auto conflicts = m_store.conflicts().list();
     if (!conflicts)
         return conflicts.error();
     std::sort(conflicts->begin(), conflicts->end(), [](const Conflict &x, const Conflict &y) { return x.id < y.id; });
+    QByteArray &out = sink.buffer();
     for (const Conflict &c : *conflicts) {
         beginItem(out, count++);
         JsonIndentedWriter::append(out, conflictToJson(c), 2);
@@ -134,53 +174,43 @@ Status MemorySetStreamWriter::writeConflicts(QByteArray &out, int &count) const
     return {};
 }
 
-Result<std::optional<QByteArray>> MemorySetStreamWriter::toBytes(ExportReport &report) const
+Result<std::optional<ExportReport>> MemorySetStreamWriter::write(const QString &path) const
 {
     auto sealed = ExportScan(m_store.database()).holdsSealedRows();
     if (!sealed)
         return sealed.error();
     if (*sealed)
-        return std::optional<QByteArray>();
-
-    // Memories first (they come after the events in key order): an id out of Qt's order
-    // sends the export to the collecting path before the larger tables are read.
+        return std::optional<ExportReport>();
     auto rows = m_store.memories().count(true);
     if (!rows)
         return rows.error();
-    QByteArray memories;
-    memories.reserve(qsizetype(*rows) * 1500 + 64);
-    int memoryCount = 0;
-    beginArray(memories, "memories");
-    auto ordered = writeMemories(memories, memoryCount);
-    if (!ordered)
-        return ordered.error();
-    if (!*ordered)
-        return std::optional<QByteArray>();
-    endArray(memories, memoryCount);
+    if (m_options.beforeWrite && !m_options.beforeWrite(int(*rows)))
+        return Error::make(Error::Code::Cancelled, QStringLiteral("%1: export cancelled; nothing was written").arg(path));
 
-    QByteArray out;
-    out.reserve(memories.size() * 2 + 1024);
+    AtomicFileStream file(path);
+    if (const Status st = file.open(); !st)
+        return st.error();
+    Sink sink(file);
+    QByteArray &out = sink.buffer();
+    ExportReport report;
     out += "{\n";
-    int links = 0;
     beginArray(out, "associations");
-    ordered = writeLinks(out, links);
+    auto ordered = writeLinks(sink, report.associations);
     if (!ordered)
         return ordered.error();
     if (!*ordered)
-        return std::optional<QByteArray>();
-    endArray(out, links);
+        return std::optional<ExportReport>(); // `file` is thrown away
+    endArray(out, report.associations);
     out += ",\n";
-    int conflicts = 0;
     beginArray(out, "conflicts");
-    if (const Status st = writeConflicts(out, conflicts); !st)
+    if (const Status st = writeConflicts(sink, report.conflicts); !st)
         return st.error();
-    endArray(out, conflicts);
+    endArray(out, report.conflicts);
     out += ",\n";
-    int events = 0;
     beginArray(out, "events");
-    if (const Status st = writeEvents(out, events); !st)
+    if (const Status st = writeEvents(sink, report.events); !st)
         return st.error();
-    endArray(out, events);
+    endArray(out, report.events);
     out += ",\n";
     if (m_exportedAt != 0) {
         scalar(out, "exportedAt", time::toIso(m_exportedAt));
@@ -188,19 +218,24 @@ Result<std::optional<QByteArray>> MemorySetStreamWriter::toBytes(ExportReport &r
     }
     scalar(out, "format", MemorySet::kFormat);
     out += ",\n";
-    out += memories;
-    memories = QByteArray();
+    beginArray(out, "memories");
+    ordered = writeMemories(sink, report.memories);
+    if (!ordered)
+        return ordered.error();
+    if (!*ordered)
+        return std::optional<ExportReport>();
+    endArray(out, report.memories);
     out += ",\n";
     scalar(out, "profile", m_profile);
     out += ",\n";
     scalar(out, "version", MemorySet::kVersion);
     out += "\n}\n";
-
-    report.memories = memoryCount;
-    report.associations = links;
-    report.events = events;
-    report.conflicts = conflicts;
-    return std::optional<QByteArray>(std::move(out));
+    if (const Status st = sink.flush(); !st)
+        return st.error();
+    if (const Status st = file.commit(); !st)
+        return st.error();
+    report.streamed = true;
+    return std::optional<ExportReport>(report);
 }
 
 } // namespace engram::core::io

@@ -15,20 +15,23 @@ namespace engram::core::io {
 /// Not for what only the collecting path handles: a store with level-3 memories or sealed
 /// event payloads (re-sealed or left out per docs/formats.md, "Encryption at rest"), or ids
 /// that SQLite's byte order sorts differently from the documented (UTF-16) order: then
-/// toBytes gives nullopt and the Exporter collects instead.
+/// write() gives nullopt, the target untouched, and the Exporter collects instead. The file is
+/// written in pieces of a few MiB (AtomicFileStream), so memory stays flat.
 class MemorySetStreamWriter final
 {
 public:
     MemorySetStreamWriter(Store &store, const ExportOptions &options, Millis exportedAt, QString profile);
 
-    /// The set's bytes and the counts in `report`; nullopt = use the collecting path.
-    [[nodiscard]] Result<std::optional<QByteArray>> toBytes(ExportReport &report) const;
+    /// Writes the set to `path` (calling options.beforeWrite first); nullopt = use the
+    /// collecting path (nothing was written).
+    [[nodiscard]] Result<std::optional<ExportReport>> write(const QString &path) const;
 
 private:
-    [[nodiscard]] Result<bool> writeLinks(QByteArray &out, int &count) const;
-    [[nodiscard]] Status writeConflicts(QByteArray &out, int &count) const;
-    [[nodiscard]] Status writeEvents(QByteArray &out, int &count) const;
-    [[nodiscard]] Result<bool> writeMemories(QByteArray &out, int &count) const;
+    class Sink;
+    [[nodiscard]] Result<bool> writeLinks(Sink &out, int &count) const;
+    [[nodiscard]] Status writeConflicts(Sink &out, int &count) const;
+    [[nodiscard]] Status writeEvents(Sink &out, int &count) const;
+    [[nodiscard]] Result<bool> writeMemories(Sink &out, int &count) const;
 
     Store &m_store;
     const ExportOptions &m_options;

@@ -45,7 +45,7 @@ private:
         while (m_p < m_end && (*m_p == ' ' || *m_p == '\n' || *m_p == '\r' || *m_p == '\t'))
             ++m_p;
     }
-    void indentTo(int indent) { m_out.append(qsizetype(4 * indent), ' '); }
+    void indentTo(int indent) { JsonIndentedWriter::appendIndent(m_out, indent); }
 
     bool value(int indent, int depth)
     {
