@@ -8,7 +8,12 @@
 #include "store/Store.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace engram::core::io {
 
@@ -60,29 +65,104 @@ void scalar(QByteArray &out, const char *key, const QJsonValue &value)
 
 } // namespace
 
-// The output buffer, handed to the file whenever it holds a few MiB.
+// The output buffer, handed to the file whenever it holds a few MiB. The file is written on
+// a thread of its own, so the kernel's copy of one piece overlaps the formatting of the next
+// (it was a third of an export's time). At most two pieces wait; a failed write is reported
+// by the next spill() or flush(), and nothing is written after it. The thread only touches
+// the file between the Sink's construction and flush() (or destruction), both of which wait
+// for it; the caller commits or cancels the file afterwards.
 class MemorySetStreamWriter::Sink
 {
 public:
     explicit Sink(AtomicFileStream &file)
         : m_file(file)
     {
-        m_buffer.reserve(kChunk + kChunk / 4);
+        m_buffer.reserve(kReserve);
+        m_thread = std::thread([this] { drain(); });
     }
+    ~Sink() { stop(); }
+    Sink(const Sink &) = delete;
+    Sink &operator=(const Sink &) = delete;
+
     QByteArray &buffer() { return m_buffer; }
-    /// After each entry: writes the buffer out once it is full.
-    [[nodiscard]] Status spill() { return m_buffer.size() >= kChunk ? flush() : Status(); }
+    /// After each entry: hands the buffer over once it is full.
+    [[nodiscard]] Status spill() { return m_buffer.size() >= kChunk ? handOver() : Status(); }
+    /// Hands over what is left and waits until everything is written.
     [[nodiscard]] Status flush()
     {
-        const Status st = m_file.append(m_buffer);
-        m_buffer.resize(0);
-        return st;
+        Status st = handOver();
+        stop();
+        const std::lock_guard lock(m_mutex);
+        return st ? m_error : st;
     }
 
 private:
     static constexpr qsizetype kChunk = qsizetype(8) << 20;
+    static constexpr qsizetype kReserve = kChunk + (kChunk / 4);
+    static constexpr size_t kMaxWaiting = 2;
+
+    Status handOver()
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_waiting.size() < kMaxWaiting || !m_error; });
+        if (!m_error)
+            return m_error;
+        m_waiting.push_back(std::move(m_buffer));
+        if (!m_spare.empty()) {
+            m_buffer = std::move(m_spare.back());
+            m_spare.pop_back();
+        } else {
+            m_buffer = QByteArray();
+        }
+        lock.unlock();
+        m_changed.notify_all();
+        m_buffer.resize(0);
+        m_buffer.reserve(kReserve);
+        return {};
+    }
+
+    void drain()
+    {
+        std::unique_lock lock(m_mutex);
+        while (true) {
+            m_changed.wait(lock, [&] { return !m_waiting.empty() || m_stopping; });
+            if (m_waiting.empty())
+                return; // stopping, all written
+            QByteArray piece = std::move(m_waiting.front());
+            m_waiting.pop_front();
+            const bool skip = !m_error;
+            lock.unlock();
+            const Status st = skip ? Status() : m_file.append(piece);
+            piece.resize(0);
+            lock.lock();
+            if (!st && m_error)
+                m_error = st;
+            if (m_spare.empty())
+                m_spare.push_back(std::move(piece));
+            m_changed.notify_all();
+        }
+    }
+
+    void stop()
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        m_changed.notify_all();
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
     AtomicFileStream &m_file;
-    QByteArray m_buffer;
+    QByteArray m_buffer; // the formatting thread's only
+    std::mutex m_mutex;  // guards everything below
+    std::condition_variable m_changed;
+    std::deque<QByteArray> m_waiting;
+    std::vector<QByteArray> m_spare;
+    Status m_error;
+    bool m_stopping = false;
+    std::thread m_thread; // last: started once the members above exist
 };
 
 MemorySetStreamWriter::MemorySetStreamWriter(Store &store, const ExportOptions &options, Millis exportedAt, QString profile)
