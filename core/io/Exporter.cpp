@@ -5,6 +5,7 @@
 #include "io/CsvWriter.h"
 #include "io/Level3Export.h"
 #include "io/MemorySetJson.h"
+#include "io/MemorySetStreamWriter.h"
 #include "io/MemorySetYaml.h"
 #include "store/Store.h"
 
@@ -30,14 +31,22 @@ std::optional<SetFormat> Exporter::formatForPath(const QString &path)
     return std::nullopt;
 }
 
+Result<QString> Exporter::profileName() const
+{
+    auto profile = m_store.meta().value(MetaRepository::kProfile, QStringLiteral("ebbinghaus"));
+    if (!profile)
+        return profile.error();
+    return profile->isEmpty() ? QStringLiteral("ebbinghaus") : *profile;
+}
+
 Result<MemorySet> Exporter::collect(const ExportOptions &options) const
 {
     MemorySet set;
     set.exportedAt = options.exportedAt != 0 ? options.exportedAt : time::nowMs();
-    auto profile = m_store.meta().value(MetaRepository::kProfile, QStringLiteral("ebbinghaus"));
+    auto profile = profileName();
     if (!profile)
         return profile.error();
-    set.profile = profile->isEmpty() ? QStringLiteral("ebbinghaus") : *profile;
+    set.profile = *profile;
 
     const bool subset = !options.ids.isEmpty();
     if (subset) {
@@ -104,8 +113,35 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
     return set;
 }
 
-Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &options) const
+Result<std::optional<ExportReport>> Exporter::writeStreamed(const QString &path, const ExportOptions &options) const
 {
+    if (options.collectingWriter || options.format != SetFormat::EngramJson || !options.ids.isEmpty()
+        || options.includeLevel3Plain)
+        return std::optional<ExportReport>();
+    auto profile = profileName();
+    if (!profile)
+        return profile.error();
+    const Millis exportedAt = options.exportedAt != 0 ? options.exportedAt : time::nowMs();
+    return MemorySetStreamWriter(m_store, options, exportedAt, *profile).write(path);
+}
+
+Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &givenOptions) const
+{
+    // beforeWrite is asked once, also when the streamed export hands over to collecting.
+    ExportOptions options = givenOptions;
+    std::optional<bool> answer;
+    if (givenOptions.beforeWrite) {
+        options.beforeWrite = [&](int memories) {
+            if (!answer)
+                answer = givenOptions.beforeWrite(memories);
+            return *answer;
+        };
+    }
+    auto streamed = writeStreamed(path, options);
+    if (!streamed)
+        return streamed.error();
+    if (*streamed)
+        return **streamed;
     auto set = collect(options);
     if (!set)
         return set.error();

@@ -29,6 +29,10 @@ struct ExportOptions
     /// is touched; false cancels the export (Error::Code::Cancelled, nothing written). Runs on
     /// the thread that calls write(). Writing itself is not interruptible.
     std::function<bool(int memories)> beforeWrite;
+    /// A whole-store Engram JSON export is written straight from the rows
+    /// (MemorySetStreamWriter) unless this is set; true forces the collecting path
+    /// (collect() + MemorySetJson::toBytes), which the tests compare it with byte for byte.
+    bool collectingWriter = false;
 };
 
 struct ExportReport
@@ -41,6 +45,7 @@ struct ExportReport
     int level3Sealed = 0;  ///< level-3 memories written sealed (Engram sets)
     int level3Plain = 0;   ///< level-3 memories written in plain text (includeLevel3Plain)
     int level3LeftOut = 0; ///< level-3 memories not written
+    bool streamed = false; ///< written straight from the rows (MemorySetStreamWriter)
 };
 
 /// Writes the store, or some of its memories, as an Engram set (JSON / YAML), CSV or an agent
@@ -65,6 +70,10 @@ public:
     static std::optional<SetFormat> formatForPath(const QString &path);
 
 private:
+    [[nodiscard]] Result<QString> profileName() const;
+    /// The streamed whole-store JSON export; nullopt when it does not apply (the caller collects).
+    [[nodiscard]] Result<std::optional<ExportReport>> writeStreamed(const QString &path, const ExportOptions &options) const;
+
     Store &m_store;
 };
 

@@ -71,16 +71,14 @@ Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const
     }
     // Otherwise the memories the set left without a link get theirs; the links a set brings
     // are kept as they are (an export imported again gives the same store).
-    QStringList unlinked;
-    for (const QString &incoming : report.written) {
-        const QString id = report.renamed.value(incoming, incoming);
-        auto links = m_store.associations().of(id);
-        if (!links)
-            return links.error();
-        if (links->empty())
-            unlinked << id;
-    }
-    auto linked = AfterChange(m_store, m_config).apply(unlinked, {}, at);
+    QStringList written;
+    written.reserve(report.written.size());
+    for (const QString &incoming : report.written)
+        written << report.renamed.value(incoming, incoming);
+    auto unlinked = m_store.associations().unlinked(written);
+    if (!unlinked)
+        return unlinked.error();
+    auto linked = AfterChange(m_store, m_config).apply(*unlinked, {}, at);
     return linked ? Status{} : Status(linked.error());
 }
 

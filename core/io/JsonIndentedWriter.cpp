@@ -5,18 +5,87 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace engram::core::io {
 
 namespace {
 
-void appendIndent(QByteArray &out, int indent)
+
+// True when `s` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF)
+// and holds nothing JSON escapes: no control character, quote or backslash.
+bool copiesAsIs(std::string_view s)
 {
-    out.append(qsizetype(4 * indent), ' ');
+    const auto *p = reinterpret_cast<const unsigned char *>(s.data());
+    const auto *end = p + s.size();
+    while (p < end) {
+        const unsigned char c = *p;
+        if (c < 0x80) {
+            if (c < 0x20 || c == '"' || c == '\\')
+                return false;
+            ++p;
+            continue;
+        }
+        int extra = 0;
+        unsigned min = 0;
+        unsigned cp = 0;
+        if ((c & 0xE0) == 0xC0) {
+            extra = 1;
+            min = 0x80;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            extra = 2;
+            min = 0x800;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            extra = 3;
+            min = 0x10000;
+            cp = c & 0x07;
+        } else {
+            return false;
+        }
+        if (end - p <= extra)
+            return false;
+        for (int k = 1; k <= extra; ++k) {
+            if ((p[k] & 0xC0) != 0x80)
+                return false;
+            cp = (cp << 6) | (p[k] & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        p += extra + 1;
+    }
+    return true;
 }
 
-void appendString(QByteArray &out, const QString &text)
+} // namespace
+
+void JsonIndentedWriter::appendIndent(QByteArray &out, int indent)
+{
+    static constexpr char kSpaces[] = "                                                                "
+                                      "                                                                ";
+    constexpr int kMax = int(sizeof(kSpaces) - 1);
+    int left = 4 * indent;
+    while (left > 0) {
+        const int n = std::min(left, kMax);
+        out.append(kSpaces, n);
+        left -= n;
+    }
+}
+
+void JsonIndentedWriter::appendUtf8(QByteArray &out, std::string_view utf8)
+{
+    if (!copiesAsIs(utf8)) {
+        appendString(out, QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
+        return;
+    }
+    out += '"';
+    out.append(utf8.data(), qsizetype(utf8.size()));
+    out += '"';
+}
+
+void JsonIndentedWriter::appendString(QByteArray &out, const QString &text)
 {
     bool plain = true;
     for (const QChar c : text) {
@@ -42,8 +111,6 @@ void appendString(QByteArray &out, const QString &text)
     out += '"';
 }
 
-} // namespace
-
 void JsonIndentedWriter::append(QByteArray &out, const QJsonValue &value, int indent)
 {
     switch (value.type()) {
@@ -67,11 +134,11 @@ void JsonIndentedWriter::append(QByteArray &out, const QJsonValue &value, int in
         const QJsonArray array = value.toArray();
         out += "[\n";
         for (qsizetype i = 0; i < array.size(); ++i) {
-            appendIndent(out, indent + 1);
+            JsonIndentedWriter::appendIndent(out, indent + 1);
             append(out, array.at(i), indent + 1);
             out += i + 1 < array.size() ? ",\n" : "\n";
         }
-        appendIndent(out, indent);
+        JsonIndentedWriter::appendIndent(out, indent);
         out += ']';
         break;
     }
@@ -80,13 +147,13 @@ void JsonIndentedWriter::append(QByteArray &out, const QJsonValue &value, int in
         out += "{\n";
         qsizetype left = object.size();
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-            appendIndent(out, indent + 1);
+            JsonIndentedWriter::appendIndent(out, indent + 1);
             appendString(out, it.key());
             out += ": ";
             append(out, it.value(), indent + 1);
             out += --left ? ",\n" : "\n";
         }
-        appendIndent(out, indent);
+        JsonIndentedWriter::appendIndent(out, indent);
         out += '}';
         break;
     }

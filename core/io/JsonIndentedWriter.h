@@ -3,6 +3,8 @@
 #include <QByteArray>
 #include <QJsonValue>
 
+#include <string_view>
+
 namespace engram::core::io {
 
 /// Appends a JSON value to a buffer in exactly the bytes QJsonDocument::toJson(Indented)
@@ -16,6 +18,14 @@ class JsonIndentedWriter final
 {
 public:
     static void append(QByteArray &out, const QJsonValue &value, int indent);
+    /// A string with its quotes, escaped as Qt escapes it.
+    static void appendString(QByteArray &out, const QString &text);
+    /// The same for UTF-8 text (a stored column): text without anything to escape is copied
+    /// as it is (Qt writes valid UTF-8 beyond ASCII unescaped); anything else goes through
+    /// appendString, so the bytes stay Qt's.
+    static void appendUtf8(QByteArray &out, std::string_view utf8);
+    /// 4 spaces a level.
+    static void appendIndent(QByteArray &out, int indent);
 };
 
 } // namespace engram::core::io

@@ -97,6 +97,28 @@ Result<std::vector<Association>> AssociationRepository::of(const QString &id) co
     return out;
 }
 
+Result<QStringList> AssociationRepository::unlinked(const QStringList &ids) const
+{
+    QStringList out;
+    if (ids.isEmpty())
+        return out;
+    SqliteStatement q(m_db,
+        "SELECT EXISTS(SELECT 1 FROM associations WHERE a = ?1) OR EXISTS(SELECT 1 FROM associations WHERE b = ?1)",
+        QStringLiteral("finding memories without links"));
+    if (!q.isValid())
+        return q.error();
+    for (const QString &id : ids) {
+        q.reset();
+        q.bind(1, id);
+        const bool linked = q.next() && q.int64(0) != 0;
+        if (const Status st = q.finished(); !st)
+            return st.error();
+        if (!linked)
+            out << id;
+    }
+    return out;
+}
+
 Status AssociationRepository::forEach(const std::function<bool(const Association &)> &visit) const
 {
     QSqlQuery q(m_db.handle());

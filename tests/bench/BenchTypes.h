@@ -41,8 +41,8 @@ inline const std::vector<KeySpec> &keySpecs()
         {QStringLiteral("retrieve_ms"), QStringLiteral("recall a 3-word query (the MCP recall tool's call)"), 50},
         {QStringLiteral("decision_commit_ms"), QStringLiteral("one decision (event + state) committed"), 10},
         {QStringLiteral("rebuild_associations_s"), QStringLiteral("rebuild every association"), 60},
-        {QStringLiteral("import_100k_s"), QStringLiteral("import a 100,000-memory set"), 5},
-        {QStringLiteral("export_100k_s"), QStringLiteral("export it"), 3},
+        {QStringLiteral("import_100k_s"), QStringLiteral("import a 100,000-memory set"), 3},
+        {QStringLiteral("export_100k_s"), QStringLiteral("export it"), 1.5},
         {QStringLiteral("attach_10k_s"), QStringLiteral("attach a 10,000-file agent folder until the table paints"), 3},
         {QStringLiteral("rss_mib"), QStringLiteral("peak resident memory, 1M store open in the window"), 1024},
     };

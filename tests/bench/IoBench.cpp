@@ -1,5 +1,7 @@
 #include "IoBench.h"
 
+#include "IoFloor.h"
+
 #include "synthetic/StoreGenerator.h"
 #include "store/Store.h"
 
@@ -26,7 +28,10 @@ void removeStore(const QString &path)
 }
 } // namespace
 
-IoBench::IoBench(QString workDir, Millis anchor) : m_workDir(std::move(workDir)), m_anchor(anchor) {}
+IoBench::IoBench(QString workDir, Millis anchor, QString sqlite3)
+    : m_workDir(std::move(workDir)), m_anchor(anchor), m_sqlite3(std::move(sqlite3))
+{
+}
 
 void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
 {
@@ -69,6 +74,9 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
                             .arg(exported->events)
                             .arg(QString::number(double(QFileInfo(setPath).size()) / 1048576.0, 'f', 0));
     source->reset();
+    const IoFloor floor(m_sqlite3);
+    exportFigure.floor = floor.exportSeconds(sourcePath);
+    exportFigure.floorQuery = QStringLiteral("sqlite3 -json: %1").arg(IoFloor::exportQuery());
 
     removeStore(targetPath);
     auto target = Store::open(targetPath);
@@ -105,6 +113,16 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
                             .arg(imported->events);
     target->reset();
     removeStore(targetPath);
+
+    // The import floor loads the same file into an empty store of the same schema.
+    const QString emptyPath = dir.filePath(QStringLiteral("bench-100k-empty.engram"));
+    removeStore(emptyPath);
+    if (auto empty = Store::open(emptyPath); empty) {
+        empty->reset();
+        importFigure.floor = floor.importSeconds(setPath, emptyPath);
+        importFigure.floorQuery = QStringLiteral("sqlite3: readfile + json_each inserts into memories, associations, events");
+    }
+    removeStore(emptyPath);
     QFile::remove(setPath);
 }
 

@@ -13,7 +13,8 @@ class IoBench final
 {
 public:
     /// `workDir` holds the 100k store, the exported set and the scratch import store.
-    IoBench(QString workDir, core::Millis anchor);
+    /// `sqlite3`: the command line for the floors (IoFloor).
+    IoBench(QString workDir, core::Millis anchor, QString sqlite3 = QStringLiteral("sqlite3"));
 
     /// Both figures at once (the import needs the export's file).
     void run(Measurement &exportFigure, Measurement &importFigure);
@@ -21,6 +22,7 @@ public:
 private:
     QString m_workDir;
     core::Millis m_anchor;
+    QString m_sqlite3;
 };
 
 } // namespace engram::bench

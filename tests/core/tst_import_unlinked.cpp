@@ -1,0 +1,93 @@
+// An import links only the memories it wrote that no link touches (ImportOperation, through
+// AssociationRepository::unlinked, one reused statement instead of reading every memory's
+// links): a memory the set links, on either end, is not linked against the store; one it
+// does not link gets derived links.
+#include "CaptureTestKit.h"
+#include "TempStore.h"
+
+#include "config/Config.h"
+#include "io/ImportOperation.h"
+
+#include <QTest>
+
+using namespace engram;
+using namespace engram::core;
+using test::captureMemory;
+
+namespace {
+
+constexpr Millis kAt = test::kCaptureBase + 40 * kMsPerDay; // far from every memory: no temporal links
+
+QStringList linksOf(Store &store, const QString &id)
+{
+    QStringList out;
+    auto links = store.associations().of(id);
+    if (links) {
+        for (const Association &a : *links)
+            out << a.other(id) + QLatin1Char(':') + a.type;
+    }
+    out.sort();
+    return out;
+}
+
+} // namespace
+
+class TestImportUnlinked : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void unlinkedNamesTheIdsNoLinkTouches()
+    {
+        test::TempStore store;
+        for (const char *id : {"a", "b", "c", "d"})
+            QVERIFY(store->memories().insert(captureMemory(QLatin1String(id), QStringLiteral("text %1").arg(QLatin1String(id)),
+                                                           0, {QLatin1String(id)})));
+        QVERIFY(store->associations().put({QStringLiteral("a"), QStringLiteral("c"), 0.5, QStringLiteral("manual"), kAt}));
+        auto unlinked = store->associations().unlinked({QStringLiteral("d"), QStringLiteral("c"), QStringLiteral("b"),
+                                                        QStringLiteral("a"), QStringLiteral("nowhere")});
+        QVERIFY2(unlinked, unlinked ? "" : qPrintable(unlinked.error().message));
+        QCOMPARE(*unlinked, (QStringList{QStringLiteral("d"), QStringLiteral("b"), QStringLiteral("nowhere")}));
+        auto none = store->associations().unlinked({});
+        QVERIFY(none);
+        QVERIFY(none->isEmpty());
+    }
+
+    void anImportLinksOnlyWhatItsSetLeftUnlinked()
+    {
+        test::TempStore store;
+        QVERIFY(store->memories().insert(captureMemory(QStringLiteral("old"), QStringLiteral("Lints with eslint"), 10,
+                                                       {QStringLiteral("eslint")})));
+        io::MemorySet set;
+        set.sourceName = QStringLiteral("incoming.json");
+        // Both share the stored memory's keyword, so the keyword rule would link either.
+        set.memories.push_back(captureMemory(QStringLiteral("linked_a"), QStringLiteral("Eslint in CI"), 11,
+                                             {QStringLiteral("eslint"), QStringLiteral("ci")}));
+        set.memories.push_back(captureMemory(QStringLiteral("linked_b"), QStringLiteral("Eslint locally"), 12,
+                                             {QStringLiteral("eslint"), QStringLiteral("local")}));
+        set.memories.push_back(captureMemory(QStringLiteral("loose"), QStringLiteral("Eslint everywhere"), 13,
+                                             {QStringLiteral("eslint")}));
+        set.associations.push_back({QStringLiteral("linked_a"), QStringLiteral("linked_b"), 0.9,
+                                    QStringLiteral("manual"), kAt});
+        const io::ImportOperation operation(*store, Config::defaults(), kAt);
+        auto plan = operation.preview(set);
+        QVERIFY(plan);
+        auto outcome = operation.apply(set, *plan, io::ImportPolicy{});
+        QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
+        // The set's links are kept, and the memories it linked (one is `a`, the other `b` in
+        // the store) are not linked against the store themselves: no keyword link to `old`
+        // (a link from `loose`, which was linked, may reach them).
+        for (const QString id : {QStringLiteral("linked_a"), QStringLiteral("linked_b")}) {
+            const QStringList links = linksOf(*store, id);
+            QVERIFY2(links.contains(QStringLiteral("%1:manual").arg(id == QLatin1String("linked_a") ? "linked_b" : "linked_a")),
+                     qPrintable(links.join(u',')));
+            QVERIFY2(!links.contains(QStringLiteral("old:keyword")), qPrintable(links.join(u',')));
+        }
+        // The memory the set left without a link got its derived ones.
+        const QStringList loose = linksOf(*store, QStringLiteral("loose"));
+        QVERIFY2(loose.contains(QStringLiteral("old:keyword")), qPrintable(loose.join(u',')));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImportUnlinked)
+#include "tst_import_unlinked.moc"
