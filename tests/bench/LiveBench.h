@@ -21,9 +21,9 @@ class LiveBench final
 public:
     LiveBench(core::Config config, core::Millis now, int runs);
 
-    /// review_queue_ms: the review queue as the window builds it (the loaded snapshot plus the
-    /// store's conflicts and answered reviews), each scoring profile; the slowest profile's
-    /// median is the figure.
+    /// review_queue_ms: the review queue as the window builds it (core::LiveReviewQueue on the
+    /// loaded snapshot plus the store's conflicts and answered reviews), each scoring profile;
+    /// the slowest profile's median is the figure. The note adds an update for one change.
     Measurement reviewQueue(core::Store &store, const core::MemorySnapshot &snapshot);
     /// detect_conflicts_s: the whole-store detection of "Detect now" (QueuedDetection::detectAll
     /// with its step reports), finding and recording, one run.

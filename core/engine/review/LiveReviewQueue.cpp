@@ -1,5 +1,6 @@
 #include "engine/review/LiveReviewQueue.h"
 
+#include "engine/decisions/Decisions.h"
 #include "engine/review/CleanupRules.h"
 #include "engine/review/ReviewRules.h"
 #include "model/Event.h"
@@ -10,6 +11,7 @@
 #include "store/Store.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace engram::core {
 
@@ -58,7 +60,7 @@ LiveReviewQueue::LiveReviewQueue(const Config &config, const ScoringProfile &pro
 
 LiveReviewQueue::~LiveReviewQueue() = default;
 
-Status LiveReviewQueue::loadSideData(Store &store)
+Status LiveReviewQueue::loadSideData(Store &store, bool everything)
 {
     auto open = store.conflicts().list(ConflictStatus::Open);
     if (!open)
@@ -66,15 +68,34 @@ Status LiveReviewQueue::loadSideData(Store &store)
     m_conflicts = review_rules::conflictItems(*open);
     m_answers.reset();
     m_answered.assign(m_snapshot->size(), 0);
-    if (m_importance) {
-        auto answers = review_rules::AnsweredReviews::load(store);
-        if (!answers)
-            return answers.error();
-        m_answers = std::make_unique<review_rules::AnsweredReviews>(std::move(*answers));
-        for (const QString &id : m_answers->ids()) {
-            if (const std::uint32_t row = m_snapshot->rowOf(id); row != MemorySnapshot::kNoRow)
-                m_answered[row] = 1;
+    if (!m_importance)
+        return {};
+    // The answers and their reverts: the whole log once, then only the events added since.
+    auto last = store.events().lastId();
+    if (!last)
+        return last.error();
+    if (everything) {
+        m_reviewEvents.clear();
+        for (const QString &kind : {kReviewEventKind, events::kRevert}) {
+            auto part = store.events().since(std::numeric_limits<Millis>::min(), kind);
+            if (!part)
+                return part.error();
+            m_reviewEvents.insert(m_reviewEvents.end(), part->begin(), part->end());
         }
+    } else if (*last > m_lastEventId) {
+        auto added = store.events().between(m_lastEventId + 1, *last);
+        if (!added)
+            return added.error();
+        for (Event &e : *added) {
+            if (e.kind == kReviewEventKind || e.kind == events::kRevert)
+                m_reviewEvents.push_back(std::move(e));
+        }
+    }
+    m_lastEventId = *last;
+    m_answers = std::make_unique<review_rules::AnsweredReviews>(review_rules::AnsweredReviews::fromEvents(m_reviewEvents));
+    for (const QString &id : m_answers->ids()) {
+        if (const std::uint32_t row = m_snapshot->rowOf(id); row != MemorySnapshot::kNoRow)
+            m_answered[row] = 1;
     }
     return {};
 }
@@ -192,22 +213,16 @@ void LiveReviewQueue::order()
     std::erase_if(actions, [&](const Entry &e) {
         return CleanupKind(e.kind) == CleanupKind::Delete && m_verdicts[e.row].neverDeleted;
     });
-    QHash<std::uint32_t, int> strongest;
-    for (const Entry &e : actions) {
-        const int k = kindOrder(CleanupKind(e.kind));
-        const auto it = strongest.find(e.row);
-        if (it == strongest.end())
-            strongest.insert(e.row, k);
-        else if (k < *it)
-            *it = k;
-    }
+    // Per row, the strongest kind left (kindOrder; 4 = none), then taken once.
+    std::vector<std::int8_t> strongest(n, 4);
+    for (const Entry &e : actions)
+        strongest[e.row] = std::int8_t(std::min<int>(strongest[e.row], kindOrder(CleanupKind(e.kind))));
     std::vector<Entry> kept;
-    kept.reserve(strongest.size());
+    kept.reserve(actions.size());
     for (const Entry &e : actions) {
-        const auto it = strongest.find(e.row);
-        if (it != strongest.end() && *it == kindOrder(CleanupKind(e.kind))) {
+        if (strongest[e.row] == kindOrder(CleanupKind(e.kind))) {
             kept.push_back(e);
-            strongest.erase(it);
+            strongest[e.row] = 5; // the first of the strongest only
         }
     }
     std::sort(kept.begin(), kept.end(), [&](const Entry &x, const Entry &y) {
@@ -230,7 +245,7 @@ Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Mi
     m_now = now;
     m_built = false;
     m_verdicts.assign(snapshot.size(), Verdict{});
-    if (const Status st = loadSideData(store); !st)
+    if (const Status st = loadSideData(store, true); !st)
         return st;
     m_mentions.clear();
     if (m_enhanced) {
@@ -256,7 +271,7 @@ Status LiveReviewQueue::update(Store &store, const MemorySnapshot &snapshot, con
         return rebuild(store, snapshot, m_built ? m_now : time::nowMs());
     const std::size_t before = m_verdicts.size();
     m_verdicts.resize(snapshot.size());
-    if (const Status st = loadSideData(store); !st)
+    if (const Status st = loadSideData(store, false); !st)
         return st;
     std::vector<std::uint32_t> rows;
     for (const QString &id : ids) {

@@ -2,6 +2,7 @@
 
 #include "config/Config.h"
 #include "engine/review/ReviewQueue.h"
+#include "model/Event.h"
 #include "model/Result.h"
 #include "scoring/ScoringProfile.h"
 
@@ -46,8 +47,9 @@ public:
     /// reviews (and, under the enhanced profile, its mentions).
     [[nodiscard]] Status rebuild(Store &store, const MemorySnapshot &snapshot, Millis now);
     /// Judges again the snapshot rows of these memories (added, changed or purged; ids the
-    /// snapshot does not hold are ignored), reads the conflicts and answers again, and
-    /// re-derives the order. Falls back to rebuild() when nothing was built yet.
+    /// snapshot does not hold are ignored), reads the open conflicts and the events added since
+    /// the last read, and re-derives the order. Falls back to rebuild() when nothing was built
+    /// yet or another snapshot is given.
     [[nodiscard]] Status update(Store &store, const MemorySnapshot &snapshot, const QStringList &ids);
 
     Millis builtAt() const { return m_now; }
@@ -82,7 +84,9 @@ private:
         double score = 0;
     };
 
-    [[nodiscard]] Status loadSideData(Store &store);
+    /// Open conflicts, and the answered reviews: `everything` reads the whole event log,
+    /// otherwise only the events after the last one read.
+    [[nodiscard]] Status loadSideData(Store &store, bool everything);
     void judge(std::uint32_t row);
     void order();
     ScoreInput inputOf(std::uint32_t row) const;
@@ -101,6 +105,8 @@ private:
     std::unique_ptr<ImportanceProfile> m_importanceProfile;
     std::unique_ptr<EnhancedProfile> m_enhancedProfile;
     std::unique_ptr<review_rules::AnsweredReviews> m_answers;
+    std::vector<Event> m_reviewEvents; ///< review answers and reverts read so far
+    qint64 m_lastEventId = 0;
     std::vector<std::uint8_t> m_answered; ///< per row: has an answered review
     QHash<std::uint32_t, MentionSummary> m_mentions; ///< enhanced: per row with mentions
     std::size_t m_lastJudged = 0;

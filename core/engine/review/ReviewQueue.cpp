@@ -92,6 +92,11 @@ Result<AnsweredReviews> AnsweredReviews::load(Store &store)
             return part.error();
         answered.insert(answered.end(), part->begin(), part->end());
     }
+    return fromEvents(answered);
+}
+
+AnsweredReviews AnsweredReviews::fromEvents(const std::vector<Event> &answered)
+{
     const RevertChain chain(answered);
     AnsweredReviews out;
     for (const Event &e : answered) {

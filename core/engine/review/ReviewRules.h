@@ -2,6 +2,7 @@
 
 #include "engine/review/ReviewQueue.h"
 #include "model/Conflict.h"
+#include "model/Event.h"
 #include "scoring/ScoringProfile.h"
 
 #include <QHash>
@@ -21,6 +22,8 @@ class AnsweredReviews
 {
 public:
     [[nodiscard]] static Result<AnsweredReviews> load(Store &store);
+    /// From the review and revert events (any order of reading; reverts cancel answers).
+    static AnsweredReviews fromEvents(const std::vector<Event> &reviewsAndReverts);
     /// Whether `review` was answered for memory `id` at `since` or later.
     bool answeredSince(const QString &id, const QString &review, Millis since) const;
     /// The memories with an answer.
