@@ -6,12 +6,14 @@
 // rows (docs/architecture.md, "Performance budget": open_first_paint_ms), then, once the whole
 // store is loaded, prints `peak_rss_kib=<VmHWM>` (docs/architecture.md, "Performance budget":
 // rss_mib) and quits. engram-bench reads both lines.
+// ENGRAM_BENCH_LIVE_REFRESH=N: live_refresh_ms (ui/views/LiveRefreshProbe.h), N refreshes.
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
 #include "model/Tier.h"
 #include "store/SqliteLink.h"
+#include "views/LiveRefreshProbe.h"
 #include "views/MemoryTableView.h"
 
 #include <QApplication>
@@ -89,6 +91,9 @@ int main(int argc, char *argv[])
             });
         });
     }
+
+    if (const int refreshes = qEnvironmentVariableIntValue("ENGRAM_BENCH_LIVE_REFRESH"); refreshes > 0)
+        new engram::ui::LiveRefreshProbe(window.session(), window.memoryTable(), refreshes, &window);
 
     // ENGRAM_SCREENSHOT=file.png: once the table shows rows, select one memory per decaying
     // tier (active, fading, weak) so the chart compares curves, let the docks follow, save a

@@ -32,6 +32,8 @@ public:
     /// The summary as of `asOf`: only mentions at or before it count.
     MentionSummary summary(const QString &memoryId, Millis asOf) const;
     bool isEmpty() const { return m_times.isEmpty(); }
+    /// The memories with at least one mention.
+    QList<QString> ids() const { return m_times.keys(); }
     /// Mentions of one memory with from ≤ at ≤ to.
     int countBetween(const QString &memoryId, Millis from, Millis to) const;
     /// Every mention instant of one memory, oldest first.

@@ -4,6 +4,7 @@
 
 #include "CoreBench.h"
 #include "IoBench.h"
+#include "LiveBench.h"
 #include "SqliteFloor.h"
 #include "WindowProbe.h"
 #include "WriteBench.h"
@@ -163,6 +164,10 @@ QMap<QString, Measurement> BenchHarness::run()
                 put(QStringLiteral("filter_ms"), core.filter(m_options.filterTerm));
             }
         }
+        if (wanted(QStringLiteral("review_queue_ms"))) {
+            step(QStringLiteral("review_queue_ms"));
+            put(QStringLiteral("review_queue_ms"), LiveBench(config, m_anchor, m_options.runs).reviewQueue(store, core.snapshot()));
+        }
         if (wanted(QStringLiteral("activation_ms"))) {
             step(QStringLiteral("activation_ms"));
             put(QStringLiteral("activation_ms"), core.activation());
@@ -187,6 +192,22 @@ QMap<QString, Measurement> BenchHarness::run()
         if (wanted(QStringLiteral("rebuild_associations_s"))) {
             step(QStringLiteral("rebuild_associations_s (on a scratch copy)"));
             put(QStringLiteral("rebuild_associations_s"), writes.rebuildAssociations());
+        }
+        LiveBench live(config, m_anchor, m_options.runs);
+        const auto onScratch = [&](const QString &key, const auto &measure) {
+            QString why;
+            const QString scratch = writes.scratchPath(why);
+            put(key, scratch.isEmpty() ? Measurement::missing(QStringLiteral("n/a (%1)").arg(why)) : measure(scratch));
+        };
+        if (wanted(QStringLiteral("live_refresh_ms"))) {
+            step(QStringLiteral("live_refresh_ms (the window on a scratch copy, %1 decisions)").arg(std::max(5, m_options.windowRuns)));
+            onScratch(QStringLiteral("live_refresh_ms"), [&](const QString &scratch) {
+                return live.liveRefresh(m_options.enginePath, scratch, std::max(5, m_options.windowRuns));
+            });
+        }
+        if (wanted(QStringLiteral("detect_conflicts_s"))) {
+            step(QStringLiteral("detect_conflicts_s (on a scratch copy)"));
+            onScratch(QStringLiteral("detect_conflicts_s"), [&](const QString &scratch) { return live.detectConflicts(scratch); });
         }
     }
     if (wanted(QStringLiteral("import_100k_s")) || wanted(QStringLiteral("export_100k_s"))) {

@@ -43,8 +43,11 @@ inline const std::vector<KeySpec> &keySpecs()
         {QStringLiteral("rebuild_associations_s"), QStringLiteral("rebuild every association"), 60},
         {QStringLiteral("import_100k_s"), QStringLiteral("import a 100,000-memory set"), 3},
         {QStringLiteral("export_100k_s"), QStringLiteral("export it"), 1.5},
+        {QStringLiteral("review_queue_ms"), QStringLiteral("build the review queue (slowest profile)"), 300},
+        {QStringLiteral("detect_conflicts_s"), QStringLiteral("contradiction detection over the whole store"), 30},
+        {QStringLiteral("live_refresh_ms"), QStringLiteral("another process commits a decision: the window repainted it"), 1000},
         {QStringLiteral("attach_10k_s"), QStringLiteral("attach a 10,000-file agent folder until the table paints"), 3},
-        {QStringLiteral("rss_mib"), QStringLiteral("peak resident memory, 1M store open in the window"), 1024},
+        {QStringLiteral("rss_mib"), QStringLiteral("peak resident memory, 1M store open in the window"), 512},
     };
     return specs;
 }

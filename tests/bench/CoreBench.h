@@ -29,6 +29,7 @@ public:
     [[nodiscard]] core::Status loadSnapshot();
     double snapshotLoadMs() const { return m_snapshotLoadMs; }
     std::size_t memoryCount() const { return m_snapshot.size(); }
+    const core::MemorySnapshot &snapshot() const { return m_snapshot; }
 
     Measurement scoreAll();
     Measurement sort();

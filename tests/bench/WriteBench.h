@@ -23,6 +23,8 @@ public:
     /// mode, accesses recorded) for a 3-word query whose hits are linked, so spreading
     /// activation runs; median of 100 after the keyword index is built once.
     Measurement retrieve();
+    /// The scratch copy's path (copied on first use), or empty with `why`.
+    QString scratchPath(QString &why) { return ensureScratch(why) ? m_scratchPath : QString(); }
 
 private:
     /// Copies the store to the scratch path once; false (with `why`) when it cannot.

@@ -3,7 +3,7 @@
 # `bash scripts/dev.sh bench`):
 #
 #   bash tests/bench/run-bench.sh [STORE] [--memories N] [--json] [--runs K] [--window-runs K]
-#                                 [--only key,key] [--build-dir DIR]
+#                                 [--only key,key] [--build-dir DIR] [--scale SMALL,LARGE]
 #
 # Builds engram-cli, engram and engram-bench in DIR (default build/, the release preset),
 # generates STORE (default DIR/bench-1m.engram; DIR/bench-<N>.engram for another --memories)
@@ -11,6 +11,9 @@
 # seed 1, a few minutes and ~1.6 GB — then runs engram-bench on it. The table (figure, sqlite3
 # floor, ratio, target, pass/fail) goes to stdout, progress to stderr; --json prints
 # {"figures":{…},"floors":{…}} instead.
+# --scale SMALL,LARGE (e.g. --scale 100000,1000000) runs the keys at both sizes (each store
+# generated when missing) and prints, per key, both figures and their ratio beside n's ratio
+# and n log n's: a key whose ratio is above n log n's grows faster than n log n (a finding).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -18,6 +21,7 @@ build_dir=build
 store=""
 memories=1000000
 pass=()
+scale=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --build-dir) build_dir="$2"; shift 2 ;;
@@ -25,7 +29,8 @@ while [ $# -gt 0 ]; do
     --store) store="$2"; shift 2 ;;
     --json) pass+=("$1"); shift ;;
     --runs|--window-runs|--only|--engram|--sqlite3) pass+=("$1" "$2"); shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --scale) scale="$2"; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     --*) echo "run-bench.sh: unknown option $1" >&2; exit 2 ;;
     *) store="$1"; shift ;;
   esac
@@ -33,6 +38,35 @@ done
 case "$memories" in
   ''|*[!0-9]*) echo "run-bench.sh: --memories needs a whole number" >&2; exit 2 ;;
 esac
+
+if [ -n "$scale" ]; then
+  small="${scale%%,*}"; large="${scale##*,}"
+  case "$small$large" in ''|*[!0-9]*) echo "run-bench.sh: --scale needs SMALL,LARGE whole numbers" >&2; exit 2 ;; esac
+  for n in "$small" "$large"; do
+    bash "$0" --build-dir "$build_dir" --memories "$n" --json ${pass[@]+"${pass[@]}"} > "$build_dir/bench-scale-$n.json"
+  done
+  # The figures of both runs side by side (Qt's indented JSON: one "key": value per line).
+  awk -v small="$small" -v large="$large" '
+    FNR == 1 { file++ }
+    /"figures"/ { inFig = 1; next }
+    /"floors"/ { inFig = 0 }
+    inFig && /": / {
+      key = $1; gsub(/[",:]/, "", key); value = $2; gsub(/,/, "", value)
+      if (file == 1) a[key] = value; else { b[key] = value; order[++count] = key }
+    }
+    END {
+      n = large / small; nlogn = n * log(large) / log(small)
+      printf "%-24s %12s %12s %8s   (n x%.1f, n log n x%.1f)\n", "key", small, large, "ratio", n, nlogn
+      for (i = 1; i <= count; i++) {
+        k = order[i]
+        if (a[k] == "null" && b[k] == "null") continue
+        if (!(k in a) || a[k] == "null" || b[k] == "null" || a[k] + 0 <= 0) { printf "%-24s %12s %12s %8s\n", k, "-", b[k], "-"; continue }
+        r = b[k] / a[k]
+        printf "%-24s %12s %12s %8.2f   %s\n", k, a[k], b[k], r, (r > nlogn * 1.2 ? "FASTER THAN n log n" : "")
+      }
+    }' "$build_dir/bench-scale-$small.json" "$build_dir/bench-scale-$large.json"
+  exit 0
+fi
 
 if [ -z "$store" ]; then
   if [ $((memories % 1000000)) -eq 0 ]; then label="$((memories / 1000000))m"

@@ -9,6 +9,7 @@
 #include "dialogs/ConflictDialog.h"
 #include "dialogs/ReviewQueueDialog.h"
 #include "engine/decisions/Decisions.h"
+#include "engine/review/LiveReviewQueue.h"
 #include "io/DemoStore.h"
 #include "support/MessageBox.h"
 #include "support/TextPrompt.h"
@@ -33,6 +34,15 @@ QStringList kindsOf(Store &store, const QString &id)
     for (const Event &e : *history)
         kinds << e.kind;
     return kinds;
+}
+
+QStringList describe(const std::vector<ReviewItem> &items)
+{
+    QStringList out;
+    for (const ReviewItem &i : items)
+        out << QStringLiteral("%1|%2|%3|%4").arg(ReviewQueue::kindName(i.kind), i.memoryIds.join(u'+'), i.reason,
+                                                 QString::number(i.score, 'g', 17));
+    return out;
 }
 
 int firstOf(const ReviewQueueDialog &dialog, Kind kind)
@@ -106,6 +116,38 @@ private Q_SLOTS:
         m_dir.reset();
         MessageBox::setHandler({});
         TextPrompt::setHandler({});
+    }
+
+    // Another process confirms one candidate and deletes another: the open queue takes in just
+    // those two memories (no rebuild) and then equals a full build of the store's queue.
+    void anotherProcessesDecisionsUpdateTheQueueInPlace()
+    {
+        ReviewQueueDialog dialog(m_session.get(), m_undo.get());
+        QVERIFY(dialog.queue());
+        const Millis builtAt = dialog.queue()->builtAt();
+        QStringList cleanup;
+        for (const ReviewItem &i : dialog.items()) {
+            if (i.kind == Kind::Cleanup && cleanup.size() < 2)
+                cleanup << i.memoryIds.value(0);
+        }
+        QCOMPARE(cleanup.size(), 2);
+        {
+            auto other = Store::open(m_session->path()); // its own connection, as another process
+            QVERIFY(other.ok());
+            Decisions decisions(**other, m_session->config());
+            QVERIFY(decisions.confirm(cleanup[0], builtAt).ok());
+            QVERIFY(decisions.softDelete(cleanup[1], builtAt).ok());
+        }
+        const int before = dialog.remaining();
+        m_session->checkForChanges();
+        QCOMPARE(dialog.queue()->builtAt(), builtAt); // updated, not rebuilt
+        QCOMPARE(dialog.queue()->lastJudgedRows(), std::size_t(2));
+        QVERIFY(dialog.remaining() < before);
+        QCOMPARE(rowOfMemory(dialog, cleanup[0], Kind::Cleanup), -1);
+        auto full = ReviewQueue(store(), m_session->config(), m_session->profile()).build(builtAt);
+        QVERIFY(full.ok());
+        QCOMPARE(describe(dialog.items()), describe(*full));
+        QCOMPARE(dialog.list()->topLevelItemCount(), dialog.remaining());
     }
 
     void listsConflictsFirstWithACount()

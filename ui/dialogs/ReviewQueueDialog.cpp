@@ -6,6 +6,7 @@
 #include "dialogs/ConflictDialog.h"
 #include "engine/decisions/Reinforcement.h"
 #include "engine/review/Cleanup.h"
+#include "engine/review/LiveReviewQueue.h"
 #include "models/CleanupPlanModel.h"
 #include "support/MessageBox.h"
 #include "support/TextPrompt.h"
@@ -161,7 +162,8 @@ ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStac
     connect(m_list, &QTreeWidget::currentItemChanged, this, &ReviewQueueDialog::updateDetails);
     connect(m_list, &QTreeWidget::itemDoubleClicked, this, [this] { perform(Action::Open); });
     if (session) {
-        connect(session, &StoreSession::memoriesChanged, this, &ReviewQueueDialog::reload);
+        // A store change judges only the changed memories again (core::LiveReviewQueue).
+        connect(session, &StoreSession::memoriesChanged, this, &ReviewQueueDialog::takeInChanges);
         connect(session, &StoreSession::reloaded, this, &ReviewQueueDialog::reload);
         connect(session, &StoreSession::profileChanged, this, &ReviewQueueDialog::reload);
         connect(session, &StoreSession::configChanged, this, &ReviewQueueDialog::reload);
@@ -178,18 +180,36 @@ QString ReviewQueueDialog::keyOf(const ReviewItem &item) const
 
 void ReviewQueueDialog::reload()
 {
+    m_queue.reset();
+    if (m_session && m_session->store()) {
+        m_queue = std::make_unique<LiveReviewQueue>(m_session->config(), m_session->profile());
+        if (const Status st = m_queue->rebuild(*m_session->store(), m_session->snapshot(), time::nowMs()); !st) {
+            m_queue.reset();
+            m_reason->setText(st.error().message);
+        }
+    }
+    showQueue();
+}
+
+void ReviewQueueDialog::takeInChanges(const QStringList &ids)
+{
+    if (!m_queue || !m_session || !m_session->store()) {
+        reload();
+        return;
+    }
+    if (const Status st = m_queue->update(*m_session->store(), m_session->snapshot(), ids); !st) {
+        m_queue.reset();
+        m_reason->setText(st.error().message);
+    }
+    showQueue();
+}
+
+void ReviewQueueDialog::showQueue()
+{
     const ReviewItem *was = current();
     const QString keep = was ? keyOf(*was) : QString();
     const int oldRow = currentRow();
-    m_items.clear();
-    if (m_session && m_session->store()) {
-        ReviewQueue queue(*m_session->store(), m_session->config(), m_session->profile());
-        auto built = queue.build(time::nowMs());
-        if (built)
-            m_items = std::move(*built);
-        else
-            m_reason->setText(built.error().message);
-    }
+    m_items = m_queue ? m_queue->items() : std::vector<ReviewItem>{};
     fillList();
     // After an answer the next item takes the answered one's place; otherwise stay on the
     // same item (or the same place when it went away).

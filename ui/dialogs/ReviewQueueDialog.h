@@ -1,11 +1,13 @@
 #pragma once
 
+#include "engine/review/LiveReviewQueue.h"
 #include "engine/review/ReviewQueue.h"
 
 #include <QDialog>
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 class QLabel;
@@ -27,8 +29,9 @@ class StoreSession;
 /// Decisions::answerReview); elsewhere D is a plain delete. K on a cleanup candidate is
 /// "don't clean this up": a manual reinforcement (its clock restarts, so the plan drops it).
 /// N asks for an optional correction (TextPrompt seam; cancel answers nothing). Every answer
-/// is one undoable command on the window's undo stack. The queue is rebuilt whenever the
-/// store changes, so an answered item disappears and the selection moves on to the next; an
+/// is one undoable command on the window's undo stack. The queue follows every store change
+/// (core::LiveReviewQueue: only the changed memories are judged again; a reload, another
+/// profile or config rebuilds it), so an answered item disappears and the selection moves on to the next; an
 /// answered item that stays (a negated memory is still a cleanup candidate) is passed over
 /// all the same. After each answer feedbackLabel says what was done; skip only moves on.
 /// Enter on a conflict opens its ConflictDialog; on a memory it emits memoryActivated.
@@ -48,6 +51,8 @@ public:
     ReviewQueueDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent = nullptr);
 
     const std::vector<core::ReviewItem> &items() const { return m_items; }
+    /// The queue behind the list (null without a store).
+    const core::LiveReviewQueue *queue() const { return m_queue.get(); }
     int remaining() const { return int(m_items.size()); }
     int currentRow() const;
     void setCurrentRow(int row);
@@ -60,7 +65,10 @@ public:
     void setErrorSink(std::function<void(const QString &)> sink) { m_errorSink = std::move(sink); }
 
 public Q_SLOTS:
+    /// Builds the queue again from the whole snapshot.
     void reload();
+    /// Takes in a change of these memories (StoreSession::memoriesChanged).
+    void takeInChanges(const QStringList &ids);
     /// Does `action` on the current item; false when it does not apply or failed.
     bool perform(Action action);
 
@@ -77,6 +85,7 @@ private:
     QString snippet(const QString &id) const;
     bool negateCurrent(const QString &id, const std::function<void(const QString &)> &sink);
     const core::ReviewItem *current() const;
+    void showQueue();
     void fillList();
     void updateDetails();
     QString keyOf(const core::ReviewItem &item) const;
@@ -84,6 +93,7 @@ private:
     QPointer<StoreSession> m_session;
     QPointer<QUndoStack> m_undo;
     std::function<void(const QString &)> m_errorSink;
+    std::unique_ptr<core::LiveReviewQueue> m_queue;
     std::vector<core::ReviewItem> m_items;
     QPointer<ConflictDialog> m_conflictDialog;
     int m_rowAfterAnswer = -1; ///< where the selection goes once the answered item is gone

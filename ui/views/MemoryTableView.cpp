@@ -143,6 +143,7 @@ void MemoryTableView::paintEvent(QPaintEvent *event)
         // Queued: let this paint reach the screen before anyone reacts (e.g. quits).
         QTimer::singleShot(0, this, &MemoryTableView::firstPaintWithRows);
     }
+    Q_EMIT painted();
 }
 
 QString MemoryTableView::emptyMessage() const

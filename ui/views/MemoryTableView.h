@@ -31,6 +31,9 @@ public:
 Q_SIGNALS:
     /// Emitted once, after the first paint that drew at least one row.
     void firstPaintWithRows();
+    /// After every paint of the table (engram-bench's live_refresh_ms waits for the repaint
+    /// that shows another process's decision).
+    void painted();
     /// Right-click on rows (the window fills the menu with the decisions).
     void contextMenuRequestedAt(const QPoint &globalPos);
 

@@ -1,5 +1,7 @@
 #include "engine/review/Cleanup.h"
 
+#include "engine/review/CleanupRules.h"
+
 #include "engine/decisions/CrashPoint.h"
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/decisions/Reinforcement.h"
@@ -20,13 +22,6 @@
 namespace engram::core {
 
 namespace {
-
-// The categories note 003's budgets count (docs/scoring.md, "Cleanup").
-const QString kEpisode = QStringLiteral("episode");
-const QString kRule = QStringLiteral("rule");
-
-QString num(double v) { return QString::number(v, 'g', 3); }
-QString days(double d) { return QString::number(d, 'f', 1); }
 
 struct Candidate
 {
@@ -57,110 +52,7 @@ int kindOrder(CleanupKind k)
     return 4;
 }
 
-/// A soft-deleted memory past its retention: purge.
-std::optional<CleanupAction> purgeAction(const Memory &m, const Config &config, Millis now)
-{
-    const double since = time::daysBetween(m.deletedAt, now);
-    if (since < config.budgets.purgeAfterDays)
-        return std::nullopt;
-    return CleanupAction{CleanupKind::Purge, m.id, 0,
-                         QStringLiteral("deleted %1 days ago ≥ %2-day retention")
-                             .arg(days(since), num(config.budgets.purgeAfterDays)),
-                         m.updatedAt};
-}
-
-/// A memory that is neither deleted nor protected, as the profile rules see it.
-struct Subject
-{
-    const Memory &m;
-    const ScoreInput &in;
-    const Score &s;
-    Millis now;
-
-    CleanupAction action(CleanupKind kind, const QString &reason) const
-    {
-        return CleanupAction{kind, m.id, s.score, reason, m.updatedAt};
-    }
-};
-
-/// Note 000: strength < 5 → delete, < 10 → archive.
-std::optional<CleanupAction> ebbinghausAction(const Subject &x, const Config &config)
-{
-    const auto &decay = config.decay;
-    if (x.s.tier == Tier::Forgotten)
-        return x.action(CleanupKind::Delete, QStringLiteral("strength %1 < delete line %2")
-                                                 .arg(num(x.s.strength), num(decay.deleteThreshold)));
-    if (x.s.tier == Tier::Weak && x.m.level != MemoryLevel::Archive)
-        return x.action(CleanupKind::Archive, QStringLiteral("strength %1 < archive line %2")
-                                                  .arg(num(x.s.strength), num(decay.archiveThreshold)));
-    return std::nullopt;
-}
-
-/// Note 001: W below the forgotten line and long inactive → archive; archived and inactive a
-/// further deleteArchivedAfterDays → delete.
-std::optional<CleanupAction> enhancedAction(const Subject &x, const Config &config, const EnhancedProfile &enhanced)
-{
-    const auto &e = config.enhanced;
-    const double inactive = time::daysBetween(x.in.lastReinforcedAt, x.now);
-    const double archiveAfter = e.archiveAfterDays * (x.m.sensitivity == 1 ? 2 : 1);
-    const double raw = enhanced.breakdown(x.in, x.now).raw;
-    if (x.m.level == MemoryLevel::Archive) {
-        // The archive instant is not kept on the row: count from the last activation.
-        if (e.deleteArchivedAfterDays > 0 && inactive >= archiveAfter + e.deleteArchivedAfterDays)
-            return x.action(CleanupKind::Delete,
-                            QStringLiteral("archived and %1 days without activation ≥ %2")
-                                .arg(days(inactive), num(archiveAfter + e.deleteArchivedAfterDays)));
-    } else if (raw < e.forgottenBelow && inactive >= archiveAfter) {
-        return x.action(CleanupKind::Archive,
-                        QStringLiteral("W %1 < %2 and %3 days without activation ≥ %4")
-                            .arg(num(raw), num(e.forgottenBelow), days(inactive), num(archiveAfter)));
-    }
-    return std::nullopt;
-}
-
-/// Note 002: below the category's delete line or past its maximum age → delete.
-std::optional<CleanupAction> importanceAction(const Subject &x, const Config &config)
-{
-    if (x.s.tier != Tier::Forgotten)
-        return std::nullopt;
-    const CategoryConfig &cat = config.category(x.m.category);
-    // note 002: an episode's maximum age counts from its creation.
-    const double age = time::daysBetween(x.in.createdAt ? x.in.createdAt : x.in.lastAccessedAt, x.now);
-    if (cat.maxAgeDays > 0 && age >= cat.maxAgeDays)
-        return x.action(CleanupKind::Delete, QStringLiteral("%1: written %2 days ago ≥ %3")
-                                                 .arg(x.m.category, days(age), num(cat.maxAgeDays)));
-    const double line = std::max(cat.deleteBelow, config.importance.forgottenBelow);
-    return x.action(CleanupKind::Delete,
-                    QStringLiteral("importance %1 < delete line %2").arg(num(x.s.score), num(line)));
-}
-
-/// Note 003: score < 0.1 → delete (evict), < 0.3 → compress.
-std::optional<CleanupAction> lifecycleAction(const Subject &x, const Config &config)
-{
-    const auto &l = config.lifecycle;
-    if (x.s.tier == Tier::Forgotten)
-        return x.action(CleanupKind::Delete,
-                        QStringLiteral("score %1 < evict line %2").arg(num(x.s.score), num(l.weakAt)));
-    if (x.s.tier == Tier::Weak && !x.m.compressed)
-        return x.action(CleanupKind::Compress,
-                        QStringLiteral("score %1 < compress line %2").arg(num(x.s.score), num(l.fadingAt)));
-    return std::nullopt;
-}
-
-/// What the rule of `profile` plans for the memory, if anything.
-std::optional<CleanupAction> profileAction(const QString &profile, const Subject &x, const Config &config,
-                                           const EnhancedProfile &enhanced)
-{
-    if (profile == QLatin1String("ebbinghaus"))
-        return ebbinghausAction(x, config);
-    if (profile == QLatin1String("enhanced"))
-        return enhancedAction(x, config, enhanced);
-    if (profile == QLatin1String("importance"))
-        return importanceAction(x, config);
-    if (profile == QLatin1String("lifecycle"))
-        return lifecycleAction(x, config);
-    return std::nullopt;
-}
+using cleanup_rules::BudgetGroup;
 
 /// The memories note 003's budgets count, by group.
 struct BudgetGroups
@@ -171,21 +63,20 @@ struct BudgetGroups
 
     /// Counts a memory unless its own rule deletes it; an episode its rule compresses counts
     /// as compressed.
-    void add(const Memory &m, const Candidate &c, const std::optional<CleanupAction> &action)
+    void add(BudgetGroup group, const Candidate &c)
     {
-        const bool deleting = action && action->kind == CleanupKind::Delete;
-        if (!deleting && m.category == kEpisode) {
-            const bool compressed = m.compressed || (action && action->kind == CleanupKind::Compress);
-            (compressed ? compressedEpisodes : activeEpisodes).push_back(c);
-        } else if (!deleting && m.category == kRule) {
-            rules.push_back(c);
+        switch (group) {
+        case BudgetGroup::ActiveEpisode: activeEpisodes.push_back(c); break;
+        case BudgetGroup::CompressedEpisode: compressedEpisodes.push_back(c); break;
+        case BudgetGroup::SemanticRule: rules.push_back(c); break;
+        case BudgetGroup::None: break;
         }
     }
 };
 
 /// Over budget, the lowest scores of `group` get `kind` (and move on to `movedTo`, if given).
 void planOverBudget(std::vector<CleanupAction> &actions, std::vector<Candidate> &group, int budget, CleanupKind kind,
-                    const QString &what, std::vector<Candidate> *movedTo)
+                    BudgetGroup what, std::vector<Candidate> *movedTo)
 {
     if (int(group.size()) <= budget)
         return;
@@ -193,13 +84,7 @@ void planOverBudget(std::vector<CleanupAction> &actions, std::vector<Candidate> 
     const int excess = int(group.size()) - budget;
     for (int i = 0; i < excess; ++i) {
         const Candidate &c = group[size_t(i)];
-        actions.push_back({kind, c.id, c.score,
-                           QStringLiteral("%1 %2 > budget %3: score %4 among the %5 lowest")
-                               .arg(what)
-                               .arg(group.size())
-                               .arg(budget)
-                               .arg(num(c.score))
-                               .arg(excess),
+        actions.push_back({kind, c.id, c.score, cleanup_rules::budgetReason(what, group.size(), budget, c.score, excess),
                            c.updatedAt});
         if (movedTo)
             movedTo->push_back(c);
@@ -211,11 +96,11 @@ void planOverBudget(std::vector<CleanupAction> &actions, std::vector<Candidate> 
 void planBudgets(std::vector<CleanupAction> &actions, BudgetGroups &groups, const Config &config)
 {
     planOverBudget(actions, groups.activeEpisodes, config.budgets.activeEpisodes, CleanupKind::Compress,
-                   QStringLiteral("active episodes"), &groups.compressedEpisodes);
+                   BudgetGroup::ActiveEpisode, &groups.compressedEpisodes);
     planOverBudget(actions, groups.compressedEpisodes, config.budgets.compressed, CleanupKind::Delete,
-                   QStringLiteral("compressed episodes"), nullptr);
+                   BudgetGroup::CompressedEpisode, nullptr);
     planOverBudget(actions, groups.rules, config.budgets.semanticRules, CleanupKind::Delete,
-                   QStringLiteral("semantic rules"), nullptr);
+                   BudgetGroup::SemanticRule, nullptr);
 }
 
 /// One action per memory, the strongest (a memory compressed for the budget and then deleted
@@ -315,21 +200,23 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
     QSet<QString> neverDeleted;
 
     const Status walked = m_store.memories().forEach([&](const Memory &m) {
+        const cleanup_rules::Facts facts = cleanup_rules::Facts::of(m);
+        QString reason;
         if (m.isDeleted()) {
-            if (const auto purge = purgeAction(m, m_config, now))
-                plan.actions.push_back(*purge);
+            if (const auto purge = cleanup_rules::purge(facts, m_config, now, &reason))
+                plan.actions.push_back(CleanupAction{*purge, m.id, 0, reason, m.updatedAt});
             return true;
         }
-        if (m.permanent || m.sensitivity >= 2)
+        if (cleanup_rules::isProtected(facts))
             return true; // never touched automatically (docs/scoring.md, "Cleanup")
-        if (m_config.category(m.category).neverDecays || m.importance >= m_config.importance.coreAt)
+        if (cleanup_rules::isNeverDeleted(facts, m_config))
             neverDeleted.insert(m.id);
         const ScoreInput in = ScoreInput::from(m, m_config, mentions ? mentions->summary(m.id, now) : MentionSummary{});
         const Score s = m_profile.evaluate(in, now);
-        const std::optional<CleanupAction> action = profileAction(profile, Subject{m, in, s, now}, m_config, enhanced);
-        groups.add(m, Candidate{m.id, s.score, in.lastReinforcedAt, m.updatedAt}, action);
+        const auto action = cleanup_rules::profileRule(profile, facts, in, s, now, m_config, enhanced, &reason);
+        groups.add(cleanup_rules::budgetGroup(facts, action), Candidate{m.id, s.score, in.lastReinforcedAt, m.updatedAt});
         if (action)
-            plan.actions.push_back(*action);
+            plan.actions.push_back(CleanupAction{*action, m.id, s.score, reason, m.updatedAt});
         return true;
     });
     if (!walked)

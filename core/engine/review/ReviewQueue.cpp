@@ -1,5 +1,7 @@
 #include "engine/review/ReviewQueue.h"
 
+#include "engine/review/ReviewRules.h"
+
 #include "engine/decisions/Decisions.h"
 #include "model/RevertChain.h"
 #include "scoring/ImportanceProfile.h"
@@ -44,6 +46,90 @@ Millis crossedBelowAt(double initial, const CategoryConfig &cat, Millis lastAcce
     return lastAccess + Millis((cat.graceDays + k) * double(kMsPerDay));
 }
 
+/// Note 002's promote reviews (highest first) then decay reviews (lowest first), leaving out
+/// the ones answered since the importance last crossed the line.
+Result<std::vector<ReviewItem>> importanceItems(Store &store, const Config &config, Millis now)
+{
+    auto answers = review_rules::AnsweredReviews::load(store);
+    if (!answers)
+        return answers.error();
+    const ImportanceProfile importance(config);
+    std::vector<ReviewItem> promote;
+    std::vector<ReviewItem> decay;
+    const Status walked = store.memories().forEach(
+        [&](const Memory &m) {
+            if (m.permanent)
+                return true;
+            const ScoreInput in = ScoreInput::from(m, config);
+            const Score s = importance.evaluate(in, now);
+            const auto kind = review_rules::importanceReview(&m.id, m.importance, in, s, config, &*answers);
+            if (kind == ReviewItem::Kind::Promote)
+                promote.push_back(review_rules::promoteItem(m.id, s.score, config));
+            else if (kind == ReviewItem::Kind::Decay)
+                decay.push_back(review_rules::decayItem(m.id, s.score, config));
+            return true;
+        },
+        false);
+    if (!walked)
+        return walked.error();
+    std::stable_sort(promote.begin(), promote.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score > b.score; });
+    std::stable_sort(decay.begin(), decay.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score < b.score; });
+    std::vector<ReviewItem> items = std::move(promote);
+    items.insert(items.end(), decay.begin(), decay.end());
+    return items;
+}
+
+} // namespace
+
+namespace review_rules {
+
+Result<AnsweredReviews> AnsweredReviews::load(Store &store)
+{
+    std::vector<Event> answered;
+    for (const QString &kind : {kReviewEventKind, events::kRevert}) {
+        auto part = store.events().since(std::numeric_limits<Millis>::min(), kind);
+        if (!part)
+            return part.error();
+        answered.insert(answered.end(), part->begin(), part->end());
+    }
+    return fromEvents(answered);
+}
+
+AnsweredReviews AnsweredReviews::fromEvents(const std::vector<Event> &answered)
+{
+    const RevertChain chain(answered);
+    AnsweredReviews out;
+    for (const Event &e : answered) {
+        if (e.kind == kReviewEventKind && !chain.isReversed(e.id))
+            out.m_answers[e.memoryId].push_back({e.at, e.payload.value(QStringLiteral("review")).toString()});
+    }
+    return out;
+}
+
+bool AnsweredReviews::answeredSince(const QString &id, const QString &review, Millis since) const
+{
+    const auto it = m_answers.constFind(id);
+    return it != m_answers.cend() && std::any_of(it->begin(), it->end(), [&](const auto &a) {
+               return a.second == review && a.first >= since;
+           });
+}
+
+std::optional<ReviewItem::Kind> importanceReview(const QString *id, double storedImportance, const ScoreInput &in,
+                                                 const Score &s, const Config &config, const AnsweredReviews *answers)
+{
+    const auto &p = config.importance;
+    const CategoryConfig &cat = config.categories[in.categoryIndex];
+    if (!cat.neverDecays && s.score >= p.promoteReviewAt && storedImportance < p.coreAt
+        && !(answers && answers->answeredSince(*id, QStringLiteral("promote"), in.lastAccessedAt)))
+        return ReviewItem::Kind::Promote;
+    if (s.score < p.decayReviewBelow && s.tier != Tier::Forgotten
+        && !(answers
+             && answers->answeredSince(*id, QStringLiteral("decay"),
+                                       crossedBelowAt(storedImportance, cat, in.lastAccessedAt, p.decayReviewBelow))))
+        return ReviewItem::Kind::Decay;
+    return std::nullopt;
+}
+
 /// Open conflicts, in the store's order: each waits for one of the resolutions.
 std::vector<ReviewItem> conflictItems(const std::vector<Conflict> &open)
 {
@@ -65,124 +151,45 @@ std::vector<ReviewItem> conflictItems(const std::vector<Conflict> &open)
     return items;
 }
 
-/// The review answers given so far and not reverted, per memory: (instant, review kind).
-class AnsweredReviews
-{
-public:
-    [[nodiscard]] static Result<AnsweredReviews> load(Store &store)
-    {
-        std::vector<Event> answered;
-        for (const QString &kind : {kReviewEventKind, events::kRevert}) {
-            auto part = store.events().since(std::numeric_limits<Millis>::min(), kind);
-            if (!part)
-                return part.error();
-            answered.insert(answered.end(), part->begin(), part->end());
-        }
-        const RevertChain chain(answered);
-        AnsweredReviews out;
-        for (const Event &e : answered) {
-            if (e.kind == kReviewEventKind && !chain.isReversed(e.id))
-                out.m_answers[e.memoryId].push_back({e.at, e.payload.value(QStringLiteral("review")).toString()});
-        }
-        return out;
-    }
-
-    /// Whether `review` was answered for memory `id` at `since` or later.
-    bool answeredSince(const QString &id, const QString &review, Millis since) const
-    {
-        const auto it = m_answers.constFind(id);
-        return it != m_answers.cend() && std::any_of(it->begin(), it->end(), [&](const auto &a) {
-                   return a.second == review && a.first >= since;
-               });
-    }
-
-private:
-    QHash<QString, std::vector<std::pair<Millis, QString>>> m_answers;
-};
-
-ReviewItem promoteItem(const Memory &m, const Score &s, const Config &config)
+ReviewItem promoteItem(const QString &id, double score, const Config &config)
 {
     const auto &p = config.importance;
     ReviewItem item;
     item.kind = ReviewItem::Kind::Promote;
-    item.memoryIds = {m.id};
-    item.score = s.score;
+    item.memoryIds = {id};
+    item.score = score;
     item.reason = QStringLiteral("importance %1 reached the promote line %2: make it core?")
-                      .arg(num(s.score), num(p.promoteReviewAt));
+                      .arg(num(score), num(p.promoteReviewAt));
     item.answers = {QStringLiteral("promote"), QStringLiteral("keep"), QStringLiteral("delete")};
     return item;
 }
 
-ReviewItem decayItem(const Memory &m, const Score &s, const Config &config)
+ReviewItem decayItem(const QString &id, double score, const Config &config)
 {
     const auto &p = config.importance;
     ReviewItem item;
     item.kind = ReviewItem::Kind::Decay;
-    item.memoryIds = {m.id};
-    item.score = s.score;
+    item.memoryIds = {id};
+    item.score = score;
     item.reason = QStringLiteral("importance %1 fell below %2: keep it (reset to %3) or delete it?")
-                      .arg(num(s.score), num(p.decayReviewBelow), num(p.resetOnKeep));
+                      .arg(num(score), num(p.decayReviewBelow), num(p.resetOnKeep));
     item.answers = {QStringLiteral("keep"), QStringLiteral("delete")};
     return item;
 }
 
-/// Note 002's promote reviews (highest first) then decay reviews (lowest first), leaving out
-/// the ones answered since the importance last crossed the line.
-Result<std::vector<ReviewItem>> importanceItems(Store &store, const Config &config, Millis now)
+ReviewItem cleanupItem(CleanupKind kind, const QString &id, double score, const QString &reason)
 {
-    auto answers = AnsweredReviews::load(store);
-    if (!answers)
-        return answers.error();
-    const ImportanceProfile importance(config);
-    const auto &p = config.importance;
-    std::vector<ReviewItem> promote;
-    std::vector<ReviewItem> decay;
-    const Status walked = store.memories().forEach(
-        [&](const Memory &m) {
-            if (m.permanent)
-                return true;
-            const ScoreInput in = ScoreInput::from(m, config);
-            const CategoryConfig &cat = config.categories[in.categoryIndex];
-            const Score s = importance.evaluate(in, now);
-            if (!cat.neverDecays && s.score >= p.promoteReviewAt && m.importance < p.coreAt
-                && !answers->answeredSince(m.id, QStringLiteral("promote"), in.lastAccessedAt)) {
-                promote.push_back(promoteItem(m, s, config));
-            } else if (s.score < p.decayReviewBelow && s.tier != Tier::Forgotten
-                       && !answers->answeredSince(m.id, QStringLiteral("decay"),
-                                                  crossedBelowAt(m.importance, cat, in.lastAccessedAt, p.decayReviewBelow))) {
-                decay.push_back(decayItem(m, s, config));
-            }
-            return true;
-        },
-        false);
-    if (!walked)
-        return walked.error();
-    std::stable_sort(promote.begin(), promote.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score > b.score; });
-    std::stable_sort(decay.begin(), decay.end(), [](const ReviewItem &a, const ReviewItem &b) { return a.score < b.score; });
-    std::vector<ReviewItem> items = std::move(promote);
-    items.insert(items.end(), decay.begin(), decay.end());
-    return items;
+    ReviewItem item;
+    item.kind = ReviewItem::Kind::Cleanup;
+    item.memoryIds = {id};
+    item.cleanup = kind;
+    item.score = score;
+    item.reason = Cleanup::kindName(kind) + QStringLiteral(": ") + reason;
+    item.answers = {Cleanup::kindName(kind), QStringLiteral("confirm")}; // confirming reinforces it above the line
+    return item;
 }
 
-/// The cleanup plan's actions, in plan order: each waits for a confirmation (or an answer
-/// that reinforces the memory above the line).
-std::vector<ReviewItem> cleanupItems(const CleanupPlan &plan)
-{
-    std::vector<ReviewItem> items;
-    for (const CleanupAction &a : plan.actions) {
-        ReviewItem item;
-        item.kind = ReviewItem::Kind::Cleanup;
-        item.memoryIds = {a.memoryId};
-        item.cleanup = a.kind;
-        item.score = a.score;
-        item.reason = Cleanup::kindName(a.kind) + QStringLiteral(": ") + a.reason;
-        item.answers = {Cleanup::kindName(a.kind), QStringLiteral("confirm")}; // confirming reinforces it above the line
-        items.push_back(item);
-    }
-    return items;
-}
-
-} // namespace
+} // namespace review_rules
 
 ReviewQueue::ReviewQueue(Store &store, const Config &config, const ScoringProfile &profile)
     : m_store(store), m_config(config), m_profile(profile)
@@ -205,7 +212,7 @@ Result<std::vector<ReviewItem>> ReviewQueue::build(Millis now) const
     auto open = m_store.conflicts().list(ConflictStatus::Open);
     if (!open)
         return open.error();
-    std::vector<ReviewItem> items = conflictItems(*open);
+    std::vector<ReviewItem> items = review_rules::conflictItems(*open);
 
     if (m_profile.name() == QLatin1String("importance")) {
         auto reviews = importanceItems(m_store, m_config, now);
@@ -217,8 +224,8 @@ Result<std::vector<ReviewItem>> ReviewQueue::build(Millis now) const
     auto plan = Cleanup(m_store, m_config, m_profile).plan(now);
     if (!plan)
         return plan.error();
-    const std::vector<ReviewItem> cleanup = cleanupItems(*plan);
-    items.insert(items.end(), cleanup.begin(), cleanup.end());
+    for (const CleanupAction &a : plan->actions)
+        items.push_back(review_rules::cleanupItem(a.kind, a.memoryId, a.score, a.reason));
     return items;
 }
 

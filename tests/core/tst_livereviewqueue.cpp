@@ -1,0 +1,176 @@
+// The review queue kept up to date from the window's snapshot (core::LiveReviewQueue,
+// docs/scoring.md, "Review queue"): on a generated store, for every scoring profile, the queue
+// after an incremental update equals ReviewQueue::build on the store — after a memory is added,
+// after decisions (confirm, negate, a review answered, a permanent mark), after a soft delete and
+// after a purge — and an update judges only the changed rows, never the whole store again.
+#include "TempStore.h"
+
+#include "engine/decisions/Decisions.h"
+#include "engine/review/LiveReviewQueue.h"
+#include "engine/review/ReviewQueue.h"
+#include "scoring/ScoringProfile.h"
+#include "snapshot/MemorySnapshot.h"
+#include "snapshot/SnapshotLoader.h"
+#include "synthetic/StoreGenerator.h"
+
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+
+namespace {
+
+constexpr Millis kAnchor = 1717200000000; // 2024-06-01T00:00Z
+constexpr int kMemories = 3000;
+
+/// Everything an item says, one line each, so a difference shows where it is.
+QStringList describe(const std::vector<ReviewItem> &items)
+{
+    QStringList out;
+    for (const ReviewItem &i : items) {
+        out << QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
+                   .arg(ReviewQueue::kindName(i.kind), i.memoryIds.join(u'+'))
+                   .arg(i.conflictId)
+                   .arg(int(i.cleanup))
+                   .arg(QString::number(i.score, 'g', 17), i.reason, i.answers.join(u','));
+    }
+    return out;
+}
+
+} // namespace
+
+class TestLiveReviewQueue : public QObject
+{
+    Q_OBJECT
+
+private:
+    Config m_config = Config::defaults();
+    std::unique_ptr<test::TempStore> m_store;
+    MemorySnapshot m_snapshot;
+
+    QStringList fullBuild(const ScoringProfile &profile)
+    {
+        auto built = ReviewQueue(**m_store, m_config, profile).build(kAnchor);
+        if (!built)
+            qFatal("%s", qPrintable(built.error().message));
+        return describe(*built);
+    }
+
+    /// Takes in the changed memories as the window does (the snapshot first), then the queue.
+    void changed(LiveReviewQueue &queue, const QStringList &ids)
+    {
+        QVERIFY(m_snapshot.refresh(**m_store, m_config, ids).ok());
+        QVERIFY(queue.update(**m_store, m_snapshot, ids).ok());
+        QVERIFY2(queue.lastJudgedRows() <= std::size_t(ids.size()), "an update judges only the changed rows");
+    }
+
+    /// A live memory with an item of `kind` in the queue (or any live one), not `other`.
+    QString memoryWith(const LiveReviewQueue &queue, ReviewItem::Kind kind, const QString &other = {})
+    {
+        for (const ReviewItem &i : queue.items()) {
+            if (i.kind == kind && i.memoryIds.value(0) != other && i.cleanup != CleanupKind::Purge)
+                return i.memoryIds.value(0);
+        }
+        return {};
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        // Small budgets, so that the budget rules of note 003 have something to cut.
+        m_config.budgets.activeEpisodes = 40;
+        m_config.budgets.compressed = 15;
+        m_config.budgets.semanticRules = 10;
+        m_store = std::make_unique<test::TempStore>();
+        GeneratorOptions o;
+        o.memories = kMemories;
+        o.associations = 0;
+        o.anchor = kAnchor;
+        QVERIFY(StoreGenerator(o).generate(**m_store).ok());
+        auto loaded = SnapshotLoader::load(**m_store, m_config, {});
+        QVERIFY(loaded.ok());
+        m_snapshot = std::move(*loaded);
+    }
+
+    void updatesEqualAFullRebuild_data()
+    {
+        QTest::addColumn<QString>("profile");
+        for (const QString &name : profileNames())
+            QTest::newRow(qPrintable(name)) << name;
+    }
+
+    void updatesEqualAFullRebuild()
+    {
+        QFETCH(QString, profile);
+        const auto p = makeProfile(profile, m_config);
+        LiveReviewQueue queue(m_config, *p);
+        QVERIFY(queue.rebuild(**m_store, m_snapshot, kAnchor).ok());
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+        QVERIFY(queue.size() > 50); // the generated store leaves plenty to review
+
+        Decisions decisions(**m_store, m_config);
+        // Added: a weak, old episode (a cleanup candidate under most profiles, and counted in
+        // the episode budget).
+        Memory added = test::sampleMemory(QStringLiteral("mem_live_added"), kAnchor - 400 * kMsPerDay);
+        added.category = QStringLiteral("episode");
+        added.importance = 0.2;
+        added.stability = 1;
+        added.lastReinforcedAt = added.lastAccessedAt = added.updatedAt = kAnchor - 300 * kMsPerDay;
+        QVERIFY((*m_store)->memories().insert(added).ok());
+        changed(queue, {added.id});
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+
+        // Decisions on memories the queue holds.
+        const QString cleanupId = memoryWith(queue, ReviewItem::Kind::Cleanup);
+        QVERIFY(!cleanupId.isEmpty());
+        QVERIFY(decisions.confirm(cleanupId, kAnchor).ok());
+        changed(queue, {cleanupId});
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+
+        const QString negated = memoryWith(queue, ReviewItem::Kind::Cleanup);
+        QVERIFY(decisions.negate(negated, {}, kAnchor).ok());
+        changed(queue, {negated});
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+
+        const QString kept = memoryWith(queue, ReviewItem::Kind::Cleanup, negated);
+        QVERIFY(decisions.setPermanent(kept, true, kAnchor).ok());
+        changed(queue, {kept});
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+
+        if (profile == QLatin1String("importance")) {
+            const QString decaying = memoryWith(queue, ReviewItem::Kind::Decay);
+            QVERIFY(!decaying.isEmpty());
+            QVERIFY(decisions.answerReview(decaying, ReviewKind::Decay, ReviewAnswer::Keep, kAnchor).ok());
+            changed(queue, {decaying});
+            QCOMPARE(describe(queue.items()), fullBuild(*p));
+            const QString promoting = memoryWith(queue, ReviewItem::Kind::Promote);
+            if (!promoting.isEmpty()) {
+                QVERIFY(decisions.answerReview(promoting, ReviewKind::Promote, ReviewAnswer::Keep, kAnchor).ok());
+                changed(queue, {promoting});
+                QCOMPARE(describe(queue.items()), fullBuild(*p));
+            }
+        }
+
+        // Deleted: a soft delete (a purge candidate later), then a purge (the row goes).
+        const QString deleted = memoryWith(queue, ReviewItem::Kind::Cleanup, kept);
+        QVERIFY(decisions.softDelete(deleted, kAnchor).ok());
+        changed(queue, {deleted});
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+        QVERIFY(decisions.softDelete(added.id, kAnchor).ok());
+        changed(queue, {added.id});
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+        QVERIFY(decisions.purge(added.id, kAnchor, QStringLiteral("user"), true).ok());
+        changed(queue, {added.id});
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+        QVERIFY(m_snapshot.has(m_snapshot.rowOf(added.id), MemorySnapshot::Removed));
+
+        // Nothing named, nothing judged; the queue stays as it was.
+        const QStringList before = describe(queue.items());
+        changed(queue, {});
+        QCOMPARE(queue.lastJudgedRows(), std::size_t(0));
+        QCOMPARE(describe(queue.items()), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLiveReviewQueue)
+#include "tst_livereviewqueue.moc"
