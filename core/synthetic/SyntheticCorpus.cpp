@@ -171,9 +171,11 @@ void SyntheticCorpus::buildVocabulary(Rng &rng)
     m_wordZipf = ZipfSampler(m_words.size(), 1.0);
 
     // Project folders: two made-up words each, Zipf-popular (a few big projects, many small).
+    // Drawn from the 5,000 most common words, or the whole vocabulary when it is smaller.
+    const std::size_t pool = std::min<std::size_t>(5000, m_words.size());
     std::unordered_set<std::string> paths;
     while (int(m_projectPaths.size()) < m_options.projects) {
-        const std::string path = "/home/dev/projects/" + m_words[rng.below(5000)] + "-" + m_words[rng.below(5000)];
+        const std::string path = "/home/dev/projects/" + m_words[rng.below(pool)] + "-" + m_words[rng.below(pool)];
         if (paths.insert(path).second)
             m_projectPaths.push_back(path);
     }

@@ -100,6 +100,23 @@ private Q_SLOTS:
             QVERIFY(scalar(*s, "SELECT count(*) FROM conflicts WHERE status = 'open'") >= 3);
     }
 
+    void aSmallVocabularyNamesProjectsFromItsOwnWords()
+    {
+        // Project folders were drawn from the first 5,000 words whatever the vocabulary's
+        // size: a vocabulary of 2,000 read past its end.
+        test::TempStore s;
+        GeneratorOptions o;
+        o.memories = 300;
+        o.associations = 600;
+        o.seed = 7;
+        o.anchor = kAnchor;
+        o.vocabulary = 2000;
+        const auto report = StoreGenerator(o).generate(*s);
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QCOMPARE(scalar(*s, "SELECT count(*) FROM memories"), qint64(300));
+        QVERIFY(scalar(*s, "SELECT count(DISTINCT project_path) FROM memories WHERE project_path LIKE '/home/dev/projects/%'") > 1);
+    }
+
     void storeIsIntactAndPragmasRestored()
     {
         test::TempStore s;
