@@ -497,27 +497,28 @@ void MainWindow::applyEdit(const QString &id, const MemoryEdit &edit)
     pushDecision(DecisionCommand::edit(m_session, id, edit, [this](const QString &m) {
         showError(tr("Edit"), m);
         if (m_detail)
-            m_detail->reload(); // the panel shows the stored value again, not the refused one
+            m_detail->revertEdits(); // the panel shows the stored values again, not the refused ones
     }));
 }
 
-void MainWindow::editMemory(const MemoryFieldEdit &requested)
+void MainWindow::editMemory(const QString &id, const MemoryEdit &requested)
 {
-    using Field = MemoryFieldEdit::Field;
-    MemoryEdit edit;
-    switch (requested.field) {
-    case Field::Content: edit.content = requested.text(); break;
-    case Field::Keywords: edit.keywords = normalizeKeywords(requested.words()); break;
-    case Field::Category: edit.category = requested.text(); break;
-    case Field::Confidence: edit.confidence = requested.number(); break;
-    case Field::Importance: edit.importance = requested.number(); break;
-    case Field::ProjectPath: edit.projectPath = requested.text(); break;
-    case Field::Sensitivity: edit.sensitivity = requested.level(); break;
-    }
+    MemoryEdit edit = requested;
+    if (edit.keywords)
+        edit.keywords = normalizeKeywords(*edit.keywords);
     // A raise to level 3 needs the store's key: a first passphrase (asked twice) or unlocking.
     if (edit.sensitivity && *edit.sensitivity >= 3 && !m_seal->readyToRaise())
         return;
-    applyEdit(requested.memoryId, edit);
+    if (edit.isEmpty())
+        return;
+    // One Apply in the panel = one decision = one undo step, named after what it changed.
+    auto *command = DecisionCommand::edit(m_session, id, edit, [this](const QString &m) {
+        showError(tr("Edit"), m);
+        if (m_detail)
+            m_detail->revertEdits(); // the panel shows the stored values again, not the refused ones
+    });
+    command->setText(tr("Edit %1").arg(DetailPanel::fieldWords(edit).join(QStringLiteral(", "))));
+    pushDecision(command);
 }
 
 void MainWindow::mergeSelected()

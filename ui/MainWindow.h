@@ -28,7 +28,6 @@ class ReviewQueueDialog;
 class RebuildLinksDialog;
 class DecayChartView;
 class DetailPanel;
-struct MemoryFieldEdit;
 class FilterBar;
 class MemoryTableModel;
 class MemoryTableView;
@@ -121,7 +120,8 @@ public:
     void openRebuildLinks();
     RebuildLinksDialog *rebuildLinksDialog() const;
     /// One field edit (from the detail panel): any field it shows as editable, one undoable decision.
-    void editMemory(const MemoryFieldEdit &edit);
+    /// Applies the detail panel's edited fields as one edit decision (one undo step).
+    void editMemory(const QString &id, const core::MemoryEdit &edit);
     void applyEdit(const QString &id, const core::MemoryEdit &edit);
 
 protected:
@@ -156,7 +156,11 @@ private:
     void createStoreActions(QMenu *menu);
     void createToolBar();
     void fillRecentMenu();
+    // MainWindowProfile.cpp: "View scores as" (view only) and Store → Scoring Profile.
     void fillProfileChoices();
+    void createStoreProfileMenu(QMenu *menu);
+    /// Asks, then makes `name` the store's profile as an undoable step.
+    void chooseStoreProfile(const QString &name);
     void newStore();
     void openStoreDialog();
     void importFile();
@@ -202,6 +206,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_memoryMenu = nullptr;
     QActionGroup *m_modeGroup = nullptr;
+    QActionGroup *m_storeProfileGroup = nullptr;
     std::array<QLabel *, 5> m_tierLabels{};
     QLabel *m_conflictLabel = nullptr;
     QLabel *m_loadingLabel = nullptr;

@@ -154,6 +154,7 @@ void MainWindow::createStoreActions(QMenu *menu)
     m_actions.rebuildLinks = menu->addAction(tr("Rebuild &Links…"), this, &MainWindow::openRebuildLinks);
     m_actions.rebuildLinks->setObjectName(QStringLiteral("rebuildLinksAction"));
     m_actions.rebuildLinks->setStatusTip(tr("Recompute every derived link of the store from the rules"));
+    createStoreProfileMenu(menu->addMenu(tr("Scoring &Profile")));
 }
 
 void MainWindow::createViewActions(QMenu *menu)
@@ -201,36 +202,25 @@ void MainWindow::createToolBar()
     bar->addAction(m_actions.undo);
     bar->addAction(m_actions.redo);
     bar->addSeparator();
-    auto *profileLabel = new QLabel(tr(" Profile "), bar);
+    auto *profileLabel = new QLabel(tr(" View scores as "), bar);
     bar->addWidget(profileLabel);
     m_profileCombo = new QComboBox(bar);
-    m_profileCombo->setObjectName(QStringLiteral("profileCombo"));
-    m_profileCombo->setToolTip(tr("The scoring profile of this store (saved in the store)"));
+    m_profileCombo->setObjectName(QStringLiteral("viewProfileCombo"));
+    m_profileCombo->setToolTip(tr("Score the table, the panel and the charts under another profile, to compare. "
+                                  "This changes only the view: what the assistant recalls follows the store's "
+                                  "profile (Store → Scoring Profile)."));
+    profileLabel->setToolTip(m_profileCombo->toolTip());
     bar->addWidget(m_profileCombo);
     connect(m_profileCombo, &QComboBox::activated, this, [this](int index) {
         const QString name = m_profileCombo->itemData(index).toString();
-        if (name == m_session->profileName())
-            return;
-        if (const Status st = m_session->setProfileName(name); !st)
-            showError(tr("Scoring profile"), st.error().message);
+        if (const Status st = m_session->setViewProfile(name); !st)
+            showError(tr("View scores as"), st.error().message);
     });
     bar->addSeparator();
     auto *preview = new PreviewDateControl(m_session, bar);
     preview->setObjectName(QStringLiteral("previewDateControl"));
     bar->addWidget(preview);
     fillProfileChoices();
-}
-
-void MainWindow::fillProfileChoices()
-{
-    const QSignalBlocker block(m_profileCombo);
-    m_profileCombo->clear();
-    const Config &config = m_session->config();
-    for (const QString &name : profileNames()) {
-        if (makeProfile(name, config)) // only the profiles this build provides
-            m_profileCombo->addItem(name, name);
-    }
-    m_profileCombo->setCurrentIndex(std::max(0, m_profileCombo->findData(m_session->profileName())));
 }
 
 void MainWindow::setMode(SnapshotFilter::Mode mode)
