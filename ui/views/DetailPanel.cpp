@@ -364,13 +364,15 @@ QGroupBox *DetailPanel::buildScoringGroup()
     m_importance->setDecimals(2);
     m_importance->setSingleStep(0.1);
     m_importance->setKeyboardTracking(false);
-    m_importance->setToolTip(tr("Note 002's importance: ≥ 3.0 is core and never decays"));
+    m_importance->setToolTip(tr("The importance as stored at the last access or decision; it decays from there "
+                                "(3.0 or more is core and never decays). Edit it, then Apply."));
     connect(m_importance, &QDoubleSpinBox::valueChanged, this, &DetailPanel::updatePending);
     applyOnEnter(m_importance);
-    form->addRow(tr("Importance"), m_importance);
-    // What the importance is worth now: the stored value decays after its grace days
-    // (note 002), and a confirm or an access writes the decayed value back and adds to it.
-    addValueRow(form, QStringLiteral("effectiveImportance"), tr("Importance now"));
+    // What the importance is worth now, shown first: the stored value decays after its grace
+    // days (note 002), and a confirm or an access writes the decayed value back and adds to
+    // it, so the number a person watches is the one a confirm raises.
+    addValueRow(form, QStringLiteral("effectiveImportance"), tr("Importance"));
+    form->addRow(tr("Stored importance"), m_importance);
 
     m_confidence = new QDoubleSpinBox;
     m_confidence->setObjectName(QStringLiteral("confidenceSpin"));
