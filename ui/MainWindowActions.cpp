@@ -15,6 +15,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -39,12 +40,7 @@ void MainWindow::createActions()
     createStoreActions(menuBar()->addMenu(tr("&Store")));
     createReviewActions(menuBar()->addMenu(tr("&Review")));
     createViewActions(menuBar()->addMenu(tr("&View")));
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Engram"), this, [this]() {
-        MessageBox::inform(this, tr("About Engram"),
-                           tr("Engram %1 — inspect and edit an AI assistant's long-term memory.")
-                               .arg(QApplication::applicationVersion()));
-    });
+    createHelpActions(menuBar()->addMenu(tr("&Help")));
 }
 
 void MainWindow::createFileActions(QMenu *menu)
@@ -89,6 +85,12 @@ void MainWindow::createEditActions(QMenu *menu)
     menu->addAction(m_actions.undo);
     menu->addAction(m_actions.redo);
     menu->addSeparator();
+    m_actions.copy = menu->addAction(tr("&Copy"), this, &MainWindow::copySelected);
+    m_actions.copy->setObjectName(QStringLiteral("copyAction"));
+    m_actions.copy->setShortcut(QKeySequence::Copy);
+    m_actions.copy->setShortcutContext(Qt::WidgetWithChildrenShortcut); // the table's; fields keep their own
+    m_actions.copy->setStatusTip(tr("Copy the text of the selected memories, one per line"));
+    m_table->addAction(m_actions.copy);
     QAction *all = menu->addAction(tr("Select &All"), m_table, &QAbstractItemView::selectAll);
     all->setShortcut(QKeySequence::SelectAll);
     all->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -233,7 +235,11 @@ void MainWindow::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(QStringLiteral("stores/recent")).toStringList();
     for (const QString &path : recent) {
-        QAction *action = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path]() { openStore(path); });
+        // The folder too: two stores are often both called default.engram.
+        const QFileInfo info(path);
+        QAction *action = m_recentMenu->addAction(
+            tr("%1 — %2").arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())), this,
+            [this, path]() { openStore(path); });
         action->setToolTip(path);
         action->setEnabled(QFileInfo::exists(path));
     }
@@ -267,6 +273,8 @@ void MainWindow::showTableMenu(const QPoint &globalPos)
 {
     QMenu menu(this);
     menu.setObjectName(QStringLiteral("tableMenu"));
+    menu.addAction(m_actions.copy);
+    menu.addSeparator();
     for (QAction *action : m_memoryMenu->actions())
         menu.addAction(action);
     menu.exec(globalPos);
