@@ -340,7 +340,8 @@ void MainWindow::updateStatus()
                                                        tierName(Tier(t))));
     }
     const qint64 conflicts = m_session->openConflictCount();
-    const QString text = conflicts == 1 ? tr("1 open conflict") : tr("%1 open conflicts").arg(conflicts);
+    const QString text = conflicts == 1 ? tr("%n open conflict", nullptr, int(conflicts))
+                                        : tr("%n open conflicts", nullptr, int(conflicts));
     m_conflictLabel->setText(conflicts > 0 ? QStringLiteral("<a href=\"conflicts\">%1</a>").arg(text) : text);
     m_filterBar->setCounts(m_model->rowCount(), m_model->totalCount());
 }

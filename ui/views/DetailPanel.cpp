@@ -5,6 +5,7 @@
 #include "models/Roles.h"
 #include "support/Teardown.h"
 #include "views/ChartPalette.h"
+#include "text/CategoryText.h"
 #include "text/EventText.h"
 #include "text/MaskedText.h"
 #include "views/ContentEditor.h"
@@ -505,10 +506,10 @@ void DetailPanel::fill(const Memory &m)
     m_keywords->setEnabled(!m.isLocked() && !masked);
     m_category->clear();
     for (const core::CategoryConfig &c : m_session->config().categories)
-        m_category->addItem(c.name);
-    if (m_category->findText(m.category) < 0)
-        m_category->addItem(m.category);
-    m_category->setCurrentText(m.category);
+        m_category->addItem(CategoryText::words(c.name), c.name);
+    if (m_category->findData(m.category) < 0)
+        m_category->addItem(CategoryText::words(m.category), m.category);
+    m_category->setCurrentIndex(m_category->findData(m.category));
     setValue(QStringLiteral("id"), m.id);
     setValue(QStringLiteral("createdAt"), when(m.createdAt, now), core::time::toIso(m.createdAt));
     setValue(QStringLiteral("updatedAt"), when(m.updatedAt, now), core::time::toIso(m.updatedAt));
@@ -584,7 +585,11 @@ void DetailPanel::fillScoring(const Memory &m)
              tr("The importance after its decay since the last access, as the importance profile scores it now; "
                 "the box above holds the stored value"));
     m_confidence->setValue(m.confidence);
-    setValue(QStringLiteral("counts"), tr("%1 reinforcements · %2 accesses").arg(m.reinforceCount).arg(m.accessCount));
+    const QString reinforced = m.reinforceCount == 1 ? tr("%n reinforcement", nullptr, m.reinforceCount)
+                                                     : tr("%n reinforcements", nullptr, m.reinforceCount);
+    const QString accessed = m.accessCount == 1 ? tr("%n access", nullptr, m.accessCount)
+                                                : tr("%n accesses", nullptr, m.accessCount);
+    setValue(QStringLiteral("counts"), QStringLiteral("%1 · %2").arg(reinforced, accessed));
     setValue(QStringLiteral("lastReinforcedAt"), when(m.lastReinforcedAt, now), core::time::toIso(m.lastReinforcedAt));
     setValue(QStringLiteral("lastAccessedAt"), when(m.lastAccessedAt, now), core::time::toIso(m.lastAccessedAt));
 }
@@ -676,6 +681,16 @@ void DetailPanel::fillHistory()
         m_history->clear();
 }
 
+QString DetailPanel::categoryName() const
+{
+    // A category picked from the list is its stored name; one typed in is taken as typed,
+    // unless it is the words of a known one.
+    const QString text = m_category->currentText().trimmed();
+    if (const int index = m_category->findText(text); index >= 0)
+        return m_category->itemData(index).toString();
+    return text;
+}
+
 core::MemoryEdit DetailPanel::pendingEdit() const
 {
     core::MemoryEdit edit;
@@ -688,7 +703,7 @@ core::MemoryEdit DetailPanel::pendingEdit() const
         if (const QStringList words = parseKeywords(m_keywords->text()); words != m.keywords)
             edit.keywords = words;
     }
-    if (const QString category = m_category->currentText().trimmed(); !category.isEmpty() && category != m.category)
+    if (const QString category = categoryName(); !category.isEmpty() && category != m.category)
         edit.category = category;
     if (!sameInSpin(m_importance, m_importance->value(), m.importance))
         edit.importance = m_importance->value();
@@ -726,8 +741,12 @@ void DetailPanel::restoreDrafts(const core::MemoryEdit &draft)
     m_filling = true;
     if (draft.keywords)
         m_keywords->setText(draft.keywords->join(QStringLiteral(", ")));
-    if (draft.category)
-        m_category->setCurrentText(*draft.category);
+    if (draft.category) {
+        if (const int index = m_category->findData(*draft.category); index >= 0)
+            m_category->setCurrentIndex(index);
+        else
+            m_category->setCurrentText(*draft.category);
+    }
     if (draft.importance)
         m_importance->setValue(*draft.importance);
     if (draft.confidence)
