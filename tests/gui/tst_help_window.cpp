@@ -37,6 +37,14 @@ private:
     std::unique_ptr<test::TempStore> m_store;
     QStringList m_messages;
 
+    /// With ENGRAM_SCREENSHOT_DIR set (scripts/screenshots.sh), saves what `widget` shows.
+    static void saveShot(QWidget *widget, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
+    }
+
     static void drop(MainWindow &w, const QString &path)
     {
         QMimeData mime;
@@ -98,6 +106,7 @@ private Q_SLOTS:
         QVERIFY(!guide->browser()->document()
                      ->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("screenshots/welcome-page.png")))
                      .isNull());
+        saveShot(guide, QStringLiteral("user-guide.png"));
     }
 
     void shortcutsListTheMenusAndTheQueue()
@@ -115,6 +124,9 @@ private Q_SLOTS:
                  qPrintable(rows.join(QLatin1Char('\n'))));
         QVERIFY(has(QStringLiteral("Engram User Guide|F1|Help")));
         QVERIFY(has(QStringLiteral("Negate (asks what is true instead)|N|Review queue")));
+        dialog->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        saveShot(dialog, QStringLiteral("keyboard-shortcuts.png"));
     }
 
     void aboutNamesTheVersion()

@@ -376,6 +376,25 @@ private Q_SLOTS:
         QCOMPARE(edits.count(), 0);
     }
 
+    // Issue 20, item 9: a memory this store has is named by its text, not its raw id; an id
+    // from elsewhere stays an id.
+    void relatedMemoriesAreNamedByTheirText()
+    {
+        Memory a = test::sampleMemory(QStringLiteral("mem_a"), kT0);
+        a.content = QStringLiteral("Uses vitest for unit tests");
+        addMemory(a);
+        Memory m = richMemory();
+        m.supersedesId = a.id;
+        m.sourceIds = {a.id, QStringLiteral("ext-77")};
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        panel.showMemory(m.id);
+        QCOMPARE(valueText(panel, QStringLiteral("supersedesId")), QStringLiteral("“Uses vitest for unit tests”"));
+        QCOMPARE(valueText(panel, QStringLiteral("sourceIds")),
+                 QStringLiteral("• “Uses vitest for unit tests”\n• ext-77"));
+        QVERIFY(panel.valueLabel(QStringLiteral("supersedesId"))->toolTip().contains(a.id));
+    }
+
     void historyNewestFirst()
     {
         const Memory m = richMemory();

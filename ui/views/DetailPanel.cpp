@@ -605,9 +605,9 @@ void DetailPanel::fillProvenance(const Memory &m)
         source << tr("message %1").arg(m.source.messageId);
     setValue(QStringLiteral("source"), source.join(QStringLiteral(" · ")));
     m_project->setText(m.projectPath);
-    setValue(QStringLiteral("mergedFrom"), orDash(m.mergedFrom.join(QStringLiteral(", "))));
-    setValue(QStringLiteral("mergedInto"), orDash(m.mergedInto));
-    setValue(QStringLiteral("sourceIds"), orDash(m.sourceIds.join(QStringLiteral(", "))));
+    setValue(QStringLiteral("mergedFrom"), memoryRefs(m.mergedFrom), m.mergedFrom.join(QStringLiteral(", ")));
+    setValue(QStringLiteral("mergedInto"), memoryRefs({m.mergedInto}), m.mergedInto);
+    setValue(QStringLiteral("sourceIds"), memoryRefs(m.sourceIds), m.sourceIds.join(QStringLiteral(", ")));
     setValue(QStringLiteral("originalContents"), bulleted(m.originalContents));
     QStringList corrections;
     for (const QJsonValue &v : m.correctionHistory) {
@@ -624,7 +624,33 @@ void DetailPanel::fillProvenance(const Memory &m)
     }
     setValue(QStringLiteral("correctionHistory"), bulleted(corrections));
     setValue(QStringLiteral("compressedFrom"), orDash(m.compressedFrom));
-    setValue(QStringLiteral("supersedesId"), orDash(m.supersedesId));
+    setValue(QStringLiteral("supersedesId"), memoryRefs({m.supersedesId}), m.supersedesId);
+}
+
+QString DetailPanel::memoryRefs(const QStringList &ids) const
+{
+    // A memory of this store is named by the start of its text (masked as everywhere else);
+    // an id from elsewhere (an import's source) stays an id. The ids are in the tooltip.
+    constexpr qsizetype kSnippet = 60; // characters
+    QStringList items;
+    bool anyText = false;
+    for (const QString &id : ids) {
+        if (id.isEmpty())
+            continue;
+        const auto memory = m_session->memory(id);
+        if (!memory) {
+            items << id;
+            continue;
+        }
+        QString text = MaskedText::shown(*memory, m_session->privacyMode()).simplified();
+        if (text.size() > kSnippet)
+            text = text.left(kSnippet - 1) + QChar(0x2026);
+        items << QStringLiteral("“%1”").arg(text);
+        anyText = true;
+    }
+    if (items.isEmpty())
+        return QStringLiteral("—");
+    return anyText && items.size() > 1 ? bulleted(items) : items.join(QStringLiteral(", "));
 }
 
 void DetailPanel::fillFlags(const Memory &m)

@@ -106,6 +106,8 @@ private:
 
     /// Puts the values of `draft` back into the fields after a refill.
     void restoreDrafts(const core::MemoryEdit &draft);
+    /// Memories named by their text where this store has them ("“Prefers vitest…”"), else ids.
+    QString memoryRefs(const QStringList &ids) const;
     /// The category the combo stands for: a listed one's stored name, else the text typed.
     QString categoryName() const;
     /// Recounts the pending edits: the Apply bar's note and buttons.
