@@ -94,6 +94,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(w.openStore(m_store->path()));
         w.show();
+        w.activateWindow(); // a bare X server (xvfb-run, no window manager) activates nothing by itself
         QVERIFY(QTest::qWaitForWindowActive(&w));
         QTest::keyClick(&w, Qt::Key_F1);
         auto *guide = w.findChild<UserGuideDialog *>();

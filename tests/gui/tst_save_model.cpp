@@ -134,6 +134,28 @@ private Q_SLOTS:
         QCOMPARE(category->currentText(), before.category);
     }
 
+    // Ctrl+Enter in the text applies it; it is also the window's Confirm shortcut, which must
+    // not fire from the text (it confirmed the memory and left the text unsaved).
+    void ctrlEnterInTheTextAppliesAndDoesNotConfirm()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const QString id = QStringLiteral("mem_2");
+        w.selectIds({id});
+        auto *content = w.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
+        content->setFocus();
+        content->selectAll();
+        QTest::keyClicks(content, QStringLiteral("Prefers spaces"));
+        QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(stored(id).content, QStringLiteral("Prefers spaces"));
+        QVERIFY(!stored(id).verified); // not confirmed
+        QCOMPARE(w.undoStack()->count(), 1);
+        QCOMPARE(w.undoStack()->text(0), QStringLiteral("Edit text"));
+    }
+
     void viewScoresAsChangesOnlyTheView()
     {
         if (!makeProfile(QStringLiteral("importance"), Config{}))

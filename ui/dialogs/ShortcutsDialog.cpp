@@ -45,6 +45,7 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar *menus, QWidget *parent) : QDial
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
 
     for (QAction *top : menus->actions()) {
         if (top->menu()) {

@@ -161,6 +161,15 @@ void ContentEditor::fillEditor()
 
 bool ContentEditor::eventFilter(QObject *watched, QEvent *event)
 {
+    // Ctrl+Enter is also the window's Confirm shortcut: in the text it applies the edits, so
+    // the editor claims the key before the shortcut sees it.
+    if (watched == m_edit && event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
+            event->accept();
+            return true;
+        }
+    }
     if (watched == m_edit && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
