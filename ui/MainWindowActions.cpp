@@ -132,7 +132,8 @@ void MainWindow::createMemoryActions(QMenu *menu)
     m_actions.permanent->setStatusTip(tr("Permanent memories never decay and are never cleaned up"));
     m_actions.unpermanent = menu->addAction(tr("&Unmark Permanent"), this, [this]() { setPermanentSelected(false); });
     m_actions.unpermanent->setObjectName(QStringLiteral("unpermanentAction"));
-    m_actions.unpermanent->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    // Not Ctrl+Shift+P: that is View → Privacy Mode (an ambiguous shortcut fires neither).
+    m_actions.unpermanent->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P));
     menu->addSeparator();
     m_actions.edit = add(tr("&Edit…"), QStringLiteral("editAction"), QKeySequence(Qt::Key_F2),
                          tr("Edit content, keywords and category"), &MainWindow::editCurrent);

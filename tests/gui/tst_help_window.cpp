@@ -125,6 +125,17 @@ private Q_SLOTS:
                  qPrintable(rows.join(QLatin1Char('\n'))));
         QVERIFY(has(QStringLiteral("Engram User Guide|F1|Help")));
         QVERIFY(has(QStringLiteral("Negate (asks what is true instead)|N|Review queue")));
+        // No two menu entries share keys: Qt fires neither of an ambiguous pair (Unmark
+        // Permanent and Privacy Mode were both Ctrl+Shift+P).
+        QHash<QString, QString> byKeys;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const QString where = table->item(r, 2)->text();
+            if (where == QLatin1String("Review queue") || where == QLatin1String("Detail panel"))
+                continue;
+            const QString keys = table->item(r, 1)->text();
+            QVERIFY2(!byKeys.contains(keys), qPrintable(QStringLiteral("%1: %2 and %3").arg(keys, byKeys.value(keys), table->item(r, 0)->text())));
+            byKeys.insert(keys, table->item(r, 0)->text());
+        }
         dialog->show();
         QVERIFY(QTest::qWaitForWindowExposed(dialog));
         saveShot(dialog, QStringLiteral("keyboard-shortcuts.png"));
