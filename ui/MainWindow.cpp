@@ -340,7 +340,8 @@ void MainWindow::updateStatus()
                                                        tierName(Tier(t))));
     }
     const qint64 conflicts = m_session->openConflictCount();
-    const QString text = conflicts == 1 ? tr("1 open conflict") : tr("%1 open conflicts").arg(conflicts);
+    const QString text = conflicts == 1 ? tr("%n open conflict", nullptr, int(conflicts))
+                                        : tr("%n open conflicts", nullptr, int(conflicts));
     m_conflictLabel->setText(conflicts > 0 ? QStringLiteral("<a href=\"conflicts\">%1</a>").arg(text) : text);
     m_filterBar->setCounts(m_model->rowCount(), m_model->totalCount());
 }
@@ -387,6 +388,7 @@ void MainWindow::updateActions()
     m_actions.conflicts->setEnabled(open);
     m_actions.reviewQueue->setEnabled(open);
     m_actions.exportSet->setEnabled(m_session->isOpen());
+    m_actions.copy->setEnabled(m_session->isOpen() && !rows.isEmpty());
     m_actions.newMemory->setEnabled(open);
     m_actions.rebuildLinks->setEnabled(open);
 }
@@ -497,27 +499,28 @@ void MainWindow::applyEdit(const QString &id, const MemoryEdit &edit)
     pushDecision(DecisionCommand::edit(m_session, id, edit, [this](const QString &m) {
         showError(tr("Edit"), m);
         if (m_detail)
-            m_detail->reload(); // the panel shows the stored value again, not the refused one
+            m_detail->revertEdits(); // the panel shows the stored values again, not the refused ones
     }));
 }
 
-void MainWindow::editMemory(const MemoryFieldEdit &requested)
+void MainWindow::editMemory(const QString &id, const MemoryEdit &requested)
 {
-    using Field = MemoryFieldEdit::Field;
-    MemoryEdit edit;
-    switch (requested.field) {
-    case Field::Content: edit.content = requested.text(); break;
-    case Field::Keywords: edit.keywords = normalizeKeywords(requested.words()); break;
-    case Field::Category: edit.category = requested.text(); break;
-    case Field::Confidence: edit.confidence = requested.number(); break;
-    case Field::Importance: edit.importance = requested.number(); break;
-    case Field::ProjectPath: edit.projectPath = requested.text(); break;
-    case Field::Sensitivity: edit.sensitivity = requested.level(); break;
-    }
+    MemoryEdit edit = requested;
+    if (edit.keywords)
+        edit.keywords = normalizeKeywords(*edit.keywords);
     // A raise to level 3 needs the store's key: a first passphrase (asked twice) or unlocking.
     if (edit.sensitivity && *edit.sensitivity >= 3 && !m_seal->readyToRaise())
         return;
-    applyEdit(requested.memoryId, edit);
+    if (edit.isEmpty())
+        return;
+    // One Apply in the panel = one decision = one undo step, named after what it changed.
+    auto *command = DecisionCommand::edit(m_session, id, edit, [this](const QString &m) {
+        showError(tr("Edit"), m);
+        if (m_detail)
+            m_detail->revertEdits(); // the panel shows the stored values again, not the refused ones
+    });
+    command->setText(tr("Edit %1").arg(DetailPanel::fieldWords(edit).join(QStringLiteral(", "))));
+    pushDecision(command);
 }
 
 void MainWindow::mergeSelected()

@@ -11,6 +11,8 @@
 
 class QActionGroup;
 class QComboBox;
+class QDragEnterEvent;
+class QDropEvent;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -28,7 +30,6 @@ class ReviewQueueDialog;
 class RebuildLinksDialog;
 class DecayChartView;
 class DetailPanel;
-struct MemoryFieldEdit;
 class FilterBar;
 class MemoryTableModel;
 class MemoryTableView;
@@ -120,12 +121,25 @@ public:
     /// Store → Rebuild Links… (non-modal, one at a time).
     void openRebuildLinks();
     RebuildLinksDialog *rebuildLinksDialog() const;
-    /// One field edit (from the detail panel): any field it shows as editable, one undoable decision.
-    void editMemory(const MemoryFieldEdit &edit);
+    /// Applies the detail panel's edited fields as one edit decision (one undo step).
+    void editMemory(const QString &id, const core::MemoryEdit &edit);
     void applyEdit(const QString &id, const core::MemoryEdit &edit);
+
+    // MainWindowHelp.cpp: Help menu, drag and drop, Copy.
+    /// Help → User Guide (F1): docs/user-guide.md, rendered, from the app's resources.
+    void openUserGuide();
+    /// Help → Keyboard Shortcuts: every menu shortcut of this window and the review queue's keys.
+    void openShortcuts();
+    /// A file or folder dropped on the window: a store (.engram) opens, a folder is attached,
+    /// any other file goes to the import preview.
+    void openDropped(const QString &path);
+    /// Copies the selected memories' text to the clipboard, one per line.
+    void copySelected();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     // MainWindow.cpp: composition, state, status
@@ -156,7 +170,12 @@ private:
     void createStoreActions(QMenu *menu);
     void createToolBar();
     void fillRecentMenu();
+    // MainWindowProfile.cpp: "View scores as" (view only) and Store → Scoring Profile.
     void fillProfileChoices();
+    void createStoreProfileMenu(QMenu *menu);
+    void createHelpActions(QMenu *menu);
+    /// Asks, then makes `name` the store's profile as an undoable step.
+    void chooseStoreProfile(const QString &name);
     void newStore();
     void openStoreDialog();
     void importFile();
@@ -202,6 +221,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_memoryMenu = nullptr;
     QActionGroup *m_modeGroup = nullptr;
+    QActionGroup *m_storeProfileGroup = nullptr;
     std::array<QLabel *, 5> m_tierLabels{};
     QLabel *m_conflictLabel = nullptr;
     QLabel *m_loadingLabel = nullptr;
@@ -232,6 +252,7 @@ private:
         QAction *exportSet = nullptr;
         QAction *newMemory = nullptr;
         QAction *rebuildLinks = nullptr;
+        QAction *copy = nullptr;
     } m_actions;
 };
 

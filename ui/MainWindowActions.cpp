@@ -15,6 +15,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -39,12 +40,7 @@ void MainWindow::createActions()
     createStoreActions(menuBar()->addMenu(tr("&Store")));
     createReviewActions(menuBar()->addMenu(tr("&Review")));
     createViewActions(menuBar()->addMenu(tr("&View")));
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Engram"), this, [this]() {
-        MessageBox::inform(this, tr("About Engram"),
-                           tr("Engram %1 — inspect and edit an AI assistant's long-term memory.")
-                               .arg(QApplication::applicationVersion()));
-    });
+    createHelpActions(menuBar()->addMenu(tr("&Help")));
 }
 
 void MainWindow::createFileActions(QMenu *menu)
@@ -89,6 +85,12 @@ void MainWindow::createEditActions(QMenu *menu)
     menu->addAction(m_actions.undo);
     menu->addAction(m_actions.redo);
     menu->addSeparator();
+    m_actions.copy = menu->addAction(tr("&Copy"), this, &MainWindow::copySelected);
+    m_actions.copy->setObjectName(QStringLiteral("copyAction"));
+    m_actions.copy->setShortcut(QKeySequence::Copy);
+    m_actions.copy->setShortcutContext(Qt::WidgetWithChildrenShortcut); // the table's; fields keep their own
+    m_actions.copy->setStatusTip(tr("Copy the text of the selected memories, one per line"));
+    m_table->addAction(m_actions.copy);
     QAction *all = menu->addAction(tr("Select &All"), m_table, &QAbstractItemView::selectAll);
     all->setShortcut(QKeySequence::SelectAll);
     all->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -130,7 +132,8 @@ void MainWindow::createMemoryActions(QMenu *menu)
     m_actions.permanent->setStatusTip(tr("Permanent memories never decay and are never cleaned up"));
     m_actions.unpermanent = menu->addAction(tr("&Unmark Permanent"), this, [this]() { setPermanentSelected(false); });
     m_actions.unpermanent->setObjectName(QStringLiteral("unpermanentAction"));
-    m_actions.unpermanent->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    // Not Ctrl+Shift+P: that is View → Privacy Mode (an ambiguous shortcut fires neither).
+    m_actions.unpermanent->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P));
     menu->addSeparator();
     m_actions.edit = add(tr("&Edit…"), QStringLiteral("editAction"), QKeySequence(Qt::Key_F2),
                          tr("Edit content, keywords and category"), &MainWindow::editCurrent);
@@ -154,6 +157,7 @@ void MainWindow::createStoreActions(QMenu *menu)
     m_actions.rebuildLinks = menu->addAction(tr("Rebuild &Links…"), this, &MainWindow::openRebuildLinks);
     m_actions.rebuildLinks->setObjectName(QStringLiteral("rebuildLinksAction"));
     m_actions.rebuildLinks->setStatusTip(tr("Recompute every derived link of the store from the rules"));
+    createStoreProfileMenu(menu->addMenu(tr("Scoring &Profile")));
 }
 
 void MainWindow::createViewActions(QMenu *menu)
@@ -201,36 +205,25 @@ void MainWindow::createToolBar()
     bar->addAction(m_actions.undo);
     bar->addAction(m_actions.redo);
     bar->addSeparator();
-    auto *profileLabel = new QLabel(tr(" Profile "), bar);
+    auto *profileLabel = new QLabel(tr(" View scores as "), bar);
     bar->addWidget(profileLabel);
     m_profileCombo = new QComboBox(bar);
-    m_profileCombo->setObjectName(QStringLiteral("profileCombo"));
-    m_profileCombo->setToolTip(tr("The scoring profile of this store (saved in the store)"));
+    m_profileCombo->setObjectName(QStringLiteral("viewProfileCombo"));
+    m_profileCombo->setToolTip(tr("Score the table, the panel and the charts under another profile, to compare. "
+                                  "This changes only the view: what the assistant recalls follows the store's "
+                                  "profile (Store → Scoring Profile)."));
+    profileLabel->setToolTip(m_profileCombo->toolTip());
     bar->addWidget(m_profileCombo);
     connect(m_profileCombo, &QComboBox::activated, this, [this](int index) {
         const QString name = m_profileCombo->itemData(index).toString();
-        if (name == m_session->profileName())
-            return;
-        if (const Status st = m_session->setProfileName(name); !st)
-            showError(tr("Scoring profile"), st.error().message);
+        if (const Status st = m_session->setViewProfile(name); !st)
+            showError(tr("View scores as"), st.error().message);
     });
     bar->addSeparator();
     auto *preview = new PreviewDateControl(m_session, bar);
     preview->setObjectName(QStringLiteral("previewDateControl"));
     bar->addWidget(preview);
     fillProfileChoices();
-}
-
-void MainWindow::fillProfileChoices()
-{
-    const QSignalBlocker block(m_profileCombo);
-    m_profileCombo->clear();
-    const Config &config = m_session->config();
-    for (const QString &name : profileNames()) {
-        if (makeProfile(name, config)) // only the profiles this build provides
-            m_profileCombo->addItem(name, name);
-    }
-    m_profileCombo->setCurrentIndex(std::max(0, m_profileCombo->findData(m_session->profileName())));
 }
 
 void MainWindow::setMode(SnapshotFilter::Mode mode)
@@ -243,7 +236,11 @@ void MainWindow::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(QStringLiteral("stores/recent")).toStringList();
     for (const QString &path : recent) {
-        QAction *action = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path]() { openStore(path); });
+        // The folder too: two stores are often both called default.engram.
+        const QFileInfo info(path);
+        QAction *action = m_recentMenu->addAction(
+            tr("%1 — %2").arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())), this,
+            [this, path]() { openStore(path); });
         action->setToolTip(path);
         action->setEnabled(QFileInfo::exists(path));
     }
@@ -277,6 +274,8 @@ void MainWindow::showTableMenu(const QPoint &globalPos)
 {
     QMenu menu(this);
     menu.setObjectName(QStringLiteral("tableMenu"));
+    menu.addAction(m_actions.copy);
+    menu.addSeparator();
     for (QAction *action : m_memoryMenu->actions())
         menu.addAction(action);
     menu.exec(globalPos);

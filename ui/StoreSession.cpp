@@ -123,6 +123,7 @@ void StoreSession::loadConfigAndProfile()
     QString name = QStringLiteral("ebbinghaus");
     if (const auto stored = m_store->meta().value(MetaRepository::kProfile, name); stored && !stored->isEmpty())
         name = *stored;
+    m_storeProfile = name;
     m_profile = makeProfile(name, m_config);
     if (!m_profile) {
         qCWarning(lcSession) << "unknown scoring profile" << name << "- using ebbinghaus";
@@ -139,6 +140,19 @@ Status StoreSession::setProfileName(const QString &name)
         if (const Status st = m_store->meta().setValue(MetaRepository::kProfile, name); !st)
             return st;
     }
+    m_storeProfile = name;
+    m_profile = std::move(profile);
+    Q_EMIT profileChanged();
+    return {};
+}
+
+Status StoreSession::setViewProfile(const QString &name)
+{
+    if (name == profileName())
+        return {};
+    auto profile = makeProfile(name, m_config);
+    if (!profile)
+        return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(name));
     m_profile = std::move(profile);
     Q_EMIT profileChanged();
     return {};
@@ -278,10 +292,11 @@ void StoreSession::checkForChanges()
         return;
     m_dataVersion = version;
 
-    // Another process may have switched the profile (engram-cli has no such command yet, but
-    // a second window does).
+    // Another process may have switched the store's profile (engram-cli profile, a second
+    // window): the view follows it then; a view profile picked here stays otherwise.
     if (const auto stored = m_store->meta().value(MetaRepository::kProfile); stored && !stored->isEmpty()
-        && *stored != profileName() && makeProfile(*stored, m_config)) {
+        && *stored != m_storeProfile && makeProfile(*stored, m_config)) {
+        m_storeProfile = *stored;
         m_profile = makeProfile(*stored, m_config);
         Q_EMIT profileChanged();
     }

@@ -56,9 +56,15 @@ public:
     [[nodiscard]] core::Status setConfig(const core::Config &config);
     const core::ScoringProfile &profile() const { return *m_profile; }
     QString profileName() const { return m_profile->name(); }
-    /// Switches the active profile and records it in the store's meta
-    /// (docs/scoring.md, "Where the rules come from").
+    /// Switches the store's profile — what the assistant recalls and the cleanup plans with —
+    /// records it in the store's meta (docs/scoring.md, "Where the rules come from") and views
+    /// scores under it.
     [[nodiscard]] core::Status setProfileName(const QString &name);
+    /// The profile recorded in the store (what the assistant recalls with).
+    QString storeProfileName() const { return m_storeProfile; }
+    /// Views scores under another profile, for comparison: the table, panel and charts follow;
+    /// the store (and so what the assistant recalls) is not changed.
+    [[nodiscard]] core::Status setViewProfile(const QString &name);
 
     /// The instant scores are evaluated at: the preview date when one is set, else the clock.
     core::Millis now() const;
@@ -131,6 +137,7 @@ private:
     std::unique_ptr<core::Store> m_store;
     core::Config m_config;
     std::unique_ptr<core::ScoringProfile> m_profile;
+    QString m_storeProfile = QStringLiteral("ebbinghaus"); ///< the store's meta value as last read
     core::MemorySnapshot m_snapshot;
     core::Millis m_previewAt = 0;
     qint64 m_dataVersion = -1;

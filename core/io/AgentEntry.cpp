@@ -19,6 +19,21 @@ const QString kPermanent = QStringLiteral("permanent");
 const QString kSuperseded = QStringLiteral("superseded");
 const QString kAssociations = QStringLiteral("associations");
 const QString kPermanentTier = QStringLiteral("permanent");
+// Engram's own value of a field the writer projects for the agent (docs/formats.md, "Agent
+// memory folders"), so a folder read back gives the memory it was written from.
+const QString kEngramAgentTier = QStringLiteral("engramAgentTier");
+const QString kEngramSuperseded = QStringLiteral("engramSuperseded");
+const QString kNegated = QStringLiteral("negated");
+
+/// The `tier` the writer puts in an agent's file for a memory's permanent flag and agentTier.
+QString projectedTier(bool permanent, const QString &agentTier)
+{
+    if (permanent)
+        return kPermanentTier;
+    if (agentTier == kPermanentTier)
+        return QStringLiteral("longterm"); // unmarked in Engram: no longer permanent for the agent
+    return agentTier;
+}
 } // namespace
 
 Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &where,
@@ -43,11 +58,22 @@ Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &
     }
     const QString tier = r.string(kTier, 64).trimmed();
     o.remove(kTier);
+    const QJsonValue engramTier = object.value(kEngramAgentTier);
+    o.remove(kEngramAgentTier);
     if (!tier.isEmpty()) {
-        o.insert(kAgentTier, tier);
+        const bool permanent = r.has(kPermanent) ? object.value(kPermanent).toBool() : tier == kPermanentTier;
+        // Engram's agentTier when the tier is still the one Engram projected from it; the
+        // agent's own tier when the agent changed it since.
+        const bool projected = engramTier.isString() && tier == projectedTier(permanent, engramTier.toString());
+        o.insert(kAgentTier, projected ? engramTier.toString() : tier);
         if (tier == kPermanentTier && !r.has(kPermanent))
             o.insert(kPermanent, true);
     }
+    // A negated memory is superseded for the agent; Engram's own flag travels beside it.
+    const QJsonValue engramSuperseded = object.value(kEngramSuperseded);
+    o.remove(kEngramSuperseded);
+    if (engramSuperseded.isBool() && object.value(kSuperseded).toBool() && object.value(kNegated).toBool())
+        o.insert(kSuperseded, engramSuperseded.toBool());
 
     std::vector<Association> found;
     const QJsonArray linkArray = r.array(kAssociations);
@@ -109,15 +135,19 @@ QJsonObject AgentEntry::toObject(
 
     o.remove(kAgentTier);
     o.remove(kPermanent);
-    QString tier = m.agentTier;
-    if (m.permanent)
-        tier = kPermanentTier;
-    else if (tier == kPermanentTier)
-        tier = QStringLiteral("longterm"); // unmarked in Engram: no longer permanent for the agent
+    const QString tier = projectedTier(m.permanent, m.agentTier);
     if (!tier.isEmpty())
         o.insert(kTier, tier);
+    if (tier != m.agentTier)
+        o.insert(kEngramAgentTier, m.agentTier);
+    else
+        cleared << kEngramAgentTier;
 
     o.insert(kSuperseded, m.superseded || m.negated);
+    if (m.negated && !m.superseded)
+        o.insert(kEngramSuperseded, false);
+    else
+        cleared << kEngramSuperseded;
 
     // Engram-only fields at their defaults: an agent does not need to see them.
     static const QJsonObject defaults = memoryToJson(Memory {}); // once: a folder writes or reads thousands
@@ -146,7 +176,7 @@ QJsonObject AgentEntry::toObject(
     for (auto it = o.constBegin(); it != o.constEnd(); ++it)
         out.insert(it.key(), it.value());
     for (const QString &key : cleared) {
-        if (!existing.contains(key))
+        if (!existing.contains(key) || key == kEngramAgentTier || key == kEngramSuperseded)
             out.remove(key);
         else if (key == kAssociations)
             out.insert(key, QJsonArray {});

@@ -305,14 +305,53 @@ private Q_SLOTS:
             auto original = s->memories().get(m.id);
             QVERIFY(original);
             Memory expected = *original;
-            if (m.id == QLatin1String("0b000001")) {
-                expected.agentTier = QStringLiteral("permanent"); // permanent travels as the tier
+            // Permanent travels as tier "permanent" and negated as superseded: true, with Engram's
+            // own agentTier and superseded beside them, so they read back unchanged.
+            if (m.id == QLatin1String("0b000001"))
                 expected.extra.insert("hubNote", "kept by the agent");
-            }
-            if (m.id.startsWith(QLatin1String("mem_")))
-                expected.superseded = true; // negated → superseded: true for the agent
             QCOMPARE(*back->memories().get(m.id), expected);
         }
+    }
+
+    // Issue 20, item 5: a folder export read back into the same store is "identical" for every
+    // memory nobody touched (a permanent memory came back with agentTier "permanent", a negated
+    // one as superseded, so the import called them "changed"); a tier the agent changed since
+    // still wins over Engram's.
+    void folderExportReadBackIsIdentical()
+    {
+        test::TempStore s;
+        fill(*s);
+        Memory hotPermanent = test::sampleMemory(QStringLiteral("0e000001"));
+        hotPermanent.permanent = true;
+        hotPermanent.agentTier = QStringLiteral("hot");
+        QVERIFY(s->memories().insert(hotPermanent));
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("memory"));
+        auto report = io::Exporter(*s).write(folder, options(io::SetFormat::AgentFolder));
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        auto set = io::AgentFolder::read(folder);
+        QVERIFY(set);
+        auto preview = io::Importer(*s).preview(*set);
+        QVERIFY(preview);
+        QVERIFY2(preview->changedIds.isEmpty(), qPrintable(preview->changedIds.join(QLatin1Char(' '))));
+        QVERIFY(preview->conflictingIds.isEmpty());
+        QCOMPARE(preview->identicalIds.size(), qsizetype(set->memories.size()));
+
+        // The agent moves the permanent memory to its "longterm" tier itself: that tier is read.
+        const QString path = QDir(folder).filePath(QStringLiteral("0b000001.json"));
+        QJsonObject object = QJsonDocument::fromJson(readAll(path)).object();
+        QCOMPARE(object.value(QStringLiteral("tier")).toString(), QStringLiteral("permanent"));
+        object.insert(QStringLiteral("tier"), QStringLiteral("longterm"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(object).toJson());
+        f.close();
+        auto again = io::AgentFolder::read(folder);
+        QVERIFY(again);
+        const auto it = std::find_if(again->memories.begin(), again->memories.end(),
+            [](const Memory &m) { return m.id == QLatin1String("0b000001"); });
+        QVERIFY(it != again->memories.end());
+        QCOMPARE(it->agentTier, QStringLiteral("longterm"));
     }
 
     void unsafeIdsAreNotFileNames()

@@ -1,7 +1,8 @@
 // Issue 14 in the real MainWindow on a temporary store, offscreen:
 // - rule 12, "what looks editable saves": importance, confidence, project and sensitivity
-//   changed in the detail panel (typed / picked as a user would) are written to the store as
-//   an edit decision, shown in the history, and Undo puts the old value back;
+//   changed in the detail panel (typed / picked as a user would) and applied (Enter) are
+//   written to the store as one edit decision, shown in the history, and one Undo puts the
+//   old values back;
 // - rule 14: after a failed merge the window selects nothing new (it used to read the
 //   previous command off the undo stack and select what an earlier merge had created);
 // - a refused edit puts the panel back to the stored value.
@@ -131,7 +132,7 @@ private Q_SLOTS:
         QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
     }
 
-    void confidenceProjectAndSensitivitySaveAndUndo()
+    void confidenceProjectAndSensitivityApplyAsOneStep()
     {
         MainWindow w;
         QVERIFY(w.openStore(m_store->path()));
@@ -141,39 +142,38 @@ private Q_SLOTS:
         const Memory before = stored(id);
         w.selectIds({id});
 
+        // Three fields edited, one Apply: one decision, one undo step.
         auto *confidence = w.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"));
         QVERIFY(confidence);
-        typeInto(confidence, QStringLiteral("0.4"));
-        QCOMPARE(stored(id).confidence, 0.4);
-        QCOMPARE(newestHistoryLine(w), QStringLiteral("Edited confidence"));
-
+        confidence->setValue(0.4);
         auto *project = w.findChild<QLineEdit *>(QStringLiteral("projectEdit"));
         QVERIFY(project);
         project->setFocus();
         project->selectAll();
         QTest::keyClicks(project, QStringLiteral("/work/api"));
-        QTest::keyClick(project, Qt::Key_Return);
-        QCOMPARE(stored(id).projectPath, QStringLiteral("/work/api"));
-        QCOMPARE(newestHistoryLine(w), QStringLiteral("Edited project"));
-
         auto *sensitivity = w.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"));
         QVERIFY(sensitivity);
         sensitivity->setFocus();
         QTest::keyClick(sensitivity, Qt::Key_Down); // 0 → 1, as the keyboard picks it
-        QCOMPARE(stored(id).sensitivity, 1);
-        QCOMPARE(newestHistoryLine(w), QStringLiteral("Edited sensitivity"));
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
-        QCOMPARE(w.undoStack()->count(), 3);
-
-        // Each is its own undoable step, undone in reverse order back to the original.
-        w.undoStack()->undo();
-        QCOMPARE(stored(id).sensitivity, 0);
+        QCOMPARE(stored(id), before); // drafts until applied
+        QCOMPARE(w.undoStack()->count(), 0);
+        QTest::keyClick(sensitivity, Qt::Key_Return);
+        QCOMPARE(stored(id).confidence, 0.4);
         QCOMPARE(stored(id).projectPath, QStringLiteral("/work/api"));
-        w.undoStack()->undo();
-        QCOMPARE(stored(id).projectPath, QStringLiteral("/work/site"));
-        QCOMPARE(project->text(), QStringLiteral("/work/site"));
+        QCOMPARE(stored(id).sensitivity, 1);
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QCOMPARE(w.undoStack()->count(), 1);
+        QCOMPARE(w.undoStack()->text(0), QStringLiteral("Edit confidence, project, sensitivity"));
+        const QString line = newestHistoryLine(w);
+        QVERIFY2(line.startsWith(QStringLiteral("Edited")) && line.contains(QStringLiteral("confidence"))
+                     && line.contains(QStringLiteral("sensitivity")),
+                 qPrintable(line));
+
+        // One undo puts all three back.
         w.undoStack()->undo();
         QCOMPARE(stored(id), before);
+        QCOMPARE(project->text(), QStringLiteral("/work/site"));
+        QCOMPARE(sensitivity->currentIndex(), 0);
         QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
     }
 

@@ -236,6 +236,7 @@ private Q_SLOTS:
         QVERIFY(combo);
         combo->setFocus();
         QTest::keyClick(combo, Qt::Key_End); // 0 → 3, as the keyboard picks it
+        QTest::keyClick(combo, Qt::Key_Return); // applied
         QCOMPARE(asked, 1);
         QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
         QVERIFY(rawContent(QStringLiteral("mem_raise")).startsWith(QLatin1String("enc1:")));

@@ -1,6 +1,7 @@
 // The detail panel on a real store: every field of docs/formats.md, "A memory's fields" shown,
-// plain text only, scores under the session's profile and preview date, in-place edits emitted
-// as editRequested, history newest first, refresh when the store changes; a 1 MB text elided
+// plain text only, scores under the session's profile and preview date, one save model (edits
+// are drafts until Apply / Enter, then one editRequested with every changed field; drafts kept
+// through reloads), history newest first, refresh when the store changes; a 1 MB text elided
 // and not set again by reloads; deleting the panel while a field is edited.
 #include "TempStore.h"
 
@@ -31,10 +32,10 @@ using namespace engram::ui;
 
 namespace {
 
-// The typed edit a DetailPanel::editRequested emission carried.
-MemoryFieldEdit editAt(const QSignalSpy &spy, int index)
+// The edit a DetailPanel::editRequested emission carried (its memory id is argument 0).
+MemoryEdit editAt(const QSignalSpy &spy, int index)
 {
-    return spy.at(index).at(0).value<MemoryFieldEdit>();
+    return spy.at(index).at(1).value<MemoryEdit>();
 }
 constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
 
@@ -208,7 +209,10 @@ private Q_SLOTS:
         QCOMPARE(spin->maximum(), core::io::limits::kMaxImportance);
         QCOMPARE(edits.count(), 0);
         spin->stepUp();
+        QCOMPARE(edits.count(), 0); // a draft until applied
+        panel.applyEdits();
         QCOMPARE(edits.count(), 1);
+        QCOMPARE(*editAt(edits, 0).importance, 250.1);
     }
 
     void scoresFollowPreviewDateAndProfile()
@@ -245,7 +249,9 @@ private Q_SLOTS:
         QCOMPARE(panel.findChild<QLabel *>(QStringLiteral("extra:note"))->text(), QStringLiteral("<i>x</i>"));
     }
 
-    void editsAreRequestedNotWritten()
+    // One save model: every field is a draft until Apply; Apply asks once, with every changed
+    // field and only those; the panel writes nothing itself.
+    void editsAreDraftsUntilOneApply()
     {
         const Memory m = richMemory();
         addMemory(m);
@@ -253,64 +259,43 @@ private Q_SLOTS:
         panel.show();
         panel.showMemory(m.id);
         QSignalSpy edits(&panel, &DetailPanel::editRequested);
+        auto *apply = panel.findChild<QPushButton *>(QStringLiteral("applyEditsButton"));
+        auto *revert = panel.findChild<QPushButton *>(QStringLiteral("revertEditsButton"));
+        auto *note = panel.findChild<QLabel *>(QStringLiteral("pendingEditsNote"));
+        QVERIFY(apply && revert && note);
+        QVERIFY(!apply->isEnabled());
 
         auto *content = panel.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
-        auto *apply = panel.findChild<QPushButton *>(QStringLiteral("applyContentButton"));
-        QVERIFY(!apply->isEnabled());
         content->selectAll();
         QTest::keyClicks(content, QStringLiteral("Prefers jest now"));
         QVERIFY(apply->isEnabled());
+        panel.findChild<QLineEdit *>(QStringLiteral("keywordsEdit"))->setText(QStringLiteral("Jest, testing , jest,  "));
+        panel.findChild<QComboBox *>(QStringLiteral("categoryCombo"))->setCurrentText(QStringLiteral("skill"));
+        panel.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"))->setValue(0.6);
+        panel.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"))->setValue(3.0);
+        panel.findChild<QLineEdit *>(QStringLiteral("projectEdit"))->setText(QStringLiteral("  "));
+        panel.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"))->setCurrentIndex(3);
+        QCOMPARE(edits.count(), 0);
+        QVERIFY2(note->text().contains(QStringLiteral("keywords")) && note->text().contains(QStringLiteral("sensitivity")),
+                 qPrintable(note->text()));
+
+        // A reload (the clock ticked) keeps every draft.
+        m_session->setNow(kT0 + 30 * kMsPerHour);
+        QCOMPARE(content->toPlainText(), QStringLiteral("Prefers jest now"));
+        QCOMPARE(panel.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"))->value(), 3.0);
+        QCOMPARE(panel.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"))->currentIndex(), 3);
+
         QTest::mouseClick(apply, Qt::LeftButton);
         QCOMPARE(edits.count(), 1);
-        using Field = MemoryFieldEdit::Field;
-        QCOMPARE(editAt(edits, 0).memoryId, m.id);
-        QCOMPARE(editAt(edits, 0).field, Field::Content);
-        QVERIFY(std::holds_alternative<QString>(editAt(edits, 0).value));
-        QCOMPARE(editAt(edits, 0).text(), QStringLiteral("Prefers jest now"));
-
-        auto *keywords = panel.findChild<QLineEdit *>(QStringLiteral("keywordsEdit"));
-        keywords->setText(QStringLiteral("Jest, testing , jest,  "));
-        emit keywords->editingFinished();
-        emit keywords->editingFinished(); // Enter then focus-out: asked once
-        QCOMPARE(edits.count(), 2);
-        QCOMPARE(editAt(edits, 1).field, Field::Keywords);
-        QVERIFY(std::holds_alternative<QStringList>(editAt(edits, 1).value));
-        QCOMPARE(editAt(edits, 1).words(), (QStringList{"jest", "testing"}));
-
-        auto *category = panel.findChild<QComboBox *>(QStringLiteral("categoryCombo"));
-        category->setCurrentText(QStringLiteral("skill"));
-        emit category->lineEdit()->editingFinished();
-        QCOMPARE(edits.count(), 3);
-        QCOMPARE(editAt(edits, 2).field, Field::Category);
-        QCOMPARE(editAt(edits, 2).text(), QStringLiteral("skill"));
-
-        panel.findChild<QDoubleSpinBox *>(QStringLiteral("confidenceSpin"))->setValue(0.6);
-        QCOMPARE(edits.count(), 4);
-        QCOMPARE(editAt(edits, 3).field, Field::Confidence);
-        QVERIFY(std::holds_alternative<double>(editAt(edits, 3).value));
-        QCOMPARE(editAt(edits, 3).number(), 0.6);
-
-        panel.findChild<QDoubleSpinBox *>(QStringLiteral("importanceSpin"))->setValue(3.0);
-        QCOMPARE(edits.count(), 5);
-        QCOMPARE(editAt(edits, 4).field, Field::Importance);
-        QCOMPARE(editAt(edits, 4).number(), 3.0);
-
-        auto *project = panel.findChild<QLineEdit *>(QStringLiteral("projectEdit"));
-        project->setText(QStringLiteral("  "));
-        emit project->editingFinished();
-        QCOMPARE(edits.count(), 6);
-        QCOMPARE(editAt(edits, 5).field, Field::ProjectPath);
-        QCOMPARE(editAt(edits, 5).text(), QString()); // blank = global
-
-        auto *sensitivity = panel.findChild<QComboBox *>(QStringLiteral("sensitivityCombo"));
-        sensitivity->setCurrentIndex(3);
-        emit sensitivity->activated(3);
-        QCOMPARE(edits.count(), 7);
-        QCOMPARE(editAt(edits, 6).field, Field::Sensitivity);
-        QVERIFY(std::holds_alternative<int>(editAt(edits, 6).value));
-        QCOMPARE(editAt(edits, 6).level(), 3);
-        for (int i = 0; i < edits.count(); ++i)
-            QCOMPARE(editAt(edits, i).memoryId, m.id);
+        QCOMPARE(edits.at(0).at(0).toString(), m.id);
+        const MemoryEdit edit = editAt(edits, 0);
+        QCOMPARE(*edit.content, QStringLiteral("Prefers jest now"));
+        QCOMPARE(*edit.keywords, (QStringList{"jest", "testing"}));
+        QCOMPARE(*edit.category, QStringLiteral("skill"));
+        QCOMPARE(*edit.confidence, 0.6);
+        QCOMPARE(*edit.importance, 3.0);
+        QCOMPARE(*edit.projectPath, QString()); // blank = global
+        QCOMPARE(*edit.sensitivity, 3);
 
         // The panel asked; it did not write. The store still holds the original.
         auto stored = m_session->memory(m.id);
@@ -318,6 +303,35 @@ private Q_SLOTS:
         QCOMPARE(stored->content, m.content);
         QCOMPARE(stored->keywords, m.keywords);
         QCOMPARE(stored->sensitivity, 2);
+    }
+
+    // Only the changed fields are asked for (a spin box rounding a stored 1.033 to 1.03 is no
+    // edit); Enter in a field applies; Revert puts the stored values back.
+    void enterAppliesOnlyWhatChangedAndRevertForgets()
+    {
+        Memory m = richMemory();
+        m.importance = 1.033;
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        panel.show();
+        panel.showMemory(m.id);
+        QSignalSpy edits(&panel, &DetailPanel::editRequested);
+        auto *keywords = panel.findChild<QLineEdit *>(QStringLiteral("keywordsEdit"));
+        keywords->setText(QStringLiteral("jest"));
+        QTest::keyClick(keywords, Qt::Key_Return);
+        QCOMPARE(edits.count(), 1);
+        const MemoryEdit edit = editAt(edits, 0);
+        QCOMPARE(*edit.keywords, QStringList{QStringLiteral("jest")});
+        QVERIFY(!edit.importance && !edit.confidence && !edit.content && !edit.category && !edit.projectPath
+                && !edit.sensitivity);
+
+        auto *project = panel.findChild<QLineEdit *>(QStringLiteral("projectEdit"));
+        project->setText(QStringLiteral("/elsewhere"));
+        QTest::mouseClick(panel.findChild<QPushButton *>(QStringLiteral("revertEditsButton")), Qt::LeftButton);
+        QCOMPARE(project->text(), m.projectPath);
+        QCOMPARE(keywords->text(), m.keywords.join(QStringLiteral(", ")));
+        QVERIFY(panel.pendingEdit().isEmpty());
+        QCOMPARE(edits.count(), 1);
     }
 
     void blankContentIsNotRequested()
@@ -332,16 +346,17 @@ private Q_SLOTS:
         QVERIFY(content->document()->isModified());
         QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier); // the apply shortcut
         QCOMPARE(edits.count(), 0);
+        QVERIFY(!panel.findChild<QPushButton *>(QStringLiteral("applyEditsButton"))->isEnabled());
         content->selectAll();
         QTest::keyClicks(content, QStringLiteral("Short and new"));
         QTest::keyClick(content, Qt::Key_Return, Qt::ControlModifier);
         QCOMPARE(edits.count(), 1);
-        QCOMPARE(editAt(edits, 0).text(), QStringLiteral("Short and new"));
+        QCOMPARE(*editAt(edits, 0).content, QStringLiteral("Short and new"));
     }
 
     // Deleting a panel (a window of its own here) while a field is being edited: ~QWidget
-    // sends the field focus-out after the panel's members are gone, and its editingFinished
-    // reached commitKeywords on a half-destroyed panel (UBSan: bad downcast; here: an edit
+    // sends the field focus-out after the panel's members are gone, and its signals reached
+    // the panel's slots on a half-destroyed panel (UBSan: bad downcast; here: an edit
     // asked for by a panel being destroyed). Nothing of the panel runs then.
     void deletingThePanelWhileAFieldIsEditedIsClean()
     {
@@ -359,6 +374,25 @@ private Q_SLOTS:
         QSignalSpy edits(panel, &DetailPanel::editRequested);
         delete panel;
         QCOMPARE(edits.count(), 0);
+    }
+
+    // Issue 20, item 9: a memory this store has is named by its text, not its raw id; an id
+    // from elsewhere stays an id.
+    void relatedMemoriesAreNamedByTheirText()
+    {
+        Memory a = test::sampleMemory(QStringLiteral("mem_a"), kT0);
+        a.content = QStringLiteral("Uses vitest for unit tests");
+        addMemory(a);
+        Memory m = richMemory();
+        m.supersedesId = a.id;
+        m.sourceIds = {a.id, QStringLiteral("ext-77")};
+        addMemory(m);
+        DetailPanel panel(m_session.get());
+        panel.showMemory(m.id);
+        QCOMPARE(valueText(panel, QStringLiteral("supersedesId")), QStringLiteral("“Uses vitest for unit tests”"));
+        QCOMPARE(valueText(panel, QStringLiteral("sourceIds")),
+                 QStringLiteral("• “Uses vitest for unit tests”\n• ext-77"));
+        QVERIFY(panel.valueLabel(QStringLiteral("supersedesId"))->toolTip().contains(a.id));
     }
 
     void historyNewestFirst()

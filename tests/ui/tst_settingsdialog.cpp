@@ -17,6 +17,8 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTextBlock>
+#include "text/SettingHelp.h"
+
 #include <QtTest>
 
 using namespace engram;
@@ -316,6 +318,20 @@ private Q_SLOTS:
         QVERIFY(!dialog.isValid());
         if (!shots.isEmpty())
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/settings-yaml.png")));
+    }
+
+    // Issue 20, item 9: every setting's tooltip says what it does, then its key and range.
+    void everySettingSaysWhatItDoes()
+    {
+        SettingsDialog dialog(m_session.get());
+        for (const ConfigKey &k : Config::keys()) {
+            auto *editor = dialog.findChild<QWidget *>(QStringLiteral("setting:") + k.key);
+            QVERIFY2(editor, qPrintable(k.key));
+            const QString help = SettingHelp::text(k.key);
+            QVERIFY2(help.size() > 20, qPrintable(QStringLiteral("no help for %1").arg(k.key)));
+            QVERIFY2(editor->toolTip().startsWith(help), qPrintable(editor->toolTip()));
+            QVERIFY(editor->toolTip().contains(k.key));
+        }
     }
 };
 

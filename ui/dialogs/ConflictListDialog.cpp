@@ -155,8 +155,12 @@ void ConflictListDialog::reload()
         summary = tr("No store is open.");
     } else {
         const qint64 open = m_session->openConflictCount();
-        summary = showsOpenOnly() ? tr("%n open conflict(s)", nullptr, int(open))
-                                  : tr("%1 conflicts, %2 open").arg(m_model->rowCount()).arg(open);
+        const int all = m_model->rowCount();
+        summary = showsOpenOnly() ? (open == 1 ? tr("%n open conflict", nullptr, int(open))
+                                               : tr("%n open conflicts", nullptr, int(open)))
+                                  : (all == 1 ? tr("%n conflict, %1 open", nullptr, all)
+                                              : tr("%n conflicts, %1 open", nullptr, all))
+                                        .arg(open);
         if (!m_lastDetection.isEmpty())
             summary += QStringLiteral(" · ") + m_lastDetection;
     }

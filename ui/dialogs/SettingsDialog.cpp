@@ -1,5 +1,7 @@
 #include "dialogs/SettingsDialog.h"
 
+#include "text/SettingHelp.h"
+
 #include "StoreSession.h"
 #include "support/MessageBox.h"
 
@@ -179,9 +181,12 @@ QWidget *SettingsDialog::buildKeyTab(const QStringList &sections)
         for (const ConfigKey &k : Config::keys()) {
             if (sectionOf(k.key) != section)
                 continue;
-            const QString tip = k.type == ConfigKey::Type::Choice
+            const QString limits = k.type == ConfigKey::Type::Choice
                 ? QStringLiteral("%1\n%2").arg(k.key, k.choices.join(QStringLiteral(" | ")))
                 : tr("%1\nallowed: %2").arg(k.key, rangeText(k));
+            // What the setting does first, then its name in config.yaml and its range.
+            const QString help = SettingHelp::text(k.key);
+            const QString tip = help.isEmpty() ? limits : help + QStringLiteral("\n\n") + limits;
             QWidget *editor = nullptr;
             if (k.type == ConfigKey::Type::Choice) {
                 auto *combo = new QComboBox(group);

@@ -1,5 +1,7 @@
 #include "models/MemoryTableModel.h"
 
+#include "text/CategoryText.h"
+
 #include "StoreSession.h"
 #include "text/MaskedText.h"
 
@@ -147,7 +149,7 @@ QVariant MemoryTableModel::displayValue(std::uint32_t row, int column) const
         text.replace(QLatin1Char('\n'), QLatin1Char(' ')); // one line per row
         return text;
     }
-    case CategoryColumn: return s.category(row);
+    case CategoryColumn: return CategoryText::words(s.category(row));
     case StrengthColumn: return QString::number(m_view.strength(row), 'f', 0);
     case TierColumn: return tierName(m_view.tier(row));
     case ScoreColumn: {

@@ -76,28 +76,15 @@ ContentEditor::ContentEditor(QWidget *parent) : QWidget(parent)
     elidedRow->addWidget(m_showAllButton, 0, Qt::AlignTop);
     m_elidedBar->hide();
 
-    m_revert = new QPushButton(tr("Revert"));
-    m_revert->setObjectName(QStringLiteral("revertContentButton"));
-    m_apply = new QPushButton(tr("Apply"));
-    m_apply->setObjectName(QStringLiteral("applyContentButton"));
-    m_apply->setToolTip(tr("Save the edited content (Ctrl+Enter)"));
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_revert);
-    buttons->addWidget(m_apply);
-
     auto *column = new QVBoxLayout(this);
     column->setContentsMargins(0, 0, 0, 0);
     column->setSpacing(2);
     column->addWidget(m_edit);
     column->addWidget(m_elidedBar);
-    column->addLayout(buttons);
 
-    connect(m_edit, &QPlainTextEdit::modificationChanged, this, &ContentEditor::updateButtons);
-    connect(m_apply, &QPushButton::clicked, this, &ContentEditor::apply);
-    connect(m_revert, &QPushButton::clicked, this, &ContentEditor::fillEditor);
+    connect(m_edit, &QPlainTextEdit::textChanged, this, &ContentEditor::draftChanged);
+    connect(m_edit, &QPlainTextEdit::modificationChanged, this, &ContentEditor::draftChanged);
     connect(m_showAllButton, &QPushButton::clicked, this, &ContentEditor::showAll);
-    updateButtons();
 }
 
 ContentEditor::~ContentEditor()
@@ -106,6 +93,22 @@ ContentEditor::~ContentEditor()
 }
 
 bool ContentEditor::isModified() const { return m_edit->document()->isModified(); }
+
+std::optional<QString> ContentEditor::draft() const
+{
+    if (m_elided || !isModified())
+        return std::nullopt;
+    QString text = m_edit->toPlainText();
+    if (text == m_stored)
+        return std::nullopt;
+    return text;
+}
+
+void ContentEditor::revert()
+{
+    m_edit->document()->setModified(false);
+    fillEditor();
+}
 
 void ContentEditor::setStoredText(const QString &text)
 {
@@ -153,36 +156,24 @@ void ContentEditor::fillEditor()
                             .arg(locale.toString(shown.size() - 2), locale.toString(m_stored.size())));
     }
     m_elidedBar->setVisible(m_elided);
-    updateButtons();
-}
-
-void ContentEditor::apply()
-{
-    if (m_elided)
-        return; // the editor holds a part of the text: never apply it
-    const QString text = m_edit->toPlainText();
-    if (text.trimmed().isEmpty()) {
-        m_edit->setPlaceholderText(tr("Content cannot be empty"));
-        return;
-    }
-    m_edit->document()->setModified(false);
-    if (text != m_stored)
-        Q_EMIT applyRequested(text);
-}
-
-void ContentEditor::updateButtons()
-{
-    const bool modified = isModified();
-    m_apply->setEnabled(modified);
-    m_revert->setEnabled(modified);
+    Q_EMIT draftChanged();
 }
 
 bool ContentEditor::eventFilter(QObject *watched, QEvent *event)
 {
+    // Ctrl+Enter is also the window's Confirm shortcut: in the text it applies the edits, so
+    // the editor claims the key before the shortcut sees it.
+    if (watched == m_edit && event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
+            event->accept();
+            return true;
+        }
+    }
     if (watched == m_edit && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
-            apply();
+            Q_EMIT submitRequested();
             return true;
         }
     }

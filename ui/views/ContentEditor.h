@@ -2,14 +2,17 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
 namespace engram::ui {
 
-/// A memory's text in the detail panel: a plain-text editor with Revert and Apply (Ctrl+Enter
-/// applies). The editor is only refilled when the stored text changed, so the panel's
+/// A memory's text in the detail panel: a plain-text editor. The panel applies every edited
+/// field at once (one save model: its Apply, Enter, or Ctrl+Enter here), so the editor holds a
+/// draft (draft()) and asks to submit it (submitRequested) rather than saving on its own. The editor is only refilled when the stored text changed, so the panel's
 /// reloads (every decision, the one-minute clock) cost nothing here, and a draft the user
 /// is typing is kept when another writer touches the memory.
 ///
@@ -18,8 +21,7 @@ namespace engram::ui {
 /// megabyte of text takes the GUI thread away for a long time, and nobody reads it in a
 /// side panel. An elided text can never be applied (that would cut the memory short).
 ///
-/// objectNames: contentEdit, revertContentButton, applyContentButton, contentElidedNote,
-/// showAllContentButton.
+/// objectNames: contentEdit, contentElidedNote, showAllContentButton.
 class ContentEditor final : public QWidget
 {
     Q_OBJECT
@@ -42,18 +44,23 @@ public:
 
     bool isElided() const { return m_elided; }
     bool isModified() const;
+    /// The text the user typed when it differs from the stored one (never for an elided
+    /// text: applying a part would cut the memory short); nullopt otherwise.
+    std::optional<QString> draft() const;
+    /// Puts the stored text back (the panel's Revert).
+    void revert();
 
 Q_SIGNALS:
-    /// The user applied a changed, non-blank text.
-    void applyRequested(const QString &text);
+    /// The draft changed (typed, reverted or refilled): the panel recounts what is unsaved.
+    void draftChanged();
+    /// Ctrl+Enter: the user asked to apply every edited field of the panel.
+    void submitRequested();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void fillEditor();
-    void apply();
-    void updateButtons();
 
     QString m_stored; ///< the stored text the editor stands for
     bool m_filled = false; ///< the editor holds m_stored (elided or whole)
@@ -64,8 +71,6 @@ private:
     QWidget *m_elidedBar = nullptr;
     QLabel *m_note = nullptr;
     QPushButton *m_showAllButton = nullptr;
-    QPushButton *m_revert = nullptr;
-    QPushButton *m_apply = nullptr;
 };
 
 } // namespace engram::ui

@@ -5,6 +5,7 @@
 #include "models/Roles.h"
 #include "support/Teardown.h"
 #include "views/ChartPalette.h"
+#include "text/CategoryText.h"
 #include "text/EventText.h"
 #include "text/MaskedText.h"
 #include "views/ContentEditor.h"
@@ -15,11 +16,13 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -107,6 +110,14 @@ QStringList parseKeywords(const QString &text)
     return core::normalizeKeywords(text.split(QLatin1Char(','), Qt::SkipEmptyParts));
 }
 
+/// Whether a spin box showing `shown` stands for `stored`: the box rounds to its decimals, so
+/// a stored 1.033 shown as 1.03 is not an edit.
+bool sameInSpin(const QDoubleSpinBox *spin, double shown, double stored)
+{
+    const double step = std::pow(10.0, -spin->decimals());
+    return std::abs(shown - std::round(stored / step) * step) < step / 2;
+}
+
 } // namespace
 
 DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(parent), m_session(session)
@@ -114,7 +125,13 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(paren
     setObjectName(QStringLiteral("detailPanel"));
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(buildEmptyPage());
-    m_stack->addWidget(buildDetailPage());
+    auto *detail = new QWidget;
+    auto *detailColumn = new QVBoxLayout(detail);
+    detailColumn->setContentsMargins(0, 0, 0, 0);
+    detailColumn->setSpacing(0);
+    detailColumn->addWidget(buildDetailPage(), 1);
+    detailColumn->addWidget(buildApplyBar()); // outside the scroll: Apply is always in reach
+    m_stack->addWidget(detail);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
@@ -137,7 +154,7 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(paren
 DetailPanel::~DetailPanel()
 {
     // Closing a top-level panel sends the focused field focus-out after the members are gone;
-    // its editingFinished must not reach commitKeywords and friends then.
+    // its signals must not reach updatePending and friends then.
     disconnectDescendants(this);
 }
 
@@ -153,6 +170,52 @@ QWidget *DetailPanel::buildEmptyPage()
     pal.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
     m_emptyLabel->setPalette(pal);
     return m_emptyLabel;
+}
+
+QWidget *DetailPanel::buildApplyBar()
+{
+    auto *bar = new QWidget;
+    bar->setObjectName(QStringLiteral("applyEditsBar"));
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(6, 4, 6, 4);
+    m_pendingNote = new QLabel;
+    m_pendingNote->setObjectName(QStringLiteral("pendingEditsNote"));
+    m_pendingNote->setTextFormat(Qt::PlainText);
+    m_pendingNote->setWordWrap(true);
+    m_pendingNote->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_revertEdits = new QPushButton(tr("Revert"));
+    m_revertEdits->setObjectName(QStringLiteral("revertEditsButton"));
+    m_revertEdits->setToolTip(tr("Forget the edits and show the stored values again"));
+    m_applyEdits = new QPushButton(tr("Apply"));
+    m_applyEdits->setObjectName(QStringLiteral("applyEditsButton"));
+    m_applyEdits->setToolTip(tr("Save every edited field as one step you can undo (Enter in a field, Ctrl+Enter in "
+                                "the text)"));
+    row->addWidget(m_pendingNote, 1);
+    row->addWidget(m_revertEdits);
+    row->addWidget(m_applyEdits);
+    connect(m_applyEdits, &QPushButton::clicked, this, &DetailPanel::applyEdits);
+    connect(m_revertEdits, &QPushButton::clicked, this, &DetailPanel::revertEdits);
+    return bar;
+}
+
+void DetailPanel::applyOnEnter(QWidget *field)
+{
+    field->installEventFilter(this);
+}
+
+bool DetailPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            // A spin box takes its typed text only on Enter; take it before applying.
+            if (auto *spin = qobject_cast<QAbstractSpinBox *>(watched))
+                spin->interpretText();
+            applyEdits();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QWidget *DetailPanel::buildDetailPage()
@@ -256,13 +319,14 @@ QGroupBox *DetailPanel::buildContentGroup()
 
     m_content = new ContentEditor;
     form->addRow(tr("Text"), m_content);
-    connect(m_content, &ContentEditor::applyRequested, this,
-            [this](const QString &text) { request(MemoryFieldEdit::content(m_id, text)); });
+    connect(m_content, &ContentEditor::draftChanged, this, &DetailPanel::updatePending);
+    connect(m_content, &ContentEditor::submitRequested, this, &DetailPanel::applyEdits);
 
     m_keywords = new QLineEdit;
     m_keywords->setObjectName(QStringLiteral("keywordsEdit"));
     m_keywords->setPlaceholderText(tr("comma-separated, e.g. typescript, testing"));
-    connect(m_keywords, &QLineEdit::editingFinished, this, &DetailPanel::commitKeywords);
+    connect(m_keywords, &QLineEdit::textChanged, this, &DetailPanel::updatePending);
+    applyOnEnter(m_keywords);
     form->addRow(tr("Keywords"), m_keywords);
 
     m_category = new QComboBox;
@@ -271,9 +335,11 @@ QGroupBox *DetailPanel::buildContentGroup()
     m_category->setInsertPolicy(QComboBox::NoInsert);
     m_category->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_category->setMinimumContentsLength(12);
-    m_category->setToolTip(tr("Known categories carry parameters (config); an unknown one is scored like 'fact'"));
-    connect(m_category, &QComboBox::activated, this, [this](int) { commitCategory(); });
-    connect(m_category->lineEdit(), &QLineEdit::editingFinished, this, &DetailPanel::commitCategory);
+    m_category->setToolTip(tr("What kind of memory this is: each known category decays at its own pace (Settings); "
+                              "an unknown one is scored like a fact"));
+    connect(m_category, &QComboBox::currentTextChanged, this, &DetailPanel::updatePending);
+    applyOnEnter(m_category);
+    applyOnEnter(m_category->lineEdit());
     form->addRow(tr("Category"), m_category);
 
     addValueRow(form, QStringLiteral("id"), tr("Id"));
@@ -299,15 +365,15 @@ QGroupBox *DetailPanel::buildScoringGroup()
     m_importance->setDecimals(2);
     m_importance->setSingleStep(0.1);
     m_importance->setKeyboardTracking(false);
-    m_importance->setToolTip(tr("Note 002's importance: ≥ 3.0 is core and never decays"));
-    connect(m_importance, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        if (!m_filling && std::abs(v - m_memory.importance) > 1e-9)
-            request(MemoryFieldEdit::importance(m_id, v));
-    });
-    form->addRow(tr("Importance"), m_importance);
-    // What the importance is worth now: the stored value decays after its grace days
-    // (note 002), and a confirm or an access writes the decayed value back and adds to it.
-    addValueRow(form, QStringLiteral("effectiveImportance"), tr("Importance now"));
+    m_importance->setToolTip(tr("The importance as stored at the last access or decision; it decays from there "
+                                "(3.0 or more is core and never decays). Edit it, then Apply."));
+    connect(m_importance, &QDoubleSpinBox::valueChanged, this, &DetailPanel::updatePending);
+    applyOnEnter(m_importance);
+    // What the importance is worth now, shown first: the stored value decays after its grace
+    // days (note 002), and a confirm or an access writes the decayed value back and adds to
+    // it, so the number a person watches is the one a confirm raises.
+    addValueRow(form, QStringLiteral("effectiveImportance"), tr("Importance"));
+    form->addRow(tr("Stored importance"), m_importance);
 
     m_confidence = new QDoubleSpinBox;
     m_confidence->setObjectName(QStringLiteral("confidenceSpin"));
@@ -315,10 +381,8 @@ QGroupBox *DetailPanel::buildScoringGroup()
     m_confidence->setDecimals(2);
     m_confidence->setSingleStep(0.05);
     m_confidence->setKeyboardTracking(false);
-    connect(m_confidence, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        if (!m_filling && std::abs(v - m_memory.confidence) > 1e-9)
-            request(MemoryFieldEdit::confidence(m_id, v));
-    });
+    connect(m_confidence, &QDoubleSpinBox::valueChanged, this, &DetailPanel::updatePending);
+    applyOnEnter(m_confidence);
     form->addRow(tr("Confidence"), m_confidence);
 
     addValueRow(form, QStringLiteral("counts"), tr("Reinforced / accessed"));
@@ -335,7 +399,8 @@ QGroupBox *DetailPanel::buildProvenanceGroup()
     m_project = new QLineEdit;
     m_project->setObjectName(QStringLiteral("projectEdit"));
     m_project->setPlaceholderText(tr("empty = global"));
-    connect(m_project, &QLineEdit::editingFinished, this, &DetailPanel::commitProject);
+    connect(m_project, &QLineEdit::textChanged, this, &DetailPanel::updatePending);
+    applyOnEnter(m_project);
     form->addRow(tr("Project"), m_project);
     addValueRow(form, QStringLiteral("mergedFrom"), tr("Merged from"));
     addValueRow(form, QStringLiteral("mergedInto"), tr("Merged into"));
@@ -371,11 +436,8 @@ QGroupBox *DetailPanel::buildFlagsGroup()
     m_sensitivity->setMinimumContentsLength(12);
     for (int level = 0; level <= 3; ++level)
         m_sensitivity->addItem(sensitivityName(level), level);
-    connect(m_sensitivity, &QComboBox::activated, this, [this](int index) {
-        const int level = m_sensitivity->itemData(index).toInt();
-        if (!m_filling && level != m_memory.sensitivity)
-            request(MemoryFieldEdit::sensitivity(m_id, level));
-    });
+    connect(m_sensitivity, &QComboBox::currentIndexChanged, this, &DetailPanel::updatePending);
+    applyOnEnter(m_sensitivity);
     form->addRow(tr("Sensitivity"), m_sensitivity);
     addValueRow(form, QStringLiteral("modalities"), tr("Modalities"));
     addValueRow(form, QStringLiteral("deletedAt"), tr("Deleted"));
@@ -396,8 +458,10 @@ QGroupBox *DetailPanel::buildAgentGroup()
 
 void DetailPanel::showMemory(const QString &id)
 {
-    if (id != m_id)
+    if (id != m_id) {
         m_content->clear(); // a draft (and "Show All") belongs to the memory it was made for
+        m_shown = false;    // and so do the other fields' drafts
+    }
     m_id = id;
     reload();
 }
@@ -411,7 +475,6 @@ void DetailPanel::showEmpty(const QString &message)
 
 void DetailPanel::reload()
 {
-    m_requested.clear();
     if (m_id.isEmpty())
         return showEmpty(tr("Select a memory in the table to see all of its fields, edit it, and read its history."));
     if (!m_session || !m_session->store())
@@ -419,8 +482,12 @@ void DetailPanel::reload()
     auto memory = m_session->memory(m_id);
     if (!memory)
         return showEmpty(tr("Memory %1 is no longer in the store.").arg(m_id));
+    const core::MemoryEdit draft = m_shown ? pendingEdit() : core::MemoryEdit{};
     fill(*memory);
+    m_shown = true;
+    restoreDrafts(draft);
     m_stack->setCurrentIndex(1);
+    updatePending();
 }
 
 void DetailPanel::fill(const Memory &m)
@@ -435,15 +502,14 @@ void DetailPanel::fill(const Memory &m)
     fillHeader(shown);
     m_content->setStoredText(shown); // refills only when the text changed; keeps a draft
     m_content->setEnabled(!m.isLocked() && !masked);
-    if (!m_keywords->hasFocus())
-        m_keywords->setText(masked ? QString() : m.keywords.join(QStringLiteral(", ")));
+    m_keywords->setText(masked ? QString() : m.keywords.join(QStringLiteral(", ")));
     m_keywords->setEnabled(!m.isLocked() && !masked);
     m_category->clear();
     for (const core::CategoryConfig &c : m_session->config().categories)
-        m_category->addItem(c.name);
-    if (m_category->findText(m.category) < 0)
-        m_category->addItem(m.category);
-    m_category->setCurrentText(m.category);
+        m_category->addItem(CategoryText::words(c.name), c.name);
+    if (m_category->findData(m.category) < 0)
+        m_category->addItem(CategoryText::words(m.category), m.category);
+    m_category->setCurrentIndex(m_category->findData(m.category));
     setValue(QStringLiteral("id"), m.id);
     setValue(QStringLiteral("createdAt"), when(m.createdAt, now), core::time::toIso(m.createdAt));
     setValue(QStringLiteral("updatedAt"), when(m.updatedAt, now), core::time::toIso(m.updatedAt));
@@ -519,7 +585,11 @@ void DetailPanel::fillScoring(const Memory &m)
              tr("The importance after its decay since the last access, as the importance profile scores it now; "
                 "the box above holds the stored value"));
     m_confidence->setValue(m.confidence);
-    setValue(QStringLiteral("counts"), tr("%1 reinforcements · %2 accesses").arg(m.reinforceCount).arg(m.accessCount));
+    const QString reinforced = m.reinforceCount == 1 ? tr("%n reinforcement", nullptr, m.reinforceCount)
+                                                     : tr("%n reinforcements", nullptr, m.reinforceCount);
+    const QString accessed = m.accessCount == 1 ? tr("%n access", nullptr, m.accessCount)
+                                                : tr("%n accesses", nullptr, m.accessCount);
+    setValue(QStringLiteral("counts"), QStringLiteral("%1 · %2").arg(reinforced, accessed));
     setValue(QStringLiteral("lastReinforcedAt"), when(m.lastReinforcedAt, now), core::time::toIso(m.lastReinforcedAt));
     setValue(QStringLiteral("lastAccessedAt"), when(m.lastAccessedAt, now), core::time::toIso(m.lastAccessedAt));
 }
@@ -534,11 +604,10 @@ void DetailPanel::fillProvenance(const Memory &m)
     if (!m.source.messageId.isEmpty())
         source << tr("message %1").arg(m.source.messageId);
     setValue(QStringLiteral("source"), source.join(QStringLiteral(" · ")));
-    if (!m_project->hasFocus())
-        m_project->setText(m.projectPath);
-    setValue(QStringLiteral("mergedFrom"), orDash(m.mergedFrom.join(QStringLiteral(", "))));
-    setValue(QStringLiteral("mergedInto"), orDash(m.mergedInto));
-    setValue(QStringLiteral("sourceIds"), orDash(m.sourceIds.join(QStringLiteral(", "))));
+    m_project->setText(m.projectPath);
+    setValue(QStringLiteral("mergedFrom"), memoryRefs(m.mergedFrom), m.mergedFrom.join(QStringLiteral(", ")));
+    setValue(QStringLiteral("mergedInto"), memoryRefs({m.mergedInto}), m.mergedInto);
+    setValue(QStringLiteral("sourceIds"), memoryRefs(m.sourceIds), m.sourceIds.join(QStringLiteral(", ")));
     setValue(QStringLiteral("originalContents"), bulleted(m.originalContents));
     QStringList corrections;
     for (const QJsonValue &v : m.correctionHistory) {
@@ -555,7 +624,33 @@ void DetailPanel::fillProvenance(const Memory &m)
     }
     setValue(QStringLiteral("correctionHistory"), bulleted(corrections));
     setValue(QStringLiteral("compressedFrom"), orDash(m.compressedFrom));
-    setValue(QStringLiteral("supersedesId"), orDash(m.supersedesId));
+    setValue(QStringLiteral("supersedesId"), memoryRefs({m.supersedesId}), m.supersedesId);
+}
+
+QString DetailPanel::memoryRefs(const QStringList &ids) const
+{
+    // A memory of this store is named by the start of its text (masked as everywhere else);
+    // an id from elsewhere (an import's source) stays an id. The ids are in the tooltip.
+    constexpr qsizetype kSnippet = 60; // characters
+    QStringList items;
+    bool anyText = false;
+    for (const QString &id : ids) {
+        if (id.isEmpty())
+            continue;
+        const auto memory = m_session->memory(id);
+        if (!memory) {
+            items << id;
+            continue;
+        }
+        QString text = MaskedText::shown(*memory, m_session->privacyMode()).simplified();
+        if (text.size() > kSnippet)
+            text = text.left(kSnippet - 1) + QChar(0x2026);
+        items << QStringLiteral("“%1”").arg(text);
+        anyText = true;
+    }
+    if (items.isEmpty())
+        return QStringLiteral("—");
+    return anyText && items.size() > 1 ? bulleted(items) : items.join(QStringLiteral(", "));
 }
 
 void DetailPanel::fillFlags(const Memory &m)
@@ -612,35 +707,122 @@ void DetailPanel::fillHistory()
         m_history->clear();
 }
 
-void DetailPanel::request(const MemoryFieldEdit &edit)
+QString DetailPanel::categoryName() const
 {
-    if (m_id.isEmpty() || m_filling)
+    // A category picked from the list is its stored name; one typed in is taken as typed,
+    // unless it is the words of a known one.
+    const QString text = m_category->currentText().trimmed();
+    if (const int index = m_category->findText(text); index >= 0)
+        return m_category->itemData(index).toString();
+    return text;
+}
+
+core::MemoryEdit DetailPanel::pendingEdit() const
+{
+    core::MemoryEdit edit;
+    if (m_id.isEmpty() || m_stack->currentIndex() != 1 || !m_shown)
+        return edit;
+    const core::Memory &m = m_memory;
+    if (m_content->isEnabled())
+        edit.content = m_content->draft();
+    if (m_keywords->isEnabled()) {
+        if (const QStringList words = parseKeywords(m_keywords->text()); words != m.keywords)
+            edit.keywords = words;
+    }
+    if (const QString category = categoryName(); !category.isEmpty() && category != m.category)
+        edit.category = category;
+    if (!sameInSpin(m_importance, m_importance->value(), m.importance))
+        edit.importance = m_importance->value();
+    if (!sameInSpin(m_confidence, m_confidence->value(), m.confidence))
+        edit.confidence = m_confidence->value();
+    if (const QString project = m_project->text().trimmed(); project != m.projectPath)
+        edit.projectPath = project;
+    if (const int level = m_sensitivity->currentData().toInt(); m_sensitivity->currentIndex() >= 0 && level != m.sensitivity)
+        edit.sensitivity = level;
+    return edit;
+}
+
+QStringList DetailPanel::fieldWords(const core::MemoryEdit &edit)
+{
+    QStringList words;
+    if (edit.content)
+        words << tr("text");
+    if (edit.keywords)
+        words << tr("keywords");
+    if (edit.category)
+        words << tr("category");
+    if (edit.importance)
+        words << tr("importance");
+    if (edit.confidence)
+        words << tr("confidence");
+    if (edit.projectPath)
+        words << tr("project");
+    if (edit.sensitivity)
+        words << tr("sensitivity");
+    return words;
+}
+
+void DetailPanel::restoreDrafts(const core::MemoryEdit &draft)
+{
+    m_filling = true;
+    if (draft.keywords)
+        m_keywords->setText(draft.keywords->join(QStringLiteral(", ")));
+    if (draft.category) {
+        if (const int index = m_category->findData(*draft.category); index >= 0)
+            m_category->setCurrentIndex(index);
+        else
+            m_category->setCurrentText(*draft.category);
+    }
+    if (draft.importance)
+        m_importance->setValue(*draft.importance);
+    if (draft.confidence)
+        m_confidence->setValue(*draft.confidence);
+    if (draft.projectPath)
+        m_project->setText(*draft.projectPath);
+    if (draft.sensitivity)
+        m_sensitivity->setCurrentIndex(m_sensitivity->findData(*draft.sensitivity));
+    m_filling = false; // the content editor keeps its own draft
+}
+
+void DetailPanel::updatePending()
+{
+    if (m_filling || !m_pendingNote)
         return;
-    if (const auto it = m_requested.find(edit.field); it != m_requested.end() && it->second == edit.value)
+    const core::MemoryEdit edit = pendingEdit();
+    const bool blank = edit.content && edit.content->trimmed().isEmpty();
+    const bool readOnly = !m_session || m_session->isReadOnly();
+    m_applyEdits->setEnabled(!edit.isEmpty() && !blank && !readOnly);
+    m_revertEdits->setEnabled(!edit.isEmpty() || m_content->isModified());
+    if (blank)
+        m_pendingNote->setText(tr("The text cannot be empty."));
+    else if (edit.isEmpty())
+        m_pendingNote->setText(readOnly ? tr("This store is read-only.") : tr("No unsaved changes."));
+    else
+        m_pendingNote->setText(tr("Not saved yet: %1").arg(fieldWords(edit).join(QStringLiteral(", "))));
+    QPalette pal = palette();
+    if (edit.isEmpty() && !blank)
+        pal.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
+    m_pendingNote->setPalette(pal);
+}
+
+void DetailPanel::applyEdits()
+{
+    const core::MemoryEdit edit = pendingEdit();
+    if (edit.isEmpty() || !m_applyEdits->isEnabled())
         return;
-    m_requested[edit.field] = edit.value;
-    emit editRequested(edit);
+    Q_EMIT editRequested(m_id, edit);
+    // Applied: the store holds the drafts now, so the text editor stands for the stored text
+    // again (a later change by another writer refills it).
+    if (pendingEdit().isEmpty() && m_content->isModified())
+        m_content->revert();
+    updatePending();
 }
 
-void DetailPanel::commitKeywords()
+void DetailPanel::revertEdits()
 {
-    const QStringList keywords = parseKeywords(m_keywords->text());
-    if (keywords != m_memory.keywords)
-        request(MemoryFieldEdit::keywords(m_id, keywords));
-}
-
-void DetailPanel::commitCategory()
-{
-    const QString category = m_category->currentText().trimmed();
-    if (!m_filling && !category.isEmpty() && category != m_memory.category)
-        request(MemoryFieldEdit::category(m_id, category));
-}
-
-void DetailPanel::commitProject()
-{
-    const QString project = m_project->text().trimmed();
-    if (project != m_memory.projectPath)
-        request(MemoryFieldEdit::projectPath(m_id, project));
+    m_shown = false; // no draft survives the refill
+    m_content->revert();
+    reload();
 }
 
 } // namespace engram::ui

@@ -1,6 +1,10 @@
 #include "views/FilterBar.h"
 
 #include "StoreSession.h"
+#include "text/CategoryText.h"
+
+#include <algorithm>
+#include <limits>
 
 #include <QActionGroup>
 #include <QComboBox>
@@ -210,7 +214,10 @@ void FilterBar::repopulate()
     if (sameAs(m_category, categories) && sameAs(m_source, sources) && sameAs(m_project, projects))
         return;
     m_updating = true;
-    fillCombo(m_category, tr("All categories"), categories, categories);
+    QStringList categoryLabels;
+    for (const QString &name : categories)
+        categoryLabels << CategoryText::words(name);
+    fillCombo(m_category, tr("All categories"), categories, categoryLabels);
     fillCombo(m_source, tr("All sources"), sources, sources);
     QStringList projectLabels = projects;
     for (QString &label : projectLabels) {
@@ -301,7 +308,9 @@ void FilterBar::focusSearch()
 void FilterBar::setCounts(qint64 shown, qint64 total)
 {
     const QLocale locale;
-    m_counts->setText(shown == total ? tr("%1 memories").arg(locale.toString(total))
+    // Both English forms in the source (no English translation is loaded): "1 memory", "9 memories".
+    const int n = int(std::min<qint64>(total, std::numeric_limits<int>::max()));
+    m_counts->setText(shown == total ? (n == 1 ? tr("%Ln memory", nullptr, n) : tr("%Ln memories", nullptr, n))
                                      : tr("%1 of %2").arg(locale.toString(shown), locale.toString(total)));
 }
 
