@@ -75,6 +75,8 @@ void MemorySnapshot::recordFrom(const Memory &m, const Config &config, SnapshotR
     out.keywords = m.keywords.join(QStringLiteral(", ")).toStdString();
     out.sourceType = m.source.type.toStdString();
     out.project = m.projectPath.toStdString();
+    out.name = m.isLocked() ? std::string() : m.extra.value(QLatin1String("name")).toString().toStdString();
+    out.description = m.isLocked() ? std::string() : m.extra.value(QLatin1String("description")).toString().toStdString();
     out.input = ScoreInput::from(m, config);
     out.updatedAt = m.updatedAt;
     out.deletedAt = m.deletedAt;
@@ -230,6 +232,28 @@ void MemorySnapshot::setStrings(std::size_t row, const SnapshotRecord &r, bool a
         m_keywords.set(row, r.keywords);
         m_search.set(row, search);
     }
+    if (!r.name.empty() || !r.description.empty())
+        m_titles[std::uint32_t(row)] = { r.name, r.description };
+    else if (!appending)
+        m_titles.erase(std::uint32_t(row));
+}
+
+QString MemorySnapshot::name(std::size_t row) const
+{
+    const auto it = m_titles.find(std::uint32_t(row));
+    return it == m_titles.end() ? QString() : QString::fromStdString(it->second.first);
+}
+
+QString MemorySnapshot::description(std::size_t row) const
+{
+    const auto it = m_titles.find(std::uint32_t(row));
+    return it == m_titles.end() ? QString() : QString::fromStdString(it->second.second);
+}
+
+std::string_view MemorySnapshot::nameBytes(std::size_t row) const
+{
+    const auto it = m_titles.find(std::uint32_t(row));
+    return it == m_titles.end() ? std::string_view() : std::string_view(it->second.first);
 }
 
 std::uint32_t MemorySnapshot::append(const SnapshotRecord &r)
@@ -288,7 +312,8 @@ std::size_t MemorySnapshot::memoryUse() const
         + m_inputs.capacity() * sizeof(ScoreInput) + m_updatedAt.capacity() * sizeof(Millis)
         + m_deletedAt.capacity() * sizeof(Millis) + m_rowids.capacity() * sizeof(std::int64_t)
         + m_flags.capacity() * 2 + m_category.capacity() * 2 + m_project.capacity() * 4 + m_source.capacity()
-        + m_level.capacity() + m_sensitivity.capacity() + m_slots.capacity() * 4;
+        + m_level.capacity() + m_sensitivity.capacity() + m_slots.capacity() * 4
+        + m_titles.size() * (sizeof(std::pair<std::string, std::string>) + 32);
 }
 
 Result<std::vector<std::uint32_t>> MemorySnapshot::refresh(Store &store, const Config &config, const QStringList &ids)

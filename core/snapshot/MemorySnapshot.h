@@ -11,6 +11,8 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace engram::core {
@@ -28,6 +30,8 @@ struct SnapshotRecord
     std::string keywords;    ///< display form: "a, b, c"
     std::string sourceType;
     std::string project;
+    std::string name;        ///< the memory's own title (an assistant's file names it), mostly empty
+    std::string description; ///< its one-line description, mostly empty
     ScoreInput input;
     Millis updatedAt = 0;
     Millis deletedAt = 0;
@@ -77,6 +81,13 @@ public:
     QString keywords(std::size_t row) const { return m_keywords.toQString(row); }
     /// Lower-cased content + "\n" + keywords, for the text filter.
     std::string_view searchText(std::size_t row) const { return m_search.view(row); }
+    /// The memory's own title and description (Claude Code's `name` / `description`); empty
+    /// for most memories, so they are kept only for the rows that have one.
+    QString name(std::size_t row) const;
+    QString description(std::size_t row) const;
+    std::string_view nameBytes(std::size_t row) const;
+    /// Whether any row has a name or a description (the table shows those columns then).
+    bool hasTitles() const { return !m_titles.empty(); }
     const QString &category(std::size_t row) const { return m_categoryNames[m_category[row]]; }
     std::uint16_t categoryKey(std::size_t row) const { return m_category[row]; }
     const QString &project(std::size_t row) const { return m_projectNames[m_project[row]]; }
@@ -157,6 +168,9 @@ private:
     std::vector<std::uint8_t> m_source;
     std::vector<std::uint8_t> m_level;
     std::vector<std::uint8_t> m_sensitivity;
+    /// Row → (name, description), only for rows that have either (a sparse column: a store of
+    /// a million generated memories has none).
+    std::unordered_map<std::uint32_t, std::pair<std::string, std::string>> m_titles;
 
     QStringList m_categoryNames;
     QStringList m_projectNames;

@@ -64,6 +64,7 @@ enum class SortKey : std::uint8_t {
     Sensitivity,
     Flags,
     Level, ///< level, a compressed one after the same level uncompressed
+    Name,  ///< the memory's own title (most memories have none)
 };
 
 } // namespace engram::core

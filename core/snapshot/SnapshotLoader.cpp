@@ -62,6 +62,8 @@ public:
         keywordsDisplay(row.keywordsJson, r.keywords);
         r.sourceType.assign(row.sourceType);
         r.project.assign(row.projectPath);
+        r.name.assign(row.name);
+        r.description.assign(row.description);
 
         Memory &m = row.scoring;
         m.category = category(r.category);

@@ -229,13 +229,15 @@ bool SnapshotView::passes(std::uint32_t row) const
 
 bool SnapshotView::isStringSort() const
 {
-    return m_sortKey == SortKey::Id || m_sortKey == SortKey::Content || m_sortKey == SortKey::Keywords;
+    return m_sortKey == SortKey::Id || m_sortKey == SortKey::Content || m_sortKey == SortKey::Keywords
+        || m_sortKey == SortKey::Name;
 }
 
 std::string_view SnapshotView::sortText(std::uint32_t row) const
 {
     switch (m_sortKey) {
     case SortKey::Id: return m_snapshot->idBytes(row);
+    case SortKey::Name: return m_snapshot->nameBytes(row);
     case SortKey::Content: return m_snapshot->searchText(row); // lower-cased content first
     case SortKey::Keywords: {
         const std::string_view text = m_snapshot->searchText(row);
@@ -262,7 +264,8 @@ std::uint64_t SnapshotView::computeKey(std::uint32_t row) const
     case SortKey::None: key = std::uint64_t(row); break;
     case SortKey::Id:
     case SortKey::Content:
-    case SortKey::Keywords: key = prefixKey(sortText(row)); break;
+    case SortKey::Keywords:
+    case SortKey::Name: key = prefixKey(sortText(row)); break;
     case SortKey::Category:
         key = s.categoryKey(row) < m_categoryRank.size() ? m_categoryRank[s.categoryKey(row)] : s.categoryKey(row);
         break;

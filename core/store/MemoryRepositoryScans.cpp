@@ -195,7 +195,11 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
                       "SELECT rowid, id, content, category, keywords, source_type, confidence, created_at, "
                       "updated_at, last_accessed_at, last_reinforced_at, access_count, reinforce_count, project_path, "
                       "stability, decay_rate, importance, verified, permanent, negated, negated_at, level, compressed, "
-                      "sensitivity, deleted_at, superseded FROM memories WHERE rowid > ?1 ORDER BY rowid LIMIT ?2",
+                      "sensitivity, deleted_at, superseded, "
+                      // Most rows carry '{}': only a larger, valid extra is looked into.
+                      "CASE WHEN length(extra) > 2 AND json_valid(extra) THEN json_extract(extra, '$.name') END, "
+                      "CASE WHEN length(extra) > 2 AND json_valid(extra) THEN json_extract(extra, '$.description') END "
+                      "FROM memories WHERE rowid > ?1 ORDER BY rowid LIMIT ?2",
                       QStringLiteral("reading memories"));
     if (!q.isValid())
         return q.error();
@@ -252,6 +256,8 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
         m.sensitivity = int(s.int64(23));
         m.deletedAt = s.int64(24);
         m.superseded = s.int64(25) != 0;
+        r.name = r.locked ? std::string_view() : s.text(26);
+        r.description = r.locked ? std::string_view() : s.text(27);
         return visit(r);
     });
 }

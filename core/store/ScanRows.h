@@ -81,6 +81,10 @@ struct SnapshotRow
     std::string_view keywordsJson;
     std::string_view sourceType;
     std::string_view projectPath;
+    /// The memory's own title and one-line description, as an assistant's memory file names
+    /// it (Claude Code's front matter `name` / `description`, kept in `extra`); mostly empty.
+    std::string_view name;
+    std::string_view description;
     /// Level 3 with sealed text and the store locked (or the text damaged): content and
     /// keywords are empty, the views show "locked".
     bool locked = false;

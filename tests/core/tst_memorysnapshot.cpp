@@ -8,6 +8,7 @@
 #include "snapshot/SnapshotView.h"
 #include "snapshot/StoreChanges.h"
 
+#include <QSqlQuery>
 #include <QtTest>
 
 #include <algorithm>
@@ -107,6 +108,54 @@ private Q_SLOTS:
         auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
         QVERIFY(snap);
         QCOMPARE(snap->keywords(snap->rowOf(m.id)), QStringLiteral("say \"hi\", back\\slash"));
+    }
+
+    void namesAndDescriptionsAreReadForTheRowsThatHaveThem()
+    {
+        // A Claude Code memory keeps its front matter's name and description in extra.
+        Memory named = makeMemory(101);
+        named.extra.insert(QStringLiteral("name"), QStringLiteral("Zeta build notes"));
+        named.extra.insert(QStringLiteral("description"), QStringLiteral("How the project builds"));
+        QVERIFY((*m_store)->memories().insert(named));
+        Memory other = makeMemory(102);
+        other.extra.insert(QStringLiteral("name"), QStringLiteral("Alpha style"));
+        QVERIFY((*m_store)->memories().insert(other));
+        // Another program left extra that is not JSON: the row loads, without a name.
+        Memory broken = makeMemory(103);
+        QVERIFY((*m_store)->memories().insert(broken));
+        QSqlQuery q((*m_store)->database().handle());
+        QVERIFY(q.exec(QStringLiteral("UPDATE memories SET extra = '{not json' WHERE id = 'mem_103'")));
+
+        auto snap = SnapshotLoader::load(m_store->store(), m_config, {});
+        QVERIFY(snap);
+        QVERIFY(snap->hasTitles());
+        const auto row = snap->rowOf(named.id);
+        QCOMPARE(snap->name(row), QStringLiteral("Zeta build notes"));
+        QCOMPARE(snap->description(row), QStringLiteral("How the project builds"));
+        QCOMPARE(snap->name(snap->rowOf(other.id)), QStringLiteral("Alpha style"));
+        QVERIFY(snap->description(snap->rowOf(other.id)).isEmpty());
+        QCOMPARE(snap->rowOf(QStringLiteral("mem_103")) == MemorySnapshot::kNoRow, false);
+        QVERIFY(snap->name(snap->rowOf(QStringLiteral("mem_103"))).isEmpty());
+        QVERIFY(snap->name(snap->rowOf(QStringLiteral("mem_001"))).isEmpty());
+
+        // Sorted by name: the named ones last in ascending order, Alpha before Zeta.
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        SnapshotView view(&*snap);
+        view.evaluate(*profile, kT0);
+        view.setSort(SortKey::Name, false);
+        view.rebuild();
+        const std::size_t n = view.visibleCount();
+        QVERIFY(n >= 2);
+        QCOMPARE(snap->id(view.rowAt(n - 2)), other.id);
+        QCOMPARE(snap->id(view.rowAt(n - 1)), named.id);
+
+        // A decision's record (recordFrom) carries them too; dropping the name clears it.
+        SnapshotRecord record;
+        named.extra.remove(QStringLiteral("name"));
+        named.extra.remove(QStringLiteral("description"));
+        MemorySnapshot::recordFrom(named, m_config, record);
+        snap->replace(row, record);
+        QVERIFY(snap->name(row).isEmpty());
     }
 
     void scoresMatchTheProfile()

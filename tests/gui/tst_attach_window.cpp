@@ -13,11 +13,13 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QTableView>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -174,6 +176,41 @@ private Q_SLOTS:
         // The assistant adds a file: it shows.
         QVERIFY(assistant(QStringLiteral("printf 'Prefers tabs\\n' > '%1/style.txt'").arg(plain)));
         QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->rowOfId(QStringLiteral("style")) >= 0, 1000);
+    }
+
+    void aClaudeCodeFolderShowsEachMemorysNameAndDescription()
+    {
+        const QString claude = m_tmp.filePath(QStringLiteral("claude-%1/memory").arg(QDateTime::currentMSecsSinceEpoch()));
+        QVERIFY(QDir().mkpath(claude));
+        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/claude-memory"));
+        for (const QString &name : fixture.entryList(QDir::Files))
+            QVERIFY(QFile::copy(fixture.filePath(name), QDir(claude).filePath(name)));
+        MainWindow w;
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.attachFolder(claude));
+        QTRY_VERIFY(w.tableModel()->rowOfId(QStringLiteral("feedback_01")) >= 0);
+        auto *table = w.findChild<QTableView *>(QStringLiteral("memoryTable"));
+        QVERIFY(table);
+        // The Name and Description columns come first when the memories have them.
+        QHeaderView *header = table->horizontalHeader();
+        QTRY_VERIFY(!header->isSectionHidden(NameColumn));
+        QVERIFY(!header->isSectionHidden(DescriptionColumn));
+        QCOMPARE(header->visualIndex(NameColumn), 0);
+        QCOMPARE(header->visualIndex(DescriptionColumn), 1);
+        QCOMPARE(w.tableModel()->headerData(NameColumn, Qt::Horizontal).toString(), QStringLiteral("Name"));
+        const int row = w.tableModel()->rowOfId(QStringLiteral("feedback_01"));
+        QCOMPARE(w.tableModel()->index(row, NameColumn).data().toString(), QStringLiteral("Feedback note 1"));
+        QCOMPARE(w.tableModel()->index(row, DescriptionColumn).data().toString(),
+                 QStringLiteral("What to remember about pnpm"));
+        // The assistant renames the memory in its file: the table shows the new name.
+        QVERIFY(assistant(QStringLiteral("sed -i 's/^name: Feedback note 1$/name: Package manager/' '%1/feedback_01.md'")
+                              .arg(claude)));
+        QTRY_COMPARE_WITH_TIMEOUT(w.tableModel()->index(w.tableModel()->rowOfId(QStringLiteral("feedback_01")), NameColumn)
+                                      .data()
+                                      .toString(),
+                                  QStringLiteral("Package manager"), 1000);
     }
 
     void aHundredFilesASecondKeepTheWindowResponsive()

@@ -130,6 +130,11 @@ QString MemoryTableModel::flagText(std::uint32_t row) const
     return out;
 }
 
+bool MemoryTableModel::hasTitles() const
+{
+    return m_session->snapshot().hasTitles();
+}
+
 QString MemoryTableModel::shownContent(std::uint32_t row) const
 {
     // Level 3 with the store locked, or level ≥ 2 in privacy mode (docs/formats.md,
@@ -174,6 +179,10 @@ QVariant MemoryTableModel::displayValue(std::uint32_t row, int column) const
     case SensitivityColumn: return s.sensitivity(row);
     case IdColumn: return s.id(row);
     case LevelColumn: return levelText(s.level(row), s.has(row, MemorySnapshot::Compressed));
+    case NameColumn:
+        return m_session->privacyMode() && s.sensitivity(row) >= 2 ? QString() : s.name(row);
+    case DescriptionColumn:
+        return m_session->privacyMode() && s.sensitivity(row) >= 2 ? QString() : s.description(row);
     case ColumnCount: break;
     }
     return {};

@@ -51,6 +51,8 @@ public:
     /// Live memories in the snapshot (what the filter chooses from).
     qint64 totalCount() const;
     const core::SnapshotView &view() const { return m_view; }
+    /// Whether some memory has its own name or description (an attached Claude Code folder).
+    bool hasTitles() const;
 
     /// Changes above this many rows are applied as one layout change / reset instead of
     /// row by row (each row move shifts the order array).

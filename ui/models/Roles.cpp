@@ -47,6 +47,8 @@ QString columnTitle(Column column)
     case SensitivityColumn: return QCoreApplication::translate("Columns", "Sensitivity");
     case IdColumn: return QCoreApplication::translate("Columns", "Id");
     case LevelColumn: return QCoreApplication::translate("Columns", "Level");
+    case NameColumn: return QCoreApplication::translate("Columns", "Name");
+    case DescriptionColumn: return QCoreApplication::translate("Columns", "Description");
     case ColumnCount: break;
     }
     return {};
@@ -74,6 +76,11 @@ QString columnDescription(Column column)
         return QCoreApplication::translate("Columns", "How much of the memory is kept: full text, a summary, a compressed "
                                                       "summary (the original is in its history; Unarchive brings it "
                                                       "back), or archived");
+    case NameColumn:
+        return QCoreApplication::translate("Columns", "The memory's own title, as the assistant's memory file names it");
+    case DescriptionColumn:
+        return QCoreApplication::translate("Columns", "The one-line description the assistant keeps with it (what its "
+                                                      "index shows)");
     default: return columnTitle(column);
     }
 }
@@ -104,6 +111,8 @@ core::SortKey sortKeyFor(Column column)
     case SensitivityColumn: return SortKey::Sensitivity;
     case IdColumn: return SortKey::Id;
     case LevelColumn: return SortKey::Level;
+    case NameColumn: return SortKey::Name;
+    case DescriptionColumn: return SortKey::None;
     case ColumnCount: break;
     }
     return SortKey::None;

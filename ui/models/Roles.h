@@ -56,6 +56,8 @@ enum Column : int {
     SensitivityColumn,
     IdColumn,
     LevelColumn, ///< full text, summary, compressed summary, archived (after Id: saved layouts keep their columns)
+    NameColumn,        ///< the memory's own title, as an assistant's memory file names it
+    DescriptionColumn, ///< its one-line description (Claude Code's front matter)
     ColumnCount
 };
 

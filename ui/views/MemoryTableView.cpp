@@ -51,6 +51,21 @@ void MemoryTableView::setMemoryModel(MemoryTableModel *model)
     m_model = model;
     setModel(model);
     resetColumns();
+    connect(model, &QAbstractItemModel::modelReset, this, &MemoryTableView::showTitlesOnce);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &MemoryTableView::showTitlesOnce);
+    connect(model, &QAbstractItemModel::layoutChanged, this, &MemoryTableView::showTitlesOnce);
+}
+
+void MemoryTableView::showTitlesOnce()
+{
+    if (m_titlesShown || !m_model || !m_model->hasTitles())
+        return;
+    m_titlesShown = true;
+    QHeaderView *columns = horizontalHeader();
+    columns->setSectionHidden(NameColumn, false);
+    columns->setSectionHidden(DescriptionColumn, false);
+    columns->moveSection(columns->visualIndex(NameColumn), 0);
+    columns->moveSection(columns->visualIndex(DescriptionColumn), 1);
 }
 
 void MemoryTableView::resetColumns()
@@ -79,6 +94,8 @@ void MemoryTableView::resetColumns()
     columns->resizeSection(KeywordsColumn, 16 * em);
     columns->resizeSection(IdColumn, 16 * em);
     columns->resizeSection(LevelColumn, 14 * em);
+    columns->resizeSection(NameColumn, 14 * em);
+    columns->resizeSection(DescriptionColumn, 24 * em);
     // No header title and no date is cut at the default widths: a column is at least as wide
     // as its title (with the sort arrow) and a date column as a full date and time.
     const int margin = 2 * (style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1) + 8;
@@ -89,6 +106,8 @@ void MemoryTableView::resetColumns()
             width = std::max(width, dateWidth);
         columns->resizeSection(c, width);
     }
+    m_titlesShown = false;
+    showTitlesOnce();
 }
 
 bool MemoryTableView::viewportEvent(QEvent *event)

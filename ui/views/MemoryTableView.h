@@ -47,9 +47,13 @@ protected:
 
 private:
     void showHeaderMenu(const QPoint &pos);
+    /// Memories with their own names (an attached Claude Code folder): the Name and
+    /// Description columns come first, once; the user may hide them again.
+    void showTitlesOnce();
 
     MemoryTableModel *m_model = nullptr;
     bool m_painted = false;
+    bool m_titlesShown = false;
 };
 
 } // namespace engram::ui
