@@ -1,6 +1,7 @@
 #include "io/ImportRun.h"
 
 #include "io/Importer.h"
+#include "io/SealedCopy.h"
 
 #include "model/Event.h"
 #include "model/Ids.h"
@@ -106,7 +107,11 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
         actionText = QStringLiteral("updated");
         ++m_report.updated;
     } else {
-        written.id = ids::newMemoryId(m_at);
+        // A sealed entry's text is sealed again under its new id (or the copy is refused).
+        auto copy = SealedCopy::renamed(m_store, incoming, ids::newMemoryId(m_at), m_set.sourceName);
+        if (!copy)
+            return copy.error();
+        written = *copy;
         if (!written.sourceIds.contains(incoming.id))
             written.sourceIds.append(incoming.id);
         st = m_writer.insertMemory(written);
@@ -204,9 +209,11 @@ Status ImportRun::writeEvents()
         const bool memoryWritten = m_target.contains(incoming.memoryId);
         // A memory of the set left as stored: its incoming history does not apply.
         if (memoryWritten || !m_incomingIds.contains(incoming.memoryId)) {
-            Event e = incoming;
+            auto moved = SealedCopy::moved(m_store, incoming, mapped(incoming.memoryId), m_set.sourceName);
+            if (!moved)
+                return moved.error();
+            Event e = *moved;
             e.id = 0;
-            e.memoryId = mapped(incoming.memoryId);
             // Only a history the store already had can hold this event.
             const bool newInStore = memoryWritten && !m_stored.contains(incoming.memoryId);
             Result<bool> duplicate = false;
