@@ -3,13 +3,15 @@
 // list's one-liners say "locked" (they were empty), the conflict dialog's merge text is
 // prefilled only with the readable memory's text, and a history event of ANOTHER memory that
 // quotes the sealed text shows "(locked)" until the store is unlocked, then the text. Privacy
-// mode hides level ≥ 2 text in the conflict list the same way.
+// mode hides level ≥ 2 text in the conflict list the same way. The import preview shows a
+// sealed entry, incoming and stored, as "locked".
 #include "TempStore.h"
 
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
 #include "dialogs/ConflictListDialog.h"
+#include "dialogs/ImportPreviewDialog.h"
 #include "dialogs/PassphraseDialog.h"
 #include "models/HistoryModel.h"
 #include "support/MessageBox.h"
@@ -24,6 +26,7 @@
 #include <QJsonArray>
 #include <QListView>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -177,6 +180,42 @@ private Q_SLOTS:
         w.selectIds({QStringLiteral("mem_secret")});
         w.selectIds({QStringLiteral("mem_plain")});
         QTRY_VERIFY2(allText(history->model()).contains(QLatin1String("Zanzibar")), qPrintable(allText(history->model())));
+    }
+
+    void theImportPreviewShowsSealedEntriesAsLocked()
+    {
+        // An Engram set written by engram-cli while locked: the entry stays sealed in it.
+        const QString set = m_store->dir() + QStringLiteral("/set.json");
+        QProcess cli;
+        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("--store"), m_store->path(), QStringLiteral("export"), set});
+        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        // The stored memory changes afterwards (still locked): the preview shows both sides.
+        auto stored = (*m_store)->memories().get(QStringLiteral("mem_secret"));
+        QVERIFY(stored.ok() && stored->isLocked());
+        stored->category = QStringLiteral("secret");
+        stored->updatedAt += 1000;
+        QVERIFY((*m_store)->memories().update(*stored).ok());
+
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.openImportPreview(set);
+        auto *import = w.findChild<ImportPreviewDialog *>(QStringLiteral("importPreviewDialog"));
+        QVERIFY(import);
+        QTRY_COMPARE(import->state(), ImportPreviewDialog::State::Ready);
+        QAbstractItemModel *items = import->findChild<QTableView *>(QStringLiteral("importItemView"))->model();
+        int lockedRows = 0;
+        for (int r = 0; r < items->rowCount(); ++r) {
+            QStringList cells;
+            for (int c = 0; c < items->columnCount(); ++c)
+                cells << items->index(r, c).data().toString();
+            QVERIFY(!cells.join(QLatin1Char('|')).contains(QLatin1String("Zanzibar")));
+            if (cells.contains(QStringLiteral("mem_secret")))
+                lockedRows += cells.count(QStringLiteral("locked")) == 2 ? 1 : 0; // incoming and stored
+        }
+        QCOMPARE(lockedRows, 1);
     }
 };
 
