@@ -4,7 +4,8 @@
 // prefilled only with the readable memory's text, and a history event of ANOTHER memory that
 // quotes the sealed text shows "(locked)" until the store is unlocked, then the text. Privacy
 // mode hides level ≥ 2 text in the conflict list the same way. The import preview shows a
-// sealed entry, incoming and stored, as "locked".
+// sealed entry, incoming and stored, as "locked". The window's search does not find locked
+// text, and finds it once the store is unlocked.
 #include "TempStore.h"
 
 #include "MainWindow.h"
@@ -24,6 +25,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QJsonArray>
+#include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -180,6 +182,28 @@ private Q_SLOTS:
         w.selectIds({QStringLiteral("mem_secret")});
         w.selectIds({QStringLiteral("mem_plain")});
         QTRY_VERIFY2(allText(history->model()).contains(QLatin1String("Zanzibar")), qPrintable(allText(history->model())));
+    }
+
+    void theWindowsSearchDoesNotSeeLockedText()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAbstractItemModel *table = w.findChild<QTableView *>(QStringLiteral("memoryTable"))->model();
+        QTRY_COMPARE(table->rowCount(), 3);
+        auto *search = w.findChild<QLineEdit *>(QStringLiteral("searchEdit"));
+        QVERIFY(search);
+        search->setText(QStringLiteral("Zanzibar"));
+        QTRY_COMPARE(table->rowCount(), 0); // locked: the text is not there to match
+        search->setText(QStringLiteral("vault"));
+        QTRY_COMPARE(table->rowCount(), 1); // the plain memory only
+        PassphraseDialog::setHandler([](PassphraseDialog::Mode) { return std::optional<QByteArray>("right one"); });
+        w.findChild<QAction *>(QStringLiteral("unlockAction"))->trigger();
+        w.session()->waitForLoaded();
+        QTRY_COMPARE(table->rowCount(), 2);
+        search->setText(QStringLiteral("Zanzibar"));
+        QTRY_COMPARE(table->rowCount(), 1);
     }
 
     void theImportPreviewShowsSealedEntriesAsLocked()
