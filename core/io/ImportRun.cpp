@@ -6,6 +6,7 @@
 #include "model/Event.h"
 #include "model/Ids.h"
 #include "scoring/ScoringProfile.h"
+#include "store/SealedRow.h"
 #include "store/Store.h"
 
 namespace engram::core::io {
@@ -205,6 +206,10 @@ Result<bool> ImportRun::inHistory(const Event &event)
 
 Status ImportRun::writeEvents()
 {
+    // The bulk writer writes payloads as they are: text of a level-3 memory (an Engram set
+    // exported in plain text) is sealed here, like EventLog::append does (docs/formats.md,
+    // "Encryption at rest"). Only a store with a key can hold sealed text.
+    const auto key = m_store.database().sealKey();
     for (const Event &incoming : m_set.events) {
         const bool memoryWritten = m_target.contains(incoming.memoryId);
         // A memory of the set left as stored: its incoming history does not apply.
@@ -221,6 +226,13 @@ Status ImportRun::writeEvents()
                 duplicate = inHistory(e);
             if (!duplicate)
                 return duplicate.error();
+            if (!*duplicate && key && !sealed_row::isSealedPayload(e.payload)) {
+                auto seal = m_store.events().concernsSealed(e);
+                if (!seal)
+                    return seal.error();
+                if (*seal)
+                    e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
+            }
             if (!*duplicate) {
                 if (const Status st = m_writer.appendEvent(e); !st)
                     return st;

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -127,6 +128,25 @@ private slots:
         QVERIFY2(check.code == 0, check.err.constData());
         const QByteArray disk = fileBytes(m_store) + fileBytes(m_store + QStringLiteral("-wal"));
         QVERIFY(!disk.contains("Zanzibar") && !disk.contains("zanzibarvault"));
+    }
+
+    void aPlainSetImportedIntoASealedStoreIsSealedEventsIncluded()
+    {
+        const QString plain = QFileInfo(m_set).path() + QStringLiteral("/plain.json");
+        const test::CliRun exported = cli({QStringLiteral("export"), plain, QStringLiteral("--include-level3-plain")});
+        QVERIFY2(exported.code == 0, exported.err.constData());
+        QVERIFY(fileBytes(plain).contains("Zanzibar")); // asked for in plain text
+        // Another store with a passphrase of its own, unlocked for the import.
+        m_store = QFileInfo(m_set).path() + QStringLiteral("/other.engram");
+        QCOMPARE(cli({QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_pass, QStringLiteral("--kdf"),
+                      QStringLiteral("interactive")}, false).code, 0);
+        const test::CliRun imported = cli({QStringLiteral("import"), plain});
+        QVERIFY2(imported.code == 0, imported.err.constData());
+        const QByteArray disk = fileBytes(m_store) + fileBytes(m_store + QStringLiteral("-wal"));
+        QVERIFY(!disk.contains("Zanzibar") && !disk.contains("zanzibarvault"));
+        const QJsonObject shown = json({QStringLiteral("show"), m_id}).object();
+        QCOMPARE(shown.value(QStringLiteral("content")).toString(), kSecret);
+        QVERIFY(QJsonDocument(shown.value(QStringLiteral("history")).toArray()).toJson().contains("Zanzibar"));
     }
 };
 
