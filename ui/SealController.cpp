@@ -1,6 +1,7 @@
 #include "SealController.h"
 
 #include "StoreSession.h"
+#include "dialogs/ChangePassphraseDialog.h"
 #include "dialogs/PassphraseDialog.h"
 #include "support/MessageBox.h"
 
@@ -52,6 +53,9 @@ void SealController::addFileActions(QMenu *menu)
     m_lock = menu->addAction(tr("&Lock"), this, &SealController::lock);
     m_lock->setObjectName(QStringLiteral("lockAction"));
     m_lock->setStatusTip(tr("Forget the passphrase: level-3 memories show \"locked\" again"));
+    m_change = menu->addAction(tr("Change &Passphrase…"), this, [this]() { changePassphrase(); });
+    m_change->setObjectName(QStringLiteral("changePassphraseAction"));
+    m_change->setStatusTip(tr("Seal every level-3 memory again with a new passphrase"));
     updateActions();
 }
 
@@ -90,6 +94,8 @@ void SealController::updateActions()
         m_unlock->setEnabled(store && has && *has && !unlocked);
     if (m_lock)
         m_lock->setEnabled(unlocked);
+    if (m_change)
+        m_change->setEnabled(store && has && *has && store->canSeal());
 }
 
 bool SealController::unlock()
@@ -126,6 +132,44 @@ void SealController::lock()
     m_idle.stop();
     updateActions();
     m_session->reload();
+}
+
+bool SealController::changePassphrase()
+{
+    Store *store = m_session->store();
+    if (!store)
+        return false;
+    auto has = StoreSeal::hasPassphrase(*store);
+    if (!has || !*has) {
+        MessageBox::inform(m_window, tr("Change Passphrase"),
+                           tr("This store has no passphrase yet: raising a memory to sensitivity 3 sets one."));
+        return false;
+    }
+    auto params = StoreSeal::kdfParams(*store);
+    if (!params) {
+        MessageBox::warn(m_window, tr("Change Passphrase"), params.error().message);
+        return false;
+    }
+    auto answer = ChangePassphraseDialog::ask(m_window, m_session->displayName());
+    if (!answer)
+        return false;
+    Status st;
+    {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        st = StoreSeal::changePassphrase(*store, answer->current, answer->next, *params);
+        QApplication::restoreOverrideCursor();
+    }
+    crypto::wipe(answer->current);
+    crypto::wipe(answer->next);
+    if (!st) {
+        MessageBox::warn(m_window, tr("Change Passphrase"), st.error().message);
+        return false;
+    }
+    if (m_idle.interval() > 0)
+        m_idle.start();
+    updateActions();
+    m_session->reload();
+    return true;
 }
 
 bool SealController::readyToRaise()

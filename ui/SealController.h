@@ -34,6 +34,11 @@ public:
     /// (a wrong one is said in one line).
     bool unlock();
     void lock();
+    /// File → Change Passphrase…: the current passphrase and the new one (twice); every
+    /// sealed memory and event re-sealed in one transaction, at the store's Argon2id cost. A
+    /// wrong current passphrase is one line and changes nothing. True when changed; the store
+    /// is then unlocked with the new key.
+    bool changePassphrase();
     /// Before a raise to level 3: sets a first passphrase (asked twice) or unlocks; false
     /// when the user cancelled or it failed (the raise must not go on).
     bool readyToRaise();
@@ -53,6 +58,7 @@ private:
     QWidget *m_window;
     QAction *m_unlock = nullptr;
     QAction *m_lock = nullptr;
+    QAction *m_change = nullptr;
     QAction *m_privacy = nullptr;
     QLabel *m_privacyLabel = nullptr;
     QTimer m_idle;

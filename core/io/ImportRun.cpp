@@ -1,10 +1,12 @@
 #include "io/ImportRun.h"
 
 #include "io/Importer.h"
+#include "io/SealedCopy.h"
 
 #include "model/Event.h"
 #include "model/Ids.h"
 #include "scoring/ScoringProfile.h"
+#include "store/SealedRow.h"
 #include "store/Store.h"
 
 namespace engram::core::io {
@@ -106,7 +108,11 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
         actionText = QStringLiteral("updated");
         ++m_report.updated;
     } else {
-        written.id = ids::newMemoryId(m_at);
+        // A sealed entry's text is sealed again under its new id (or the copy is refused).
+        auto copy = SealedCopy::renamed(m_store, incoming, ids::newMemoryId(m_at), m_set.sourceName);
+        if (!copy)
+            return copy.error();
+        written = *copy;
         if (!written.sourceIds.contains(incoming.id))
             written.sourceIds.append(incoming.id);
         st = m_writer.insertMemory(written);
@@ -200,13 +206,19 @@ Result<bool> ImportRun::inHistory(const Event &event)
 
 Status ImportRun::writeEvents()
 {
+    // The bulk writer writes payloads as they are: text of a level-3 memory (an Engram set
+    // exported in plain text) is sealed here, like EventLog::append does (docs/formats.md,
+    // "Encryption at rest"). Only a store with a key can hold sealed text.
+    const auto key = m_store.database().sealKey();
     for (const Event &incoming : m_set.events) {
         const bool memoryWritten = m_target.contains(incoming.memoryId);
         // A memory of the set left as stored: its incoming history does not apply.
         if (memoryWritten || !m_incomingIds.contains(incoming.memoryId)) {
-            Event e = incoming;
+            auto moved = SealedCopy::moved(m_store, incoming, mapped(incoming.memoryId), m_set.sourceName);
+            if (!moved)
+                return moved.error();
+            Event e = *moved;
             e.id = 0;
-            e.memoryId = mapped(incoming.memoryId);
             // Only a history the store already had can hold this event.
             const bool newInStore = memoryWritten && !m_stored.contains(incoming.memoryId);
             Result<bool> duplicate = false;
@@ -214,6 +226,13 @@ Status ImportRun::writeEvents()
                 duplicate = inHistory(e);
             if (!duplicate)
                 return duplicate.error();
+            if (!*duplicate && key && !sealed_row::isSealedPayload(e.payload)) {
+                auto seal = m_store.events().concernsSealed(e);
+                if (!seal)
+                    return seal.error();
+                if (*seal)
+                    e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
+            }
             if (!*duplicate) {
                 if (const Status st = m_writer.appendEvent(e); !st)
                     return st;

@@ -36,6 +36,25 @@ void dropMemories(MemorySet &set, const QSet<QString> &gone)
     std::erase_if(set.conflicts, [&](const Conflict &c) { return gone.contains(c.a) || gone.contains(c.b); });
 }
 
+// Events of other memories that carry text and name a level-3 one may quote it (a conflict
+// resolution, a correction): sealed under their own memory like in the store, or left out
+// when there is no key to seal them with.
+void sealQuotes(MemorySet &set, const QSet<QString> &sealed, const QSet<QString> &leftOut, const crypto::StoreKey *key)
+{
+    const QSet<QString> level3 = sealed + leftOut;
+    if (level3.isEmpty())
+        return;
+    std::erase_if(set.events, [&](Event &e) {
+        if (level3.contains(e.memoryId) || sealed_row::isSealedPayload(e.payload) || !sealed_row::carriesText(e.payload)
+            || !sealed_row::namedIds(e.payload).intersects(level3))
+            return false;
+        if (!key || sealed.isEmpty())
+            return true;
+        e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
+        return false;
+    });
+}
+
 } // namespace
 
 Status Level3Export::prepare(MemorySet &set, Store &store, const ExportOptions &options, ExportReport &report)
@@ -62,6 +81,7 @@ Status Level3Export::prepare(MemorySet &set, Store &store, const ExportOptions &
                 m.keywords.clear();
                 m.compressedFrom.clear();
                 m.originalContents.clear();
+                m.correctionHistory = QJsonArray(); // inside the envelope
             }
             m.sealError.clear();
             sealed.insert(m.id);
@@ -72,6 +92,8 @@ Status Level3Export::prepare(MemorySet &set, Store &store, const ExportOptions &
         }
     }
     dropMemories(set, leftOut);
+    if (!options.includeLevel3Plain)
+        sealQuotes(set, sealed, leftOut, key.get());
     if (sealed.isEmpty())
         return {};
     for (Event &e : set.events) {

@@ -30,6 +30,10 @@ QJsonObject MemoryView::toJson(const Memory &m, const ScoringProfile &profile, c
                   {QStringLiteral("deleted"), m.isDeleted()}};
     if (!m.supersedesId.isEmpty())
         o.insert(QStringLiteral("supersedes"), m.supersedesId);
+    // A level-3 memory while the store is locked: no text, no keywords, and said so
+    // (docs/formats.md, "Encryption at rest").
+    if (m.isLocked())
+        o.insert(QStringLiteral("locked"), true);
     return o;
 }
 

@@ -2,6 +2,7 @@
 
 #include "store/Database.h"
 #include "store/MemoryRow.h"
+#include "store/SealQuotes.h"
 #include "store/SealedRow.h"
 
 #include "crypto/StoreKey.h"
@@ -52,11 +53,15 @@ Result<bool> EventLog::concernsSealed(const Event &event) const
     q.addBindValue(event.memoryId);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("looking up memory %1").arg(event.memoryId));
-    if (q.next())
-        return q.value(0).toInt() >= 3;
-    if (const Status st = m_db.endOfRows(q, QStringLiteral("looking up memory %1").arg(event.memoryId)); !st)
+    if (q.next()) {
+        if (q.value(0).toInt() >= 3)
+            return true;
+    } else if (const Status st = m_db.endOfRows(q, QStringLiteral("looking up memory %1").arg(event.memoryId)); !st) {
         return st.error();
-    return false;
+    }
+    // Another memory's text it may quote: a conflict resolution written to both memories,
+    // a correction naming the new memory (docs/formats.md, "Encryption at rest").
+    return SealQuotes(m_db).namesSealed(event.payload, event.memoryId);
 }
 
 Status EventLog::append(Event &event)
@@ -71,7 +76,7 @@ Status EventLog::append(Event &event)
         const auto key = m_db.sealKey();
         if (!key)
             return Error::make(Error::Code::Locked,
-                               QStringLiteral("%1: the %2 event of level-3 memory %3 carries its text and the store is "
+                               QStringLiteral("%1: the %2 event of memory %3 carries level-3 text and the store is "
                                               "locked: unlock it first")
                                    .arg(m_db.path(), event.kind, event.memoryId));
         payload = sealed_row::sealPayload(event.payload, event.memoryId, *key);

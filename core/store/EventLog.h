@@ -34,6 +34,9 @@ public:
 
     /// Appends and sets `event.id`.
     [[nodiscard]] Status append(Event &event);
+    /// Whether append() would seal `event`'s payload: it carries text and its memory is level
+    /// 3, or it names a sealed memory (an import's bulk writer asks before writing an event).
+    [[nodiscard]] Result<bool> concernsSealed(const Event &event) const;
     /// A memory's history, oldest first: every event, or only those of `kinds` (a decision
     /// reads just the mention and revert events, not the growing list of recorded accesses).
     [[nodiscard]] Result<std::vector<Event>> forMemory(const QString &memoryId,
@@ -60,7 +63,6 @@ public:
     [[nodiscard]] Result<std::vector<Touched>> touchedSince(qint64 afterEventId, int limit) const;
 
 private:
-    Result<bool> concernsSealed(const Event &event) const;
     Status rewritePayloads(const QString &memoryId,
                            const std::function<std::optional<QJsonObject>(const Event &)> &change);
     Database &m_db;

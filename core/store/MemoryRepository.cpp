@@ -3,6 +3,7 @@
 #include "store/Database.h"
 #include "store/EventLog.h"
 #include "store/MemoryRow.h"
+#include "store/SealQuotes.h"
 #include "store/SealedRow.h"
 
 #include "crypto/Sealer.h"
@@ -188,6 +189,8 @@ Result<Memory> MemoryRepository::sealForWrite(const Memory &memory)
     if (*wasPlain) {
         EventLog events(m_db);
         if (const Status st = events.sealHistory(memory.id); !st)
+            return st.error();
+        if (const Status st = SealQuotes(m_db).sealQuotesOf(memory.id, *key); !st)
             return st.error();
         m_db.scrubPending() = true;
     }

@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 
 namespace engram::core::sealed_row {
 
@@ -14,6 +15,7 @@ const QString kKeywords = QStringLiteral("keywords");
 const QString kCompressedFrom = QStringLiteral("compressedFrom");
 const QString kOriginalContents = QStringLiteral("originalContents");
 const QString kSealed = QStringLiteral("sealed");
+const QString kCorrectionHistory = QStringLiteral("correctionHistory");
 
 // Payload keys that carry a memory's words (the decisions' before/after values, a
 // correction, a merge's or a compression's originals).
@@ -42,6 +44,41 @@ bool anyText(const QJsonValue &value, int depth)
         }
     }
     return false;
+}
+
+// Payload keys whose string value (or array of strings) is a memory id.
+bool isIdKey(const QString &key)
+{
+    static const QStringList keys{QStringLiteral("id"),           QStringLiteral("a"),          QStringLiteral("b"),
+                                  QStringLiteral("newId"),        QStringLiteral("mergedInto"), QStringLiteral("mergedFrom"),
+                                  QStringLiteral("sourceIds"),    QStringLiteral("correctionOf"), QStringLiteral("other"),
+                                  QStringLiteral("supersedes"),   QStringLiteral("supersedesId")};
+    return keys.contains(key);
+}
+
+void collectIds(const QJsonValue &value, int depth, QSet<QString> &out)
+{
+    if (depth > 5)
+        return;
+    if (value.isArray()) {
+        for (const auto &v : value.toArray())
+            collectIds(v, depth + 1, out);
+        return;
+    }
+    if (!value.isObject())
+        return;
+    const QJsonObject o = value.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (isIdKey(it.key()) && it.value().isString()) {
+            out.insert(it.value().toString());
+        } else if (isIdKey(it.key()) && it.value().isArray()) {
+            for (const auto &v : it.value().toArray()) {
+                if (v.isString())
+                    out.insert(v.toString());
+            }
+        }
+        collectIds(it.value(), depth + 1, out);
+    }
 }
 
 QByteArray compact(const QJsonObject &o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); }
@@ -77,6 +114,12 @@ Result<Memory> toRow(const Memory &m, const crypto::StoreKey *key, const QString
             text.insert(kCompressedFrom, m.compressedFrom);
         if (!m.originalContents.isEmpty())
             text.insert(kOriginalContents, QJsonArray::fromStringList(m.originalContents));
+        // A correction history quotes what replaced the memory (a correction's text, a
+        // conflict winner's): sealed with it. A locked memory's is written back as read (an
+        // older row's plain column, or empty): it cannot hold text that was never opened.
+        if (!m.correctionHistory.isEmpty())
+            text.insert(kCorrectionHistory, m.correctionHistory);
+        out.correctionHistory = QJsonArray();
         QByteArray plain = compact(text);
         out.content = crypto::Sealer::seal(*key, plain, memoryAd(m.id));
         crypto::wipe(plain);
@@ -119,9 +162,20 @@ void fromRow(Memory &m, const crypto::StoreKey *key)
     m.compressedFrom = o.value(kCompressedFrom).toString();
     for (const auto &c : o.value(kOriginalContents).toArray())
         m.originalContents << c.toString();
+    // Rows sealed before the history was sealed with the text keep it in its column.
+    if (o.contains(kCorrectionHistory))
+        m.correctionHistory = o.value(kCorrectionHistory).toArray();
 }
 
 bool carriesText(const QJsonObject &payload) { return anyText(payload, 0); }
+
+QSet<QString> namedIds(const QJsonObject &payload)
+{
+    QSet<QString> out;
+    collectIds(payload, 0, out);
+    out.remove(QString());
+    return out;
+}
 
 bool mentionsLevel3(const QJsonObject &payload)
 {

@@ -5,6 +5,7 @@
 #include "model/Result.h"
 
 #include <QByteArray>
+#include <QSet>
 
 namespace engram::core {
 
@@ -13,7 +14,8 @@ class StoreKey;
 }
 
 /// How a level-3 memory and its events sit in the tables (docs/formats.md, "Encryption at
-/// rest"). The memory's text (content, keywords, compressedFrom, originalContents) is one
+/// rest"). The memory's text (content, keywords, compressedFrom, originalContents, and the
+/// correction history, which quotes the text that replaced it) is one
 /// JSON object sealed into the `content` column, with the other three text columns empty;
 /// an event whose payload carries its text is stored as {"sealed": envelope}. The additional
 /// data is "memory:<id>" or "event:<memory id>", so a ciphertext copied onto another row, or
@@ -36,6 +38,9 @@ void fromRow(Memory &m, const crypto::StoreKey *key);
 
 /// Whether `payload` holds memory text (content, keywords, ... in it or in before/after).
 bool carriesText(const QJsonObject &payload);
+/// The memory ids a payload names (a, b, id, newId, mergedFrom, correctionOf, ... at any
+/// depth): an event that carries text and names a sealed memory may quote it.
+QSet<QString> namedIds(const QJsonObject &payload);
 /// Whether the payload says a memory is (or becomes) level 3 ("sensitivity": 3 in it or in
 /// before/after).
 bool mentionsLevel3(const QJsonObject &payload);

@@ -101,6 +101,14 @@ Result<bool> StoreSeal::hasPassphrase(Store &store)
 
 bool StoreSeal::isUnlocked(Store &store) { return store.database().sealKey() != nullptr; }
 
+Result<crypto::KdfParams> StoreSeal::kdfParams(Store &store)
+{
+    auto stored = readStored(store);
+    if (!stored)
+        return stored.error();
+    return stored->params;
+}
+
 Result<qint64> StoreSeal::sealedCount(Store &store)
 {
     qint64 n = 0;

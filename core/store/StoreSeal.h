@@ -29,6 +29,9 @@ public:
 
     [[nodiscard]] static Result<bool> hasPassphrase(Store &store);
     static bool isUnlocked(Store &store);
+    /// The Argon2id cost the store's key is derived with (meta seal_kdf); the window keeps it
+    /// when the passphrase changes.
+    [[nodiscard]] static Result<crypto::KdfParams> kdfParams(Store &store);
     /// How many memories are level 3 with sealed text (deleted ones included).
     [[nodiscard]] static Result<qint64> sealedCount(Store &store);
     /// The key from `passphrase`; a wrong one is one line (Code::Validation), nothing changes.

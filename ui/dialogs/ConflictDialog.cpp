@@ -4,6 +4,7 @@
 #include "commands/ResolveConflictCommand.h"
 #include "text/ConflictText.h"
 #include "text/FileClashText.h"
+#include "text/MaskedText.h"
 #include "engine/text/TextDiff.h"
 #include "support/MessageBox.h"
 #include "views/ConflictMemoryPane.h"
@@ -18,6 +19,8 @@
 #include <QSplitter>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <array>
 
 namespace engram::ui {
 
@@ -208,7 +211,14 @@ void ConflictDialog::reload()
     const TextDifference diff = TextDiff::compare(a->content, b->content);
     m_paneA->showMemory(*a, aIsOlder ? tr("older") : tr("newer"), diff.left, aIsOlder ? kOlderMark : kNewerMark);
     m_paneB->showMemory(*b, aIsOlder ? tr("newer") : tr("older"), diff.right, aIsOlder ? kNewerMark : kOlderMark);
-    m_prefill = aIsOlder ? a->content + QLatin1Char('\n') + b->content : b->content + QLatin1Char('\n') + a->content;
+    // Only text the panes show may prefill the merge: never a locked or masked memory's.
+    const bool privacy = m_session->privacyMode();
+    QStringList parts;
+    for (const Memory *m : aIsOlder ? std::array{&*a, &*b} : std::array{&*b, &*a}) {
+        if (!MaskedText::isMasked(*m, privacy))
+            parts << m->content;
+    }
+    m_prefill = parts.join(QLatin1Char('\n'));
     updatePreview();
 }
 

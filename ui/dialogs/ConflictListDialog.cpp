@@ -148,7 +148,7 @@ void ConflictListDialog::reload()
     const qint64 keep = currentConflictId();
     Store *store = m_session ? m_session->store() : nullptr;
     const Millis now = m_session ? m_session->now() : time::nowMs();
-    if (const Status st = m_model->reload(store, showsOpenOnly(), now); !st)
+    if (const Status st = m_model->reload(store, showsOpenOnly(), now, m_session && m_session->privacyMode()); !st)
         m_summary->setText(st.error().message);
     QString summary;
     if (!store) {

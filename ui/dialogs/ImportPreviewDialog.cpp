@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "models/ImportItemsModel.h"
 #include "support/MutedText.h"
+#include "text/MaskedText.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -317,9 +318,13 @@ void ImportPreviewDialog::showReading()
         kinds.insert(id, ImportKind::Conflicting);
     for (const QString &id : p.identicalIds)
         kinds.insert(id, ImportKind::Identical);
+    // Sealed entries (incoming or stored) show "locked", level ≥ 2 is hidden in privacy mode.
+    const bool privacy = m_session && m_session->privacyMode();
     for (const Memory &m : m_reading.set->memories) {
         const ImportKind kind = kinds.value(m.id, ImportKind::New);
-        items.push_back({m.id, kind, m.content, m_reading.stored.value(m.id).content});
+        const auto stored = m_reading.stored.constFind(m.id);
+        items.push_back({m.id, kind, MaskedText::shown(m, privacy),
+                         stored == m_reading.stored.constEnd() ? QString() : MaskedText::shown(*stored, privacy)});
     }
     // Wide enough for the longest id among the first rows (agent ids are 8 characters,
     // Engram's own 30): ids are what people compare, so they are not elided.

@@ -3,6 +3,7 @@
 #include "text/ConflictText.h"
 #include "store/Store.h"
 #include "text/EventText.h"
+#include "text/MaskedText.h"
 
 #include <QBrush>
 #include <QFont>
@@ -26,7 +27,7 @@ QString elided(const QString &text)
 
 ConflictListModel::ConflictListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-Status ConflictListModel::reload(Store *store, bool openOnly, Millis now)
+Status ConflictListModel::reload(Store *store, bool openOnly, Millis now, bool privacyMode)
 {
     std::vector<Row> rows;
     if (store) {
@@ -41,7 +42,7 @@ Status ConflictListModel::reload(Store *store, bool openOnly, Millis now)
             return memories.error();
         QHash<QString, QString> content;
         for (const Memory &m : *memories)
-            content.insert(m.id, m.content);
+            content.insert(m.id, MaskedText::shown(m, privacyMode));
         for (const Conflict &c : *conflicts)
             rows.push_back({c, content.value(c.a), content.value(c.b)});
         std::stable_sort(rows.begin(), rows.end(), [](const Row &x, const Row &y) {

@@ -35,7 +35,9 @@ public:
     explicit ConflictListModel(QObject *parent = nullptr);
 
     /// Re-reads the conflicts (only open ones when `openOnly`) and their memories' contents.
-    [[nodiscard]] core::Status reload(core::Store *store, bool openOnly, core::Millis now);
+    /// Each memory's text as every view shows it (MaskedText: "locked", or hidden in privacy
+    /// mode).
+    [[nodiscard]] core::Status reload(core::Store *store, bool openOnly, core::Millis now, bool privacyMode = false);
     const core::Conflict &conflictAt(int row) const { return m_rows[size_t(row)].conflict; }
     /// The row of a conflict, or -1.
     int rowOf(qint64 conflictId) const;

@@ -137,6 +137,14 @@ QString humanKind(const QString &kind)
 QString EventText::summary(const Event &e)
 {
     const QString &k = e.kind;
+    // A sealed payload read while the store is locked (or that did not open): its kind only.
+    if (e.payload.value(QLatin1String("locked")).toBool()) {
+        QString kind = k;
+        kind.replace(QLatin1Char('_'), QLatin1Char(' '));
+        if (!kind.isEmpty())
+            kind[0] = kind[0].toUpper();
+        return QStringLiteral("%1 (locked)").arg(kind);
+    }
     if (k == ev::kReinforce)
         return reinforceSummary(e);
     if (k == ev::kConfirm)
@@ -252,6 +260,10 @@ QString EventText::fieldLabel(const QString &key)
 
 QStringList EventText::changes(const Event &e)
 {
+    if (e.payload.value(QLatin1String("locked")).toBool()) {
+        const QString why = e.payload.value(QLatin1String("error")).toString();
+        return {why.isEmpty() ? QStringLiteral("locked: unlock the store to read what changed") : QStringLiteral("locked: ") + why};
+    }
     const QJsonObject b = before(e);
     const QJsonObject a = after(e);
     QStringList lines;

@@ -30,10 +30,13 @@ void negate(Memory &m, const Memory &winner, qint64 conflictId, const QString &s
     if (!m.negated || m.negatedAt == 0)
         m.negatedAt = at;
     m.negated = true;
+    // A level-3 winner's text is not copied into a row that is not sealed (docs/formats.md,
+    // "Encryption at rest"): its id says where the newer statement is.
+    const bool quote = winner.sensitivity < 3 || m.sensitivity >= 3;
     m.correctionHistory.append(QJsonObject{
         {QStringLiteral("time"), time::toIso(at)},
         {QStringLiteral("reason"), QStringLiteral("conflict %1 resolved: %2").arg(conflictId).arg(strategy)},
-        {QStringLiteral("newPreference"), winner.content},
+        {QStringLiteral("newPreference"), quote ? winner.content : QString()},
         {QStringLiteral("newId"), winner.id}});
 }
 
