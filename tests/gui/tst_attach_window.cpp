@@ -199,11 +199,20 @@ private Q_SLOTS:
         QVERIFY(!header->isSectionHidden(DescriptionColumn));
         QCOMPARE(header->visualIndex(NameColumn), 0);
         QCOMPARE(header->visualIndex(DescriptionColumn), 1);
+        // Wide enough to read (a section shown again would otherwise keep the width 0 it had).
+        QVERIFY(header->sectionSize(NameColumn) >= table->fontMetrics().horizontalAdvance(QStringLiteral("Feedback note 1")));
+        QVERIFY(header->sectionSize(DescriptionColumn) >= table->fontMetrics().horizontalAdvance(QStringLiteral("What to remember")));
         QCOMPARE(w.tableModel()->headerData(NameColumn, Qt::Horizontal).toString(), QStringLiteral("Name"));
         const int row = w.tableModel()->rowOfId(QStringLiteral("feedback_01"));
         QCOMPARE(w.tableModel()->index(row, NameColumn).data().toString(), QStringLiteral("Feedback note 1"));
         QCOMPARE(w.tableModel()->index(row, DescriptionColumn).data().toString(),
                  QStringLiteral("What to remember about pnpm"));
+        // Selecting a memory scrolls to its row only: the Name column stays in view.
+        w.resize(1024, 700);
+        QTest::qWait(0);
+        w.selectIds({QStringLiteral("user_16")});
+        QTRY_COMPARE(w.tableModel()->idAt(table->currentIndex().row()), QStringLiteral("user_16"));
+        QCOMPARE(table->horizontalScrollBar()->value(), 0);
         // The assistant renames the memory in its file: the table shows the new name.
         QVERIFY(assistant(QStringLiteral("sed -i 's/^name: Feedback note 1$/name: Package manager/' '%1/feedback_01.md'")
                               .arg(claude)));

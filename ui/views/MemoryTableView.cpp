@@ -10,6 +10,7 @@
 #include <QToolTip>
 #include <QMenu>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTimer>
 
 #include <algorithm>
@@ -56,6 +57,17 @@ void MemoryTableView::setMemoryModel(MemoryTableModel *model)
     connect(model, &QAbstractItemModel::layoutChanged, this, &MemoryTableView::showTitlesOnce);
 }
 
+void MemoryTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
+{
+    if (index.column() != ContentColumn || horizontalHeader()->isSectionHidden(ContentColumn)) {
+        QTableView::scrollTo(index, hint);
+        return;
+    }
+    const int across = horizontalScrollBar()->value();
+    QTableView::scrollTo(index, hint);
+    horizontalScrollBar()->setValue(across);
+}
+
 void MemoryTableView::showTitlesOnce()
 {
     if (m_titlesShown || !m_model || !m_model->hasTitles())
@@ -64,6 +76,10 @@ void MemoryTableView::showTitlesOnce()
     QHeaderView *columns = horizontalHeader();
     columns->setSectionHidden(NameColumn, false);
     columns->setSectionHidden(DescriptionColumn, false);
+    // A section shown again keeps the size it had when it was hidden (none): size them here.
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    columns->resizeSection(NameColumn, 14 * em);
+    columns->resizeSection(DescriptionColumn, 24 * em);
     columns->moveSection(columns->visualIndex(NameColumn), 0);
     columns->moveSection(columns->visualIndex(DescriptionColumn), 1);
 }
