@@ -10,7 +10,6 @@
 #include <QToolTip>
 #include <QMenu>
 #include <QPainter>
-#include <QScrollBar>
 #include <QTimer>
 
 #include <algorithm>
@@ -55,17 +54,6 @@ void MemoryTableView::setMemoryModel(MemoryTableModel *model)
     connect(model, &QAbstractItemModel::modelReset, this, &MemoryTableView::showTitlesOnce);
     connect(model, &QAbstractItemModel::rowsInserted, this, &MemoryTableView::showTitlesOnce);
     connect(model, &QAbstractItemModel::layoutChanged, this, &MemoryTableView::showTitlesOnce);
-}
-
-void MemoryTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
-{
-    if (index.column() != ContentColumn || horizontalHeader()->isSectionHidden(ContentColumn)) {
-        QTableView::scrollTo(index, hint);
-        return;
-    }
-    const int across = horizontalScrollBar()->value();
-    QTableView::scrollTo(index, hint);
-    horizontalScrollBar()->setValue(across);
 }
 
 void MemoryTableView::showTitlesOnce()

@@ -44,9 +44,6 @@ protected:
     /// model gives it none of its own).
     bool viewportEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
-    /// Bringing a memory's row into view (the window selects rows by their first model column)
-    /// scrolls vertically only: the columns the user looks at stay where they are.
-    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
 
 private:
     void showHeaderMenu(const QPoint &pos);
