@@ -215,6 +215,10 @@ void emitValue(YAML::Emitter &out, const QJsonValue &v, const QStringList &leadi
         }
         for (const QString &k : keys) {
             out << YAML::Key;
+            // A key is read back only if it is written within 1,024 characters; escapes (\x17 is
+            // four) can take a shorter key past that, so a long one is an explicit "? key".
+            if (k.size() > 200)
+                out << YAML::LongKey;
             emitString(out, k);
             out << YAML::Value;
             emitValue(out, o.value(k), {});

@@ -411,6 +411,18 @@ private Q_SLOTS:
         QCOMPARE(back->toObject(), in);
     }
 
+    void yamlLongKeysWithEscapesReadBack()
+    {
+        // A key of 300 control characters is written as 1,200 characters of escapes: past the
+        // 1,024 a plain YAML key may take, it read back as "illegal map value" (found by fuzzing).
+        const QString longKey = QStringLiteral("0") + QString(300, QChar(0x17));
+        const QJsonObject in { { longKey, "v" }, { "after", 1 }, { QString(250, QLatin1Char('k')), true } };
+        const QByteArray yaml = io::YamlJson::dump(in);
+        auto back = io::YamlJson::parse(yaml, QStringLiteral("t.yaml"));
+        QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+        QCOMPARE(back->toObject(), in);
+    }
+
     void yamlErrorsAreOneLineWithALine()
     {
         auto bad
