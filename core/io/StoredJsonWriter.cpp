@@ -175,6 +175,29 @@ private:
         return true;
     }
 
+    enum class After { Next, Closed, Bad };
+
+    // After an array item or an object member: a ',' goes on to the next one, `close` ends
+    // the container on its own line at `indent`, anything else is not JSON.
+    After afterMember(char close, int indent)
+    {
+        skipSpace();
+        if (m_p == m_end)
+            return After::Bad;
+        if (*m_p == ',') {
+            ++m_p;
+            m_out += ",\n";
+            return After::Next;
+        }
+        if (*m_p != close)
+            return After::Bad;
+        ++m_p;
+        m_out += '\n';
+        indentTo(indent);
+        m_out += close;
+        return After::Closed;
+    }
+
     bool array(int indent, int depth, bool stringsOnly)
     {
         if (depth > kMaxDepth)
@@ -193,21 +216,9 @@ private:
             indentTo(indent + 1);
             if (stringsOnly ? (m_p == m_end || *m_p != '"' || !string()) : !value(indent + 1, depth))
                 return false;
-            skipSpace();
-            if (m_p == m_end)
-                return false;
-            if (*m_p == ',') {
-                ++m_p;
-                m_out += ",\n";
-                continue;
-            }
-            if (*m_p != ']')
-                return false;
-            ++m_p;
-            m_out += '\n';
-            indentTo(indent);
-            m_out += ']';
-            return true;
+            const After after = afterMember(']', indent);
+            if (after != After::Next)
+                return after == After::Closed;
         }
     }
 
@@ -250,21 +261,9 @@ private:
             skipSpace();
             if (!value(indent + 1, depth))
                 return false;
-            skipSpace();
-            if (m_p == m_end)
-                return false;
-            if (*m_p == ',') {
-                ++m_p;
-                m_out += ",\n";
-                continue;
-            }
-            if (*m_p != '}')
-                return false;
-            ++m_p;
-            m_out += '\n';
-            indentTo(indent);
-            m_out += '}';
-            return true;
+            const After after = afterMember('}', indent);
+            if (after != After::Next)
+                return after == After::Closed;
         }
     }
 
