@@ -34,7 +34,8 @@ QByteArray fileBytes(const QString &path)
 }
 
 // The texts that must never be on disk in plain; each one is a level-3 memory's own words.
-const char *const kSecrets[] = {"5531", "7788", "2468", "9753", "Pelican", "Heron", "Kestrel"};
+const char *const kSecrets[] = {"QX5531", "QX7788", "QX2468", "QX9753", "Pelican", "Heron", "Kestrel"};
+// Each secret holds letters: four digits alone turn up by chance in timestamps and base64.
 
 } // namespace
 
@@ -133,8 +134,8 @@ private slots:
     void quotesOfLevel3TextAreSealedOrNeverMade()
     {
         // Level 3 before the decisions.
-        const QString x = add(QStringLiteral("Pelican harbour PIN 5531"), 3);
-        const QString y = correct(x, QStringLiteral("Pelican harbour PIN 7788")); // level 3 like x
+        const QString x = add(QStringLiteral("Pelican harbour PIN QX5531"), 3);
+        const QString y = correct(x, QStringLiteral("Pelican harbour PIN QX7788")); // level 3 like x
         const QString loser = add(QStringLiteral("The harbour has no PIN at all"), 0);
         resolveKeepA(y, loser); // the level-3 winner is not quoted in the level-0 loser
         const QString plain = add(QStringLiteral("Likes green tea"), 0);
@@ -143,11 +144,11 @@ private slots:
         Q_UNUSED(merged);
 
         // Level 0 at the decisions, raised to 3 afterwards.
-        const QString heron = add(QStringLiteral("Heron gate code 2468"), 0);
+        const QString heron = add(QStringLiteral("Heron gate code QX2468"), 0);
         const QString other = add(QStringLiteral("The gate has no code"), 0);
         resolveKeepA(heron, other); // other's history and events quote heron's text
         const QString old = add(QStringLiteral("Locker combination unknown"), 0);
-        const QString kestrel = correct(old, QStringLiteral("Kestrel locker 9753")); // old's history quotes it
+        const QString kestrel = correct(old, QStringLiteral("Kestrel locker QX9753")); // old's history quotes it
         for (const QString &id : {heron, kestrel}) {
             const test::CliRun raise = cli({QStringLiteral("edit"), id, QStringLiteral("--sensitivity"), QStringLiteral("3")});
             QVERIFY2(raise.code == 0, raise.err.constData());
@@ -171,15 +172,15 @@ private slots:
 
         // Unlocked, every text is back: the memories, the histories that quote them.
         QCOMPARE(json({QStringLiteral("show"), y}).value(QStringLiteral("content")).toString(),
-                 QStringLiteral("Pelican harbour PIN 7788"));
-        QVERIFY(historyText(x, true).contains(QLatin1String("PIN 7788"))); // x's correction history, sealed with x
-        QVERIFY(!historyText(x, false).contains(QLatin1String("7788")));
-        QVERIFY(historyText(other, true).contains(QLatin1String("Heron gate code 2468"))); // the resolution event
-        QVERIFY(!historyText(other, false).contains(QLatin1String("2468")));
-        QVERIFY(historyText(old, true).contains(QLatin1String("Kestrel locker 9753"))); // the negate event
-        QVERIFY(!historyText(old, false).contains(QLatin1String("9753")));
+                 QStringLiteral("Pelican harbour PIN QX7788"));
+        QVERIFY(historyText(x, true).contains(QLatin1String("PIN QX7788"))); // x's correction history, sealed with x
+        QVERIFY(!historyText(x, false).contains(QLatin1String("QX7788")));
+        QVERIFY(historyText(other, true).contains(QLatin1String("Heron gate code QX2468"))); // the resolution event
+        QVERIFY(!historyText(other, false).contains(QLatin1String("QX2468")));
+        QVERIFY(historyText(old, true).contains(QLatin1String("Kestrel locker QX9753"))); // the negate event
+        QVERIFY(!historyText(old, false).contains(QLatin1String("QX9753")));
         QCOMPARE(json({QStringLiteral("show"), heron}).value(QStringLiteral("content")).toString(),
-                 QStringLiteral("Heron gate code 2468"));
+                 QStringLiteral("Heron gate code QX2468"));
         // The loser's history names the winner without its words.
         const QJsonArray loserHistory = json({QStringLiteral("show"), loser}).value(QStringLiteral("correctionHistory")).toArray();
         QCOMPARE(loserHistory.size(), 1);
