@@ -212,6 +212,9 @@ private:
     {
         bool keyAllowed = true; // "a: b: c" and "a: - b" are not YAML: one key per line
         bool sawNode = false;
+        // Where the node's anchor or tag began: a key's mapping starts at its properties'
+        // column, not at its text's ("    ! t:" under "    d:" is one more key of that mapping).
+        qsizetype propertiesStart = -1;
         for (;;) {
             while (pos < line.size && isBlank(line.at(pos)))
                 ++pos;
@@ -225,11 +228,14 @@ private:
                 if (c != ':') // ':' is the value of an explicit "? key": no new collection
                     enterBlock(start, c == '-');
                 parent = start;
+                propertiesStart = -1;
                 ++pos;
                 continue;
             }
             bool plainOnly = false;
             if (c == '&' || c == '!') { // an anchor or a tag: the node follows
+                if (propertiesStart < 0)
+                    propertiesStart = start;
                 ++pos;
                 while (pos < line.size && !isBlank(line.at(pos)) && (c == '&' || isTagChar(line.at(pos))))
                     ++pos;
@@ -282,8 +288,10 @@ private:
                 ++pos;
             if (!keyAllowed || line.at(pos) != ':' || !line.blankOrEnd(pos + 1))
                 return true;
-            enterBlock(start, false);
-            parent = start;
+            const qsizetype keyStart = propertiesStart >= 0 ? propertiesStart : start;
+            enterBlock(keyStart, false);
+            parent = keyStart;
+            propertiesStart = -1;
             keyAllowed = false;
             ++pos;
         }

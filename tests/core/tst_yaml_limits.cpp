@@ -165,6 +165,11 @@ private Q_SLOTS:
         QTest::newRow("a tag ended by a non-tag byte") << QByteArray("!\x9b\n: - x\n") << 0;
         QTest::newRow("a tag before a key on the next line") << QByteArray("!t\n: - x\n") << 1;
         QTest::newRow("a tag ended by a non-tag byte, then a key") << QByteArray("!a\xe4\xb8\xad: b\n") << 1;
+        // A key's mapping starts at its tag's or anchor's column (found by a fuzz run, seed 3):
+        // "! t:" under "d:" at the same indentation is a second key, not a nested mapping.
+        QTest::newRow("a tagged key below a key") << QByteArray("    d:\n    ! t:\n") << 1;
+        QTest::newRow("an anchored key below a key") << QByteArray("d: 1\n&a t:\n  x: 1\n") << 2;
+        QTest::newRow("a tagged key in a sequence entry") << QByteArray("- !t a: 1\n  b:\n    c: 2\n") << 3;
     }
 
     void nestingCountsOnlyStructure()
