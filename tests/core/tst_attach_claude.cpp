@@ -3,6 +3,7 @@
 // an unlisted file and an index line whose file is missing; an edit rewrites only the body
 // (front matter, unknown keys kept); a delete moves the file to the trash and drops its index
 // line (order and style kept); undo restores both byte for byte; a long index is warned about.
+#include "TestFiles.h"
 #include "attach/AttachedFolder.h"
 #include "attach/ClaudeProjects.h"
 #include "attach/FolderSync.h"
@@ -22,14 +23,9 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 std::map<QString, QByteArray> snapshot(const QString &dir)
 {

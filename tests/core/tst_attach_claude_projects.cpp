@@ -5,6 +5,7 @@
 // edit rewrites only that project's file; a delete moves it to `~/.claude/.engram-trash/
 // <slug>/memory/` and drops its line from that project's MEMORY.md only; undo restores both
 // byte for byte; the command line lists all of them.
+#include "TestFiles.h"
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
 #include "attach/WriteBack.h"
@@ -22,14 +23,9 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 const QString kA = QStringLiteral("-home-dev-site");
 const QString kB = QStringLiteral("-home-dev-engram");

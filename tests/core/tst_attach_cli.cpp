@@ -4,6 +4,7 @@
 #include "AgentEntrySchema.h"
 #include "McpProcess.h"
 #include "TempStore.h"
+#include "TestFiles.h"
 
 #include "config/Config.h"
 #include "engine/decisions/Decisions.h"
@@ -18,6 +19,8 @@
 #include <QTest>
 
 using namespace engram;
+using test::readAll;
+using test::writeAll;
 using engram::test::McpProcess;
 using engram::test::structuredOf;
 
@@ -32,18 +35,6 @@ struct Run
     QByteArray out;
     QByteArray err;
 };
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
 
 std::map<QString, QByteArray> snapshot(const QString &dir)
 {

@@ -2,6 +2,7 @@
 // writes no file, each decision rewrites only its memory's file in the agent's own type,
 // undo restores the bytes, a clash keeps the assistant's text, a broken file is never written.
 #include "AgentEntrySchema.h"
+#include "TestFiles.h"
 
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
@@ -21,6 +22,7 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
 
 namespace {
 
@@ -28,14 +30,6 @@ const QString kBroken = QStringLiteral("1a30ebbf.json"); // entry 49 of make_fix
 const QString kUnmigrated = QStringLiteral("1a2b1eef");   // entry 1: no forgetting fields
 const QString kHot = QStringLiteral("1a2de668");          // entry 24: tier hot, valence
 const QString kOld = QStringLiteral("1a2fd558");          // entry 40: superseded by 41
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
 
 void writeAll(const QString &path, const QByteArray &bytes)
 {

@@ -4,6 +4,7 @@
 // for byte); a delete moves the file to the trash beside the folder (undo brings it back);
 // the folder's kind is pinned at its first sync, so a .json file arriving later does not turn
 // it into an agent folder (which would drop every text memory); the command line attaches it.
+#include "TestFiles.h"
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
 #include "attach/WriteBack.h"
@@ -23,20 +24,10 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
+using test::writeAll;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
 
 std::map<QString, QByteArray> snapshot(const QString &dir)
 {

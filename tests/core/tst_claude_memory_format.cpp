@@ -5,6 +5,7 @@
 // reports the index's problems; export writes one Markdown file per memory with its front
 // matter and a MEMORY.md line each; a memory deleted in Engram gets no file and its old file
 // moves to the trash beside the folder; the export imports back to the same memories.
+#include "TestFiles.h"
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
 #include "io/formats/FormatRegistry.h"
@@ -22,6 +23,7 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
 
 namespace {
 
@@ -31,12 +33,6 @@ struct Run
     QByteArray out;
     QByteArray err;
 };
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 const QString kFixture = QStringLiteral(ENGRAM_TEST_DATA "/attach/claude-memory");
 

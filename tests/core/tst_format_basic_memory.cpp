@@ -7,6 +7,7 @@
 #include "FormatImport.h"
 #include "StoreFingerprint.h"
 #include "TempStore.h"
+#include "TestFiles.h"
 
 #include "io/formats/FormatRegistry.h"
 
@@ -17,21 +18,13 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::byContent;
 
 namespace {
 
 QString fixture()
 {
     return QStringLiteral(ENGRAM_TEST_DATA "/formats/basic-memory");
-}
-
-const Memory *byContent(const std::vector<Memory> &memories, const QString &content)
-{
-    for (const Memory &m : memories) {
-        if (m.content == content)
-            return &m;
-    }
-    return nullptr;
 }
 
 bool copyFolder(const QString &from, const QString &to)

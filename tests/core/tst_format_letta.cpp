@@ -8,6 +8,7 @@
 #include "FormatImport.h"
 #include "StoreFingerprint.h"
 #include "TempStore.h"
+#include "TestFiles.h"
 
 #include "engine/decisions/Decisions.h"
 #include "io/Exporter.h"
@@ -20,6 +21,8 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
+using test::writeAll;
 
 namespace {
 
@@ -30,18 +33,6 @@ QString data(const QString &name)
 
 const QString kOld = QStringLiteral("letta_af_v0.6.47_memgpt_agent_with_convo.af");
 const QString kNew = QStringLiteral("letta_af_schema2025_memgpt_agent_with_convo.af");
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
 
 const Memory *byCategory(const std::vector<Memory> &memories, const QString &category)
 {

@@ -7,6 +7,7 @@
 #include "FormatImport.h"
 #include "StoreFingerprint.h"
 #include "TempStore.h"
+#include "TestFiles.h"
 
 #include "engine/decisions/Decisions.h"
 #include "io/Exporter.h"
@@ -18,33 +19,15 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
+using test::writeAll;
+using test::byContent;
 
 namespace {
 
 QString fixture()
 {
     return QStringLiteral(ENGRAM_TEST_DATA "/formats/mcp-memory.jsonl");
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
-
-const Memory *byContent(const std::vector<Memory> &memories, const QString &content)
-{
-    for (const Memory &m : memories) {
-        if (m.content == content)
-            return &m;
-    }
-    return nullptr;
 }
 
 } // namespace

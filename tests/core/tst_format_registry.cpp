@@ -5,6 +5,7 @@
 // reads back with every memory as it was, extra included.
 #include "FormatImport.h"
 #include "TempStore.h"
+#include "TestFiles.h"
 #include "ZipFixture.h"
 
 #include "io/Exporter.h"
@@ -14,18 +15,13 @@
 
 using namespace engram;
 using namespace engram::core;
+using test::readAll;
 
 namespace {
 
 QString data(const QString &name)
 {
     return QStringLiteral(ENGRAM_TEST_DATA "/") + name;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "AttachController.h"
 #include "MainWindow.h"
 #include "StoreSession.h"
+#include "TestFiles.h"
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
 #include "support/MessageBox.h"
@@ -27,24 +28,14 @@
 
 using namespace engram;
 using namespace engram::ui;
+using test::readAll;
+using test::writeAll;
 
 namespace {
 
 const QString kHot = QStringLiteral("1a2de668");
 const QString kEdited = QStringLiteral("1a2b1eef");
 const QString kGone = QStringLiteral("1a2fd558");
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
 
 /// Runs a shell command as another process (the assistant) and waits for it.
 bool assistant(const QString &script)

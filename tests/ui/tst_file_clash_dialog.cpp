@@ -4,6 +4,7 @@
 // same memory twice), says in words which field clashed, and the file on disk still holds the
 // assistant's text. A delete stopped by a clash shows the file's text against the delete.
 #include "StoreSession.h"
+#include "TestFiles.h"
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
 #include "attach/WriteBack.h"
@@ -27,22 +28,12 @@
 using namespace engram;
 using namespace engram::core;
 using namespace engram::ui;
+using test::readAll;
+using test::writeAll;
 
 namespace {
 
 const QString kId = QStringLiteral("1a2de668");
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeAll(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
-}
 
 } // namespace
 
