@@ -166,7 +166,7 @@ private slots:
         QRandomGenerator random(19);
         static const char kBytes[] = "{}[]\",:\\ 0123456789.eE+-tfnul\x80\xC3\xEF";
         int taken = 0;
-        for (int i = 0; i < 3000; ++i) {
+        for (int i = 0; i < 2000; ++i) {
             QByteArray doc = base;
             const qsizetype at = random.bounded(doc.size());
             const char byte = kBytes[random.bounded(int(sizeof(kBytes) - 1))];
