@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-charts-dev libqt6opengl6-dev libqt6svg6
-  libyaml-cpp-dev libsqlite3-dev libsodium-dev sqlite3 libarchive-dev
+  libyaml-cpp-dev libsqlite3-dev libsodium-dev sqlite3 libarchive-dev libsimdjson-dev
   libgl-dev libxkbcommon-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
   clang libclang-rt-14-dev llvm lld
   desktop-file-utils appstream

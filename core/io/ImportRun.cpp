@@ -165,6 +165,23 @@ Result<bool> ImportRun::bothExist(const QString &a, const QString &b, QString *m
 
 Status ImportRun::writeLinks()
 {
+    // A large set of links into a store without any (a first import): the index on `b` is
+    // built once after them (BulkWriter::deferLinkIndex), in this transaction.
+    constexpr std::size_t kDeferIndexAtLeast = 20000;
+    bool deferred = false;
+    if (m_set.associations.size() >= kDeferIndexAtLeast) {
+        auto dropped = m_writer.deferLinkIndex();
+        if (!dropped)
+            return dropped.error();
+        deferred = *dropped;
+    }
+    if (const Status st = writeLinkRows(); !st)
+        return st;
+    return deferred ? m_writer.restoreLinkIndex() : Status {};
+}
+
+Status ImportRun::writeLinkRows()
+{
     for (const Association &link : m_set.associations) {
         QString missing;
         auto both = bothExist(link.a, link.b, &missing);

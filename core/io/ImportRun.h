@@ -37,6 +37,7 @@ public:
     [[nodiscard]] Status writeMemories(const ImportPolicy &policy);
     /// The set's links whose two ends exist afterwards, the stronger one kept per pair.
     [[nodiscard]] Status writeLinks();
+    [[nodiscard]] Status writeLinkRows();
     /// The set's events of memories that were written or are not in the set, once each.
     [[nodiscard]] Status writeEvents();
     /// The set's conflicts not already recorded whose two memories exist afterwards.

@@ -28,6 +28,8 @@ public:
     /// pair, the strongest kept: docs/scoring.md, "Associations"). `link` must be ordered (a < b).
     [[nodiscard]] Status putLinkIfStronger(const Association &link);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
+    [[nodiscard]] Result<bool> deferLinkIndex() { return m_writer.deferLinkIndex(); }
+    [[nodiscard]] Status restoreLinkIndex() { return m_writer.restoreLinkIndex(); }
 
 private:
     BulkWriter m_writer;

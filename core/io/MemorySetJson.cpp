@@ -6,6 +6,7 @@
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 #include "io/JsonText.h"
+#include "io/MemorySetFastJson.h"
 
 #include <QFileInfo>
 #include <QHash>
@@ -198,6 +199,13 @@ Result<MemorySet> MemorySetJson::fromObject(
 }
 
 Result<MemorySet> MemorySetJson::fromBytes(const QByteArray &data, const QString &fileName)
+{
+    if (auto fast = MemorySetFastJson::read(data, fileName))
+        return std::move(*fast);
+    return fromBytesWithQt(data, fileName);
+}
+
+Result<MemorySet> MemorySetJson::fromBytesWithQt(const QByteArray &data, const QString &fileName)
 {
     auto value = JsonText::parse(data, fileName);
     if (!value)

@@ -24,7 +24,10 @@ public:
     /// the file, the entry and the field). Duplicate memory ids are an error.
     [[nodiscard]] static Result<MemorySet> fromObject(
         const QJsonObject &document, const QString &fileName, const MemoryParseOptions &options = {});
+    /// MemorySetFastJson when it takes the document, else fromBytesWithQt: the same set or error.
     [[nodiscard]] static Result<MemorySet> fromBytes(const QByteArray &data, const QString &fileName);
+    /// QJsonDocument, then fromObject: every document, every error.
+    [[nodiscard]] static Result<MemorySet> fromBytesWithQt(const QByteArray &data, const QString &fileName);
     /// Reads a file (at most limits::kMaxSetFileBytes).
     [[nodiscard]] static Result<MemorySet> readFile(const QString &path);
     /// Writes atomically (AtomicFile): the old file stays whole if anything fails.

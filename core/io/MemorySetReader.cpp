@@ -5,6 +5,7 @@
 #include "model/InputLimits.h"
 #include "io/JsonText.h"
 #include "io/LegacyArray.h"
+#include "io/MemorySetFastJson.h"
 #include "io/MemorySetJson.h"
 #include "io/MemorySetYaml.h"
 
@@ -87,6 +88,10 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict, double
         auto data = readBoundedFile(path, limits::kMaxSetFileBytes, name);
         if (!data)
             return data.error();
+        MemoryParseOptions options;
+        options.initialStability = initialStability;
+        if (auto fast = MemorySetFastJson::read(*data, name, options))
+            return std::move(*fast);
         auto value = JsonText::parse(*data, name);
         if (!value)
             return value.error();
@@ -109,8 +114,6 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict, double
             set.associations = std::move(links);
             return set;
         }
-        MemoryParseOptions options;
-        options.initialStability = initialStability;
         return MemorySetJson::fromObject(object, name, options);
     }
     }

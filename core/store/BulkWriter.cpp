@@ -246,6 +246,28 @@ Status BulkWriter::insertConflict(const ConflictValues &c)
     return q->run();
 }
 
+Result<bool> BulkWriter::deferLinkIndex()
+{
+    SqliteStatement any;
+    if (const Status st = any.prepare(m_db, "SELECT 1 FROM associations LIMIT 1", QStringLiteral("looking at the links"));
+        !st)
+        return st.error();
+    const bool empty = !any.next();
+    if (const Status st = any.finished(); !st)
+        return st.error();
+    any.reset();
+    if (!empty)
+        return false;
+    if (const Status st = m_db.exec(QStringLiteral("DROP INDEX IF EXISTS associations_b")); !st)
+        return st.error();
+    return true;
+}
+
+Status BulkWriter::restoreLinkIndex()
+{
+    return m_db.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS associations_b ON associations(b)"));
+}
+
 Result<bool> BulkWriter::memoryExists(const QString &id)
 {
     Error error;

@@ -45,6 +45,13 @@ public:
     [[nodiscard]] Status insertConflict(const ConflictValues &conflict);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
 
+    /// Many links into a store that has none: the index on `b` is cheaper built once after
+    /// them than kept up link by link. Drops it when the table is empty (true) and leaves it
+    /// alone otherwise (false); restoreLinkIndex() builds it again as Schema.cpp defines it.
+    /// Both in the caller's transaction, so a rollback brings the index back.
+    [[nodiscard]] Result<bool> deferLinkIndex();
+    [[nodiscard]] Status restoreLinkIndex();
+
 private:
     enum Kind { kMemory, kMemoryValues, kEvent, kLink, kLinkIfStronger, kConflict, kExists, kKinds };
     /// The statement of `kind`, prepared on first use; nullptr with `error` set when it fails.

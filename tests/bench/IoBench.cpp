@@ -10,9 +10,10 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "config/Config.h"
 #include "io/Exporter.h"
-#include "io/Importer.h"
-#include "io/MemorySetReader.h"
+#include "io/ImportOperation.h"
+#include "io/formats/FormatRegistry.h"
 
 namespace engram::bench {
 
@@ -84,33 +85,41 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
         importFigure = Measurement::missing(QStringLiteral("n/a (%1)").arg(target.error().message));
         return;
     }
+    // An import as `engram-cli import` runs it (and the window: ImportOperation): the format
+    // recognised by content, preview with contradiction detection (queued above 20,000
+    // memories, so not part of the figure), apply in one transaction, and the written
+    // memories the set left without a link get theirs.
     timer.restart();
-    auto set = io::MemorySetReader::read(setPath);
+    io::AdapterReadOptions readOptions;
+    const Config config = Config::defaults();
+    readOptions.initialStability = config.decay.initialStability;
+    auto set = io::formats::FormatRegistry::instance().read(setPath, readOptions, QString());
     if (!set) {
         importFigure = Measurement::missing(QStringLiteral("n/a (reading: %1)").arg(set.error().message));
         return;
     }
     const double readSeconds = double(timer.nsecsElapsed()) / 1e9;
-    io::Importer importer(**target);
-    importer.setNow(m_anchor);
-    const auto preview = importer.preview(*set);
-    if (!preview) {
-        importFigure = Measurement::missing(QStringLiteral("n/a (preview: %1)").arg(preview.error().message));
+    const io::ImportOperation operation(**target, config, m_anchor);
+    const auto plan = operation.preview(*set);
+    if (!plan) {
+        importFigure = Measurement::missing(QStringLiteral("n/a (preview: %1)").arg(plan.error().message));
         return;
     }
-    const auto imported = importer.apply(*set);
+    const auto outcome = operation.apply(*set, *plan, io::ImportPolicy());
     const double importSeconds = double(timer.nsecsElapsed()) / 1e9;
-    if (!imported) {
-        importFigure = Measurement::missing(QStringLiteral("n/a (import: %1)").arg(imported.error().message));
+    if (!outcome) {
+        importFigure = Measurement::missing(QStringLiteral("n/a (import: %1)").arg(outcome.error().message));
         return;
     }
+    const io::ImportReport &imported = outcome->report;
     importFigure.figure = importSeconds;
-    importFigure.note = QStringLiteral("read %1 s, preview + apply %2 s: %3 added, %4 links, %5 events")
+    importFigure.note = QStringLiteral("engram-cli's path: read %1 s, preview + apply %2 s: %3 added, %4 links, %5 events%6")
                             .arg(QString::number(readSeconds, 'f', 2))
                             .arg(QString::number(importSeconds - readSeconds, 'f', 2))
-                            .arg(imported->added)
-                            .arg(imported->associations)
-                            .arg(imported->events);
+                            .arg(imported.added)
+                            .arg(imported.associations)
+                            .arg(imported.events)
+                            .arg(outcome->detection.queued ? QStringLiteral(", detection queued") : QString());
     target->reset();
     removeStore(targetPath);
 

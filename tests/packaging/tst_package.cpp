@@ -120,6 +120,8 @@ private Q_SLOTS:
         QVERIFY2(depends.contains(QStringLiteral("fonts-noto-cjk")), qPrintable(r.out));
         // What the binaries link is still computed (dpkg-shlibdeps).
         QVERIFY2(depends.contains(QStringLiteral("libqt6widgets6")), qPrintable(r.out));
+        // The memory set's JSON reader links simdjson (Debian 12: libsimdjson14).
+        QVERIFY2(depends.contains(QStringLiteral("libsimdjson14")), qPrintable(r.out));
     }
 
     void theFilesArePlacedAndValid()
