@@ -9,6 +9,8 @@
 #include "store/Transaction.h"
 #include "io/Level3Export.h"
 
+#include <QSet>
+
 namespace engram::core::io {
 
 namespace {
@@ -26,6 +28,31 @@ ImportOperation::ImportOperation(Store &store, const Config &config, Millis now)
     , m_config(config)
     , m_now(now)
 {
+}
+
+Result<std::vector<qint64>> ImportOperation::decisionsFrom(qint64 firstEventId) const
+{
+    std::vector<qint64> out;
+    if (firstEventId == 0)
+        return out;
+    // Inside apply()'s transaction: every event from the import's first one on is this import's.
+    QSet<QString> seen;
+    constexpr qint64 kPage = 1024;
+    for (qint64 lo = firstEventId;; lo += kPage) {
+        auto page = m_store.events().between(lo, lo + kPage - 1);
+        if (!page)
+            return page.error();
+        if (page->empty())
+            break;
+        for (const Event &e : *page) {
+            const QString decision = e.payload.value(QStringLiteral("decision")).toString();
+            if (!decision.isEmpty() && !seen.contains(decision)) {
+                seen.insert(decision);
+                out.push_back(e.id);
+            }
+        }
+    }
+    return out;
 }
 
 ImportDetection ImportOperation::detect(const std::vector<Memory> &incoming) const
@@ -129,6 +156,10 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     }
     report->contradictionsRecorded = int(out.recorded.size());
     out.report = std::move(*report);
+    if (auto decisions = decisionsFrom(out.report.firstEventId); decisions)
+        out.decisionEvents = std::move(*decisions);
+    else
+        return decisions.error();
 
     // The commit hook: the last chance to stop; after it the import is in the store.
     if (step && !step(ImportPhase::Committing, total, total))

@@ -57,6 +57,8 @@ private:
     [[nodiscard]] Status linkWritten(const ImportReport &report, Millis at, const ImportStep &step,
                                      int total) const;
     ImportDetection detect(const std::vector<Memory> &incoming) const;
+    /// The first event of each decision among the events from `firstEventId` on.
+    [[nodiscard]] Result<std::vector<qint64>> decisionsFrom(qint64 firstEventId) const;
 
     Store &m_store;
     Config m_config;
