@@ -8,6 +8,7 @@
 #include "store/Store.h"
 #include "store/Transaction.h"
 #include "io/Level3Export.h"
+#include "model/MemoryJson.h"
 
 #include <QSet>
 
@@ -106,7 +107,47 @@ Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const
     if (!unlinked)
         return unlinked.error();
     auto linked = AfterChange(m_store, m_config).apply(*unlinked, {}, at);
-    return linked ? Status{} : Status(linked.error());
+    if (!linked)
+        return linked.error();
+    return noteDerivedLinks(report, *unlinked, at);
+}
+
+Status ImportOperation::noteDerivedLinks(const ImportReport &report, const QStringList &unlinked, Millis at) const
+{
+    // A stored memory the import overwrote had no link before (it is in `unlinked`): every link
+    // it has now is new. Those between two memories the store had before are recorded in the
+    // import's decision (appended right after its events, so the ids stay contiguous), so its
+    // undo removes them; a link with a memory the import created goes with that memory.
+    if (report.decisionId.isEmpty() || report.overwritten.isEmpty())
+        return {};
+    const QSet<QString> overwritten(report.overwritten.cbegin(), report.overwritten.cend());
+    QSet<QString> created;
+    for (const QString &incoming : report.written) {
+        const QString id = report.renamed.value(incoming, incoming);
+        if (!overwritten.contains(id))
+            created.insert(id);
+    }
+    QSet<QPair<QString, QString>> noted;
+    for (const QString &id : unlinked) {
+        if (!overwritten.contains(id))
+            continue;
+        auto links = m_store.associations().of(id);
+        if (!links)
+            return links.error();
+        for (const Association &link : *links) {
+            if (created.contains(link.a) || created.contains(link.b) || noted.contains({link.a, link.b}))
+                continue;
+            noted.insert({link.a, link.b});
+            Event e{0, link.a, events::kAssociate, QStringLiteral("import"), at,
+                    QJsonObject{{QStringLiteral("decision"), report.decisionId},
+                                {QStringLiteral("derived"), true},
+                                {QStringLiteral("other"), link.b},
+                                {QStringLiteral("linkAdded"), associationToJson(link)}}};
+            if (const Status st = m_store.events().append(e); !st)
+                return st;
+        }
+    }
+    return {};
 }
 
 Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportPlan &plan,

@@ -89,6 +89,7 @@ struct ImportReport
     /// event's payload, and the first of those events (0 when nothing was written).
     QString decisionId;
     qint64 firstEventId = 0;
+    QStringList overwritten; ///< ids of the stored memories the import overwrote
 };
 
 /// done/total steps; return false to cancel (the import then rolls back, nothing written).

@@ -116,6 +116,7 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
         st = m_store.memories().update(written);
         actionText = QStringLiteral("updated");
         ++m_report.updated;
+        m_report.overwritten << written.id;
     } else {
         // A sealed entry's text is sealed again under its new id (or the copy is refused).
         auto copy = SealedCopy::renamed(m_store, incoming, ids::newMemoryId(m_at), m_set.sourceName);
