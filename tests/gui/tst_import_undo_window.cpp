@@ -14,6 +14,9 @@
 #include "support/MessageBox.h"
 
 #include <QAction>
+#include <QDir>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -26,6 +29,14 @@ using namespace engram::core;
 using namespace engram::ui;
 
 namespace {
+
+/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
+void saveShot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
+}
 
 const Millis kStart = time::nowMs() - 10 * kMsPerDay;
 
@@ -139,11 +150,19 @@ private Q_SLOTS:
         QAction *undo = action(w, "undoAction");
         QCOMPARE(undo->text(), QStringLiteral("&Undo Import of incoming.json: 3 memories"));
         QVERIFY(undo->isEnabled());
+        for (QAction *menu : w.menuBar()->actions()) {
+            if (menu->menu() && menu->menu()->actions().contains(undo))
+                saveShot(menu->menu(), QStringLiteral("edit-menu-undo-import.png"));
+        }
         QCOMPARE((*m_store)->memories().get(QStringLiteral("mem_0"))->content, QStringLiteral("Memory text 0, corrected"));
 
         undo->trigger();
         QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
         QTRY_COMPARE(tableIds(w), idsBefore);
+        for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+            w.resize(size);
+            saveShot(&w, QStringLiteral("import-undone-%1x%2.png").arg(size.width()).arg(size.height()));
+        }
         const std::vector<Memory> after = storedMemories();
         QCOMPARE(after.size(), before.size());
         for (std::size_t i = 0; i < after.size(); ++i)
@@ -152,6 +171,9 @@ private Q_SLOTS:
 
         QAction *redo = action(w, "redoAction");
         QCOMPARE(redo->text(), QStringLiteral("&Redo Import of incoming.json: 3 memories"));
+        // The toolbar keeps its short word (the step's name is in the menu and the tooltip).
+        QCOMPARE(redo->iconText(), QStringLiteral("Redo"));
+        QCOMPARE(redo->toolTip(), QStringLiteral("Redo Import of incoming.json: 3 memories"));
         redo->trigger();
         QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
         QTRY_COMPARE(w.tableModel()->totalCount(), qint64(5));

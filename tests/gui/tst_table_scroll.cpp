@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QScrollBar>
@@ -25,6 +26,18 @@
 using namespace engram;
 using namespace engram::core;
 using namespace engram::ui;
+
+namespace {
+
+/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
+void saveShot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
+}
+
+} // namespace
 
 class TestTableScroll : public QObject
 {
@@ -103,6 +116,7 @@ private Q_SLOTS:
         w.selectIds({QStringLiteral("mem_40")});
         QCOMPARE(w.tableModel()->idAt(table->currentIndex().row()), QStringLiteral("mem_40"));
         nameInView("the window selecting by id");
+        saveShot(&w, QStringLiteral("table-selected-1024x700.png"));
 
         table->setCurrentIndex(w.tableModel()->index(rowOf(w, QStringLiteral("mem_05")), ContentColumn));
         nameInView("setCurrentIndex on the content column");
@@ -148,6 +162,21 @@ private Q_SLOTS:
         const int across = bar->value();
         QTest::keyClick(table, Qt::Key_Down);
         QCOMPARE(bar->value(), across); // and Down does not undo it
+    }
+
+    // The same at the default size, for the look (ENGRAM_SCREENSHOT_DIR).
+    void selectingAtTheDefaultSize()
+    {
+        MainWindow w;
+        QVERIFY(w.openStore(m_store->path()));
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *table = w.findChild<MemoryTableView *>(QStringLiteral("memoryTable"));
+        QTRY_VERIFY(!table->horizontalHeader()->isSectionHidden(NameColumn));
+        w.selectIds({QStringLiteral("mem_40")});
+        QCOMPARE(table->horizontalScrollBar()->value(), 0);
+        saveShot(&w, QStringLiteral("table-selected-1600x1000.png"));
     }
 };
 

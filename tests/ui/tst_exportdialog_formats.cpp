@@ -28,6 +28,14 @@ using State = ExportDialog::State;
 
 namespace {
 
+/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
+void saveShot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
+}
+
 QStringList contentsOf(const std::vector<Memory> &memories)
 {
     QStringList out;
@@ -62,6 +70,8 @@ private:
         const ExportTarget *target = ExportTargets::byAdapter(adapter);
         QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("formatHintLabel"))->text(), target->description);
         QVERIFY(!dialog.findChild<QCheckBox *>(QStringLiteral("includeImportEventsCheck"))->isEnabled());
+        QCoreApplication::processEvents();
+        saveShot(&dialog, QStringLiteral("export-dialog-%1.png").arg(adapter));
         dialog.setTargetChooser([&](QWidget *, const ExportTarget &t, const QString &) {
             picked = t.pick;
             return answer;
