@@ -8,6 +8,7 @@
 #include <QPointer>
 
 #include <array>
+#include <vector>
 
 class QActionGroup;
 class QComboBox;
@@ -192,6 +193,8 @@ private:
     void createToolDocks();
     void createReviewActions(QMenu *menu);
     void importFolder();
+    /// A committed import as one undo step ("Import of <file>: N memories").
+    void pushImportUndo(const QString &fileName, int memories, const std::vector<qint64> &decisionEvents);
     void highlightRetrievalPath(const QStringList &pathIds);
     /// The scheduled cleanup and the queued detection, with their places in the status bar.
     void createBackgroundWork();

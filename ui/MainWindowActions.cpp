@@ -82,6 +82,15 @@ void MainWindow::createEditActions(QMenu *menu)
     m_actions.redo = m_undo->createRedoAction(this, tr("&Redo"));
     m_actions.redo->setShortcut(QKeySequence::Redo);
     m_actions.redo->setObjectName(QStringLiteral("redoAction"));
+    // The toolbar shows the short word (a step's name, "Undo Import of <file>: N memories",
+    // would push the rest of the toolbar into its » menu at 1024×700); the menu and the
+    // tooltip name the step.
+    m_actions.undo->setIconText(tr("Undo"));
+    m_actions.redo->setIconText(tr("Redo"));
+    connect(m_undo, &QUndoStack::undoTextChanged, m_actions.undo,
+            [this](const QString &text) { m_actions.undo->setToolTip(text.isEmpty() ? tr("Undo") : tr("Undo %1").arg(text)); });
+    connect(m_undo, &QUndoStack::redoTextChanged, m_actions.redo,
+            [this](const QString &text) { m_actions.redo->setToolTip(text.isEmpty() ? tr("Redo") : tr("Redo %1").arg(text)); });
     menu->addAction(m_actions.undo);
     menu->addAction(m_actions.redo);
     menu->addSeparator();

@@ -10,6 +10,7 @@
 #include "dialogs/ConflictDialog.h"
 #include "dialogs/ConflictListDialog.h"
 #include "dialogs/ExportDialog.h"
+#include "commands/ImportUndoCommand.h"
 #include "dialogs/ImportPreviewDialog.h"
 #include "dialogs/ReviewQueueDialog.h"
 #include "dialogs/SettingsDialog.h"
@@ -22,6 +23,7 @@
 #include "views/MemoryTableView.h"
 #include "views/RetrievalPlayground.h"
 
+#include <QFileInfo>
 #include <QAction>
 #include <QDialog>
 #include <QDockWidget>
@@ -273,10 +275,22 @@ void MainWindow::openImportPreview(const QString &path)
     auto *dialog = new ImportPreviewDialog(m_session, path, this);
     dialog->setObjectName(QStringLiteral("importPreviewDialog"));
     connect(dialog, &ImportPreviewDialog::conflictOpenRequested, this, &MainWindow::openConflict);
-    connect(dialog, &ImportPreviewDialog::imported, this,
-            [this, path]() { statusBar()->showMessage(tr("Imported %1").arg(path), 8000); });
+    connect(dialog, &ImportPreviewDialog::imported, this, [this, path, dialog]() {
+        statusBar()->showMessage(tr("Imported %1 (Edit → Undo takes it back)").arg(path), 8000);
+        pushImportUndo(QFileInfo(path).fileName(), dialog->report().added + dialog->report().updated,
+                       dialog->decisionEvents());
+    });
     showDialog(dialog);
     dialog->start();
+}
+
+void MainWindow::pushImportUndo(const QString &fileName, int memories, const std::vector<qint64> &decisionEvents)
+{
+    if (decisionEvents.empty())
+        return; // nothing was written
+    m_undo->push(new ImportUndoCommand(m_session, fileName, memories, decisionEvents,
+                                       [this](const QString &m) { showError(tr("Undo import"), m); }));
+    updateActions();
 }
 
 void MainWindow::importFile()

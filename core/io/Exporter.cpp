@@ -92,7 +92,8 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
     if (!events)
         return events.error();
     for (Event &e : *events) {
-        if (!options.includeImportEvents && e.kind == events::kImport)
+        // The store's own import events: `import`, and the import's records for its undo (actor import).
+        if (!options.includeImportEvents && (e.kind == events::kImport || e.actor == QLatin1String("import")))
             continue;
         if (subset && !ids.contains(e.memoryId))
             continue;

@@ -18,7 +18,9 @@ struct ExportOptions
 {
     SetFormat format = SetFormat::EngramJson;
     QStringList ids; ///< empty = the whole store (deleted memories included)
-    bool includeImportEvents = true; ///< false leaves `import` events out (round-trip comparisons)
+    /// false leaves the store's own import events out (round-trip comparisons): `import` and
+    /// the link and conflict records an import keeps for its undo (actor `import`).
+    bool includeImportEvents = true;
     Millis exportedAt = 0; ///< recorded in the set; now when 0
     const ScoringProfile *profile = nullptr; ///< CSV only: adds score / currentStrength / tier at exportedAt
     /// Level-3 memories in plain text (docs/formats.md, "Encryption at rest"): the store must

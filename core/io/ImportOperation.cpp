@@ -8,6 +8,9 @@
 #include "store/Store.h"
 #include "store/Transaction.h"
 #include "io/Level3Export.h"
+#include "model/MemoryJson.h"
+
+#include <QSet>
 
 namespace engram::core::io {
 
@@ -26,6 +29,31 @@ ImportOperation::ImportOperation(Store &store, const Config &config, Millis now)
     , m_config(config)
     , m_now(now)
 {
+}
+
+Result<std::vector<qint64>> ImportOperation::decisionsFrom(qint64 firstEventId) const
+{
+    std::vector<qint64> out;
+    if (firstEventId == 0)
+        return out;
+    // Inside apply()'s transaction: every event from the import's first one on is this import's.
+    QSet<QString> seen;
+    constexpr qint64 kPage = 1024;
+    for (qint64 lo = firstEventId;; lo += kPage) {
+        auto page = m_store.events().between(lo, lo + kPage - 1);
+        if (!page)
+            return page.error();
+        if (page->empty())
+            break;
+        for (const Event &e : *page) {
+            const QString decision = e.payload.value(QStringLiteral("decision")).toString();
+            if (!decision.isEmpty() && !seen.contains(decision)) {
+                seen.insert(decision);
+                out.push_back(e.id);
+            }
+        }
+    }
+    return out;
 }
 
 ImportDetection ImportOperation::detect(const std::vector<Memory> &incoming) const
@@ -79,7 +107,47 @@ Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const
     if (!unlinked)
         return unlinked.error();
     auto linked = AfterChange(m_store, m_config).apply(*unlinked, {}, at);
-    return linked ? Status{} : Status(linked.error());
+    if (!linked)
+        return linked.error();
+    return noteDerivedLinks(report, *unlinked, at);
+}
+
+Status ImportOperation::noteDerivedLinks(const ImportReport &report, const QStringList &unlinked, Millis at) const
+{
+    // A stored memory the import overwrote had no link before (it is in `unlinked`): every link
+    // it has now is new. Those between two memories the store had before are recorded in the
+    // import's decision (appended right after its events, so the ids stay contiguous), so its
+    // undo removes them; a link with a memory the import created goes with that memory.
+    if (report.decisionId.isEmpty() || report.overwritten.isEmpty())
+        return {};
+    const QSet<QString> overwritten(report.overwritten.cbegin(), report.overwritten.cend());
+    QSet<QString> created;
+    for (const QString &incoming : report.written) {
+        const QString id = report.renamed.value(incoming, incoming);
+        if (!overwritten.contains(id))
+            created.insert(id);
+    }
+    QSet<QPair<QString, QString>> noted;
+    for (const QString &id : unlinked) {
+        if (!overwritten.contains(id))
+            continue;
+        auto links = m_store.associations().of(id);
+        if (!links)
+            return links.error();
+        for (const Association &link : *links) {
+            if (created.contains(link.a) || created.contains(link.b) || noted.contains({link.a, link.b}))
+                continue;
+            noted.insert({link.a, link.b});
+            Event e{0, link.a, events::kAssociate, QStringLiteral("import"), at,
+                    QJsonObject{{QStringLiteral("decision"), report.decisionId},
+                                {QStringLiteral("derived"), true},
+                                {QStringLiteral("other"), link.b},
+                                {QStringLiteral("linkAdded"), associationToJson(link)}}};
+            if (const Status st = m_store.events().append(e); !st)
+                return st;
+        }
+    }
+    return {};
 }
 
 Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportPlan &plan,
@@ -129,6 +197,10 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     }
     report->contradictionsRecorded = int(out.recorded.size());
     out.report = std::move(*report);
+    if (auto decisions = decisionsFrom(out.report.firstEventId); decisions)
+        out.decisionEvents = std::move(*decisions);
+    else
+        return decisions.error();
 
     // The commit hook: the last chance to stop; after it the import is in the store.
     if (step && !step(ImportPhase::Committing, total, total))

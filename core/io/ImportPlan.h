@@ -40,6 +40,10 @@ struct ImportOutcome
     ImportReport report;
     std::vector<Conflict> recorded;
     ImportDetection detection;
+    /// The first event of every decision the import's transaction wrote, oldest first: the
+    /// import's own (report.decisionId) and the detector's. Reverting them newest first
+    /// undoes the import as one step (docs/formats.md, "Import"); empty when nothing was written.
+    std::vector<qint64> decisionEvents;
 };
 
 /// Where an import is.

@@ -85,6 +85,11 @@ struct ImportReport
     int conflictsRecorded = 0; ///< the set's conflicts recorded
     int contradictionsRecorded = 0; ///< detected contradictions recorded as open conflicts
     QStringList warnings; ///< links or events left out, one line each
+    /// The import's own decision (docs/formats.md, "Import"): its id, in every `import`
+    /// event's payload, and the first of those events (0 when nothing was written).
+    QString decisionId;
+    qint64 firstEventId = 0;
+    QStringList overwritten; ///< ids of the stored memories the import overwrote
 };
 
 /// done/total steps; return false to cancel (the import then rolls back, nothing written).

@@ -5,6 +5,8 @@
 
 #include "model/Event.h"
 #include "model/Ids.h"
+#include "model/MemoryFields.h"
+#include "model/MemoryJson.h"
 #include "scoring/ScoringProfile.h"
 #include "store/SealedRow.h"
 #include "store/Store.h"
@@ -27,7 +29,14 @@ ImportRun::ImportRun(Store &store, const MemorySet &set, Millis at, ImportProgre
     , m_progress(std::move(progress))
     , m_total(total)
     , m_writer(store.database())
+    , m_decision(QStringLiteral("dec_") + ids::newUlid(at))
 {
+    m_report.decisionId = m_decision;
+}
+
+QJsonObject ImportRun::undoPayload() const
+{
+    return QJsonObject { { QStringLiteral("decision"), m_decision }, { QStringLiteral("source"), m_set.sourceName } };
 }
 
 Status ImportRun::step()
@@ -107,6 +116,7 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
         st = m_store.memories().update(written);
         actionText = QStringLiteral("updated");
         ++m_report.updated;
+        m_report.overwritten << written.id;
     } else {
         // A sealed entry's text is sealed again under its new id (or the copy is refused).
         auto copy = SealedCopy::renamed(m_store, incoming, ids::newMemoryId(m_at), m_set.sourceName);
@@ -125,7 +135,17 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
         return st;
     m_target.insert(incoming.id, written.id);
     m_report.written << incoming.id;
-    QJsonObject payload { { QStringLiteral("source"), m_set.sourceName }, { QStringLiteral("action"), actionText } };
+    // What an undo of the whole import needs (docs/formats.md, "Import"): a memory the import
+    // created goes again; an overwritten one gets its stored fields back, unless it changed since.
+    QJsonObject payload = undoPayload();
+    payload.insert(QStringLiteral("action"), actionText);
+    if (action == ImportAction::Overwrite && kind != ImportKind::New) {
+        payload.insert(QStringLiteral("before"), MemoryFields::toJson(m_stored.value(incoming.id)));
+        payload.insert(QStringLiteral("after"), MemoryFields::toJson(written));
+    } else {
+        payload.insert(QStringLiteral("created"), true);
+        m_created.insert(written.id);
+    }
     if (written.id != incoming.id)
         payload.insert(QStringLiteral("originalId"), incoming.id);
     m_importEvents.push_back(Event { 0, written.id, events::kImport, QStringLiteral("import"), m_at, payload });
@@ -195,6 +215,8 @@ Status ImportRun::writeLinkRows()
             const auto [x, y] = orderedPair(mapped(link.a), mapped(link.b));
             a.a = x;
             a.b = y;
+            if (const Status st = noteLink(a); !st)
+                return st;
             if (const Status st = m_writer.putLinkIfStronger(a); !st)
                 return st;
             ++m_report.associations;
@@ -202,6 +224,27 @@ Status ImportRun::writeLinkRows()
         if (const Status st = step(); !st)
             return st;
     }
+    return {};
+}
+
+Status ImportRun::noteLink(const Association &link)
+{
+    // A link with a memory the import created goes with that memory on undo (the revert
+    // keeps it for a redo); only a link between two memories that were there before needs
+    // an event of its own, with the link it replaced.
+    if (m_created.contains(link.a) || m_created.contains(link.b))
+        return {};
+    auto prior = m_store.associations().get(link.a, link.b);
+    if (!prior)
+        return prior.error();
+    if (*prior && !(link.weight > (*prior)->weight))
+        return {}; // the stored one is kept (putLinkIfStronger)
+    QJsonObject payload = undoPayload();
+    payload.insert(QStringLiteral("other"), link.b);
+    payload.insert(QStringLiteral("linkAdded"), io::associationToJson(link));
+    if (*prior)
+        payload.insert(QStringLiteral("linkRemoved"), io::associationToJson(**prior));
+    m_importEvents.push_back(Event { 0, link.a, events::kAssociate, QStringLiteral("import"), m_at, payload });
     return {};
 }
 
@@ -275,9 +318,14 @@ Status ImportRun::recordConflict(Conflict c, int &counter)
             return {};
     }
     const Status st = m_store.conflicts().insert(c);
-    if (st)
-        ++counter;
-    return st;
+    if (!st)
+        return st;
+    ++counter;
+    QJsonObject payload = undoPayload();
+    payload.insert(QStringLiteral("other"), c.b);
+    payload.insert(QStringLiteral("conflictCreated"), io::conflictToJson(c));
+    m_importEvents.push_back(Event { 0, c.a, events::kConflictDetected, QStringLiteral("import"), m_at, payload });
+    return {};
 }
 
 Status ImportRun::writeConflicts()
@@ -324,9 +372,22 @@ Status ImportRun::writeContradictions(const std::vector<Conflict> &contradiction
 
 Status ImportRun::writeImportEvents()
 {
+    // Appended last and together, so the import's events are one decision with contiguous
+    // ids (Reverter::decisionOf). The before/after text of a level-3 memory is sealed, like
+    // EventLog::append does.
+    const auto key = m_store.database().sealKey();
     for (Event &e : m_importEvents) {
+        if (key && e.payload.contains(QStringLiteral("before"))) {
+            auto seal = m_store.events().concernsSealed(e);
+            if (!seal)
+                return seal.error();
+            if (*seal)
+                e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
+        }
         if (const Status st = m_writer.appendEvent(e); !st)
             return st;
+        if (m_report.firstEventId == 0)
+            m_report.firstEventId = e.id;
     }
     return {};
 }

@@ -64,6 +64,11 @@ private:
     [[nodiscard]] Result<bool> bothExist(const QString &a, const QString &b, QString *missing);
     [[nodiscard]] Result<bool> inHistory(const Event &event);
     [[nodiscard]] Status recordConflict(Conflict c, int &counter);
+    /// Queues the event an undo needs for a link the set brings between two memories the
+    /// store had before (none when the stored link is kept).
+    [[nodiscard]] Status noteLink(const Association &link);
+    /// The decision id and source every import event carries.
+    QJsonObject undoPayload() const;
 
     Store &m_store;
     const MemorySet &m_set;
@@ -76,7 +81,9 @@ private:
     QHash<QString, Memory> m_stored;               ///< stored versions of the incoming ids
     QSet<QString> m_incomingIds;                   ///< every id the set carries
     QHash<QString, QString> m_target;              ///< incoming id → id in the store, for memories written
-    std::vector<Event> m_importEvents;             ///< one per written memory, appended last
+    const QString m_decision;                      ///< the import's decision id (one undo step)
+    QSet<QString> m_created;                       ///< store ids of the memories this import created
+    std::vector<Event> m_importEvents;             ///< per written memory, link and conflict; appended last
     QHash<QString, bool> m_existsCache;            ///< ids looked up in the store
     QHash<QString, std::vector<Event>> m_history;  ///< stored histories, loaded on first need
 };

@@ -227,7 +227,8 @@ Status MemorySetStreamWriter::writeEvents(Sink &out, int &count) const
 {
     Status written;
     const Status st = ExportScan(m_store.database()).events([&](const EventExportRow &row) {
-        if (!m_options.includeImportEvents && row.kind == "import")
+        // The store's own import events: `import`, and the import's records for its undo (actor import).
+        if (!m_options.includeImportEvents && (row.kind == "import" || row.actor == "import"))
             return true;
         beginItem(out.buffer(), count++);
         MemoryEntryWriter::event(out.buffer(), row);

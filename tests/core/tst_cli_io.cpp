@@ -69,7 +69,8 @@ QJsonObject withoutImportEvents(QJsonObject set)
 {
     QJsonArray kept;
     for (const QJsonValue &e : set.value("events").toArray()) {
-        if (e.toObject().value("kind").toString() != events::kImport)
+        // The store's own import events: `import`, and the import's records for its undo.
+        if (e.toObject().value("kind").toString() != events::kImport && e.toObject().value("actor").toString() != QLatin1String("import"))
             kept.append(e);
     }
     set.insert("events", kept);

@@ -205,10 +205,15 @@ private Q_SLOTS:
         // so its incoming history does not apply.
         QCOMPARE(report->events, 2);
         auto n1 = s->events().forMemory(QStringLiteral("n1"));
-        QCOMPARE(n1->size(), size_t(2)); // confirm, then the import event
+        // confirm, then the import event, then the import's record of the set's conflict (for
+        // its undo: docs/formats.md, "Import")
+        QCOMPARE(n1->size(), size_t(3));
         QCOMPARE(n1->at(0).kind, events::kConfirm);
         QCOMPARE(n1->at(0).payload.value("x").toInt(), 1);
         QCOMPARE(n1->at(1).kind, events::kImport);
+        QCOMPARE(n1->at(2).kind, events::kConflictDetected);
+        QCOMPARE(n1->at(2).payload.value("decision"), n1->at(1).payload.value("decision"));
+        QVERIFY(n1->at(2).payload.value("conflictCreated").isObject());
         QCOMPARE(s->events().forMemory(QStringLiteral("kept"))->size(), size_t(0));
         QCOMPARE(report->conflictsRecorded, 1);
         QCOMPARE(*s->conflicts().countOpen(), qint64(1));

@@ -1,6 +1,7 @@
 #include "dialogs/ExportDialog.h"
 
 #include "StoreSession.h"
+#include "io/formats/FormatRegistry.h"
 #include "scoring/ScoringProfile.h"
 #include "support/MutedText.h"
 
@@ -43,19 +44,34 @@ QString suffixFor(SetFormat format)
     return {};
 }
 
-/// `path` with the suffix (or folder form) of `format`.
-QString retarget(const QString &path, SetFormat format)
+/// `path` with the suffix `wanted` (a folder's form when empty).
+QString retarget(const QString &path, const QString &wanted)
 {
     QString base = path;
     while (base.endsWith(QLatin1Char('/')) && base.size() > 1)
         base.chop(1);
     const QFileInfo info(base);
     const QString suffix = info.suffix().toLower();
-    if (suffix == QLatin1String("json") || suffix == QLatin1String("yaml") || suffix == QLatin1String("yml")
-        || suffix == QLatin1String("csv"))
+    static const QStringList known{QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("yml"),
+                                   QStringLiteral("csv"), QStringLiteral("jsonl"), QStringLiteral("af")};
+    if (known.contains(suffix))
         base.chop(suffix.size() + 1);
-    const QString wanted = suffixFor(format);
     return wanted.isEmpty() ? base + QLatin1Char('/') : base + QLatin1Char('.') + wanted;
+}
+
+QString retarget(const QString &path, SetFormat format) { return retarget(path, suffixFor(format)); }
+
+QString defaultTargetChooser(QWidget *parent, const ExportTarget &target, const QString &current)
+{
+    switch (target.pick) {
+    case ExportTarget::Pick::Folder:
+        return QFileDialog::getExistingDirectory(parent, target.label, current);
+    case ExportTarget::Pick::ExistingFile:
+        return QFileDialog::getOpenFileName(parent, target.label, current, target.filter);
+    case ExportTarget::Pick::SaveFile:
+        break;
+    }
+    return QFileDialog::getSaveFileName(parent, target.label, current, target.filter);
 }
 
 QString defaultChooser(QWidget *parent, SetFormat format, const QString &current)
@@ -72,7 +88,7 @@ QString defaultChooser(QWidget *parent, SetFormat format, const QString &current
 
 ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStringList filteredIds, QWidget *parent)
     : JobDialog(parent), m_session(session), m_selected(std::move(selectedIds)), m_filtered(std::move(filteredIds)),
-      m_chooser(defaultChooser)
+      m_chooser(defaultChooser), m_targetChooser(defaultTargetChooser)
 {
     setObjectName(QStringLiteral("exportDialog"));
     setWindowTitle(tr("Export Memories"));
@@ -115,6 +131,12 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     m_format->addItem(tr("Engram memory set, YAML (.yaml)"), int(SetFormat::EngramYaml));
     m_format->addItem(tr("CSV, one row per memory (.csv)"), int(SetFormat::Csv));
     m_format->addItem(tr("Agent memory folder (one <id>.json per memory)"), int(SetFormat::AgentFolder));
+    // Other memory systems' formats (the writers engram-cli export --format uses).
+    m_format->insertSeparator(m_format->count());
+    for (const ExportTarget &target : ExportTargets::all()) {
+        if (const auto *adapter = io::formats::FormatRegistry::instance().byName(target.adapter); adapter && adapter->canWrite())
+            m_format->addItem(target.label, target.adapter);
+    }
     form->addRow(tr("Format:"), m_format);
     auto *destRow = new QHBoxLayout;
     m_destination = new QLineEdit(where);
@@ -166,7 +188,19 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
 
 void ExportDialog::setFormat(SetFormat format) { m_format->setCurrentIndex(m_format->findData(int(format))); }
 
-SetFormat ExportDialog::format() const { return SetFormat(m_format->currentData().toInt()); }
+SetFormat ExportDialog::format() const
+{
+    const QVariant data = m_format->currentData();
+    return data.typeId() == QMetaType::Int ? SetFormat(data.toInt()) : SetFormat::EngramJson;
+}
+
+void ExportDialog::setAdapter(const QString &adapter) { m_format->setCurrentIndex(m_format->findData(adapter)); }
+
+QString ExportDialog::adapterName() const
+{
+    const QVariant data = m_format->currentData();
+    return data.typeId() == QMetaType::QString ? data.toString() : QString();
+}
 
 void ExportDialog::setScope(Scope scope)
 {
@@ -205,13 +239,21 @@ QStringList ExportDialog::scopeIds() const
 
 void ExportDialog::formatChanged()
 {
-    if (!destination().isEmpty())
-        m_destination->setText(retarget(destination(), format()));
+    if (!destination().isEmpty()) {
+        const ExportTarget *target = ExportTargets::byAdapter(adapterName());
+        m_destination->setText(target ? retarget(destination(), target->suffix) : retarget(destination(), format()));
+    }
     updateHint();
 }
 
 void ExportDialog::updateHint()
 {
+    if (const ExportTarget *target = ExportTargets::byAdapter(adapterName())) {
+        m_importEvents->setEnabled(false);
+        m_hint->setText(target->description);
+        fitHeight();
+        return;
+    }
     const SetFormat f = format();
     const bool set = f == SetFormat::EngramJson || f == SetFormat::EngramYaml;
     m_importEvents->setEnabled(set);
@@ -249,6 +291,13 @@ void ExportDialog::fitHeight()
 
 void ExportDialog::browse()
 {
+    if (const ExportTarget *target = ExportTargets::byAdapter(adapterName())) {
+        const QString chosen = m_targetChooser ? m_targetChooser(this, *target, destination()) : QString();
+        if (chosen.isEmpty())
+            return;
+        m_destination->setText(target->pick == ExportTarget::Pick::Folder ? retarget(chosen, QString()) : chosen);
+        return;
+    }
     const QString chosen = m_chooser ? m_chooser(this, format(), destination()) : QString();
     if (chosen.isEmpty())
         return;
@@ -287,6 +336,10 @@ void ExportDialog::startExport()
     options.format = format();
     options.ids = scopeIds();
     options.includeImportEvents = m_importEvents->isChecked();
+    if (const QString adapter = adapterName(); !adapter.isEmpty()) {
+        startAdapterExport(adapter, path, options);
+        return;
+    }
     auto work = [storePath = m_session->path(), config = m_session->config(), profileName = m_session->profileName(),
                  base = options, path](JobControl &control) -> Result<io::ExportReport> {
         control.setPhase(QObject::tr("Collecting the memories…"));
@@ -332,13 +385,19 @@ void ExportDialog::finishExport(Result<io::ExportReport> result)
     }
     m_report = std::move(result).value();
     QString text;
-    if (format() == SetFormat::EngramJson || format() == SetFormat::EngramYaml)
+    if (const ExportTarget *target = ExportTargets::byAdapter(adapterName()))
+        text = tr("Wrote %1 memories and %2 links to %3 (%4).")
+                   .arg(m_report.memories).arg(m_report.associations)
+                   .arg(QDir::toNativeSeparators(m_writtenPath), target->label);
+    else if (format() == SetFormat::EngramJson || format() == SetFormat::EngramYaml)
         text = tr("Wrote %1 memories, %2 links, %3 events and %4 conflicts to %5.")
                    .arg(m_report.memories).arg(m_report.associations).arg(m_report.events).arg(m_report.conflicts)
                    .arg(QDir::toNativeSeparators(m_writtenPath));
     else
         text = tr("Wrote %1 memories to %2.").arg(m_report.memories).arg(QDir::toNativeSeparators(m_writtenPath));
-    if (!m_report.skipped.isEmpty())
+    if (!m_report.skipped.isEmpty() && !adapterName().isEmpty())
+        text += QLatin1Char('\n') + tr("Not written:") + QLatin1Char('\n') + m_report.skipped.join(QLatin1Char('\n'));
+    else if (!m_report.skipped.isEmpty())
         text += QLatin1Char('\n') + tr("Left alone (they exist but cannot be parsed):") + QLatin1Char('\n')
                 + m_report.skipped.join(QLatin1Char('\n'));
     m_result->setText(text);
@@ -346,6 +405,49 @@ void ExportDialog::finishExport(Result<io::ExportReport> result)
     m_result->show();
     setState(State::Done);
     Q_EMIT exported(m_writtenPath, m_report.memories);
+}
+
+} // namespace engram::ui
+
+namespace engram::ui {
+
+void ExportDialog::startAdapterExport(const QString &adapter, const QString &path, const io::ExportOptions &base)
+{
+    // The same as engram-cli export --format NAME: the scope's set collected on this job's
+    // own read-only connection, then the adapter writes it (atomically, docs/formats.md).
+    auto work = [storePath = m_session->path(), base, adapter, path](JobControl &control) -> Result<io::ExportReport> {
+        control.setPhase(QObject::tr("Collecting the memories…"));
+        if (!control.report(0, 0))
+            return Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written."));
+        const io::FormatAdapter *writer = io::formats::FormatRegistry::instance().byName(adapter);
+        if (!writer || !writer->canWrite())
+            return Error::make(Error::Code::Usage, QObject::tr("Engram cannot write %1 files").arg(adapter));
+        Database::Options readOnly;
+        readOnly.readOnly = true;
+        readOnly.createIfMissing = false;
+        auto store = Store::open(storePath, readOnly);
+        if (!store)
+            return store.error();
+        auto set = io::Exporter(**store).collect(base);
+        if (!set)
+            return set.error();
+        if (!control.report(0, int(set->memories.size())))
+            return Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written."));
+        control.setCancellable(false); // the adapter writes atomically; it runs to the end
+        control.setPhase(QObject::tr("Writing %n memories…", nullptr, int(set->memories.size())));
+        auto written = writer->write(path, *set);
+        if (!written)
+            return written.error();
+        io::ExportReport report;
+        report.memories = written->memories;
+        report.associations = written->associations;
+        report.skipped = written->skipped;
+        control.report(report.memories, report.memories);
+        return report;
+    };
+    runJob<io::ExportReport>(tr("Collecting the memories…"), std::move(work),
+                             [this](Result<io::ExportReport> result) { finishExport(std::move(result)); });
+    setState(State::Exporting);
 }
 
 } // namespace engram::ui

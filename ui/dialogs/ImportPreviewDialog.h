@@ -62,6 +62,8 @@ public:
     const core::io::ImportReport &report() const { return m_result.report; }
     /// The contradictions the import recorded, as conflict rows (ids set). Valid once Done.
     const std::vector<core::Conflict> &recordedConflicts() const { return m_result.recorded; }
+    /// The decisions the import wrote, for its undo step (ImportUndoCommand). Valid once Done.
+    const std::vector<qint64> &decisionEvents() const { return m_result.decisionEvents; }
 
     ImportItemsModel *itemsModel() const { return m_items; }
 

@@ -6,13 +6,16 @@
 #include <QContextMenuEvent>
 #include <QHeaderView>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QStyle>
 #include <QToolTip>
 #include <QMenu>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace engram::ui {
 
@@ -54,6 +57,32 @@ void MemoryTableView::setMemoryModel(MemoryTableModel *model)
     connect(model, &QAbstractItemModel::modelReset, this, &MemoryTableView::showTitlesOnce);
     connect(model, &QAbstractItemModel::rowsInserted, this, &MemoryTableView::showTitlesOnce);
     connect(model, &QAbstractItemModel::layoutChanged, this, &MemoryTableView::showTitlesOnce);
+}
+
+QModelIndex MemoryTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
+{
+    m_movingAcross = cursorAction == MoveLeft || cursorAction == MoveRight || cursorAction == MoveHome
+        || cursorAction == MoveEnd;
+    return QTableView::moveCursor(cursorAction, modifiers);
+}
+
+void MemoryTableView::keyPressEvent(QKeyEvent *event)
+{
+    QTableView::keyPressEvent(event);
+    m_movingAcross = false; // a move that went nowhere asked for no scroll
+}
+
+void MemoryTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
+{
+    const bool across = std::exchange(m_movingAcross, false);
+    if (across) {
+        QTableView::scrollTo(index, hint);
+        return;
+    }
+    QScrollBar *bar = horizontalScrollBar();
+    const int kept = bar->value();
+    QTableView::scrollTo(index, hint);
+    bar->setValue(kept);
 }
 
 void MemoryTableView::showTitlesOnce()

@@ -27,6 +27,12 @@ public:
     /// What the table says when it shows no row ("" while it shows some): an empty store
     /// says how to add memories, a filter with no match how to widen it.
     QString emptyMessage() const;
+    /// Bringing a memory into view scrolls to its row only: the columns the user looks at
+    /// stay where they are, whichever path asks (the window selecting by the row's first
+    /// model column, currentChanged, the selection model, the delayed scroll after a click
+    /// on a cut cell, a reload keeping the row in view). Only moving across with the keys
+    /// (Left, Right, Home, End) scrolls to the column.
+    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
 
 Q_SIGNALS:
     /// Emitted once, after the first paint that drew at least one row.
@@ -44,6 +50,8 @@ protected:
     /// model gives it none of its own).
     bool viewportEvent(QEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
+    QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void showHeaderMenu(const QPoint &pos);
@@ -54,6 +62,7 @@ private:
     MemoryTableModel *m_model = nullptr;
     bool m_painted = false;
     bool m_titlesShown = false;
+    bool m_movingAcross = false; ///< a Left/Right/Home/End key is moving the current column
 };
 
 } // namespace engram::ui

@@ -118,11 +118,14 @@ Result<DecisionOutcome> Reverter::revert(qint64 eventId, Millis at, const QStrin
         auto history = m_store.events().forMemory(it->memoryId);
         if (!history)
             return history.error();
-        if (const qint64 by = RevertChain(*history).reversedBy(it->id); by != 0)
+        const RevertChain chain(*history);
+        if (const qint64 by = chain.reversedBy(it->id); by != 0)
             return refused(QStringLiteral("event %1 (%2 of %3) was already reverted by event %4")
                                .arg(it->id)
                                .arg(it->kind, it->memoryId)
                                .arg(by));
+        if (const Status st = untouchedSinceImport(*it, *history, chain); !st)
+            return st.error();
         if (const Status st = revertOne(*it, recorder); !st)
             return st.error();
     }
@@ -130,6 +133,27 @@ Result<DecisionOutcome> Reverter::revert(qint64 eventId, Millis at, const QStrin
     if (const Status st = tx.commit(); !st)
         return st.error();
     return recorder.outcome();
+}
+
+Status Reverter::untouchedSinceImport(const Event &e, const std::vector<Event> &history, const RevertChain &chain) const
+{
+    // An import's memory (docs/formats.md, "Import", "Undo"): undoing it removes the memory or
+    // puts its stored fields back, so any decision made on it since (a confirm, an access,
+    // a detected conflict) would be lost silently. Refuse instead, naming the first one;
+    // once that decision is undone, its revert no longer counts.
+    if (e.kind != events::kImport || !(e.payload.contains(QStringLiteral("before")) || e.payload.value(QStringLiteral("created")).toBool()))
+        return {};
+    const QString decision = e.payload.value(kDecision).toString();
+    for (const Event &h : history) {
+        if (h.id <= e.id || h.payload.value(kDecision).toString() == decision || chain.isReversed(h.id))
+            continue;
+        if (h.kind == events::kRevert && RevertChain::revertTarget(h) > e.id)
+            continue; // the undo of a later decision
+        return refused(QStringLiteral("memory %1 was changed after the import of %2 (%3, event %4): undo that first")
+                           .arg(e.memoryId, e.payload.value(QStringLiteral("source")).toString(), h.kind)
+                           .arg(h.id));
+    }
+    return {};
 }
 
 Status Reverter::revertConflictAndLinks(const QJsonObject &p, QJsonObject &extra, DecisionRecorder &recorder)
@@ -238,6 +262,12 @@ Status Reverter::revertOne(const Event &e, DecisionRecorder &recorder)
 
     const bool created = p.value(QStringLiteral("created")).toBool();
     const QJsonObject after = p.value(QStringLiteral("after")).toObject();
+    // An import of an older Engram recorded neither a decision nor the state before it.
+    if (e.kind == events::kImport && !created && !p.contains(QStringLiteral("before")))
+        return refused(QStringLiteral("memory %1: its import (event %2) was written by an older Engram and records "
+                                      "no state to go back to; it cannot be undone")
+                           .arg(e.memoryId)
+                           .arg(e.id));
     if (!created && !p.contains(QStringLiteral("before")))
         return recorder.note(events::kRevert, e.memoryId, extra); // nothing of the row to restore
 

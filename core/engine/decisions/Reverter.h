@@ -12,6 +12,7 @@
 namespace engram::core {
 
 class DecisionRecorder;
+class RevertChain;
 class EnhancedProfile;
 class Store;
 
@@ -29,6 +30,8 @@ class Store;
 ///  - "conflictCreated" / "conflictRemoved" (a conflict object) → the row is removed / put back;
 ///    "conflictBefore" + "conflictAfter" → the row is set back to "conflictBefore".
 ///  - "linkAdded" / "linkRemoved" (an association object) → the link is removed / put back.
+///  - an `import` event of a memory the import wrote ("created" or "before", with the
+///    import's decision id): refused while a later decision on that memory is not undone.
 class Reverter final
 {
 public:
@@ -47,6 +50,8 @@ public:
 
 private:
     Status revertOne(const Event &event, DecisionRecorder &recorder);
+    /// Refuses to revert an import's memory that a later decision (not undone) touched.
+    Status untouchedSinceImport(const Event &event, const std::vector<Event> &history, const RevertChain &chain) const;
     Status revertConflictAndLinks(const QJsonObject &payload, QJsonObject &extra, DecisionRecorder &recorder);
 
     Store &m_store;
