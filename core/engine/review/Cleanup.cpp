@@ -139,7 +139,9 @@ void keepStrongestInPlanOrder(std::vector<CleanupAction> &actions)
     }
     actions.resize(kept);
     actions.shrink_to_fit();
-    std::stable_sort(actions.begin(), actions.end(), [](const CleanupAction &x, const CleanupAction &y) {
+    // One action per memory now, so no two compare equal: std::sort needs no buffer (a stable
+    // sort's is a second copy of the plan).
+    std::sort(actions.begin(), actions.end(), [](const CleanupAction &x, const CleanupAction &y) {
         if (kindOrder(x.kind) != kindOrder(y.kind))
             return kindOrder(x.kind) < kindOrder(y.kind);
         if (x.score != y.score)
