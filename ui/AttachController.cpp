@@ -6,6 +6,7 @@
 #include "attach/FolderSync.h"
 #include "attach/WriteBack.h"
 #include "store/Store.h"
+#include "support/WorkerPool.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -109,7 +110,7 @@ void AttachController::startJob()
     const QString storePath = m_storePath;
     const QString folder = m_folder;
     // The worker owns its own connection, opened and closed inside the job.
-    m_job.setFuture(QtConcurrent::run([storePath, folder]() {
+    m_job.setFuture(QtConcurrent::run(workerPool(), [storePath, folder]() {
         JobResult result;
         auto store = Store::open(storePath);
         if (!store) {

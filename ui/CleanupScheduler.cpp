@@ -35,7 +35,8 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
     if (!profile)
         return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(profileName));
     Cleanup cleanup(**store, config, *profile);
-    auto plan = cleanup.plan(now);
+    // Only counted unless applied: no reasons (about 600,000 strings at a million memories).
+    auto plan = cleanup.plan(now, automatic ? Cleanup::Reasons::Written : Cleanup::Reasons::Left);
     if (!plan)
         return plan.error();
     ScheduledRun run;

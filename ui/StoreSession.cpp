@@ -4,6 +4,7 @@
 #include "snapshot/SnapshotLoader.h"
 #include "snapshot/StoreChanges.h"
 #include "store/MetaRepository.h"
+#include "support/WorkerPool.h"
 
 #include <QFileInfo>
 #include <QLoggingCategory>
@@ -237,7 +238,7 @@ void StoreSession::startBackgroundLoad()
     const QString path = m_store->path();
     const Config config = m_config;
     setLoading(true);
-    m_loadWatcher.setFuture(QtConcurrent::run([path, config, cancel]() -> LoadResult {
+    m_loadWatcher.setFuture(QtConcurrent::run(workerPool(), [path, config, cancel]() -> LoadResult {
         SnapshotLoader::Options options;
         options.progress = [cancel](std::size_t) { return !cancel->load(); };
         return std::make_shared<Result<MemorySnapshot>>(SnapshotLoader::loadFile(path, config, options));

@@ -130,8 +130,10 @@ void MemorySnapshot::indexInsert(std::uint32_t row)
 void MemorySnapshot::reserve(std::size_t rows, std::size_t contentBytes)
 {
     m_ids.reserve(rows, rows * 30);
-    m_contents.reserve(rows, std::min(contentBytes, rows * kPreviewBytes));
-    m_keywords.reserve(rows, rows * 24);
+    m_shown.reserve(rows, rows * 4);
+    reserveLarge(m_shownAsCapitals, rows);
+    reserveLarge(m_previewBytes, rows);
+    reserveLarge(m_keywordsAt, rows);
     m_search.reserve(rows, contentBytes + rows * 24);
     reserveLarge(m_inputs, rows);
     reserveLarge(m_updatedAt, rows);
@@ -217,19 +219,78 @@ std::uint8_t MemorySnapshot::internSourceSlow(const std::string &name)
     return index;
 }
 
+QString MemorySnapshot::contentPreview(std::size_t row) const
+{
+    return shownPart(row, 0, m_previewBytes[row]);
+}
+
+QString MemorySnapshot::keywords(std::size_t row) const
+{
+    return shownPart(row, m_keywordsAt[row], std::string_view::npos);
+}
+
+QString MemorySnapshot::shownPart(std::size_t row, std::size_t from, std::size_t length) const
+{
+    if (!m_shownAsCapitals[row]) {
+        const std::string_view part = m_shown.view(row).substr(from, length);
+        return QString::fromUtf8(part.data(), qsizetype(part.size()));
+    }
+    const std::string_view lowered = m_search.view(row).substr(from, length);
+    QString out = QString::fromLatin1(lowered.data(), qsizetype(lowered.size())); // ASCII
+    const std::string_view capitals = m_shown.view(row);
+    for (std::size_t i = 0; i + 1 < capitals.size(); i += 2) {
+        const std::size_t pos = std::size_t(static_cast<unsigned char>(capitals[i]))
+            | (std::size_t(static_cast<unsigned char>(capitals[i + 1])) << 8);
+        if (pos >= from && pos - from < std::size_t(out.size()))
+            out[qsizetype(pos - from)] = out[qsizetype(pos - from)].toUpper();
+    }
+    return out;
+}
+
 void MemorySnapshot::setStrings(std::size_t row, const SnapshotRecord &r, bool appending)
 {
     thread_local std::string search;
+    thread_local std::string shown;
     buildSearchText(r.content, r.keywords, search);
     const std::string_view preview = cutUtf8(r.content, kPreviewBytes);
+    const auto isAscii = [](std::string_view text) {
+        return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    };
+    // All ASCII: the search text is the same bytes, lower-cased; keep where the capitals were.
+    const bool asCapitals = search.size() <= 0xffff && isAscii(r.content) && isAscii(r.keywords);
+    std::uint32_t keywordsAt = 0;
+    shown.clear();
+    if (asCapitals) {
+        keywordsAt = std::uint32_t(r.content.size() + 1);
+        const auto addCapitals = [](std::string_view text, std::size_t at) {
+            for (std::size_t i = 0; i < text.size(); ++i) {
+                if (text[i] >= 'A' && text[i] <= 'Z') {
+                    const auto pos = std::uint16_t(at + i);
+                    shown.push_back(char(pos & 0xff));
+                    shown.push_back(char(pos >> 8));
+                }
+            }
+        };
+        addCapitals(preview, 0);
+        addCapitals(r.keywords, keywordsAt);
+    } else {
+        keywordsAt = std::uint32_t(preview.size() + 1);
+        shown.assign(preview);
+        shown.push_back('\n');
+        shown.append(r.keywords);
+    }
     if (appending) {
         m_ids.append(r.id);
-        m_contents.append(preview);
-        m_keywords.append(r.keywords);
+        m_shown.append(shown);
+        m_shownAsCapitals.push_back(asCapitals ? 1 : 0);
+        m_previewBytes.push_back(std::uint16_t(preview.size()));
+        m_keywordsAt.push_back(keywordsAt);
         m_search.append(search);
     } else {
-        m_contents.set(row, preview);
-        m_keywords.set(row, r.keywords);
+        m_shown.set(row, shown);
+        m_shownAsCapitals[row] = asCapitals ? 1 : 0;
+        m_previewBytes[row] = std::uint16_t(preview.size());
+        m_keywordsAt[row] = keywordsAt;
         m_search.set(row, search);
     }
     if (!r.name.empty() || !r.description.empty())
@@ -308,7 +369,8 @@ void MemorySnapshot::markRemoved(std::size_t row)
 
 std::size_t MemorySnapshot::memoryUse() const
 {
-    return m_ids.memoryUse() + m_contents.memoryUse() + m_keywords.memoryUse() + m_search.memoryUse()
+    return m_ids.memoryUse() + m_shown.memoryUse() + m_shownAsCapitals.capacity() + m_previewBytes.capacity() * 2
+        + m_keywordsAt.capacity() * 4 + m_search.memoryUse()
         + m_inputs.capacity() * sizeof(ScoreInput) + m_updatedAt.capacity() * sizeof(Millis)
         + m_deletedAt.capacity() * sizeof(Millis) + m_rowids.capacity() * sizeof(std::int64_t)
         + m_flags.capacity() * 2 + m_category.capacity() * 2 + m_project.capacity() * 4 + m_source.capacity()

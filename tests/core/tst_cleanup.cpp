@@ -299,6 +299,44 @@ private Q_SLOTS:
         QVERIFY(reasonOf(*plan, QStringLiteral("rule-weak")).startsWith(QStringLiteral("semantic rules 2 > budget 1")));
     }
 
+    /// The window's scheduled cleanup only counts the plan, so it asks for no reasons: the same
+    /// actions in the same order (one per memory, the strongest: an episode compressed for its
+    /// budget and deleted for the next keeps the delete), each reason left empty.
+    void aPlanWithoutReasonsHoldsTheSameActions()
+    {
+        Config config = m_config;
+        config.budgets.activeEpisodes = 2;
+        config.budgets.compressed = 1;
+        config.budgets.semanticRules = 1;
+        test::TempStore s;
+        fillEbbinghaus(*s);
+        const double hours[] = {0, 4, 9, 17, 3, 6};
+        for (int i = 0; i < 6; ++i)
+            QVERIFY(s->memories().insert(aged(QStringLiteral("ep%1").arg(i), hours[i], QStringLiteral("episode"))));
+        QVERIFY(s->memories().insert(aged(QStringLiteral("rule-strong"), 1, QStringLiteral("rule"))));
+        QVERIFY(s->memories().insert(aged(QStringLiteral("rule-weak"), 20, QStringLiteral("rule"))));
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), config);
+        const Cleanup cleanup(*s, config, *profile);
+        const auto full = cleanup.plan(kNow);
+        const auto counted = cleanup.plan(kNow, Cleanup::Reasons::Left);
+        QVERIFY(full && counted);
+        QVERIFY(!full->ids(CleanupKind::Archive).isEmpty());
+        QVERIFY(!full->ids(CleanupKind::Compress).isEmpty());
+        QVERIFY(full->ids(CleanupKind::Delete).contains(QStringLiteral("ep3"))); // compressed, then deleted
+        QVERIFY(!full->ids(CleanupKind::Compress).contains(QStringLiteral("ep3")));
+        QCOMPARE(counted->actions.size(), full->actions.size());
+        for (std::size_t i = 0; i < full->actions.size(); ++i) {
+            const CleanupAction &a = full->actions[i];
+            const CleanupAction &b = counted->actions[i];
+            QCOMPARE(b.memoryId, a.memoryId);
+            QCOMPARE(int(b.kind), int(a.kind));
+            QCOMPARE(b.score, a.score);
+            QCOMPARE(b.updatedAt, a.updatedAt);
+            QVERIFY(!a.reason.isEmpty());
+            QVERIFY(b.reason.isEmpty());
+        }
+    }
+
     void aMemoryChangedSinceThePlanIsSkipped()
     {
         test::TempStore s;

@@ -1,6 +1,7 @@
 #include "dialogs/JobDialog.h"
 
 #include "views/JobProgressPanel.h"
+#include "support/WorkerPool.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -91,7 +92,7 @@ void JobDialog::startWorker(const QString &text, std::function<void(JobControl &
     if (m_closeButton)
         m_closeButton->setEnabled(false);
     m_progress->start(control, text);
-    m_watcher.setFuture(QtConcurrent::run([control, work = std::move(work)]() { work(*control); }));
+    m_watcher.setFuture(QtConcurrent::run(workerPool(), [control, work = std::move(work)]() { work(*control); }));
 }
 
 void JobDialog::finishJob()

@@ -1,4 +1,5 @@
 #include "support/BackgroundTask.h"
+#include "support/WorkerPool.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -35,7 +36,7 @@ bool BackgroundTask::start(std::function<void(JobControl &)> work, std::function
     m_control = control;
     m_finished = std::move(finished);
     m_running = true;
-    m_watcher.setFuture(QtConcurrent::run([control, work = std::move(work)]() { work(*control); }));
+    m_watcher.setFuture(QtConcurrent::run(workerPool(), [control, work = std::move(work)]() { work(*control); }));
     return true;
 }
 

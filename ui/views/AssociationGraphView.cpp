@@ -11,6 +11,7 @@
 #include "views/GraphNodeStyler.h"
 #include "views/GraphOverviewEdgesItem.h"
 #include "views/GraphPalette.h"
+#include "support/WorkerPool.h"
 
 #include <QAction>
 #include <QApplication>
@@ -386,7 +387,7 @@ void AssociationGraphView::showOverview()
     m_cancelOverview = std::make_shared<std::atomic<bool>>(false);
     const QString path = m_session->path();
     auto cancel = m_cancelOverview;
-    m_overviewWatcher.setFuture(QtConcurrent::run([path, deleted, cancel] {
+    m_overviewWatcher.setFuture(QtConcurrent::run(workerPool(), [path, deleted, cancel] {
         return GraphOverviewJob::run(path, deleted, GraphOverviewJob::kDefaultMaxNodes, cancel);
     }));
 }

@@ -17,6 +17,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 namespace engram::core {
@@ -76,7 +77,7 @@ struct BudgetGroups
 
 /// Over budget, the lowest scores of `group` get `kind` (and move on to `movedTo`, if given).
 void planOverBudget(std::vector<CleanupAction> &actions, std::vector<Candidate> &group, int budget, CleanupKind kind,
-                    BudgetGroup what, std::vector<Candidate> *movedTo)
+                    BudgetGroup what, std::vector<Candidate> *movedTo, bool withReasons)
 {
     if (int(group.size()) <= budget)
         return;
@@ -84,7 +85,8 @@ void planOverBudget(std::vector<CleanupAction> &actions, std::vector<Candidate> 
     const int excess = int(group.size()) - budget;
     for (int i = 0; i < excess; ++i) {
         const Candidate &c = group[size_t(i)];
-        actions.push_back({kind, c.id, c.score, cleanup_rules::budgetReason(what, group.size(), budget, c.score, excess),
+        actions.push_back({kind, c.id, c.score,
+                           withReasons ? cleanup_rules::budgetReason(what, group.size(), budget, c.score, excess) : QString(),
                            c.updatedAt});
         if (movedTo)
             movedTo->push_back(c);
@@ -93,42 +95,59 @@ void planOverBudget(std::vector<CleanupAction> &actions, std::vector<Candidate> 
 
 /// Budgets: active episodes over budget are compressed, then compressed episodes and rules
 /// over budget are deleted.
-void planBudgets(std::vector<CleanupAction> &actions, BudgetGroups &groups, const Config &config)
+void planBudgets(std::vector<CleanupAction> &actions, BudgetGroups &groups, const Config &config, bool withReasons)
 {
     planOverBudget(actions, groups.activeEpisodes, config.budgets.activeEpisodes, CleanupKind::Compress,
-                   BudgetGroup::ActiveEpisode, &groups.compressedEpisodes);
+                   BudgetGroup::ActiveEpisode, &groups.compressedEpisodes, withReasons);
     planOverBudget(actions, groups.compressedEpisodes, config.budgets.compressed, CleanupKind::Delete,
-                   BudgetGroup::CompressedEpisode, nullptr);
+                   BudgetGroup::CompressedEpisode, nullptr, withReasons);
     planOverBudget(actions, groups.rules, config.budgets.semanticRules, CleanupKind::Delete,
-                   BudgetGroup::SemanticRule, nullptr);
+                   BudgetGroup::SemanticRule, nullptr, withReasons);
 }
 
 /// One action per memory, the strongest (a memory compressed for the budget and then deleted
 /// for the next one keeps the delete only), in plan order: purge, delete, compress, archive;
-/// weakest first in each.
-std::vector<CleanupAction> strongestInPlanOrder(const std::vector<CleanupAction> &actions)
+/// weakest first in each. In place, through a sorted index (4 bytes an action): at a million
+/// memories the plan holds about 600,000 actions, and a hash and a set of their ids cost the
+/// window about 90 MiB at its peak.
+void keepStrongestInPlanOrder(std::vector<CleanupAction> &actions)
 {
-    QHash<QString, CleanupKind> strongest;
-    for (const CleanupAction &a : actions) {
-        if (!strongest.contains(a.memoryId) || kindOrder(a.kind) < kindOrder(strongest.value(a.memoryId)))
-            strongest.insert(a.memoryId, a.kind);
+    std::vector<std::uint32_t> byId(actions.size());
+    for (std::uint32_t i = 0; i < byId.size(); ++i)
+        byId[i] = i;
+    // By id, the strongest kind first; the first in plan order among equals (stable).
+    std::stable_sort(byId.begin(), byId.end(), [&actions](std::uint32_t x, std::uint32_t y) {
+        const CleanupAction &a = actions[x];
+        const CleanupAction &b = actions[y];
+        if (const int c = QString::compare(a.memoryId, b.memoryId); c != 0)
+            return c < 0;
+        return kindOrder(a.kind) < kindOrder(b.kind);
+    });
+    std::vector<bool> keep(actions.size(), false);
+    for (std::size_t i = 0; i < byId.size(); ++i) {
+        if (i == 0 || actions[byId[i]].memoryId != actions[byId[i - 1]].memoryId)
+            keep[byId[i]] = true;
     }
-    std::vector<CleanupAction> kept;
-    QSet<QString> seen;
-    for (const CleanupAction &a : actions) {
-        if (a.kind == strongest.value(a.memoryId) && !seen.contains(a.memoryId)) {
-            kept.push_back(a);
-            seen.insert(a.memoryId);
+    byId = {};
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        if (keep[i]) {
+            if (kept != i)
+                actions[kept] = std::move(actions[i]);
+            ++kept;
         }
     }
-    std::stable_sort(kept.begin(), kept.end(), [](const CleanupAction &x, const CleanupAction &y) {
+    actions.resize(kept);
+    actions.shrink_to_fit();
+    // One action per memory now, so no two compare equal: std::sort needs no buffer (a stable
+    // sort's is a second copy of the plan).
+    std::sort(actions.begin(), actions.end(), [](const CleanupAction &x, const CleanupAction &y) {
         if (kindOrder(x.kind) != kindOrder(y.kind))
             return kindOrder(x.kind) < kindOrder(y.kind);
         if (x.score != y.score)
             return x.score < y.score;
         return x.memoryId < y.memoryId;
     });
-    return kept;
 }
 
 /// Note 003 §2: the memory becomes an extractive summary of itself (docs/scoring.md,
@@ -182,8 +201,9 @@ QString Cleanup::eventKind(CleanupKind kind)
     return {};
 }
 
-Result<CleanupPlan> Cleanup::plan(Millis now) const
+Result<CleanupPlan> Cleanup::plan(Millis now, Reasons reasons) const
 {
+    const bool withReasons = reasons == Reasons::Written;
     CleanupPlan plan;
     plan.profile = m_profile.name();
     plan.at = now;
@@ -203,7 +223,7 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
         const cleanup_rules::Facts facts = cleanup_rules::Facts::of(m);
         QString reason;
         if (m.isDeleted()) {
-            if (const auto purge = cleanup_rules::purge(facts, m_config, now, &reason))
+            if (const auto purge = cleanup_rules::purge(facts, m_config, now, withReasons ? &reason : nullptr))
                 plan.actions.push_back(CleanupAction{*purge, m.id, 0, reason, m.updatedAt});
             return true;
         }
@@ -213,7 +233,7 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
             neverDeleted.insert(m.id);
         const ScoreInput in = ScoreInput::from(m, m_config, mentions ? mentions->summary(m.id, now) : MentionSummary{});
         const Score s = m_profile.evaluate(in, now);
-        const auto action = cleanup_rules::profileRule(profile, facts, in, s, now, m_config, enhanced, &reason);
+        const auto action = cleanup_rules::profileRule(profile, facts, in, s, now, m_config, enhanced, withReasons ? &reason : nullptr);
         groups.add(cleanup_rules::budgetGroup(facts, action), Candidate{m.id, s.score, in.lastReinforcedAt, m.updatedAt});
         if (action)
             plan.actions.push_back(CleanupAction{*action, m.id, s.score, reason, m.updatedAt});
@@ -222,14 +242,14 @@ Result<CleanupPlan> Cleanup::plan(Millis now) const
     if (!walked)
         return walked.error();
 
-    planBudgets(plan.actions, groups, m_config);
+    planBudgets(plan.actions, groups, m_config, withReasons);
     // note 002: system and core memories, and importance ≥ 3.0, are never deleted by a cleanup,
     // whatever the profile's forgotten line or a budget says (they may still be archived or
     // compressed).
     std::erase_if(plan.actions, [&](const CleanupAction &a) {
         return a.kind == CleanupKind::Delete && neverDeleted.contains(a.memoryId);
     });
-    plan.actions = strongestInPlanOrder(plan.actions);
+    keepStrongestInPlanOrder(plan.actions);
     return plan;
 }
 

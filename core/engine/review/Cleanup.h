@@ -63,8 +63,11 @@ public:
     /// The event kind an action is recorded with.
     static QString eventKind(CleanupKind kind);
 
+    /// Whether plan() writes each action's reason (an action applied records it): a caller
+    /// that only counts the actions (the window's scheduled cleanup) leaves them empty.
+    enum class Reasons { Written, Left };
     /// Every action due at `now`, and why. Writes nothing (the dry run).
-    [[nodiscard]] Result<CleanupPlan> plan(Millis now) const;
+    [[nodiscard]] Result<CleanupPlan> plan(Millis now, Reasons reasons = Reasons::Written) const;
     /// Called once, right before the commit; false cancels (see apply).
     using BeforeCommit = std::function<bool()>;
 

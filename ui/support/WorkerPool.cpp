@@ -1,0 +1,33 @@
+#include "support/WorkerPool.h"
+
+#include <QThread>
+#include <QThreadPool>
+
+#include <algorithm>
+
+namespace engram::ui {
+
+namespace {
+
+class Pool final : public QThreadPool
+{
+public:
+    Pool()
+    {
+        setObjectName(QStringLiteral("engram-workers"));
+        // As many as Qt's global pool would give, at least two: the background load and the
+        // scheduled cleanup's plan both start when a store opens.
+        setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+    }
+};
+
+} // namespace
+
+Q_GLOBAL_STATIC(Pool, s_pool)
+
+QThreadPool *workerPool()
+{
+    return s_pool();
+}
+
+} // namespace engram::ui
