@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace engram::ui {
@@ -68,6 +69,21 @@ public:
     static MemoryCurve build(const core::Memory &current, const std::vector<core::Event> &eventsOldestFirst,
                              const core::ScoringProfile &profile, core::Millis now, core::Millis horizonMs,
                              int pastSamples = 240, int futureSamples = 120);
+
+    /// The same curve sampled only inside the window [from, to] (what a zoomed chart shows):
+    /// the past over [max(from, creation), min(to, now)], the projection over [now, to]
+    /// (empty when `to` is not after now) and the markers inside the window.
+    static MemoryCurve buildWindow(const core::Memory &current, const std::vector<core::Event> &eventsOldestFirst,
+                                   const core::ScoringProfile &profile, core::Millis now, core::Millis from,
+                                   core::Millis to, int pastSamples = 240, int futureSamples = 120);
+
+    /// When the projection from `now` first drops below the profile's lowest tier line (the
+    /// memory is forgotten), searched up to `limitMs` after now; nullopt if it stays above
+    /// (permanent, or a very slow decay) or is below already.
+    static std::optional<core::Millis> fadeInstant(const core::Memory &current,
+                                                   const std::vector<core::Event> &eventsOldestFirst,
+                                                   const core::ScoringProfile &profile, core::Millis now,
+                                                   core::Millis limitMs);
 
     /// A horizon that keeps the future readable next to the past: half the past span, clamped
     /// to [30, 90] days.
