@@ -11,6 +11,7 @@
 #include "views/GraphNodeStyler.h"
 #include "views/GraphOverviewEdgesItem.h"
 #include "views/GraphPalette.h"
+#include "views/GraphSelectionMarker.h"
 
 #include <QAction>
 #include <QApplication>
@@ -143,6 +144,7 @@ void AssociationGraphView::clearScene()
     m_linkLine = nullptr;
     m_message = nullptr;
     m_overviewEdges = nullptr;
+    m_selectionMarker = nullptr;
     m_nodes.clear();
     m_edges.clear();
     m_edgeByPair.clear();
@@ -172,8 +174,48 @@ bool AssociationGraphView::isExcluded(const QString &id) const
 
 void AssociationGraphView::setSelection(const QStringList &ids)
 {
-    if (!ids.isEmpty() && ids.first() != m_centre)
+    if (ids.isEmpty())
+        return;
+    if (m_mode == Mode::Overview) {
+        // The overview stays: the selected memory is marked in it (and scrolled into view).
+        selectInOverview(ids.first());
+        return;
+    }
+    if (ids.first() != m_centre)
         setCenter(ids.first());
+}
+
+void AssociationGraphView::selectInOverview(const QString &id)
+{
+    if (GraphNodeItem *previous = m_nodes.value(m_overviewSelection))
+        previous->setCentre(false);
+    m_overviewSelection = id;
+    GraphNodeItem *node = m_nodes.value(id);
+    if (!node) {
+        if (m_selectionMarker)
+            m_selectionMarker->hide(); // not in the overview (deleted, or past its node limit)
+        return;
+    }
+    node->setCentre(true);
+    if (!m_selectionMarker) {
+        m_selectionMarker = new GraphSelectionMarker;
+        m_scene->addItem(m_selectionMarker);
+    }
+    m_selectionMarker->setPos(node->pos());
+    m_selectionMarker->setToolTip(node->toolTip());
+    m_selectionMarker->show();
+    const int margin = int(GraphSelectionMarker::kRadius) + 8;
+    if (!viewport()->rect().adjusted(margin, margin, -margin, -margin).contains(mapFromScene(node->pos())))
+        centerOn(node);
+}
+
+void AssociationGraphView::updateLabelZoom()
+{
+    if (m_mode != Mode::Ego)
+        return; // overview dots have no labels to size
+    const double zoom = transform().m11();
+    for (GraphNodeItem *node : std::as_const(m_nodes))
+        node->setZoom(zoom);
 }
 
 void AssociationGraphView::setCenter(const QString &id)
@@ -182,6 +224,7 @@ void AssociationGraphView::setCenter(const QString &id)
         m_cancelOverview->store(true);
     const bool moved = id != m_centre || m_mode != Mode::Ego;
     m_centre = id;
+    m_overviewSelection = id;
     if (id.isEmpty() || !m_session || !m_session->store()) {
         m_mode = Mode::Empty;
         clearScene();
@@ -243,6 +286,7 @@ void AssociationGraphView::rebuildEgo(bool refit, bool withCentreActivation)
     } else {
         setTransform(keep);
         centerOn(keepCentre);
+        updateLabelZoom();
     }
     if (withCentreActivation)
         runCentreActivation();
@@ -375,6 +419,8 @@ void AssociationGraphView::showOverview()
         m_cancelOverview->store(true);
     m_overviewWatcher.waitForFinished(); // a cancelled run returns quickly
     m_mode = Mode::Overview;
+    if (m_overviewSelection.isEmpty())
+        m_overviewSelection = m_centre; // the memory selected when the overview was asked for
     clearScene();
     showMessage(tr("Laying out the whole store…"));
     QSet<QString> deleted;
@@ -433,6 +479,8 @@ void AssociationGraphView::finishOverview()
     const QRectF bounds = m_scene->itemsBoundingRect();
     m_scene->setSceneRect(bounds.adjusted(-100, -100, 100, 100));
     fitToView();
+    if (!m_overviewSelection.isEmpty())
+        selectInOverview(m_overviewSelection);
     Q_EMIT overviewReady();
 }
 
@@ -581,6 +629,7 @@ void AssociationGraphView::scaleBy(double factor)
     m_fitted = false;
     if (current > 0)
         scale(target / current, target / current);
+    updateLabelZoom();
 }
 
 void AssociationGraphView::zoomIn()
@@ -605,6 +654,7 @@ void AssociationGraphView::fitToView()
     if (transform().m11() > 1.0)
         setTransform(QTransform());
     centerOn(bounds.center());
+    updateLabelZoom();
 }
 
 void AssociationGraphView::resizeEvent(QResizeEvent *event)
