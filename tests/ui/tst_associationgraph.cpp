@@ -268,6 +268,22 @@ private Q_SLOTS:
                 longest = node;
         }
         QVERIFY(cut > 5);
+        // The labels drawn do not cover each other; the centre's always is drawn.
+        auto drawnLabels = [&view] {
+            QList<QPolygonF> drawn;
+            for (GraphNodeItem *node : view.nodeItems()) {
+                if (node->isLabelShown())
+                    drawn << node->labelPolygon();
+            }
+            return drawn;
+        };
+        const QList<QPolygonF> drawn = drawnLabels();
+        for (int i = 0; i < drawn.size(); ++i) {
+            for (int j = i + 1; j < drawn.size(); ++j)
+                QVERIFY2(!drawn[i].intersects(drawn[j]), "two labels overlap");
+        }
+        QVERIFY(view.nodeItem(view.centre())->isLabelShown());
+        QVERIFY(drawn.size() > view.nodeItems().size() / 2);
         const QString before = longest->shownLabel();
         saveShot(view, QStringLiteral("graph-ego-small.png"));
 
@@ -279,6 +295,7 @@ private Q_SLOTS:
             QCoreApplication::sendEvent(view.viewport(), &in);
         }
         QCOMPARE(longest->zoom(), view.transform().m11());
+        QVERIFY(drawnLabels().size() > drawn.size()); // zoomed in, room for the covered ones
         view.centerOn(longest);
         saveShot(view, QStringLiteral("graph-ego-zoomed.png"));
         const QString after = longest->shownLabel();
@@ -462,7 +479,10 @@ private Q_SLOTS:
         QVERIFY(view.overviewEdges()->lineCount() > std::size_t(live)); // ~5 links per memory
         const int layouts = view.layoutCount();
 
-        // Zoom and pan: painted at several levels of detail, never laid out again.
+        // Zoom and pan: painted at several levels of detail, never laid out again. The
+        // table's selection is marked (a ring among 10,000 dots).
+        view.setSelection({view.nodeItems().first()->memoryId()});
+        QVERIFY(view.selectionMarker()->isVisible());
         QVERIFY(!view.grab().isNull());
         saveShot(view, QStringLiteral("graph-overview-10k.png"));
         view.setTransformationAnchor(QGraphicsView::AnchorViewCenter);

@@ -216,6 +216,33 @@ void AssociationGraphView::updateLabelZoom()
     const double zoom = transform().m11();
     for (GraphNodeItem *node : std::as_const(m_nodes))
         node->setZoom(zoom);
+    // Labels in order of importance (the centre, then one hop, then two; nearer the centre
+    // first); one that would cover a label already kept is left out until the zoom makes room.
+    std::vector<std::pair<int, GraphNodeItem *>> order;
+    for (std::size_t i = 0; i < m_ego.nodes.size(); ++i) {
+        if (GraphNodeItem *node = m_nodes.value(m_ego.nodes[i].id))
+            order.emplace_back(m_ego.nodes[i].depth, node);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) {
+        if (a.first != b.first)
+            return a.first < b.first;
+        return QLineF(QPointF(), a.second->pos()).length() < QLineF(QPointF(), b.second->pos()).length();
+    });
+    std::vector<std::pair<QRectF, QPolygonF>> kept;
+    for (const auto &[depth, node] : order) {
+        const QPolygonF label = node->labelPolygon();
+        const QRectF box = label.boundingRect();
+        bool covers = false;
+        for (const auto &[keptBox, keptLabel] : kept) {
+            if (keptBox.intersects(box) && keptLabel.intersects(label)) {
+                covers = true;
+                break;
+            }
+        }
+        node->setLabelCovered(covers);
+        if (!covers && !label.isEmpty())
+            kept.emplace_back(box, label);
+    }
 }
 
 void AssociationGraphView::setCenter(const QString &id)

@@ -195,6 +195,21 @@ void GraphNodeItem::updateGeometry()
     }
 }
 
+QPolygonF GraphNodeItem::labelPolygon() const
+{
+    if (m_lines.isEmpty())
+        return {};
+    return mapToScene(labelTransform().map(QPolygonF(m_labelRect)));
+}
+
+void GraphNodeItem::setLabelCovered(bool covered)
+{
+    if (covered == m_labelCovered)
+        return;
+    m_labelCovered = covered;
+    update();
+}
+
 QRectF GraphNodeItem::boundingRect() const
 {
     return m_bounds;
@@ -261,7 +276,7 @@ void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         painter->drawText(rect, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, m_elidedCompact);
         return;
     }
-    if (m_lines.isEmpty() || lod * kLabelPixels * m_labelScale < kMinReadablePixels)
+    if (m_lines.isEmpty() || m_labelCovered || lod * kLabelPixels * m_labelScale < kMinReadablePixels)
         return;
     painter->setFont(labelFont(m_bold));
     painter->save();

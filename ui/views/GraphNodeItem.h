@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QFont>
 #include <QGraphicsItem>
+#include <QPolygonF>
 #include <QString>
 #include <QStringList>
 
@@ -68,6 +69,13 @@ public:
     QString shownLabel() const { return m_lines.join(QLatin1Char('\n')); }
     /// Scene pixels per label font pixel: labelFont() × labelScale() × zoom() = screen pixels.
     double labelScale() const { return m_labelScale; }
+    /// Where the label is drawn, in scene coordinates (turned with a radial label); empty
+    /// without a label.
+    QPolygonF labelPolygon() const;
+    /// A label that would cover a more important one is left out (the view decides; the
+    /// tooltip still has the text). Zooming in makes room for it again.
+    void setLabelCovered(bool covered);
+    bool isLabelShown() const { return !m_lines.isEmpty() && !m_labelCovered; }
     /// The label's width limit in scene pixels at the current zoom.
     double labelRoom() const { return std::max<double>(kLabelWidth, kMinLabelRoom / m_zoom); }
 
@@ -95,6 +103,7 @@ private:
     QString m_elidedCompact;
     double m_zoom = 1;
     double m_labelScale = 1;
+    bool m_labelCovered = false;
     LabelMode m_labelMode = LabelMode::None;
     bool m_bold = false;
     bool m_centre = false;
