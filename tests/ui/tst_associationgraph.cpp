@@ -227,8 +227,8 @@ private Q_SLOTS:
         QCOMPARE(view.centre(), QStringLiteral("y"));
     }
 
-    // At the zoom a graph opens with, every label fits its room (GraphNodeItem::kLabelWidth
-    // scene pixels or kMinLabelRoom screen pixels, measured with the label font), its letters are at least
+    // At the zoom a graph opens with, every label fits its room (GraphNodeItem::kWideLabelWidth
+    // scene pixels at most, or kMinLabelRoom screen pixels, measured with the label font), its letters are at least
     // kMinLabelPixels on screen, a cut one ends in "…" and its tooltip holds the whole text;
     // zooming in shows more of it, on more lines.
     void labelsAreElidedAndGrowWithTheZoom()
@@ -255,7 +255,7 @@ private Q_SLOTS:
             const QFontMetricsF fm(font);
             for (const QString &line : shown.split(QLatin1Char('\n')))
                 QVERIFY2(fm.horizontalAdvance(line) * node->labelScale() * zoom
-                             <= std::max(GraphNodeItem::kLabelWidth * zoom, GraphNodeItem::kMinLabelRoom) + 0.5,
+                             <= std::max(GraphNodeItem::kWideLabelWidth * zoom, GraphNodeItem::kMinLabelRoom) + 0.5,
                          qPrintable(line));
             QVERIFY(font.pixelSize() * node->labelScale() * zoom >= GraphNodeItem::kMinLabelPixels - 0.01);
             const QString whole = node->label().simplified();

@@ -229,19 +229,37 @@ void AssociationGraphView::updateLabelZoom()
         return QLineF(QPointF(), a.second->pos()).length() < QLineF(QPointF(), b.second->pos()).length();
     });
     std::vector<std::pair<QRectF, QPolygonF>> kept;
+    // Discs are obstacles too: a label across another memory hides it.
+    std::vector<std::pair<QRectF, const GraphNodeItem *>> discs;
     for (const auto &[depth, node] : order) {
-        const QPolygonF label = node->labelPolygon();
+        const double r = node->radius();
+        discs.emplace_back(QRectF(node->pos() - QPointF(r, r), QSizeF(2 * r, 2 * r)), node);
+    }
+    auto collides = [&](const GraphNodeItem *owner, const QPolygonF &label) {
         const QRectF box = label.boundingRect();
-        bool covers = false;
         for (const auto &[keptBox, keptLabel] : kept) {
-            if (keptBox.intersects(box) && keptLabel.intersects(label)) {
-                covers = true;
-                break;
-            }
+            if (keptBox.intersects(box) && keptLabel.intersects(label))
+                return true;
         }
+        for (const auto &[disc, node] : discs) {
+            if (node != owner && disc.intersects(box) && label.intersects(QPolygonF(disc)))
+                return true;
+        }
+        return false;
+    };
+    for (const auto &[depth, node] : order) {
+        // The wide label (under a disc; a radial one would push the graph's edge out) where
+        // the labels kept so far leave room, else the usual one.
+        node->setWideLabel(node->labelMode() == GraphNodeItem::LabelMode::Below);
+        QPolygonF label = node->labelPolygon();
+        if (collides(node, label)) {
+            node->setWideLabel(false);
+            label = node->labelPolygon();
+        }
+        const bool covers = collides(node, label);
         node->setLabelCovered(covers);
         if (!covers && !label.isEmpty())
-            kept.emplace_back(box, label);
+            kept.emplace_back(label.boundingRect(), label);
     }
 }
 
@@ -671,6 +689,7 @@ void AssociationGraphView::zoomOut()
 
 void AssociationGraphView::fitToView()
 {
+    static thread_local bool refitting = false; // the second pass below (GUI thread only)
     QRectF bounds = m_scene->itemsBoundingRect();
     if (bounds.isEmpty())
         return;
@@ -682,6 +701,12 @@ void AssociationGraphView::fitToView()
         setTransform(QTransform());
     centerOn(bounds.center());
     updateLabelZoom();
+    if (m_mode == Mode::Ego && !refitting) {
+        // Labels are sized for the zoom, so the fitted bounds change with it: fit once more.
+        refitting = true;
+        fitToView();
+        refitting = false;
+    }
 }
 
 void AssociationGraphView::resizeEvent(QResizeEvent *event)

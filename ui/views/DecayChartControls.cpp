@@ -9,14 +9,13 @@ namespace engram::ui {
 
 DecayChartControls::DecayChartControls(QWidget *parent)
     : QWidget(parent), m_range(new QComboBox(this)), m_zoomOut(new QToolButton(this)), m_zoomIn(new QToolButton(this)),
-      m_key(new QLabel(this))
+      m_label(new QLabel(tr("Time range:"), this)), m_key(new QLabel(this))
 {
     setObjectName(QStringLiteral("decayChartControls"));
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 2, 6, 0);
     layout->setSpacing(4);
 
-    auto *label = new QLabel(tr("Time range:"), this);
     m_range->setObjectName(QStringLiteral("chartRangeBox"));
     for (int i = 0; i < ChartTimeRange::kSpanCount; ++i)
         m_range->addItem(ChartTimeRange::spanName(ChartTimeRange::Span(i)), i);
@@ -25,7 +24,7 @@ DecayChartControls::DecayChartControls(QWidget *parent)
     const QString how = tr("Turn the mouse wheel over the chart to zoom in or out; drag it to move in time.");
     m_range->setToolTip(tr("Which dates the chart shows. \"Whole life\" runs from the memory's creation to "
                            "when its projection fades below the last tier line.\n%1").arg(how));
-    label->setBuddy(m_range);
+    m_label->setBuddy(m_range);
 
     m_zoomOut->setObjectName(QStringLiteral("chartZoomOutButton"));
     m_zoomOut->setText(QStringLiteral("−"));
@@ -47,7 +46,7 @@ DecayChartControls::DecayChartControls(QWidget *parent)
     keyPalette.setColor(QPalette::WindowText, keyPalette.color(QPalette::PlaceholderText).darker(140));
     m_key->setPalette(keyPalette);
 
-    layout->addWidget(label);
+    layout->addWidget(m_label);
     layout->addWidget(m_range);
     layout->addWidget(m_zoomOut);
     layout->addWidget(m_zoomIn);
@@ -58,6 +57,18 @@ DecayChartControls::DecayChartControls(QWidget *parent)
             [this](int index) { Q_EMIT spanChosen(ChartTimeRange::Span(m_range->itemData(index).toInt())); });
     connect(m_zoomIn, &QToolButton::clicked, this, &DecayChartControls::zoomInClicked);
     connect(m_zoomOut, &QToolButton::clicked, this, &DecayChartControls::zoomOutClicked);
+}
+
+void DecayChartControls::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // A narrow chart keeps its range controls and drops the key (the markers' tooltips say
+    // what each one is) rather than cutting it.
+    int used = layout()->contentsMargins().left() + layout()->contentsMargins().right();
+    for (QWidget *w : {static_cast<QWidget *>(m_label), static_cast<QWidget *>(m_range), static_cast<QWidget *>(m_zoomOut),
+                       static_cast<QWidget *>(m_zoomIn), static_cast<QWidget *>(m_key)})
+        used += w->sizeHint().width() + layout()->spacing();
+    m_key->setVisible(used + 12 <= width());
 }
 
 void DecayChartControls::showSpan(ChartTimeRange::Span span, bool zoomed)

@@ -25,6 +25,9 @@ public:
     /// Shows `span` as chosen (`zoomed` = the window was zoomed or moved since: no preset).
     void showSpan(ChartTimeRange::Span span, bool zoomed);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 Q_SIGNALS:
     void spanChosen(ChartTimeRange::Span span);
     void zoomInClicked();
@@ -34,6 +37,7 @@ private:
     QComboBox *m_range;
     QToolButton *m_zoomOut;
     QToolButton *m_zoomIn;
+    QLabel *m_label;
     QLabel *m_key;
 };
 

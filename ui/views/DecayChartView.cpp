@@ -247,7 +247,7 @@ void DecayChartView::resample()
     for (const Loaded &l : m_loaded) {
         m_curves.push_back(MemoryCurveBuilder::buildWindow(l.memory, l.events, profile, now, m_range.from(), m_range.to()));
         const QString shown = MaskedText::shown(l.memory, m_session->privacyMode());
-        m_drawn.push_back({legendLabel(shown), legendLabel(shown, 400), ChartPalette::curve(int(m_drawn.size()))});
+        m_drawn.push_back({legendLabel(shown), legendLabel(shown, 80), ChartPalette::curve(int(m_drawn.size()))});
     }
     m_xMin = m_range.from();
     m_xMax = m_range.to();
@@ -410,13 +410,15 @@ void DecayChartView::rebuildChart()
 void DecayChartView::updateLegendLabels()
 {
     // Every memory's legend entry gets an equal share of the width, elided to it by the
-    // font's metrics (Qt's own cut leaves "…" after a few letters); the tooltip has it all.
+    // font's metrics; in a chart too narrow for kMinRoom each, Qt shortens the entries and
+    // shows the whole label (up to 80 characters) as the entry's tooltip.
     const int n = int(m_curves.size());
     if (n == 0)
         return;
+    constexpr double kMinRoom = 110;
     const QFontMetricsF fm(chart()->legend()->font());
     const double share = (width() - 24.0) / (n == 1 ? 2 : n) - 40;
-    const double room = std::clamp(share, 60.0, 420.0);
+    const double room = share < kMinRoom ? 1e6 : std::min(share, 420.0);
     for (QAbstractSeries *s : chart()->series()) {
         if (!s->objectName().startsWith(kPast))
             continue;

@@ -210,6 +210,15 @@ void GraphNodeItem::setLabelCovered(bool covered)
     update();
 }
 
+void GraphNodeItem::setWideLabel(bool wide)
+{
+    if (wide == m_wide)
+        return;
+    m_wide = wide;
+    if (m_labelMode != LabelMode::None)
+        updateGeometry();
+}
+
 QRectF GraphNodeItem::boundingRect() const
 {
     return m_bounds;

@@ -31,6 +31,7 @@ public:
         Radial, ///< along the ray from the scene origin, outward (outer ring of an ego graph)
     };
     static constexpr int kLabelWidth = 150; ///< label width in scene pixels before eliding
+    static constexpr int kWideLabelWidth = 260; ///< where the neighbours leave room (setWideLabel)
     static constexpr double kMinLabelPixels = 10; ///< label letters never smaller on screen
     static constexpr double kMinLabelRoom = 84;   ///< screen pixels a label may always take
     static constexpr double kMinLabelZoom = 0.3;
@@ -75,9 +76,11 @@ public:
     /// A label that would cover a more important one is left out (the view decides; the
     /// tooltip still has the text). Zooming in makes room for it again.
     void setLabelCovered(bool covered);
+    /// kWideLabelWidth instead of kLabelWidth (the view tries it where there is room).
+    void setWideLabel(bool wide);
     bool isLabelShown() const { return !m_lines.isEmpty() && !m_labelCovered; }
     /// The label's width limit in scene pixels at the current zoom.
-    double labelRoom() const { return std::max<double>(kLabelWidth, kMinLabelRoom / m_zoom); }
+    double labelRoom() const { return std::max<double>(m_wide ? kWideLabelWidth : kLabelWidth, kMinLabelRoom / m_zoom); }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -104,6 +107,7 @@ private:
     double m_zoom = 1;
     double m_labelScale = 1;
     bool m_labelCovered = false;
+    bool m_wide = false;
     LabelMode m_labelMode = LabelMode::None;
     bool m_bold = false;
     bool m_centre = false;
