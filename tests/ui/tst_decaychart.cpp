@@ -340,6 +340,8 @@ private Q_SLOTS:
             Event e = makeEvent(id, events::kReinforce, at, {{"event", "manual"}});
             QVERIFY(m_session->store()->events().append(e));
         }
+        Event recalled = makeEvent(id, events::kAccess, now - 3 * kMsPerDay, {});
+        QVERIFY(m_session->store()->events().append(recalled));
         DecayChartView view(m_session.get());
         view.resize(600, 320);
         view.showMemories({id});
@@ -356,6 +358,13 @@ private Q_SLOTS:
         QCOMPARE(past->at(0).x(), double(range.from()));
         QVERIFY(past->count() > 100);
         QCOMPARE(seriesNamed<QScatterSeries>(view, QStringLiteral("markers:reinforcement:") + id)->count(), 1);
+        // A recall by the assistant is marked too, in the memory's colour.
+        auto *access = seriesNamed<QScatterSeries>(view, QStringLiteral("markers:access:") + id);
+        QVERIFY(access);
+        QCOMPARE(access->count(), 1);
+        QCOMPARE(access->at(0).x(), double(now - 3 * kMsPerDay));
+        QCOMPARE(access->color(), past->pen().color());
+        QVERIFY(!view.toolTipFor(access->objectName(), access->at(0)).isEmpty());
         auto *x = qobject_cast<QDateTimeAxis *>(view.chart()->axes(Qt::Horizontal).first());
         QCOMPARE(x->min().toMSecsSinceEpoch(), range.from());
         QCOMPARE(x->max().toMSecsSinceEpoch(), range.to());

@@ -689,7 +689,6 @@ void AssociationGraphView::zoomOut()
 
 void AssociationGraphView::fitToView()
 {
-    static thread_local bool refitting = false; // the second pass below (GUI thread only)
     QRectF bounds = m_scene->itemsBoundingRect();
     if (bounds.isEmpty())
         return;
@@ -701,11 +700,11 @@ void AssociationGraphView::fitToView()
         setTransform(QTransform());
     centerOn(bounds.center());
     updateLabelZoom();
-    if (m_mode == Mode::Ego && !refitting) {
+    if (m_mode == Mode::Ego && !m_refitting) {
         // Labels are sized for the zoom, so the fitted bounds change with it: fit once more.
-        refitting = true;
+        m_refitting = true;
         fitToView();
-        refitting = false;
+        m_refitting = false;
     }
 }
 

@@ -163,6 +163,7 @@ private:
     QList<GraphActivation> m_activation;
     bool m_centreActivation = true;
     bool m_animated = true;
+    bool m_refitting = false; ///< fitToView's second pass
     bool m_fitted = false; ///< the view shows the fitted graph (no zoom since): a resize refits
     double m_manualWeight = 1.0;
     int m_layoutCount = 0;

@@ -19,7 +19,7 @@ public:
     static QString spanName(Span span);
 
     /// What the presets fit: the shown memories' earliest creation, their latest event at or
-    /// before now, the session's now and when the projection fades (below the lowest tier
+    /// before now (a recall by the assistant does not count), the session's now and when the projection fades (below the lowest tier
     /// line; now + a default horizon for memories that do not fade).
     struct Life
     {

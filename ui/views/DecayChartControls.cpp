@@ -39,9 +39,9 @@ DecayChartControls::DecayChartControls(QWidget *parent)
 
     m_key->setObjectName(QStringLiteral("chartMarkerKey"));
     m_key->setTextFormat(Qt::PlainText);
-    m_key->setText(tr("● reinforced   ▲ negated   ◆ edited"));
+    m_key->setText(tr("● reinforced   ▲ negated   ◆ edited   • recalled"));
     m_key->setToolTip(tr("Marks on a curve: when the memory was reinforced (used or confirmed), negated "
-                         "(said to be wrong) or edited. Each takes its memory's colour."));
+                         "(said to be wrong), edited, or recalled by the assistant. Each takes its memory's colour."));
     QPalette keyPalette = m_key->palette();
     keyPalette.setColor(QPalette::WindowText, keyPalette.color(QPalette::PlaceholderText).darker(140));
     m_key->setPalette(keyPalette);

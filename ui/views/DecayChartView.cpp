@@ -41,6 +41,7 @@ const MarkerStyle kMarkerStyles[] = {
     {CurveMarkerKind::Reinforcement, "markers:reinforcement:", QScatterSeries::MarkerShapeCircle, 10},
     {CurveMarkerKind::Negation, "markers:negation:", QScatterSeries::MarkerShapeTriangle, 13},
     {CurveMarkerKind::Edit, "markers:edit:", QScatterSeries::MarkerShapeRotatedRectangle, 11},
+    {CurveMarkerKind::Access, "markers:access:", QScatterSeries::MarkerShapeCircle, 6},
 };
 
 /// Projections are searched this far ahead for the instant they fade.
@@ -192,7 +193,8 @@ void DecayChartView::refresh()
             m_life.created = std::min(m_life.created, l.memory.createdAt);
         for (const core::Event &e : l.events) {
             m_life.created = std::min(m_life.created, e.at);
-            if (e.at <= now)
+            // Recalls come often; the window reaches back to the last decision instead.
+            if (e.at <= now && e.kind != core::events::kAccess)
                 m_life.lastEvent = std::max(m_life.lastEvent, e.at);
         }
         const auto fadesAt = MemoryCurveBuilder::fadeInstant(l.memory, l.events, profile, now, kFadeSearch);
@@ -352,27 +354,7 @@ void DecayChartView::rebuildChart()
     // A little headroom so a curve at the top of the scale is not drawn on the frame.
     const double yTop = yMax * 1.05;
 
-    auto *x = new QDateTimeAxis;
-    const double spanDays = core::time::daysBetween(m_xMin, m_xMax);
-    x->setFormat(spanDays > 400 ? QStringLiteral("MMM yyyy") : spanDays > 3 ? QStringLiteral("MMM d") : QStringLiteral("MMM d HH:mm"));
-    x->setTitleText(m_compact ? QString() : tr("Date (local time)"));
-    x->setTickCount(m_compact ? 4 : width() >= 560 ? 7 : 5);
-    x->setRange(QDateTime::fromMSecsSinceEpoch(m_xMin), QDateTime::fromMSecsSinceEpoch(m_xMax));
-    auto *y = new QValueAxis;
-    y->setRange(0, yTop);
-    y->setTickType(QValueAxis::TicksDynamic);
-    y->setTickAnchor(0);
-    y->setTickInterval(step);
-    y->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : step >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
-    y->setTitleText(m_compact ? QString() : yAxisTitle());
-    QFont axisFont = font();
-    axisFont.setPointSizeF(std::max(7.0, axisFont.pointSizeF() * 0.9));
-    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(x), static_cast<QAbstractAxis *>(y)}) {
-        axis->setLabelsFont(axisFont);
-        axis->setTitleFont(axisFont);
-    }
-    c->addAxis(x, Qt::AlignBottom);
-    c->addAxis(y, Qt::AlignLeft);
+    auto [x, y] = addAxes(yTop, step);
 
     addThresholds(yTop);
     for (int i = 0; i < int(m_curves.size()); ++i)
@@ -405,6 +387,33 @@ void DecayChartView::rebuildChart()
     c->setMargins(QMargins(4, int(std::ceil(fm.height())) + 2, int(std::ceil(right)) + 10, 4));
     updateLegendLabels();
     placeCaptions();
+}
+
+std::pair<QAbstractAxis *, QAbstractAxis *> DecayChartView::addAxes(double yTop, double step)
+{
+    auto *c = chart();
+    auto *x = new QDateTimeAxis;
+    const double spanDays = core::time::daysBetween(m_xMin, m_xMax);
+    x->setFormat(spanDays > 400 ? QStringLiteral("MMM yyyy") : spanDays > 3 ? QStringLiteral("MMM d") : QStringLiteral("MMM d HH:mm"));
+    x->setTitleText(m_compact ? QString() : tr("Date (local time)"));
+    x->setTickCount(m_compact ? 4 : width() >= 560 ? 7 : 5);
+    x->setRange(QDateTime::fromMSecsSinceEpoch(m_xMin), QDateTime::fromMSecsSinceEpoch(m_xMax));
+    auto *y = new QValueAxis;
+    y->setRange(0, yTop);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0);
+    y->setTickInterval(step);
+    y->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : step >= 0.1 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
+    y->setTitleText(m_compact ? QString() : yAxisTitle());
+    QFont axisFont = font();
+    axisFont.setPointSizeF(std::max(7.0, axisFont.pointSizeF() * 0.9));
+    for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(x), static_cast<QAbstractAxis *>(y)}) {
+        axis->setLabelsFont(axisFont);
+        axis->setTitleFont(axisFont);
+    }
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    return {x, y};
 }
 
 void DecayChartView::updateLegendLabels()

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QGraphicsSimpleTextItem;
@@ -31,7 +32,7 @@ class StoreSession;
 /// so no curve runs through them.
 ///
 /// Series are named by objectName so tests can find them: "past:<id>", "future:<id>",
-/// "markers:reinforcement:<id>", "markers:negation:<id>", "markers:edit:<id>",
+/// "markers:reinforcement:<id>", "markers:negation:<id>", "markers:edit:<id>", "markers:access:<id>",
 /// "threshold:<tier>", "now". Captions are QGraphicsSimpleTextItems named "caption:<tier>"
 /// and "caption:now" (captionItems()).
 class DecayChartView final : public QChartView
@@ -105,6 +106,8 @@ private:
 
     void rebuildChart();
     void resample();
+    /// The date and score axes for this window and score range, added to the chart.
+    std::pair<QAbstractAxis *, QAbstractAxis *> addAxes(double yTop, double step);
     void setRange(const ChartTimeRange &range, bool zoomed);
     void updateLegendLabels();
     void placeControls();

@@ -140,6 +140,8 @@ bool MemoryCurveBuilder::markerKindFor(const Event &e, CurveMarkerKind *kind)
              || e.kind == ev::kRestore || e.kind == ev::kArchive || e.kind == ev::kCompress || e.kind == ev::kUnarchive
              || e.kind == ev::kConflictResolved || e.kind == ev::kConflictDismissed || e.kind == ev::kRevert)
         k = CurveMarkerKind::Edit;
+    else if (e.kind == ev::kAccess)
+        k = CurveMarkerKind::Access;
     else
         return false;
     if (kind)

@@ -13,7 +13,7 @@
 namespace engram::ui {
 
 /// What a chart marker stands for. Each kind gets its own scatter series and shape.
-enum class CurveMarkerKind { Reinforcement, Negation, Edit };
+enum class CurveMarkerKind { Reinforcement, Negation, Edit, Access };
 
 struct CurveMarker
 {
@@ -94,8 +94,8 @@ public:
     /// ignored. Returns the keys it applied.
     static QStringList applyFields(core::Memory &memory, const QJsonObject &fields);
 
-    /// Which marker series an event belongs to; false for events that are not marked
-    /// (create, access, import, association and conflict detection).
+    /// Which marker series an event belongs to (access = the assistant recalled it); false for
+    /// events that are not marked (create, import, association and conflict detection).
     static bool markerKindFor(const core::Event &event, CurveMarkerKind *kind);
 };
 
