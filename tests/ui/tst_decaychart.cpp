@@ -137,6 +137,19 @@ class TestDecayChart : public QObject
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<StoreSession> m_session;
+    std::unique_ptr<QTemporaryDir> m_demoDir; ///< one demo store for the tests that only read it
+
+    QString demoStore()
+    {
+        if (!m_demoDir) {
+            m_demoDir = std::make_unique<QTemporaryDir>();
+            const Status made = io::createDemoStore(m_demoDir->filePath(QStringLiteral("demo.engram")),
+                                                    QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+            if (!made)
+                qWarning("demo store: %s", qPrintable(made.error().message));
+        }
+        return m_demoDir->filePath(QStringLiteral("demo.engram"));
+    }
 
     void addWithHistory(const QString &id)
     {
@@ -472,11 +485,8 @@ private Q_SLOTS:
     {
         QFETCH(QSize, size);
         QFETCH(int, span);
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("demo.engram"));
-        QVERIFY(io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json")));
         StoreSession session;
-        QVERIFY(session.open(path));
+        QVERIFY(session.open(demoStore()));
         DecayChartView view(&session);
         view.resize(size);
         view.showMemories({QStringLiteral("mem_01KP627VRJFFZ0W9K8P56125NN"), QStringLiteral("3af9f30c"),
@@ -593,12 +603,8 @@ private Q_SLOTS:
     // negated, overlaid with two edited ones. Set ENGRAM_SCREENSHOT_DIR to save the PNGs.
     void rendersTheDemoStore()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
-        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         StoreSession session;
-        QVERIFY(session.open(path));
+        QVERIFY(session.open(demoStore()));
         const QString spicy = QStringLiteral("mem_01KP627VRJFFZ0W9K8P56125NN"); // 用户喜欢吃辣，尤其是川菜。
         auto history = session.store()->events().forMemory(spicy);
         QVERIFY(history && !history->empty());
