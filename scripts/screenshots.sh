@@ -18,7 +18,7 @@ mkdir -p "$home/.claude/projects/-home-dev-engram"
 cp -r tests/data/attach/claude-memory "$home/.claude/projects/-home-dev-engram/memory"
 HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/attached-claude-memory.png" \
   build/app/engram --attach "$home/.claude/projects/-home-dev-engram/memory" >/dev/null 2>&1
-for t in associationgraph conflictdialog conflictlist reviewqueue importpreviewdialog exportdialog \
+for t in associationgraph decaychart conflictdialog conflictlist reviewqueue importpreviewdialog exportdialog \
          cleanuppreviewdialog retrievalplayground settingsdialog; do
   HOME="$home" ENGRAM_SCREENSHOT_DIR="$out" "build/tests/ui_$t" >/dev/null 2>&1 || echo "screenshots: ui_$t failed" >&2
 done

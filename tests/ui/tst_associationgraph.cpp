@@ -18,6 +18,7 @@
 #include "views/GraphLegend.h"
 #include "views/GraphNodeItem.h"
 #include "views/GraphOverviewEdgesItem.h"
+#include "views/GraphSelectionMarker.h"
 #include "views/GraphPalette.h"
 
 #include <QDockWidget>
@@ -226,6 +227,129 @@ private Q_SLOTS:
         QCOMPARE(view.centre(), QStringLiteral("y"));
     }
 
+    // At the zoom a graph opens with, every label fits its room (GraphNodeItem::kWideLabelWidth
+    // scene pixels at most, or kMinLabelRoom screen pixels, measured with the label font), its letters are at least
+    // kMinLabelPixels on screen, a cut one ends in "…" and its tooltip holds the whole text;
+    // zooming in shows more of it, on more lines.
+    void labelsAreElidedAndGrowWithTheZoom()
+    {
+        openDemoStore();
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        view.resize(700, 480); // about the graph dock of a 1600×1000 window
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto graph = AssociationGraph::load(*m_session->store());
+        QVERIFY(graph);
+        view.setCenter(graph->id(graph->bestLinkedNode()));
+        QVERIFY(view.nodeItems().size() > 15);
+        const double zoom = view.transform().m11();
+        QVERIFY(zoom > 0 && zoom <= 1);
+        GraphNodeItem *longest = nullptr;
+        int cut = 0;
+        for (GraphNodeItem *node : view.nodeItems()) {
+            QCOMPARE(node->zoom(), zoom);
+            const QString shown = node->shownLabel();
+            QVERIFY2(!shown.isEmpty(), qPrintable(node->memoryId()));
+            const QFont font = GraphNodeItem::labelFont(node->isCentre());
+            const QFontMetricsF fm(font);
+            for (const QString &line : shown.split(QLatin1Char('\n')))
+                QVERIFY2(fm.horizontalAdvance(line) * node->labelScale() * zoom
+                             <= std::max(GraphNodeItem::kWideLabelWidth * zoom, GraphNodeItem::kMinLabelRoom) + 0.5,
+                         qPrintable(line));
+            QVERIFY(font.pixelSize() * node->labelScale() * zoom >= GraphNodeItem::kMinLabelPixels - 0.01);
+            const QString whole = node->label().simplified();
+            if (shown != whole) {
+                ++cut;
+                QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));
+                QVERIFY2(node->toolTip().contains(whole.toHtmlEscaped()), qPrintable(node->memoryId()));
+            }
+            if (!longest || whole.size() > longest->label().simplified().size())
+                longest = node;
+        }
+        QVERIFY(cut > 5);
+        // The labels drawn do not cover each other; the centre's always is drawn.
+        auto drawnLabels = [&view] {
+            QList<QPolygonF> drawn;
+            for (GraphNodeItem *node : view.nodeItems()) {
+                if (node->isLabelShown())
+                    drawn << node->labelPolygon();
+            }
+            return drawn;
+        };
+        const QList<QPolygonF> drawn = drawnLabels();
+        for (int i = 0; i < drawn.size(); ++i) {
+            for (int j = i + 1; j < drawn.size(); ++j)
+                QVERIFY2(!drawn[i].intersects(drawn[j]), "two labels overlap");
+        }
+        QVERIFY(view.nodeItem(view.centre())->isLabelShown());
+        QVERIFY(drawn.size() > view.nodeItems().size() / 2);
+        const QString before = longest->shownLabel();
+        saveShot(view, QStringLiteral("graph-ego-small.png"));
+
+        // Three wheel steps in: 1.2^3 ≈ 1.7 × the zoom; and more until past 2.5.
+        while (view.transform().m11() < 2.6) {
+            const QPoint at = view.viewport()->rect().center();
+            QWheelEvent in(QPointF(at), QPointF(view.viewport()->mapToGlobal(at)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                           Qt::NoModifier, Qt::NoScrollPhase, false);
+            QCoreApplication::sendEvent(view.viewport(), &in);
+        }
+        QCOMPARE(longest->zoom(), view.transform().m11());
+        QVERIFY(drawnLabels().size() > drawn.size()); // zoomed in, room for the covered ones
+        view.centerOn(longest);
+        saveShot(view, QStringLiteral("graph-ego-zoomed.png"));
+        const QString after = longest->shownLabel();
+        QVERIFY2(after.split(QLatin1Char('\n')).size() >= 2, qPrintable(after));
+        QVERIFY2(QString(after).remove(QLatin1Char('\n')).size() > before.size() + 10, qPrintable(after));
+        QVERIFY(longest->boundingRect().contains(longest->mapRectFromScene(longest->sceneBoundingRect()).center()));
+    }
+
+    // Selecting a memory while the whole store is shown marks it there (a ring of fixed size
+    // on screen) and scrolls it into view; the overview stays.
+    void overviewMarksTheSelection()
+    {
+        fillSmall();
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        view.resize(500, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setCenter(QStringLiteral("c"));
+        QSignalSpy ready(&view, &AssociationGraphView::overviewReady);
+        view.showOverview();
+        QVERIFY(ready.count() == 1 || ready.wait(10000));
+        // The memory selected before is marked at once.
+        QCOMPARE(view.overviewSelection(), QStringLiteral("c"));
+        QVERIFY(view.selectionMarker() && view.selectionMarker()->isVisible());
+        QCOMPARE(view.selectionMarker()->pos(), view.nodeItem(QStringLiteral("c"))->pos());
+        QVERIFY(view.nodeItem(QStringLiteral("c"))->isCentre());
+
+        // Zoomed in far on another corner, then the table selects z: still the overview, z
+        // marked and back in view.
+        for (int i = 0; i < 12; ++i)
+            view.zoomIn();
+        view.centerOn(view.nodeItem(QStringLiteral("a")));
+        view.setSelection({QStringLiteral("z")});
+        QCOMPARE(view.mode(), AssociationGraphView::Mode::Overview);
+        GraphNodeItem *z = view.nodeItem(QStringLiteral("z"));
+        QVERIFY(z->isCentre());
+        QVERIFY(!view.nodeItem(QStringLiteral("c"))->isCentre());
+        QCOMPARE(view.selectionMarker()->pos(), z->pos());
+        QVERIFY(view.viewport()->rect().contains(view.mapFromScene(z->pos())));
+        // The ring has the same size on screen at any zoom.
+        GraphSelectionMarker *marker = view.selectionMarker();
+        auto onScreen = [&] { return marker->deviceTransform(view.viewportTransform()).mapRect(marker->boundingRect()); };
+        const QRectF ring = onScreen();
+        QVERIFY(std::abs(ring.width() - 2 * (GraphSelectionMarker::kRadius + 4)) <= 1);
+        view.fitToView();
+        QVERIFY(std::abs(onScreen().width() - ring.width()) <= 1);
+        QVERIFY(view.items(view.mapFromScene(z->pos())).contains(view.selectionMarker()));
+        // Double-click leaves the overview for that memory's associations.
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(z->pos()));
+        QCOMPARE(view.mode(), AssociationGraphView::Mode::Ego);
+        QCOMPARE(view.centre(), QStringLiteral("z"));
+    }
+
     void activationFromTheCentreAndFromARetrieval()
     {
         fillSmall();
@@ -355,7 +479,10 @@ private Q_SLOTS:
         QVERIFY(view.overviewEdges()->lineCount() > std::size_t(live)); // ~5 links per memory
         const int layouts = view.layoutCount();
 
-        // Zoom and pan: painted at several levels of detail, never laid out again.
+        // Zoom and pan: painted at several levels of detail, never laid out again. The
+        // table's selection is marked (a ring among 10,000 dots).
+        view.setSelection({view.nodeItems().first()->memoryId()});
+        QVERIFY(view.selectionMarker()->isVisible());
         QVERIFY(!view.grab().isNull());
         saveShot(view, QStringLiteral("graph-overview-10k.png"));
         view.setTransformationAnchor(QGraphicsView::AnchorViewCenter);

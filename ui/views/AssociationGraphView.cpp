@@ -11,6 +11,7 @@
 #include "views/GraphNodeStyler.h"
 #include "views/GraphOverviewEdgesItem.h"
 #include "views/GraphPalette.h"
+#include "views/GraphSelectionMarker.h"
 #include "support/WorkerPool.h"
 
 #include <QAction>
@@ -144,6 +145,7 @@ void AssociationGraphView::clearScene()
     m_linkLine = nullptr;
     m_message = nullptr;
     m_overviewEdges = nullptr;
+    m_selectionMarker = nullptr;
     m_nodes.clear();
     m_edges.clear();
     m_edgeByPair.clear();
@@ -173,8 +175,93 @@ bool AssociationGraphView::isExcluded(const QString &id) const
 
 void AssociationGraphView::setSelection(const QStringList &ids)
 {
-    if (!ids.isEmpty() && ids.first() != m_centre)
+    if (ids.isEmpty())
+        return;
+    if (m_mode == Mode::Overview) {
+        // The overview stays: the selected memory is marked in it (and scrolled into view).
+        selectInOverview(ids.first());
+        return;
+    }
+    if (ids.first() != m_centre)
         setCenter(ids.first());
+}
+
+void AssociationGraphView::selectInOverview(const QString &id)
+{
+    if (GraphNodeItem *previous = m_nodes.value(m_overviewSelection))
+        previous->setCentre(false);
+    m_overviewSelection = id;
+    GraphNodeItem *node = m_nodes.value(id);
+    if (!node) {
+        if (m_selectionMarker)
+            m_selectionMarker->hide(); // not in the overview (deleted, or past its node limit)
+        return;
+    }
+    node->setCentre(true);
+    if (!m_selectionMarker) {
+        m_selectionMarker = new GraphSelectionMarker;
+        m_scene->addItem(m_selectionMarker);
+    }
+    m_selectionMarker->setPos(node->pos());
+    m_selectionMarker->setToolTip(node->toolTip());
+    m_selectionMarker->show();
+    const int margin = int(GraphSelectionMarker::kRadius) + 8;
+    if (!viewport()->rect().adjusted(margin, margin, -margin, -margin).contains(mapFromScene(node->pos())))
+        centerOn(node);
+}
+
+void AssociationGraphView::updateLabelZoom()
+{
+    if (m_mode != Mode::Ego)
+        return; // overview dots have no labels to size
+    const double zoom = transform().m11();
+    for (GraphNodeItem *node : std::as_const(m_nodes))
+        node->setZoom(zoom);
+    // Labels in order of importance (the centre, then one hop, then two; nearer the centre
+    // first); one that would cover a label already kept is left out until the zoom makes room.
+    std::vector<std::pair<int, GraphNodeItem *>> order;
+    for (std::size_t i = 0; i < m_ego.nodes.size(); ++i) {
+        if (GraphNodeItem *node = m_nodes.value(m_ego.nodes[i].id))
+            order.emplace_back(m_ego.nodes[i].depth, node);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) {
+        if (a.first != b.first)
+            return a.first < b.first;
+        return QLineF(QPointF(), a.second->pos()).length() < QLineF(QPointF(), b.second->pos()).length();
+    });
+    std::vector<std::pair<QRectF, QPolygonF>> kept;
+    // Discs are obstacles too: a label across another memory hides it.
+    std::vector<std::pair<QRectF, const GraphNodeItem *>> discs;
+    for (const auto &[depth, node] : order) {
+        const double r = node->radius();
+        discs.emplace_back(QRectF(node->pos() - QPointF(r, r), QSizeF(2 * r, 2 * r)), node);
+    }
+    auto collides = [&](const GraphNodeItem *owner, const QPolygonF &label) {
+        const QRectF box = label.boundingRect();
+        for (const auto &[keptBox, keptLabel] : kept) {
+            if (keptBox.intersects(box) && keptLabel.intersects(label))
+                return true;
+        }
+        for (const auto &[disc, node] : discs) {
+            if (node != owner && disc.intersects(box) && label.intersects(QPolygonF(disc)))
+                return true;
+        }
+        return false;
+    };
+    for (const auto &[depth, node] : order) {
+        // The wide label (under a disc; a radial one would push the graph's edge out) where
+        // the labels kept so far leave room, else the usual one.
+        node->setWideLabel(node->labelMode() == GraphNodeItem::LabelMode::Below);
+        QPolygonF label = node->labelPolygon();
+        if (collides(node, label)) {
+            node->setWideLabel(false);
+            label = node->labelPolygon();
+        }
+        const bool covers = collides(node, label);
+        node->setLabelCovered(covers);
+        if (!covers && !label.isEmpty())
+            kept.emplace_back(label.boundingRect(), label);
+    }
 }
 
 void AssociationGraphView::setCenter(const QString &id)
@@ -183,6 +270,7 @@ void AssociationGraphView::setCenter(const QString &id)
         m_cancelOverview->store(true);
     const bool moved = id != m_centre || m_mode != Mode::Ego;
     m_centre = id;
+    m_overviewSelection = id;
     if (id.isEmpty() || !m_session || !m_session->store()) {
         m_mode = Mode::Empty;
         clearScene();
@@ -244,6 +332,7 @@ void AssociationGraphView::rebuildEgo(bool refit, bool withCentreActivation)
     } else {
         setTransform(keep);
         centerOn(keepCentre);
+        updateLabelZoom();
     }
     if (withCentreActivation)
         runCentreActivation();
@@ -376,6 +465,8 @@ void AssociationGraphView::showOverview()
         m_cancelOverview->store(true);
     m_overviewWatcher.waitForFinished(); // a cancelled run returns quickly
     m_mode = Mode::Overview;
+    if (m_overviewSelection.isEmpty())
+        m_overviewSelection = m_centre; // the memory selected when the overview was asked for
     clearScene();
     showMessage(tr("Laying out the whole store…"));
     QSet<QString> deleted;
@@ -434,6 +525,8 @@ void AssociationGraphView::finishOverview()
     const QRectF bounds = m_scene->itemsBoundingRect();
     m_scene->setSceneRect(bounds.adjusted(-100, -100, 100, 100));
     fitToView();
+    if (!m_overviewSelection.isEmpty())
+        selectInOverview(m_overviewSelection);
     Q_EMIT overviewReady();
 }
 
@@ -582,6 +675,7 @@ void AssociationGraphView::scaleBy(double factor)
     m_fitted = false;
     if (current > 0)
         scale(target / current, target / current);
+    updateLabelZoom();
 }
 
 void AssociationGraphView::zoomIn()
@@ -606,6 +700,13 @@ void AssociationGraphView::fitToView()
     if (transform().m11() > 1.0)
         setTransform(QTransform());
     centerOn(bounds.center());
+    updateLabelZoom();
+    if (m_mode == Mode::Ego && !m_refitting) {
+        // Labels are sized for the zoom, so the fitted bounds change with it: fit once more.
+        m_refitting = true;
+        fitToView();
+        m_refitting = false;
+    }
 }
 
 void AssociationGraphView::resizeEvent(QResizeEvent *event)

@@ -25,6 +25,7 @@ class GraphEdgeItem;
 class GraphLegend;
 class GraphNodeItem;
 class GraphOverviewEdgesItem;
+class GraphSelectionMarker;
 class StoreSession;
 
 /// The association graph (docs/architecture.md, "The window"). Two modes:
@@ -80,12 +81,15 @@ public:
     int layoutCount() const { return m_layoutCount; }
     bool isOverviewLoading() const { return m_overviewWatcher.isRunning(); }
     GraphLegend *legend() const { return m_legend; }
+    /// The memory marked in the overview (the table's selection) and its marker.
+    const QString &overviewSelection() const { return m_overviewSelection; }
+    GraphSelectionMarker *selectionMarker() const { return m_selectionMarker; }
 
 public Q_SLOTS:
     /// Shows the ego graph of `id` (an empty id clears the view).
     void setCenter(const QString &id);
-    /// The table's selection: centres on the first (current) id; nothing selected keeps
-    /// the graph as it is.
+    /// The table's selection: centres on the first (current) id; in the overview, marks it
+    /// instead (and scrolls it into view); nothing selected keeps the graph as it is.
     void setSelection(const QStringList &ids);
     /// Switches to the whole-store overview (laid out in the background; overviewReady()).
     void showOverview();
@@ -136,6 +140,9 @@ private:
     void scaleBy(double factor);
     GraphNodeItem *nodeAt(const QPoint &viewPos) const;
     void placeLegend();
+    void selectInOverview(const QString &id);
+    /// Tells the ego graph's nodes the zoom, which sizes their labels.
+    void updateLabelZoom();
     bool isExcluded(const QString &id) const;
 
     StoreSession *m_session;
@@ -151,9 +158,12 @@ private:
     QHash<QString, GraphEdgeItem *> m_edgeByPair;
     GraphOverviewEdgesItem *m_overviewEdges = nullptr;
     QGraphicsSimpleTextItem *m_message = nullptr;
+    GraphSelectionMarker *m_selectionMarker = nullptr;
+    QString m_overviewSelection;
     QList<GraphActivation> m_activation;
     bool m_centreActivation = true;
     bool m_animated = true;
+    bool m_refitting = false; ///< fitToView's second pass
     bool m_fitted = false; ///< the view shows the fitted graph (no zoom since): a resize refits
     double m_manualWeight = 1.0;
     int m_layoutCount = 0;

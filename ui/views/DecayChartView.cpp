@@ -2,6 +2,7 @@
 
 #include "StoreSession.h"
 #include "views/ChartPalette.h"
+#include "views/DecayChartControls.h"
 #include "text/EventText.h"
 #include "text/MaskedText.h"
 
@@ -10,9 +11,11 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -28,20 +31,28 @@ const QString kNow = QStringLiteral("now");
 struct MarkerStyle
 {
     CurveMarkerKind kind;
-    const char *objectName;
-    const char *legend;
+    const char *objectName; ///< + ":<memory id>"
     QScatterSeries::MarkerShape shape;
-    QColor color;
+    double size;
 };
 
+/// The shape tells the kind (the key above the chart); the colour is the memory's.
 const MarkerStyle kMarkerStyles[] = {
-    {CurveMarkerKind::Reinforcement, "markers:reinforcement", "Reinforced", QScatterSeries::MarkerShapeCircle,
-     QColor(0x00, 0x79, 0x6b)},
-    {CurveMarkerKind::Negation, "markers:negation", "Negated", QScatterSeries::MarkerShapeTriangle,
-     QColor(0xc6, 0x28, 0x28)},
-    {CurveMarkerKind::Edit, "markers:edit", "Edited", QScatterSeries::MarkerShapeRotatedRectangle,
-     QColor(0x6a, 0x1b, 0x9a)},
+    {CurveMarkerKind::Reinforcement, "markers:reinforcement:", QScatterSeries::MarkerShapeCircle, 10},
+    {CurveMarkerKind::Negation, "markers:negation:", QScatterSeries::MarkerShapeTriangle, 13},
+    {CurveMarkerKind::Edit, "markers:edit:", QScatterSeries::MarkerShapeRotatedRectangle, 11},
+    {CurveMarkerKind::Access, "markers:access:", QScatterSeries::MarkerShapeCircle, 6},
 };
+
+/// Projections are searched this far ahead for the instant they fade.
+constexpr core::Millis kFadeSearch = 30 * 365 * core::kMsPerDay;
+
+QFont captionFont(const QFont &base)
+{
+    QFont f = base;
+    f.setPointSizeF(std::max(7.0, f.pointSizeF() * 0.85));
+    return f;
+}
 
 /// 1, 2, 2.5 or 5 × 10^k, the smallest not below `raw`: ticks people read at a glance.
 double niceStep(double raw)
@@ -56,12 +67,11 @@ double niceStep(double raw)
     return 10 * magnitude;
 }
 
-QString legendLabel(const QString &content)
+QString legendLabel(const QString &content, int maxChars = 34)
 {
     QString flat = content.simplified();
-    constexpr int kMax = 34;
-    if (flat.size() > kMax)
-        flat = flat.left(kMax - 1) + QChar(0x2026);
+    if (flat.size() > maxChars)
+        flat = flat.left(maxChars - 1) + QChar(0x2026);
     return flat.isEmpty() ? QStringLiteral("(empty)") : flat;
 }
 
@@ -84,7 +94,8 @@ const core::CurvePoint *nearest(const MemoryCurve &curve, core::Millis at)
 
 } // namespace
 
-DecayChartView::DecayChartView(StoreSession *session, QWidget *parent) : QChartView(parent), m_session(session)
+DecayChartView::DecayChartView(StoreSession *session, QWidget *parent)
+    : QChartView(parent), m_session(session), m_controls(new DecayChartControls(this))
 {
     setObjectName(QStringLiteral("decayChartView"));
     setRenderHint(QPainter::Antialiasing);
@@ -94,10 +105,16 @@ DecayChartView::DecayChartView(StoreSession *session, QWidget *parent) : QChartV
     c->setMargins(QMargins(4, 4, 4, 4));
     c->setBackgroundRoundness(0);
     c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setShowToolTips(true);
     QFont legendFont = font();
     legendFont.setPointSizeF(std::max(7.0, legendFont.pointSizeF() * 0.9));
     c->legend()->setFont(legendFont);
     connect(c, &QChart::plotAreaChanged, this, [this](const QRectF &) { placeCaptions(); });
+
+    connect(m_controls, &DecayChartControls::spanChosen, this, &DecayChartView::setSpan);
+    connect(m_controls, &DecayChartControls::zoomInClicked, this, &DecayChartView::zoomIn);
+    connect(m_controls, &DecayChartControls::zoomOutClicked, this, &DecayChartView::zoomOut);
+    placeControls();
 
     if (session) {
         connect(session, &StoreSession::memoriesChanged, this, [this](const QStringList &ids) {
@@ -122,34 +139,50 @@ void DecayChartView::setCompact(bool compact)
         return;
     m_compact = compact;
     setMinimumSize(compact ? QSize(180, 120) : QSize(320, 200));
+    placeControls();
     rebuildChart();
+}
+
+void DecayChartView::placeControls()
+{
+    // The strip lives in the view's top margin, outside the scene, so it never covers the plot.
+    const int h = m_compact ? 0 : m_controls->sizeHint().height();
+    m_controls->setVisible(!m_compact);
+    setViewportMargins(0, h, 0, 0);
+    m_controls->setGeometry(frameWidth(), frameWidth(), width() - 2 * frameWidth(), h);
+}
+
+void DecayChartView::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    placeControls();
+    updateLegendLabels();
 }
 
 void DecayChartView::showMemories(const QStringList &ids)
 {
-    m_ids = ids;
+    if (ids != m_ids) {
+        m_zoomed = false; // another memory: its own window, from the chosen preset
+        m_ids = ids;
+    }
     refresh();
 }
 
 void DecayChartView::refresh()
 {
-    m_curves.clear();
-    m_drawn.clear();
+    m_loaded.clear();
     m_omitted = std::max(0, int(m_ids.size()) - kMaxCurves);
     if (!m_session || !m_session->store()) {
+        m_curves.clear();
+        m_drawn.clear();
         rebuildChart();
         return;
     }
     const core::ScoringProfile &profile = m_session->profile();
     const core::Millis now = m_session->now();
-
-    struct Loaded
-    {
-        core::Memory memory;
-        std::vector<core::Event> events;
-    };
-    std::vector<Loaded> loaded;
-    core::Millis start = now;
+    m_life = ChartTimeRange::Life{now, 0, now, now};
+    std::optional<core::Millis> fade;
+    bool everyOneFades = true;
     for (const QString &id : m_ids.mid(0, kMaxCurves)) {
         auto memory = m_session->memory(id);
         if (!memory)
@@ -157,20 +190,129 @@ void DecayChartView::refresh()
         auto events = m_session->store()->events().forMemory(id);
         Loaded l{std::move(*memory), events ? std::move(*events) : std::vector<core::Event>{}};
         if (l.memory.createdAt)
-            start = std::min(start, l.memory.createdAt);
-        if (!l.events.empty())
-            start = std::min(start, l.events.front().at);
-        loaded.push_back(std::move(l));
+            m_life.created = std::min(m_life.created, l.memory.createdAt);
+        for (const core::Event &e : l.events) {
+            m_life.created = std::min(m_life.created, e.at);
+            // Recalls come often; the window reaches back to the last decision instead.
+            if (e.at <= now && e.kind != core::events::kAccess)
+                m_life.lastEvent = std::max(m_life.lastEvent, e.at);
+        }
+        const auto fadesAt = MemoryCurveBuilder::fadeInstant(l.memory, l.events, profile, now, kFadeSearch);
+        if (fadesAt)
+            fade = std::max(fade.value_or(now), *fadesAt);
+        else
+            everyOneFades = false;
+        m_loaded.push_back(std::move(l));
     }
-    const core::Millis horizon = MemoryCurveBuilder::defaultHorizon(start, now);
-    for (const Loaded &l : loaded) {
-        m_curves.push_back(MemoryCurveBuilder::build(l.memory, l.events, profile, now, horizon));
-        m_drawn.push_back({legendLabel(MaskedText::shown(l.memory, m_session->privacyMode())),
-                           ChartPalette::curve(int(m_drawn.size()))});
+    // A memory that does not fade (permanent, or forgotten already) shows the usual horizon.
+    const core::Millis horizon = now + MemoryCurveBuilder::defaultHorizon(m_life.created, now);
+    m_life.fade = everyOneFades && fade ? *fade : std::max(fade.value_or(now), horizon);
+    setRange(m_zoomed ? m_range : ChartTimeRange::forSpan(m_span, m_life), m_zoomed);
+}
+
+void DecayChartView::setSpan(ChartTimeRange::Span span)
+{
+    m_span = span;
+    setRange(ChartTimeRange::forSpan(span, m_life), false);
+}
+
+void DecayChartView::zoomBy(double factor, core::Millis anchor)
+{
+    if (m_loaded.empty())
+        return;
+    setRange(m_range.zoomed(factor, anchor ? anchor : m_range.from() + m_range.span() / 2), true);
+}
+
+void DecayChartView::panBy(core::Millis delta)
+{
+    if (m_loaded.empty() || delta == 0)
+        return;
+    setRange(m_range.panned(delta), true);
+}
+
+void DecayChartView::setRange(const ChartTimeRange &range, bool zoomed)
+{
+    m_range = range;
+    m_zoomed = zoomed;
+    m_controls->showSpan(m_span, zoomed);
+    resample();
+}
+
+void DecayChartView::resample()
+{
+    m_curves.clear();
+    m_drawn.clear();
+    if (!m_session)
+        return rebuildChart();
+    const core::ScoringProfile &profile = m_session->profile();
+    const core::Millis now = m_session->now();
+    for (const Loaded &l : m_loaded) {
+        m_curves.push_back(MemoryCurveBuilder::buildWindow(l.memory, l.events, profile, now, m_range.from(), m_range.to()));
+        const QString shown = MaskedText::shown(l.memory, m_session->privacyMode());
+        m_drawn.push_back({legendLabel(shown), legendLabel(shown, 80), ChartPalette::curve(int(m_drawn.size()))});
     }
-    m_xMin = start;
-    m_xMax = now + horizon;
+    m_xMin = m_range.from();
+    m_xMax = m_range.to();
     rebuildChart();
+}
+
+std::optional<core::Millis> DecayChartView::timeAt(const QPoint &viewPos) const
+{
+    const QPointF inChart = chart()->mapFromScene(mapToScene(viewPos));
+    if (!chart()->plotArea().contains(inChart) || chart()->series().isEmpty())
+        return std::nullopt;
+    return core::Millis(chart()->mapToValue(inChart, chart()->series().first()).x());
+}
+
+void DecayChartView::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0 || m_loaded.empty()) {
+        QChartView::wheelEvent(event);
+        return;
+    }
+    // Forward (away from the user) zooms in, about the instant under the pointer.
+    zoomBy(std::pow(1.25, -steps), timeAt(event->position().toPoint()).value_or(0));
+    event->accept();
+}
+
+void DecayChartView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && timeAt(event->position().toPoint())) {
+        m_dragging = true;
+        m_dragFrom = event->position().toPoint();
+        m_dragRange = m_range;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QChartView::mousePressEvent(event);
+}
+
+void DecayChartView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!m_dragging) {
+        QChartView::mouseMoveEvent(event);
+        return;
+    }
+    const double plotWidth = std::max(1.0, chart()->plotArea().width());
+    const double dx = event->position().x() - m_dragFrom.x();
+    // Dragging right shows earlier dates, as if the curve were pulled along.
+    const core::Millis delta = -core::Millis(std::llround(dx / plotWidth * double(m_dragRange.span())));
+    if (m_dragRange.panned(delta) != m_range)
+        setRange(m_dragRange.panned(delta), true);
+    event->accept();
+}
+
+void DecayChartView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_dragging && event->button() == Qt::LeftButton) {
+        m_dragging = false;
+        viewport()->unsetCursor();
+        event->accept();
+        return;
+    }
+    QChartView::mouseReleaseEvent(event);
 }
 
 void DecayChartView::clearChart()
@@ -190,10 +332,11 @@ void DecayChartView::rebuildChart()
 {
     clearChart();
     auto *c = chart();
-    if (m_curves.empty()) {
+    if (m_loaded.empty()) {
         c->setTitle(m_ids.isEmpty() ? tr("Select a memory to see its decay curve")
                                     : tr("The selected memory is no longer in the store"));
         c->legend()->setVisible(false);
+        c->setMargins(QMargins(4, 4, 4, 4));
         return;
     }
     c->setTitle(m_omitted > 0 ? tr("Showing %1 of %2 selected memories").arg(m_curves.size()).arg(m_ids.size())
@@ -211,6 +354,44 @@ void DecayChartView::rebuildChart()
     // A little headroom so a curve at the top of the scale is not drawn on the frame.
     const double yTop = yMax * 1.05;
 
+    auto [x, y] = addAxes(yTop, step);
+
+    addThresholds(yTop);
+    for (int i = 0; i < int(m_curves.size()); ++i)
+        addCurveSeries(i);
+    addNowLine(yTop);
+    addMarkerSeries();
+    for (QAbstractSeries *s : c->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    // Lines and marks that explain the plot but need no legend entry of their own (the
+    // marker shapes have their key above the chart).
+    for (QAbstractSeries *s : c->series()) {
+        const QString name = s->objectName();
+        const bool hide = name.startsWith(QLatin1String("threshold:")) || name == kNow
+                          || name.startsWith(QLatin1String("markers:"))
+                          || (name.startsWith(kFuture) && m_curves.size() > 1);
+        if (hide) {
+            for (QLegendMarker *m : c->legend()->markers(s))
+                m->setVisible(false);
+        }
+    }
+    // Room right of the plot for the tier captions and above it for the "now" caption.
+    const QFontMetricsF fm(captionFont(font()));
+    double right = 0;
+    for (const Caption &caption : std::as_const(m_captions)) {
+        if (caption.rightAligned)
+            right = std::max(right, caption.item->boundingRect().width());
+    }
+    c->setMargins(QMargins(4, int(std::ceil(fm.height())) + 2, int(std::ceil(right)) + 10, 4));
+    updateLegendLabels();
+    placeCaptions();
+}
+
+std::pair<QAbstractAxis *, QAbstractAxis *> DecayChartView::addAxes(double yTop, double step)
+{
+    auto *c = chart();
     auto *x = new QDateTimeAxis;
     const double spanDays = core::time::daysBetween(m_xMin, m_xMax);
     x->setFormat(spanDays > 400 ? QStringLiteral("MMM yyyy") : spanDays > 3 ? QStringLiteral("MMM d") : QStringLiteral("MMM d HH:mm"));
@@ -232,27 +413,31 @@ void DecayChartView::rebuildChart()
     }
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
+    return {x, y};
+}
 
-    addThresholds(yTop);
-    for (int i = 0; i < int(m_curves.size()); ++i)
-        addCurveSeries(i);
-    addNowLine(yTop);
-    addMarkerSeries();
-    for (QAbstractSeries *s : c->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
-    // Lines that explain the plot but need no legend entry of their own.
-    for (QAbstractSeries *s : c->series()) {
-        const QString name = s->objectName();
-        const bool hide = name.startsWith(QLatin1String("threshold:")) || name == kNow
-                          || (name.startsWith(kFuture) && m_curves.size() > 1);
-        if (hide) {
-            for (QLegendMarker *m : c->legend()->markers(s))
-                m->setVisible(false);
+void DecayChartView::updateLegendLabels()
+{
+    // Every memory's legend entry gets an equal share of the width, elided to it by the
+    // font's metrics; in a chart too narrow for kMinRoom each, Qt shortens the entries and
+    // shows the whole label (up to 80 characters) as the entry's tooltip.
+    const int n = int(m_curves.size());
+    if (n == 0)
+        return;
+    constexpr double kMinRoom = 110;
+    const QFontMetricsF fm(chart()->legend()->font());
+    const double share = (width() - 24.0) / (n == 1 ? 2 : n) - 40;
+    const double room = share < kMinRoom ? 1e6 : std::min(share, 420.0);
+    for (QAbstractSeries *s : chart()->series()) {
+        if (!s->objectName().startsWith(kPast))
+            continue;
+        const QString id = s->objectName().mid(kPast.size());
+        for (int i = 0; i < n; ++i) {
+            if (m_curves[size_t(i)].memoryId == id)
+                // Legend labels are drawn as rich text by Qt Charts: escape the memory's text.
+                s->setName(fm.elidedText(m_drawn[size_t(i)].text, Qt::ElideRight, room).toHtmlEscaped());
         }
     }
-    placeCaptions();
 }
 
 void DecayChartView::addCurveSeries(int index)
@@ -262,7 +447,6 @@ void DecayChartView::addCurveSeries(int index)
 
     auto *past = new QLineSeries;
     past->setObjectName(kPast + curve.memoryId);
-    // Legend labels are drawn as rich text by Qt Charts: escape the memory's text.
     past->setName(drawn.label.toHtmlEscaped());
     QPen pen(drawn.color, 2.2);
     past->setPen(pen);
@@ -292,31 +476,31 @@ void DecayChartView::addCurveSeries(int index)
 
 void DecayChartView::addMarkerSeries()
 {
-    for (const MarkerStyle &style : kMarkerStyles) {
-        auto *series = new QScatterSeries;
-        series->setObjectName(QLatin1String(style.objectName));
-        series->setName(tr(style.legend));
-        series->setMarkerShape(style.shape);
-        series->setMarkerSize(style.kind == CurveMarkerKind::Negation ? 12 : 10);
-        series->setColor(style.color);
-        series->setBorderColor(Qt::white);
-        for (const MemoryCurve &curve : m_curves) {
+    for (size_t i = 0; i < m_curves.size(); ++i) {
+        const MemoryCurve &curve = m_curves[i];
+        for (const MarkerStyle &style : kMarkerStyles) {
+            auto *series = new QScatterSeries;
+            series->setObjectName(QLatin1String(style.objectName) + curve.memoryId);
+            series->setMarkerShape(style.shape);
+            series->setMarkerSize(style.size);
+            series->setColor(m_drawn[i].color);
+            series->setBorderColor(Qt::white);
             for (const CurveMarker &m : curve.markers) {
                 if (m.kind == style.kind)
                     series->append(double(m.at), m.score);
             }
+            if (series->count() == 0) {
+                delete series;
+                continue;
+            }
+            chart()->addSeries(series);
+            connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF &value, bool entered) {
+                if (entered)
+                    QToolTip::showText(QCursor::pos(), EventText::plainToolTip(toolTipFor(series->objectName(), value)), this);
+                else
+                    QToolTip::hideText();
+            });
         }
-        if (series->count() == 0) {
-            delete series; // an empty legend entry only takes room
-            continue;
-        }
-        chart()->addSeries(series);
-        connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF &value, bool entered) {
-            if (entered)
-                QToolTip::showText(QCursor::pos(), EventText::plainToolTip(toolTipFor(series->objectName(), value)), this);
-            else
-                QToolTip::hideText();
-        });
     }
 }
 
@@ -335,14 +519,15 @@ void DecayChartView::addThresholds(double yTop)
         line->append(double(m_xMin), t.score);
         line->append(double(m_xMax), t.score);
         chart()->addSeries(line);
-        addCaption(QStringLiteral("%1 < %2").arg(core::tierName(t.tier), EventText::number(t.score)), color.darker(130),
+        addCaption(QStringLiteral("caption:") + core::tierName(t.tier),
+                   QStringLiteral("%1 < %2").arg(core::tierName(t.tier), EventText::number(t.score)), color.darker(130),
                    QPointF(double(m_xMax), t.score), true);
     }
 }
 
 void DecayChartView::addNowLine(double yTop)
 {
-    const core::Millis now = m_curves.front().now;
+    const core::Millis now = m_session ? m_session->now() : m_curves.front().now;
     const bool previewing = m_session && m_session->isPreviewing();
     auto *line = new QLineSeries;
     line->setObjectName(kNow);
@@ -354,18 +539,26 @@ void DecayChartView::addNowLine(double yTop)
     chart()->addSeries(line);
     const QString text = previewing ? tr("preview %1").arg(QDateTime::fromMSecsSinceEpoch(now).toString(QStringLiteral("yyyy-MM-dd")))
                                     : tr("now");
-    addCaption(text, color, QPointF(double(now), yTop), false);
+    addCaption(QStringLiteral("caption:now"), text, color, QPointF(double(now), yTop), false);
 }
 
-void DecayChartView::addCaption(const QString &text, const QColor &color, const QPointF &value, bool rightAligned)
+void DecayChartView::addCaption(const QString &name, const QString &text, const QColor &color, const QPointF &value,
+                                bool rightAligned)
 {
     auto *item = new QGraphicsSimpleTextItem(text, chart()); // plain text by construction
-    QFont f = font();
-    f.setPointSizeF(std::max(7.0, f.pointSizeF() * 0.85));
-    item->setFont(f);
+    item->setData(0, name);
+    item->setFont(captionFont(font()));
     item->setBrush(color);
     item->setZValue(20);
     m_captions.push_back({item, value, rightAligned});
+}
+
+QList<QGraphicsSimpleTextItem *> DecayChartView::captionItems() const
+{
+    QList<QGraphicsSimpleTextItem *> items;
+    for (const Caption &c : m_captions)
+        items << c.item;
+    return items;
 }
 
 void DecayChartView::placeCaptions()
@@ -374,24 +567,25 @@ void DecayChartView::placeCaptions()
     if (series.isEmpty())
         return;
     const QRectF plot = chart()->plotArea();
-    // Threshold captions top to bottom; one that would overlap the caption above it moves
-    // left of that one (weak 10 and forgotten 5 are close on a 0–100 axis).
+    // Tier captions right of the plot, centred on their line, top to bottom; one that would
+    // overlap the caption above it moves down just below it (weak 10 and forgotten 5 are close
+    // on a 0–100 axis). Outside the plot no curve can run through them.
     QList<Caption> captions = m_captions;
     std::stable_sort(captions.begin(), captions.end(), [](const Caption &a, const Caption &b) { return a.value.y() > b.value.y(); });
-    QRectF last;
+    double lastBottom = -1e9;
     for (const Caption &c : std::as_const(captions)) {
         const QPointF at = chart()->mapToPosition(c.value, series.first());
         const QRectF box = c.item->boundingRect();
         QPointF pos;
         if (c.rightAligned) {
-            pos = QPointF(plot.right() - box.width() - 4, at.y() - box.height());
-            if (!last.isNull() && pos.y() < last.bottom())
-                pos.setX(last.left() - box.width() - 10);
-            last = QRectF(pos, box.size());
+            pos = QPointF(plot.right() + 6, std::max(at.y() - box.height() / 2, lastBottom + 1));
+            lastBottom = pos.y() + box.height();
         } else {
-            pos = QPointF(at.x() + 4, plot.top() + 2);
+            // The "now" caption above the plot, beside its line.
+            pos = QPointF(at.x() + 3, plot.top() - box.height() - 1);
             if (pos.x() + box.width() > plot.right())
-                pos.setX(at.x() - box.width() - 4); // near the right edge: caption on the left side
+                pos.setX(at.x() - box.width() - 3);
+            c.item->setVisible(at.x() >= plot.left() - 1 && at.x() <= plot.right() + 1);
         }
         c.item->setPos(pos);
     }

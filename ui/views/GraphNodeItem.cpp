@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QRadialGradient>
 #include <QStyleOptionGraphicsItem>
+#include <QTextLayout>
 
 #include <cmath>
 
@@ -20,6 +21,30 @@ constexpr double kMinReadablePixels = 6.5;
 /// Overview labels: small in scene units, so they only show (readably) when zoomed in.
 constexpr int kCompactPixels = 5;
 constexpr double kCompactWidth = 56;
+
+/// `text` broken into at most `maxLines` lines of `width` (font pixels); the last one elided.
+QStringList wrapped(const QString &text, const QFont &font, double width, int maxLines)
+{
+    const QFontMetricsF fm(font);
+    if (maxLines <= 1 || fm.horizontalAdvance(text) <= width)
+        return {fm.elidedText(text, Qt::ElideRight, width)};
+    QTextLayout layout(text, font);
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    QStringList lines;
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        if (lines.size() == maxLines - 1) {
+            lines << fm.elidedText(text.mid(line.textStart()), Qt::ElideRight, width);
+            break;
+        }
+        lines << text.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    return lines;
+}
 
 QFont compactFont()
 {
@@ -60,13 +85,20 @@ void GraphNodeItem::setLabel(const QString &text, LabelMode mode, bool bold)
     m_bold = bold;
     const QString oneLine = text.simplified();
     // Only the form the mode shows: the overview sets 10,000 labels at once.
-    m_elided = mode == LabelMode::None
-        ? QString()
-        : QFontMetricsF(labelFont(bold)).elidedText(oneLine, Qt::ElideRight, kLabelWidth);
+    m_oneLine = mode == LabelMode::None ? QString() : oneLine;
     m_elidedCompact = mode == LabelMode::None
         ? QFontMetricsF(compactFont()).elidedText(oneLine, Qt::ElideRight, kCompactWidth)
         : QString();
     updateGeometry();
+}
+
+void GraphNodeItem::setZoom(double zoom)
+{
+    if (zoom <= 0 || zoom == m_zoom)
+        return;
+    m_zoom = zoom;
+    if (m_labelMode != LabelMode::None)
+        updateGeometry();
 }
 
 void GraphNodeItem::setContentToolTip(const QString &title, const QString &content)
@@ -131,9 +163,23 @@ void GraphNodeItem::updateGeometry()
     const double halo = m_radius * (1.7 + m_activation);
     m_bounds = QRectF(-halo, -halo, 2 * halo, 2 * halo);
     m_labelRect = QRectF();
-    if (m_labelMode != LabelMode::None && !m_elided.isEmpty()) {
-        const QFontMetricsF fm(labelFont(m_bold));
-        const double w = fm.horizontalAdvance(m_elided) + 2, h = fm.height();
+    m_lines.clear();
+    if (m_labelMode != LabelMode::None && !m_oneLine.isEmpty() && m_zoom >= kMinLabelZoom) {
+        // Screen size of the letters: the scaled size, but at least kMinLabelPixels and
+        // growing only slowly past zoom 1 (so zooming in shows more of the text).
+        const double scaled = kLabelPixels * m_zoom;
+        const double screen = scaled < kMinLabelPixels ? kMinLabelPixels
+                            : m_zoom <= 1             ? scaled
+                                                      : kLabelPixels * std::pow(m_zoom, 0.25);
+        m_labelScale = screen / (kLabelPixels * m_zoom);
+        const int lines = m_zoom >= 2.5 ? kMaxLabelLines : m_zoom >= 1.5 ? 2 : 1;
+        const QFont font = labelFont(m_bold);
+        m_lines = wrapped(m_oneLine, font, labelRoom() / m_labelScale, lines);
+        const QFontMetricsF fm(font);
+        double textWidth = 0;
+        for (const QString &line : std::as_const(m_lines))
+            textWidth = std::max(textWidth, fm.horizontalAdvance(line));
+        const double w = (textWidth + 2) * m_labelScale, h = fm.height() * m_labelScale * double(m_lines.size());
         if (m_labelMode == LabelMode::Below) {
             m_labelRect = QRectF(-w / 2, m_radius + kLabelGap, w, h);
         } else {
@@ -147,6 +193,30 @@ void GraphNodeItem::updateGeometry()
     } else if (m_compact && !m_elidedCompact.isEmpty()) {
         m_bounds |= QRectF(-kCompactWidth / 2, m_radius + 1, kCompactWidth, kCompactPixels * 1.6);
     }
+}
+
+QPolygonF GraphNodeItem::labelPolygon() const
+{
+    if (m_lines.isEmpty())
+        return {};
+    return mapToScene(labelTransform().map(QPolygonF(m_labelRect)));
+}
+
+void GraphNodeItem::setLabelCovered(bool covered)
+{
+    if (covered == m_labelCovered)
+        return;
+    m_labelCovered = covered;
+    update();
+}
+
+void GraphNodeItem::setWideLabel(bool wide)
+{
+    if (wide == m_wide)
+        return;
+    m_wide = wide;
+    if (m_labelMode != LabelMode::None)
+        updateGeometry();
 }
 
 QRectF GraphNodeItem::boundingRect() const
@@ -215,7 +285,7 @@ void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         painter->drawText(rect, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, m_elidedCompact);
         return;
     }
-    if (lod * kLabelPixels < kMinReadablePixels)
+    if (m_lines.isEmpty() || m_labelCovered || lod * kLabelPixels * m_labelScale < kMinReadablePixels)
         return;
     painter->setFont(labelFont(m_bold));
     painter->save();
@@ -225,9 +295,13 @@ void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     backing.setAlpha(210);
     painter->setPen(Qt::NoPen);
     painter->setBrush(backing);
-    painter->drawRoundedRect(m_labelRect, 3, 3);
+    painter->drawRoundedRect(m_labelRect, 3 * m_labelScale, 3 * m_labelScale);
     painter->setPen(QColor(0x21, 0x21, 0x21));
-    painter->drawText(m_labelRect, Qt::AlignCenter | Qt::TextSingleLine, m_elided);
+    // Laid out in font pixels, then scaled to the room the label has at this zoom.
+    painter->translate(m_labelRect.topLeft());
+    painter->scale(m_labelScale, m_labelScale);
+    const QRectF inFont(QPointF(0, 0), m_labelRect.size() / m_labelScale);
+    painter->drawText(inFont, Qt::AlignCenter, m_lines.join(QLatin1Char('\n')));
     painter->restore();
 }
 

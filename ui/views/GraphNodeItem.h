@@ -3,7 +3,11 @@
 #include <QColor>
 #include <QFont>
 #include <QGraphicsItem>
+#include <QPolygonF>
 #include <QString>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace engram::ui {
 
@@ -11,6 +15,12 @@ namespace engram::ui {
 /// content elided; the whole content, as plain text, in the tooltip), a halo by spreading
 /// activation and an amber ring when it lies on an activation path. Level of detail: when
 /// zoomed out (or in the overview) it paints a plain dot and no label.
+///
+/// Labels have kLabelWidth scene pixels of room (but at least kMinLabelRoom on screen), and
+/// their letters do not simply scale with the zoom (setZoom): zoomed out they stay at least
+/// kMinLabelPixels high on screen (fewer letters fit), zoomed in they grow slowly, so the
+/// room holds more letters, and from zoom 1.5 more lines (up to kMaxLabelLines). Below
+/// kMinLabelZoom only the discs are drawn.
 class GraphNodeItem final : public QGraphicsItem
 {
 public:
@@ -21,6 +31,11 @@ public:
         Radial, ///< along the ray from the scene origin, outward (outer ring of an ego graph)
     };
     static constexpr int kLabelWidth = 150; ///< label width in scene pixels before eliding
+    static constexpr int kWideLabelWidth = 260; ///< where the neighbours leave room (setWideLabel)
+    static constexpr double kMinLabelPixels = 10; ///< label letters never smaller on screen
+    static constexpr double kMinLabelRoom = 84;   ///< screen pixels a label may always take
+    static constexpr double kMinLabelZoom = 0.3;
+    static constexpr int kMaxLabelLines = 3;
 
     GraphNodeItem(QString id, double radius, QGraphicsItem *parent = nullptr);
 
@@ -47,6 +62,25 @@ public:
     void setReveal(double reveal);
     /// Overview painting: a dot, label only when zoomed in close.
     void setCompact(bool compact);
+    /// The view's scale (1 = one scene pixel per screen pixel): picks the label's letter
+    /// size and how much of the text it shows.
+    void setZoom(double zoom);
+    double zoom() const { return m_zoom; }
+    /// The label as drawn at the current zoom (lines joined by '\n'; empty = none).
+    QString shownLabel() const { return m_lines.join(QLatin1Char('\n')); }
+    /// Scene pixels per label font pixel: labelFont() × labelScale() × zoom() = screen pixels.
+    double labelScale() const { return m_labelScale; }
+    /// Where the label is drawn, in scene coordinates (turned with a radial label); empty
+    /// without a label.
+    QPolygonF labelPolygon() const;
+    /// A label that would cover a more important one is left out (the view decides; the
+    /// tooltip still has the text). Zooming in makes room for it again.
+    void setLabelCovered(bool covered);
+    /// kWideLabelWidth instead of kLabelWidth (the view tries it where there is room).
+    void setWideLabel(bool wide);
+    bool isLabelShown() const { return !m_lines.isEmpty() && !m_labelCovered; }
+    /// The label's width limit in scene pixels at the current zoom.
+    double labelRoom() const { return std::max<double>(m_wide ? kWideLabelWidth : kLabelWidth, kMinLabelRoom / m_zoom); }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -67,8 +101,13 @@ private:
     double m_radius;
     QColor m_color = Qt::gray;
     QString m_label;
-    QString m_elided;
+    QString m_oneLine;
+    QStringList m_lines;
     QString m_elidedCompact;
+    double m_zoom = 1;
+    double m_labelScale = 1;
+    bool m_labelCovered = false;
+    bool m_wide = false;
     LabelMode m_labelMode = LabelMode::None;
     bool m_bold = false;
     bool m_centre = false;

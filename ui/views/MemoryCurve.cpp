@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace engram::ui {
 
@@ -139,6 +140,8 @@ bool MemoryCurveBuilder::markerKindFor(const Event &e, CurveMarkerKind *kind)
              || e.kind == ev::kRestore || e.kind == ev::kArchive || e.kind == ev::kCompress || e.kind == ev::kUnarchive
              || e.kind == ev::kConflictResolved || e.kind == ev::kConflictDismissed || e.kind == ev::kRevert)
         k = CurveMarkerKind::Edit;
+    else if (e.kind == ev::kAccess)
+        k = CurveMarkerKind::Access;
     else
         return false;
     if (kind)
@@ -149,6 +152,14 @@ bool MemoryCurveBuilder::markerKindFor(const Event &e, CurveMarkerKind *kind)
 MemoryCurve MemoryCurveBuilder::build(const Memory &current, const std::vector<Event> &eventsOldestFirst,
                                       const core::ScoringProfile &profile, Millis now, Millis horizonMs,
                                       int pastSamples, int futureSamples)
+{
+    return buildWindow(current, eventsOldestFirst, profile, now, std::numeric_limits<Millis>::min(),
+                       now + std::max<Millis>(horizonMs, 1), pastSamples, futureSamples);
+}
+
+MemoryCurve MemoryCurveBuilder::buildWindow(const Memory &current, const std::vector<Event> &eventsOldestFirst,
+                                            const core::ScoringProfile &profile, Millis now, Millis from, Millis to,
+                                            int pastSamples, int futureSamples)
 {
     MemoryCurve curve;
     curve.memoryId = current.id;
@@ -163,14 +174,15 @@ MemoryCurve MemoryCurveBuilder::build(const Memory &current, const std::vector<E
     };
     auto scoreOf = [&](const Memory &m, Millis at) { return profile.evaluate(inputAt(m, at), at).score; };
 
-    const Millis start = all.front().from;
-    if (start < now) {
-        const double span = double(now - start);
+    const Millis start = std::max(all.front().from, from);
+    const Millis pastEnd = std::min(now, to);
+    if (start < pastEnd) {
+        const double span = double(pastEnd - start);
         for (size_t i = 0; i < all.size(); ++i) {
             const Millis a = std::max(all[i].from, start);
-            const Millis b = std::min(i + 1 < all.size() ? all[i + 1].from : now, now);
+            const Millis b = std::min(i + 1 < all.size() ? all[i + 1].from : pastEnd, pastEnd);
             if (b <= a)
-                continue; // a state replaced at the same instant, or one that starts after now
+                continue; // a state replaced at the same instant, outside the window or after now
             const int n = std::max(2, int(std::lround(pastSamples * double(b - a) / span)));
             for (int k = 0; k < n; ++k) {
                 const Millis at = a + Millis(double(b - a) * k / (n - 1));
@@ -179,15 +191,16 @@ MemoryCurve MemoryCurveBuilder::build(const Memory &current, const std::vector<E
         }
     }
 
-    const Memory &atNow = stateAt(all, now);
-    curve.future = profile.curve(inputAt(atNow, now), now, now + std::max<Millis>(horizonMs, 1),
-                                 std::max(1, futureSamples));
+    if (to > now) {
+        const Memory &atNow = stateAt(all, now);
+        curve.future = profile.curve(inputAt(atNow, now), now, to, std::max(1, futureSamples));
+    }
 
     Millis lastReinforcementMarker = -1;
     size_t lastReinforcement = 0;
     for (const Event &e : eventsOldestFirst) {
         CurveMarkerKind kind;
-        if (e.at > now || e.at < start || !markerKindFor(e, &kind))
+        if (e.at > now || e.at < start || e.at > to || !markerKindFor(e, &kind))
             continue;
         // confirm is written together with its reinforce event: one marker for the pair.
         // The reinforce event's label (with the stability change) is the one worth keeping.
@@ -203,6 +216,39 @@ MemoryCurve MemoryCurveBuilder::build(const Memory &current, const std::vector<E
         }
     }
     return curve;
+}
+
+std::optional<Millis> MemoryCurveBuilder::fadeInstant(const Memory &current, const std::vector<Event> &eventsOldestFirst,
+                                                      const core::ScoringProfile &profile, Millis now, Millis limitMs)
+{
+    double lowest = std::numeric_limits<double>::infinity();
+    for (const core::TierThreshold &t : profile.thresholds())
+        lowest = std::min(lowest, t.score);
+    if (!std::isfinite(lowest))
+        return std::nullopt;
+    const std::vector<MemoryState> all = states(current, eventsOldestFirst);
+    const core::Config &config = profile.config();
+    core::MentionIndex mentions(config);
+    mentions.addEvents(eventsOldestFirst);
+    const core::ScoreInput in = core::ScoreInput::from(stateAt(all, now), config, mentions.summary(current.id, now));
+    auto below = [&](Millis at) { return profile.evaluate(in, at).score < lowest; };
+    if (below(now))
+        return std::nullopt;
+    // Doubling steps find a bracket, halving narrows it to an hour: ~40 evaluations.
+    Millis step = core::kMsPerHour;
+    Millis good = now;
+    while (!below(now + step)) {
+        good = now + step;
+        if (step >= limitMs)
+            return std::nullopt;
+        step = std::min(step * 2, limitMs);
+    }
+    Millis bad = now + step;
+    while (bad - good > core::kMsPerHour) {
+        const Millis mid = good + (bad - good) / 2;
+        (below(mid) ? bad : good) = mid;
+    }
+    return bad;
 }
 
 } // namespace engram::ui

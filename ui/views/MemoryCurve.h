@@ -7,12 +7,13 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace engram::ui {
 
 /// What a chart marker stands for. Each kind gets its own scatter series and shape.
-enum class CurveMarkerKind { Reinforcement, Negation, Edit };
+enum class CurveMarkerKind { Reinforcement, Negation, Edit, Access };
 
 struct CurveMarker
 {
@@ -69,6 +70,21 @@ public:
                              const core::ScoringProfile &profile, core::Millis now, core::Millis horizonMs,
                              int pastSamples = 240, int futureSamples = 120);
 
+    /// The same curve sampled only inside the window [from, to] (what a zoomed chart shows):
+    /// the past over [max(from, creation), min(to, now)], the projection over [now, to]
+    /// (empty when `to` is not after now) and the markers inside the window.
+    static MemoryCurve buildWindow(const core::Memory &current, const std::vector<core::Event> &eventsOldestFirst,
+                                   const core::ScoringProfile &profile, core::Millis now, core::Millis from,
+                                   core::Millis to, int pastSamples = 240, int futureSamples = 120);
+
+    /// When the projection from `now` first drops below the profile's lowest tier line (the
+    /// memory is forgotten), searched up to `limitMs` after now; nullopt if it stays above
+    /// (permanent, or a very slow decay) or is below already.
+    static std::optional<core::Millis> fadeInstant(const core::Memory &current,
+                                                   const std::vector<core::Event> &eventsOldestFirst,
+                                                   const core::ScoringProfile &profile, core::Millis now,
+                                                   core::Millis limitMs);
+
     /// A horizon that keeps the future readable next to the past: half the past span, clamped
     /// to [30, 90] days.
     static core::Millis defaultHorizon(core::Millis start, core::Millis now);
@@ -78,8 +94,8 @@ public:
     /// ignored. Returns the keys it applied.
     static QStringList applyFields(core::Memory &memory, const QJsonObject &fields);
 
-    /// Which marker series an event belongs to; false for events that are not marked
-    /// (create, access, import, association and conflict detection).
+    /// Which marker series an event belongs to (access = the assistant recalled it); false for
+    /// events that are not marked (create, import, association and conflict detection).
     static bool markerKindFor(const core::Event &event, CurveMarkerKind *kind);
 };
 
