@@ -139,7 +139,7 @@ void CleanupPreviewDialog::start()
             return store.error();
         const auto profile = makeProfile(profileName, config);
         if (!profile)
-            return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(profileName));
+            return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(profileName));
         auto plan = Cleanup(**store, config, *profile).plan(now);
         if (!plan)
             return plan.error();
@@ -208,7 +208,7 @@ void CleanupPreviewDialog::apply()
             return store.error();
         const auto profile = makeProfile(planned.profile, config);
         if (!profile)
-            return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(planned.profile));
+            return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(planned.profile));
         // One transaction in core; a cancel up to its commit undoes it all.
         auto outcome = Cleanup(**store, config, *profile)
                            .apply(planned, QStringLiteral("user"), [&]() { return control.report(total, total); });

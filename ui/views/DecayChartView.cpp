@@ -4,6 +4,7 @@
 #include "views/ChartPalette.h"
 #include "text/EventText.h"
 #include "text/MaskedText.h"
+#include "text/TierText.h"
 
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -35,11 +36,11 @@ struct MarkerStyle
 };
 
 const MarkerStyle kMarkerStyles[] = {
-    {CurveMarkerKind::Reinforcement, "markers:reinforcement", "Reinforced", QScatterSeries::MarkerShapeCircle,
+    {CurveMarkerKind::Reinforcement, "markers:reinforcement", QT_TRANSLATE_NOOP("engram::ui::DecayChartView", "Reinforced"), QScatterSeries::MarkerShapeCircle,
      QColor(0x00, 0x79, 0x6b)},
-    {CurveMarkerKind::Negation, "markers:negation", "Negated", QScatterSeries::MarkerShapeTriangle,
+    {CurveMarkerKind::Negation, "markers:negation", QT_TRANSLATE_NOOP("engram::ui::DecayChartView", "Negated"), QScatterSeries::MarkerShapeTriangle,
      QColor(0xc6, 0x28, 0x28)},
-    {CurveMarkerKind::Edit, "markers:edit", "Edited", QScatterSeries::MarkerShapeRotatedRectangle,
+    {CurveMarkerKind::Edit, "markers:edit", QT_TRANSLATE_NOOP("engram::ui::DecayChartView", "Edited"), QScatterSeries::MarkerShapeRotatedRectangle,
      QColor(0x6a, 0x1b, 0x9a)},
 };
 
@@ -62,7 +63,7 @@ QString legendLabel(const QString &content)
     constexpr int kMax = 34;
     if (flat.size() > kMax)
         flat = flat.left(kMax - 1) + QChar(0x2026);
-    return flat.isEmpty() ? QStringLiteral("(empty)") : flat;
+    return flat.isEmpty() ? DecayChartView::tr("(empty)") : flat;
 }
 
 /// Nearest sample by time, over the past and the projection.
@@ -335,7 +336,7 @@ void DecayChartView::addThresholds(double yTop)
         line->append(double(m_xMin), t.score);
         line->append(double(m_xMax), t.score);
         chart()->addSeries(line);
-        addCaption(QStringLiteral("%1 < %2").arg(core::tierName(t.tier), EventText::number(t.score)), color.darker(130),
+        addCaption(QStringLiteral("%1 < %2").arg(TierText::label(t.tier), EventText::number(t.score)), color.darker(130),
                    QPointF(double(m_xMax), t.score), true);
     }
 }
@@ -441,14 +442,14 @@ QString DecayChartView::yAxisTitle() const
 
 QString DecayChartView::scoreText(double score) const
 {
-    QString tier = core::tierName(core::Tier::Active);
+    QString tier = TierText::label(core::Tier::Active);
     if (m_session) {
         // Lines are "the tier below starts here"; the lowest line the score is under wins.
         double lowest = std::numeric_limits<double>::infinity();
         for (const core::TierThreshold &t : m_session->profile().thresholds()) {
             if (score < t.score && t.score < lowest) {
                 lowest = t.score;
-                tier = core::tierName(t.tier);
+                tier = TierText::label(t.tier);
             }
         }
     }

@@ -3,6 +3,7 @@
 #include "engine/graph/LinkTypes.h"
 #include "model/Tier.h"
 #include "views/GraphPalette.h"
+#include "text/TierText.h"
 
 #include <QPainter>
 
@@ -33,7 +34,7 @@ QStringList GraphLegend::entries() const
     for (std::uint8_t t : kShownTypes)
         out << core::links::typeName(t);
     for (int t = 0; t < core::kTierCount; ++t)
-        out << core::tierName(core::Tier(t));
+        out << TierText::label(core::Tier(t));
     out << tr("activation");
     return out;
 }
@@ -56,7 +57,7 @@ std::pair<int, int> GraphLegend::columnWidths() const
         left = std::max(left, fm.horizontalAdvance(core::links::typeName(t)) + kSwatch + 6);
     int right = fb.horizontalAdvance(tr("Tiers")) + 4;
     for (int t = 0; t < core::kTierCount; ++t)
-        right = std::max(right, fm.horizontalAdvance(core::tierName(core::Tier(t))) + kSwatch + 6);
+        right = std::max(right, fm.horizontalAdvance(TierText::label(core::Tier(t))) + kSwatch + 6);
     right = std::max(right, fm.horizontalAdvance(tr("activation")) + kSwatch + 6);
     return {left, right};
 }
@@ -100,7 +101,7 @@ void GraphLegend::paintEvent(QPaintEvent *)
         p.setPen(QPen(c.darker(160), 1));
         p.setBrush(c);
         p.drawEllipse(QPoint(x + kSwatch / 2 - 2, y + kRow / 2), 5, 5);
-        text(x + kSwatch, y, core::tierName(core::Tier(t)));
+        text(x + kSwatch, y, TierText::label(core::Tier(t)));
     }
     y += kRow;
     QColor glow = GraphPalette::activation();
