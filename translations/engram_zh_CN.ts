@@ -1288,6 +1288,54 @@
     </message>
 </context>
 <context>
+    <name>ScoringText</name>
+    <message>
+        <source>ebbinghaus</source>
+        <translation>艾宾浩斯</translation>
+    </message>
+    <message>
+        <source>enhanced</source>
+        <translation>增强</translation>
+    </message>
+    <message>
+        <source>importance</source>
+        <comment>the scoring profile</comment>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>lifecycle</source>
+        <translation>生命周期</translation>
+    </message>
+    <message>
+        <source>keyword</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <source>co-task</source>
+        <translation>同任务</translation>
+    </message>
+    <message>
+        <source>temporal</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>co-project</source>
+        <translation>同项目</translation>
+    </message>
+    <message>
+        <source>manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>semantic</source>
+        <translation>语义</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
     <name>SettingHelp</name>
     <message>
         <source>How long a new memory lasts before it starts to fade: its first stability, in hours.</source>
@@ -1924,17 +1972,6 @@
     </message>
 </context>
 <context>
-    <name>engram::ui</name>
-    <message>
-        <source>unknown scoring profile: %1</source>
-        <translation>未知的评分方案：%1</translation>
-    </message>
-    <message>
-        <source>scheduled cleanup stopped; nothing was written</source>
-        <translation>定时清理已停止；未写入任何内容</translation>
-    </message>
-</context>
-<context>
     <name>engram::ui::AssociationGraphView</name>
     <message>
         <source>Select a memory to see its associations</source>
@@ -2184,6 +2221,14 @@
     <message>
         <source>memories</source>
         <translation>条记忆</translation>
+    </message>
+    <message>
+        <source>unknown scoring profile: %1</source>
+        <translation>未知的评分方案：%1</translation>
+    </message>
+    <message>
+        <source>scheduled cleanup stopped; nothing was written</source>
+        <translation>定时清理已停止；未写入任何内容</translation>
     </message>
 </context>
 <context>
@@ -4622,6 +4667,21 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     <message>
         <source>Query keywords: %1.  Nothing recalled in %2 mode (try review or debug).</source>
         <translation>查询关键词：%1。在%2模式下没有召回任何内容（试试审阅或调试模式）。</translation>
+    </message>
+    <message>
+        <source>normal</source>
+        <comment>query mode</comment>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <comment>query mode</comment>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>debug</source>
+        <comment>query mode</comment>
+        <translation>调试</translation>
     </message>
 </context>
 <context>

@@ -33,7 +33,7 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
         return store.error();
     const auto profile = makeProfile(profileName, config);
     if (!profile)
-        return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(profileName));
+        return Error::make(Error::Code::Validation, CleanupScheduler::tr("unknown scoring profile: %1").arg(profileName));
     Cleanup cleanup(**store, config, *profile);
     auto plan = cleanup.plan(now);
     if (!plan)
@@ -41,7 +41,7 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
     ScheduledRun run;
     run.candidates = int(plan->actions.size());
     if (!control.report(0, run.candidates))
-        return Error::make(Error::Code::Cancelled, tr("scheduled cleanup stopped; nothing was written"));
+        return Error::make(Error::Code::Cancelled, CleanupScheduler::tr("scheduled cleanup stopped; nothing was written"));
     if (automatic && !plan->isEmpty()) {
         // One transaction in core; the window's closing cancels it up to the commit.
         auto outcome = cleanup.apply(*plan, QStringLiteral("system"), [&]() { return !control.isCancelled(); });

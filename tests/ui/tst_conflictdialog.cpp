@@ -204,6 +204,10 @@ private Q_SLOTS:
         const QString preview = dialog->previewText();
         QVERIFY2(preview.contains(previewMentions), qPrintable(preview));
         QVERIFY(preview.contains(ConflictText::strategyLabel(s)));
+        // Issue 20, item 9: A and B are named by the start of their text, not by their ids.
+        QVERIFY2(preview.contains(QStringLiteral("A “") + a0.content.simplified().left(20)), qPrintable(preview));
+        QVERIFY2(preview.contains(QStringLiteral("B “") + b0.content.simplified().left(20)), qPrintable(preview));
+        QVERIFY2(!preview.contains(kCoffeeA), qPrintable(preview));
         QVERIFY(preview.contains(QStringLiteral("Conflict #%1: open → resolved").arg(id)));
         if (s == ResolutionStrategy::LatestWins || s == ResolutionStrategy::KeepB)
             QVERIFY2(preview.contains(QStringLiteral("negated: no → yes")), qPrintable(preview));

@@ -6,6 +6,7 @@
 #include "text/EventText.h"
 #include "text/MaskedText.h"
 #include "text/TierText.h"
+#include "text/ScoringText.h"
 
 #include <QCoreApplication>
 
@@ -51,12 +52,12 @@ QStringList memoryChanges(const QString &label, const Memory &before, const Memo
     const QString scoreBefore = scoreText(profile, before, at);
     const QString scoreAfter = scoreText(profile, after, at);
     if (fields.isEmpty()) {
-        lines << ConflictText::tr("%1: unchanged · %2 %3").arg(label, profile.name(), scoreBefore);
+        lines << ConflictText::tr("%1: unchanged · %2 %3").arg(label, ScoringText::profile(profile.name()), scoreBefore);
         return lines;
     }
     lines << ConflictText::tr("%1 after:").arg(label);
     lines += fields;
-    lines << ConflictText::tr("    %1 score: %2 → %3").arg(profile.name(), scoreBefore, scoreAfter);
+    lines << ConflictText::tr("    %1 score: %2 → %3").arg(ScoringText::profile(profile.name()), scoreBefore, scoreAfter);
     return lines;
 }
 
@@ -209,7 +210,7 @@ QString ConflictText::preview(const ResolutionPlan &plan, const ScoringProfile &
                      .arg(m.category.isEmpty() ? QStringLiteral("—") : CategoryText::words(m.category),
                           m.keywords.isEmpty() ? QStringLiteral("—") : m.keywords.join(QStringLiteral(", ")),
                           EventText::number(m.confidence), TierText::level(m.level));
-        lines << tr("    %1 score: %2").arg(profile.name(), scoreText(profile, m, plan.at));
+        lines << tr("    %1 score: %2").arg(ScoringText::profile(profile.name()), scoreText(profile, m, plan.at));
     }
     if (plan.link)
         lines << tr("Link %1 ↔ %2: weight %3 (%4)")

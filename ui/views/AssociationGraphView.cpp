@@ -11,6 +11,7 @@
 #include "views/GraphNodeStyler.h"
 #include "views/GraphOverviewEdgesItem.h"
 #include "views/GraphPalette.h"
+#include "text/ScoringText.h"
 
 #include <QAction>
 #include <QApplication>
@@ -220,7 +221,7 @@ void AssociationGraphView::rebuildEgo(bool refit, bool withCentreActivation)
         auto *edge = new GraphEdgeItem(QLineF(a, b), e.weight, e.type);
         const QString &ida = m_ego.nodes[std::size_t(e.a)].id, &idb = m_ego.nodes[std::size_t(e.b)].id;
         edge->setToolTip(tr("%1 link, weight %2\n%3 ↔ %4")
-                             .arg(links::typeName(e.type), QString::number(e.weight, 'f', 2), ida, idb));
+                             .arg(ScoringText::linkType(e.type), QString::number(e.weight, 'f', 2), ida, idb));
         m_scene->addItem(edge);
         m_edges.push_back(edge);
         m_edgeByPair.insert(GraphActivationOverlay::pairKey(ida, idb), edge);

@@ -7,6 +7,7 @@
 #include "text/EventText.h"
 #include "views/HistoryView.h"
 #include "text/TierText.h"
+#include "text/ScoringText.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -144,7 +145,7 @@ void ConflictMemoryPane::showMemory(const core::Memory &m, const QString &role, 
         const core::Score s = m_session->profile().evaluate(m, now);
         setValue(QStringLiteral("score"), tr("%1 · %2").arg(EventText::number(s.score), TierText::label(s.tier)));
         if (QLabel *label = m_values.value(QStringLiteral("score"))) {
-            label->setToolTip(tr("Under the %1 profile, at %2").arg(m_session->profileName(), EventText::localTime(now)));
+            label->setToolTip(tr("Under the %1 profile, at %2").arg(ScoringText::profile(m_session->profileName()), EventText::localTime(now)));
             QPalette p = label->palette();
             p.setColor(QPalette::WindowText, ChartPalette::tier(s.tier).darker(115));
             label->setPalette(p);

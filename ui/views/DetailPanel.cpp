@@ -15,6 +15,7 @@
 #include "model/InputLimits.h"
 #include "scoring/ImportanceProfile.h"
 #include "text/TierText.h"
+#include "text/ScoringText.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -564,7 +565,7 @@ void DetailPanel::fillScoring(const Memory &m)
                                   ? profile.evaluate(snapshot.input(row), now)
                                   : profile.evaluate(m, now);
     const QString profileName = m_session->profileName();
-    setValue(QStringLiteral("score"), QStringLiteral("%1 (%2)").arg(EventText::number(score.score), profileName));
+    setValue(QStringLiteral("score"), QStringLiteral("%1 (%2)").arg(EventText::number(score.score), ScoringText::profile(profileName)));
     setValue(QStringLiteral("strength"),
              tr("%1 / 100 (stored ebbinghaus strength %2)").arg(EventText::number(score.strength), EventText::number(m.strength)));
     const QString tier = TierText::label(score.tier);
