@@ -40,8 +40,8 @@ bool hasChinese(const QString &text)
 
 // Visible widget texts of the window that read as English: a word of four or more Latin
 // letters and no Chinese. Names that stay as they are (Engram, Claude Code, the formats, key
-// names) and the memories' own text (the demo's data, in the table and the panel's editors)
-// are not the window's words.
+// names) and the memories' own data (the demo's text, ids and stored names, in the table and
+// the panel's values) are not the window's words.
 QStringList englishTexts(const QWidget &window)
 {
     static const QRegularExpression word(QStringLiteral("[A-Za-z]{4,}"));
@@ -50,6 +50,10 @@ QStringList englishTexts(const QWidget &window)
     QStringList english;
     for (QWidget *w : window.findChildren<QWidget *>()) {
         if (!w->isVisible() || w->window() != &window)
+            continue;
+        // The detail panel's values (an id, the source's and modalities' stored names) and
+        // header (the memory's text) are the memory's data.
+        if (w->objectName().startsWith(QLatin1String("value:")) || w->objectName() == QLatin1String("detailHeader"))
             continue;
         QString text;
         if (auto *label = qobject_cast<QLabel *>(w))

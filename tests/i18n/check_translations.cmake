@@ -6,6 +6,7 @@
 #   type="vanished"    a translation whose source string is gone (or was reworded)
 # Fix: `cmake --build build --target update_translations`, then translate in Qt Linguist.
 #   cmake -DLUPDATE=<lupdate> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch dir> -P check_translations.cmake
+cmake_minimum_required(VERSION 3.24)
 foreach(var LUPDATE SOURCE_DIR WORK_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "check_translations.cmake: -D${var}=... is required")
