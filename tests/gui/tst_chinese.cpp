@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "model/Event.h"
 #include "models/MemoryTableModel.h"
+#include "models/Roles.h"
 #include "support/Translations.h"
 #include "text/EventText.h"
 #include "text/TierText.h"
@@ -148,6 +149,9 @@ private Q_SLOTS:
         QTRY_VERIFY(w.tableModel()->rowCount() > 100);
         w.selectIds({w.tableModel()->idAt(0)});
         QCoreApplication::processEvents();
+        // The table's tier badges (painted by the delegate from TierNameRole) too.
+        QVERIFY2(hasChinese(w.tableModel()->index(0, 0).data(TierNameRole).toString()),
+                 qPrintable(w.tableModel()->index(0, 0).data(TierNameRole).toString()));
         const QStringList english = englishTexts(w);
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
         if (const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !dir.isEmpty())

@@ -262,7 +262,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
     case IdRole: return s.id(row);
     case SortRole: return sortValue(row, column);
     case TierRole: return int(m_view.tier(row));
-    case TierNameRole: return tierName(m_view.tier(row));
+    case TierNameRole: return TierText::label(m_view.tier(row));
     case StrengthRole: return m_view.strength(row);
     case ScoreRole: return m_view.score(row);
     case PermanentRole: return s.has(row, MemorySnapshot::Permanent);
