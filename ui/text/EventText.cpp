@@ -75,7 +75,8 @@ QString joinFields(const QStringList &keys)
         fields << EventText::fieldLabel(key);
     if (fields.size() <= 1)
         return fields.value(0);
-    return HistoryLine::tr("%1 and %2", "the last of several changed fields").arg(fields.mid(0, fields.size() - 1).join(HistoryLine::tr(", ")), fields.last());
+    const QString firsts = fields.mid(0, fields.size() - 1).join(HistoryLine::tr(", "));
+    return HistoryLine::tr("%1 and %2", "the last of several changed fields").arg(firsts, fields.last());
 }
 
 QStringList changedKeys(const Event &e)
@@ -102,7 +103,7 @@ QString reinforceSummary(const Event &e)
     const QJsonValue a = after(e).value(QLatin1String("stability"));
     if (b.isDouble() && a.isDouble())
         text += HistoryLine::tr(": stability %1 → %2").arg(EventText::formatValue(QStringLiteral("stability"), b),
-                                                          EventText::formatValue(QStringLiteral("stability"), a));
+                                                            EventText::formatValue(QStringLiteral("stability"), a));
     else if (a.isDouble())
         text += HistoryLine::tr(": stability → %1").arg(EventText::formatValue(QStringLiteral("stability"), a));
     return text;
