@@ -991,7 +991,7 @@
     </message>
     <message>
         <source>Created</source>
-        <translation>创建时间</translation>
+        <translation>已创建</translation>
     </message>
     <message>
         <source>confirmed as a useful association</source>
@@ -1914,7 +1914,7 @@
     </message>
     <message>
         <source>Compressed</source>
-        <translation>已压缩</translation>
+        <translation>已压缩经历</translation>
     </message>
     <message>
         <source>Semantic rules</source>
@@ -3384,7 +3384,7 @@
     </message>
     <message>
         <source>Kind</source>
-        <translation>类别</translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Import will</source>
@@ -4748,7 +4748,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
     <message>
         <source>Kind</source>
-        <translation>类别</translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Memory</source>
@@ -5069,7 +5069,7 @@ allowed: %2</source>
     </message>
     <message>
         <source>What</source>
-        <translation>导出内容</translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Keys</source>
@@ -5077,7 +5077,7 @@ allowed: %2</source>
     </message>
     <message>
         <source>Where</source>
-        <translation>导出位置</translation>
+        <translation>位置</translation>
     </message>
     <message>
         <source>Review queue</source>
