@@ -217,7 +217,13 @@ QString ConflictText::preview(const ResolutionPlan &plan, const ScoringProfile &
                      .arg(sideName(plan, plan.link->a), sideName(plan, plan.link->b), EventText::number(plan.link->weight),
                           plan.link->type);
     lines << tr("Conflict #%1: %2 → %3").arg(plan.before.id).arg(shortStatus(plan.before), shortStatus(plan.after));
-    return lines.join(QLatin1Char('\n'));
+    // The resolver's lines and the id fields name the memories by id: here they are A and B
+    // (named by their text above) and the new memory.
+    QString text = lines.join(QLatin1Char('\n'));
+    text.replace(plan.aBefore.id, QStringLiteral("A")).replace(plan.bBefore.id, QStringLiteral("B"));
+    if (plan.merged)
+        text.replace(plan.merged->id, tr("the new memory"));
+    return text;
 }
 
 } // namespace engram::ui
