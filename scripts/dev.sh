@@ -16,10 +16,13 @@ cd "$(dirname "$0")/.."
 # ld.bfd) are for `sanitize` and `fuzz`. Node.js and npm run the MCP SDK client test (tests/mcp):
 # Debian's nodejs and npm, unless `node` and `npm` are already there (a NodeSource nodejs carries
 # its own npm, and Debian's npm package would conflict with it).
+# qt6-l10n-tools (lupdate, lrelease) and qt6-tools-dev (their CMake package, Qt6LinguistTools)
+# build the translations (translations/) and run the i18n check.
 # desktop-file-utils and appstream validate the .deb's desktop entry and metainfo (tests/packaging).
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-charts-dev libqt6opengl6-dev libqt6svg6
+  qt6-l10n-tools qt6-tools-dev
   libyaml-cpp-dev libsqlite3-dev libsodium-dev sqlite3 libarchive-dev libsimdjson-dev
   libgl-dev libxkbcommon-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
   clang libclang-rt-14-dev llvm lld

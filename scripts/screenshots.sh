@@ -13,6 +13,11 @@ trap 'rm -rf "$home"' EXIT
 HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/main-window.png" build/app/engram --demo >/dev/null 2>&1
 HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT_SIZE=1024x700 ENGRAM_SCREENSHOT="$PWD/docs/screenshots/main-window-1024x700.png" \
   build/app/engram --demo >/dev/null 2>&1
+# The window in Simplified Chinese (docs/user-guide.md, "Language"), both sizes.
+HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_LANG=zh_CN ENGRAM_SCREENSHOT="$out/main-window-zh_CN.png" \
+  build/app/engram --demo >/dev/null 2>&1
+HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_LANG=zh_CN ENGRAM_SCREENSHOT_SIZE=1024x700 \
+  ENGRAM_SCREENSHOT="$PWD/docs/screenshots/main-window-zh_CN-1024x700.png" build/app/engram --demo >/dev/null 2>&1
 # An attached Claude Code memory folder (the fixture, as a project of a temporary home).
 mkdir -p "$home/.claude/projects/-home-dev-engram"
 cp -r tests/data/attach/claude-memory "$home/.claude/projects/-home-dev-engram/memory"

@@ -51,7 +51,7 @@ Result<QString> AttachController::prepare(const QString &dir, QString *canonical
         return folder.error();
     const QString path = attach::AttachedFolder::sideStorePath(*folder, attach::AttachedFolder::defaultDataDir());
     if (!QDir().mkpath(QFileInfo(path).path()))
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the folder").arg(QFileInfo(path).path()));
+        return Error::make(Error::Code::Io, tr("%1: cannot create the folder").arg(QFileInfo(path).path()));
     auto store = Store::open(path);
     if (!store)
         return store.error();

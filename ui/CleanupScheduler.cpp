@@ -33,7 +33,7 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
         return store.error();
     const auto profile = makeProfile(profileName, config);
     if (!profile)
-        return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(profileName));
+        return Error::make(Error::Code::Validation, CleanupScheduler::tr("unknown scoring profile: %1").arg(profileName));
     Cleanup cleanup(**store, config, *profile);
     // Only counted unless applied: no reasons (about 600,000 strings at a million memories).
     auto plan = cleanup.plan(now, automatic ? Cleanup::Reasons::Written : Cleanup::Reasons::Left);
@@ -42,7 +42,7 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
     ScheduledRun run;
     run.candidates = int(plan->actions.size());
     if (!control.report(0, run.candidates))
-        return Error::make(Error::Code::Cancelled, QStringLiteral("scheduled cleanup stopped; nothing was written"));
+        return Error::make(Error::Code::Cancelled, CleanupScheduler::tr("scheduled cleanup stopped; nothing was written"));
     if (automatic && !plan->isEmpty()) {
         // One transaction in core; the window's closing cancels it up to the commit.
         auto outcome = cleanup.apply(*plan, QStringLiteral("system"), [&]() { return !control.isCancelled(); });

@@ -21,6 +21,7 @@
 #include "views/DetailPanel.h"
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
+#include "text/TierText.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -173,7 +174,7 @@ void MainWindow::createStatusBar()
         label->setObjectName(QStringLiteral("tierCount_%1").arg(tierName(Tier(t))));
         label->setTextFormat(Qt::RichText); // only our own numbers and names go in here
         label->setToolTip(tr("Memories in tier %1 under the active profile (deleted ones left out)")
-                              .arg(tierName(Tier(t))));
+                              .arg(TierText::label(Tier(t))));
         bar->addPermanentWidget(label);
         m_tierLabels[std::size_t(t)] = label;
     }
@@ -337,7 +338,7 @@ void MainWindow::updateStatus()
         const QColor color = StrengthDelegate::tierColor(Tier(t));
         m_tierLabels[std::size_t(t)]->setText(QStringLiteral("<span style='color:%1'>●</span> %2 %3")
                                                   .arg(color.name(), locale.toString(counts[std::size_t(t)]),
-                                                       tierName(Tier(t))));
+                                                       TierText::label(Tier(t))));
     }
     const qint64 conflicts = m_session->openConflictCount();
     const QString text = conflicts == 1 ? tr("%n open conflict", nullptr, int(conflicts))

@@ -7,6 +7,7 @@
 #include "commands/StoreProfileCommand.h"
 #include "scoring/ScoringProfile.h"
 #include "support/MessageBox.h"
+#include "text/ScoringText.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -26,11 +27,11 @@ void MainWindow::createStoreProfileMenu(QMenu *menu)
     for (const QString &name : profileNames()) {
         if (!makeProfile(name, m_session->config()))
             continue; // only the profiles this build provides
-        QAction *action = menu->addAction(name);
+        QAction *action = menu->addAction(ScoringText::profile(name));
         action->setObjectName(QStringLiteral("storeProfile:") + name);
         action->setCheckable(true);
         action->setData(name);
-        action->setToolTip(tr("Make the assistant recall (and the cleanup plan) with the %1 profile").arg(name));
+        action->setToolTip(tr("Make the assistant recall (and the cleanup plan) with the %1 profile").arg(ScoringText::profile(name)));
         m_storeProfileGroup->addAction(action);
         connect(action, &QAction::triggered, this, [this, name]() { chooseStoreProfile(name); });
     }
@@ -69,7 +70,7 @@ void MainWindow::fillProfileChoices()
     for (const QString &name : profileNames()) {
         if (!makeProfile(name, config)) // only the profiles this build provides
             continue;
-        m_profileCombo->addItem(name == stored ? tr("%1 (the store's)").arg(name) : name, name);
+        m_profileCombo->addItem(name == stored ? tr("%1 (the store's)").arg(ScoringText::profile(name)) : ScoringText::profile(name), name);
     }
     m_profileCombo->setCurrentIndex(std::max(0, m_profileCombo->findData(m_session->profileName())));
     if (m_storeProfileGroup) {

@@ -136,7 +136,7 @@ Status StoreSession::setProfileName(const QString &name)
 {
     auto profile = makeProfile(name, m_config);
     if (!profile)
-        return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(name));
+        return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(name));
     if (m_store) {
         if (const Status st = m_store->meta().setValue(MetaRepository::kProfile, name); !st)
             return st;
@@ -153,7 +153,7 @@ Status StoreSession::setViewProfile(const QString &name)
         return {};
     auto profile = makeProfile(name, m_config);
     if (!profile)
-        return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(name));
+        return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(name));
     m_profile = std::move(profile);
     Q_EMIT profileChanged();
     return {};
@@ -180,7 +180,7 @@ Status StoreSession::setConfig(const Config &config)
 Result<Memory> StoreSession::memory(const QString &id) const
 {
     if (!m_store)
-        return Error::make(Error::Code::NotFound, QStringLiteral("no store is open"));
+        return Error::make(Error::Code::NotFound, tr("no store is open"));
     return m_store->memories().get(id);
 }
 

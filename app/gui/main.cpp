@@ -9,6 +9,7 @@
 // ENGRAM_BENCH_LIVE_REFRESH=N: live_refresh_ms (ui/views/LiveRefreshProbe.h), N refreshes.
 #include "MainWindow.h"
 #include "StoreSession.h"
+#include "support/Translations.h"
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
 #include "model/Tier.h"
@@ -47,6 +48,9 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Engram"));
     QApplication::setApplicationName(QStringLiteral("Engram"));
+    // The system's language, or ENGRAM_LANG (docs/user-guide.md, "Language"); before any
+    // window is built. The command line's --help stays English, like engram-cli.
+    engram::ui::Translations::install(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Inspect and edit an AI assistant's long-term memory"));

@@ -10,6 +10,8 @@
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
 
+#include "NarrowWidgets.h"
+
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QHeaderView>
@@ -24,42 +26,6 @@
 using namespace engram;
 using namespace engram::ui;
 
-namespace {
-
-// What a person reads as cut: a visible label, button or combo box narrower than the width
-// its own text asks for.
-QStringList narrowerThanTheirText(const QWidget &window)
-{
-    QStringList cut;
-    for (QWidget *w : window.findChildren<QWidget *>()) {
-        if (!w->isVisible() || w->window() != &window)
-            continue;
-        QString text;
-        if (auto *label = qobject_cast<QLabel *>(w)) {
-            if (label->wordWrap() || label->text().isEmpty() || label->pixmap().toImage().width() > 0)
-                continue;
-            text = label->text();
-        } else if (auto *button = qobject_cast<QAbstractButton *>(w)) {
-            if (button->text().isEmpty())
-                continue;
-            text = button->text();
-        } else if (auto *combo = qobject_cast<QComboBox *>(w)) {
-            if (combo->isEditable())
-                continue;
-            text = combo->currentText();
-        } else {
-            continue;
-        }
-        if (w->width() < w->sizeHint().width())
-            cut << QStringLiteral("%1 \"%2\" (%3): %4 < %5")
-                       .arg(QString::fromLatin1(w->metaObject()->className()), text, w->objectName())
-                       .arg(w->width())
-                       .arg(w->sizeHint().width());
-    }
-    return cut;
-}
-
-} // namespace
 
 class TestSmallScreen : public QObject
 {
@@ -100,7 +66,7 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         QVERIFY2(w.minimumSizeHint().width() <= 1024, qPrintable(QString::number(w.minimumSizeHint().width())));
         QCOMPARE(w.size(), QSize(1024, 700));
-        const QStringList cut = narrowerThanTheirText(w);
+        const QStringList cut = NarrowWidgets::narrowerThanTheirText(w);
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
         // The filter bar wrapped to a second row rather than squeezing its combos.
         QVERIFY(w.filterBar()->height() > w.filterBar()->findChild<QComboBox *>(QStringLiteral("categoryFilter"))->height() * 3 / 2);

@@ -158,11 +158,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("strategy");
         QTest::addColumn<QString>("previewMentions");
-        QTest::newRow("latest_wins") << "latest_wins" << (kCoffeeA + QStringLiteral(" (older) is negated"));
+        QTest::newRow("latest_wins") << "latest_wins" << QStringLiteral("A (older) is negated");
         QTest::newRow("version_keep") << "version_keep" << QStringLiteral("supersedes it; the two are linked");
         QTest::newRow("weight_balance") << "weight_balance" << QStringLiteral("kept unchanged and left to decay");
-        QTest::newRow("keep_a") << "keep_a" << (kCoffeeB + QStringLiteral(" is negated"));
-        QTest::newRow("keep_b") << "keep_b" << (kCoffeeA + QStringLiteral(" is negated"));
+        QTest::newRow("keep_a") << "keep_a" << QStringLiteral("B is negated");
+        QTest::newRow("keep_b") << "keep_b" << QStringLiteral("A is negated");
         QTest::newRow("keep_both") << "keep_both" << QStringLiteral("both memories are kept as true");
         QTest::newRow("merge") << "merge" << QStringLiteral("new summary memory: \"Lin drank coffee");
     }
@@ -204,6 +204,11 @@ private Q_SLOTS:
         const QString preview = dialog->previewText();
         QVERIFY2(preview.contains(previewMentions), qPrintable(preview));
         QVERIFY(preview.contains(ConflictText::strategyLabel(s)));
+        // Issue 20, item 9: A and B are named by the start of their text, not by their ids
+        // (the resolver's lines call them A and B).
+        QVERIFY2(preview.contains(QStringLiteral("A “") + a0.content.simplified().left(20)), qPrintable(preview));
+        QVERIFY2(preview.contains(QStringLiteral("B “") + b0.content.simplified().left(20)), qPrintable(preview));
+        QVERIFY2(!preview.contains(kCoffeeA) && !preview.contains(kCoffeeB), qPrintable(preview));
         QVERIFY(preview.contains(QStringLiteral("Conflict #%1: open → resolved").arg(id)));
         if (s == ResolutionStrategy::LatestWins || s == ResolutionStrategy::KeepB)
             QVERIFY2(preview.contains(QStringLiteral("negated: no → yes")), qPrintable(preview));

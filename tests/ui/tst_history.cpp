@@ -156,6 +156,34 @@ private Q_SLOTS:
         QCOMPARE(EventText::changes(makeEvent(events::kEdit, payload)), expected);
     }
 
+    // Issue 20, item 9: another memory an event names is shown by the start of its text
+    // (elided to 40 characters), its id only when the store has no such memory.
+    void otherMemoriesNamedByTheirText()
+    {
+        const QString longText = QStringLiteral("Drinks green tea every morning and never coffee after noon, since 2023");
+        const EventText::MemoryNamer namer = [&](const QString &id) {
+            return id == QLatin1String("mem_9") ? longText : QString();
+        };
+        const QString shown = QStringLiteral("“%1…”").arg(longText.left(39));
+        const Event merged = makeEvent(events::kMerge, beforeAfter({}, {{"mergedInto", "mem_9"}}));
+        QCOMPARE(EventText::summary(merged, namer), QStringLiteral("Merged into ") + shown);
+        QCOMPARE(EventText::summary(makeEvent(events::kAssociate, QJsonObject{{"other", "mem_9"}}), namer),
+                 QStringLiteral("Linked to ") + shown);
+        QCOMPARE(EventText::summary(makeEvent(events::kRecentlyUpdated, QJsonObject{{"supersedes", "mem_9"}}), namer),
+                 QStringLiteral("Recently updated (replaces %1)").arg(shown));
+        // Not in the store (or no namer): the id.
+        QCOMPARE(EventText::summary(makeEvent(events::kMerge, beforeAfter({}, {{"mergedInto", "mem_gone"}})), namer),
+                 QStringLiteral("Merged into mem_gone"));
+        QCOMPARE(EventText::summary(merged), QStringLiteral("Merged into mem_9"));
+
+        // The history list shows it so once the panel gives the model its namer.
+        HistoryModel model;
+        model.setEvents({merged}, kT0);
+        QCOMPARE(model.index(0).data().toString(), QStringLiteral("Merged into mem_9"));
+        model.setNamer(namer);
+        QCOMPARE(model.index(0).data().toString(), QStringLiteral("Merged into ") + shown);
+    }
+
     void instantsShownInLocalTime()
     {
         const QString iso = time::toIso(kT0);

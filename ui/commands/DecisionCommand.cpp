@@ -124,7 +124,7 @@ DecisionCommand *DecisionCommand::add(StoreSession *session, const NewMemory &in
 
 DecisionCommand *DecisionCommand::confirm(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText("Confirm memory", "Confirm %1 memories", ids.size()), ids,
+    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Confirm memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Confirm %1 memories"), ids.size()), ids,
                                [](Decisions &d, const QString &id) { return d.confirm(id); }, std::move(errors));
 }
 
@@ -133,7 +133,7 @@ DecisionCommand *DecisionCommand::negate(StoreSession *session, const QStringLis
 {
     // A correction text makes sense for one memory; for several, each is negated alone.
     const QString text = ids.size() == 1 ? correction : QString();
-    return new DecisionCommand(session, countText("Negate memory", "Negate %1 memories", ids.size()), ids,
+    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Negate memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Negate %1 memories"), ids.size()), ids,
                                [text, keywords = KeywordExtractor::extract(text)](Decisions &d, const QString &id) {
                                    return d.negate(id, text, 0, QStringLiteral("user"), keywords);
                                },
@@ -143,8 +143,8 @@ DecisionCommand *DecisionCommand::negate(StoreSession *session, const QStringLis
 DecisionCommand *DecisionCommand::setPermanent(StoreSession *session, const QStringList &ids, bool permanent,
                                                ErrorSink errors)
 {
-    const QString text = permanent ? countText("Mark memory permanent", "Mark %1 memories permanent", ids.size())
-                                   : countText("Unmark permanent", "Unmark %1 permanent memories", ids.size());
+    const QString text = permanent ? countText(QT_TRANSLATE_NOOP("DecisionCommand", "Mark memory permanent"), QT_TRANSLATE_NOOP("DecisionCommand", "Mark %1 memories permanent"), ids.size())
+                                   : countText(QT_TRANSLATE_NOOP("DecisionCommand", "Unmark permanent"), QT_TRANSLATE_NOOP("DecisionCommand", "Unmark %1 permanent memories"), ids.size());
     return new DecisionCommand(session, text, ids,
                                [permanent](Decisions &d, const QString &id) { return d.setPermanent(id, permanent); },
                                std::move(errors));
@@ -152,19 +152,19 @@ DecisionCommand *DecisionCommand::setPermanent(StoreSession *session, const QStr
 
 DecisionCommand *DecisionCommand::softDelete(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText("Delete memory", "Delete %1 memories", ids.size()), ids,
+    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Delete memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Delete %1 memories"), ids.size()), ids,
                                [](Decisions &d, const QString &id) { return d.softDelete(id); }, std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::restore(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText("Restore memory", "Restore %1 memories", ids.size()), ids,
+    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Restore memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Restore %1 memories"), ids.size()), ids,
                                [](Decisions &d, const QString &id) { return d.restore(id); }, std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::unarchive(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText("Unarchive memory", "Unarchive %1 memories", ids.size()), ids,
+    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Unarchive memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Unarchive %1 memories"), ids.size()), ids,
                                [](Decisions &d, const QString &id) { return d.unarchive(id); }, std::move(errors));
 }
 
@@ -181,7 +181,7 @@ DecisionCommand *DecisionCommand::merge(StoreSession *session, const QStringList
 {
     // One decision over all the ids: a single step, keyed by the first id.
     auto *command = new DecisionCommand(
-        session, countText("Merge memory", "Merge %1 memories", ids.size()), {ids.value(0)},
+        session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Merge memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Merge %1 memories"), ids.size()), {ids.value(0)},
         [ids, content](Decisions &d, const QString &) { return d.merge(ids, content); }, std::move(errors));
     return command;
 }
@@ -209,13 +209,13 @@ DecisionCommand *DecisionCommand::unlink(StoreSession *session, const QString &a
 DecisionCommand *DecisionCommand::answerReview(StoreSession *session, const QString &id, ReviewKind kind,
                                                ReviewAnswer answer, ErrorSink errors)
 {
-    const char *text = "Answer review";
+    const char *text = QT_TRANSLATE_NOOP("DecisionCommand", "Answer review");
     if (answer == ReviewAnswer::Promote)
-        text = "Promote memory to core";
+        text = QT_TRANSLATE_NOOP("DecisionCommand", "Promote memory to core");
     else if (answer == ReviewAnswer::Keep)
-        text = kind == ReviewKind::Decay ? "Keep fading memory" : "Keep memory as it is";
+        text = kind == ReviewKind::Decay ? QT_TRANSLATE_NOOP("DecisionCommand", "Keep fading memory") : QT_TRANSLATE_NOOP("DecisionCommand", "Keep memory as it is");
     else
-        text = "Delete reviewed memory";
+        text = QT_TRANSLATE_NOOP("DecisionCommand", "Delete reviewed memory");
     return new DecisionCommand(session, QCoreApplication::translate("DecisionCommand", text), {id},
                                [kind, answer](Decisions &d, const QString &target) {
                                    return d.answerReview(target, kind, answer);

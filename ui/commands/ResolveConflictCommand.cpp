@@ -13,18 +13,16 @@ using namespace engram::core;
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("ResolveConflictCommand", text); }
-
 QString readableStrategy(ResolutionStrategy s)
 {
     switch (s) {
-    case ResolutionStrategy::LatestWins: return tr("latest wins");
-    case ResolutionStrategy::VersionKeep: return tr("keep versions");
-    case ResolutionStrategy::WeightBalance: return tr("weight balance");
-    case ResolutionStrategy::KeepA: return tr("keep A");
-    case ResolutionStrategy::KeepB: return tr("keep B");
-    case ResolutionStrategy::KeepBoth: return tr("keep both");
-    case ResolutionStrategy::Merge: return tr("merge");
+    case ResolutionStrategy::LatestWins: return ResolveConflictCommand::tr("latest wins");
+    case ResolutionStrategy::VersionKeep: return ResolveConflictCommand::tr("keep versions");
+    case ResolutionStrategy::WeightBalance: return ResolveConflictCommand::tr("weight balance");
+    case ResolutionStrategy::KeepA: return ResolveConflictCommand::tr("keep A");
+    case ResolutionStrategy::KeepB: return ResolveConflictCommand::tr("keep B");
+    case ResolutionStrategy::KeepBoth: return ResolveConflictCommand::tr("keep both");
+    case ResolutionStrategy::Merge: return ResolveConflictCommand::tr("merge");
     }
     return {};
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include "engine/conflicts/ConflictResolver.h"
 #include "engine/decisions/DecisionOutcome.h"
 
@@ -25,6 +26,8 @@ class StoreSession;
 /// makes the command obsolete, so the stack drops it; the store is unchanged then.
 class ResolveConflictCommand final : public QUndoCommand
 {
+    Q_DECLARE_TR_FUNCTIONS(ResolveConflictCommand)
+
 public:
     using ErrorSink = std::function<void(const QString &message)>;
 

@@ -8,6 +8,7 @@
 #include "store/Store.h"
 #include "support/JobControl.h"
 #include "support/MutedText.h"
+#include "text/ScoringText.h"
 
 #include <QDateTime>
 #include <QDialogButtonBox>
@@ -139,7 +140,7 @@ void CleanupPreviewDialog::start()
             return store.error();
         const auto profile = makeProfile(profileName, config);
         if (!profile)
-            return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(profileName));
+            return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(profileName));
         auto plan = Cleanup(**store, config, *profile).plan(now);
         if (!plan)
             return plan.error();
@@ -156,7 +157,7 @@ void CleanupPreviewDialog::start()
             out.contents.insert(m.id, MaskedText::shown(m, privacy));
         return out;
     };
-    runJob<Planned>(tr("Scoring every memory under the %1 profile…").arg(m_session->profileName()), std::move(work),
+    runJob<Planned>(tr("Scoring every memory under the %1 profile…").arg(ScoringText::profile(m_session->profileName())), std::move(work),
                     [this](Result<Planned> result) { finishPlanning(std::move(result)); });
     setState(State::Planning);
 }
@@ -176,9 +177,9 @@ void CleanupPreviewDialog::finishPlanning(Result<Planned> result)
     QStringList parts;
     for (CleanupKind kind : {CleanupKind::Archive, CleanupKind::Compress, CleanupKind::Delete, CleanupKind::Purge})
         parts << QStringLiteral("%1 %2").arg(CleanupPlanModel::kindTitle(kind)).arg(p.ids(kind).size());
-    m_title->setText(p.isEmpty() ? tr("Nothing to clean up under the %1 profile at %2.").arg(p.profile, localTime(p.at))
+    m_title->setText(p.isEmpty() ? tr("Nothing to clean up under the %1 profile at %2.").arg(ScoringText::profile(p.profile), localTime(p.at))
                                  : tr("%n planned actions under the %1 profile at %2", nullptr, int(p.actions.size()))
-                                       .arg(p.profile, localTime(p.at)));
+                                       .arg(ScoringText::profile(p.profile), localTime(p.at)));
     m_counts->setText(parts.join(QStringLiteral("  ·  ")) + QStringLiteral("    ")
                       + tr("Nothing is written until you apply; the whole cleanup is one undoable step. "
                            "Untick a row to leave that memory out."));
@@ -208,7 +209,7 @@ void CleanupPreviewDialog::apply()
             return store.error();
         const auto profile = makeProfile(planned.profile, config);
         if (!profile)
-            return Error::make(Error::Code::Validation, QStringLiteral("unknown scoring profile: %1").arg(planned.profile));
+            return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(planned.profile));
         // One transaction in core; a cancel up to its commit undoes it all.
         auto outcome = Cleanup(**store, config, *profile)
                            .apply(planned, QStringLiteral("user"), [&]() { return control.report(total, total); });

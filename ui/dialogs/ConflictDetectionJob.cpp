@@ -35,7 +35,7 @@ Result<ConflictDetectionJob> ConflictDetectionJob::run(const QString &storePath,
             sized = total > 0;
             control.setPhase(phase == ConflictDetector::Phase::Finding ? tr("Comparing memories…")
                              : phase == ConflictDetector::Phase::Recording
-                                 ? tr("Recording %n conflicts…", total)
+                                 ? QCoreApplication::translate("engram::ui::ConflictDetectionJob", "Recording %n conflicts…", nullptr, total)
                                  : tr("Committing…"));
         }
         return control.report(done, total);

@@ -280,7 +280,7 @@ void ConflictDialog::updatePreview()
         m_resolve->setEnabled(false);
         return;
     }
-    m_preview->setPlainText(ConflictText::preview(*plan, m_session->profile()));
+    m_preview->setPlainText(ConflictText::preview(*plan, m_session->profile(), m_session->privacyMode()));
     m_resolve->setEnabled(!m_session->isReadOnly());
 }
 

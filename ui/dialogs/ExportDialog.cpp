@@ -4,6 +4,7 @@
 #include "io/formats/FormatRegistry.h"
 #include "scoring/ScoringProfile.h"
 #include "support/MutedText.h"
+#include "text/ScoringText.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -264,7 +265,7 @@ void ExportDialog::updateHint()
         break;
     case SetFormat::Csv:
         m_hint->setText(tr("One row per memory, with its score, strength and tier under the %1 profile now.")
-                            .arg(m_session ? m_session->profileName() : QString()));
+                            .arg(m_session ? ScoringText::profile(m_session->profileName()) : QString()));
         break;
     case SetFormat::AgentFolder:
         m_hint->setText(tr("One <id>.json per memory, written atomically; files in the folder that cannot be "

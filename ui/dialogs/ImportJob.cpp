@@ -13,11 +13,9 @@ using namespace engram::core;
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("ImportJob", text); }
-
-Error cancelled(const QString &source, const char *what)
+Error cancelled(const QString &source, const QString &what)
 {
-    return Error::make(Error::Code::Cancelled, QStringLiteral("%1: %2").arg(source, tr(what)));
+    return Error::make(Error::Code::Cancelled, QStringLiteral("%1: %2").arg(source, what));
 }
 
 } // namespace
@@ -34,7 +32,7 @@ Result<ImportReading> ImportJob::read(const QString &inputPath, const QString &s
         return set.error();
     const QString source = set->sourceName;
     if (!control.report(0, 0))
-        return cancelled(source, "reading cancelled; nothing was written");
+        return cancelled(source, tr("reading cancelled; nothing was written"));
 
     control.setPhase(tr("Comparing with the store…"));
     Database::Options readOnly; // reading only: never migrate or create
@@ -47,7 +45,7 @@ Result<ImportReading> ImportJob::read(const QString &inputPath, const QString &s
     if (!plan)
         return plan.error();
     if (!control.report(0, 0))
-        return cancelled(source, "reading cancelled; nothing was written");
+        return cancelled(source, tr("reading cancelled; nothing was written"));
 
     ImportReading out;
     auto stored = (*store)->memories().byIds(plan->preview.changedIds + plan->preview.conflictingIds);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include "config/Config.h"
 #include "io/ImportPlan.h"
 #include "io/MemorySet.h"
@@ -33,6 +34,8 @@ struct ImportReading
 ///    everything back.
 class ImportJob final
 {
+    Q_DECLARE_TR_FUNCTIONS(ImportJob)
+
 public:
     [[nodiscard]] static core::Result<ImportReading> read(const QString &inputPath, const QString &storePath,
                                                           const core::Config &config, JobControl &control);

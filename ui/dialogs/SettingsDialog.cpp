@@ -1,6 +1,7 @@
 #include "dialogs/SettingsDialog.h"
 
 #include "text/SettingHelp.h"
+#include "text/SettingLabels.h"
 
 #include "StoreSession.h"
 #include "support/MessageBox.h"
@@ -96,11 +97,11 @@ QString labelFor(const QString &key)
                                                                 {QStringLiteral(" per day"), QStringLiteral(" (per day)")}};
     for (const auto &[suffix, replacement] : units) {
         if (words.endsWith(suffix))
-            return words.left(words.size() - suffix.size()) + replacement;
+            return SettingLabels::translated(words.left(words.size() - suffix.size()) + replacement);
     }
     if (name.endsWith(QLatin1String("Stability")))
-        return words + QStringLiteral(" (hours)");
-    return words;
+        return SettingLabels::translated(words + QStringLiteral(" (hours)"));
+    return SettingLabels::translated(words);
 }
 
 QString rangeText(const ConfigKey &k)

@@ -29,6 +29,13 @@ void HistoryModel::setNow(core::Millis now)
         emit dataChanged(index(0), index(rowCount() - 1), {WhenRole, Qt::ToolTipRole});
 }
 
+void HistoryModel::setNamer(EventText::MemoryNamer namer)
+{
+    m_namer = std::move(namer);
+    if (!m_events.empty())
+        emit dataChanged(index(0), index(rowCount() - 1), {Qt::DisplayRole, Qt::ToolTipRole});
+}
+
 void HistoryModel::clear()
 {
     beginResetModel();
@@ -53,9 +60,9 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     const core::Event &e = m_events[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
-        return EventText::summary(e);
+        return EventText::summary(e, m_namer);
     case Qt::ToolTipRole: {
-        QStringList lines{EventText::summary(e), whenText(e) + QStringLiteral(" · by ") + e.actor};
+        QStringList lines{EventText::summary(e, m_namer), tr("%1 · by %2", "when · by whom").arg(whenText(e), e.actor)};
         lines << EventText::changes(e);
         return EventText::plainToolTip(lines.join(QLatin1Char('\n')));
     }

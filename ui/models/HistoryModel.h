@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/Event.h"
+#include "text/EventText.h"
 
 #include <QAbstractListModel>
 
@@ -36,6 +37,8 @@ public:
     /// Moves the reference instant of the relative times (only the When texts change).
     void setNow(core::Millis now);
     void clear();
+    /// Names the other memories an event mentions ("Merged into “…”"); ids without it.
+    void setNamer(EventText::MemoryNamer namer);
 
     const core::Event &eventAt(int row) const { return m_events[size_t(row)]; }
 
@@ -48,6 +51,7 @@ private:
 
     std::vector<core::Event> m_events; ///< newest first
     core::Millis m_now = 0;
+    EventText::MemoryNamer m_namer;
 };
 
 } // namespace engram::ui

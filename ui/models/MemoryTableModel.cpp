@@ -4,6 +4,7 @@
 
 #include "StoreSession.h"
 #include "text/MaskedText.h"
+#include "text/TierText.h"
 
 #include <QColor>
 #include <QDateTime>
@@ -156,7 +157,7 @@ QVariant MemoryTableModel::displayValue(std::uint32_t row, int column) const
     }
     case CategoryColumn: return CategoryText::words(s.category(row));
     case StrengthColumn: return QString::number(m_view.strength(row), 'f', 0);
-    case TierColumn: return tierName(m_view.tier(row));
+    case TierColumn: return TierText::label(m_view.tier(row));
     case ScoreColumn: {
         const double score = m_view.score(row);
         return m_session->profile().maxScore() >= 10 ? QString::number(score, 'f', 1) : QString::number(score, 'f', 3);
@@ -261,7 +262,7 @@ QVariant MemoryTableModel::data(const QModelIndex &index, int role) const
     case IdRole: return s.id(row);
     case SortRole: return sortValue(row, column);
     case TierRole: return int(m_view.tier(row));
-    case TierNameRole: return tierName(m_view.tier(row));
+    case TierNameRole: return TierText::label(m_view.tier(row));
     case StrengthRole: return m_view.strength(row);
     case ScoreRole: return m_view.score(row);
     case PermanentRole: return s.has(row, MemorySnapshot::Permanent);

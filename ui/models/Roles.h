@@ -13,7 +13,7 @@ enum Role : int {
     IdRole = Qt::UserRole + 1, ///< QString memory id
     SortRole,                  ///< the raw value a column sorts by (number or string)
     TierRole,                  ///< int(core::Tier)
-    TierNameRole,              ///< "active", "fading", …
+    TierNameRole,              ///< "active", "fading", … in the window's language (TierText)
     StrengthRole,              ///< double 0..100 under the active profile at the session's now
     ScoreRole,                 ///< double, the profile's native score
     PermanentRole,             ///< bool

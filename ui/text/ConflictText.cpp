@@ -2,7 +2,11 @@
 
 #include "model/MemoryFields.h"
 #include "scoring/ScoringProfile.h"
+#include "text/CategoryText.h"
 #include "text/EventText.h"
+#include "text/MaskedText.h"
+#include "text/TierText.h"
+#include "text/ScoringText.h"
 
 #include <QCoreApplication>
 
@@ -11,8 +15,6 @@ namespace engram::ui {
 using namespace engram::core;
 
 namespace {
-
-QString tr(const char *text) { return QCoreApplication::translate("ConflictText", text); }
 
 /// Fields every write touches; they say nothing about the decision.
 bool isBookkeeping(const QString &field)
@@ -23,7 +25,7 @@ bool isBookkeeping(const QString &field)
 QString scoreText(const ScoringProfile &profile, const Memory &m, Millis at)
 {
     const Score s = profile.evaluate(m, at);
-    return QStringLiteral("%1 (%2)").arg(EventText::number(s.score), tierName(s.tier));
+    return QStringLiteral("%1 (%2)").arg(EventText::number(s.score), TierText::label(s.tier));
 }
 
 QStringList memoryChanges(const QString &label, const Memory &before, const Memory &after,
@@ -36,25 +38,51 @@ QStringList memoryChanges(const QString &label, const Memory &before, const Memo
         if (isBookkeeping(it.key()))
             continue;
         if (it.key() == QLatin1String("correctionHistory")) {
-            fields << tr("    correction history: + 1 entry");
+            fields << ConflictText::tr("    correction history: + 1 entry");
             continue;
         }
         // An empty text reads as "—", like an unset instant.
         auto shown = [&](const QJsonValue &v) {
             return EventText::formatValue(it.key(), v.isString() && v.toString().isEmpty() ? QJsonValue() : v, 60);
         };
-        fields << QStringLiteral("    %1: %2 → %3").arg(it.key(), shown(was.value(it.key())), shown(it.value()));
+        fields << QStringLiteral("    ")
+                      + ConflictText::tr("%1: %2 → %3", "field: before → after")
+                            .arg(EventText::fieldLabel(it.key()), shown(was.value(it.key())), shown(it.value()));
     }
     const QString scoreBefore = scoreText(profile, before, at);
     const QString scoreAfter = scoreText(profile, after, at);
     if (fields.isEmpty()) {
-        lines << tr("%1: unchanged · %2 %3").arg(label, profile.name(), scoreBefore);
+        lines << ConflictText::tr("%1: unchanged · %2 %3").arg(label, ScoringText::profile(profile.name()), scoreBefore);
         return lines;
     }
-    lines << tr("%1 after:").arg(label);
+    lines << ConflictText::tr("%1 after:").arg(label);
     lines += fields;
-    lines << tr("    %1 score: %2 → %3").arg(profile.name(), scoreBefore, scoreAfter);
+    lines << ConflictText::tr("    %1 score: %2 → %3").arg(ScoringText::profile(profile.name()), scoreBefore, scoreAfter);
     return lines;
+}
+
+/// A memory of the plan by the start of its text (masked as everywhere else), its id when empty.
+QString snippet(const Memory &m, bool privacyMode)
+{
+    constexpr qsizetype kSnippet = 40; // characters
+    QString text = MaskedText::shown(m, privacyMode).simplified();
+    if (text.isEmpty())
+        return m.id;
+    if (text.size() > kSnippet)
+        text = text.left(kSnippet - 1) + QChar(0x2026);
+    return text;
+}
+
+/// A linked memory as the preview calls it: A, B, the new memory, or (elsewhere) its id.
+QString sideName(const ResolutionPlan &plan, const QString &id)
+{
+    if (id == plan.aBefore.id)
+        return QStringLiteral("A");
+    if (id == plan.bBefore.id)
+        return QStringLiteral("B");
+    if (plan.merged && id == plan.merged->id)
+        return ConflictText::tr("the new memory");
+    return id;
 }
 
 } // namespace
@@ -108,9 +136,10 @@ QString ConflictText::shortStatus(const Conflict &c)
 {
     if (c.isOpen())
         return tr("open");
+    const QString status = c.status == ConflictStatus::Dismissed ? tr("dismissed") : tr("resolved");
     if (c.resolution == ConflictResolution::None)
-        return conflictStatusName(c.status);
-    return QStringLiteral("%1 (%2)").arg(conflictStatusName(c.status), resolutionLabel(c.resolution));
+        return status;
+    return tr("%1 (%2)", "status (how it was resolved)").arg(status, resolutionLabel(c.resolution));
 }
 
 QString ConflictText::statusText(const Conflict &c, Millis now)
@@ -164,30 +193,37 @@ QString ConflictText::strategyExplanation(ResolutionStrategy s)
     return {};
 }
 
-QString ConflictText::preview(const ResolutionPlan &plan, const ScoringProfile &profile)
+QString ConflictText::preview(const ResolutionPlan &plan, const ScoringProfile &profile, bool privacyMode)
 {
     QStringList lines;
     lines << tr("What “%1” will do:").arg(strategyLabel(plan.strategy));
     for (const QString &change : plan.changes)
         lines << QStringLiteral("  • ") + change;
     lines << QString();
-    lines += memoryChanges(tr("A (%1)").arg(plan.aBefore.id), plan.aBefore, plan.aAfter, profile, plan.at);
-    lines += memoryChanges(tr("B (%1)").arg(plan.bBefore.id), plan.bBefore, plan.bAfter, profile, plan.at);
+    lines += memoryChanges(tr("A “%1”").arg(snippet(plan.aBefore, privacyMode)), plan.aBefore, plan.aAfter, profile, plan.at);
+    lines += memoryChanges(tr("B “%1”").arg(snippet(plan.bBefore, privacyMode)), plan.bBefore, plan.bAfter, profile, plan.at);
     if (plan.merged) {
         const Memory &m = *plan.merged;
-        lines << tr("New memory (%1):").arg(m.id);
+        lines << tr("New memory:");
         lines << tr("    content: %1").arg(EventText::formatValue(QStringLiteral("content"), m.content, 120));
         lines << tr("    category %1 · keywords %2 · confidence %3 · level %4")
-                     .arg(m.category.isEmpty() ? QStringLiteral("—") : m.category,
+                     .arg(m.category.isEmpty() ? QStringLiteral("—") : CategoryText::words(m.category),
                           m.keywords.isEmpty() ? QStringLiteral("—") : m.keywords.join(QStringLiteral(", ")),
-                          EventText::number(m.confidence), levelName(m.level));
-        lines << tr("    %1 score: %2").arg(profile.name(), scoreText(profile, m, plan.at));
+                          EventText::number(m.confidence), TierText::level(m.level));
+        lines << tr("    %1 score: %2").arg(ScoringText::profile(profile.name()), scoreText(profile, m, plan.at));
     }
     if (plan.link)
         lines << tr("Link %1 ↔ %2: weight %3 (%4)")
-                     .arg(plan.link->a, plan.link->b, EventText::number(plan.link->weight), plan.link->type);
+                     .arg(sideName(plan, plan.link->a), sideName(plan, plan.link->b), EventText::number(plan.link->weight),
+                          plan.link->type);
     lines << tr("Conflict #%1: %2 → %3").arg(plan.before.id).arg(shortStatus(plan.before), shortStatus(plan.after));
-    return lines.join(QLatin1Char('\n'));
+    // The resolver's lines and the id fields name the memories by id: here they are A and B
+    // (named by their text above) and the new memory.
+    QString text = lines.join(QLatin1Char('\n'));
+    text.replace(plan.aBefore.id, QStringLiteral("A")).replace(plan.bBefore.id, QStringLiteral("B"));
+    if (plan.merged)
+        text.replace(plan.merged->id, tr("the new memory"));
+    return text;
 }
 
 } // namespace engram::ui

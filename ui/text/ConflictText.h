@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include "engine/conflicts/ConflictResolver.h"
 #include "model/Conflict.h"
 
@@ -17,6 +18,8 @@ namespace engram::ui {
 /// tests read them without a widget.
 class ConflictText final
 {
+    Q_DECLARE_TR_FUNCTIONS(ConflictText)
+
 public:
     /// "Direct contradiction", "Scope overlap", "Temporal shift".
     static QString typeLabel(core::ConflictType type);
@@ -36,7 +39,10 @@ public:
     /// The preview of a plan: the resolver's change lines, then for A, B (and a merged
     /// memory) the fields that will change, with the score and tier under `profile` before
     /// and after, and the conflict's new status.
-    static QString preview(const core::ResolutionPlan &plan, const core::ScoringProfile &profile);
+    /// A and B are named by the start of their text (masked under privacy mode, as the
+    /// dialog's panes are), a link's ends as A, B or the new memory.
+    static QString preview(const core::ResolutionPlan &plan, const core::ScoringProfile &profile,
+                           bool privacyMode = false);
 };
 
 } // namespace engram::ui

@@ -3,6 +3,7 @@
 #include "engine/decisions/WeightLog.h"
 #include "model/Time.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
 #include <QJsonArray>
@@ -13,6 +14,25 @@
 namespace engram::ui {
 
 namespace {
+
+// Translation contexts (translations/engram_*.ts): a history line, a field's name, a value's
+// words and "3 days ago" are translated apart, so each reads on its own.
+struct HistoryLine
+{
+    Q_DECLARE_TR_FUNCTIONS(HistoryLine)
+};
+struct HistoryField
+{
+    Q_DECLARE_TR_FUNCTIONS(HistoryField)
+};
+struct HistoryValue
+{
+    Q_DECLARE_TR_FUNCTIONS(HistoryValue)
+};
+struct RelativeTime
+{
+    Q_DECLARE_TR_FUNCTIONS(RelativeTime)
+};
 
 using core::Event;
 namespace ev = core::events;
@@ -40,6 +60,13 @@ QString elide(const QString &text, int max)
     return flat;
 }
 
+/// A memory named by the start of its text (as `namer` gives it), its id when there is none.
+QString memoryRef(const QString &id, const EventText::MemoryNamer &namer)
+{
+    const QString text = namer ? namer(id) : QString();
+    return text.isEmpty() ? id : HistoryLine::tr("“%1”", "a memory named by its text").arg(elide(text, 40));
+}
+
 /// "content", "content and keywords", "content, keywords and category" (in words, not field names).
 QString joinFields(const QStringList &keys)
 {
@@ -48,7 +75,8 @@ QString joinFields(const QStringList &keys)
         fields << EventText::fieldLabel(key);
     if (fields.size() <= 1)
         return fields.value(0);
-    return fields.mid(0, fields.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ") + fields.last();
+    const QString firsts = fields.mid(0, fields.size() - 1).join(HistoryLine::tr(", "));
+    return HistoryLine::tr("%1 and %2", "the last of several changed fields").arg(firsts, fields.last());
 }
 
 QStringList changedKeys(const Event &e)
@@ -64,20 +92,20 @@ QStringList changedKeys(const Event &e)
 QString withReason(QString text, const Event &e)
 {
     const QString reason = firstString(e.payload, {"reason", "why"});
-    return reason.isEmpty() ? text : text + QStringLiteral(": ") + reason;
+    return reason.isEmpty() ? text : HistoryLine::tr("%1: %2", "what happened: why").arg(text, reason);
 }
 
 QString reinforceSummary(const Event &e)
 {
     const QString type = firstString(e.payload, {"event", "type", "eventType", "reinforceEvent"});
-    QString text = type.isEmpty() ? QStringLiteral("Reinforced") : QStringLiteral("Reinforced (%1)").arg(type);
+    QString text = type.isEmpty() ? HistoryLine::tr("Reinforced") : HistoryLine::tr("Reinforced (%1)").arg(type);
     const QJsonValue b = before(e).value(QLatin1String("stability"));
     const QJsonValue a = after(e).value(QLatin1String("stability"));
     if (b.isDouble() && a.isDouble())
-        text += QStringLiteral(": stability %1 → %2").arg(EventText::formatValue(QStringLiteral("stability"), b),
-                                                          EventText::formatValue(QStringLiteral("stability"), a));
+        text += HistoryLine::tr(": stability %1 → %2").arg(EventText::formatValue(QStringLiteral("stability"), b),
+                                                            EventText::formatValue(QStringLiteral("stability"), a));
     else if (a.isDouble())
-        text += QStringLiteral(": stability → %1").arg(EventText::formatValue(QStringLiteral("stability"), a));
+        text += HistoryLine::tr(": stability → %1").arg(EventText::formatValue(QStringLiteral("stability"), a));
     return text;
 }
 
@@ -91,9 +119,9 @@ QString negateSummary(const Event &e)
             correction = firstString(history.last().toObject(), {"newPreference", "correction", "reason"});
     }
     if (!correction.isEmpty())
-        return QStringLiteral("Negated: '%1'").arg(elide(correction, 80));
+        return HistoryLine::tr("Negated: '%1'").arg(elide(correction, 80));
     const QString reason = firstString(e.payload, {"reason"});
-    return reason.isEmpty() ? QStringLiteral("Negated") : QStringLiteral("Negated (%1)").arg(reason);
+    return reason.isEmpty() ? HistoryLine::tr("Negated") : HistoryLine::tr("Negated (%1)").arg(reason);
 }
 
 QString permanentSummary(const Event &e)
@@ -104,11 +132,11 @@ QString permanentSummary(const Event &e)
     if (!on.isBool())
         on = e.payload.value(QLatin1String("on"));
     if (on.isBool() && !on.toBool())
-        return QStringLiteral("Permanent mark removed");
-    return QStringLiteral("Marked permanent");
+        return HistoryLine::tr("Permanent mark removed");
+    return HistoryLine::tr("Marked permanent");
 }
 
-QString mergeSummary(const Event &e)
+QString mergeSummary(const Event &e, const EventText::MemoryNamer &namer)
 {
     const QJsonArray from = e.payload.contains(QLatin1String("mergedFrom"))
                                 ? e.payload.value(QLatin1String("mergedFrom")).toArray()
@@ -117,10 +145,11 @@ QString mergeSummary(const Event &e)
     if (into.isEmpty())
         into = firstString(after(e), {"mergedInto"});
     if (!into.isEmpty())
-        return QStringLiteral("Merged into %1").arg(into);
+        return HistoryLine::tr("Merged into %1").arg(memoryRef(into, namer));
     if (!from.isEmpty())
-        return QStringLiteral("Merged from %1 memories").arg(from.size());
-    return QStringLiteral("Merged");
+        return from.size() == 1 ? HistoryLine::tr("Merged from %n memory", nullptr, 1)
+                                : HistoryLine::tr("Merged from %n memories", nullptr, int(from.size()));
+    return HistoryLine::tr("Merged");
 }
 
 QString humanKind(const QString &kind)
@@ -134,7 +163,7 @@ QString humanKind(const QString &kind)
 
 } // namespace
 
-QString EventText::summary(const Event &e)
+QString EventText::summary(const Event &e, const MemoryNamer &namer)
 {
     const QString &k = e.kind;
     // A sealed payload read while the store is locked (or that did not open): its kind only.
@@ -143,12 +172,12 @@ QString EventText::summary(const Event &e)
         kind.replace(QLatin1Char('_'), QLatin1Char(' '));
         if (!kind.isEmpty())
             kind[0] = kind[0].toUpper();
-        return QStringLiteral("%1 (locked)").arg(kind);
+        return HistoryLine::tr("%1 (locked)").arg(kind);
     }
     if (k == ev::kReinforce)
         return reinforceSummary(e);
     if (k == ev::kConfirm)
-        return QStringLiteral("Confirmed");
+        return HistoryLine::tr("Confirmed");
     if (k == ev::kNegate)
         return negateSummary(e);
     if (k == ev::kPermanent)
@@ -158,96 +187,118 @@ QString EventText::summary(const Event &e)
         QStringList keys = changedKeys(e);
         keys.removeAll(QStringLiteral("updatedAt"));
         keys.removeAll(QStringLiteral("strength"));
-        return keys.isEmpty() ? QStringLiteral("Edited") : QStringLiteral("Edited ") + joinFields(keys);
+        return keys.isEmpty() ? HistoryLine::tr("Edited") : HistoryLine::tr("Edited %1").arg(joinFields(keys));
     }
     if (k == ev::kDelete)
-        return withReason(QStringLiteral("Deleted"), e);
+        return withReason(HistoryLine::tr("Deleted"), e);
     if (k == ev::kRestore)
-        return QStringLiteral("Restored");
+        return HistoryLine::tr("Restored");
     if (k == ev::kMerge)
-        return mergeSummary(e);
+        return mergeSummary(e, namer);
     if (k == ev::kConflictDetected) {
         const QString type = firstString(e.payload, {"type", "conflictType"});
         const QString other = firstString(e.payload, {"other", "with", "otherId"});
-        QString text = type.isEmpty() ? QStringLiteral("Conflict detected") : QStringLiteral("Conflict detected (%1)").arg(type);
-        return other.isEmpty() ? text : text + QStringLiteral(" with ") + other;
+        QString text = type.isEmpty() ? HistoryLine::tr("Conflict detected") : HistoryLine::tr("Conflict detected (%1)").arg(type);
+        return other.isEmpty() ? text : HistoryLine::tr("%1 with %2").arg(text, memoryRef(other, namer));
     }
     if (k == ev::kConflictResolved) {
         const QString strategy = firstString(e.payload, {"strategy", "resolution"});
-        return strategy.isEmpty() ? QStringLiteral("Conflict resolved") : QStringLiteral("Conflict resolved: ") + strategy;
+        return strategy.isEmpty() ? HistoryLine::tr("Conflict resolved") : HistoryLine::tr("Conflict resolved: %1").arg(strategy);
     }
     if (k == ev::kConflictDismissed)
-        return QStringLiteral("Conflict dismissed: not a conflict");
+        return HistoryLine::tr("Conflict dismissed: not a conflict");
     if (k == ev::kRecentlyUpdated) {
         const QString older = firstString(e.payload, {"supersedes"});
-        return older.isEmpty() ? QStringLiteral("Recently updated")
-                               : QStringLiteral("Recently updated (replaces %1)").arg(older);
+        return older.isEmpty() ? HistoryLine::tr("Recently updated")
+                               : HistoryLine::tr("Recently updated (replaces %1)").arg(memoryRef(older, namer));
     }
     if (k == ev::kArchive)
-        return withReason(QStringLiteral("Archived"), e);
+        return withReason(HistoryLine::tr("Archived"), e);
     if (k == ev::kCompress)
-        return withReason(QStringLiteral("Compressed to a summary (original text kept here)"), e);
+        return withReason(HistoryLine::tr("Compressed to a summary (original text kept here)"), e);
     if (k == ev::kUnarchive) {
         const QString trigger = firstString(e.payload, {"trigger"});
         const bool restored = e.payload.value(QStringLiteral("restoredOriginal")).toBool();
-        QString text = trigger == QLatin1String("retrieval") ? QStringLiteral("Re-activated: recalled in review mode")
-            : trigger == QLatin1String("confirm")            ? QStringLiteral("Unarchived by the confirmation")
-                                                             : QStringLiteral("Unarchived");
-        return restored ? text + QStringLiteral(", original text restored") : text;
+        QString text = trigger == QLatin1String("retrieval") ? HistoryLine::tr("Re-activated: recalled in review mode")
+            : trigger == QLatin1String("confirm")            ? HistoryLine::tr("Unarchived by the confirmation")
+                                                             : HistoryLine::tr("Unarchived");
+        return restored ? HistoryLine::tr("%1, original text restored").arg(text) : text;
     }
     if (k == ev::kPurge)
-        return withReason(QStringLiteral("Purged"), e);
+        return withReason(HistoryLine::tr("Purged"), e);
     if (k == ev::kImport) {
         const QString file = firstString(e.payload, {"file", "fileName", "source", "path"});
-        return file.isEmpty() ? QStringLiteral("Imported") : QStringLiteral("Imported from ") + file;
+        return file.isEmpty() ? HistoryLine::tr("Imported") : HistoryLine::tr("Imported from %1").arg(file);
     }
     if (k == ev::kAccess)
-        return QStringLiteral("Accessed (retrieval hit)");
+        return HistoryLine::tr("Accessed (retrieval hit)");
     if (k == ev::kRevert) {
         const QString target = firstString(e.payload, {"eventId", "revertedEventId", "reverts", "revertOf"});
-        return target.isEmpty() ? QStringLiteral("Reverted a decision") : QStringLiteral("Reverted event #") + target;
+        return target.isEmpty() ? HistoryLine::tr("Reverted a decision") : HistoryLine::tr("Reverted event #%1").arg(target);
     }
     if (k == ev::kAssociate) {
         const QString other = firstString(e.payload, {"other", "with", "b", "target"});
-        return other.isEmpty() ? QStringLiteral("Linked") : QStringLiteral("Linked to ") + other;
+        return other.isEmpty() ? HistoryLine::tr("Linked") : HistoryLine::tr("Linked to %1").arg(memoryRef(other, namer));
     }
     if (k == ev::kCreate)
-        return QStringLiteral("Created");
+        return HistoryLine::tr("Created");
     if (k == ev::kLinkBoost) {
         // A link learned from use (docs/scoring.md, "Learned weights").
         const QString other = firstString(e.payload, {"other"});
         const QString why = firstString(e.payload, {"reason"}) == QLatin1String("confirmed_hit")
-                                ? QStringLiteral("confirmed as a useful association")
-                                : QStringLiteral("recalled together");
-        QString text = QStringLiteral("Link to %1 strengthened").arg(other);
+                                ? HistoryLine::tr("confirmed as a useful association")
+                                : HistoryLine::tr("recalled together");
+        QString text = HistoryLine::tr("Link to %1 strengthened").arg(memoryRef(other, namer));
         const QJsonValue from = e.payload.value(QLatin1String("weightBefore"));
         const QJsonValue to = e.payload.value(QLatin1String("weightAfter"));
         if (from.isDouble() && to.isDouble())
             text += QStringLiteral(" %1 → %2").arg(QString::number(from.toDouble(), 'f', 2),
                                                    QString::number(to.toDouble(), 'f', 2));
-        return text + QStringLiteral(" (") + why + QLatin1Char(')');
+        return HistoryLine::tr("%1 (%2)", "a link strengthened (why)").arg(text, why);
     }
     return humanKind(k);
 }
 
 QString EventText::fieldLabel(const QString &key)
 {
-    static const QHash<QString, QString> kWords{
-        {QStringLiteral("projectPath"), QStringLiteral("project")},
-        {QStringLiteral("decayRate"), QStringLiteral("decay rate")},
-        {QStringLiteral("negatedAt"), QStringLiteral("negated at")},
-        {QStringLiteral("deletedAt"), QStringLiteral("deleted at")},
-        {QStringLiteral("updatedAt"), QStringLiteral("updated")},
-        {QStringLiteral("createdAt"), QStringLiteral("created")},
-        {QStringLiteral("lastReinforcedAt"), QStringLiteral("last reinforced")},
-        {QStringLiteral("lastAccessedAt"), QStringLiteral("last accessed")},
-        {QStringLiteral("reinforceCount"), QStringLiteral("reinforcements")},
-        {QStringLiteral("accessCount"), QStringLiteral("accesses")},
-        {QStringLiteral("supersedesId"), QStringLiteral("replaces")},
-        {QStringLiteral("agentImportance"), QStringLiteral("importance (1–10)")},
+    static const QHash<QString, const char *> kWords{
+        {QStringLiteral("projectPath"), QT_TRANSLATE_NOOP("HistoryField", "project")},
+        {QStringLiteral("decayRate"), QT_TRANSLATE_NOOP("HistoryField", "decay rate")},
+        {QStringLiteral("negatedAt"), QT_TRANSLATE_NOOP("HistoryField", "negated at")},
+        {QStringLiteral("deletedAt"), QT_TRANSLATE_NOOP("HistoryField", "deleted at")},
+        {QStringLiteral("updatedAt"), QT_TRANSLATE_NOOP("HistoryField", "updated")},
+        {QStringLiteral("createdAt"), QT_TRANSLATE_NOOP("HistoryField", "created")},
+        {QStringLiteral("lastReinforcedAt"), QT_TRANSLATE_NOOP("HistoryField", "last reinforced")},
+        {QStringLiteral("lastAccessedAt"), QT_TRANSLATE_NOOP("HistoryField", "last accessed")},
+        {QStringLiteral("reinforceCount"), QT_TRANSLATE_NOOP("HistoryField", "reinforcements")},
+        {QStringLiteral("accessCount"), QT_TRANSLATE_NOOP("HistoryField", "accesses")},
+        {QStringLiteral("supersedesId"), QT_TRANSLATE_NOOP("HistoryField", "replaces")},
+        {QStringLiteral("agentImportance"), QT_TRANSLATE_NOOP("HistoryField", "importance (1–10)")},
+        // The fields named as they are stored, in the words a person uses.
+        {QStringLiteral("content"), QT_TRANSLATE_NOOP("HistoryField", "content")},
+        {QStringLiteral("keywords"), QT_TRANSLATE_NOOP("HistoryField", "keywords")},
+        {QStringLiteral("category"), QT_TRANSLATE_NOOP("HistoryField", "category")},
+        {QStringLiteral("importance"), QT_TRANSLATE_NOOP("HistoryField", "importance")},
+        {QStringLiteral("confidence"), QT_TRANSLATE_NOOP("HistoryField", "confidence")},
+        {QStringLiteral("stability"), QT_TRANSLATE_NOOP("HistoryField", "stability")},
+        {QStringLiteral("strength"), QT_TRANSLATE_NOOP("HistoryField", "strength")},
+        {QStringLiteral("sensitivity"), QT_TRANSLATE_NOOP("HistoryField", "sensitivity")},
+        {QStringLiteral("permanent"), QT_TRANSLATE_NOOP("HistoryField", "permanent")},
+        {QStringLiteral("negated"), QT_TRANSLATE_NOOP("HistoryField", "negated")},
+        {QStringLiteral("deleted"), QT_TRANSLATE_NOOP("HistoryField", "deleted")},
+        {QStringLiteral("archived"), QT_TRANSLATE_NOOP("HistoryField", "archived")},
+        {QStringLiteral("level"), QT_TRANSLATE_NOOP("HistoryField", "level")},
+        {QStringLiteral("source"), QT_TRANSLATE_NOOP("HistoryField", "source")},
+        {QStringLiteral("correctionHistory"), QT_TRANSLATE_NOOP("HistoryField", "correction history")},
+        {QStringLiteral("mergedFrom"), QT_TRANSLATE_NOOP("HistoryField", "merged from")},
+        {QStringLiteral("mergedInto"), QT_TRANSLATE_NOOP("HistoryField", "merged into")},
+        {QStringLiteral("originalContents"), QT_TRANSLATE_NOOP("HistoryField", "original texts")},
+        {QStringLiteral("compressedFrom"), QT_TRANSLATE_NOOP("HistoryField", "compressed from")},
+        {QStringLiteral("sourceIds"), QT_TRANSLATE_NOOP("HistoryField", "sources")},
+        {QStringLiteral("superseded"), QT_TRANSLATE_NOOP("HistoryField", "superseded")},
     };
     if (const auto it = kWords.constFind(key); it != kWords.constEnd())
-        return *it;
+        return HistoryField::tr(*it);
     // Any other camelCase name as lower-case words: "correctionHistory" → "correction history".
     QString words;
     for (const QChar c : key) {
@@ -262,7 +313,7 @@ QStringList EventText::changes(const Event &e)
 {
     if (e.payload.value(QLatin1String("locked")).toBool()) {
         const QString why = e.payload.value(QLatin1String("error")).toString();
-        return {why.isEmpty() ? QStringLiteral("locked: unlock the store to read what changed") : QStringLiteral("locked: ") + why};
+        return {why.isEmpty() ? HistoryValue::tr("locked: unlock the store to read what changed") : HistoryValue::tr("locked: %1").arg(why)};
     }
     const QJsonObject b = before(e);
     const QJsonObject a = after(e);
@@ -272,7 +323,7 @@ QStringList EventText::changes(const Event &e)
             continue; // carried along unchanged (e.g. decayRate on a reinforcement): noise
         const QString from = b.contains(key) ? formatValue(key, b.value(key)) : QStringLiteral("—");
         const QString to = a.contains(key) ? formatValue(key, a.value(key)) : QStringLiteral("—");
-        lines << QStringLiteral("%1: %2 → %3").arg(fieldLabel(key), from, to);
+        lines << HistoryValue::tr("%1: %2 → %3", "field: before → after").arg(fieldLabel(key), from, to);
     }
     // note 001's weight change log, kept under every profile (docs/scoring.md).
     if (const QString weight = core::weightChangeText(e.payload); !weight.isEmpty())
@@ -287,13 +338,13 @@ QString EventText::formatValue(const QString &field, const QJsonValue &value, in
     case QJsonValue::Undefined:
         return QStringLiteral("—");
     case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("yes") : QStringLiteral("no");
+        return value.toBool() ? HistoryValue::tr("yes") : HistoryValue::tr("no");
     case QJsonValue::Double: {
         const double v = value.toDouble();
         if (field.endsWith(QLatin1String("At")) && std::abs(v) > 1e11) // epoch milliseconds
             return localTime(core::Millis(v));
         if (field == QLatin1String("stability"))
-            return number(v) + QStringLiteral(" h");
+            return HistoryValue::tr("%1 h", "hours of stability").arg(number(v));
         return number(v);
     }
     case QJsonValue::String: {
@@ -310,7 +361,7 @@ QString EventText::formatValue(const QString &field, const QJsonValue &value, in
         QStringList parts;
         for (const QJsonValue &item : value.toArray())
             parts << (item.isString() ? item.toString() : formatValue(QString(), item, maxText));
-        return parts.isEmpty() ? QStringLiteral("(none)") : elide(parts.join(QStringLiteral(", ")), maxText);
+        return parts.isEmpty() ? HistoryValue::tr("(none)") : elide(parts.join(QStringLiteral(", ")), maxText);
     }
     case QJsonValue::Object: {
         QStringList parts;
@@ -336,22 +387,32 @@ QString EventText::relative(core::Millis at, core::Millis now)
     const bool future = delta < 0;
     const double seconds = std::abs(double(delta)) / 1000.0;
     if (seconds < 60)
-        return QStringLiteral("just now");
-    auto phrase = [future](qint64 n, const char *unit) {
-        const QString amount = QString::number(n) + QLatin1Char(' ') + QLatin1String(unit)
-                               + (n == 1 ? QString() : QStringLiteral("s"));
-        return future ? QStringLiteral("in ") + amount : amount + QStringLiteral(" ago");
+        return RelativeTime::tr("just now");
+    // One English form for one, one for more (the translation has one form for both).
+    auto phrase = [future](qint64 n, const char *agoOne, const char *agoMany, const char *inOne, const char *inMany) {
+        const char *text = future ? (n == 1 ? inOne : inMany) : (n == 1 ? agoOne : agoMany);
+        return RelativeTime::tr(text, nullptr, int(n));
     };
     const double minutes = seconds / 60, hours = minutes / 60, days = hours / 24;
     if (minutes < 60)
-        return phrase(qint64(minutes), "minute");
+        return phrase(qint64(minutes), QT_TRANSLATE_NOOP("RelativeTime", "%n minute ago"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "%n minutes ago"), QT_TRANSLATE_NOOP("RelativeTime", "in %n minute"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "in %n minutes"));
     if (hours < 24)
-        return phrase(qint64(hours), "hour");
+        return phrase(qint64(hours), QT_TRANSLATE_NOOP("RelativeTime", "%n hour ago"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "%n hours ago"), QT_TRANSLATE_NOOP("RelativeTime", "in %n hour"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "in %n hours"));
     if (days < 60)
-        return phrase(qint64(days), "day");
+        return phrase(qint64(days), QT_TRANSLATE_NOOP("RelativeTime", "%n day ago"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "%n days ago"), QT_TRANSLATE_NOOP("RelativeTime", "in %n day"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "in %n days"));
     if (days < 730)
-        return phrase(qint64(days / 30.44), "month");
-    return phrase(qint64(days / 365.25), "year");
+        return phrase(qint64(days / 30.44), QT_TRANSLATE_NOOP("RelativeTime", "%n month ago"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "%n months ago"), QT_TRANSLATE_NOOP("RelativeTime", "in %n month"),
+                      QT_TRANSLATE_NOOP("RelativeTime", "in %n months"));
+    return phrase(qint64(days / 365.25), QT_TRANSLATE_NOOP("RelativeTime", "%n year ago"),
+                  QT_TRANSLATE_NOOP("RelativeTime", "%n years ago"), QT_TRANSLATE_NOOP("RelativeTime", "in %n year"),
+                  QT_TRANSLATE_NOOP("RelativeTime", "in %n years"));
 }
 
 QString EventText::plainToolTip(const QString &text)

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace engram::ui {
 
 /// Turns events into the sentences the history list and the chart's tooltips show. Pure
@@ -14,9 +16,15 @@ namespace engram::ui {
 class EventText final
 {
 public:
+    /// The start of a memory's text as a view may show it (masked where it must be), or an
+    /// empty string when the id names no memory of the store.
+    using MemoryNamer = std::function<QString(const QString &id)>;
+
     /// What happened, one line: "Confirmed", "Negated: 'no longer drinks coffee'",
     /// "Reinforced (task_success): stability 48 h → 96 h", "Edited content and keywords".
-    static QString summary(const core::Event &event);
+    /// Another memory the event names ("Merged into …", "Linked to …") is named by `namer`
+    /// (its text, elided, in quotes), by its id when the namer has none or is not given.
+    static QString summary(const core::Event &event, const MemoryNamer &namer = {});
 
     /// One "field: before → after" line per field the payload's before/after objects name
     /// (in key order), leaving out fields whose value did not change, then the weight change

@@ -13,6 +13,7 @@
 #include "views/GraphPalette.h"
 #include "views/GraphSelectionMarker.h"
 #include "support/WorkerPool.h"
+#include "text/ScoringText.h"
 
 #include <QAction>
 #include <QApplication>
@@ -309,7 +310,7 @@ void AssociationGraphView::rebuildEgo(bool refit, bool withCentreActivation)
         auto *edge = new GraphEdgeItem(QLineF(a, b), e.weight, e.type);
         const QString &ida = m_ego.nodes[std::size_t(e.a)].id, &idb = m_ego.nodes[std::size_t(e.b)].id;
         edge->setToolTip(tr("%1 link, weight %2\n%3 ↔ %4")
-                             .arg(links::typeName(e.type), QString::number(e.weight, 'f', 2), ida, idb));
+                             .arg(ScoringText::linkType(e.type), QString::number(e.weight, 'f', 2), ida, idb));
         m_scene->addItem(edge);
         m_edges.push_back(edge);
         m_edgeByPair.insert(GraphActivationOverlay::pairKey(ida, idb), edge);

@@ -6,6 +6,8 @@
 #include "views/DecayChartView.h"
 #include "text/EventText.h"
 #include "views/HistoryView.h"
+#include "text/TierText.h"
+#include "text/ScoringText.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -141,9 +143,9 @@ void ConflictMemoryPane::showMemory(const core::Memory &m, const QString &role, 
     setValue(QStringLiteral("reinforced"), m.lastReinforcedAt ? when(m.lastReinforcedAt, now) : tr("never"));
     if (m_session) {
         const core::Score s = m_session->profile().evaluate(m, now);
-        setValue(QStringLiteral("score"), tr("%1 · %2").arg(EventText::number(s.score), core::tierName(s.tier)));
+        setValue(QStringLiteral("score"), tr("%1 · %2").arg(EventText::number(s.score), TierText::label(s.tier)));
         if (QLabel *label = m_values.value(QStringLiteral("score"))) {
-            label->setToolTip(tr("Under the %1 profile, at %2").arg(m_session->profileName(), EventText::localTime(now)));
+            label->setToolTip(tr("Under the %1 profile, at %2").arg(ScoringText::profile(m_session->profileName()), EventText::localTime(now)));
             QPalette p = label->palette();
             p.setColor(QPalette::WindowText, ChartPalette::tier(s.tier).darker(115));
             label->setPalette(p);
@@ -169,7 +171,7 @@ void ConflictMemoryPane::showMemory(const core::Memory &m, const QString &role, 
         state << tr("permanent");
     if (m.verified)
         state << tr("verified");
-    state << core::levelName(m.level);
+    state << TierText::level(m.level);
     setValue(QStringLiteral("state"), state.join(QStringLiteral(", ")));
 
     if (m_session && m_session->store()) {

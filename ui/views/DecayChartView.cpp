@@ -5,6 +5,7 @@
 #include "views/DecayChartControls.h"
 #include "text/EventText.h"
 #include "text/MaskedText.h"
+#include "text/TierText.h"
 
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -72,7 +73,7 @@ QString legendLabel(const QString &content, int maxChars = 34)
     QString flat = content.simplified();
     if (flat.size() > maxChars)
         flat = flat.left(maxChars - 1) + QChar(0x2026);
-    return flat.isEmpty() ? QStringLiteral("(empty)") : flat;
+    return flat.isEmpty() ? DecayChartView::tr("(empty)") : flat;
 }
 
 /// Nearest sample by time, over the past and the projection.
@@ -520,7 +521,7 @@ void DecayChartView::addThresholds(double yTop)
         line->append(double(m_xMax), t.score);
         chart()->addSeries(line);
         addCaption(QStringLiteral("caption:") + core::tierName(t.tier),
-                   QStringLiteral("%1 < %2").arg(core::tierName(t.tier), EventText::number(t.score)), color.darker(130),
+                   QStringLiteral("%1 < %2").arg(TierText::label(t.tier), EventText::number(t.score)), color.darker(130),
                    QPointF(double(m_xMax), t.score), true);
     }
 }
@@ -635,14 +636,14 @@ QString DecayChartView::yAxisTitle() const
 
 QString DecayChartView::scoreText(double score) const
 {
-    QString tier = core::tierName(core::Tier::Active);
+    QString tier = TierText::label(core::Tier::Active);
     if (m_session) {
         // Lines are "the tier below starts here"; the lowest line the score is under wins.
         double lowest = std::numeric_limits<double>::infinity();
         for (const core::TierThreshold &t : m_session->profile().thresholds()) {
             if (score < t.score && t.score < lowest) {
                 lowest = t.score;
-                tier = core::tierName(t.tier);
+                tier = TierText::label(t.tier);
             }
         }
     }

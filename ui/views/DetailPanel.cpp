@@ -2,6 +2,7 @@
 
 #include "StoreSession.h"
 #include "engine/decisions/Unarchive.h"
+#include "models/HistoryModel.h"
 #include "models/Roles.h"
 #include "support/Teardown.h"
 #include "views/ChartPalette.h"
@@ -13,6 +14,8 @@
 
 #include "model/InputLimits.h"
 #include "scoring/ImportanceProfile.h"
+#include "text/TierText.h"
+#include "text/ScoringText.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -253,6 +256,14 @@ QWidget *DetailPanel::buildDetailPage()
     auto *historyLayout = new QVBoxLayout(historyBox);
     m_history = new HistoryView;
     m_history->setMinimumHeight(220);
+    // "Merged into …", "Linked to …": the other memory by the start of its text (masked as
+    // everywhere else), its id when it is not in this store.
+    m_history->historyModel()->setNamer([this](const QString &id) -> QString {
+        if (!m_session || !m_session->isOpen() || id.isEmpty())
+            return {};
+        const auto memory = m_session->memory(id);
+        return memory ? MaskedText::shown(*memory, m_session->privacyMode()) : QString();
+    });
     historyLayout->addWidget(m_history);
     column->addWidget(historyBox, 1);
 
@@ -554,10 +565,10 @@ void DetailPanel::fillScoring(const Memory &m)
                                   ? profile.evaluate(snapshot.input(row), now)
                                   : profile.evaluate(m, now);
     const QString profileName = m_session->profileName();
-    setValue(QStringLiteral("score"), QStringLiteral("%1 (%2)").arg(EventText::number(score.score), profileName));
+    setValue(QStringLiteral("score"), QStringLiteral("%1 (%2)").arg(EventText::number(score.score), ScoringText::profile(profileName)));
     setValue(QStringLiteral("strength"),
              tr("%1 / 100 (stored ebbinghaus strength %2)").arg(EventText::number(score.strength), EventText::number(m.strength)));
-    const QString tier = core::tierName(score.tier);
+    const QString tier = TierText::label(score.tier);
     setValue(QStringLiteral("tier"), tier);
     const QColor color = ChartPalette::tier(score.tier);
     m_tierBadge->setText(m_session->isPreviewing() ? tr("%1 (preview)").arg(tier) : tier);

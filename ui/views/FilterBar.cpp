@@ -9,6 +9,7 @@
 #include <QActionGroup>
 #include <QComboBox>
 #include "support/FlowLayout.h"
+#include "text/TierText.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -116,7 +117,7 @@ FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), 
 
     m_tier->addItem(tr("All tiers"));
     for (int t = 0; t < core::kTierCount; ++t)
-        m_tier->addItem(core::tierName(core::Tier(t)), t);
+        m_tier->addItem(TierText::label(core::Tier(t)), t);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);

@@ -3,6 +3,8 @@
 #include "engine/graph/LinkTypes.h"
 #include "model/Tier.h"
 #include "views/GraphPalette.h"
+#include "text/TierText.h"
+#include "text/ScoringText.h"
 
 #include <QPainter>
 
@@ -31,9 +33,9 @@ QStringList GraphLegend::entries() const
 {
     QStringList out;
     for (std::uint8_t t : kShownTypes)
-        out << core::links::typeName(t);
+        out << ScoringText::linkType(t);
     for (int t = 0; t < core::kTierCount; ++t)
-        out << core::tierName(core::Tier(t));
+        out << TierText::label(core::Tier(t));
     out << tr("activation");
     return out;
 }
@@ -53,10 +55,10 @@ std::pair<int, int> GraphLegend::columnWidths() const
     const QFontMetrics fb(bold);
     int left = fb.horizontalAdvance(tr("Links (width = weight)")) + 4;
     for (std::uint8_t t : kShownTypes)
-        left = std::max(left, fm.horizontalAdvance(core::links::typeName(t)) + kSwatch + 6);
+        left = std::max(left, fm.horizontalAdvance(ScoringText::linkType(t)) + kSwatch + 6);
     int right = fb.horizontalAdvance(tr("Tiers")) + 4;
     for (int t = 0; t < core::kTierCount; ++t)
-        right = std::max(right, fm.horizontalAdvance(core::tierName(core::Tier(t))) + kSwatch + 6);
+        right = std::max(right, fm.horizontalAdvance(TierText::label(core::Tier(t))) + kSwatch + 6);
     right = std::max(right, fm.horizontalAdvance(tr("activation")) + kSwatch + 6);
     return {left, right};
 }
@@ -89,7 +91,7 @@ void GraphLegend::paintEvent(QPaintEvent *)
         y += kRow;
         p.setPen(QPen(GraphPalette::linkType(t), 3, Qt::SolidLine, Qt::RoundCap));
         p.drawLine(x + 2, y + kRow / 2, x + kSwatch - 4, y + kRow / 2);
-        text(x + kSwatch, y, core::links::typeName(t));
+        text(x + kSwatch, y, ScoringText::linkType(t));
     }
     x = 2 * kPad + leftWidth;
     y = kPad;
@@ -100,7 +102,7 @@ void GraphLegend::paintEvent(QPaintEvent *)
         p.setPen(QPen(c.darker(160), 1));
         p.setBrush(c);
         p.drawEllipse(QPoint(x + kSwatch / 2 - 2, y + kRow / 2), 5, 5);
-        text(x + kSwatch, y, core::tierName(core::Tier(t)));
+        text(x + kSwatch, y, TierText::label(core::Tier(t)));
     }
     y += kRow;
     QColor glow = GraphPalette::activation();

@@ -4,6 +4,7 @@
 #include "views/GraphNodeItem.h"
 #include "views/GraphPalette.h"
 #include "text/MaskedText.h"
+#include "text/TierText.h"
 
 #include <QCoreApplication>
 
@@ -41,7 +42,7 @@ void GraphNodeStyler::style(GraphNodeItem *node, int depth, bool full) const
             content = whole->content;
     }
     const QString title = QCoreApplication::translate("AssociationGraphView", "%1 · %2 · strength %3")
-                              .arg(id, tierName(score.tier), QString::number(score.strength, 'f', 0));
+                              .arg(id, TierText::label(score.tier), QString::number(score.strength, 'f', 0));
     node->setContentToolTip(title, content);
     node->setLabel(content, mode, depth == 0);
 }

@@ -79,7 +79,7 @@ void HistoryItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &o
 
     const QString who = index.data(HistoryModel::ActorRole).toString();
     const QString meta = index.data(HistoryModel::WhenRole).toString()
-                         + (who.isEmpty() ? QString() : QStringLiteral(" · by ") + who);
+                         + (who.isEmpty() ? QString() : HistoryModel::tr(" · by %1", "by whom").arg(who));
     painter->setPen(muted);
     painter->setFont(metaFont(option.font));
     painter->drawText(l.meta, Qt::AlignLeft | Qt::AlignVCenter,

@@ -7,6 +7,7 @@
 #include "text/EventText.h"
 #include "support/FlowLayout.h"
 #include "views/RetrievalExplanation.h"
+#include "text/ScoringText.h"
 
 #include <QCheckBox>
 #include <QColor>
@@ -28,6 +29,17 @@ namespace {
 
 constexpr int kDefaultDebounceMs = 250;
 constexpr int kMaxIncrementalIds = 2000; // more changed ids than this: rebuild the index lazily
+
+/// A query mode in the summary line's words ("in review mode").
+QString modeWords(QueryMode mode)
+{
+    switch (mode) {
+    case QueryMode::Normal: return RetrievalPlayground::tr("normal", "query mode");
+    case QueryMode::Review: return RetrievalPlayground::tr("review", "query mode");
+    case QueryMode::Debug: return RetrievalPlayground::tr("debug", "query mode");
+    }
+    return queryModeName(mode);
+}
 
 enum PlaygroundColumn : int /* not Roles.h's Column: this tree's own */ { RankCol, MemoryCol, ScoreCol, RecallCol, ActivationCol, ColCount };
 
@@ -506,10 +518,10 @@ void RetrievalPlayground::updateSummary()
                    .arg(m_results.size())
                    .arg(direct)
                    .arg(associative)
-                   .arg(queryModeName(mode()), m_session->profileName());
+                   .arg(modeWords(mode()), ScoringText::profile(m_session->profileName()));
         if (m_results.empty())
             text = tr("Query keywords: %1.  Nothing recalled in %2 mode (try review or debug).")
-                       .arg(m_queryKeywords.join(QStringLiteral(", ")), queryModeName(mode()));
+                       .arg(m_queryKeywords.join(QStringLiteral(", ")), modeWords(mode()));
     }
     m_summary->setText(text);
 }

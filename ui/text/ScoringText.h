@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <cstdint>
+
+namespace engram::ui {
+
+/// A scoring profile's and a link type's name in the words the window shows (translated;
+/// docs/scoring.md). The stored names ("ebbinghaus", "co-task") stay what the store, the
+/// configuration and engram-cli use.
+class ScoringText final
+{
+    Q_DECLARE_TR_FUNCTIONS(ScoringText)
+
+public:
+    /// "ebbinghaus" → "ebbinghaus" (zh_CN: 艾宾浩斯); an unknown name as it is.
+    static QString profile(const QString &name);
+    /// core::links::Type → "keyword", "co-task", … (zh_CN: 关键词, 同任务, …).
+    static QString linkType(std::uint8_t type);
+};
+
+} // namespace engram::ui
