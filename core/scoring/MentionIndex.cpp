@@ -66,15 +66,17 @@ MentionSummary MentionIndex::summarize(const std::vector<Millis> &times, Millis 
 
 Result<MentionIndex> MentionIndex::load(const EventLog &log, const Config &config)
 {
-    std::vector<Event> all;
-    for (const QString &kind : {events::kReinforce, events::kConfirm, events::kRevert}) {
-        auto part = log.since(std::numeric_limits<Millis>::min(), kind);
-        if (!part)
-            return part.error();
-        all.insert(all.end(), std::make_move_iterator(part->begin()), std::make_move_iterator(part->end()));
-    }
+    // The events that may be mentions (indexed; not every reinforcement), and every revert,
+    // which may cancel one (or cancel the revert of one).
+    auto all = log.mentionCandidates();
+    if (!all)
+        return all.error();
+    auto reverts = log.since(std::numeric_limits<Millis>::min(), events::kRevert);
+    if (!reverts)
+        return reverts.error();
+    all->insert(all->end(), std::make_move_iterator(reverts->begin()), std::make_move_iterator(reverts->end()));
     MentionIndex index(config);
-    index.addEvents(all);
+    index.addEvents(*all);
     return index;
 }
 

@@ -17,6 +17,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <functional>
 
 Q_LOGGING_CATEGORY(lcStore, "engram.core.store")
@@ -255,7 +256,10 @@ Status Database::migrate()
 {
     if (m_versionOnDisk == kSchemaVersion)
         return {};
-    if (m_versionOnDisk > 0) {
+    bool onlyIndexes = true;
+    for (int v = std::max(1, m_versionOnDisk); v < kSchemaVersion; ++v)
+        onlyIndexes = onlyIndexes && schema::isIndexOnly(v);
+    if (m_versionOnDisk > 0 && !onlyIndexes) {
         // Back the old store up before touching it; the migration itself is one transaction.
         // VACUUM INTO copies through SQLite (WAL content included, locks respected): a
         // QFile::copy of a live store would open and close it behind SQLite's back.

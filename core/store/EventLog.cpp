@@ -4,6 +4,7 @@
 #include "store/MemoryRow.h"
 #include "store/SealQuotes.h"
 #include "store/SealedRow.h"
+#include "store/Schema.h"
 
 #include "crypto/StoreKey.h"
 
@@ -140,6 +141,30 @@ Result<std::vector<Event>> EventLog::since(Millis sinceMs, const QString &kind) 
 }
 
 Result<std::vector<Event>> EventLog::all() const { return since(std::numeric_limits<Millis>::min()); }
+
+Result<std::vector<Event>> EventLog::mentionCandidates() const
+{
+    const QString what = QStringLiteral("reading the mention events");
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    // SQLite would rather take events_kind for the kinds and scan every reinforcement; an older
+    // store opened read-only has no events_mention and is scanned.
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'events_mention'"))
+        || !q.next())
+        return m_db.errorFrom(q, what);
+    const bool indexed = q.value(0).toInt() > 0;
+    q.finish();
+    const QString from = indexed ? QStringLiteral(" INDEXED BY events_mention") : QString();
+    if (!q.exec(kSelect + from + QStringLiteral(" WHERE %1 ORDER BY id").arg(schema::mentionCondition())))
+        return m_db.errorFrom(q, what);
+    std::vector<Event> out;
+    const auto key = m_db.sealKey();
+    while (q.next())
+        out.push_back(readEvent(q, key.get()));
+    if (const Status st = m_db.endOfRows(q, what); !st)
+        return st.error();
+    return out;
+}
 
 Result<std::vector<Event>> EventLog::ofKinds(const QStringList &kinds) const
 {

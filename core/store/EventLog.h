@@ -44,6 +44,10 @@ public:
     /// Events of a kind (or all kinds when empty) since `sinceMs`, oldest first.
     [[nodiscard]] Result<std::vector<Event>> since(Millis sinceMs, const QString &kind = {}) const;
     [[nodiscard]] Result<std::vector<Event>> all() const;
+    /// The reinforce and confirm events that may be a mention (the payload names `mention`,
+    /// or is sealed), in id order: a superset of the mentions, read through the partial index
+    /// `events_mention` instead of every reinforcement (docs/scoring.md, "Mentions").
+    [[nodiscard]] Result<std::vector<Event>> mentionCandidates() const;
     /// Every event of the given kinds, in id order (one pass over the table).
     [[nodiscard]] Result<std::vector<Event>> ofKinds(const QStringList &kinds) const;
     /// Events with ids from `fromId` to `toId` (both included), in id order (undo walks a

@@ -76,6 +76,14 @@ QStringList createV1()
     };
 }
 
+QString mentionCondition()
+{
+    return QStringLiteral("kind IN ('reinforce', 'confirm') AND (instr(payload, 'mention') > 0 OR instr(payload, "
+                          "'sealed') > 0)");
+}
+
+bool isIndexOnly(int from) { return from == 2; }
+
 QStringList migrationFrom(int from)
 {
     switch (from) {
@@ -92,6 +100,19 @@ QStringList migrationFrom(int from)
             QStringLiteral("UPDATE memories SET negated_at = COALESCE((SELECT MAX(at) FROM events e "
                            "WHERE e.memory_id = memories.id AND e.kind = 'negate'), updated_at) WHERE negated = 1"),
             QStringLiteral("CREATE INDEX conflicts_pair ON conflicts(a, b)"),
+        };
+    case 2:
+        // v3: indexes only (docs/architecture.md, "Performance budget": review_queue_ms). The
+        // review queue and the enhanced profile read events by kind, which was a scan of the
+        // whole log: `events_kind` finds the sparse kinds (review answers, reverts) at once,
+        // and `events_mention` holds only the reinforce and confirm events that may be a
+        // mention (their payload names one, or is sealed), so MentionIndex reads those and
+        // not every reinforcement. The condition is repeated verbatim by
+        // EventLog::mentionCandidates(): SQLite uses a partial index only for a query whose
+        // WHERE holds its terms.
+        return {
+            QStringLiteral("CREATE INDEX events_kind ON events(kind, id)"),
+            QStringLiteral("CREATE INDEX events_mention ON events(id) WHERE %1").arg(mentionCondition()),
         };
     default:
         return {};

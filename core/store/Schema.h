@@ -9,5 +9,11 @@ namespace engram::core::schema {
 QStringList createV1();
 /// Statements that take a store from version `from` to `from + 1`.
 QStringList migrationFrom(int from);
+/// Whether migrationFrom(from) only adds indexes: no row changes, so no backup is needed
+/// before it (at a million memories the backup is a copy of gigabytes; the index takes seconds).
+bool isIndexOnly(int from);
+/// The rows of the partial index `events_mention` (v3): reinforce and confirm events whose
+/// payload may say `"mention": true` (a superset: the reader checks the parsed payload).
+QString mentionCondition();
 
 } // namespace engram::core::schema

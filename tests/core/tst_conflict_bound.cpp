@@ -26,11 +26,11 @@ constexpr int kMemories = 20000;
 constexpr int kOppositeEvery = 50;
 constexpr Millis kBase = 1704103200000; // 2024-01-01T10:00Z
 
-QByteArray craftedSet()
+QByteArray craftedSet(int count = kMemories, int oppositeEvery = kOppositeEvery)
 {
     QJsonArray memories;
-    for (int i = 0; i < kMemories; ++i) {
-        const bool opposite = i % kOppositeEvery == 0;
+    for (int i = 0; i < count; ++i) {
+        const bool opposite = i % oppositeEvery == 0;
         memories.append(QJsonObject {
             { "id", QStringLiteral("m%1").arg(i, 5, 10, QLatin1Char('0')) },
             { "content",
@@ -126,6 +126,51 @@ private Q_SLOTS:
             oppositeRaised >= ConflictDetector::kMaxCandidates / ConflictDetector::kMaxCandidatesPerMemory);
         QCOMPARE(report->contradictionsRecorded, int(candidates.size()));
         QCOMPARE(qsizetype(store->conflicts().list()->size()), qsizetype(candidates.size()));
+    }
+
+    void findAllStopsAtTheCapWithTheSamePairs()
+    {
+        // A crafted set in the store (4,000 memories, every 4th saying the opposite) raises more
+        // pairs than a run may record: findAll stops once the run's cap is reached and returns
+        // exactly the pairs the full search returns, after far fewer comparisons; the note
+        // says the search stopped.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("flood.json"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const QByteArray bytes = craftedSet(4000, 4);
+            QCOMPARE(f.write(bytes), bytes.size());
+        }
+        auto set = io::MemorySetReader::read(file);
+        QVERIFY(set);
+        test::TempStore store;
+        io::Importer importer(*store);
+        importer.setNow(kBase + 20 * kMsPerDay);
+        auto report = importer.apply(*set);
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QCOMPARE(qsizetype(store->conflicts().list()->size()), qsizetype(0));
+
+        const auto describe = [](const std::vector<ConflictCandidate> &found) {
+            QStringList out;
+            for (const ConflictCandidate &c : found)
+                out << QStringLiteral("%1|%2|%3").arg(c.older, c.newer).arg(int(c.type));
+            return out;
+        };
+        ConflictDetector stopping(*store, Config::defaults());
+        auto early = stopping.findAll();
+        QVERIFY(early);
+        ConflictDetector whole(*store, Config::defaults());
+        whole.setStopAtCap(false);
+        auto full = whole.findAll();
+        QVERIFY(full);
+        QCOMPARE(int(full->size()), ConflictDetector::kMaxCandidates);
+        QCOMPARE(describe(*early), describe(*full));
+        QVERIFY(stopping.lastStats().stoppedAtCap);
+        QVERIFY(!whole.lastStats().stoppedAtCap);
+        QVERIFY2(stopping.lastStats().comparisons * 2 < whole.lastStats().comparisons,
+                 qPrintable(QStringLiteral("%1 against %2").arg(stopping.lastStats().comparisons).arg(whole.lastStats().comparisons)));
+        QVERIFY(ConflictDetector::capsNote(stopping.lastStats()).contains(QStringLiteral("stopped")));
     }
 
     void smallBucketsAreNotCapped()

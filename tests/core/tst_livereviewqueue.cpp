@@ -170,6 +170,69 @@ private Q_SLOTS:
         QCOMPARE(queue.lastJudgedRows(), std::size_t(0));
         QCOMPARE(describe(queue.items()), before);
     }
+
+    void randomBatchesEqualARebuild_data() { updatesEqualAFullRebuild_data(); }
+
+    void randomBatchesEqualARebuild()
+    {
+        // Batches of several changes at once, chosen at random (fixed seed), many of them weak
+        // episodes and semantic rules that move the budgets' cuts: after each update the queue
+        // equals a queue rebuilt from scratch at the same instant, and the update placed only
+        // the changed rows and the few that crossed a cut, not the store.
+        QFETCH(QString, profile);
+        const auto p = makeProfile(profile, m_config);
+        LiveReviewQueue queue(m_config, *p);
+        QVERIFY(queue.rebuild(**m_store, m_snapshot, kAnchor).ok());
+        Decisions decisions(**m_store, m_config);
+        QRandomGenerator rng(19);
+        int added = 0;
+        for (int batch = 0; batch < 12; ++batch) {
+            QStringList ids;
+            for (int k = 0; k < 6; ++k) {
+                const int what = rng.bounded(6);
+                if (what == 0) {
+                    // A new episode or rule, weak or strong, so it lands on either side of a cut.
+                    Memory m = test::sampleMemory(QStringLiteral("mem_random_%1").arg(++added),
+                                                  kAnchor - rng.bounded(600) * kMsPerDay);
+                    m.category = rng.bounded(2) ? QStringLiteral("episode") : QStringLiteral("semantic_rule");
+                    m.importance = 0.1 + rng.bounded(10) / 10.0;
+                    m.stability = 1 + rng.bounded(200);
+                    m.lastReinforcedAt = m.lastAccessedAt = m.updatedAt = m.createdAt;
+                    QVERIFY((*m_store)->memories().insert(m).ok());
+                    ids << m.id;
+                    continue;
+                }
+                const auto row = std::uint32_t(rng.bounded(int(m_snapshot.size())));
+                if (m_snapshot.has(row, MemorySnapshot::Removed) || m_snapshot.deletedAt(row) != 0)
+                    continue;
+                const QString id = m_snapshot.id(row);
+                if (ids.contains(id))
+                    continue; // one change per memory and batch: the snapshot takes them in after
+                const auto failure = [](const auto &r) { return r ? QString() : r.error().message; };
+                QString failed;
+                switch (what) {
+                case 1: failed = failure(decisions.confirm(id, kAnchor)); break;
+                case 2: failed = failure(decisions.negate(id, {}, kAnchor)); break;
+                case 3: failed = failure(decisions.setPermanent(id, !m_snapshot.has(row, MemorySnapshot::Permanent), kAnchor)); break;
+                case 4: failed = failure(decisions.softDelete(id, kAnchor)); break;
+                default:
+                    failed = failure(decisions.softDelete(id, kAnchor));
+                    if (failed.isEmpty())
+                        failed = failure(decisions.purge(id, kAnchor, QStringLiteral("user"), true));
+                    break;
+                }
+                QVERIFY2(failed.isEmpty(), qPrintable(id + u' ' + failed));
+                ids << id;
+            }
+            changed(queue, ids);
+            QVERIFY2(queue.lastPlacedRows() <= std::size_t(8 * ids.size() + 8),
+                     qPrintable(QStringLiteral("placed %1 rows for %2 changes").arg(queue.lastPlacedRows()).arg(ids.size())));
+            LiveReviewQueue fresh(m_config, *p);
+            QVERIFY(fresh.rebuild(**m_store, m_snapshot, kAnchor).ok());
+            QCOMPARE(describe(queue.items()), describe(fresh.items()));
+        }
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLiveReviewQueue)

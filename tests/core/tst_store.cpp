@@ -1,11 +1,14 @@
 // The store on real SQLite files: pragmas, schema version, migration from a v1 file,
-// clear errors for files that are not stores, transactions that roll back.
+// clear errors for files that are not stores, transactions that roll back; from a v2 file,
+// the v3 indexes (events by kind, the mention candidates) without a backup copy.
 #include "TempStore.h"
 
+#include "scoring/MentionIndex.h"
 #include "store/Schema.h"
 #include "store/Transaction.h"
 
 #include <QFile>
+#include <QDir>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSqlQuery>
@@ -235,6 +238,86 @@ private Q_SLOTS:
         QCOMPARE(negated->negatedAt, Millis(1706000000000)); // from its negate event
         QCOMPARE(*(*s)->associations().count(), 1);
         QCOMPARE(*(*s)->events().count(), 2);
+    }
+
+    void migratesCheckedInV2StoreToItsIndexes()
+    {
+        // tests/data/store-v2.engram was written by schema v2 (see makeV2Store below). v3 adds
+        // only indexes: no backup copy (at a million memories that is gigabytes), the events
+        // by kind and the mention candidates are read through them, and the mentions read
+        // through the partial index are the ones the whole log holds.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("v2.engram");
+        QVERIFY(QFile::copy(QStringLiteral(ENGRAM_TEST_DATA "/store-v2.engram"), path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        auto s = Store::open(path);
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QCOMPARE((*s)->database().schemaVersionOnDisk(), 2);
+        QVERIFY((*s)->database().migrationBackupPath().isEmpty());
+        QCOMPARE(QDir(dir.path()).entryList({"*.bak"}, QDir::Files), QStringList());
+        QSqlQuery q((*s)->database().handle());
+        QVERIFY(q.exec("PRAGMA user_version") && q.next());
+        QCOMPARE(q.value(0).toInt(), 3);
+        QStringList plans;
+        for (const QString &sql : {QStringLiteral("SELECT id FROM events WHERE at >= 0 AND kind = 'review' ORDER BY id"),
+                                   QStringLiteral("SELECT id FROM events INDEXED BY events_mention WHERE %1 ORDER BY id")
+                                       .arg(schema::mentionCondition())}) {
+            QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql));
+            QString plan;
+            while (q.next())
+                plan += q.value(3).toString() + u';';
+            plans << plan;
+        }
+        QVERIFY2(plans[0].contains("events_kind"), qPrintable(plans[0]));
+        QVERIFY2(plans[1].contains("events_mention") && !plans[1].contains("TEMP B-TREE"), qPrintable(plans[1]));
+
+        const Config config = Config::defaults();
+        auto indexed = MentionIndex::load((*s)->events(), config);
+        QVERIFY(indexed);
+        auto everything = (*s)->events().all();
+        QVERIFY(everything);
+        MentionIndex whole(config);
+        whole.addEvents(*everything);
+        for (const QString &id : {QStringLiteral("v2-a"), QStringLiteral("v2-b")})
+            QCOMPARE(indexed->mentionsOf(id), whole.mentionsOf(id));
+        // Both spellings of the flag count; the access and the reverted mention do not.
+        QCOMPARE(indexed->mentionsOf("v2-a"), (std::vector<Millis>{1706000000000, 1706000200000}));
+        QVERIFY(indexed->mentionsOf("v2-b").empty());
+        auto reviews = (*s)->events().since(0, QStringLiteral("review"));
+        QVERIFY(reviews);
+        QCOMPARE(int(reviews->size()), 1);
+    }
+
+    void makeV2Store()
+    {
+        // Regenerates the checked-in fixture when ENGRAM_WRITE_FIXTURES is set; documents how it was made.
+        if (qEnvironmentVariableIsEmpty("ENGRAM_WRITE_FIXTURES"))
+            QSKIP("set ENGRAM_WRITE_FIXTURES=1 to rewrite tests/data/store-v2.engram");
+        const QString path = QStringLiteral(ENGRAM_TEST_DATA "/store-v2.engram");
+        QFile::remove(path);
+        {
+            auto db = QSqlDatabase::addDatabase("QSQLITE", "v2");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            for (const QString &sql : schema::createV1() + schema::migrationFrom(1))
+                QVERIFY2(q.exec(sql), qPrintable(sql));
+            QVERIFY(q.exec("INSERT INTO memories (id, content, category, created_at, updated_at) VALUES "
+                           "('v2-a', 'Use pnpm in this repo', 'preference', 1704103200000, 1704103200000), "
+                           "('v2-b', 'The CI runs on Debian', 'fact', 1704103200000, 1704103200000)"));
+            QVERIFY(q.exec("INSERT INTO events (id, memory_id, kind, at, payload) VALUES "
+                           "(1, 'v2-a', 'create', 1704103200000, '{}'), "
+                           "(2, 'v2-b', 'create', 1704103200000, '{}'), "
+                           "(3, 'v2-a', 'reinforce', 1706000000000, '{\"event\":\"manual\",\"mention\":true}'), "
+                           "(4, 'v2-a', 'reinforce', 1706000100000, '{\"event\":\"access\"}'), "
+                           "(5, 'v2-a', 'confirm', 1706000200000, '{ \"mention\": true }'), "
+                           "(6, 'v2-b', 'reinforce', 1706000300000, '{\"event\":\"manual\",\"mention\":true}'), "
+                           "(7, 'v2-b', 'revert', 1706000400000, '{\"reverts\":6}'), "
+                           "(8, 'v2-a', 'review', 1706000500000, '{\"review\":\"decay\",\"answer\":\"keep\"}')"));
+            QVERIFY(q.exec("PRAGMA user_version = 2"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("v2");
     }
 
     void makeV1Store()

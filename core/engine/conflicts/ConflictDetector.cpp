@@ -306,6 +306,12 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
             });
         if (cut)
             ++m_stats.limited;
+        if (m_stopAtCap && caps.full()) {
+            // Every later pair would be dropped by the run's cap: the pairs found are final.
+            // At a million memories this is most of the comparisons (detect_conflicts_s).
+            m_stats.stoppedAtCap = true;
+            break;
+        }
     }
 
     if (const Status st = step(Phase::Finding, index.size(), index.size()); !st)
@@ -446,6 +452,10 @@ QString ConflictDetector::capsNote(const Stats &stats)
                                 "run 'conflicts --detect' again to raise more)")
                      .arg(QString::number(stats.dropped), QString::number(kMaxCandidatesPerMemory),
                          QString::number(kMaxCandidates));
+    if (stats.stoppedAtCap)
+        parts << QStringLiteral("the search stopped at %1 contradictions, the cap per run; run 'conflicts --detect' "
+                                "again to raise more")
+                     .arg(QString::number(ConflictDetector::kMaxCandidates));
     if (stats.limited > 0)
         parts << QStringLiteral("%1 memories with very common keywords compared with their nearest %2 only")
                      .arg(QString::number(stats.limited), QString::number(kMaxComparisonsPerMemory));

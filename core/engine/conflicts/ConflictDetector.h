@@ -72,6 +72,10 @@ public:
         qint64 candidates = 0; ///< pairs returned
         qint64 dropped = 0; ///< raised pairs left out by kMaxCandidatesPerMemory / kMaxCandidates
         qint64 limited = 0; ///< memories whose neighbours were cut by the visit / comparison caps
+        /// findAll stopped once kMaxCandidates pairs were raised: nothing later in the store can
+        /// be raised by this call, so the memories after that point were not looked at (and
+        /// `dropped` counts only what was met before).
+        bool stoppedAtCap = false;
     };
 
     /// Where a detection is (what setStep() reports).
@@ -90,6 +94,9 @@ public:
 
     /// Reported by findAll and record (and so detectAll); none by default.
     void setStep(Step step) { m_step = std::move(step); }
+    /// Whether findAll stops once kMaxCandidates pairs were raised (the default). The pairs
+    /// found are the same either way; only what is counted of the rest differs (for tests).
+    void setStopAtCap(bool stop) { m_stopAtCap = stop; }
 
     /// The rule for one pair, with no store involved.
     static std::optional<ConflictCandidate> classify(const Memory &x, const Memory &y, const Config::Conflicts &rules);
@@ -134,6 +141,7 @@ private:
     Config m_config;
     Stats m_stats;
     Step m_step;
+    bool m_stopAtCap = true;
 };
 
 /// What an import preview calls: incoming memories in, candidate pairs out, nothing written.

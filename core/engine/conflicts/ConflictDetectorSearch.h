@@ -72,6 +72,8 @@ public:
     bool admit(const QString &x, const QString &y);
     /// Counts an admitted pair that became a candidate.
     void take(const QString &x, const QString &y);
+    /// The call's cap is reached: admit() lets nothing more through.
+    bool full() const { return m_total >= ConflictDetector::kMaxCandidates; }
 
 private:
     ConflictDetector::Stats &m_stats;

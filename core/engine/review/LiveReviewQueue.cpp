@@ -21,17 +21,6 @@ namespace {
 
 enum What : std::uint8_t { kPromote = 1, kDecay = 2, kOwnRule = 3, kBudget = 4 };
 
-int kindOrder(CleanupKind k)
-{
-    switch (k) {
-    case CleanupKind::Purge: return 0;
-    case CleanupKind::Delete: return 1;
-    case CleanupKind::Compress: return 2;
-    case CleanupKind::Archive: return 3;
-    }
-    return 4;
-}
-
 cleanup_rules::Facts factsOf(const MemorySnapshot &s, std::uint32_t row)
 {
     cleanup_rules::Facts f;
@@ -153,92 +142,6 @@ void LiveReviewQueue::judge(std::uint32_t row)
     m_verdicts[row] = v;
 }
 
-void LiveReviewQueue::order()
-{
-    const MemorySnapshot &snap = *m_snapshot;
-    const std::uint32_t n = std::uint32_t(m_verdicts.size());
-    std::vector<Entry> promote, decay, actions;
-    std::vector<std::uint32_t> groups[4];
-    for (std::uint32_t row = 0; row < n; ++row) {
-        const Verdict &v = m_verdicts[row];
-        if (!v.live)
-            continue;
-        if (v.review == kPromote)
-            promote.push_back(Entry{row, kPromote, 0, 0, 0, 0, v.reviewScore});
-        else if (v.review == kDecay)
-            decay.push_back(Entry{row, kDecay, 0, 0, 0, 0, v.reviewScore});
-        if (v.action >= 0)
-            actions.push_back(Entry{row, kOwnRule, std::uint8_t(v.action), 0, 0, 0, v.score});
-        if (v.group != std::uint8_t(BudgetGroup::None))
-            groups[v.group].push_back(row);
-    }
-    // Reviews: as ReviewQueue's stable sorts over the store's rowid order.
-    std::sort(promote.begin(), promote.end(), [&](const Entry &a, const Entry &b) {
-        return a.score != b.score ? a.score > b.score : snap.rowid(a.row) < snap.rowid(b.row);
-    });
-    std::sort(decay.begin(), decay.end(), [&](const Entry &a, const Entry &b) {
-        return a.score != b.score ? a.score < b.score : snap.rowid(a.row) < snap.rowid(b.row);
-    });
-
-    // Budgets (Cleanup's planBudgets): the weakest over each budget.
-    const auto weaker = [&](std::uint32_t x, std::uint32_t y) {
-        const Verdict &a = m_verdicts[x];
-        const Verdict &b = m_verdicts[y];
-        if (a.score != b.score)
-            return a.score < b.score;
-        if (a.lastReinforcedAt != b.lastReinforcedAt)
-            return a.lastReinforcedAt < b.lastReinforcedAt;
-        return snap.idBytes(x) < snap.idBytes(y);
-    };
-    const auto overBudget = [&](BudgetGroup g, int budget, CleanupKind kind, std::vector<std::uint32_t> *movedTo) {
-        std::vector<std::uint32_t> &group = groups[int(g)];
-        if (int(group.size()) <= budget)
-            return;
-        const int excess = int(group.size()) - budget;
-        std::partial_sort(group.begin(), group.begin() + excess, group.end(), weaker);
-        for (int i = 0; i < excess; ++i) {
-            const std::uint32_t row = group[std::size_t(i)];
-            actions.push_back(Entry{row, kBudget, std::uint8_t(kind), std::uint8_t(g), std::uint32_t(group.size()),
-                                    excess, m_verdicts[row].score});
-            if (movedTo)
-                movedTo->push_back(row);
-        }
-    };
-    overBudget(BudgetGroup::ActiveEpisode, m_config.budgets.activeEpisodes, CleanupKind::Compress,
-               &groups[int(BudgetGroup::CompressedEpisode)]);
-    overBudget(BudgetGroup::CompressedEpisode, m_config.budgets.compressed, CleanupKind::Delete, nullptr);
-    overBudget(BudgetGroup::SemanticRule, m_config.budgets.semanticRules, CleanupKind::Delete, nullptr);
-
-    // Never deleted (note 002), then one action per memory, the strongest, the first of it.
-    std::erase_if(actions, [&](const Entry &e) {
-        return CleanupKind(e.kind) == CleanupKind::Delete && m_verdicts[e.row].neverDeleted;
-    });
-    // Per row, the strongest kind left (kindOrder; 4 = none), then taken once.
-    std::vector<std::int8_t> strongest(n, 4);
-    for (const Entry &e : actions)
-        strongest[e.row] = std::int8_t(std::min<int>(strongest[e.row], kindOrder(CleanupKind(e.kind))));
-    std::vector<Entry> kept;
-    kept.reserve(actions.size());
-    for (const Entry &e : actions) {
-        if (strongest[e.row] == kindOrder(CleanupKind(e.kind))) {
-            kept.push_back(e);
-            strongest[e.row] = 5; // the first of the strongest only
-        }
-    }
-    std::sort(kept.begin(), kept.end(), [&](const Entry &x, const Entry &y) {
-        const int kx = kindOrder(CleanupKind(x.kind)), ky = kindOrder(CleanupKind(y.kind));
-        if (kx != ky)
-            return kx < ky;
-        if (x.score != y.score)
-            return x.score < y.score;
-        return snap.idBytes(x.row) < snap.idBytes(y.row);
-    });
-
-    m_order = std::move(promote);
-    m_order.insert(m_order.end(), decay.begin(), decay.end());
-    m_order.insert(m_order.end(), kept.begin(), kept.end());
-}
-
 Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Millis now)
 {
     m_snapshot = &snapshot;
@@ -259,9 +162,24 @@ Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Mi
     }
     for (std::uint32_t row = 0; row < snapshot.size(); ++row)
         judge(row);
-    order();
-    m_lastJudged = snapshot.size();
+    orderAll();
+    m_lastJudged = m_lastPlaced = snapshot.size();
     m_built = true;
+    return {};
+}
+
+Status LiveReviewQueue::refreshMentions(Store &store, std::uint32_t row)
+{
+    const QString id = m_snapshot->id(row);
+    auto events = store.events().forMemory(id, {events::kReinforce, events::kConfirm, events::kRevert});
+    if (!events)
+        return events.error();
+    MentionIndex own(m_config);
+    own.addEvents(*events);
+    if (const MentionSummary m = own.summary(id, m_now); m == MentionSummary{})
+        m_mentions.remove(row);
+    else
+        m_mentions.insert(row, m);
     return {};
 }
 
@@ -271,9 +189,11 @@ Status LiveReviewQueue::update(Store &store, const MemorySnapshot &snapshot, con
         return rebuild(store, snapshot, m_built ? m_now : time::nowMs());
     const std::size_t before = m_verdicts.size();
     m_verdicts.resize(snapshot.size());
+    m_placed.resize(snapshot.size());
+    m_cut.resize(snapshot.size(), 0);
     if (const Status st = loadSideData(store, false); !st)
         return st;
-    std::vector<std::uint32_t> rows;
+    Rows rows;
     for (const QString &id : ids) {
         if (const std::uint32_t row = snapshot.rowOf(id); row != MemorySnapshot::kNoRow)
             rows.push_back(row);
@@ -282,23 +202,60 @@ Status LiveReviewQueue::update(Store &store, const MemorySnapshot &snapshot, con
         rows.push_back(row); // appended since: judged even when not named
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+
+    // Out of every list as they were, judged again, back in.
+    constexpr int kActive = int(BudgetGroup::ActiveEpisode);
+    constexpr int kCompressed = int(BudgetGroup::CompressedEpisode);
+    constexpr int kSemantic = int(BudgetGroup::SemanticRule);
+    const std::int64_t oldExcess[4] = {0, m_excess[kActive], m_excess[kCompressed], m_excess[kSemantic]};
+    int ops[4] = {0, 0, 0, 0};
+    for (const std::uint32_t row : rows)
+        withdraw(row, ops);
     for (const std::uint32_t row : rows) {
         if (m_enhanced) {
-            const QString id = snapshot.id(row);
-            auto events = store.events().forMemory(id, {events::kReinforce, events::kConfirm, events::kRevert});
-            if (!events)
-                return events.error();
-            MentionIndex own(m_config);
-            own.addEvents(*events);
-            if (const MentionSummary m = own.summary(id, m_now); m == MentionSummary{})
-                m_mentions.remove(row);
-            else
-                m_mentions.insert(row, m);
+            if (const Status st = refreshMentions(store, row); !st)
+                return st;
         }
         judge(row);
     }
-    order();
     m_lastJudged = rows.size();
+    Rows inserted[4];
+    for (const std::uint32_t row : rows) {
+        enter(row, ops);
+        if (m_verdicts[row].live && m_verdicts[row].group != std::uint8_t(BudgetGroup::None))
+            inserted[m_verdicts[row].group].push_back(row);
+    }
+    // The budgets' cuts: the episodes cut from the active budget move into the compressed group.
+    Rows crossed;
+    recut(kActive, oldExcess[kActive], ops[kActive], inserted[kActive], crossed);
+    const auto weakerThan = [this](auto a, auto b) { return weaker(a, b); };
+    Rows moved = inserted[kActive];
+    moved.insert(moved.end(), crossed.begin(), crossed.end());
+    for (const std::uint32_t row : moved) {
+        Rows &compressed = m_groups[kCompressed];
+        const auto at = std::lower_bound(compressed.begin(), compressed.end(), row, weakerThan);
+        const bool there = at != compressed.end() && *at == row;
+        if ((m_cut[row] & (1u << kActive)) && !there) {
+            compressed.insert(at, row);
+            inserted[kCompressed].push_back(row);
+            ++ops[kCompressed];
+        } else if (!(m_cut[row] & (1u << kActive)) && there) {
+            compressed.erase(at);
+            m_cut[row] &= std::uint8_t(~(1u << kCompressed));
+            ++ops[kCompressed];
+        }
+    }
+    recut(kCompressed, oldExcess[kCompressed], ops[kCompressed], inserted[kCompressed], crossed);
+    recut(kSemantic, oldExcess[kSemantic], ops[kSemantic], inserted[kSemantic], crossed);
+
+    // The cleanup items of the judged rows and of those a cut moved.
+    rows.insert(rows.end(), crossed.begin(), crossed.end());
+    rows.insert(rows.end(), inserted[kCompressed].begin(), inserted[kCompressed].end());
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    for (const std::uint32_t row : rows)
+        place(row);
+    m_lastPlaced = rows.size();
     return {};
 }
 
@@ -306,33 +263,40 @@ ReviewItem LiveReviewQueue::item(std::size_t i) const
 {
     if (i < m_conflicts.size())
         return m_conflicts[i];
-    const Entry &e = m_order[i - m_conflicts.size()];
+    i -= m_conflicts.size();
     const MemorySnapshot &snap = *m_snapshot;
-    const QString id = snap.id(e.row);
-    switch (e.what) {
-    case kPromote: return review_rules::promoteItem(id, e.score, m_config);
-    case kDecay: return review_rules::decayItem(id, e.score, m_config);
-    case kBudget: {
-        const auto g = BudgetGroup(e.group);
-        const int budget = g == BudgetGroup::ActiveEpisode       ? m_config.budgets.activeEpisodes
-                           : g == BudgetGroup::CompressedEpisode ? m_config.budgets.compressed
-                                                                 : m_config.budgets.semanticRules;
-        return review_rules::cleanupItem(CleanupKind(e.kind), id, e.score,
-                                         cleanup_rules::budgetReason(g, e.groupSize, budget, e.score, e.excess));
+    if (i < m_promote.size()) {
+        const std::uint32_t row = m_promote[i];
+        return review_rules::promoteItem(snap.id(row), m_verdicts[row].reviewScore, m_config);
     }
-    default: break;
+    i -= m_promote.size();
+    if (i < m_decay.size()) {
+        const std::uint32_t row = m_decay[i];
+        return review_rules::decayItem(snap.id(row), m_verdicts[row].reviewScore, m_config);
+    }
+    i -= m_decay.size();
+    const std::uint32_t row = m_cleanup[i];
+    const Placed &p = m_placed[row];
+    const QString id = snap.id(row);
+    const double score = m_verdicts[row].score;
+    if (p.what == kBudget) {
+        const auto g = BudgetGroup(p.group);
+        const std::size_t groupSize = m_groups[p.group].size();
+        return review_rules::cleanupItem(
+            CleanupKind(p.kind), id, score,
+            cleanup_rules::budgetReason(g, groupSize, budgetOf(p.group), score, int(m_excess[p.group])));
     }
     // The row's own rule, judged again for its reason.
-    const cleanup_rules::Facts f = factsOf(snap, e.row);
+    const cleanup_rules::Facts f = factsOf(snap, row);
     QString reason;
     if (f.deletedAt != 0) {
         (void)cleanup_rules::purge(f, m_config, m_now, &reason);
     } else {
-        const ScoreInput in = inputOf(e.row);
+        const ScoreInput in = inputOf(row);
         const Score s = m_profile.evaluate(in, m_now);
         (void)cleanup_rules::profileRule(m_profileName, f, in, s, m_now, m_config, *m_enhancedProfile, &reason);
     }
-    return review_rules::cleanupItem(CleanupKind(e.kind), id, e.score, reason);
+    return review_rules::cleanupItem(CleanupKind(p.kind), id, score, reason);
 }
 
 std::vector<ReviewItem> LiveReviewQueue::items() const
