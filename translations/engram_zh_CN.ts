@@ -448,6 +448,29 @@
     </message>
 </context>
 <context>
+    <name>DecayChartView</name>
+    <message>
+        <source>Around now</source>
+        <translation>最近一段</translation>
+    </message>
+    <message>
+        <source>2 weeks</source>
+        <translation>2 周</translation>
+    </message>
+    <message>
+        <source>3 months</source>
+        <translation>3 个月</translation>
+    </message>
+    <message>
+        <source>1 year</source>
+        <translation>1 年</translation>
+    </message>
+    <message>
+        <source>Whole life</source>
+        <translation>整个生命周期</translation>
+    </message>
+</context>
+<context>
     <name>DecisionCommand</name>
     <message>
         <source>No store is open.</source>
@@ -1068,6 +1091,21 @@
     </message>
 </context>
 <context>
+    <name>ImportUndoCommand</name>
+    <message>
+        <source>Import of %1: 1 memory</source>
+        <translation>导入 %1：1 条记忆</translation>
+    </message>
+    <message>
+        <source>Import of %1: %2 memories</source>
+        <translation>导入 %1：%2 条记忆</translation>
+    </message>
+    <message>
+        <source>No store is open.</source>
+        <translation>没有打开的记忆库。</translation>
+    </message>
+</context>
+<context>
     <name>MaskedText</name>
     <message>
         <source>locked</source>
@@ -1140,6 +1178,10 @@
     <message>
         <source>Keep both (add under a new id)</source>
         <translation>两者都保留（以新 ID 添加）</translation>
+    </message>
+    <message>
+        <source>Engram cannot write %1 files</source>
+        <translation>Engram 无法写入 %1 文件</translation>
     </message>
 </context>
 <context>
@@ -2590,19 +2632,56 @@
     </message>
 </context>
 <context>
+    <name>engram::ui::DecayChartControls</name>
+    <message>
+        <source>Time range:</source>
+        <translation>时间范围：</translation>
+    </message>
+    <message>
+        <source>Zoomed</source>
+        <translation>已缩放</translation>
+    </message>
+    <message>
+        <source>Turn the mouse wheel over the chart to zoom in or out; drag it to move in time.</source>
+        <translation>在图表上滚动鼠标滚轮可放大或缩小；拖动可沿时间移动。</translation>
+    </message>
+    <message>
+        <source>Which dates the chart shows. &quot;Whole life&quot; runs from the memory&apos;s creation to when its projection fades below the last tier line.
+%1</source>
+        <translation>图表显示的日期范围。“整个生命周期”从记忆创建起，直到其预测曲线降到最低层级线以下为止。
+%1</translation>
+    </message>
+    <message>
+        <source>Show a longer time (zoom out)
+%1</source>
+        <translation>显示更长的时间（缩小）
+%1</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Show a shorter time in more detail (zoom in)
+%1</source>
+        <translation>更详细地显示更短的时间（放大）
+%1</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>● reinforced   ▲ negated   ◆ edited   • recalled</source>
+        <translation>● 强化   ▲ 否定   ◆ 编辑   • 召回</translation>
+    </message>
+    <message>
+        <source>Marks on a curve: when the memory was reinforced (used or confirmed), negated (said to be wrong), edited, or recalled by the assistant. Each takes its memory&apos;s colour.</source>
+        <translation>曲线上的标记：记忆被强化（被使用或确认）、被否定（被指出有误）、被编辑或被助手召回的时刻。每个标记使用其记忆的颜色。</translation>
+    </message>
+</context>
+<context>
     <name>engram::ui::DecayChartView</name>
-    <message>
-        <source>Reinforced</source>
-        <translation>已强化</translation>
-    </message>
-    <message>
-        <source>Negated</source>
-        <translation>已否定</translation>
-    </message>
-    <message>
-        <source>Edited</source>
-        <translation>已编辑</translation>
-    </message>
     <message>
         <source>Select a memory to see its decay curve</source>
         <translation>选择一条记忆以查看其衰减曲线</translation>
@@ -3163,6 +3242,61 @@
     <message>
         <source>Left alone (they exist but cannot be parsed):</source>
         <translation>保持不动（存在但无法解析）：</translation>
+    </message>
+    <message>
+        <source>Wrote %1 memories and %2 links to %3 (%4).</source>
+        <translation>已将 %1 条记忆和 %2 个关联写入 %3（%4）。</translation>
+    </message>
+    <message>
+        <source>Not written:</source>
+        <translation>未写入：</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ui::ExportTargets</name>
+    <message>
+        <source>Claude Code memory folder</source>
+        <translation>Claude Code 记忆文件夹</translation>
+    </message>
+    <message>
+        <source>One Markdown file per memory with its front matter, listed in MEMORY.md; a deleted memory&apos;s file moves to .engram-trash beside the folder.</source>
+        <translation>每条记忆一个带前置元数据的 Markdown 文件，并列在 MEMORY.md 中；已删除记忆的文件移到文件夹旁的 .engram-trash。</translation>
+    </message>
+    <message>
+        <source>MCP memory server (memory.jsonl)</source>
+        <translation>MCP 记忆服务器（memory.jsonl）</translation>
+    </message>
+    <message>
+        <source>The knowledge graph of the reference MCP memory server: each memory an observation of its entity, manual links as relations.</source>
+        <translation>参考实现 MCP 记忆服务器的知识图谱：每条记忆是其实体的一条观察，手动关联作为关系。</translation>
+    </message>
+    <message>
+        <source>MCP memory graph (*.jsonl *.json)</source>
+        <translation>MCP 记忆图谱 (*.jsonl *.json)</translation>
+    </message>
+    <message>
+        <source>mcp-memory-service export (JSON)</source>
+        <translation>mcp-memory-service 导出（JSON）</translation>
+    </message>
+    <message>
+        <source>The JSON document mcp-memory-service imports: every live memory with its tags, type and times.</source>
+        <translation>mcp-memory-service 可导入的 JSON 文档：每条未删除的记忆及其标签、类型和时间。</translation>
+    </message>
+    <message>
+        <source>mcp-memory-service export (*.json)</source>
+        <translation>mcp-memory-service 导出 (*.json)</translation>
+    </message>
+    <message>
+        <source>Letta agent file (.af): update its memory blocks</source>
+        <translation>Letta 智能体文件（.af）：更新其记忆块</translation>
+    </message>
+    <message>
+        <source>Writes each memory&apos;s text back into its block of an existing agent file; every other byte of the file stays as it was.</source>
+        <translation>把每条记忆的文本写回现有智能体文件中对应的块；文件的其余字节保持不变。</translation>
+    </message>
+    <message>
+        <source>Letta Agent File (*.af)</source>
+        <translation>Letta 智能体文件 (*.af)</translation>
     </message>
 </context>
 <context>
@@ -4243,10 +4377,6 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <translation>清理已应用（“编辑 → 撤销”可撤回）</translation>
     </message>
     <message>
-        <source>Imported %1</source>
-        <translation>已导入 %1</translation>
-    </message>
-    <message>
         <source>Import memories</source>
         <translation>导入记忆</translation>
     </message>
@@ -4261,6 +4391,30 @@ This changes which memories the assistant recalls and what a cleanup archives. E
     <message>
         <source>Exported %1 memories to %2</source>
         <translation>已将 %1 条记忆导出到 %2</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>撤销 %1</translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation>重做 %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 (Edit → Undo takes it back)</source>
+        <translation>已导入 %1（编辑 → 撤销可将其撤回）</translation>
+    </message>
+    <message>
+        <source>Undo import</source>
+        <translation>撤销导入</translation>
     </message>
 </context>
 <context>
