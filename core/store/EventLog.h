@@ -65,6 +65,9 @@ public:
     };
     /// The distinct memories named by events after `afterEventId`, at most `limit` of them.
     [[nodiscard]] Result<std::vector<Touched>> touchedSince(qint64 afterEventId, int limit) const;
+    /// touchedSince's statement: it reads only the events after the id (its query plan is
+    /// checked by core.store_scans).
+    static QString touchedSinceSql();
 
 private:
     Status rewritePayloads(const QString &memoryId,

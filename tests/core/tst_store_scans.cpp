@@ -9,6 +9,7 @@
 #include "store/ReadTransaction.h"
 #include "store/Transaction.h"
 
+#include <QSqlQuery>
 #include <QtTest>
 
 #include <string>
@@ -183,6 +184,22 @@ private Q_SLOTS:
         QCOMPARE(newest.value(QStringLiteral("mem_a")), 6);
         QCOMPARE(newest.value(QStringLiteral("mem_c")), 5);
         QCOMPARE(int(log.touchedSince(0, 1)->size()), 1);
+    }
+
+    void touchedSinceReadsOnlyTheNewEvents()
+    {
+        // The recall tool asks on every call; a plan through events_memory read the whole log
+        // (220 ms at a million memories). Only the rowid range after the id may be read.
+        QSqlQuery q(m_store->store().database().handle());
+        QVERIFY(q.prepare(QStringLiteral("EXPLAIN QUERY PLAN ") + EventLog::touchedSinceSql()));
+        q.addBindValue(3);
+        q.addBindValue(10);
+        QVERIFY(q.exec());
+        QString plan;
+        while (q.next())
+            plan += q.value(3).toString() + u';';
+        QVERIFY2(plan.contains(QStringLiteral("INTEGER PRIMARY KEY (rowid>?)")), qPrintable(plan));
+        QVERIFY2(!plan.contains(QStringLiteral("SCAN events")), qPrintable(plan));
     }
 
     void aReadTransactionHoldsOneStateOfTheFile()
