@@ -225,6 +225,39 @@ struct MemoryFields
     bool hasModalities = false;
 };
 
+/// Walks an object's members: a member named in `names` goes, once, to `read(index, value)`;
+/// any other member is read through and dropped (the Qt reader ignores it, but it must be
+/// valid JSON: On-Demand does not check what it skips). False on a repeated known name, an
+/// invalid member, or when `read` says no.
+template <std::size_t N, typename Read>
+bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Read read)
+{
+    static_assert(N <= 32);
+    unsigned seen = 0;
+    for (auto fieldResult : object) {
+        od::field field;
+        std::string_view key;
+        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+            return false;
+        od::value value = field.value();
+        std::size_t index = 0;
+        while (index < N && names[index] != key)
+            ++index;
+        if (index == N) {
+            QJsonValue ignored;
+            if (!simd::toJsonValue(value, ignored, 0))
+                return false;
+            continue;
+        }
+        if (seen & (1u << index))
+            return false;
+        seen |= 1u << index;
+        if (!read(int(index), value))
+            return false;
+    }
+    return true;
+}
+
 /// The source: an object (type, taskId, chatId, messageId; other members ignored) or a bare
 /// string read as its type.
 bool readSource(od::value &v, MemorySource &source)
@@ -247,26 +280,8 @@ bool readSource(od::value &v, MemorySource &source)
     od::object object;
     if (type != od::json_type::object || v.get_object().get(object))
         return false;
-    unsigned seen = 0;
-    for (auto fieldResult : object) {
-        od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
-            return false;
-        od::value value = field.value();
-        static const std::string_view names[] = { "type", "taskId", "chatId", "messageId" };
-        int index = 0;
-        while (index < 4 && names[index] != key)
-            ++index;
-        if (index == 4) { // not read by the Qt reader, but it must be valid JSON
-            QJsonValue ignored;
-            if (!simd::toJsonValue(value, ignored, 0))
-                return false;
-            continue;
-        }
-        if (seen & (1u << index))
-            return false;
-        seen |= 1u << index;
+    static const std::string_view names[] = { "type", "taskId", "chatId", "messageId" };
+    return readKnownMembers(object, names, [&](int index, od::value &value) {
         QString text;
         if (!readString(value, index == 0 ? 64 : kShort, text))
             return false;
@@ -277,8 +292,8 @@ bool readSource(od::value &v, MemorySource &source)
         } else {
             (index == 1 ? source.taskId : index == 2 ? source.chatId : source.messageId) = text;
         }
-    }
-    return true;
+        return true;
+    });
 }
 
 bool readListField(od::value &v, int maxChars, QStringList &out)
@@ -411,34 +426,16 @@ bool readAssociation(od::value &entry, Association &a)
     if (entry.get_object().get(object))
         return false;
     std::optional<double> weight;
-    unsigned seen = 0;
     static const std::string_view names[] = { "a", "b", "weight", "type", "createdAt" };
-    for (auto fieldResult : object) {
-        od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
-            return false;
-        od::value value = field.value();
-        int index = 0;
-        while (index < 5 && names[index] != key)
-            ++index;
-        if (index == 5) {
-            QJsonValue ignored;
-            if (!simd::toJsonValue(value, ignored, 0))
-                return false;
-            continue;
-        }
-        if (seen & (1u << index))
-            return false;
-        seen |= 1u << index;
-        const bool ok = index == 0 ? readRequired(value, 256, a.a)
-            : index == 1           ? readRequired(value, 256, a.b)
-            : index == 2           ? readNumber(value, 0.0, 1.0, weight)
-            : index == 3           ? readRequired(value, 64, a.type)
-                                   : readInstant(value, a.createdAt);
-        if (!ok)
-            return false;
-    }
+    const bool read = readKnownMembers(object, names, [&](int index, od::value &value) {
+        return index == 0 ? readRequired(value, 256, a.a)
+            : index == 1  ? readRequired(value, 256, a.b)
+            : index == 2  ? readNumber(value, 0.0, 1.0, weight)
+            : index == 3  ? readRequired(value, 64, a.type)
+                          : readInstant(value, a.createdAt);
+    });
+    if (!read)
+        return false;
     if (!weight || a.a.isEmpty() || a.b.isEmpty() || a.type.isEmpty() || a.a == a.b)
         return false;
     a.weight = *weight;
@@ -456,35 +453,17 @@ bool readEvent(od::value &entry, Event &e)
         return false;
     std::optional<qint64> id;
     std::optional<QString> actor;
-    unsigned seen = 0;
     static const std::string_view names[] = { "id", "memoryId", "kind", "actor", "at", "payload" };
-    for (auto fieldResult : object) {
-        od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
-            return false;
-        od::value value = field.value();
-        int index = 0;
-        while (index < 6 && names[index] != key)
-            ++index;
-        if (index == 6) {
-            QJsonValue ignored;
-            if (!simd::toJsonValue(value, ignored, 0))
-                return false;
-            continue;
-        }
-        if (seen & (1u << index))
-            return false;
-        seen |= 1u << index;
-        const bool ok = index == 0 ? readInteger(value, 0, std::numeric_limits<qint64>::max() / 2, id)
-            : index == 1           ? readRequired(value, 256, e.memoryId)
-            : index == 2           ? readRequired(value, 64, e.kind)
-            : index == 3           ? readOptionalString(value, 64, actor)
-            : index == 4           ? readInstant(value, e.at)
-                                   : readContainer(value, e.payload);
-        if (!ok)
-            return false;
-    }
+    const bool read = readKnownMembers(object, names, [&](int index, od::value &value) {
+        return index == 0 ? readInteger(value, 0, std::numeric_limits<qint64>::max() / 2, id)
+            : index == 1  ? readRequired(value, 256, e.memoryId)
+            : index == 2  ? readRequired(value, 64, e.kind)
+            : index == 3  ? readOptionalString(value, 64, actor)
+            : index == 4  ? readInstant(value, e.at)
+                          : readContainer(value, e.payload);
+    });
+    if (!read)
+        return false;
     if (e.memoryId.isEmpty() || e.kind.isEmpty() || e.at == 0)
         return false;
     e.id = id.value_or(0);
