@@ -87,10 +87,14 @@ void MainWindow::createEditActions(QMenu *menu)
     // tooltip name the step.
     m_actions.undo->setIconText(tr("Undo"));
     m_actions.redo->setIconText(tr("Redo"));
-    connect(m_undo, &QUndoStack::undoTextChanged, m_actions.undo,
-            [this](const QString &text) { m_actions.undo->setToolTip(text.isEmpty() ? tr("Undo") : tr("Undo %1").arg(text)); });
-    connect(m_undo, &QUndoStack::redoTextChanged, m_actions.redo,
-            [this](const QString &text) { m_actions.redo->setToolTip(text.isEmpty() ? tr("Redo") : tr("Redo %1").arg(text)); });
+    // The slots capture the actions, not the window: the stack, the window's child, clears
+    // itself (and says so) while the window is being destroyed.
+    QAction *undo = m_actions.undo;
+    QAction *redo = m_actions.redo;
+    connect(m_undo, &QUndoStack::undoTextChanged, undo,
+            [undo](const QString &text) { undo->setToolTip(text.isEmpty() ? tr("Undo") : tr("Undo %1").arg(text)); });
+    connect(m_undo, &QUndoStack::redoTextChanged, redo,
+            [redo](const QString &text) { redo->setToolTip(text.isEmpty() ? tr("Redo") : tr("Redo %1").arg(text)); });
     menu->addAction(m_actions.undo);
     menu->addAction(m_actions.redo);
     menu->addSeparator();
