@@ -225,8 +225,10 @@ private:
             if ((c == '-' || c == '?' || c == ':') && line.blankOrEnd(pos + 1)) {
                 if (!keyAllowed)
                     return sawNode;
-                if (c != ':') // ':' is the value of an explicit "? key": no new collection
-                    enterBlock(start, c == '-');
+                // A ':' with no key before it opens a mapping with a null key, as '?' does
+                // ("   :" is the root {~: ~}); as the value of an explicit "? key" it stands at
+                // that mapping's column, and enterBlock opens nothing there.
+                enterBlock(start, c == '-');
                 parent = start;
                 propertiesStart = -1;
                 ++pos;

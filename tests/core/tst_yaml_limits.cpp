@@ -163,13 +163,17 @@ private Q_SLOTS:
         // yaml-cpp ends a tag at a byte no tag holds: a plain scalar starts there and goes
         // on over the next line (found by CI's fuzz run); a tag of tag bytes still does not.
         QTest::newRow("a tag ended by a non-tag byte") << QByteArray("!\x9b\n: - x\n") << 0;
-        QTest::newRow("a tag before a key on the next line") << QByteArray("!t\n: - x\n") << 1;
+        QTest::newRow("a tag before a key on the next line") << QByteArray("!t\n: - x\n") << 2;
         QTest::newRow("a tag ended by a non-tag byte, then a key") << QByteArray("!a\xe4\xb8\xad: b\n") << 1;
         // A key's mapping starts at its tag's or anchor's column (found by a fuzz run, seed 3):
         // "! t:" under "d:" at the same indentation is a second key, not a nested mapping.
         QTest::newRow("a tagged key below a key") << QByteArray("    d:\n    ! t:\n") << 1;
         QTest::newRow("an anchored key below a key") << QByteArray("d: 1\n&a t:\n  x: 1\n") << 2;
         QTest::newRow("a tagged key in a sequence entry") << QByteArray("- !t a: 1\n  b:\n    c: 2\n") << 3;
+        // A ':' with no key opens a mapping with a null key, as '?' does, and a line left of
+        // it ends the root (found by CI's fuzz run, seed 1: the scan counted 2, yaml-cpp built 1).
+        QTest::newRow("a null key ends left of its column") << QByteArray("   :\n \xc5  d:\n   \xa8 ! :") << 1;
+        QTest::newRow("a null key opens a mapping") << QByteArray("? : x\n") << 2;
     }
 
     void nestingCountsOnlyStructure()
