@@ -130,6 +130,7 @@ Result<std::int64_t> RowWriter::events()
         std::string payload;
     };
     static const char *const kReinforceEvents[] = {"access", "task_success", "manual", "association_hit", "task_failure"};
+    static const bool kReinforceIsMention[] = {false, true, true, false, true};
     static const WeightedChoice eventChoice({0.55, 0.15, 0.12, 0.14, 0.04});
     const std::string create = utf8(events::kCreate), reinforce = utf8(events::kReinforce),
                       confirm = utf8(events::kConfirm), negate = utf8(events::kNegate),
@@ -153,8 +154,12 @@ Result<std::int64_t> RowWriter::events()
         for (int k = 0; k < shown; ++k) {
             const Millis at = k == 0 ? m.lastReinforcedAt
                                      : m.createdAt + Millis(rng.uniform() * double(m.lastReinforcedAt - m.createdAt));
+            // manual, task_success and task_failure are mentions (docs/scoring.md, "Mentions"):
+            // their payload says so, as Decisions writes it.
+            const int event = eventChoice.sample(rng);
             planned.push_back({at, reinforce, "assistant",
-                               std::string("{\"event\":\"") + kReinforceEvents[eventChoice.sample(rng)] + "\"}"});
+                               std::string("{\"event\":\"") + kReinforceEvents[event] + "\""
+                                   + (kReinforceIsMention[event] ? ",\"mention\":true}" : "}")});
         }
         if (m.verified)
             planned.push_back({std::max(m.createdAt, m.lastReinforcedAt), confirm, "user", "{}"});
@@ -268,7 +273,8 @@ Result<GeneratorReport> writeRows(Database &db, const SyntheticCorpus &corpus, c
 // The `generator` meta value: what made this store, so a run can be repeated.
 Status stampStore(Store &store, const GeneratorOptions &o, const GeneratorReport &result)
 {
-    const QJsonObject stamp{{QStringLiteral("seed"), QString::number(o.seed)},
+    const QJsonObject stamp{{QStringLiteral("version"), StoreGenerator::kVersion},
+                            {QStringLiteral("seed"), QString::number(o.seed)},
                             {QStringLiteral("anchor"), time::toIso(o.anchor)},
                             {QStringLiteral("memories"), double(result.memories)},
                             {QStringLiteral("associations"), double(result.associations)}};
@@ -281,6 +287,15 @@ Status stampStore(Store &store, const GeneratorOptions &o, const GeneratorReport
 StoreGenerator::StoreGenerator(GeneratorOptions options) : m_options(std::move(options)) {}
 
 Millis StoreGenerator::defaultAnchor(Millis now) { return now - now % kMsPerDay; }
+
+int StoreGenerator::stampedVersion(Store &store)
+{
+    const auto text = store.meta().value(QStringLiteral("generator"));
+    if (!text || text->isEmpty())
+        return 0;
+    // Stores generated before the stamp carried a version are version 1.
+    return QJsonDocument::fromJson(text->toUtf8()).object().value(QStringLiteral("version")).toInt(1);
+}
 
 Result<GeneratorReport> StoreGenerator::generate(Store &store)
 {

@@ -50,10 +50,17 @@ public:
     /// Called between phases and every few thousand rows; return false to cancel.
     using Progress = std::function<bool(const QString &phase, double fraction)>;
 
+    /// What the generator writes changed: 2 marks mentions in reinforcement payloads.
+    static constexpr int kVersion = 2;
+
     explicit StoreGenerator(GeneratorOptions options);
     void setProgress(Progress progress) { m_progress = std::move(progress); }
 
     [[nodiscard]] Result<GeneratorReport> generate(Store &store);
+
+    /// The generator version a store was made by (its `generator` meta value), 0 when it was
+    /// not generated: a benchmark store older than kVersion is made again.
+    static int stampedVersion(Store &store);
 
     /// The start of the UTC day of `now`: generating twice on one day gives the same store.
     static Millis defaultAnchor(Millis now);

@@ -64,8 +64,12 @@ Status BenchHarness::prepareStore()
     const auto count = (*store)->memories().count(true);
     if (!count)
         return count.error();
-    if (*count == 0) {
-        step(QStringLiteral("generating %1 memories into %2 …").arg(m_options.memories).arg(m_options.storePath));
+    // A store an older generator made lacks what the figures now assume (mentions): made again.
+    const bool stale = *count == m_options.memories && StoreGenerator::stampedVersion(**store) < StoreGenerator::kVersion;
+    if (*count == 0 || stale) {
+        step(QStringLiteral("generating %1 memories into %2%3 …")
+                 .arg(m_options.memories)
+                 .arg(m_options.storePath, stale ? QStringLiteral(" (made by an older generator)") : QString()));
         GeneratorOptions options;
         options.memories = m_options.memories;
         options.replaceExisting = true;

@@ -46,7 +46,8 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
         exportFigure = importFigure = Measurement::missing(QStringLiteral("n/a (%1)").arg(source.error().message));
         return;
     }
-    if (auto count = (*source)->memories().count(true); count && *count != kSetSize) {
+    if (auto count = (*source)->memories().count(true);
+        count && (*count != kSetSize || StoreGenerator::stampedVersion(**source) < StoreGenerator::kVersion)) {
         GeneratorOptions options;
         options.memories = kSetSize;
         options.seed = 100;

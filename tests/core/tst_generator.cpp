@@ -7,6 +7,7 @@
 #include "synthetic/SyntheticCorpus.h"
 #include "synthetic/SyntheticLinks.h"
 #include "config/Config.h"
+#include "scoring/MentionIndex.h"
 #include "scoring/ScoringProfile.h"
 
 #include <QJsonDocument>
@@ -334,6 +335,36 @@ private Q_SLOTS:
         // A lived-in store has memories in every tier.
         for (int t = 0; t < kTierCount; ++t)
             QVERIFY2(tiers[std::size_t(t)] > 0, qPrintable(tierName(Tier(t))));
+    }
+
+    // The enhanced profile's momentum counts mentions (docs/scoring.md, "Mentions"): the
+    // reinforcements a user brings about (manual, task_success, task_failure) carry one, as
+    // Decisions writes them; an access or an association hit does not. Without them a
+    // benchmark of the enhanced profile would skip its mention work.
+    void reinforcementsThatAreMentionsSayItAndTheIndexCountsThem()
+    {
+        test::TempStore s;
+        QVERIFY(generate(*s, 3000, 0, 21));
+        QCOMPARE(StoreGenerator::stampedVersion(*s), StoreGenerator::kVersion);
+        QSqlQuery q(s->database().handle());
+        QVERIFY(q.exec("SELECT json_extract(payload, '$.event'), json_extract(payload, '$.mention') IS 1, count(*) "
+                       "FROM events WHERE kind = 'reinforce' GROUP BY 1, 2"));
+        QMap<QString, qint64> mentions, plain;
+        while (q.next())
+            (q.value(1).toBool() ? mentions : plain)[q.value(0).toString()] = q.value(2).toLongLong();
+        QCOMPARE(QSet<QString>(mentions.keyBegin(), mentions.keyEnd()),
+                 QSet<QString>({"manual", "task_success", "task_failure"}));
+        QCOMPARE(QSet<QString>(plain.keyBegin(), plain.keyEnd()), QSet<QString>({"access", "association_hit"}));
+        const auto candidates = s->events().mentionCandidates();
+        QVERIFY(candidates);
+        qint64 mentioned = 0;
+        for (const qint64 n : mentions)
+            mentioned += n;
+        QCOMPARE(qint64(candidates->size()), mentioned);
+        MentionIndex index(Config::defaults());
+        index.addEvents(*candidates);
+        const Event &last = candidates->back();
+        QVERIFY(index.summary(last.memoryId, last.at).lastAt == last.at);
     }
 
     void openConflictsAreDetectable()
