@@ -220,7 +220,7 @@ private:
                 ++pos;
             if (pos >= line.size || line.at(pos) == '#')
                 return sawNode;
-            char c = line.at(pos);
+            const char c = line.at(pos);
             qsizetype start = pos;
             if ((c == '-' || c == '?' || c == ':') && line.blankOrEnd(pos + 1)) {
                 if (!keyAllowed)
@@ -247,44 +247,10 @@ private:
                 // starts right there, and it may go on over the next lines.
                 plainOnly = true;
                 start = pos;
-                c = line.at(pos);
             }
             sawNode = true;
-            if (plainOnly) {
-                // Only a plain scalar may start right after such a tag; at an indicator
-                // ("!a,b") yaml-cpp takes the node for null and ends the root, or fails.
-                if (std::strchr(",[]{}#&*!|>'\"%@`", c) != nullptr) {
-                    m_state = State::Done;
-                    return true;
-                }
-                if (!plain(line, pos, parent))
-                    return true;
-            } else if (c == ',' || c == ']' || c == '}') {
-                // Not a node: yaml-cpp takes the root for null there and stops, or fails.
-                m_state = State::Done;
+            if (!node(line, pos, start, plainOnly, parent))
                 return true;
-            } else if (c == '|' || c == '>') {
-                m_state = State::BlockScalar;
-                m_parent = parent;
-                return true;
-            } else if (c == '[' || c == '{') {
-                ++m_flow;
-                reached(start);
-                pos = flow(line, pos + 1);
-                if (m_flow > 0 || m_state != State::Normal)
-                    return true; // continues on the next lines (or done)
-            } else if (c == '"' || c == '\'') {
-                m_state = c == '"' ? State::DoubleQuote : State::SingleQuote;
-                m_quoteInFlow = false;
-                pos = quote(line, pos + 1);
-                if (m_state != State::Normal)
-                    return true;
-            } else if (c == '*') {
-                while (pos < line.size && !isBlank(line.at(pos)))
-                    ++pos;
-            } else if (!plain(line, pos, parent)) {
-                return true;
-            }
             // After a scalar, an alias or a flow collection: ':' makes it a mapping key.
             while (pos < line.size && isBlank(line.at(pos)))
                 ++pos;
@@ -297,6 +263,50 @@ private:
             keyAllowed = false;
             ++pos;
         }
+    }
+
+    // One node from `pos` (`start` where it begins, after its anchor or tag), in block context:
+    // true with `pos` after it when a ':' may follow on the line, false when the line holds
+    // nothing more to count (or the node goes on over the next lines).
+    bool node(const Line &line, qsizetype &pos, qsizetype start, bool plainOnly, qsizetype parent)
+    {
+        const char c = line.at(pos);
+        if (plainOnly) {
+            // Only a plain scalar may start right after such a tag; at an indicator
+            // ("!a,b") yaml-cpp takes the node for null and ends the root, or fails.
+            if (std::strchr(",[]{}#&*!|>'\"%@`", c) != nullptr) {
+                m_state = State::Done;
+                return false;
+            }
+            if (!plain(line, pos, parent))
+                return false;
+        } else if (c == ',' || c == ']' || c == '}') {
+            // Not a node: yaml-cpp takes the root for null there and stops, or fails.
+            m_state = State::Done;
+            return false;
+        } else if (c == '|' || c == '>') {
+            m_state = State::BlockScalar;
+            m_parent = parent;
+            return false;
+        } else if (c == '[' || c == '{') {
+            ++m_flow;
+            reached(start);
+            pos = flow(line, pos + 1);
+            if (m_flow > 0 || m_state != State::Normal)
+                return false; // continues on the next lines (or done)
+        } else if (c == '"' || c == '\'') {
+            m_state = c == '"' ? State::DoubleQuote : State::SingleQuote;
+            m_quoteInFlow = false;
+            pos = quote(line, pos + 1);
+            if (m_state != State::Normal)
+                return false;
+        } else if (c == '*') {
+            while (pos < line.size && !isBlank(line.at(pos)))
+                ++pos;
+        } else if (!plain(line, pos, parent)) {
+            return false;
+        }
+        return true;
     }
 
     // A plain scalar in block context from `pos`: true when it stops at ": " (a key, `pos` on
