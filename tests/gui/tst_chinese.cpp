@@ -15,6 +15,7 @@
 #include "text/TierText.h"
 
 #include "NarrowWidgets.h"
+#include "WindowTestSetup.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
@@ -81,9 +82,7 @@ class TestChinese : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
         MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         // What main() does, from this process's environment (LANG=zh_CN.UTF-8).
         QCOMPARE(Translations::install(*QCoreApplication::instance()), QStringLiteral("zh_CN"));

@@ -18,6 +18,7 @@
 #include "store/Store.h"
 #include "support/MessageBox.h"
 #include "synthetic/StoreGenerator.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QLabel>
@@ -29,6 +30,8 @@
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <optional>
 
 #include <atomic>
 #include <memory>
@@ -95,7 +98,7 @@ private:
     QTemporaryDir m_dir;
     QString m_template;
     QString m_path;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
     int m_copies = 0;
 
     static QAction *action(MainWindow &w, const char *name) { return w.findChild<QAction *>(QLatin1String(name)); }
@@ -123,9 +126,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramDetectNowTest"));
+        test::useTestSettings(QStringLiteral("EngramDetectNowTest"));
         // One generated store, copied for each test while no connection to it is open.
         m_template = m_dir.filePath(QStringLiteral("template.engram"));
         auto store = Store::open(m_template);
@@ -157,15 +158,10 @@ private Q_SLOTS:
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanup() { MessageBox::setHandler({}); }
+    void cleanup() { m_messages.reset(); }
 
     void cancelWritesNothing_data()
     {
@@ -224,7 +220,7 @@ private Q_SLOTS:
         QVERIFY2(dialog->findChild<QLabel *>(QStringLiteral("conflictSummary"))->text().contains(
                      QStringLiteral("detection cancelled; nothing was written")),
                  qPrintable(dialog->findChild<QLabel *>(QStringLiteral("conflictSummary"))->text()));
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QCOMPARE(dataVersion(store), version); // no other connection committed anything
         QCOMPARE(test::fingerprint(store), before);
         QCOMPARE(dialog->model()->rowCount(), rows);
@@ -252,7 +248,7 @@ private Q_SLOTS:
         QVERIFY(dialog->isJobRunning());
         QVERIFY(finished.wait(120000));
         const int recorded = finished.last().first().toInt();
-        QVERIFY2(recorded >= 1, qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(recorded >= 1, qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QVERIFY(steps.load() >= kMemories / 256); // the progress went step by step
 
         QVERIFY(dataVersion(store) != version); // the worker's connection committed

@@ -9,6 +9,7 @@
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
 #include "views/WelcomePage.h"
+#include "WindowTestSetup.h"
 
 #include <QFileInfo>
 #include <QLabel>
@@ -16,6 +17,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::ui;
@@ -25,16 +28,14 @@ class TestFirstRun : public QObject
     Q_OBJECT
 
 private:
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     static QPushButton *button(MainWindow &w, const char *name) { return w.findChild<QPushButton *>(QLatin1String(name)); }
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramFirstRun"));
+        test::useTestSettings(QStringLiteral("EngramFirstRun"));
         MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
@@ -45,14 +46,10 @@ private Q_SLOTS:
             for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
                 QFile::remove(path + suffix);
         }
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanup() { MessageBox::setHandler({}); }
+    void cleanup() { m_messages.reset(); }
 
     void noStoreShowsTheWelcomePage()
     {
@@ -83,7 +80,7 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::mouseClick(button(w, "welcomeDemoButton"), Qt::LeftButton);
-        QVERIFY2(w.session()->isOpen(), qPrintable(m_messages.join(u'\n')));
+        QVERIFY2(w.session()->isOpen(), qPrintable(m_messages->texts().join(u'\n')));
         QCOMPARE(QFileInfo(w.session()->path()), QFileInfo(MainWindow::demoStorePath()));
         QVERIFY2(w.windowTitle().contains(QStringLiteral("sample data")), qPrintable(w.windowTitle()));
         QVERIFY(!w.findChild<WelcomePage *>()->isVisible());
@@ -106,7 +103,7 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::mouseClick(button(w, "welcomeEmptyButton"), Qt::LeftButton);
-        QVERIFY2(w.session()->isOpen(), qPrintable(m_messages.join(u'\n')));
+        QVERIFY2(w.session()->isOpen(), qPrintable(m_messages->texts().join(u'\n')));
         QCOMPARE(QFileInfo(w.session()->path()), QFileInfo(MainWindow::defaultStorePath()));
         QVERIFY(QFileInfo::exists(MainWindow::defaultStorePath()));
         QVERIFY(MainWindow::defaultStorePath().endsWith(QStringLiteral("/default.engram")));

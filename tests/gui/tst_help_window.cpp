@@ -11,6 +11,7 @@
 #include "dialogs/ShortcutsDialog.h"
 #include "dialogs/UserGuideDialog.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -25,6 +26,8 @@
 #include <QTextBrowser>
 #include <QtTest>
 
+#include <optional>
+
 using namespace engram;
 using namespace engram::core;
 using namespace engram::ui;
@@ -35,7 +38,7 @@ class TestHelpWindow : public QObject
 
 private:
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     /// With ENGRAM_SCREENSHOT_DIR set (scripts/screenshots.sh), saves what `widget` shows.
     static void saveShot(QWidget *widget, const QString &name)
@@ -60,21 +63,14 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
         QCoreApplication::setApplicationVersion(QStringLiteral("9.8.7"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         for (int i = 0; i < 3; ++i) {
             Memory m = test::sampleMemory(QStringLiteral("mem_%1").arg(i), time::nowMs() - (i + 1) * kMsPerHour);
@@ -85,7 +81,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         m_store.reset();
     }
 
@@ -145,8 +141,8 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.findChild<QAction *>(QStringLiteral("aboutAction"))->trigger();
-        QCOMPARE(m_messages.size(), 1);
-        QVERIFY(m_messages.first().contains(QStringLiteral("Engram 9.8.7")));
+        QCOMPARE(m_messages->texts().size(), 1);
+        QVERIFY(m_messages->texts().first().contains(QStringLiteral("Engram 9.8.7")));
     }
 
     void openRecentNamesTheFolders()
@@ -179,7 +175,7 @@ private Q_SLOTS:
         test::TempStore other;
         drop(w, other.path());
         QCOMPARE(QFileInfo(w.session()->path()).canonicalFilePath(), QFileInfo(other.path()).canonicalFilePath());
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
     }
 
     void copyPutsTheSelectedTextsOnTheClipboard()

@@ -14,6 +14,7 @@
 #include "support/MessageBox.h"
 
 #include "model/Event.h"
+#include "WindowTestSetup.h"
 
 #include <QAbstractSeries>
 #include <QChartView>
@@ -40,17 +41,13 @@ class TestHtmlLiteralViews : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
         QSettings().clear();
     }
 
     void htmlIsShownLiterallyInEveryOtherView()
     {
-        MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &, QMessageBox::StandardButtons) {
-            return QMessageBox::Ok;
-        });
+        const test::AnsweredMessages answered;
         test::TempStore store;
         const Millis now = time::nowMs();
         Memory html = test::sampleMemory(QStringLiteral("mem_html"), now);
@@ -128,7 +125,6 @@ private Q_SLOTS:
         for (QTextEdit *edit : dialog->findChildren<QTextEdit *>(QStringLiteral("content")))
             panes << edit->toPlainText();
         QVERIFY2(panes.contains(kHtml), qPrintable(panes.join(QLatin1Char('|'))));
-        MessageBox::setHandler({});
     }
 };
 

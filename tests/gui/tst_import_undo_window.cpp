@@ -12,6 +12,7 @@
 #include "io/MemorySetJson.h"
 #include "models/MemoryTableModel.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QDir>
@@ -21,6 +22,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <optional>
 
 #include <algorithm>
 
@@ -67,7 +70,7 @@ private:
     std::unique_ptr<test::TempStore> m_store;
     QTemporaryDir m_dir;
     QString m_file;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     std::vector<Memory> storedMemories()
     {
@@ -98,20 +101,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         for (int i = 0; i < 3; ++i)
             QVERIFY((*m_store)->memories().insert(stored(i)));
@@ -132,7 +128,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         m_store.reset();
     }
 
@@ -157,7 +153,7 @@ private Q_SLOTS:
         QCOMPARE((*m_store)->memories().get(QStringLiteral("mem_0"))->content, QStringLiteral("Memory text 0, corrected"));
 
         undo->trigger();
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QTRY_COMPARE(tableIds(w), idsBefore);
         for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
             w.resize(size);
@@ -175,7 +171,7 @@ private Q_SLOTS:
         QCOMPARE(redo->iconText(), QStringLiteral("Redo"));
         QCOMPARE(redo->toolTip(), QStringLiteral("Redo Import of incoming.json: 3 memories"));
         redo->trigger();
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QTRY_COMPARE(w.tableModel()->totalCount(), qint64(5));
         QCOMPARE((*m_store)->memories().get(QStringLiteral("mem_0"))->content, QStringLiteral("Memory text 0, corrected"));
         QVERIFY(*(*m_store)->memories().contains(QStringLiteral("new_a")));
@@ -198,9 +194,9 @@ private Q_SLOTS:
         QVERIFY(other.confirm(QStringLiteral("new_a")));
 
         action(w, "undoAction")->trigger();
-        QCOMPARE(m_messages.size(), 1);
-        QVERIFY2(m_messages.front().contains(QStringLiteral("new_a")) && m_messages.front().contains(QStringLiteral("undo that first")),
-                 qPrintable(m_messages.front()));
+        QCOMPARE(m_messages->texts().size(), 1);
+        QVERIFY2(m_messages->texts().front().contains(QStringLiteral("new_a")) && m_messages->texts().front().contains(QStringLiteral("undo that first")),
+                 qPrintable(m_messages->texts().front()));
         QVERIFY(*(*m_store)->memories().contains(QStringLiteral("new_a"))); // nothing undone
         QCOMPARE(w.tableModel()->totalCount(), qint64(5));
         QVERIFY(!action(w, "undoAction")->isEnabled()); // the step is gone from the stack

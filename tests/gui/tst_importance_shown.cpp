@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QFormLayout>
@@ -26,17 +27,13 @@ class TestImportanceShown : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
         QSettings().clear();
     }
 
     void aConfirmRaisesTheImportanceShown()
     {
-        MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &, QMessageBox::StandardButtons) {
-            return QMessageBox::Yes;
-        });
+        const test::AnsweredMessages answered(QMessageBox::Yes);
         test::TempStore store;
         const Millis now = time::nowMs();
         Memory m = test::sampleMemory(QStringLiteral("mem_old"), now - 120 * kMsPerDay);
@@ -70,7 +67,6 @@ private Q_SLOTS:
         QVERIFY2(after > before, qPrintable(QStringLiteral("%1 → %2").arg(before).arg(shown->text())));
         // Just confirmed: nothing decayed yet, the row shows the stored value (to its 2 decimals).
         QVERIFY(std::abs(after - (*store->memories().get(m.id)).importance) < 0.006);
-        MessageBox::setHandler({});
     }
 };
 

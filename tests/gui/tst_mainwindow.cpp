@@ -11,6 +11,7 @@
 #include "support/TextPrompt.h"
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
+#include "WindowTestSetup.h"
 
 #include <QElapsedTimer>
 #include <QHeaderView>
@@ -26,6 +27,8 @@
 #include <QTextDocument>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -51,7 +54,7 @@ class TestMainWindow : public QObject
 private:
     static constexpr int kCount = 30;
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
     Millis m_now = 0;
 
     void fill()
@@ -70,28 +73,21 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
         MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         fill();
     }
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         TextPrompt::setHandler({});
         m_store.reset();
     }
@@ -106,7 +102,7 @@ private Q_SLOTS:
         auto *counts = w.findChild<QLabel *>(QStringLiteral("filterCounts"));
         QVERIFY(counts);
         QVERIFY(counts->text().contains(QString::number(kCount)));
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 
     void aStoreThatCannotBeOpenedIsReportedAndTheOldOneStays()
@@ -119,9 +115,9 @@ private Q_SLOTS:
         file.write("this is not a database at all, just some text to make it long enough");
         file.close();
         QVERIFY(!w.openStore(bogus));
-        QCOMPARE(m_messages.size(), 1);
-        QVERIFY2(m_messages.first().contains(QStringLiteral("notes.engram")), qPrintable(m_messages.first()));
-        QVERIFY(m_messages.first().contains(QStringLiteral("test.engram stays open")));
+        QCOMPARE(m_messages->texts().size(), 1);
+        QVERIFY2(m_messages->texts().first().contains(QStringLiteral("notes.engram")), qPrintable(m_messages->texts().first()));
+        QVERIFY(m_messages->texts().first().contains(QStringLiteral("test.engram stays open")));
         QCOMPARE(w.session()->path(), QFileInfo(m_store->path()).absoluteFilePath());
         QCOMPARE(w.tableModel()->rowCount(), kCount);
     }
@@ -129,7 +125,7 @@ private Q_SLOTS:
     void theDemoStoreOpensWithMemories()
     {
         MainWindow w;
-        QVERIFY2(w.openDemoStore(true), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(w.openDemoStore(true), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QVERIFY(w.tableModel()->rowCount() > 100);
         QVERIFY(w.session()->openConflictCount() >= 3);
     }
@@ -174,7 +170,7 @@ private Q_SLOTS:
         const qint64 eventsBefore = *(*m_store)->events().count();
 
         w.confirmSelected();
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QVERIFY(verifiedInStore(m_store->store(), id));
         QVERIFY(w.tableModel()->index(row, 0).data(VerifiedRole).toBool());
         const qint64 afterConfirm = *(*m_store)->events().count();
@@ -201,7 +197,7 @@ private Q_SLOTS:
         });
         w.selectIds({QStringLiteral("mem_001")});
         w.negateSelected(true);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         const auto m = (*m_store)->memories().get(QStringLiteral("mem_001"));
         QVERIFY(m && m->negated);
         QCOMPARE(w.tableModel()->rowCount(), kCount + 1); // review mode shows negated + the new one
@@ -315,7 +311,7 @@ private Q_SLOTS:
         w->deleteSelected();
         w->selectIds({QStringLiteral("mem_005")});
         w->setPermanentSelected(true);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QCOMPARE(w->undoStack()->count(), 4);
         QVERIFY(!w->undoStack()->isClean());
         w->session()->setNow(m_now + 24 * kMsPerHour); // previewing: the title reads the session
@@ -395,7 +391,7 @@ private Q_SLOTS:
                 QVERIFY(w.grab().save(shots + QStringLiteral("/main-window-long-") + suffix));
             }
         }
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
     }
 
     void columnsAndModeAreKeptInSettings()

@@ -13,6 +13,7 @@
 #include "models/MemoryTableModel.h"
 #include "support/MessageBox.h"
 #include "support/TextPrompt.h"
+#include "WindowTestSetup.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -22,6 +23,8 @@
 #include <QSettings>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -50,7 +53,7 @@ class TestMainWindowEdits : public QObject
 private:
     static constexpr int kCount = 8;
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     Memory stored(const QString &id) { return *(*m_store)->memories().get(id); }
 
@@ -75,20 +78,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         const Millis now = time::nowMs();
         for (int i = 0; i < kCount; ++i)
@@ -97,7 +93,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         TextPrompt::setHandler({});
         m_store.reset();
     }
@@ -116,7 +112,7 @@ private Q_SLOTS:
         QCOMPARE(spin->value(), 1.0);
 
         typeInto(spin, QStringLiteral("2.5"));
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QCOMPARE(stored(id).importance, 2.5);
         QCOMPARE(w.undoStack()->count(), 1);
         QCOMPARE(newestHistoryLine(w), QStringLiteral("Edited importance"));
@@ -129,7 +125,7 @@ private Q_SLOTS:
 
         w.undoStack()->redo();
         QCOMPARE(stored(id).importance, 2.5);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
     }
 
     void confidenceProjectAndSensitivityApplyAsOneStep()
@@ -161,7 +157,7 @@ private Q_SLOTS:
         QCOMPARE(stored(id).confidence, 0.4);
         QCOMPARE(stored(id).projectPath, QStringLiteral("/work/api"));
         QCOMPARE(stored(id).sensitivity, 1);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QCOMPARE(w.undoStack()->count(), 1);
         QCOMPARE(w.undoStack()->text(0), QStringLiteral("Edit confidence, project, sensitivity"));
         const QString line = newestHistoryLine(w);
@@ -174,7 +170,7 @@ private Q_SLOTS:
         QCOMPARE(stored(id), before);
         QCOMPARE(project->text(), QStringLiteral("/work/site"));
         QCOMPARE(sensitivity->currentIndex(), 0);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
     }
 
     // A refused edit (here: another writer deleted the memory meanwhile) says why, writes
@@ -195,8 +191,8 @@ private Q_SLOTS:
         const qint64 events = *(*m_store)->events().count();
 
         typeInto(spin, QStringLiteral("4"));
-        QCOMPARE(m_messages.size(), 1);
-        QVERIFY2(m_messages.first().contains(id), qPrintable(m_messages.first()));
+        QCOMPARE(m_messages->texts().size(), 1);
+        QVERIFY2(m_messages->texts().first().contains(id), qPrintable(m_messages->texts().first()));
         QCOMPARE(*(*m_store)->events().count(), events);
         QCOMPARE(stored(id).importance, 1.0);
         QCOMPARE(spin->value(), 1.0);
@@ -214,7 +210,7 @@ private Q_SLOTS:
         // A merge that works selects the memory it created.
         w.selectIds({QStringLiteral("mem_000"), QStringLiteral("mem_001")});
         w.mergeSelected();
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QCOMPARE(w.undoStack()->count(), 1);
         const QStringList firstMerge = w.selectedIds();
         QCOMPARE(firstMerge.size(), 1);
@@ -230,8 +226,8 @@ private Q_SLOTS:
         QVERIFY((*m_store)->memories().update(gone));
         const qint64 events = *(*m_store)->events().count();
         w.mergeSelected();
-        QCOMPARE(m_messages.size(), 1);
-        QVERIFY2(m_messages.first().contains(QStringLiteral("mem_006")), qPrintable(m_messages.first()));
+        QCOMPARE(m_messages->texts().size(), 1);
+        QVERIFY2(m_messages->texts().first().contains(QStringLiteral("mem_006")), qPrintable(m_messages->texts().first()));
         QCOMPARE(*(*m_store)->events().count(), events);
         QCOMPARE(w.undoStack()->count(), 1);
         // The earlier merge's memory is not selected again; the user's selection stays.

@@ -22,6 +22,7 @@
 #include "views/GraphNodeItem.h"
 #include "views/MemoryTableView.h"
 #include "views/RetrievalPlayground.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QJsonArray>
@@ -34,6 +35,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <optional>
+
 using namespace engram;
 using namespace engram::core;
 using namespace engram::ui;
@@ -43,7 +46,7 @@ class TestMainWindowTools : public QObject
     Q_OBJECT
 
 private:
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     static QAction *action(MainWindow &w, const char *name)
     {
@@ -99,24 +102,17 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramToolsTest"));
+        test::useTestSettings(QStringLiteral("EngramToolsTest"));
         MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanup() { MessageBox::setHandler({}); }
+    void cleanup() { m_messages.reset(); }
 
     void theGraphFollowsTheTableAndTheTableFollowsTheGraph()
     {
@@ -154,7 +150,7 @@ private Q_SLOTS:
         QTest::mouseClick(graph->viewport(), Qt::LeftButton, {}, at);
         QTRY_COMPARE(w.memoryTable()->currentId(), neighbour);
         QTRY_COMPARE(graph->centre(), neighbour);
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 
     void aRetrievalResultLightsItsPathOnTheGraph()

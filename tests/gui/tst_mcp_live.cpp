@@ -12,12 +12,15 @@
 #include "models/MemoryTableModel.h"
 #include "store/Store.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QJsonArray>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -28,27 +31,21 @@ class TestMcpLive : public QObject
     Q_OBJECT
 
 private:
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramMcpLiveTest"));
+        test::useTestSettings(QStringLiteral("EngramMcpLiveTest"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanup() { MessageBox::setHandler({}); }
+    void cleanup() { m_messages.reset(); }
 
     void theWindowShowsEveryMemoryTheAssistantWrites()
     {
@@ -119,7 +116,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(w.tableModel()->rowCount(), kCount + 1, 30000);
         QCOMPARE(mcp.finish(), 0);
         QCOMPARE(*w.session()->store()->memories().count(), qint64(kCount + 1));
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
     }
 };
 

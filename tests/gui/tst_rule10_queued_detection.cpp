@@ -12,6 +12,7 @@
 #include "io/MemorySetJson.h"
 #include "store/Store.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -20,6 +21,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <optional>
 
 #include <atomic>
 
@@ -76,28 +79,22 @@ class TestRule10QueuedDetection : public QObject
 
 private:
     QTemporaryDir m_dir;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramRule10Test"));
+        test::useTestSettings(QStringLiteral("EngramRule10Test"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanup() { MessageBox::setHandler({}); }
+    void cleanup() { m_messages.reset(); }
 
     void aQueuedDetectionRunsWhenTheStoreOpens()
     {
@@ -129,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(!w.findChild<QWidget *>(QStringLiteral("queuedDetectionProgress"))->isVisible());
         // The flag is gone: another change does not start it again.
         QVERIFY(!w.detectionRunner()->checkNow());
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 
     // Cancel in the status bar while the worker compares: nothing written, the flag stays, and
@@ -208,7 +205,7 @@ private Q_SLOTS:
         QCOMPARE(finished.first().first().toInt(), 1);
         QCOMPARE(*QueuedDetection::queuedAt(*w.session()->store()), Millis(0));
         QCOMPARE(w.session()->openConflictCount(), qint64(1));
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 };
 

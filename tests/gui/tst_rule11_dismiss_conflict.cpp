@@ -8,6 +8,7 @@
 #include "dialogs/ConflictListDialog.h"
 #include "store/Store.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QJsonArray>
@@ -20,6 +21,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <optional>
+
 using namespace engram;
 using namespace engram::core;
 using namespace engram::ui;
@@ -29,7 +32,7 @@ class TestRule11DismissConflict : public QObject
     Q_OBJECT
 
 private:
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     static QAction *action(MainWindow &w, const char *name) { return w.findChild<QAction *>(QLatin1String(name)); }
 
@@ -50,18 +53,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramRule11Test"));
+        test::useTestSettings(QStringLiteral("EngramRule11Test"));
         MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QSettings().clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanupTestCase() { MessageBox::setHandler({}); }
+    void cleanupTestCase() { m_messages.reset(); }
 
     void rule11_notAConflictButtonDismissesAndUndoReopens()
     {
@@ -89,7 +87,7 @@ private Q_SLOTS:
         QVERIFY(button->isEnabled());
         QCOMPARE(button->text().remove(QLatin1Char('&')), QStringLiteral("Not a Conflict"));
         QTest::mouseClick(button, Qt::LeftButton);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
 
         QCOMPARE(w.undoStack()->count(), 1);
         QCOMPARE(w.undoStack()->undoText(), QStringLiteral("Dismiss conflict #%1: not a conflict").arg(conflict.id));
@@ -103,7 +101,7 @@ private Q_SLOTS:
         QCOMPARE(cliStatus(w.session()->path(), conflict.id), QStringLiteral("open"));
         action(w, "redoAction")->trigger();
         QCOMPARE(w.session()->store()->conflicts().get(conflict.id)->status, ConflictStatus::Dismissed);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
     }
 };
 

@@ -16,6 +16,7 @@
 #include "synthetic/StoreGenerator.h"
 #include "views/AssociationGraphView.h"
 #include "views/MemoryTableView.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QApplication>
@@ -32,6 +33,8 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <optional>
 
 #include <atomic>
 
@@ -77,7 +80,7 @@ class TestRule13NewMemoryAndRebuildLinks : public QObject
     Q_OBJECT
 
 private:
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     static QAction *action(MainWindow &w, const char *name) { return w.findChild<QAction *>(QLatin1String(name)); }
 
@@ -105,23 +108,16 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramRule13Test"));
+        test::useTestSettings(QStringLiteral("EngramRule13Test"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanup() { MessageBox::setHandler({}); }
+    void cleanup() { m_messages.reset(); }
 
     void ctrlNAddsALinkedCheckedMemoryUndoably()
     {
@@ -141,7 +137,7 @@ private Q_SLOTS:
         answerNewMemoryDialog(QStringLiteral("User does not like coffee"), QStringLiteral("coffee, drinks"),
                               QStringLiteral("preference"));
         QTest::keySequence(&w, QKeySequence::New);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QCOMPARE(w.undoStack()->count(), 1);
         QCOMPARE(w.memoryTable()->model()->rowCount(), 3);
 
@@ -170,7 +166,7 @@ private Q_SLOTS:
         QCOMPARE(store->memories().contains(id).value(), true);
         QCOMPARE(store->associations().of(id)->size(), std::size_t(1));
         QCOMPARE(store->conflicts().countOpen().value(), qint64(1));
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 
     void refusedInputStaysInTheDialog()
@@ -233,7 +229,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(120000) || finished.count() == 2);
         QCOMPARE(finished.at(1).at(0).toBool(), true);
         QVERIFY(linkCount(*store) > 10000);
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 };
 

@@ -15,6 +15,7 @@
 #include "store/MetaRepository.h"
 #include "support/MessageBox.h"
 #include "views/FilterBar.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QLabel>
@@ -24,6 +25,8 @@
 #include <QStandardPaths>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -59,7 +62,7 @@ class TestRule3UnarchiveWindow : public QObject
 
 private:
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
     QString m_summary;
 
     Memory stored(const QString &id) { return *(*m_store)->memories().get(id); }
@@ -73,20 +76,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramRule3Test"));
+        test::useTestSettings(QStringLiteral("EngramRule3Test"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         Store &store = m_store->store();
         const Millis now = time::nowMs();
@@ -111,7 +107,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         m_store.reset();
     }
 
@@ -135,7 +131,7 @@ private Q_SLOTS:
         QVERIFY(unarchive->isEnabled());
 
         unarchive->trigger();
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QCOMPARE(stored(QStringLiteral("mem_a")).level, MemoryLevel::Full);
         QCOMPARE(w.undoStack()->count(), 1);
         QCOMPARE(levelCell(w, QStringLiteral("mem_a")), QStringLiteral("full text"));
@@ -147,7 +143,7 @@ private Q_SLOTS:
         w.undoStack()->redo();
         QCOMPARE(stored(QStringLiteral("mem_a")).level, MemoryLevel::Full);
         QCOMPARE(levelCell(w, QStringLiteral("mem_a")), QStringLiteral("full text"));
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
     }
 
     void unarchiveFromTheDetailPanelRestoresTheText()
@@ -181,7 +177,7 @@ private Q_SLOTS:
         }
 
         QTest::mouseClick(button, Qt::LeftButton);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         Memory c = stored(QStringLiteral("mem_c"));
         QCOMPARE(c.content, longText());
         QVERIFY(!c.compressed);

@@ -14,6 +14,7 @@
 #include "store/MetaRepository.h"
 #include "store/Store.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -22,6 +23,8 @@
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -64,7 +67,7 @@ class TestRule5ScheduledCleanup : public QObject
 
 private:
     QTemporaryDir m_dir;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
     int m_stores = 0;
 
     /// A store never cleaned up: "forgotten" (strength e^(−120/24) < 5) is a delete candidate.
@@ -90,22 +93,16 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramRule5Test"));
+        test::useTestSettings(QStringLiteral("EngramRule5Test"));
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanup() { MessageBox::setHandler({}); }
+    void cleanup() { m_messages.reset(); }
 
     void aDueCleanupWaitsInTheReviewQueue()
     {
@@ -152,7 +149,7 @@ private Q_SLOTS:
         QVERIFY(w.reviewQueue()->perform(ReviewQueueDialog::Action::ApplyCleanup));
         QVERIFY(isDeleted(w, QStringLiteral("forgotten")));
         QTRY_VERIFY(!label->isVisible());
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 
     void automaticCleanupIsAppliedAndUndoable()
@@ -196,7 +193,7 @@ private Q_SLOTS:
         QVERIFY(!isDeleted(w, QStringLiteral("forgotten")));
         w.undoStack()->redo();
         QVERIFY(isDeleted(w, QStringLiteral("forgotten")));
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 };
 

@@ -7,12 +7,15 @@
 #include "models/HistoryModel.h"
 #include "store/MetaRepository.h"
 #include "support/MessageBox.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QListView>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -23,22 +26,17 @@ class TestRule7HistoryWeight : public QObject
     Q_OBJECT
 
 private:
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramRule7Test"));
+        test::useTestSettings(QStringLiteral("EngramRule7Test"));
         QSettings().clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
     }
 
-    void cleanupTestCase() { MessageBox::setHandler({}); }
+    void cleanupTestCase() { m_messages.reset(); }
 
     void rule7_historyShowsTheWeightChangeUnderEbbinghaus()
     {
@@ -62,7 +60,7 @@ private Q_SLOTS:
         auto *confirm = w.findChild<QAction *>(QStringLiteral("confirmAction"));
         QVERIFY(confirm && confirm->isEnabled());
         confirm->trigger();
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
 
         auto *history = w.findChild<QListView *>(QStringLiteral("historyView"));
         QVERIFY(history && history->isVisible());

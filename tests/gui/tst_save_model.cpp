@@ -14,6 +14,7 @@
 #include "scoring/ScoringProfile.h"
 #include "support/MessageBox.h"
 #include "views/DetailPanel.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -26,6 +27,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <optional>
+
 using namespace engram;
 using namespace engram::core;
 using namespace engram::ui;
@@ -36,8 +39,7 @@ class TestSaveModel : public QObject
 
 private:
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
-    QMessageBox::StandardButton m_answer = QMessageBox::Yes;
+    std::optional<test::AnsweredMessages> m_messages;
 
     Memory stored(const QString &id) { return *(*m_store)->memories().get(id); }
     QString storeProfile() { return *(*m_store)->meta().value(MetaRepository::kProfile, QStringLiteral("ebbinghaus")); }
@@ -45,21 +47,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        m_answer = QMessageBox::Yes;
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
-                                      QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return m_answer;
-        });
+        m_messages.emplace(QMessageBox::Yes);
         m_store = std::make_unique<test::TempStore>();
         const Millis now = time::nowMs();
         for (int i = 0; i < 4; ++i) {
@@ -74,7 +68,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         m_store.reset();
     }
 
@@ -109,7 +103,7 @@ private Q_SLOTS:
         QCOMPARE(w.undoStack()->count(), 0);
 
         QTest::mouseClick(apply, Qt::LeftButton);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         const Memory after = stored(id);
         QCOMPARE(after.content, QStringLiteral("Prefers spaces in project 1"));
         QCOMPARE(after.keywords, (QStringList{QStringLiteral("spaces"), QStringLiteral("indent")}));
@@ -173,7 +167,7 @@ private Q_SLOTS:
         QCOMPARE(w.session()->profileName(), QStringLiteral("importance"));
         QCOMPARE(w.session()->storeProfileName(), QStringLiteral("ebbinghaus"));
         QCOMPARE(storeProfile(), QStringLiteral("ebbinghaus"));
-        QVERIFY(m_messages.isEmpty()); // nothing to ask: the store is not changed
+        QVERIFY(m_messages->texts().isEmpty()); // nothing to ask: the store is not changed
         QCOMPARE(w.undoStack()->count(), 0);
     }
 
@@ -187,17 +181,17 @@ private Q_SLOTS:
         auto *lifecycle = w.findChild<QAction *>(QStringLiteral("storeProfile:lifecycle"));
         QVERIFY(lifecycle);
 
-        m_answer = QMessageBox::Cancel;
+        m_messages->setAnswer(QMessageBox::Cancel);
         lifecycle->trigger();
-        QCOMPARE(m_messages.size(), 1);
+        QCOMPARE(m_messages->texts().size(), 1);
         QCOMPARE(storeProfile(), QStringLiteral("ebbinghaus"));
         QVERIFY(!lifecycle->isChecked());
         QCOMPARE(w.undoStack()->count(), 0);
 
-        m_answer = QMessageBox::Yes;
+        m_messages->setAnswer(QMessageBox::Yes);
         lifecycle->trigger();
-        QCOMPARE(m_messages.size(), 2);
-        QVERIFY(m_messages.last().contains(QStringLiteral("recalls")));
+        QCOMPARE(m_messages->texts().size(), 2);
+        QVERIFY(m_messages->texts().last().contains(QStringLiteral("recalls")));
         QCOMPARE(storeProfile(), QStringLiteral("lifecycle"));
         QCOMPARE(w.session()->profileName(), QStringLiteral("lifecycle"));
         QVERIFY(lifecycle->isChecked());

@@ -21,6 +21,7 @@
 #include "engine/conflicts/ConflictResolver.h"
 #include "model/Event.h"
 #include "store/StoreSeal.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -33,6 +34,8 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -64,22 +67,19 @@ class TestSealLockedViews : public QObject
 
 private:
     std::unique_ptr<test::TempStore> m_store;
+    std::optional<test::AnsweredMessages> m_messages;
     qint64 m_conflict = 0;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &, QMessageBox::StandardButtons) {
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         Store &s = **m_store;
         QVERIFY(StoreSeal::setPassphrase(s, "right one", crypto::KdfParams::interactive()).ok());
@@ -118,7 +118,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         PassphraseDialog::setHandler({});
         if (m_store)
             StoreSeal::lock(**m_store);

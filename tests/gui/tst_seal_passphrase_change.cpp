@@ -15,6 +15,7 @@
 #include "crypto/KdfParams.h"
 #include "model/Event.h"
 #include "store/StoreSeal.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -26,6 +27,8 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -42,7 +45,7 @@ class TestSealPassphraseChange : public QObject
 
 private:
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     static QString shownContent(MainWindow &w, const QString &id)
     {
@@ -73,19 +76,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         Store &s = **m_store;
         QVERIFY(StoreSeal::setPassphrase(s, "old one", crypto::KdfParams::interactive()).ok());
@@ -109,7 +106,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         ChangePassphraseDialog::setHandler({});
         if (m_store)
             StoreSeal::lock(**m_store);
@@ -130,9 +127,9 @@ private Q_SLOTS:
         ChangePassphraseDialog::setHandler(
             []() { return std::optional<ChangePassphraseDialog::Answer>({QByteArray("wrong"), QByteArray("new one")}); });
         change->trigger();
-        QCOMPARE(m_messages.size(), 1);
-        QVERIFY2(m_messages.first().endsWith(QLatin1String("wrong passphrase")), qPrintable(m_messages.first()));
-        QVERIFY(!m_messages.first().contains(QLatin1Char('\n')));
+        QCOMPARE(m_messages->texts().size(), 1);
+        QVERIFY2(m_messages->texts().first().endsWith(QLatin1String("wrong passphrase")), qPrintable(m_messages->texts().first()));
+        QVERIFY(!m_messages->texts().first().contains(QLatin1Char('\n')));
         QCOMPARE(sealedState(), before);
         QCOMPARE(shownContent(w, QStringLiteral("mem_secret")), QStringLiteral("locked"));
         QVERIFY(!StoreSeal::isUnlocked(**m_store));
@@ -151,7 +148,7 @@ private Q_SLOTS:
         ChangePassphraseDialog::setHandler(
             []() { return std::optional<ChangePassphraseDialog::Answer>({QByteArray("old one"), QByteArray("new one")}); });
         w.findChild<QAction *>(QStringLiteral("changePassphraseAction"))->trigger();
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         w.session()->waitForLoaded();
         // Unlocked with the new key: the window shows the text.
         QTRY_COMPARE(shownContent(w, QStringLiteral("mem_secret")), kSecret);

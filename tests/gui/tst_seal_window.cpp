@@ -20,6 +20,7 @@
 #include "config/Config.h"
 #include "crypto/KdfParams.h"
 #include "store/StoreSeal.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -36,6 +37,8 @@
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <optional>
 #include <QAbstractSeries>
 #include <QChartView>
 
@@ -62,7 +65,7 @@ class TestSealWindow : public QObject
 
 private:
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     static QString shownContent(MainWindow &w, const QString &id)
     {
@@ -113,25 +116,19 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
     }
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         PassphraseDialog::setHandler({});
         if (m_store)
             StoreSeal::lock(**m_store);
@@ -166,8 +163,8 @@ private Q_SLOTS:
         // A wrong passphrase: one line, still locked.
         PassphraseDialog::setHandler([](PassphraseDialog::Mode) { return std::optional<QByteArray>("wrong"); });
         action(w, "unlockAction")->trigger();
-        QCOMPARE(m_messages.size(), 1);
-        QVERIFY2(m_messages.first().endsWith(QLatin1String("wrong passphrase")), qPrintable(m_messages.first()));
+        QCOMPARE(m_messages->texts().size(), 1);
+        QVERIFY2(m_messages->texts().first().endsWith(QLatin1String("wrong passphrase")), qPrintable(m_messages->texts().first()));
         QCOMPARE(shownContent(w, QStringLiteral("mem_secret")), QStringLiteral("locked"));
 
         PassphraseDialog::setHandler([](PassphraseDialog::Mode) { return std::optional<QByteArray>("right one"); });
@@ -181,7 +178,7 @@ private Q_SLOTS:
         action(w, "lockAction")->trigger();
         w.session()->waitForLoaded();
         QTRY_COMPARE(shownContent(w, QStringLiteral("mem_secret")), QStringLiteral("locked"));
-        QCOMPARE(m_messages.size(), 1);
+        QCOMPARE(m_messages->texts().size(), 1);
     }
 
     void theUnlockDialogAsksTwiceForANewPassphrase()
@@ -238,7 +235,7 @@ private Q_SLOTS:
         QTest::keyClick(combo, Qt::Key_End); // 0 → 3, as the keyboard picks it
         QTest::keyClick(combo, Qt::Key_Return); // applied
         QCOMPARE(asked, 1);
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QVERIFY(rawContent(QStringLiteral("mem_raise")).startsWith(QLatin1String("enc1:")));
         QVERIFY(*StoreSeal::hasPassphrase(**m_store));
         QTRY_COMPARE(shownContent(w, QStringLiteral("mem_raise")), kSecret); // unlocked for the session

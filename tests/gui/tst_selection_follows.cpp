@@ -19,12 +19,15 @@
 #include "views/DetailPanel.h"
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -37,7 +40,7 @@ class TestSelectionFollows : public QObject
 private:
     static constexpr int kCount = 12;
     std::unique_ptr<test::TempStore> m_store;
-    QStringList m_messages;
+    std::optional<test::AnsweredMessages> m_messages;
 
     void fill()
     {
@@ -85,26 +88,20 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        m_messages.clear();
-        MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
-            m_messages.append(text);
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         fill();
     }
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         TextPrompt::setHandler({});
         m_store.reset();
     }
@@ -127,7 +124,7 @@ private Q_SLOTS:
         QCOMPARE(w.graphView()->centre(), idAtRow(w, 5));
         clickRow(w, 1);
         QCOMPARE(w.graphView()->centre(), idAtRow(w, 1));
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 
     void aNegatedRowLeavesAndTheNextVisibleRowIsSelected()
@@ -145,7 +142,7 @@ private Q_SLOTS:
         verifyEverythingOn(w, negated);
 
         w.negateSelected(false); // the normal mode hides negated memories
-        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join(QLatin1Char('\n'))));
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QVERIFY((*m_store)->memories().get(negated)->negated);
         QCOMPARE(w.tableModel()->rowCount(), rows - 1);
         QCOMPARE(w.tableModel()->rowOfId(negated), -1);
@@ -158,7 +155,7 @@ private Q_SLOTS:
         action(w, "confirmAction")->trigger();
         QVERIFY((*m_store)->memories().get(next)->verified);
         QVERIFY(!(*m_store)->memories().get(negated)->verified || (*m_store)->memories().get(negated)->negated);
-        QVERIFY(m_messages.isEmpty());
+        QVERIFY(m_messages->texts().isEmpty());
     }
 
     void severalRowsLeavingSelectTheRowAfterThem()

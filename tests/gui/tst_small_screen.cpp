@@ -11,6 +11,7 @@
 #include "views/MemoryTableView.h"
 
 #include "NarrowWidgets.h"
+#include "WindowTestSetup.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
@@ -34,9 +35,7 @@ class TestSmallScreen : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
         MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 

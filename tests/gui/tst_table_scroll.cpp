@@ -12,6 +12,7 @@
 #include "models/Roles.h"
 #include "support/MessageBox.h"
 #include "views/MemoryTableView.h"
+#include "WindowTestSetup.h"
 
 #include <QAction>
 #include <QApplication>
@@ -22,6 +23,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <optional>
 
 using namespace engram;
 using namespace engram::core;
@@ -45,6 +48,7 @@ class TestTableScroll : public QObject
 
 private:
     std::unique_ptr<test::TempStore> m_store;
+    std::optional<test::AnsweredMessages> m_messages;
 
     static int rowOf(MainWindow &w, const QString &id)
     {
@@ -58,17 +62,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
     }
 
     void init()
     {
         QSettings().clear();
-        MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &, QMessageBox::StandardButtons) {
-            return QMessageBox::Ok;
-        });
+        m_messages.emplace();
         m_store = std::make_unique<test::TempStore>();
         // Memories with their own names and descriptions, as an attached Claude Code folder
         // gives them: the table shows Name and Description first.
@@ -84,7 +84,7 @@ private Q_SLOTS:
 
     void cleanup()
     {
-        MessageBox::setHandler({});
+        m_messages.reset();
         m_store.reset();
     }
 

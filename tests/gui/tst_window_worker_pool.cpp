@@ -14,6 +14,7 @@
 #include "store/Store.h"
 #include "support/MessageBox.h"
 #include "views/MemoryTableView.h"
+#include "WindowTestSetup.h"
 
 #include <QScopeGuard>
 #include <QSemaphore>
@@ -73,9 +74,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramWorkerPoolTest"));
+        test::useTestSettings(QStringLiteral("EngramWorkerPoolTest"));
         QSettings().clear();
         MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
             qWarning("message box: %s", qPrintable(text));

@@ -16,6 +16,7 @@
 #include "models/Roles.h"
 #include "support/MessageBox.h"
 #include "views/FilterBar.h"
+#include "WindowTestSetup.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -82,9 +83,7 @@ class TestWordsOnScreen : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
+        test::useTestSettings();
         QSettings().clear();
         MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &, QMessageBox::StandardButtons) {
             return QMessageBox::Ok;

@@ -1,0 +1,48 @@
+#pragma once
+// What the window tests set up alike: settings and standard paths in test mode, and message
+// boxes answered without a person, their texts kept for the test to read.
+
+#include "support/MessageBox.h"
+
+#include <QCoreApplication>
+#include <QStandardPaths>
+#include <QStringList>
+
+namespace engram::test {
+
+/// QSettings and QStandardPaths in test mode, under the organisation "EngramTest" and
+/// `application` (a test that must not share settings with another names its own).
+inline void useTestSettings(const QString &application = QStringLiteral("EngramTest"))
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
+    QCoreApplication::setApplicationName(application);
+}
+
+/// While it lives, every message box the window would show is answered with answer() and
+/// its text kept in texts(); the window's own dialogs are not shown.
+class AnsweredMessages final
+{
+public:
+    explicit AnsweredMessages(QMessageBox::StandardButton answer = QMessageBox::Ok) : m_answer(answer)
+    {
+        ui::MessageBox::setHandler([this](QMessageBox::Icon, const QString &, const QString &text,
+                                          QMessageBox::StandardButtons) {
+            m_texts.append(text);
+            return m_answer;
+        });
+    }
+    ~AnsweredMessages() { ui::MessageBox::setHandler({}); }
+    AnsweredMessages(const AnsweredMessages &) = delete;
+    AnsweredMessages &operator=(const AnsweredMessages &) = delete;
+
+    const QStringList &texts() const { return m_texts; }
+    QMessageBox::StandardButton answer() const { return m_answer; }
+    void setAnswer(QMessageBox::StandardButton answer) { m_answer = answer; }
+
+private:
+    QStringList m_texts;
+    QMessageBox::StandardButton m_answer;
+};
+
+} // namespace engram::test
