@@ -5,6 +5,7 @@
 // tampered or moved ciphertext is an error for that memory only; locked retrieval, detection
 // and link building never see the text; a passphrase change killed mid-way leaves every
 // memory readable with exactly one of the two passphrases.
+#include "CliProcess.h"
 #include "TempStore.h"
 
 #include "crypto/KdfParams.h"
@@ -17,7 +18,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,13 +27,7 @@ using namespace engram::core;
 
 namespace {
 
-struct Run
-{
-    int code = -1; ///< -1: killed or did not finish
-    QByteArray out;
-    QByteArray err;
-    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
-};
+using Run = test::CliRun;
 
 const QString kOld = QStringLiteral("Zanzibar vault code 4417-OLD");
 const QString kNew = QStringLiteral("Zanzibar vault code 9923-NEW");
@@ -63,27 +57,13 @@ private:
 
     Run cli(const QStringList &args, const QString &passFile = {}, const QString &crashAt = {})
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
-        env.remove(QStringLiteral("ENGRAM_PASSPHRASE_FILE"));
-        if (!crashAt.isEmpty())
-            env.insert(QStringLiteral("ENGRAM_CRASH_AT"), crashAt);
-        p.setProcessEnvironment(env);
-        QStringList all{QStringLiteral("--store"), m_store};
+        QStringList all;
         if (!passFile.isEmpty())
             all << QStringLiteral("--passphrase-file") << passFile;
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), all + args);
-        Run r;
-        if (!p.waitForFinished(120000)) {
-            p.kill();
-            p.waitForFinished();
-            return r;
-        }
-        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        return r;
+        test::CliEnvironment environment;
+        if (!crashAt.isEmpty())
+            environment.append({QStringLiteral("ENGRAM_CRASH_AT"), crashAt});
+        return test::runEngramCli(m_store, all + args, {}, 120000, environment);
     }
     QString add(const QString &content, const QString &keywords)
     {

@@ -21,6 +21,7 @@
 #include "engine/conflicts/ConflictResolver.h"
 #include "model/Event.h"
 #include "store/StoreSeal.h"
+#include "CliProcess.h"
 #include "WindowTestSetup.h"
 
 #include <QAction>
@@ -29,7 +30,6 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -210,10 +210,8 @@ private Q_SLOTS:
     {
         // An Engram set written by engram-cli while locked: the entry stays sealed in it.
         const QString set = m_store->dir() + QStringLiteral("/set.json");
-        QProcess cli;
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("--store"), m_store->path(), QStringLiteral("export"), set});
-        QVERIFY(cli.waitForFinished(60000));
-        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const test::CliRun exported = test::runEngramCli(m_store->path(), {QStringLiteral("export"), set});
+        QVERIFY2(exported.code == 0, exported.err.constData());
         // The stored memory changes afterwards (still locked): the preview shows both sides.
         auto stored = (*m_store)->memories().get(QStringLiteral("mem_secret"));
         QVERIFY(stored.ok() && stored->isLocked());
