@@ -82,6 +82,7 @@ Status Level3Export::prepare(MemorySet &set, Store &store, const ExportOptions &
                 m.compressedFrom.clear();
                 m.originalContents.clear();
                 m.correctionHistory = QJsonArray(); // inside the envelope
+                m.extra = QJsonObject();           // likewise
             }
             m.sealError.clear();
             sealed.insert(m.id);

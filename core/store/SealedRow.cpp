@@ -16,6 +16,7 @@ const QString kCompressedFrom = QStringLiteral("compressedFrom");
 const QString kOriginalContents = QStringLiteral("originalContents");
 const QString kSealed = QStringLiteral("sealed");
 const QString kCorrectionHistory = QStringLiteral("correctionHistory");
+const QString kExtra = QStringLiteral("extra");
 
 // Payload keys that carry a memory's words (the decisions' before/after values, a
 // correction, a merge's or a compression's originals).
@@ -120,6 +121,12 @@ Result<Memory> toRow(const Memory &m, const crypto::StoreKey *key, const QString
         if (!m.correctionHistory.isEmpty())
             text.insert(kCorrectionHistory, m.correctionHistory);
         out.correctionHistory = QJsonArray();
+        // The fields kept from another system's entry (a note's title, a block's label, an
+        // agent file's own fields) may hold the memory's words too. A locked memory's are
+        // written back as read, like its history.
+        if (!m.extra.isEmpty())
+            text.insert(kExtra, m.extra);
+        out.extra = QJsonObject();
         QByteArray plain = compact(text);
         out.content = crypto::Sealer::seal(*key, plain, memoryAd(m.id));
         crypto::wipe(plain);
@@ -165,6 +172,9 @@ void fromRow(Memory &m, const crypto::StoreKey *key)
     // Rows sealed before the history was sealed with the text keep it in its column.
     if (o.contains(kCorrectionHistory))
         m.correctionHistory = o.value(kCorrectionHistory).toArray();
+    // Likewise the kept fields of a row sealed before they were sealed with the text.
+    if (o.contains(kExtra))
+        m.extra = o.value(kExtra).toObject();
 }
 
 bool carriesText(const QJsonObject &payload) { return anyText(payload, 0); }

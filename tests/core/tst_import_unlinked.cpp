@@ -77,7 +77,7 @@ private Q_SLOTS:
         // The set's links are kept, and the memories it linked (one is `a`, the other `b` in
         // the store) are not linked against the store themselves: no keyword link to `old`
         // (a link from `loose`, which was linked, may reach them).
-        for (const QString id : {QStringLiteral("linked_a"), QStringLiteral("linked_b")}) {
+        for (const QString &id : {QStringLiteral("linked_a"), QStringLiteral("linked_b")}) {
             const QStringList links = linksOf(*store, id);
             QVERIFY2(links.contains(QStringLiteral("%1:manual").arg(id == QLatin1String("linked_a") ? "linked_b" : "linked_a")),
                      qPrintable(links.join(u',')));

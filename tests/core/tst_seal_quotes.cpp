@@ -34,7 +34,7 @@ QByteArray fileBytes(const QString &path)
 }
 
 // The texts that must never be on disk in plain; each one is a level-3 memory's own words.
-const char *const kSecrets[] = {"QX5531", "QX7788", "QX2468", "QX9753", "Pelican", "Heron", "Kestrel"};
+const char *const kSecrets[] = {"QX5531", "QX7788", "QX2468", "QX9753", "Pelican", "Heron", "Kestrel", "Osprey", "QX8642"};
 // Each secret holds letters: four digits alone turn up by chance in timestamps and base64.
 
 } // namespace
@@ -188,6 +188,54 @@ private slots:
         QCOMPARE(loserHistory.first().toObject().value(QStringLiteral("newPreference")).toString(), QString());
         // The merge summary is level 3, sealed with its originals.
         QCOMPARE(json({QStringLiteral("show"), y}, false).value(QStringLiteral("locked")).toBool(), true);
+    }
+
+    // Fields an entry brought from another system (kept as they were, e.g. a note's title)
+    // can hold the memory's words: at level 3 they are sealed with its text, in the store
+    // and in an export, and come back when unlocked, also in another store.
+    void fieldsKeptFromAnotherSystemAreSealedWithTheText()
+    {
+        const QString dir = QFileInfo(m_store).path();
+        const QString set = dir + QStringLiteral("/foreign.json");
+        {
+            QFile f(set);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"format": "engram-memory-set", "version": 1, "memories": [
+                {"id": "mem_osprey", "content": "Boat shed code", "category": "fact",
+                 "createdAt": "2026-01-05T10:00:00Z", "updatedAt": "2026-01-05T10:00:00Z",
+                 "noteTitle": "Osprey boat shed QX8642", "noteTags": ["Osprey"]}]})");
+        }
+        QCOMPARE(cli({QStringLiteral("import"), set}).code, 0);
+        QCOMPARE(json({QStringLiteral("show"), QStringLiteral("mem_osprey")}).value(QStringLiteral("noteTitle")).toString(),
+                 QStringLiteral("Osprey boat shed QX8642"));
+        const test::CliRun raise = cli({QStringLiteral("edit"), QStringLiteral("mem_osprey"), QStringLiteral("--sensitivity"),
+                                        QStringLiteral("3")});
+        QVERIFY2(raise.code == 0, raise.err.constData());
+        const QString exported = dir + QStringLiteral("/sealed.json");
+        QVERIFY(cli({QStringLiteral("export"), exported}).code == 0);
+
+        // No process runs: the files are read after every connection closed.
+        const QByteArray disk = fileBytes(m_store) + fileBytes(m_store + QStringLiteral("-wal"));
+        QVERIFY2(leaked(disk).isEmpty(), leaked(disk).constData());
+        QVERIFY2(leaked(fileBytes(exported)).isEmpty(), leaked(fileBytes(exported)).constData());
+
+        // Locked, they are not shown; unlocked, they are back as they came.
+        QVERIFY(!historyText(QStringLiteral("mem_osprey"), false).contains(QLatin1String("Osprey")));
+        const QJsonObject shown = json({QStringLiteral("show"), QStringLiteral("mem_osprey")});
+        QCOMPARE(shown.value(QStringLiteral("noteTitle")).toString(), QStringLiteral("Osprey boat shed QX8642"));
+        QCOMPARE(shown.value(QStringLiteral("noteTags")).toArray(), QJsonArray({QStringLiteral("Osprey")}));
+
+        // The sealed export opens in another store with the same passphrase.
+        const QString other = dir + QStringLiteral("/other.engram");
+        const test::CliRun imported = test::runEngramCli(other, {QStringLiteral("--passphrase-file"), m_pass,
+                                                                 QStringLiteral("import"), exported});
+        QVERIFY2(imported.code == 0, imported.err.constData());
+        const test::CliRun shownThere = test::runEngramCli(other, {QStringLiteral("--passphrase-file"), m_pass,
+                                                                   QStringLiteral("--json"), QStringLiteral("show"),
+                                                                   QStringLiteral("mem_osprey")});
+        QVERIFY2(shownThere.code == 0, shownThere.err.constData());
+        QCOMPARE(shownThere.json().object().value(QStringLiteral("noteTitle")).toString(),
+                 QStringLiteral("Osprey boat shed QX8642"));
     }
 };
 
