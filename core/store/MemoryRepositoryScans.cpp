@@ -210,7 +210,10 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
     const auto key = m_db.sealKey();
     std::string openedContent;
     std::string openedKeywords;
+    std::string openedName;
+    std::string openedDescription;
     return q.forEachRow([&](const SqliteStatement &s) {
+        bool namedInEnvelope = false;
         r.rowid = s.int64(0);
         r.id = s.text(1);
         r.content = s.text(2);
@@ -233,6 +236,13 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
                 openedKeywords = QJsonDocument(QJsonArray::fromStringList(sealed.keywords)).toJson(QJsonDocument::Compact).toStdString();
                 r.content = openedContent;
                 r.keywordsJson = openedKeywords;
+                // The kept fields are sealed with the text (rows sealed earlier keep them
+                // in their column).
+                if (!sealed.extra.isEmpty()) {
+                    namedInEnvelope = true;
+                    openedName = sealed.extra.value(QLatin1String("name")).toString().toStdString();
+                    openedDescription = sealed.extra.value(QLatin1String("description")).toString().toStdString();
+                }
             }
         }
         r.sourceType = s.text(5);
@@ -256,8 +266,10 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
         m.sensitivity = int(s.int64(23));
         m.deletedAt = s.int64(24);
         m.superseded = s.int64(25) != 0;
-        r.name = r.locked ? std::string_view() : s.text(26);
-        r.description = r.locked ? std::string_view() : s.text(27);
+        r.name = r.locked ? std::string_view() : namedInEnvelope ? std::string_view(openedName) : s.text(26);
+        r.description = r.locked ? std::string_view()
+            : namedInEnvelope    ? std::string_view(openedDescription)
+                                 : s.text(27);
         return visit(r);
     });
 }

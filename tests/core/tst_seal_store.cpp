@@ -335,13 +335,15 @@ private slots:
             bool locked = false;
             QString content;
             std::string keywords;
+            std::string name;
+            std::string description;
         };
         auto rowOf = [&]() {
             Seen seen;
             const Status st = store.memories().scanSnapshotRows(0, -1, [&](SnapshotRow &r) {
                 if (QString::fromUtf8(r.id.data(), qsizetype(r.id.size())) == id) {
                     seen = {true, r.locked, QString::fromUtf8(r.content.data(), qsizetype(r.content.size())),
-                            std::string(r.keywordsJson)};
+                            std::string(r.keywordsJson), std::string(r.name), std::string(r.description)};
                 }
                 return true;
             });
@@ -359,7 +361,19 @@ private slots:
         QVERIFY(!open.locked);
         QCOMPARE(open.content, kNew);
         QCOMPARE(open.keywords, std::string(R"(["zanzibarvault","quokkasecret"])"));
+        // A name and description kept from an assistant's memory file are sealed with the
+        // text: shown while unlocked, not while locked.
+        auto named = store.memories().get(id);
+        QVERIFY(named.ok());
+        named->extra.insert(QStringLiteral("name"), QStringLiteral("Zanzibar vault"));
+        named->extra.insert(QStringLiteral("description"), QStringLiteral("The vault's code"));
+        QVERIFY(store.memories().update(*named).ok());
+        const Seen withName = rowOf();
+        QCOMPARE(withName.name, std::string("Zanzibar vault"));
+        QCOMPARE(withName.description, std::string("The vault's code"));
         StoreSeal::lock(store);
+        const Seen lockedAgain = rowOf();
+        QVERIFY(lockedAgain.locked && lockedAgain.name.empty() && lockedAgain.description.empty());
         QCOMPARE(store.memories().get(id)->shownContent(), QStringLiteral("locked"));
     }
 
