@@ -19,12 +19,13 @@ const QString kCorrectionHistory = QStringLiteral("correctionHistory");
 const QString kExtra = QStringLiteral("extra");
 
 // Payload keys that carry a memory's words (the decisions' before/after values, a
-// correction, a merge's or a compression's originals).
+// correction, a merge's or a compression's originals, the fields kept from another system).
 bool isTextKey(const QString &key)
 {
     static const QStringList keys{kContent,          kKeywords,           kCompressedFrom, kOriginalContents,
                                   QStringLiteral("text"), QStringLiteral("correction"), QStringLiteral("newPreference"),
-                                  QStringLiteral("summary"), QStringLiteral("original"), QStringLiteral("correctionHistory")};
+                                  QStringLiteral("summary"), QStringLiteral("original"), QStringLiteral("correctionHistory"),
+                                  kExtra};
     return keys.contains(key);
 }
 

@@ -211,6 +211,20 @@ private slots:
         const test::CliRun raise = cli({QStringLiteral("edit"), QStringLiteral("mem_osprey"), QStringLiteral("--sensitivity"),
                                         QStringLiteral("3")});
         QVERIFY2(raise.code == 0, raise.err.constData());
+        // A newer copy of the entry, still level 3, overwrites it: the change of its kept
+        // fields is recorded, sealed.
+        const QString newer = dir + QStringLiteral("/newer.json");
+        {
+            QFile f(newer);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"format": "engram-memory-set", "version": 1, "memories": [
+                {"id": "mem_osprey", "content": "Boat shed code", "category": "fact", "sensitivity": 3,
+                 "createdAt": "2026-01-05T10:00:00Z", "updatedAt": "2026-02-05T10:00:00Z",
+                 "noteTitle": "Osprey boat shed QX8642, changed", "noteTags": ["Osprey"]}]})");
+        }
+        const test::CliRun overwrite = cli({QStringLiteral("import"), newer, QStringLiteral("--on-conflict"),
+                                            QStringLiteral("overwrite")});
+        QVERIFY2(overwrite.code == 0, overwrite.err.constData());
         const QString exported = dir + QStringLiteral("/sealed.json");
         QVERIFY(cli({QStringLiteral("export"), exported}).code == 0);
 
@@ -222,7 +236,7 @@ private slots:
         // Locked, they are not shown; unlocked, they are back as they came.
         QVERIFY(!historyText(QStringLiteral("mem_osprey"), false).contains(QLatin1String("Osprey")));
         const QJsonObject shown = json({QStringLiteral("show"), QStringLiteral("mem_osprey")});
-        QCOMPARE(shown.value(QStringLiteral("noteTitle")).toString(), QStringLiteral("Osprey boat shed QX8642"));
+        QCOMPARE(shown.value(QStringLiteral("noteTitle")).toString(), QStringLiteral("Osprey boat shed QX8642, changed"));
         QCOMPARE(shown.value(QStringLiteral("noteTags")).toArray(), QJsonArray({QStringLiteral("Osprey")}));
 
         // The sealed export opens in another store with the same passphrase.
@@ -235,7 +249,7 @@ private slots:
                                                                    QStringLiteral("mem_osprey")});
         QVERIFY2(shownThere.code == 0, shownThere.err.constData());
         QCOMPARE(shownThere.json().object().value(QStringLiteral("noteTitle")).toString(),
-                 QStringLiteral("Osprey boat shed QX8642"));
+                 QStringLiteral("Osprey boat shed QX8642, changed"));
     }
 };
 

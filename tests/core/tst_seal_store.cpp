@@ -9,6 +9,7 @@
 #include "TempStore.h"
 
 #include "crypto/KdfParams.h"
+#include "store/SealedRow.h"
 #include "store/StoreSeal.h"
 
 #include <QDir>
@@ -375,6 +376,17 @@ private slots:
         const Seen lockedAgain = rowOf();
         QVERIFY(lockedAgain.locked && lockedAgain.name.empty() && lockedAgain.description.empty());
         QCOMPARE(store.memories().get(id)->shownContent(), QStringLiteral("locked"));
+    }
+
+    // A decision's record of a change to the fields kept from another system (before/after
+    // values of extra) quotes them: such a payload is sealed like one that quotes the text.
+    void aChangeOfKeptFieldsIsTextToSeal()
+    {
+        const QJsonObject kept{{QStringLiteral("noteTitle"), QStringLiteral("Zanzibar vault")}};
+        QVERIFY(sealed_row::carriesText(QJsonObject{{QStringLiteral("before"), QJsonObject{{QStringLiteral("extra"), kept}}},
+                                                    {QStringLiteral("after"), QJsonObject{{QStringLiteral("extra"), QJsonObject()}}}}));
+        QVERIFY(!sealed_row::carriesText(QJsonObject{{QStringLiteral("before"), QJsonObject{{QStringLiteral("stability"), 2.0}}},
+                                                     {QStringLiteral("after"), QJsonObject{{QStringLiteral("stability"), 3.0}}}}));
     }
 
     void exportsKeepLevel3SealedOrLeaveItOut()
