@@ -42,7 +42,7 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
     if (!automatic) {
         // Only counted: a streaming pass that holds no plan (about 600,000 actions at a million
         // memories, made while the window loads its snapshot).
-        auto counted = CleanupCount(**store, config, *profile).count(now);
+        auto counted = CleanupCount(**store, config, *profile).count(now, [&control]() { return control.isCancelled(); });
         if (!counted)
             return counted.error();
         run.candidates = int(*counted);

@@ -100,6 +100,24 @@ private Q_SLOTS:
         QCOMPARE(counted(**m_generated, config, profile, now), plan);
     }
 
+    /// A cancel stops the pass with Cancelled (the window closing waits for no full count).
+    void aCancelStopsTheCount()
+    {
+        const Config config = Config::defaults();
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), config);
+        int asked = 0;
+        const auto count = CleanupCount(**m_generated, config, *profile).count(kAnchor, [&asked]() {
+            ++asked;
+            return true;
+        });
+        QVERIFY(!count);
+        QCOMPARE(int(count.error().code), int(Error::Code::Cancelled));
+        QCOMPARE(asked, 1);
+        const auto notCancelled = CleanupCount(**m_generated, config, *profile).count(kAnchor, []() { return false; });
+        QVERIFY(notCancelled);
+        QCOMPARE(*notCancelled, planned(**m_generated, config, QStringLiteral("ebbinghaus"), kAnchor));
+    }
+
     /// Equal scores and times are broken by id, as in the plan: the two picked for deletion
     /// over the compressed budget are "a" and "b", and "a" (importance 3.0) is never deleted,
     /// so the plan holds one action. Picking "b" and "c" would count two.

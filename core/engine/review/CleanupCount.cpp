@@ -92,7 +92,7 @@ CleanupCount::CleanupCount(Store &store, const Config &config, const ScoringProf
 {
 }
 
-Result<std::size_t> CleanupCount::count(Millis now) const
+Result<std::size_t> CleanupCount::count(Millis now, const Cancelled &cancelled) const
 {
     const QString profile = m_profile.name();
     std::optional<MentionIndex> mentions;
@@ -107,8 +107,14 @@ Result<std::size_t> CleanupCount::count(Millis now) const
     Ids ids;
     std::size_t counted = 0;
     bool idsFit = true;
+    bool stopped = false;
+    std::size_t seen = 0;
 
     const Status walked = m_store.memories().forEach([&](const Memory &m) {
+        if (cancelled && (seen++ & 0xfff) == 0 && cancelled()) {
+            stopped = true;
+            return false;
+        }
         const cleanup_rules::Facts facts = cleanup_rules::Facts::of(m);
         if (m.isDeleted()) {
             if (cleanup_rules::purge(facts, m_config, now, nullptr))
@@ -145,6 +151,8 @@ Result<std::size_t> CleanupCount::count(Millis now) const
     });
     if (!walked)
         return walked.error();
+    if (stopped)
+        return Error::make(Error::Code::Cancelled, QStringLiteral("%1: counting the cleanup cancelled").arg(m_store.path()));
     if (!idsFit)
         return Error::make(Error::Code::Validation, QStringLiteral("%1: a memory id is too long to count the cleanup").arg(m_store.path()));
 

@@ -5,6 +5,7 @@
 #include "model/Time.h"
 
 #include <cstddef>
+#include <functional>
 
 namespace engram::core {
 
@@ -25,7 +26,11 @@ class CleanupCount final
 public:
     CleanupCount(Store &store, const Config &config, const ScoringProfile &profile);
 
-    [[nodiscard]] Result<std::size_t> count(Millis now) const;
+    /// Asked every few thousand memories, on the calling thread; true stops the count with
+    /// Error::Code::Cancelled (the window closing does not wait for the whole pass).
+    using Cancelled = std::function<bool()>;
+
+    [[nodiscard]] Result<std::size_t> count(Millis now, const Cancelled &cancelled = {}) const;
 
 private:
     Store &m_store;
