@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "engine/review/Cleanup.h"
+#include "engine/review/CleanupCount.h"
 #include "engine/review/CleanupSchedule.h"
 #include "scoring/ScoringProfile.h"
 #include "store/Store.h"
@@ -28,22 +29,35 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
     Database::Options options; // planning only reads: never migrate or create
     options.readOnly = !automatic;
     options.createIfMissing = false;
+    // Counting reads each memory once: SQLite's small page cache, not 64 MiB beside the
+    // snapshot the window is loading at the same time.
+    options.singlePass = !automatic;
     auto store = Store::open(storePath, options); // this thread's own connection
     if (!store)
         return store.error();
     const auto profile = makeProfile(profileName, config);
     if (!profile)
         return Error::make(Error::Code::Validation, CleanupScheduler::tr("unknown scoring profile: %1").arg(profileName));
+    ScheduledRun run;
+    if (!automatic) {
+        // Only counted: a streaming pass that holds no plan (about 600,000 actions at a million
+        // memories, made while the window loads its snapshot).
+        auto counted = CleanupCount(**store, config, *profile).count(now, [&control]() { return control.isCancelled(); });
+        if (!counted)
+            return counted.error();
+        run.candidates = int(*counted);
+        if (!control.report(0, run.candidates))
+            return Error::make(Error::Code::Cancelled, CleanupScheduler::tr("scheduled cleanup stopped; nothing was written"));
+        return run;
+    }
     Cleanup cleanup(**store, config, *profile);
-    // Only counted unless applied: no reasons (about 600,000 strings at a million memories).
-    auto plan = cleanup.plan(now, automatic ? Cleanup::Reasons::Written : Cleanup::Reasons::Left);
+    auto plan = cleanup.plan(now);
     if (!plan)
         return plan.error();
-    ScheduledRun run;
     run.candidates = int(plan->actions.size());
     if (!control.report(0, run.candidates))
         return Error::make(Error::Code::Cancelled, CleanupScheduler::tr("scheduled cleanup stopped; nothing was written"));
-    if (automatic && !plan->isEmpty()) {
+    if (!plan->isEmpty()) {
         // One transaction in core; the window's closing cancels it up to the commit.
         auto outcome = cleanup.apply(*plan, QStringLiteral("system"), [&]() { return !control.isCancelled(); });
         if (!outcome)
