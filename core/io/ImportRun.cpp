@@ -166,16 +166,37 @@ Result<bool> ImportRun::exists(const QString &id)
     return *found;
 }
 
+Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId)
+{
+    // One lookup for the common case, a memory this import wrote: it exists, under its
+    // target id (what exists(mapped(id)) gives, without the second and third lookups).
+    const auto written = m_target.constFind(id);
+    if (written != m_target.constEnd()) {
+        storeId = *written;
+        return true;
+    }
+    storeId = id;
+    return exists(id);
+}
+
 Result<bool> ImportRun::bothExist(const QString &a, const QString &b, QString *missing)
 {
-    auto hasA = exists(mapped(a));
+    QString storeA;
+    QString storeB;
+    return bothExistAs(a, b, missing, storeA, storeB);
+}
+
+Result<bool> ImportRun::bothExistAs(const QString &a, const QString &b, QString *missing, QString &storeA,
+                                    QString &storeB)
+{
+    auto hasA = existsAfter(a, storeA);
     if (!hasA)
         return hasA.error();
     if (!*hasA) {
         *missing = a;
         return false;
     }
-    auto hasB = exists(mapped(b));
+    auto hasB = existsAfter(b, storeB);
     if (!hasB)
         return hasB.error();
     if (!*hasB)
@@ -204,7 +225,9 @@ Status ImportRun::writeLinkRows()
 {
     for (const Association &link : m_set.associations) {
         QString missing;
-        auto both = bothExist(link.a, link.b, &missing);
+        QString storeA;
+        QString storeB;
+        auto both = bothExistAs(link.a, link.b, &missing, storeA, storeB);
         if (!both)
             return both.error();
         if (!*both) {
@@ -212,9 +235,9 @@ Status ImportRun::writeLinkRows()
                                      .arg(m_set.sourceName, link.a, link.b, missing);
         } else {
             Association a = link;
-            const auto [x, y] = orderedPair(mapped(link.a), mapped(link.b));
-            a.a = x;
-            a.b = y;
+            auto [x, y] = orderedPair(storeA, storeB);
+            a.a = std::move(x);
+            a.b = std::move(y);
             if (const Status st = noteLink(a); !st)
                 return st;
             if (const Status st = m_writer.putLinkIfStronger(a); !st)

@@ -62,6 +62,11 @@ private:
     [[nodiscard]] Result<bool> exists(const QString &id);
     /// Whether both ends exist; `missing` gets the (incoming) id of the first that does not.
     [[nodiscard]] Result<bool> bothExist(const QString &a, const QString &b, QString *missing);
+    /// bothExist(), also giving each end's id in the store after the import (mapped()).
+    [[nodiscard]] Result<bool> bothExistAs(const QString &a, const QString &b, QString *missing, QString &storeA,
+                                           QString &storeB);
+    /// exists(mapped(id)), with `storeId` set to mapped(id).
+    [[nodiscard]] Result<bool> existsAfter(const QString &id, QString &storeId);
     [[nodiscard]] Result<bool> inHistory(const Event &event);
     [[nodiscard]] Status recordConflict(Conflict c, int &counter);
     /// Queues the event an undo needs for a link the set brings between two memories the

@@ -592,10 +592,20 @@ std::optional<MemorySet> MemorySetFastJson::read(
     // The Qt reader's notes (guessed createdAt) and a fallback createdAt are not handled here.
     if (options.fallbackCreatedAt != 0 || data.startsWith("\xEF\xBB\xBF"))
         return std::nullopt;
-    const simdjson::padded_string padded(data.constData(), size_t(data.size()));
+    // Bytes read with spare capacity after them (readBoundedFile) are parsed in place; others
+    // are copied into a padded buffer first.
+    static_assert(std::size_t(kReadSpareBytes) >= simdjson::SIMDJSON_PADDING);
+    std::optional<simdjson::padded_string> copy;
+    simdjson::padded_string_view view;
+    if (data.capacity() - data.size() >= qsizetype(simdjson::SIMDJSON_PADDING)) {
+        view = simdjson::padded_string_view(data.constData(), size_t(data.size()), size_t(data.capacity()));
+    } else {
+        copy.emplace(data.constData(), size_t(data.size()));
+        view = *copy;
+    }
     od::parser parser;
     od::document doc;
-    if (parser.iterate(padded).get(doc))
+    if (parser.iterate(view).get(doc))
         return std::nullopt;
     MemorySet set;
     set.sourceName = fileName;

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cstring>
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
@@ -107,7 +108,11 @@ Result<QByteArray> readBoundedFile(
     // limit per file made reading a folder of 10,000 small files allocate and fault in
     // gigabytes); only a file that grew reads on.
     const qint64 seen = std::min(info.size(), maxBytes);
-    QByteArray data = file.read(seen + 1);
+    QByteArray data(qsizetype(seen + 1 + kReadSpareBytes), Qt::Uninitialized);
+    std::memset(data.data() + seen + 1, 0, std::size_t(kReadSpareBytes));
+    const qint64 got = std::max<qint64>(file.read(data.data(), seen + 1), 0);
+    std::memset(data.data() + got, 0, std::size_t(seen + 1 - got)); // a file that shrank
+    data.resize(qsizetype(got)); // a smaller size keeps the capacity
     if (data.size() > seen && data.size() <= maxBytes && file.error() == QFile::NoError)
         data += file.read(maxBytes + 1 - data.size());
     if (data.size() > maxBytes)

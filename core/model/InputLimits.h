@@ -30,6 +30,9 @@ inline constexpr int kMaxSensitivity = 3;
 QString describeBytes(qint64 bytes);
 } // namespace limits
 
+/// The spare capacity readBoundedFile() leaves after the bytes (simdjson's SIMDJSON_PADDING).
+inline constexpr qsizetype kReadSpareBytes = 64;
+
 /// Whether readBoundedFile() may follow a symbolic link at `path` itself.
 enum class SymLinks { Follow, Refuse };
 
@@ -38,6 +41,8 @@ enum class SymLinks { Follow, Refuse };
 /// a regular file (a FIFO, socket or device, directly or through a link) is refused without
 /// being opened for reading, so it cannot block; with SymLinks::Refuse a link is refused too
 /// (folder entries: a link planted in a folder must not pull in a file from elsewhere).
+/// The bytes come with at least kReadSpareBytes of zeroed capacity after them, so a parser
+/// that reads ahead (simdjson) can read them in place instead of copying the file.
 [[nodiscard]] Result<QByteArray> readBoundedFile(
     const QString &path, qint64 maxBytes, const QString &displayName, SymLinks links = SymLinks::Follow);
 

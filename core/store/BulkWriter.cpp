@@ -36,6 +36,20 @@ void bindValue(SqliteStatement &statement, int index, const QVariant &value)
     }
 }
 
+// The same values bindValue() binds, taken as the row mapping hands them over (QString,
+// numbers, a QVariant only for the nullable agent importance): no QVariant per column.
+struct TypedBinder
+{
+    SqliteStatement &statement;
+    int index = 1;
+
+    void operator()(const QString &text) { statement.bind(index++, text); }
+    void operator()(double value) { statement.bind(index++, value); }
+    void operator()(int value) { statement.bind(index++, std::int64_t(value)); }
+    void operator()(qint64 value) { statement.bind(index++, std::int64_t(value)); }
+    void operator()(const QVariant &value) { bindValue(statement, index++, value); }
+};
+
 QByteArray insertAllColumns()
 {
     const QStringList &cols = row::memoryColumns();
@@ -126,7 +140,8 @@ Status BulkWriter::insertMemory(const Memory &memory)
             return q->run();
         }
     }
-    row::forEachMemoryValue(memory, [&](const QVariant &value) { bindValue(*q, index++, value); });
+    TypedBinder binder { *q, index };
+    row::forEachMemoryValue(memory, binder);
     return q->run();
 }
 

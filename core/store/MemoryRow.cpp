@@ -26,16 +26,57 @@ const QStringList &memoryColumns()
     return columns;
 }
 
+namespace {
+
+// Text Qt's compact writer copies as it is between two quotes: printable ASCII other than
+// '"' and '\\' (it escapes those and control characters, and encodes the rest as UTF-8).
+bool copiedVerbatim(const QString &text)
+{
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || u > 0x7e || u == u'"' || u == u'\\')
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
 QString toJsonText(const QStringList &list)
 {
-    return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(list)).toJson(QJsonDocument::Compact));
+    // The common lists (none, or plain keywords) written as Qt writes them, without a
+    // QJsonArray and a QJsonDocument per row; anything else through Qt (core.memory_row_json).
+    if (list.isEmpty())
+        return QStringLiteral("[]");
+    qsizetype size = 1 + list.size() * 3;
+    for (const QString &item : list) {
+        if (!copiedVerbatim(item))
+            return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(list)).toJson(QJsonDocument::Compact));
+        size += item.size();
+    }
+    QString out;
+    out.reserve(size);
+    out += QLatin1Char('[');
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        if (i != 0)
+            out += QLatin1Char(',');
+        out += QLatin1Char('"');
+        out += list[i];
+        out += QLatin1Char('"');
+    }
+    out += QLatin1Char(']');
+    return out;
 }
 QString toJsonText(const QJsonArray &array)
 {
+    if (array.isEmpty())
+        return QStringLiteral("[]");
     return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
 }
 QString toJsonText(const QJsonObject &object)
 {
+    if (object.isEmpty())
+        return QStringLiteral("{}");
     return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
 }
 QJsonArray arrayFromJson(const QString &text)

@@ -75,6 +75,20 @@ void SqliteStatement::bind(int index, std::string_view utf8)
 
 void SqliteStatement::bind(int index, const QString &text)
 {
+    // Short ASCII text (ids, kinds, dates: most of a bulk write's values) is its own UTF-8:
+    // narrowed on the stack, without a QByteArray per value. Anything else goes through Qt.
+    constexpr qsizetype kStackChars = 256;
+    if (text.size() <= kStackChars) {
+        char ascii[kStackChars];
+        const QChar *chars = text.constData();
+        qsizetype i = 0;
+        for (; i < text.size() && chars[i].unicode() < 0x80; ++i)
+            ascii[i] = char(chars[i].unicode());
+        if (i == text.size()) {
+            sqlite3_bind_text(m_stmt, index, i == 0 ? "" : ascii, int(i), SQLITE_TRANSIENT);
+            return;
+        }
+    }
     const QByteArray bytes = text.toUtf8();
     sqlite3_bind_text(m_stmt, index, bytes.constData(), int(bytes.size()), SQLITE_TRANSIENT);
 }
