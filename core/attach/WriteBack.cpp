@@ -221,7 +221,7 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
         }
         const QJsonObject base = m_format->fieldsOf(v.before).value_or(QJsonObject {});
         if (const Status st = put({ id, name, hashOf(v.before), AgentProjection::compact(base),
-                                            AgentProjection::compact(row ? m_format->projection(*row) : QJsonObject {}) });
+                                            AgentProjection::compact(row ? m_format->projection(*row) : QJsonObject {}), QString() });
             !st)
             return st;
     } else if (QFileInfo::exists(inFolder)) {
@@ -306,7 +306,7 @@ Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const
         if (const Status st = record(id, decision, name, where, Where { Place::Folder, bytes }); !st)
             return st;
     }
-    return put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted) });
+    return put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted), QString() });
 }
 
 // A deleted or purged memory: its file leaves the folder for the trash (unless the assistant
@@ -393,7 +393,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
             return st;
         ++m_report.written;
         if (const Status st = put({ id, name, hashOf(bytes), AgentProjection::compact(wanted),
-                                            AgentProjection::compact(wanted) });
+                                            AgentProjection::compact(wanted), QString() });
             !st)
             return st;
         if (const Status st = record(id, decision, name, {}, Where { Place::Folder, bytes }); !st)
