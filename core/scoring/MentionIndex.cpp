@@ -64,19 +64,29 @@ MentionSummary MentionIndex::summarize(const std::vector<Millis> &times, Millis 
     return s;
 }
 
-Result<MentionIndex> MentionIndex::load(const EventLog &log, const Config &config)
+Status MentionIndex::forEachMention(const EventLog &log,
+                                    const std::function<void(std::string_view memoryIdUtf8, Millis at)> &visit)
 {
-    // The events that may be mentions (indexed; not every reinforcement), and every revert,
-    // which may cancel one (or cancel the revert of one).
-    auto all = log.mentionCandidates();
-    if (!all)
-        return all.error();
+    // Every revert, which may cancel a mention (or cancel the revert of one); then the
+    // mentions, read through the partial index `events_mention` without an Event per row.
     auto reverts = log.since(std::numeric_limits<Millis>::min(), events::kRevert);
     if (!reverts)
         return reverts.error();
-    all->insert(all->end(), std::make_move_iterator(reverts->begin()), std::make_move_iterator(reverts->end()));
+    const RevertChain chain(*reverts);
+    return log.scanMentions([&](qint64 eventId, std::string_view memoryId, Millis at) {
+        if (!chain.isReversed(eventId))
+            visit(memoryId, at);
+    });
+}
+
+Result<MentionIndex> MentionIndex::load(const EventLog &log, const Config &config)
+{
     MentionIndex index(config);
-    index.addEvents(*all);
+    const Status st = forEachMention(log, [&](std::string_view memoryId, Millis at) {
+        index.add(QString::fromUtf8(memoryId.data(), qsizetype(memoryId.size())), at);
+    });
+    if (!st)
+        return st.error();
     return index;
 }
 

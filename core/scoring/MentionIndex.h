@@ -1,5 +1,8 @@
 #pragma once
 
+#include <functional>
+#include <string_view>
+
 #include "config/Config.h"
 #include "model/Event.h"
 #include "model/Result.h"
@@ -45,6 +48,10 @@ public:
 
     /// Reads the store's reinforce, confirm and revert events.
     [[nodiscard]] static Result<MentionIndex> load(const EventLog &log, const Config &config);
+    /// Every mention in the store that no revert cancelled, as visit(memory id in UTF-8, at),
+    /// in event order; what load() gathers, for a caller that keys memories its own way.
+    [[nodiscard]] static Status forEachMention(const EventLog &log,
+                                               const std::function<void(std::string_view memoryIdUtf8, Millis at)> &visit);
 
 private:
     Config::Enhanced m_params;

@@ -5,6 +5,7 @@
 #include "store/SealQuotes.h"
 #include "store/SealedRow.h"
 #include "store/Schema.h"
+#include "store/SqliteStatement.h"
 
 #include "crypto/StoreKey.h"
 
@@ -164,6 +165,46 @@ Result<std::vector<Event>> EventLog::mentionCandidates() const
     if (const Status st = m_db.endOfRows(q, what); !st)
         return st.error();
     return out;
+}
+
+Status EventLog::scanMentions(const MentionVisitor &visit) const
+{
+    const QString what = QStringLiteral("reading the mentions");
+    bool indexed = false;
+    {
+        SqliteStatement probe(m_db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'events_mention'", what);
+        if (!probe.isValid() || !probe.next())
+            return probe.error();
+        indexed = probe.int64(0) > 0;
+    }
+    // Column 3: the type of $.mention ('true' for a mention); a payload that is not JSON is
+    // none (as the Qt reader takes it for an empty object). Column 4: a sealed payload, to
+    // open here.
+    const QString sql = QStringLiteral("SELECT id, memory_id, at, "
+                                       "CASE WHEN json_valid(payload) THEN json_type(payload, '$.mention') END, "
+                                       "CASE WHEN json_valid(payload) AND json_type(payload, '$.sealed') = 'text' "
+                                       "THEN payload END "
+                                       "FROM events%1 WHERE %2 ORDER BY id")
+                            .arg(indexed ? QStringLiteral(" INDEXED BY events_mention") : QString(), schema::mentionCondition());
+    SqliteStatement q(m_db, sql.toStdString(), what);
+    if (!q.isValid())
+        return q.error();
+    const auto key = m_db.sealKey();
+    return q.forEachRow([&](const SqliteStatement &row) {
+        const std::string_view id = row.text(1);
+        bool mention = row.text(3) == "true";
+        if (!mention && !row.isNull(4)) {
+            Event sealed;
+            sealed.memoryId = QString::fromUtf8(id.data(), qsizetype(id.size()));
+            const std::string_view payload = row.text(4);
+            sealed.payload = row::objectFromJson(QString::fromUtf8(payload.data(), qsizetype(payload.size())));
+            sealed_row::openPayload(sealed, key.get());
+            mention = sealed.payload.value(QStringLiteral("mention")).toBool();
+        }
+        if (mention)
+            visit(row.int64(0), id, row.int64(2));
+        return true;
+    });
 }
 
 Result<std::vector<Event>> EventLog::ofKinds(const QStringList &kinds) const

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <optional>
+#include <string_view>
 
 #include <QStringList>
 
@@ -48,6 +49,12 @@ public:
     /// or is sealed), in id order: a superset of the mentions, read through the partial index
     /// `events_mention` instead of every reinforcement (docs/scoring.md, "Mentions").
     [[nodiscard]] Result<std::vector<Event>> mentionCandidates() const;
+    /// The mentions themselves (a candidate whose payload holds `"mention": true`; a sealed
+    /// one is opened with the session's key, and while locked it counts as none), in id order,
+    /// as visit(event id, memory id in UTF-8, at): read in SQLite, without an Event or a parsed payload
+    /// per row (at a million memories there are hundreds of thousands).
+    using MentionVisitor = std::function<void(qint64 eventId, std::string_view memoryIdUtf8, Millis at)>;
+    [[nodiscard]] Status scanMentions(const MentionVisitor &visit) const;
     /// Every event of the given kinds, in id order (one pass over the table).
     [[nodiscard]] Result<std::vector<Event>> ofKinds(const QStringList &kinds) const;
     /// Events with ids from `fromId` to `toId` (both included), in id order (undo walks a

@@ -9,6 +9,8 @@
 #include "TempStore.h"
 
 #include "crypto/KdfParams.h"
+#include "scoring/MentionIndex.h"
+#include "config/Config.h"
 #include "store/SealedRow.h"
 #include "store/StoreSeal.h"
 
@@ -376,6 +378,35 @@ private slots:
         const Seen lockedAgain = rowOf();
         QVERIFY(lockedAgain.locked && lockedAgain.name.empty() && lockedAgain.description.empty());
         QCOMPARE(store.memories().get(id)->shownContent(), QStringLiteral("locked"));
+    }
+
+    // A mention whose payload is sealed (it quotes the level-3 text) counts while the store is
+    // unlocked; locked, it cannot be read and counts as none. The raw row holds no flag in plain.
+    void aSealedMentionCountsOnlyWhenUnlocked()
+    {
+        const QString id = raisedMemory();
+        auto opened = Store::open(m_store);
+        QVERIFY(opened.ok());
+        Store &store = **opened;
+        QVERIFY(StoreSeal::unlock(store, "correct horse battery").ok());
+        Event e;
+        e.memoryId = id;
+        e.kind = events::kReinforce;
+        e.actor = QStringLiteral("user");
+        e.at = time::nowMs();
+        e.payload = QJsonObject{{QStringLiteral("mention"), true}, {QStringLiteral("content"), kNew}};
+        QVERIFY(store.events().append(e).ok());
+        QSqlQuery q(store.database().handle());
+        QVERIFY(q.exec(QStringLiteral("SELECT payload FROM events WHERE id = %1").arg(e.id)) && q.next());
+        QVERIFY2(q.value(0).toString().startsWith(QLatin1String("{\"sealed\"")), qPrintable(q.value(0).toString()));
+        const Config config = Config::defaults();
+        auto unlocked = MentionIndex::load(store.events(), config);
+        QVERIFY(unlocked);
+        QCOMPARE(unlocked->mentionsOf(id), std::vector<Millis>{e.at});
+        StoreSeal::lock(store);
+        auto locked = MentionIndex::load(store.events(), config);
+        QVERIFY(locked);
+        QVERIFY(locked->mentionsOf(id).empty());
     }
 
     // A decision's record of a change to the fields kept from another system (before/after

@@ -240,6 +240,59 @@ private Q_SLOTS:
         QCOMPARE(*(*s)->events().count(), 2);
     }
 
+    // MentionIndex::load reads the mentions in SQLite (EventLog::scanMentions): it must find
+    // exactly what the whole log read into Events finds, for every way a payload can say it.
+    void mentionsReadInSqliteAreTheLogsMentions()
+    {
+        test::TempStore s;
+        const Millis t = 1706000000000;
+        for (const char *id : {"m-a", "m-b"})
+            QVERIFY(s->memories().insert(test::sampleMemory(QString::fromLatin1(id), t)));
+        auto append = [&](const char *memory, const QString &kind, Millis at, const QJsonObject &payload) {
+            Event e;
+            e.memoryId = QString::fromLatin1(memory);
+            e.kind = kind;
+            e.actor = QStringLiteral("user");
+            e.at = at;
+            e.payload = payload;
+            if (const Status st = s->events().append(e); !st)
+                qFatal("append: %s", qPrintable(st.error().message));
+            return e.id;
+        };
+        const QString reinforce = events::kReinforce, confirm = events::kConfirm;
+        append("m-a", reinforce, t + 1, {{"event", "manual"}, {"mention", true}});
+        append("m-a", confirm, t + 2, {{"mention", true}});
+        append("m-a", reinforce, t + 3, {{"event", "access"}});
+        append("m-a", reinforce, t + 4, {{"mention", false}});
+        append("m-a", reinforce, t + 5, {{"mention", 1}});           // a number is not the flag
+        append("m-a", reinforce, t + 6, {{"mention", "true"}});      // nor is a string
+        append("m-a", reinforce, t + 7, {{"note", QJsonObject{{"mention", true}}}}); // nor a nested one
+        append("m-a", events::kEdit, t + 8, {{"mention", true}});    // nor another kind
+        const qint64 reverted = append("m-b", reinforce, t + 9, {{"mention", true}});
+        append("m-b", events::kRevert, t + 10, {{"reverts", double(reverted)}});
+        const qint64 restored = append("m-b", reinforce, t + 11, {{"mention", true}});
+        const qint64 undo = append("m-b", events::kRevert, t + 12, {{"reverts", double(restored)}});
+        append("m-b", events::kRevert, t + 13, {{"reverts", double(undo)}}); // the mention counts again
+        {
+            // Another program wrote a payload that is not JSON: no mention, and no failure.
+            QSqlQuery q(s->database().handle());
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) "
+                                          "VALUES ('m-b', 'reinforce', 'user', %1, '{\"mention\": tru')")
+                               .arg(t + 14)));
+        }
+        const Config config = Config::defaults();
+        auto read = MentionIndex::load(s->events(), config);
+        QVERIFY2(read, read ? "" : qPrintable(read.error().message));
+        auto everything = s->events().all();
+        QVERIFY(everything);
+        MentionIndex whole(config);
+        whole.addEvents(*everything);
+        QCOMPARE(read->mentionsOf("m-a"), (std::vector<Millis>{t + 1, t + 2}));
+        QCOMPARE(read->mentionsOf("m-b"), (std::vector<Millis>{t + 11}));
+        for (const char *id : {"m-a", "m-b"})
+            QCOMPARE(read->mentionsOf(QString::fromLatin1(id)), whole.mentionsOf(QString::fromLatin1(id)));
+    }
+
     void migratesCheckedInV2StoreToItsIndexes()
     {
         // tests/data/store-v2.engram was written by schema v2 (see makeV2Store below). v3 adds

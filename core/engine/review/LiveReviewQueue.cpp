@@ -142,6 +142,28 @@ void LiveReviewQueue::judge(std::uint32_t row)
     m_verdicts[row] = v;
 }
 
+Status LiveReviewQueue::loadMentions(Store &store, const MemorySnapshot &snapshot)
+{
+    // (row, instant) of every mention, keyed by the snapshot's rows (no map by id).
+    std::vector<std::pair<std::uint32_t, Millis>> found;
+    const Status st = MentionIndex::forEachMention(store.events(), [&](std::string_view id, Millis at) {
+        if (const std::uint32_t row = snapshot.rowOf(id); row != MemorySnapshot::kNoRow)
+            found.emplace_back(row, at);
+    });
+    if (!st)
+        return st;
+    std::sort(found.begin(), found.end());
+    std::vector<Millis> times;
+    for (std::size_t i = 0; i < found.size();) {
+        const std::uint32_t row = found[i].first;
+        times.clear();
+        for (; i < found.size() && found[i].first == row; ++i)
+            times.push_back(found[i].second);
+        m_mentions.insert(row, MentionIndex::summarize(times, m_now, m_config.enhanced));
+    }
+    return {};
+}
+
 Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Millis now)
 {
     m_snapshot = &snapshot;
@@ -152,13 +174,8 @@ Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Mi
         return st;
     m_mentions.clear();
     if (m_enhanced) {
-        auto mentions = MentionIndex::load(store.events(), m_config);
-        if (!mentions)
-            return mentions.error();
-        for (const QString &id : mentions->ids()) {
-            if (const std::uint32_t row = snapshot.rowOf(id); row != MemorySnapshot::kNoRow)
-                m_mentions.insert(row, mentions->summary(id, now));
-        }
+        if (const Status st = loadMentions(store, snapshot); !st)
+            return st;
     }
     for (std::uint32_t row = 0; row < snapshot.size(); ++row)
         judge(row);

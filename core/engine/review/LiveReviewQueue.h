@@ -94,6 +94,8 @@ private:
     /// otherwise only the events after the last one read.
     [[nodiscard]] Status loadSideData(Store &store, bool everything);
     [[nodiscard]] Status refreshMentions(Store &store, std::uint32_t row);
+    /// Every mention in the store, summarised per snapshot row as of m_now (enhanced only).
+    [[nodiscard]] Status loadMentions(Store &store, const MemorySnapshot &snapshot);
     void judge(std::uint32_t row);
     ScoreInput inputOf(std::uint32_t row) const;
 
