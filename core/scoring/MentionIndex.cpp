@@ -90,4 +90,15 @@ Result<MentionIndex> MentionIndex::load(const EventLog &log, const Config &confi
     return index;
 }
 
+Result<std::optional<MentionIndex>> MentionIndex::loadFor(const QString &profileName, const EventLog &log,
+                                                         const Config &config)
+{
+    if (profileName != QLatin1String("enhanced"))
+        return std::optional<MentionIndex>();
+    auto loaded = load(log, config);
+    if (!loaded)
+        return loaded.error();
+    return std::optional<MentionIndex>(std::move(*loaded));
+}
+
 } // namespace engram::core

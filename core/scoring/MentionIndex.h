@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include "config/Config.h"
@@ -48,6 +49,10 @@ public:
 
     /// Reads the store's reinforce, confirm and revert events.
     [[nodiscard]] static Result<MentionIndex> load(const EventLog &log, const Config &config);
+    /// load() when `profileName` is the enhanced profile (the only one that scores mentions),
+    /// otherwise nothing.
+    [[nodiscard]] static Result<std::optional<MentionIndex>> loadFor(const QString &profileName, const EventLog &log,
+                                                                     const Config &config);
     /// Every mention in the store that no revert cancelled, as visit(memory id in UTF-8, at),
     /// in event order; what load() gathers, for a caller that keys memories its own way.
     [[nodiscard]] static Status forEachMention(const EventLog &log,

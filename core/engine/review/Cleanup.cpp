@@ -208,13 +208,10 @@ Result<CleanupPlan> Cleanup::plan(Millis now, Reasons reasons) const
     plan.profile = m_profile.name();
     plan.at = now;
     const QString profile = m_profile.name();
-    std::optional<MentionIndex> mentions;
-    if (profile == QLatin1String("enhanced")) {
-        auto loaded = MentionIndex::load(m_store.events(), m_config);
-        if (!loaded)
-            return loaded.error();
-        mentions = std::move(*loaded);
-    }
+    auto loaded = MentionIndex::loadFor(profile, m_store.events(), m_config);
+    if (!loaded)
+        return loaded.error();
+    const std::optional<MentionIndex> mentions = std::move(*loaded);
     const EnhancedProfile enhanced(m_config);
     BudgetGroups groups;
     QSet<QString> neverDeleted;

@@ -95,13 +95,10 @@ CleanupCount::CleanupCount(Store &store, const Config &config, const ScoringProf
 Result<std::size_t> CleanupCount::count(Millis now, const Cancelled &cancelled) const
 {
     const QString profile = m_profile.name();
-    std::optional<MentionIndex> mentions;
-    if (profile == QLatin1String("enhanced")) {
-        auto loaded = MentionIndex::load(m_store.events(), m_config);
-        if (!loaded)
-            return loaded.error();
-        mentions = std::move(*loaded);
-    }
+    auto loaded = MentionIndex::loadFor(profile, m_store.events(), m_config);
+    if (!loaded)
+        return loaded.error();
+    const std::optional<MentionIndex> mentions = std::move(*loaded);
     const EnhancedProfile enhanced(m_config);
     std::vector<Member> activeEpisodes, compressedEpisodes, rules;
     Ids ids;
