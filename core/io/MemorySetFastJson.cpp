@@ -228,9 +228,11 @@ struct MemoryFields
 /// Walks an object's members: a member named in `names` goes, once, to `read(index, value)`;
 /// any other member is read through and dropped (the Qt reader ignores it, but it must be
 /// valid JSON: On-Demand does not check what it skips). False on a repeated known name, an
-/// invalid member, or when `read` says no.
+/// invalid member, or when `read` says no. `depth` is the object's nesting depth, for the
+/// members read through; `seenOut` gets the bits of the names met.
 template <std::size_t N, typename Read>
-bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Read read)
+bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Read read, int depth = 0,
+                      unsigned *seenOut = nullptr)
 {
     static_assert(N <= 32);
     unsigned seen = 0;
@@ -245,7 +247,7 @@ bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Re
             ++index;
         if (index == N) {
             QJsonValue ignored;
-            if (!simd::toJsonValue(value, ignored, 0))
+            if (!simd::toJsonValue(value, ignored, depth))
                 return false;
             continue;
         }
@@ -255,6 +257,8 @@ bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Re
         if (!read(int(index), value))
             return false;
     }
+    if (seenOut)
+        *seenOut = seen;
     return true;
 }
 
@@ -558,25 +562,14 @@ bool readDocument(od::document &doc, const QString &fileName, const MemoryParseO
     std::optional<QString> format;
     std::optional<qint64> version;
     unsigned seen = 0;
-    for (auto fieldResult : top) {
-        od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
-            return false;
-        od::value value = field.value();
-        int index = 0;
-        while (index < int(Top::Count) && names[index] != key)
-            ++index;
-        if (index == int(Top::Count)) {
-            QJsonValue ignored;
-            if (!simd::toJsonValue(value, ignored, 1))
-                return false;
-            continue;
-        }
-        if ((seen & (1u << index)) != 0 || !readTopField(Top(index), value, fileName, options, set, format, version))
-            return false;
-        seen |= 1u << index;
-    }
+    const bool read = readKnownMembers(
+        top, names,
+        [&](int index, od::value &value) {
+            return readTopField(Top(index), value, fileName, options, set, format, version);
+        },
+        1, &seen);
+    if (!read)
+        return false;
     // Nothing after the object: at the end, the location is out of bounds.
     const char *after = nullptr;
     const bool atEnd = doc.current_location().get(after) == simdjson::OUT_OF_BOUNDS;
