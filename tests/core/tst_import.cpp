@@ -139,7 +139,7 @@ private Q_SLOTS:
         seedKinds(*s, set);
         io::Importer importer(*s);
         importer.setNow(kNow);
-        auto report = importer.apply(set, { io::ImportAction(changed), io::ImportAction(conflicting) });
+        auto report = importer.apply(set, { io::ImportAction(changed), io::ImportAction(conflicting), {} });
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QCOMPARE(report->added, added);
         QCOMPARE(report->updated, updated);
