@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <string>
 
 namespace engram::core {
 
@@ -64,26 +66,57 @@ MentionSummary MentionIndex::summarize(const std::vector<Millis> &times, Millis 
     return s;
 }
 
-Status MentionIndex::forEachMention(const EventLog &log,
-                                    const std::function<void(std::string_view memoryIdUtf8, Millis at)> &visit)
+Status MentionIndex::forEachMention(const EventLog &log, const MemoryMentionsVisitor &visit)
 {
-    // Every revert, which may cancel a mention (or cancel the revert of one); then the
-    // mentions, read through the partial index `events_mention` without an Event per row.
+    // Every revert, which may cancel a mention (or cancel the revert of one).
     auto reverts = log.since(std::numeric_limits<Millis>::min(), events::kRevert);
     if (!reverts)
         return reverts.error();
     const RevertChain chain(*reverts);
-    return log.scanMentions([&](qint64 eventId, std::string_view memoryId, Millis at) {
+    // The sealed mentions first (few), each merged into its memory's run of plain ones below.
+    std::map<std::string, std::vector<Millis>, std::less<>> sealed;
+    Status st = log.scanSealedMentions([&](qint64 eventId, std::string_view memoryId, Millis at) {
         if (!chain.isReversed(eventId))
-            visit(memoryId, at);
+            sealed[std::string(memoryId)].push_back(at);
     });
+    if (!st)
+        return st;
+    // The plain ones arrive by memory and then time: one run per memory, already sorted.
+    std::string current;
+    std::vector<Millis> times;
+    const auto endOfRun = [&] {
+        if (const auto it = sealed.find(current); it != sealed.end()) {
+            times.insert(times.end(), it->second.begin(), it->second.end());
+            std::sort(times.begin(), times.end());
+            sealed.erase(it);
+        }
+        if (!times.empty())
+            visit(current, times);
+    };
+    st = log.scanMentionsByMemory([&](qint64 eventId, std::string_view memoryId, Millis at) {
+        if (memoryId != current) {
+            endOfRun();
+            current.assign(memoryId);
+            times.clear();
+        }
+        if (!chain.isReversed(eventId))
+            times.push_back(at);
+    });
+    if (!st)
+        return st;
+    endOfRun();
+    for (auto &[memoryId, sealedTimes] : sealed) {
+        std::sort(sealedTimes.begin(), sealedTimes.end());
+        visit(memoryId, sealedTimes);
+    }
+    return {};
 }
 
 Result<MentionIndex> MentionIndex::load(const EventLog &log, const Config &config)
 {
     MentionIndex index(config);
-    const Status st = forEachMention(log, [&](std::string_view memoryId, Millis at) {
-        index.add(QString::fromUtf8(memoryId.data(), qsizetype(memoryId.size())), at);
+    const Status st = forEachMention(log, [&](std::string_view memoryId, const std::vector<Millis> &times) {
+        index.m_times.insert(QString::fromUtf8(memoryId.data(), qsizetype(memoryId.size())), times);
     });
     if (!st)
         return st.error();

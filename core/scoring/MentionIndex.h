@@ -53,10 +53,11 @@ public:
     /// otherwise nothing.
     [[nodiscard]] static Result<std::optional<MentionIndex>> loadFor(const QString &profileName, const EventLog &log,
                                                                      const Config &config);
-    /// Every mention in the store that no revert cancelled, as visit(memory id in UTF-8, at),
-    /// in event order; what load() gathers, for a caller that keys memories its own way.
-    [[nodiscard]] static Status forEachMention(const EventLog &log,
-                                               const std::function<void(std::string_view memoryIdUtf8, Millis at)> &visit);
+    /// Every memory's mentions that no revert cancelled, as visit(memory id in UTF-8, its
+    /// mention instants oldest first), once per memory with at least one; what load() gathers,
+    /// for a caller that keys memories its own way. Both arguments live only for the call.
+    using MemoryMentionsVisitor = std::function<void(std::string_view memoryIdUtf8, const std::vector<Millis> &sortedTimes)>;
+    [[nodiscard]] static Status forEachMention(const EventLog &log, const MemoryMentionsVisitor &visit);
 
 private:
     Config::Enhanced m_params;

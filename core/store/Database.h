@@ -22,7 +22,7 @@ class StoreKey;
 class Database final
 {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     struct Options
     {

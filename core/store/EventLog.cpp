@@ -143,65 +143,69 @@ Result<std::vector<Event>> EventLog::since(Millis sinceMs, const QString &kind) 
 
 Result<std::vector<Event>> EventLog::all() const { return since(std::numeric_limits<Millis>::min()); }
 
-Result<std::vector<Event>> EventLog::mentionCandidates() const
+namespace {
+
+/// " INDEXED BY name" when the store has the index: SQLite would rather take events_kind for
+/// the kinds and read every reinforcement. A store of an older schema opened read-only has
+/// none, and is scanned (same rows, slower).
+Result<QString> indexedBy(Database &db, const char *name, const QString &what)
 {
-    const QString what = QStringLiteral("reading the mention events");
-    QSqlQuery q(m_db.handle());
-    q.setForwardOnly(true);
-    // SQLite would rather take events_kind for the kinds and scan every reinforcement; an older
-    // store opened read-only has no events_mention and is scanned.
-    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'events_mention'"))
-        || !q.next())
-        return m_db.errorFrom(q, what);
-    const bool indexed = q.value(0).toInt() > 0;
-    q.finish();
-    const QString from = indexed ? QStringLiteral(" INDEXED BY events_mention") : QString();
-    if (!q.exec(kSelect + from + QStringLiteral(" WHERE %1 ORDER BY id").arg(schema::mentionCondition())))
-        return m_db.errorFrom(q, what);
-    std::vector<Event> out;
-    const auto key = m_db.sealKey();
-    while (q.next())
-        out.push_back(readEvent(q, key.get()));
-    if (const Status st = m_db.endOfRows(q, what); !st)
-        return st.error();
-    return out;
+    SqliteStatement probe(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?1", what);
+    if (!probe.isValid())
+        return probe.error();
+    probe.bind(1, std::string_view(name));
+    if (!probe.next())
+        return probe.error();
+    return probe.int64(0) > 0 ? QStringLiteral(" INDEXED BY %1").arg(QLatin1String(name)) : QString();
 }
 
-Status EventLog::scanMentions(const MentionVisitor &visit) const
+} // namespace
+
+Status EventLog::scanMentionsByMemory(const MentionVisitor &visit) const
 {
     const QString what = QStringLiteral("reading the mentions");
-    bool indexed = false;
-    {
-        SqliteStatement probe(m_db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'events_mention'", what);
-        if (!probe.isValid() || !probe.next())
-            return probe.error();
-        indexed = probe.int64(0) > 0;
-    }
-    // Column 3: the type of $.mention ('true' for a mention); a payload that is not JSON is
-    // none (as the Qt reader takes it for an empty object). Column 4: a sealed payload, to
-    // open here.
-    const QString sql = QStringLiteral("SELECT id, memory_id, at, "
-                                       "CASE WHEN json_valid(payload) THEN json_type(payload, '$.mention') END, "
-                                       "CASE WHEN json_valid(payload) AND json_type(payload, '$.sealed') = 'text' "
-                                       "THEN payload END "
-                                       "FROM events%1 WHERE %2 ORDER BY id")
-                            .arg(indexed ? QStringLiteral(" INDEXED BY events_mention") : QString(), schema::mentionCondition());
+    const auto from = indexedBy(m_db, "events_mention_by_memory", what);
+    if (!from)
+        return from.error();
+    // Every column is in the index: SQLite does not visit the table.
+    const QString sql = QStringLiteral("SELECT id, memory_id, at FROM events%1 WHERE %2 ORDER BY memory_id, at")
+                            .arg(*from, schema::mentionCondition());
+    SqliteStatement q(m_db, sql.toStdString(), what);
+    if (!q.isValid())
+        return q.error();
+    return q.forEachRow([&](const SqliteStatement &row) {
+        visit(row.int64(0), row.text(1), row.int64(2));
+        return true;
+    });
+}
+
+Status EventLog::scanSealedMentions(const MentionVisitor &visit) const
+{
+    const QString what = QStringLiteral("reading the sealed mentions");
+    const auto from = indexedBy(m_db, "events_sealed_mention", what);
+    if (!from)
+        return from.error();
+    // A sealed envelope, leaving out a plain payload that also says `"mention": true`
+    // (scanMentionsByMemory() has it).
+    const QString sql = QStringLiteral("SELECT id, memory_id, at, payload FROM events%1 WHERE %2 AND "
+                                       "CASE WHEN json_valid(payload) THEN json_type(payload, '$.sealed') = 'text' "
+                                       "AND json_type(payload, '$.mention') IS NOT 'true' END ORDER BY id")
+                            .arg(*from, schema::sealedMentionCondition());
     SqliteStatement q(m_db, sql.toStdString(), what);
     if (!q.isValid())
         return q.error();
     const auto key = m_db.sealKey();
+    if (!key)
+        return {}; // locked: a sealed mention counts as none
     return q.forEachRow([&](const SqliteStatement &row) {
         const std::string_view id = row.text(1);
-        bool mention = row.text(3) == "true";
-        if (!mention && !row.isNull(4)) {
-            Event sealed;
-            sealed.memoryId = QString::fromUtf8(id.data(), qsizetype(id.size()));
-            const std::string_view payload = row.text(4);
-            sealed.payload = row::objectFromJson(QString::fromUtf8(payload.data(), qsizetype(payload.size())));
-            sealed_row::openPayload(sealed, key.get());
-            mention = sealed.payload.value(QStringLiteral("mention")).toBool();
-        }
-        if (mention)
+        const std::string_view payload = row.text(3);
+        Event sealed;
+        sealed.id = row.int64(0);
+        sealed.memoryId = QString::fromUtf8(id.data(), qsizetype(id.size()));
+        sealed.payload = row::objectFromJson(QString::fromUtf8(payload.data(), qsizetype(payload.size())));
+        sealed_row::openPayload(sealed, key.get());
+        if (sealed.payload.value(QStringLiteral("mention")).toBool())
             visit(row.int64(0), id, row.int64(2));
         return true;
     });

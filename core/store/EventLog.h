@@ -45,16 +45,17 @@ public:
     /// Events of a kind (or all kinds when empty) since `sinceMs`, oldest first.
     [[nodiscard]] Result<std::vector<Event>> since(Millis sinceMs, const QString &kind = {}) const;
     [[nodiscard]] Result<std::vector<Event>> all() const;
-    /// The reinforce and confirm events that may be a mention (the payload names `mention`,
-    /// or is sealed), in id order: a superset of the mentions, read through the partial index
-    /// `events_mention` instead of every reinforcement (docs/scoring.md, "Mentions").
-    [[nodiscard]] Result<std::vector<Event>> mentionCandidates() const;
-    /// The mentions themselves (a candidate whose payload holds `"mention": true`; a sealed
-    /// one is opened with the session's key, and while locked it counts as none), in id order,
-    /// as visit(event id, memory id in UTF-8, at): read in SQLite, without an Event or a parsed payload
-    /// per row (at a million memories there are hundreds of thousands).
+    /// The mentions (a reinforce or confirm event whose payload holds `"mention": true`; a
+    /// sealed one is opened with the session's key, and while locked it counts as none), as
+    /// visit(event id, memory id in UTF-8, at): read in SQLite, without an Event or a parsed
+    /// payload per row (at a million memories there are hundreds of thousands). The memory id
+    /// lives only for the call.
     using MentionVisitor = std::function<void(qint64 eventId, std::string_view memoryIdUtf8, Millis at)>;
-    [[nodiscard]] Status scanMentions(const MentionVisitor &visit) const;
+    /// The plain mentions, by memory id and then time, through the partial index
+    /// `events_mention_by_memory` alone (docs/scoring.md, "Mentions").
+    [[nodiscard]] Status scanMentionsByMemory(const MentionVisitor &visit) const;
+    /// The sealed mentions, in id order (few: only level-3 memories seal their events).
+    [[nodiscard]] Status scanSealedMentions(const MentionVisitor &visit) const;
     /// Every event of the given kinds, in id order (one pass over the table).
     [[nodiscard]] Result<std::vector<Event>> ofKinds(const QStringList &kinds) const;
     /// Events with ids from `fromId` to `toId` (both included), in id order (undo walks a

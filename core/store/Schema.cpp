@@ -78,11 +78,17 @@ QStringList createV1()
 
 QString mentionCondition()
 {
-    return QStringLiteral("kind IN ('reinforce', 'confirm') AND (instr(payload, 'mention') > 0 OR instr(payload, "
-                          "'sealed') > 0)");
+    // instr() first: most reinforcements never name the flag, and are not parsed.
+    return QStringLiteral("kind IN ('reinforce', 'confirm') AND instr(payload, 'mention') > 0 AND "
+                          "CASE WHEN json_valid(payload) THEN json_type(payload, '$.mention') = 'true' END");
 }
 
-bool isIndexOnly(int from) { return from == 2; }
+QString sealedMentionCondition()
+{
+    return QStringLiteral("kind IN ('reinforce', 'confirm') AND instr(payload, 'sealed') > 0");
+}
+
+bool isIndexOnly(int from) { return from == 2 || from == 3; }
 
 QStringList migrationFrom(int from)
 {
@@ -103,16 +109,24 @@ QStringList migrationFrom(int from)
         };
     case 2:
         // v3: indexes only (docs/architecture.md, "Performance budget": review_queue_ms). The
-        // review queue and the enhanced profile read events by kind, which was a scan of the
-        // whole log: `events_kind` finds the sparse kinds (review answers, reverts) at once,
-        // and `events_mention` holds only the reinforce and confirm events that may be a
-        // mention (their payload names one, or is sealed), so MentionIndex reads those and
-        // not every reinforcement. The condition is repeated verbatim by
-        // EventLog::mentionCandidates(): SQLite uses a partial index only for a query whose
-        // WHERE holds its terms.
+        // review queue reads events by kind, which was a scan of the whole log: `events_kind`
+        // finds the sparse kinds (review answers, reverts) at once. (v3 also added a first
+        // mention index, `events_mention`, which v4 replaces; a v2 store goes to v4 in one
+        // transaction and never builds it.)
+        return {QStringLiteral("CREATE INDEX events_kind ON events(kind, id)")};
+    case 3:
+        // v4: indexes only. The enhanced profile's mentions, read without touching the table:
+        // `events_mention_by_memory` holds exactly the plain mentions, ordered by memory and
+        // time, so the reader gets each memory's sorted mention instants in one run;
+        // `events_sealed_mention` the reinforcements whose payload may be sealed (level 3),
+        // which only the reader can open. SQLite uses a partial index only for a query whose
+        // WHERE holds its terms: EventLog repeats mentionCondition() and
+        // sealedMentionCondition() verbatim.
         return {
-            QStringLiteral("CREATE INDEX events_kind ON events(kind, id)"),
-            QStringLiteral("CREATE INDEX events_mention ON events(id) WHERE %1").arg(mentionCondition()),
+            QStringLiteral("DROP INDEX IF EXISTS events_mention"),
+            QStringLiteral("CREATE INDEX events_mention_by_memory ON events(memory_id, at) WHERE %1")
+                .arg(mentionCondition()),
+            QStringLiteral("CREATE INDEX events_sealed_mention ON events(id) WHERE %1").arg(sealedMentionCondition()),
         };
     default:
         return {};

@@ -355,16 +355,18 @@ private Q_SLOTS:
         QCOMPARE(QSet<QString>(mentions.keyBegin(), mentions.keyEnd()),
                  QSet<QString>({"manual", "task_success", "task_failure"}));
         QCOMPARE(QSet<QString>(plain.keyBegin(), plain.keyEnd()), QSet<QString>({"access", "association_hit"}));
-        const auto candidates = s->events().mentionCandidates();
-        QVERIFY(candidates);
         qint64 mentioned = 0;
         for (const qint64 n : mentions)
             mentioned += n;
-        QCOMPARE(qint64(candidates->size()), mentioned);
-        MentionIndex index(Config::defaults());
-        index.addEvents(*candidates);
-        const Event &last = candidates->back();
-        QVERIFY(index.summary(last.memoryId, last.at).lastAt == last.at);
+        const auto index = MentionIndex::load(s->events(), Config::defaults());
+        QVERIFY(index);
+        qint64 found = 0;
+        for (const QString &id : index->ids())
+            found += qint64(index->mentionsOf(id).size());
+        QCOMPARE(found, mentioned);
+        const QString id = index->ids().constFirst();
+        const Millis last = index->mentionsOf(id).back();
+        QCOMPARE(index->summary(id, last).lastAt, last);
     }
 
     void openConflictsAreDetectable()

@@ -11,12 +11,46 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace engram;
 using namespace engram::core;
+
+namespace {
+
+/// How SQLite reads the events by kind and the two mention queries (EventLog's SQL).
+QStringList queryPlans(QSqlQuery &q)
+{
+    QStringList plans;
+    for (const QString &sql : {QStringLiteral("SELECT id FROM events WHERE at >= 0 AND kind = 'review' ORDER BY id"),
+                               QStringLiteral("SELECT id, memory_id, at FROM events INDEXED BY events_mention_by_memory "
+                                              "WHERE %1 ORDER BY memory_id, at")
+                                   .arg(schema::mentionCondition()),
+                               QStringLiteral("SELECT id, payload FROM events INDEXED BY events_sealed_mention "
+                                              "WHERE %1 ORDER BY id")
+                                   .arg(schema::sealedMentionCondition())}) {
+        if (!q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql))
+            return {q.lastError().text()};
+        QString plan;
+        while (q.next())
+            plan += q.value(3).toString() + u';';
+        plans << plan;
+    }
+    return plans;
+}
+
+/// Each through its index, with no sort of its own.
+QStringList mentionIndexPlans()
+{
+    return {QStringLiteral("SEARCH events USING INDEX events_kind (kind=?);"),
+            QStringLiteral("SCAN events USING INDEX events_mention_by_memory;"),
+            QStringLiteral("SCAN events USING INDEX events_sealed_mention;")};
+}
+
+} // namespace
 
 class TestStore : public QObject
 {
@@ -268,6 +302,8 @@ private Q_SLOTS:
         append("m-a", reinforce, t + 6, {{"mention", "true"}});      // nor is a string
         append("m-a", reinforce, t + 7, {{"note", QJsonObject{{"mention", true}}}}); // nor a nested one
         append("m-a", events::kEdit, t + 8, {{"mention", true}});    // nor another kind
+        // Names `sealed` but is no envelope: a plain mention, counted once.
+        append("m-a", confirm, t + 15, {{"sealed", "not an envelope"}, {"mention", true}});
         const qint64 reverted = append("m-b", reinforce, t + 9, {{"mention", true}});
         append("m-b", events::kRevert, t + 10, {{"reverts", double(reverted)}});
         const qint64 restored = append("m-b", reinforce, t + 11, {{"mention", true}});
@@ -287,7 +323,7 @@ private Q_SLOTS:
         QVERIFY(everything);
         MentionIndex whole(config);
         whole.addEvents(*everything);
-        QCOMPARE(read->mentionsOf("m-a"), (std::vector<Millis>{t + 1, t + 2}));
+        QCOMPARE(read->mentionsOf("m-a"), (std::vector<Millis>{t + 1, t + 2, t + 15}));
         QCOMPARE(read->mentionsOf("m-b"), (std::vector<Millis>{t + 11}));
         for (const char *id : {"m-a", "m-b"})
             QCOMPARE(read->mentionsOf(QString::fromLatin1(id)), whole.mentionsOf(QString::fromLatin1(id)));
@@ -295,10 +331,10 @@ private Q_SLOTS:
 
     void migratesCheckedInV2StoreToItsIndexes()
     {
-        // tests/data/store-v2.engram was written by schema v2 (see makeV2Store below). v3 adds
-        // only indexes: no backup copy (at a million memories that is gigabytes), the events
-        // by kind and the mention candidates are read through them, and the mentions read
-        // through the partial index are the ones the whole log holds.
+        // tests/data/store-v2.engram was written by schema v2 (see makeV2Store below). v3 and
+        // v4 add only indexes: no backup copy (at a million memories that is gigabytes), the
+        // events by kind and the mentions are read through them, and the mentions read through
+        // the partial index are the ones the whole log holds.
         QTemporaryDir dir;
         const QString path = dir.filePath("v2.engram");
         QVERIFY(QFile::copy(QStringLiteral(ENGRAM_TEST_DATA "/store-v2.engram"), path));
@@ -310,19 +346,8 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir.path()).entryList({"*.bak"}, QDir::Files), QStringList());
         QSqlQuery q((*s)->database().handle());
         QVERIFY(q.exec("PRAGMA user_version") && q.next());
-        QCOMPARE(q.value(0).toInt(), 3);
-        QStringList plans;
-        for (const QString &sql : {QStringLiteral("SELECT id FROM events WHERE at >= 0 AND kind = 'review' ORDER BY id"),
-                                   QStringLiteral("SELECT id FROM events INDEXED BY events_mention WHERE %1 ORDER BY id")
-                                       .arg(schema::mentionCondition())}) {
-            QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + sql));
-            QString plan;
-            while (q.next())
-                plan += q.value(3).toString() + u';';
-            plans << plan;
-        }
-        QVERIFY2(plans[0].contains("events_kind"), qPrintable(plans[0]));
-        QVERIFY2(plans[1].contains("events_mention") && !plans[1].contains("TEMP B-TREE"), qPrintable(plans[1]));
+        QCOMPARE(q.value(0).toInt(), 4);
+        QCOMPARE(queryPlans(q), mentionIndexPlans());
 
         const Config config = Config::defaults();
         auto indexed = MentionIndex::load((*s)->events(), config);
@@ -339,6 +364,47 @@ private Q_SLOTS:
         auto reviews = (*s)->events().since(0, QStringLiteral("review"));
         QVERIFY(reviews);
         QCOMPARE(int(reviews->size()), 1);
+    }
+
+    void migratesV3StoreFromItsFirstMentionIndex()
+    {
+        // A v3 store has v3's mention index (ids of the events that may be a mention); v4
+        // replaces it with the two that the mention reader uses, and nothing else changes.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("v3.engram");
+        {
+            auto db = QSqlDatabase::addDatabase("QSQLITE", "v3");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            for (const QString &sql : schema::createV1() + schema::migrationFrom(1) + schema::migrationFrom(2))
+                QVERIFY2(q.exec(sql), qPrintable(sql));
+            QVERIFY(q.exec("CREATE INDEX events_mention ON events(id) WHERE kind IN ('reinforce', 'confirm') AND "
+                           "(instr(payload, 'mention') > 0 OR instr(payload, 'sealed') > 0)"));
+            QVERIFY(q.exec("INSERT INTO memories (id, content, category, created_at, updated_at) VALUES "
+                           "('v3-a', 'Use pnpm in this repo', 'preference', 1704103200000, 1704103200000)"));
+            QVERIFY(q.exec("INSERT INTO events (id, memory_id, kind, at, payload) VALUES "
+                           "(1, 'v3-a', 'reinforce', 1706000000000, '{\"event\":\"manual\",\"mention\":true}'), "
+                           "(2, 'v3-a', 'reinforce', 1706000100000, '{\"event\":\"access\"}'), "
+                           "(3, 'v3-a', 'confirm', 1705000000000, '{\"mention\":true}')"));
+            QVERIFY(q.exec("PRAGMA user_version = 3"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("v3");
+        auto s = Store::open(path);
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QCOMPARE((*s)->database().schemaVersionOnDisk(), 3);
+        QVERIFY((*s)->database().migrationBackupPath().isEmpty());
+        QSqlQuery q((*s)->database().handle());
+        QVERIFY(q.exec("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'events_%' ORDER BY name"));
+        QStringList indexes;
+        while (q.next())
+            indexes << q.value(0).toString();
+        QCOMPARE(indexes, QStringList({"events_kind", "events_memory", "events_mention_by_memory", "events_sealed_mention"}));
+        QCOMPARE(queryPlans(q), mentionIndexPlans());
+        auto indexed = MentionIndex::load((*s)->events(), Config::defaults());
+        QVERIFY(indexed);
+        QCOMPARE(indexed->mentionsOf("v3-a"), (std::vector<Millis>{1705000000000, 1706000000000}));
     }
 
     void makeV2Store()

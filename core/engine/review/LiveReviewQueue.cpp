@@ -93,7 +93,7 @@ ScoreInput LiveReviewQueue::inputOf(std::uint32_t row) const
 {
     ScoreInput in = m_snapshot->input(row);
     if (m_enhanced) {
-        const MentionSummary m = m_mentions.value(row);
+        const MentionSummary m = mentionsOf(row);
         in.lastMentionAt = m.lastAt;
         in.firstWindowMentionAt = m.firstInWindowAt;
         in.mentionsInWindow = m.inWindow;
@@ -142,26 +142,30 @@ void LiveReviewQueue::judge(std::uint32_t row)
     m_verdicts[row] = v;
 }
 
+MentionSummary LiveReviewQueue::mentionsOf(std::uint32_t row) const
+{
+    const std::uint32_t slot = row < m_mentionSlot.size() ? m_mentionSlot[row] : 0;
+    return slot ? m_mentionSummaries[slot - 1] : MentionSummary{};
+}
+
+void LiveReviewQueue::setMentions(std::uint32_t row, const MentionSummary &summary)
+{
+    if (row >= m_mentionSlot.size())
+        m_mentionSlot.resize(m_snapshot->size(), 0);
+    if (std::uint32_t &slot = m_mentionSlot[row]) {
+        m_mentionSummaries[slot - 1] = summary; // a row that has none keeps an empty one
+    } else if (summary != MentionSummary{}) {
+        m_mentionSummaries.push_back(summary);
+        slot = std::uint32_t(m_mentionSummaries.size());
+    }
+}
+
 Status LiveReviewQueue::loadMentions(Store &store, const MemorySnapshot &snapshot)
 {
-    // (row, instant) of every mention, keyed by the snapshot's rows (no map by id).
-    std::vector<std::pair<std::uint32_t, Millis>> found;
-    const Status st = MentionIndex::forEachMention(store.events(), [&](std::string_view id, Millis at) {
+    return MentionIndex::forEachMention(store.events(), [&](std::string_view id, const std::vector<Millis> &times) {
         if (const std::uint32_t row = snapshot.rowOf(id); row != MemorySnapshot::kNoRow)
-            found.emplace_back(row, at);
+            setMentions(row, MentionIndex::summarize(times, m_now, m_config.enhanced));
     });
-    if (!st)
-        return st;
-    std::sort(found.begin(), found.end());
-    std::vector<Millis> times;
-    for (std::size_t i = 0; i < found.size();) {
-        const std::uint32_t row = found[i].first;
-        times.clear();
-        for (; i < found.size() && found[i].first == row; ++i)
-            times.push_back(found[i].second);
-        m_mentions.insert(row, MentionIndex::summarize(times, m_now, m_config.enhanced));
-    }
-    return {};
 }
 
 Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Millis now)
@@ -172,7 +176,8 @@ Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Mi
     m_verdicts.assign(snapshot.size(), Verdict{});
     if (const Status st = loadSideData(store, true); !st)
         return st;
-    m_mentions.clear();
+    m_mentionSlot.assign(m_enhanced ? snapshot.size() : 0, 0);
+    m_mentionSummaries.clear();
     if (m_enhanced) {
         if (const Status st = loadMentions(store, snapshot); !st)
             return st;
@@ -193,10 +198,7 @@ Status LiveReviewQueue::refreshMentions(Store &store, std::uint32_t row)
         return events.error();
     MentionIndex own(m_config);
     own.addEvents(*events);
-    if (const MentionSummary m = own.summary(id, m_now); m == MentionSummary{})
-        m_mentions.remove(row);
-    else
-        m_mentions.insert(row, m);
+    setMentions(row, own.summary(id, m_now));
     return {};
 }
 

@@ -6,7 +6,6 @@
 #include "model/Result.h"
 #include "scoring/ScoringProfile.h"
 
-#include <QHash>
 
 #include <cstdint>
 #include <memory>
@@ -98,6 +97,8 @@ private:
     [[nodiscard]] Status loadMentions(Store &store, const MemorySnapshot &snapshot);
     void judge(std::uint32_t row);
     ScoreInput inputOf(std::uint32_t row) const;
+    MentionSummary mentionsOf(std::uint32_t row) const;
+    void setMentions(std::uint32_t row, const MentionSummary &summary);
 
     // The sorted lists (LiveReviewQueueOrder.cpp).
     bool promoteBefore(std::uint32_t a, std::uint32_t b) const;
@@ -141,7 +142,10 @@ private:
     std::vector<Event> m_reviewEvents; ///< review answers and reverts read so far
     qint64 m_lastEventId = 0;
     std::vector<std::uint8_t> m_answered; ///< per row: has an answered review
-    QHash<std::uint32_t, MentionSummary> m_mentions; ///< enhanced: per row with mentions
+    // Enhanced: each row's mention summary, dense by row (1 + its index in m_mentionSummaries;
+    // 0 none), so the judging of a million rows needs no hash lookup.
+    std::vector<std::uint32_t> m_mentionSlot;
+    std::vector<MentionSummary> m_mentionSummaries;
     std::size_t m_lastJudged = 0;
     std::size_t m_lastPlaced = 0;
 };
