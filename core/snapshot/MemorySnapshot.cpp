@@ -98,13 +98,48 @@ std::uint32_t MemorySnapshot::rowOf(std::string_view id) const
 {
     if (m_slots.empty())
         return kNoRow;
+    return probe(id, hashId(id) & (m_slots.size() - 1));
+}
+
+std::uint32_t MemorySnapshot::probe(std::string_view id, std::size_t first) const
+{
     const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t i = hashId(id) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = first;; i = (i + 1) & mask) {
         const std::uint32_t slot = m_slots[i];
         if (slot == 0)
             return kNoRow;
         if (m_ids.view(slot - 1) == id)
             return slot - 1;
+    }
+}
+
+void MemorySnapshot::rowsOf(std::span<const std::string_view> ids, std::span<std::uint32_t> rows) const
+{
+    if (m_slots.empty()) {
+        std::fill(rows.begin(), rows.end(), kNoRow);
+        return;
+    }
+    // Per group: every id's slot is asked for, then every slot's row place, then every row's
+    // bytes, and only then is each id compared (a probe past the first slot waits as rowOf does).
+    constexpr std::size_t kGroup = 16;
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t first[kGroup];
+    for (std::size_t start = 0; start < ids.size(); start += kGroup) {
+        const std::size_t n = std::min(kGroup, ids.size() - start);
+        for (std::size_t i = 0; i < n; ++i) {
+            first[i] = hashId(ids[start + i]) & mask;
+            __builtin_prefetch(m_slots.data() + first[i]);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (const std::uint32_t slot = m_slots[first[i]])
+                m_ids.prefetchPlace(slot - 1);
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (const std::uint32_t slot = m_slots[first[i]])
+                m_ids.prefetchBytes(slot - 1);
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            rows[start + i] = probe(ids[start + i], first[i]);
     }
 }
 

@@ -10,6 +10,8 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -113,6 +115,9 @@ public:
     /// Row of a memory id, or kNoRow.
     std::uint32_t rowOf(const QString &id) const;
     std::uint32_t rowOf(std::string_view id) const;
+    /// rowOf() of many ids at once, into `rows` (as many): each lookup in a table of a million
+    /// rows waits on memory three times, and in a group those waits overlap.
+    void rowsOf(std::span<const std::string_view> ids, std::span<std::uint32_t> rows) const;
 
     void reserve(std::size_t rows, std::size_t contentBytes);
     /// Adds a row (the id must not be present yet); returns its index.
@@ -154,6 +159,8 @@ private:
     std::uint8_t internSourceSlow(const std::string &name);
     void setStrings(std::size_t row, const SnapshotRecord &record, bool appending);
     void indexInsert(std::uint32_t row);
+    /// The row of `id`, probing the index from slot `first` (its hash's slot).
+    std::uint32_t probe(std::string_view id, std::size_t first) const;
     void rebuildIndex(std::size_t capacity);
 
     StringColumn m_ids;

@@ -78,6 +78,14 @@ public:
     {
         return std::string_view(m_bytes.data() + m_offsets[row], m_lengths[row]);
     }
+    /// Asks the processor for a row's place (offset and length), then for its bytes, without
+    /// waiting: for a lookup of many rows at once (MemorySnapshot::rowsOf).
+    void prefetchPlace(std::size_t row) const
+    {
+        __builtin_prefetch(m_offsets.data() + row);
+        __builtin_prefetch(m_lengths.data() + row);
+    }
+    void prefetchBytes(std::size_t row) const { __builtin_prefetch(m_bytes.data() + m_offsets[row]); }
     QString toQString(std::size_t row) const
     {
         const std::string_view v = view(row);

@@ -171,6 +171,42 @@ private Q_SLOTS:
         QCOMPARE(describe(queue.items()), before);
     }
 
+    void tiesOrderByTheWholeId_data() { updatesEqualAFullRebuild_data(); }
+
+    void tiesOrderByTheWholeId()
+    {
+        // Memories that score alike are ordered by id: ids that agree in their first 16 bytes
+        // and more (the sort compares those first, then the whole id), one a prefix of
+        // another, short ones, added in no order.
+        QFETCH(QString, profile);
+        const QStringList ids = {"mem_twin_0123456789_b", "mem_twin_0123456789_a", "mem_twin_0123456789",
+                                 "mem_twin_0123456789_a2", "mem_twin_01234567", "mem_twin_0123456",
+                                 "mem_twin_01234566", "m", "mem_twin_0123456789_\u00e9", "mem_twin_0123456789_B"};
+        for (const QString &id : ids) {
+            Memory twin = test::sampleMemory(id, kAnchor - 500 * kMsPerDay);
+            twin.category = QStringLiteral("episode");
+            twin.importance = 0.1;
+            twin.stability = 1;
+            twin.lastReinforcedAt = twin.lastAccessedAt = twin.updatedAt = kAnchor - 400 * kMsPerDay;
+            QVERIFY((*m_store)->memories().insert(twin).ok());
+        }
+        auto loaded = SnapshotLoader::load(**m_store, m_config, {});
+        QVERIFY(loaded.ok());
+        m_snapshot = std::move(*loaded);
+        const auto p = makeProfile(profile, m_config);
+        LiveReviewQueue queue(m_config, *p);
+        QVERIFY(queue.rebuild(**m_store, m_snapshot, kAnchor).ok());
+        const QStringList items = describe(queue.items());
+        QCOMPARE(items, fullBuild(*p));
+        // All ten are in the queue, in id order where they tie.
+        QStringList twins;
+        for (const ReviewItem &i : queue.items()) {
+            if (ids.contains(i.memoryIds.value(0)))
+                twins << i.memoryIds.value(0);
+        }
+        QCOMPARE(twins.size(), ids.size());
+    }
+
     void randomBatchesEqualARebuild_data() { updatesEqualAFullRebuild_data(); }
 
     void randomBatchesEqualARebuild()

@@ -86,6 +86,33 @@ private Q_SLOTS:
         QCOMPARE(snap->rowOf(QStringLiteral("nope")), MemorySnapshot::kNoRow);
     }
 
+    void rowsOfFindsWhatRowOfFinds()
+    {
+        // The grouped lookup (groups of 16, prefetched) against one id at a time: every id,
+        // ids that are not there, an empty one, and a count that is not a multiple of 16.
+        auto loaded = SnapshotLoader::load(**m_store, m_config, {});
+        QVERIFY(loaded.ok());
+        const MemorySnapshot &snap = *loaded;
+        std::vector<std::string> ids;
+        for (std::size_t row = snap.size(); row-- > 0;) {
+            ids.emplace_back(snap.idBytes(row));
+            ids.push_back(std::string(snap.idBytes(row)) + "-missing");
+        }
+        ids.emplace_back();
+        ids.emplace_back("m");
+        QCOMPARE(ids.size() % 16 == 0, false);
+        const std::vector<std::string_view> views(ids.begin(), ids.end());
+        std::vector<std::uint32_t> rows(views.size(), 12345);
+        snap.rowsOf(views, rows);
+        for (std::size_t i = 0; i < views.size(); ++i)
+            QCOMPARE(rows[i], snap.rowOf(views[i]));
+        QCOMPARE(rows.front(), std::uint32_t(snap.size() - 1));
+        QCOMPARE(rows[1], MemorySnapshot::kNoRow);
+        MemorySnapshot empty;
+        empty.rowsOf(std::span(views.data(), 3), std::span(rows.data(), 3));
+        QCOMPARE(rows[0], MemorySnapshot::kNoRow);
+    }
+
     void partialLoadStopsAtTheLimit()
     {
         SnapshotLoader::Options options;

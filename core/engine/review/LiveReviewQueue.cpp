@@ -12,6 +12,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
+#include <string>
+#include <thread>
 
 namespace engram::core {
 
@@ -89,10 +92,10 @@ Status LiveReviewQueue::loadSideData(Store &store, bool everything)
     return {};
 }
 
-ScoreInput LiveReviewQueue::inputOf(std::uint32_t row) const
+ScoreInput LiveReviewQueue::inputOf(std::uint32_t row, bool withMentions) const
 {
     ScoreInput in = m_snapshot->input(row);
-    if (m_enhanced) {
+    if (m_enhanced && withMentions) {
         const MentionSummary m = mentionsOf(row);
         in.lastMentionAt = m.lastAt;
         in.firstWindowMentionAt = m.firstInWindowAt;
@@ -102,7 +105,7 @@ ScoreInput LiveReviewQueue::inputOf(std::uint32_t row) const
     return in;
 }
 
-void LiveReviewQueue::judge(std::uint32_t row)
+void LiveReviewQueue::judge(std::uint32_t row, bool withMentions)
 {
     const MemorySnapshot &snap = *m_snapshot;
     Verdict v;
@@ -118,7 +121,7 @@ void LiveReviewQueue::judge(std::uint32_t row)
         m_verdicts[row] = v;
         return;
     }
-    const ScoreInput in = inputOf(row);
+    const ScoreInput in = inputOf(row, withMentions);
     if (m_importance && !f.permanent) {
         const Score s = m_importanceProfile->evaluate(in, m_now);
         const QString id = m_answered[row] ? snap.id(row) : QString();
@@ -162,10 +165,71 @@ void LiveReviewQueue::setMentions(std::uint32_t row, const MentionSummary &summa
 
 Status LiveReviewQueue::loadMentions(Store &store, const MemorySnapshot &snapshot)
 {
-    return MentionIndex::forEachMention(store.events(), [&](std::string_view id, const std::vector<Millis> &times) {
-        if (const std::uint32_t row = snapshot.rowOf(id); row != MemorySnapshot::kNoRow)
-            setMentions(row, MentionIndex::summarize(times, m_now, m_config.enhanced));
-    });
+    // Hundreds of thousands of memories have mentions: their rows are looked up in groups
+    // (MemorySnapshot::rowsOf), the ids kept until then.
+    constexpr std::size_t kGroup = 256;
+    std::vector<std::string> ids(kGroup);
+    std::vector<MentionSummary> summaries(kGroup);
+    std::vector<std::string_view> views(kGroup);
+    std::vector<std::uint32_t> rows(kGroup);
+    std::size_t held = 0;
+    const auto place = [&] {
+        for (std::size_t i = 0; i < held; ++i)
+            views[i] = ids[i];
+        snapshot.rowsOf(std::span(views.data(), held), std::span(rows.data(), held));
+        for (std::size_t i = 0; i < held; ++i) {
+            if (rows[i] != MemorySnapshot::kNoRow)
+                setMentions(rows[i], summaries[i]);
+        }
+        held = 0;
+    };
+    const Status st =
+        MentionIndex::forEachMention(store.events(), [&](std::string_view id, const std::vector<Millis> &times) {
+            ids[held].assign(id);
+            summaries[held] = MentionIndex::summarize(times, m_now, m_config.enhanced);
+            if (++held == kGroup)
+                place();
+        });
+    if (!st)
+        return st;
+    place();
+    return {};
+}
+
+Status LiveReviewQueue::judgeAll(Store &store, const MemorySnapshot &snapshot)
+{
+    // Two cores: judging a row reads the snapshot, the side data and the profiles (all const
+    // here) and writes only that row's verdict.
+    const auto n = std::uint32_t(snapshot.size());
+    m_mentionSlot.assign(m_enhanced ? n : 0, 0);
+    m_mentionSummaries.clear();
+    if (!m_enhanced) {
+        std::jthread firstHalf([this, n] {
+            for (std::uint32_t row = 0; row < n / 2; ++row)
+                judge(row);
+        });
+        for (std::uint32_t row = n / 2; row < n; ++row)
+            judge(row);
+        return {};
+    }
+    // Enhanced: the other core judges every row as if it had no mention while this thread
+    // reads the mentions (on the store's connection, which stays on its thread); then the
+    // rows with mentions are judged again.
+    Status read;
+    {
+        std::jthread withoutMentions([this, n] {
+            for (std::uint32_t row = 0; row < n; ++row)
+                judge(row, false);
+        });
+        read = loadMentions(store, snapshot);
+    }
+    if (!read)
+        return read;
+    for (std::uint32_t row = 0; row < n; ++row) {
+        if (m_mentionSlot[row])
+            judge(row);
+    }
+    return {};
 }
 
 Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Millis now)
@@ -176,14 +240,8 @@ Status LiveReviewQueue::rebuild(Store &store, const MemorySnapshot &snapshot, Mi
     m_verdicts.assign(snapshot.size(), Verdict{});
     if (const Status st = loadSideData(store, true); !st)
         return st;
-    m_mentionSlot.assign(m_enhanced ? snapshot.size() : 0, 0);
-    m_mentionSummaries.clear();
-    if (m_enhanced) {
-        if (const Status st = loadMentions(store, snapshot); !st)
-            return st;
-    }
-    for (std::uint32_t row = 0; row < snapshot.size(); ++row)
-        judge(row);
+    if (const Status st = judgeAll(store, snapshot); !st)
+        return st;
     orderAll();
     m_lastJudged = m_lastPlaced = snapshot.size();
     m_built = true;

@@ -95,8 +95,12 @@ private:
     [[nodiscard]] Status refreshMentions(Store &store, std::uint32_t row);
     /// Every mention in the store, summarised per snapshot row as of m_now (enhanced only).
     [[nodiscard]] Status loadMentions(Store &store, const MemorySnapshot &snapshot);
-    void judge(std::uint32_t row);
-    ScoreInput inputOf(std::uint32_t row) const;
+    /// Every row's verdict (rebuild); under enhanced with the mentions, read here.
+    [[nodiscard]] Status judgeAll(Store &store, const MemorySnapshot &snapshot);
+    /// One row's verdict. `withMentions` false judges it as if it had none (while the
+    /// mentions are still being read).
+    void judge(std::uint32_t row, bool withMentions = true);
+    ScoreInput inputOf(std::uint32_t row, bool withMentions = true) const;
     MentionSummary mentionsOf(std::uint32_t row) const;
     void setMentions(std::uint32_t row, const MentionSummary &summary);
 

@@ -10,6 +10,8 @@
 #include "snapshot/MemorySnapshot.h"
 
 #include <algorithm>
+#include <compare>
+#include <string_view>
 
 namespace engram::core {
 
@@ -54,6 +56,61 @@ void sortByKey(std::vector<std::uint32_t> &rows, KeyOf keyOf, Tie tie)
     });
     for (std::size_t i = 0; i < rows.size(); ++i)
         rows[i] = keyed[i].second;
+}
+
+/// The first 16 bytes of an id as two big-endian numbers (zeros past its end): comparing two
+/// prefixes orders ids as comparing their bytes does, or ties when the prefixes are equal.
+struct IdPrefix
+{
+    std::uint64_t high = 0;
+    std::uint64_t low = 0;
+
+    explicit IdPrefix(std::string_view id)
+    {
+        for (std::size_t i = 0; i < 16 && i < id.size(); ++i)
+            (i < 8 ? high : low) |= std::uint64_t(std::uint8_t(id[i])) << (8 * (7 - i % 8));
+    }
+    auto operator<=>(const IdPrefix &) const = default;
+};
+
+/// Sorts rows of one key by id.
+void sortById(std::uint32_t *begin, std::uint32_t *end, const MemorySnapshot &snapshot)
+{
+    std::vector<std::pair<IdPrefix, std::uint32_t>> prefixed;
+    prefixed.reserve(std::size_t(end - begin));
+    for (const std::uint32_t *row = begin; row != end; ++row)
+        prefixed.emplace_back(IdPrefix(snapshot.idBytes(*row)), *row);
+    std::sort(prefixed.begin(), prefixed.end(), [&](const auto &a, const auto &b) {
+        if (a.first != b.first)
+            return a.first < b.first;
+        return snapshot.idBytes(a.second) < snapshot.idBytes(b.second);
+    });
+    for (const auto &[prefix, row] : prefixed)
+        *begin++ = row;
+}
+
+/// sortByKey with ties ordered by the rows' ids. Hundreds of thousands of rows can share one
+/// key (every archived memory scores 0), and their ids differ only after a common prefix
+/// ("mem_01J…"): each run of one key is sorted on its own, by the ids' first 16 bytes and
+/// only where those agree by the whole ids.
+template <typename Key, typename KeyOf>
+void sortByKeyThenId(std::vector<std::uint32_t> &rows, const MemorySnapshot &snapshot, KeyOf keyOf)
+{
+    std::vector<std::pair<Key, std::uint32_t>> keyed;
+    keyed.reserve(rows.size());
+    for (const std::uint32_t row : rows)
+        keyed.emplace_back(keyOf(row), row);
+    std::sort(keyed.begin(), keyed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        rows[i] = keyed[i].second;
+    for (std::size_t begin = 0; begin < keyed.size();) {
+        std::size_t end = begin + 1;
+        while (end < keyed.size() && !(keyed[begin].first < keyed[end].first))
+            ++end;
+        if (end - begin > 1)
+            sortById(rows.data() + begin, rows.data() + end, snapshot);
+        begin = end;
+    }
 }
 
 template <typename Less>
@@ -170,7 +227,6 @@ void LiveReviewQueue::orderAll()
             m_groups[v.group].push_back(row);
     }
     const auto byRowid = [this](auto a, auto b) { return m_snapshot->rowid(a) < m_snapshot->rowid(b); };
-    const auto byId = [this](auto a, auto b) { return m_snapshot->idBytes(a) < m_snapshot->idBytes(b); };
     sortByKey<double>(m_promote, [this](auto row) { return -m_verdicts[row].reviewScore; }, byRowid);
     sortByKey<double>(m_decay, [this](auto row) { return m_verdicts[row].reviewScore; }, byRowid);
     const auto weakness = [this](auto row) {
@@ -183,7 +239,7 @@ void LiveReviewQueue::orderAll()
             for (std::int64_t i = 0; i < m_excess[kActive]; ++i)
                 group.push_back(m_groups[kActive][std::size_t(i)]);
         }
-        sortByKey<std::pair<double, Millis>>(group, weakness, byId);
+        sortByKeyThenId<std::pair<double, Millis>>(group, *m_snapshot, weakness);
         m_excess[g] = std::max<std::int64_t>(0, std::int64_t(group.size()) - budgetOf(g));
         for (std::int64_t i = 0; i < m_excess[g]; ++i)
             m_cut[group[std::size_t(i)]] |= bit(g);
@@ -193,9 +249,9 @@ void LiveReviewQueue::orderAll()
         if (m_placed[row].kind >= 0)
             m_cleanup.push_back(row);
     }
-    sortByKey<std::pair<int, double>>(
-        m_cleanup, [this](auto row) { return std::pair<int, double>(kindOrder(m_placed[row].kind), m_verdicts[row].score); },
-        byId);
+    sortByKeyThenId<std::pair<int, double>>(m_cleanup, *m_snapshot, [this](auto row) {
+        return std::pair<int, double>(kindOrder(m_placed[row].kind), m_verdicts[row].score);
+    });
 }
 
 void LiveReviewQueue::withdraw(std::uint32_t row, int ops[4])
