@@ -167,7 +167,8 @@ Status EventLog::scanMentionsByMemory(const MentionVisitor &visit) const
     const auto from = indexedBy(m_db, "events_mention_by_memory", what);
     if (!from)
         return from.error();
-    // Every column is in the index: SQLite does not visit the table.
+    // The index holds only the mentions, in the order wanted: no sort, no row that is not one
+    // (SQLite still reads each row's kind and payload to check the index's terms).
     const QString sql = QStringLiteral("SELECT id, memory_id, at FROM events%1 WHERE %2 ORDER BY memory_id, at")
                             .arg(*from, schema::mentionCondition());
     SqliteStatement q(m_db, sql.toStdString(), what);

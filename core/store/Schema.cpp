@@ -115,9 +115,9 @@ QStringList migrationFrom(int from)
         // transaction and never builds it.)
         return {QStringLiteral("CREATE INDEX events_kind ON events(kind, id)")};
     case 3:
-        // v4: indexes only. The enhanced profile's mentions, read without touching the table:
-        // `events_mention_by_memory` holds exactly the plain mentions, ordered by memory and
-        // time, so the reader gets each memory's sorted mention instants in one run;
+        // v4: indexes only. The enhanced profile's mentions: `events_mention_by_memory` holds
+        // exactly the plain mentions, ordered by memory and time, so the reader gets each
+        // memory's sorted mention instants in one run, with no sort and no other event read;
         // `events_sealed_mention` the reinforcements whose payload may be sealed (level 3),
         // which only the reader can open. SQLite uses a partial index only for a query whose
         // WHERE holds its terms: EventLog repeats mentionCondition() and
