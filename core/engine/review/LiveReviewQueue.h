@@ -6,7 +6,6 @@
 #include "model/Result.h"
 #include "scoring/ScoringProfile.h"
 
-
 #include <cstdint>
 #include <memory>
 #include <vector>
