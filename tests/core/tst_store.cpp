@@ -21,6 +21,31 @@ using namespace engram::core;
 
 namespace {
 
+/// Writes a database as an older Engram (or another program) left it: `statements` run in
+/// order on a plain SQLite connection, closed before anything else opens the file. Returns the
+/// first failure (the statement and SQLite's message), or nothing.
+QString writeRawDatabase(const QString &path, const QStringList &statements)
+{
+    const QString connection = QStringLiteral("raw");
+    QString failure;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        if (!db.open())
+            failure = db.lastError().text();
+        for (const QString &sql : statements) {
+            if (!failure.isEmpty())
+                break;
+            QSqlQuery q(db);
+            if (!q.exec(sql))
+                failure = sql + QStringLiteral(": ") + q.lastError().text();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return failure;
+}
+
 /// How SQLite reads the events by kind and the two mention queries (EventLog's SQL).
 QStringList queryPlans(QSqlQuery &q)
 {
@@ -212,14 +237,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath("other.sqlite");
-        {
-            auto db = QSqlDatabase::addDatabase("QSQLITE", "other");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery(db).exec("CREATE TABLE t (x)");
-            db.close();
-        }
-        QSqlDatabase::removeDatabase("other");
+        const QString failure = writeRawDatabase(path, {"CREATE TABLE t (x)"});
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
         auto s = Store::open(path);
         QVERIFY(!s);
         QVERIFY(s.error().message.contains("not an Engram store"));
@@ -372,25 +391,19 @@ private Q_SLOTS:
         // replaces it with the two that the mention reader uses, and nothing else changes.
         QTemporaryDir dir;
         const QString path = dir.filePath("v3.engram");
-        {
-            auto db = QSqlDatabase::addDatabase("QSQLITE", "v3");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            for (const QString &sql : schema::createV1() + schema::migrationFrom(1) + schema::migrationFrom(2))
-                QVERIFY2(q.exec(sql), qPrintable(sql));
-            QVERIFY(q.exec("CREATE INDEX events_mention ON events(id) WHERE kind IN ('reinforce', 'confirm') AND "
-                           "(instr(payload, 'mention') > 0 OR instr(payload, 'sealed') > 0)"));
-            QVERIFY(q.exec("INSERT INTO memories (id, content, category, created_at, updated_at) VALUES "
-                           "('v3-a', 'Use pnpm in this repo', 'preference', 1704103200000, 1704103200000)"));
-            QVERIFY(q.exec("INSERT INTO events (id, memory_id, kind, at, payload) VALUES "
-                           "(1, 'v3-a', 'reinforce', 1706000000000, '{\"event\":\"manual\",\"mention\":true}'), "
-                           "(2, 'v3-a', 'reinforce', 1706000100000, '{\"event\":\"access\"}'), "
-                           "(3, 'v3-a', 'confirm', 1705000000000, '{\"mention\":true}')"));
-            QVERIFY(q.exec("PRAGMA user_version = 3"));
-            db.close();
-        }
-        QSqlDatabase::removeDatabase("v3");
+        const QString failure = writeRawDatabase(
+            path, schema::createV1() + schema::migrationFrom(1) + schema::migrationFrom(2)
+                      + QStringList{
+                          "CREATE INDEX events_mention ON events(id) WHERE kind IN ('reinforce', 'confirm') AND "
+                          "(instr(payload, 'mention') > 0 OR instr(payload, 'sealed') > 0)",
+                          "INSERT INTO memories (id, content, category, created_at, updated_at) VALUES "
+                          "('v3-a', 'Use pnpm in this repo', 'preference', 1704103200000, 1704103200000)",
+                          "INSERT INTO events (id, memory_id, kind, at, payload) VALUES "
+                          "(1, 'v3-a', 'reinforce', 1706000000000, '{\"event\":\"manual\",\"mention\":true}'), "
+                          "(2, 'v3-a', 'reinforce', 1706000100000, '{\"event\":\"access\"}'), "
+                          "(3, 'v3-a', 'confirm', 1705000000000, '{\"mention\":true}')",
+                          "PRAGMA user_version = 3"});
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
         auto s = Store::open(path);
         QVERIFY2(s, s ? "" : qPrintable(s.error().message));
         QCOMPARE((*s)->database().schemaVersionOnDisk(), 3);
@@ -414,29 +427,23 @@ private Q_SLOTS:
             QSKIP("set ENGRAM_WRITE_FIXTURES=1 to rewrite tests/data/store-v2.engram");
         const QString path = QStringLiteral(ENGRAM_TEST_DATA "/store-v2.engram");
         QFile::remove(path);
-        {
-            auto db = QSqlDatabase::addDatabase("QSQLITE", "v2");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            for (const QString &sql : schema::createV1() + schema::migrationFrom(1))
-                QVERIFY2(q.exec(sql), qPrintable(sql));
-            QVERIFY(q.exec("INSERT INTO memories (id, content, category, created_at, updated_at) VALUES "
-                           "('v2-a', 'Use pnpm in this repo', 'preference', 1704103200000, 1704103200000), "
-                           "('v2-b', 'The CI runs on Debian', 'fact', 1704103200000, 1704103200000)"));
-            QVERIFY(q.exec("INSERT INTO events (id, memory_id, kind, at, payload) VALUES "
-                           "(1, 'v2-a', 'create', 1704103200000, '{}'), "
-                           "(2, 'v2-b', 'create', 1704103200000, '{}'), "
-                           "(3, 'v2-a', 'reinforce', 1706000000000, '{\"event\":\"manual\",\"mention\":true}'), "
-                           "(4, 'v2-a', 'reinforce', 1706000100000, '{\"event\":\"access\"}'), "
-                           "(5, 'v2-a', 'confirm', 1706000200000, '{ \"mention\": true }'), "
-                           "(6, 'v2-b', 'reinforce', 1706000300000, '{\"event\":\"manual\",\"mention\":true}'), "
-                           "(7, 'v2-b', 'revert', 1706000400000, '{\"reverts\":6}'), "
-                           "(8, 'v2-a', 'review', 1706000500000, '{\"review\":\"decay\",\"answer\":\"keep\"}')"));
-            QVERIFY(q.exec("PRAGMA user_version = 2"));
-            db.close();
-        }
-        QSqlDatabase::removeDatabase("v2");
+        const QString failure = writeRawDatabase(
+            path, schema::createV1() + schema::migrationFrom(1)
+                      + QStringList{
+                          "INSERT INTO memories (id, content, category, created_at, updated_at) VALUES "
+                          "('v2-a', 'Use pnpm in this repo', 'preference', 1704103200000, 1704103200000), "
+                          "('v2-b', 'The CI runs on Debian', 'fact', 1704103200000, 1704103200000)",
+                          "INSERT INTO events (id, memory_id, kind, at, payload) VALUES "
+                          "(1, 'v2-a', 'create', 1704103200000, '{}'), "
+                          "(2, 'v2-b', 'create', 1704103200000, '{}'), "
+                          "(3, 'v2-a', 'reinforce', 1706000000000, '{\"event\":\"manual\",\"mention\":true}'), "
+                          "(4, 'v2-a', 'reinforce', 1706000100000, '{\"event\":\"access\"}'), "
+                          "(5, 'v2-a', 'confirm', 1706000200000, '{ \"mention\": true }'), "
+                          "(6, 'v2-b', 'reinforce', 1706000300000, '{\"event\":\"manual\",\"mention\":true}'), "
+                          "(7, 'v2-b', 'revert', 1706000400000, '{\"reverts\":6}'), "
+                          "(8, 'v2-a', 'review', 1706000500000, '{\"review\":\"decay\",\"answer\":\"keep\"}')",
+                          "PRAGMA user_version = 2"});
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
     }
 
     void makeV1Store()
@@ -446,29 +453,23 @@ private Q_SLOTS:
             QSKIP("set ENGRAM_WRITE_FIXTURES=1 to rewrite tests/data/store-v1.engram");
         const QString path = QStringLiteral(ENGRAM_TEST_DATA "/store-v1.engram");
         QFile::remove(path);
-        {
-            auto db = QSqlDatabase::addDatabase("QSQLITE", "v1");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            for (const QString &sql : schema::createV1())
-                QVERIFY2(q.exec(sql), qPrintable(sql));
-            QVERIFY(q.exec("INSERT INTO memories (id, content, category, keywords, created_at, updated_at, "
-                           "last_reinforced_at) VALUES ('v1-a', 'Use pnpm in this repo', 'preference', "
-                           "'[\"pnpm\",\"node\"]', 1704103200000, 1704103200000, 1704103200000)"));
-            QVERIFY(q.exec("INSERT INTO memories (id, content, category, keywords, created_at, updated_at) "
-                           "VALUES ('v1-b', 'pnpm workspaces need a root package.json', 'lesson', "
-                           "'[\"pnpm\",\"workspace\"]', 1704189600000, 1704189600000)"));
-            QVERIFY(q.exec("INSERT INTO memories (id, content, category, created_at, updated_at, negated) "
-                           "VALUES ('v1-negated', 'I like coffee', 'stable_preference', 1704103200000, "
-                           "1706100000000, 1)"));
-            QVERIFY(q.exec("INSERT INTO associations (a, b, weight, type) VALUES ('v1-a', 'v1-b', 0.33, 'keyword')"));
-            QVERIFY(q.exec("INSERT INTO events (memory_id, kind, at) VALUES ('v1-a', 'create', 1704103200000)"));
-            QVERIFY(q.exec("INSERT INTO events (memory_id, kind, at) VALUES ('v1-negated', 'negate', 1706000000000)"));
-            QVERIFY(q.exec("PRAGMA user_version = 1"));
-            db.close();
-        }
-        QSqlDatabase::removeDatabase("v1");
+        const QString failure = writeRawDatabase(
+            path, schema::createV1()
+                      + QStringList{
+                          "INSERT INTO memories (id, content, category, keywords, created_at, updated_at, "
+                          "last_reinforced_at) VALUES ('v1-a', 'Use pnpm in this repo', 'preference', "
+                          "'[\"pnpm\",\"node\"]', 1704103200000, 1704103200000, 1704103200000)",
+                          "INSERT INTO memories (id, content, category, keywords, created_at, updated_at) "
+                          "VALUES ('v1-b', 'pnpm workspaces need a root package.json', 'lesson', "
+                          "'[\"pnpm\",\"workspace\"]', 1704189600000, 1704189600000)",
+                          "INSERT INTO memories (id, content, category, created_at, updated_at, negated) "
+                          "VALUES ('v1-negated', 'I like coffee', 'stable_preference', 1704103200000, "
+                          "1706100000000, 1)",
+                          "INSERT INTO associations (a, b, weight, type) VALUES ('v1-a', 'v1-b', 0.33, 'keyword')",
+                          "INSERT INTO events (memory_id, kind, at) VALUES ('v1-a', 'create', 1704103200000)",
+                          "INSERT INTO events (memory_id, kind, at) VALUES ('v1-negated', 'negate', 1706000000000)",
+                          "PRAGMA user_version = 1"});
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
     }
 };
 
