@@ -52,7 +52,7 @@ public:
     /// lives only for the call.
     using MentionVisitor = std::function<void(qint64 eventId, std::string_view memoryIdUtf8, Millis at)>;
     /// The plain mentions, by memory id and then time, through the partial index
-    /// `events_mention_by_memory` alone (docs/scoring.md, "Mentions").
+    /// `events_mention_by_memory`, which holds just them (docs/formats.md, schema v4).
     [[nodiscard]] Status scanMentionsByMemory(const MentionVisitor &visit) const;
     /// The sealed mentions, in id order (few: only level-3 memories seal their events).
     [[nodiscard]] Status scanSealedMentions(const MentionVisitor &visit) const;
