@@ -5,16 +5,21 @@
 #include "engine/conflicts/QueuedDetection.h"
 #include "engine/graph/AssociationBuilder.h"
 #include "io/Importer.h"
+#include "store/CheckedWrites.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 #include "io/Level3Export.h"
 #include "model/MemoryJson.h"
 
+#include <QElapsedTimer>
+#include <QLoggingCategory>
 #include <QSet>
 
 namespace engram::core::io {
 
 namespace {
+
+Q_LOGGING_CATEGORY(lcImport, "engram.core.io.import", QtWarningMsg)
 
 Error cancelled(const MemorySet &set)
 {
@@ -31,15 +36,18 @@ ImportOperation::ImportOperation(Store &store, const Config &config, Millis now)
 {
 }
 
-Result<std::vector<qint64>> ImportOperation::decisionsFrom(qint64 firstEventId) const
+Result<std::vector<qint64>> ImportOperation::decisionsFrom(const ImportReport &report) const
 {
     std::vector<qint64> out;
-    if (firstEventId == 0)
+    if (report.firstEventId == 0)
         return out;
-    // Inside apply()'s transaction: every event from the import's first one on is this import's.
-    QSet<QString> seen;
+    // Inside apply()'s transaction: every event from the import's first one on is this
+    // import's. Its own events, first to last, are its decision, and nothing else is between
+    // them: the others (links of memories left without one, recorded contradictions) follow.
+    out.push_back(report.firstEventId);
+    QSet<QString> seen { report.decisionId };
     constexpr qint64 kPage = 1024;
-    for (qint64 lo = firstEventId;; lo += kPage) {
+    for (qint64 lo = report.lastEventId + 1;; lo += kPage) {
         auto page = m_store.events().between(lo, lo + kPage - 1);
         if (!page)
             return page.error();
@@ -98,12 +106,9 @@ Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const
         return rebuilt ? Status{} : Status(rebuilt.error());
     }
     // Otherwise the memories the set left without a link get theirs; the links a set brings
-    // are kept as they are (an export imported again gives the same store).
-    QStringList written;
-    written.reserve(report.written.size());
-    for (const QString &incoming : report.written)
-        written << report.renamed.value(incoming, incoming);
-    auto unlinked = m_store.associations().unlinked(written);
+    // are kept as they are (an export imported again gives the same store). Only those the
+    // set brought no link to can be without one (an overwritten memory may have its own).
+    auto unlinked = m_store.associations().unlinked(report.withoutSetLinks);
     if (!unlinked)
         return unlinked.error();
     auto linked = AfterChange(m_store, m_config).apply(*unlinked, {}, at);
@@ -154,6 +159,9 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
                                              const ImportPolicy &policy, const ImportStep &step) const
 {
     const Millis at = m_now != 0 ? m_now : time::nowMs();
+    // Every link's ends are looked up before it is written (ImportRun::writeLinkRows), so
+    // SQLite's own lookups are off while the import writes; the guard outlives the transaction.
+    CheckedWrites checked(m_store.database());
     // The importer's own transaction joins this one, and so does the recording's: one commit.
     Transaction tx(m_store.database());
     if (!tx.isActive())
@@ -171,12 +179,16 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
             return step(ImportPhase::Writing, done, stepsTotal);
         });
     }
+    QElapsedTimer phase;
+    phase.start();
     auto report = importer.apply(set, policy);
     if (!report)
         return report.error();
+    qCDebug(lcImport) << "importer:" << phase.restart() << "ms;" << report->withoutSetLinks.size() << "written without a link of the set";
 
     if (const Status st = linkWritten(*report, at, step, total); !st)
         return st.error().code == Error::Code::Cancelled ? cancelled(set) : st.error();
+    qCDebug(lcImport) << "links of the memories left without one:" << phase.restart() << "ms";
 
     ImportOutcome out;
     out.detection = plan.detection;
@@ -197,16 +209,18 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     }
     report->contradictionsRecorded = int(out.recorded.size());
     out.report = std::move(*report);
-    if (auto decisions = decisionsFrom(out.report.firstEventId); decisions)
+    if (auto decisions = decisionsFrom(out.report); decisions)
         out.decisionEvents = std::move(*decisions);
     else
         return decisions.error();
+    qCDebug(lcImport) << "detection and decisions:" << phase.restart() << "ms";
 
     // The commit hook: the last chance to stop; after it the import is in the store.
     if (step && !step(ImportPhase::Committing, total, total))
         return cancelled(set);
     if (const Status committed = tx.commit(); !committed)
         return committed.error();
+    qCDebug(lcImport) << "commit:" << phase.restart() << "ms";
     return out;
 }
 

@@ -59,8 +59,8 @@ private:
     /// Records the derived links just computed for overwritten memories in the import's decision.
     [[nodiscard]] Status noteDerivedLinks(const ImportReport &report, const QStringList &unlinked, Millis at) const;
     ImportDetection detect(const std::vector<Memory> &incoming) const;
-    /// The first event of each decision among the events from `firstEventId` on.
-    [[nodiscard]] Result<std::vector<qint64>> decisionsFrom(qint64 firstEventId) const;
+    /// The first event of each decision among the events from the report's firstEventId on.
+    [[nodiscard]] Result<std::vector<qint64>> decisionsFrom(const ImportReport &report) const;
 
     Store &m_store;
     Config m_config;

@@ -89,7 +89,13 @@ struct ImportReport
     /// event's payload, and the first of those events (0 when nothing was written).
     QString decisionId;
     qint64 firstEventId = 0;
+    /// The last of the import's own events: firstEventId..lastEventId are all of them, with
+    /// nothing else between (0 when nothing was written).
+    qint64 lastEventId = 0;
     QStringList overwritten; ///< ids of the stored memories the import overwrote
+    /// Store ids of the written memories to which the set brought no link, in the set's
+    /// order: the only ones that may be left without a link (ImportOperation links them).
+    QStringList withoutSetLinks;
 };
 
 /// done/total steps; return false to cancel (the import then rolls back, nothing written).

@@ -8,6 +8,7 @@
 #include "model/MemoryFields.h"
 #include "model/MemoryJson.h"
 #include "scoring/ScoringProfile.h"
+#include "store/MemoryRow.h"
 #include "store/SealedRow.h"
 #include "store/Store.h"
 
@@ -133,21 +134,29 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
     }
     if (!st)
         return st;
-    m_target.insert(incoming.id, written.id);
+    const bool overwrote = action == ImportAction::Overwrite && kind != ImportKind::New;
+    m_target.insert(incoming.id, Target { written.id, !overwrote, false });
     m_report.written << incoming.id;
     // What an undo of the whole import needs (docs/formats.md, "Import"): a memory the import
     // created goes again; an overwritten one gets its stored fields back, unless it changed since.
+    // Every new memory's payload is the same: built once and shared.
+    const bool plainAdd = !overwrote && written.id == incoming.id;
+    if (plainAdd && !m_addedPayload.isEmpty()) {
+        m_importEvents.push_back(Event { 0, written.id, events::kImport, QStringLiteral("import"), m_at, m_addedPayload });
+        return {};
+    }
     QJsonObject payload = undoPayload();
     payload.insert(QStringLiteral("action"), actionText);
-    if (action == ImportAction::Overwrite && kind != ImportKind::New) {
+    if (overwrote) {
         payload.insert(QStringLiteral("before"), MemoryFields::toJson(m_stored.value(incoming.id)));
         payload.insert(QStringLiteral("after"), MemoryFields::toJson(written));
     } else {
         payload.insert(QStringLiteral("created"), true);
-        m_created.insert(written.id);
     }
     if (written.id != incoming.id)
         payload.insert(QStringLiteral("originalId"), incoming.id);
+    if (plainAdd)
+        m_addedPayload = payload;
     m_importEvents.push_back(Event { 0, written.id, events::kImport, QStringLiteral("import"), m_at, payload });
     return {};
 }
@@ -166,13 +175,15 @@ Result<bool> ImportRun::exists(const QString &id)
     return *found;
 }
 
-Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId)
+Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId, Target **written)
 {
     // One lookup for the common case, a memory this import wrote: it exists, under its
     // target id (what exists(mapped(id)) gives, without the second and third lookups).
-    const auto written = m_target.constFind(id);
-    if (written != m_target.constEnd()) {
-        storeId = *written;
+    const auto target = m_target.find(id);
+    if (target != m_target.end()) {
+        storeId = target->storeId;
+        if (written)
+            *written = &*target;
         return true;
     }
     storeId = id;
@@ -187,16 +198,16 @@ Result<bool> ImportRun::bothExist(const QString &a, const QString &b, QString *m
 }
 
 Result<bool> ImportRun::bothExistAs(const QString &a, const QString &b, QString *missing, QString &storeA,
-                                    QString &storeB)
+                                    QString &storeB, Target **writtenA, Target **writtenB)
 {
-    auto hasA = existsAfter(a, storeA);
+    auto hasA = existsAfter(a, storeA, writtenA);
     if (!hasA)
         return hasA.error();
     if (!*hasA) {
         *missing = a;
         return false;
     }
-    auto hasB = existsAfter(b, storeB);
+    auto hasB = existsAfter(b, storeB, writtenB);
     if (!hasB)
         return hasB.error();
     if (!*hasB)
@@ -218,6 +229,11 @@ Status ImportRun::writeLinks()
     }
     if (const Status st = writeLinkRows(); !st)
         return st;
+    for (const Memory &m : m_set.memories) {
+        const auto written = m_target.constFind(m.id);
+        if (written != m_target.constEnd() && !written->linked)
+            m_report.withoutSetLinks << written->storeId;
+    }
     return deferred ? m_writer.restoreLinkIndex() : Status {};
 }
 
@@ -227,7 +243,9 @@ Status ImportRun::writeLinkRows()
         QString missing;
         QString storeA;
         QString storeB;
-        auto both = bothExistAs(link.a, link.b, &missing, storeA, storeB);
+        Target *writtenA = nullptr;
+        Target *writtenB = nullptr;
+        auto both = bothExistAs(link.a, link.b, &missing, storeA, storeB, &writtenA, &writtenB);
         if (!both)
             return both.error();
         if (!*both) {
@@ -238,10 +256,17 @@ Status ImportRun::writeLinkRows()
             auto [x, y] = orderedPair(storeA, storeB);
             a.a = std::move(x);
             a.b = std::move(y);
-            if (const Status st = noteLink(a); !st)
+            // A link with a memory the import created goes with that memory on undo (the
+            // revert keeps it for a redo): no event of its own.
+            const bool withCreated = (writtenA && writtenA->created) || (writtenB && writtenB->created);
+            if (const Status st = withCreated ? Status {} : noteLink(a); !st)
                 return st;
             if (const Status st = m_writer.putLinkIfStronger(a); !st)
                 return st;
+            for (Target *end : { writtenA, writtenB }) {
+                if (end)
+                    end->linked = true;
+            }
             ++m_report.associations;
         }
         if (const Status st = step(); !st)
@@ -252,11 +277,8 @@ Status ImportRun::writeLinkRows()
 
 Status ImportRun::noteLink(const Association &link)
 {
-    // A link with a memory the import created goes with that memory on undo (the revert
-    // keeps it for a redo); only a link between two memories that were there before needs
-    // an event of its own, with the link it replaced.
-    if (m_created.contains(link.a) || m_created.contains(link.b))
-        return {};
+    // A link between two memories that were there before needs an event of its own, with
+    // the link it replaced.
     auto prior = m_store.associations().get(link.a, link.b);
     if (!prior)
         return prior.error();
@@ -294,13 +316,15 @@ Status ImportRun::writeEvents()
     // "Encryption at rest"). Only a store with a key can hold sealed text.
     const auto key = m_store.database().sealKey();
     for (const Event &incoming : m_set.events) {
-        const bool memoryWritten = m_target.contains(incoming.memoryId);
+        const auto target = m_target.constFind(incoming.memoryId);
+        const bool memoryWritten = target != m_target.constEnd();
         // A memory of the set left as stored: its incoming history does not apply.
         if (memoryWritten || !m_incomingIds.contains(incoming.memoryId)) {
-            auto moved = SealedCopy::moved(m_store, incoming, mapped(incoming.memoryId), m_set.sourceName);
+            const QString &storeId = memoryWritten ? target->storeId : incoming.memoryId;
+            auto moved = SealedCopy::moved(m_store, incoming, storeId, m_set.sourceName);
             if (!moved)
                 return moved.error();
-            Event e = *moved;
+            Event e = std::move(*moved);
             e.id = 0;
             // Only a history the store already had can hold this event.
             const bool newInStore = memoryWritten && !m_stored.contains(incoming.memoryId);
@@ -399,6 +423,9 @@ Status ImportRun::writeImportEvents()
     // ids (Reverter::decisionOf). The before/after text of a level-3 memory is sealed, like
     // EventLog::append does.
     const auto key = m_store.database().sealKey();
+    // Most payloads are alike (every new memory's is the same): each is written once.
+    QJsonObject lastPayload;
+    QByteArray lastText;
     for (Event &e : m_importEvents) {
         if (key && e.payload.contains(QStringLiteral("before"))) {
             auto seal = m_store.events().concernsSealed(e);
@@ -407,10 +434,15 @@ Status ImportRun::writeImportEvents()
             if (*seal)
                 e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
         }
-        if (const Status st = m_writer.appendEvent(e); !st)
+        if (lastText.isEmpty() || e.payload != lastPayload) {
+            lastPayload = e.payload;
+            lastText = row::toJsonUtf8(e.payload);
+        }
+        if (const Status st = m_writer.appendEvent(e, lastText); !st)
             return st;
         if (m_report.firstEventId == 0)
             m_report.firstEventId = e.id;
+        m_report.lastEventId = e.id;
     }
     return {};
 }

@@ -56,21 +56,38 @@ public:
 private:
     [[nodiscard]] Status step();
     [[nodiscard]] Status writeMemory(const Memory &incoming, ImportKind kind, ImportAction action);
+    /// A memory this import wrote: its id in the store (a keep-both copy's is new), whether
+    /// the import created it (else it overwrote a stored one), and whether a link of the set
+    /// reached it.
+    struct Target
+    {
+        QString storeId;
+        bool created = false;
+        bool linked = false;
+    };
+
     /// An id as the store knows it after the import: a keep-both copy's new id, else the same.
-    QString mapped(const QString &id) const { return m_target.value(id, id); }
+    QString mapped(const QString &id) const
+    {
+        const auto written = m_target.constFind(id);
+        return written == m_target.constEnd() ? id : written->storeId;
+    }
     /// Whether a memory is in the store after the import (written, stored, or found there).
     [[nodiscard]] Result<bool> exists(const QString &id);
     /// Whether both ends exist; `missing` gets the (incoming) id of the first that does not.
     [[nodiscard]] Result<bool> bothExist(const QString &a, const QString &b, QString *missing);
     /// bothExist(), also giving each end's id in the store after the import (mapped()).
+    /// `writtenA` and `writtenB`, when given, get the ends' Target (nullptr: not written here).
     [[nodiscard]] Result<bool> bothExistAs(const QString &a, const QString &b, QString *missing, QString &storeA,
-                                           QString &storeB);
-    /// exists(mapped(id)), with `storeId` set to mapped(id).
-    [[nodiscard]] Result<bool> existsAfter(const QString &id, QString &storeId);
+                                           QString &storeB, Target **writtenA = nullptr, Target **writtenB = nullptr);
+    /// exists(mapped(id)), with `storeId` set to mapped(id) and `written`, when given, to the
+    /// Target of a memory this import wrote (else nullptr).
+    [[nodiscard]] Result<bool> existsAfter(const QString &id, QString &storeId, Target **written = nullptr);
     [[nodiscard]] Result<bool> inHistory(const Event &event);
     [[nodiscard]] Status recordConflict(Conflict c, int &counter);
     /// Queues the event an undo needs for a link the set brings between two memories the
-    /// store had before (none when the stored link is kept).
+    /// store had before (none when the stored link is kept). Not for a link with a memory the
+    /// import created.
     [[nodiscard]] Status noteLink(const Association &link);
     /// The decision id and source every import event carries.
     QJsonObject undoPayload() const;
@@ -85,10 +102,10 @@ private:
     ImportReport m_report;
     QHash<QString, Memory> m_stored;               ///< stored versions of the incoming ids
     QSet<QString> m_incomingIds;                   ///< every id the set carries
-    QHash<QString, QString> m_target;              ///< incoming id → id in the store, for memories written
+    QHash<QString, Target> m_target;               ///< incoming id → where it went, for memories written
     const QString m_decision;                      ///< the import's decision id (one undo step)
-    QSet<QString> m_created;                       ///< store ids of the memories this import created
     std::vector<Event> m_importEvents;             ///< per written memory, link and conflict; appended last
+    QJsonObject m_addedPayload;                    ///< the import event's payload of a new memory
     QHash<QString, bool> m_existsCache;            ///< ids looked up in the store
     QHash<QString, std::vector<Event>> m_history;  ///< stored histories, loaded on first need
 };

@@ -1,5 +1,7 @@
 #include "io/ImportWriter.h"
 
+#include "store/MemoryRow.h"
+
 namespace engram::core::io {
 
 namespace {
@@ -27,7 +29,12 @@ Status ImportWriter::insertMemory(const Memory &memory)
 
 Status ImportWriter::appendEvent(Event &event)
 {
-    if (Status st = m_writer.appendEvent(event); !st)
+    return appendEvent(event, row::toJsonUtf8(event.payload));
+}
+
+Status ImportWriter::appendEvent(Event &event, const QByteArray &payloadJson)
+{
+    if (Status st = m_writer.appendEvent(event, payloadJson); !st)
         return named(std::move(st), QStringLiteral("%1 event for %2").arg(event.kind, event.memoryId));
     return {};
 }

@@ -24,6 +24,8 @@ public:
     [[nodiscard]] Status insertMemory(const Memory &memory);
     /// Appends and sets `event.id`.
     [[nodiscard]] Status appendEvent(Event &event);
+    /// With the payload already as compact JSON (row::toJsonUtf8 of event.payload).
+    [[nodiscard]] Status appendEvent(Event &event, const QByteArray &payloadJson);
     /// Writes the link unless the pair already has one at least as strong (one edge per
     /// pair, the strongest kept: docs/scoring.md, "Associations"). `link` must be ordered (a < b).
     [[nodiscard]] Status putLinkIfStronger(const Association &link);

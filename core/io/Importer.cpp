@@ -5,9 +5,15 @@
 #include "store/Store.h"
 #include "store/Transaction.h"
 
+#include <QElapsedTimer>
+#include <QLoggingCategory>
 #include <QSet>
 
 namespace engram::core::io {
+
+namespace {
+Q_LOGGING_CATEGORY(lcImport, "engram.core.io.import", QtWarningMsg)
+} // namespace
 
 QString actionName(ImportAction action)
 {
@@ -126,19 +132,25 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         + set.conflicts.size() + contradictions.size());
     ImportRun run(m_store, set, now(), m_progress, total);
     // In this order: links, events and conflicts name memories as they stand after the import.
-    Status st = run.loadStored();
+    QElapsedTimer phase;
+    phase.start();
+    const auto timed = [&](const char *what, Status st) {
+        qCDebug(lcImport) << what << phase.restart() << "ms";
+        return st;
+    };
+    Status st = timed("stored versions:", run.loadStored());
     if (st)
-        st = run.writeMemories(policy);
+        st = timed("memories:", run.writeMemories(policy));
     if (st)
-        st = run.writeLinks();
+        st = timed("links:", run.writeLinks());
     if (st)
-        st = run.writeEvents();
+        st = timed("events:", run.writeEvents());
     if (st)
-        st = run.writeConflicts();
+        st = timed("conflicts:", run.writeConflicts());
     if (st)
-        st = run.writeContradictions(contradictions);
+        st = timed("contradictions:", run.writeContradictions(contradictions));
     if (st)
-        st = run.writeImportEvents();
+        st = timed("import events:", run.writeImportEvents());
     if (st)
         st = run.adoptProfile();
     if (st)

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <thread>
 #include <unordered_map>
 
 // Every reader here returns false for "not read exactly as the Qt reader would": the caller
@@ -526,10 +527,23 @@ bool uniqueIds(const std::vector<Memory> &memories)
 
 enum class Top : int { Format, Version, ExportedAt, Profile, Seal, Memories, Associations, Events, Conflicts, Count };
 
+/// What a pass over the document reads: all of it, or (two passes on two cores) the memories
+/// or the lists after them. A list a pass leaves is skipped unread: the other pass reads it,
+/// and the read is taken only when both passes accept the document.
+enum class Part { All, Memories, Others };
+
+bool inPart(Top key, Part part)
+{
+    const bool others = key == Top::Associations || key == Top::Events || key == Top::Conflicts;
+    return part == Part::All || (part == Part::Others ? key != Top::Memories : !others);
+}
+
 /// One member of the document.
 bool readTopField(Top key, od::value &v, const QString &fileName, const MemoryParseOptions &options,
-    MemorySet &set, std::optional<QString> &format, std::optional<qint64> &version)
+    MemorySet &set, std::optional<QString> &format, std::optional<qint64> &version, Part part)
 {
+    if (!inPart(key, part))
+        return true;
     switch (key) {
     case Top::Format: return readOptionalString(v, 64, format);
     case Top::Version: return readInteger(v, 1, 1000000, version);
@@ -551,7 +565,8 @@ bool readTopField(Top key, od::value &v, const QString &fileName, const MemoryPa
     return false;
 }
 
-bool readDocument(od::document &doc, const QString &fileName, const MemoryParseOptions &options, MemorySet &set)
+bool readDocument(od::document &doc, const QString &fileName, const MemoryParseOptions &options, MemorySet &set,
+    Part part)
 {
     od::object top;
     if (doc.get_object().get(top))
@@ -565,7 +580,7 @@ bool readDocument(od::document &doc, const QString &fileName, const MemoryParseO
     const bool read = readKnownMembers(
         top, names,
         [&](int index, od::value &value) {
-            return readTopField(Top(index), value, fileName, options, set, format, version);
+            return readTopField(Top(index), value, fileName, options, set, format, version, part);
         },
         1, &seen);
     if (!read)
@@ -574,7 +589,16 @@ bool readDocument(od::document &doc, const QString &fileName, const MemoryParseO
     const char *after = nullptr;
     const bool atEnd = doc.current_location().get(after) == simdjson::OUT_OF_BOUNDS;
     return atEnd && format == MemorySet::kFormat && version && *version <= MemorySet::kVersion
-        && (seen & (1u << int(Top::Memories))) != 0 && uniqueIds(set.memories);
+        && (seen & (1u << int(Top::Memories))) != 0 && (part == Part::Others || uniqueIds(set.memories));
+}
+
+/// One pass over the document (a parser of its own: two passes may run at once).
+bool readPass(simdjson::padded_string_view view, const QString &fileName, const MemoryParseOptions &options,
+    MemorySet &set, Part part)
+{
+    od::parser parser;
+    od::document doc;
+    return !parser.iterate(view).get(doc) && readDocument(doc, fileName, options, set, part);
 }
 
 } // namespace
@@ -596,14 +620,29 @@ std::optional<MemorySet> MemorySetFastJson::read(
         copy.emplace(data.constData(), size_t(data.size()));
         view = *copy;
     }
-    od::parser parser;
-    od::document doc;
-    if (parser.iterate(view).get(doc))
-        return std::nullopt;
     MemorySet set;
     set.sourceName = fileName;
-    if (!readDocument(doc, fileName, options, set))
-        return std::nullopt;
+    // A large set is read in two passes at once, on two cores: this one reads the memories,
+    // a second the links, events and conflicts (each finds its place in the document with
+    // simdjson's first stage over the whole of it). Each validates what it reads.
+    constexpr qsizetype kTwoPassesFrom = 4 * 1024 * 1024;
+    if (data.size() < kTwoPassesFrom || std::thread::hardware_concurrency() < 2) {
+        if (!readPass(view, fileName, options, set, Part::All))
+            return std::nullopt;
+    } else {
+        MemorySet others;
+        bool othersRead = false;
+        {
+            std::jthread second([&] { othersRead = readPass(view, fileName, options, others, Part::Others); });
+            if (!readPass(view, fileName, options, set, Part::Memories))
+                return std::nullopt;
+        }
+        if (!othersRead)
+            return std::nullopt;
+        set.associations = std::move(others.associations);
+        set.events = std::move(others.events);
+        set.conflicts = std::move(others.conflicts);
+    }
     ++g_documentsRead;
     return set;
 }

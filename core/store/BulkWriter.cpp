@@ -188,6 +188,11 @@ Status BulkWriter::insertMemory(const MemoryValues &m)
 
 Status BulkWriter::appendEvent(Event &event)
 {
+    return appendEvent(event, row::toJsonUtf8(event.payload));
+}
+
+Status BulkWriter::appendEvent(Event &event, const QByteArray &payloadJson)
+{
     Error error;
     SqliteStatement *q = statement(kEvent, error);
     if (!q)
@@ -196,7 +201,7 @@ Status BulkWriter::appendEvent(Event &event)
     q->bind(2, event.kind);
     q->bind(3, event.actor);
     q->bind(4, std::int64_t(event.at));
-    q->bind(5, row::toJsonText(event.payload));
+    q->bind(5, std::string_view(payloadJson.constData(), size_t(payloadJson.size())));
     if (Status st = q->run(); !st)
         return st;
     event.id = q->lastInsertId();

@@ -36,6 +36,8 @@ public:
     [[nodiscard]] Status insertMemory(const MemoryValues &memory);
     /// Appends and sets `event.id`.
     [[nodiscard]] Status appendEvent(Event &event);
+    /// The same, with the payload already written as compact JSON (row::toJsonUtf8).
+    [[nodiscard]] Status appendEvent(Event &event, const QByteArray &payloadJson);
     [[nodiscard]] Status appendEvent(const EventValues &event);
     /// A new link; an existing row for the pair is an error.
     [[nodiscard]] Status insertLink(const LinkValues &link);

@@ -75,9 +75,13 @@ QString toJsonText(const QJsonArray &array)
 }
 QString toJsonText(const QJsonObject &object)
 {
+    return QString::fromUtf8(toJsonUtf8(object));
+}
+QByteArray toJsonUtf8(const QJsonObject &object)
+{
     if (object.isEmpty())
-        return QStringLiteral("{}");
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+        return QByteArrayLiteral("{}");
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 QJsonArray arrayFromJson(const QString &text)
 {

@@ -19,6 +19,8 @@ Memory readMemory(const QSqlQuery &query);
 QString toJsonText(const QStringList &list);
 QString toJsonText(const QJsonArray &array);
 QString toJsonText(const QJsonObject &object);
+/// toJsonText(object) as UTF-8, for a statement that binds bytes (no round trip through QString).
+QByteArray toJsonUtf8(const QJsonObject &object);
 QStringList stringListFromJson(const QString &text);
 QJsonArray arrayFromJson(const QString &text);
 QJsonObject objectFromJson(const QString &text);

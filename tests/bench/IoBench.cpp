@@ -112,6 +112,7 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
         importFigure = Measurement::missing(QStringLiteral("n/a (preview: %1)").arg(plan.error().message));
         return;
     }
+    const double previewSeconds = double(timer.nsecsElapsed()) / 1e9 - readSeconds;
     const auto outcome = operation.apply(*set, *plan, io::ImportPolicy());
     const double importSeconds = double(timer.nsecsElapsed()) / 1e9;
     if (!outcome) {
@@ -120,9 +121,10 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
     }
     const io::ImportReport &imported = outcome->report;
     importFigure.figure = importSeconds;
-    importFigure.note = QStringLiteral("engram-cli's path: read %1 s, preview + apply %2 s: %3 added, %4 links, %5 events%6")
+    importFigure.note = QStringLiteral("engram-cli's path: read %1 s, preview %2 s, apply %3 s: %4 added, %5 links, %6 events%7")
                             .arg(QString::number(readSeconds, 'f', 2))
-                            .arg(QString::number(importSeconds - readSeconds, 'f', 2))
+                            .arg(QString::number(previewSeconds, 'f', 2))
+                            .arg(QString::number(importSeconds - readSeconds - previewSeconds, 'f', 2))
                             .arg(imported.added)
                             .arg(imported.associations)
                             .arg(imported.events)

@@ -86,6 +86,33 @@ private Q_SLOTS:
         // The memory the set left without a link got its derived ones.
         const QStringList loose = linksOf(*store, QStringLiteral("loose"));
         QVERIFY2(loose.contains(QStringLiteral("old:keyword")), qPrintable(loose.join(u',')));
+        // Only it was looked up in the store: the report names it alone.
+        QCOMPARE(outcome->report.withoutSetLinks, QStringList{QStringLiteral("loose")});
+    }
+
+    void anOverwrittenMemoryKeepsItsStoredLinks()
+    {
+        test::TempStore store;
+        QVERIFY(store->memories().insert(captureMemory(QStringLiteral("old"), QStringLiteral("Lints with eslint"), 10,
+                                                       {QStringLiteral("eslint")})));
+        QVERIFY(store->memories().insert(captureMemory(QStringLiteral("kept"), QStringLiteral("Formats with prettier"), 10,
+                                                       {QStringLiteral("prettier")})));
+        QVERIFY(store->associations().put({QStringLiteral("kept"), QStringLiteral("old"), 0.8, QStringLiteral("manual"), kAt}));
+        // The set changes `old` and brings no link: it is looked up, found linked, left alone.
+        io::MemorySet set;
+        set.sourceName = QStringLiteral("incoming.json");
+        Memory changed = captureMemory(QStringLiteral("old"), QStringLiteral("Lints with eslint, strictly"), 10,
+                                       {QStringLiteral("eslint")});
+        changed.updatedAt += 1000;
+        set.memories.push_back(changed);
+        const io::ImportOperation operation(*store, Config::defaults(), kAt);
+        auto plan = operation.preview(set);
+        QVERIFY(plan);
+        auto outcome = operation.apply(set, *plan, io::ImportPolicy{});
+        QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
+        QCOMPARE(outcome->report.updated, 1);
+        QCOMPARE(outcome->report.withoutSetLinks, QStringList{QStringLiteral("old")});
+        QCOMPARE(linksOf(*store, QStringLiteral("old")), QStringList{QStringLiteral("kept:manual")});
     }
 };
 
