@@ -219,6 +219,50 @@ private slots:
         QCOMPARE(MemorySetFastJson::documentsRead(), before + 2);
         QCOMPARE(fields(*viaRegistry), fields(*qt));
     }
+
+    // A set of more than 4 MiB is read in two passes at once (the memories; the links, events
+    // and conflicts): the same set as the Qt reader's, whatever the order of the document's
+    // members, and a broken value in either part hands the whole document over.
+    void largeSetIsReadInTwoPasses()
+    {
+        test::TempStore store;
+        GeneratorOptions options;
+        options.memories = 1500;
+        options.seed = 11;
+        options.anchor = 1732000000000;
+        QVERIFY(StoreGenerator(options).generate(*store));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.json"));
+        ExportOptions exportOptions;
+        exportOptions.exportedAt = options.anchor;
+        QVERIFY(Exporter(*store).write(path, exportOptions));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY2(bytes.size() > 4 * 1024 * 1024, qPrintable(QString::number(bytes.size())));
+
+        const auto sameAsQt = [](const QByteArray &doc) {
+            const auto fast = MemorySetFastJson::read(doc, QStringLiteral("large.json"));
+            const auto qt = MemorySetJson::fromBytesWithQt(doc, QStringLiteral("large.json"));
+            return fast && qt && qt->memories.size() == 1500 && !qt->associations.empty() && !qt->events.empty()
+                && !qt->conflicts.empty() && fields(*fast) == fields(*qt);
+        };
+        QVERIFY(sameAsQt(bytes));
+        // Qt writes the members in name order: the links, conflicts and events come first.
+        const QByteArray reordered = QJsonDocument::fromJson(bytes).toJson(QJsonDocument::Compact);
+        QVERIFY(reordered.indexOf("\"associations\"") < reordered.indexOf("\"memories\""));
+        QVERIFY(sameAsQt(reordered));
+
+        // A broken number in the last event (the second pass) or the first memory (this one).
+        for (const QByteArray &key : {QByteArray("\"at\": "), QByteArray("\"strength\": ")}) {
+            QByteArray broken = bytes;
+            const qsizetype at = key.startsWith("\"at") ? broken.lastIndexOf(key) : broken.indexOf(key);
+            QVERIFY(at > 0);
+            broken.insert(at + key.size() + 1, 'x');
+            QVERIFY2(!MemorySetFastJson::read(broken, QStringLiteral("large.json")), key.constData());
+            QVERIFY(!MemorySetJson::fromBytesWithQt(broken, QStringLiteral("large.json")));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMemorySetFastJson)
