@@ -1,5 +1,6 @@
 #include "io/MemorySetFastJson.h"
 
+#include "io/SimdJsonFields.h"
 #include "io/SimdJsonValue.h"
 #include "model/InputLimits.h"
 
@@ -21,173 +22,13 @@
 namespace engram::core::io {
 
 namespace od = simdjson::ondemand;
-using simd::toQString;
+using namespace simd;
 
 namespace {
 
 std::atomic<quint64> g_documentsRead { 0 };
 
 constexpr int kShort = limits::kMaxShortChars;
-
-/// JsonFieldReader::string: null is absent; text up to maxChars (a number: handed over).
-bool readString(od::value &v, int maxChars, QString &out)
-{
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    std::string_view s;
-    if (type != od::json_type::string || v.get_string().get(s))
-        return false;
-    out = toQString(s);
-    return out.size() <= maxChars;
-}
-
-/// readString with the difference between absent (or null) and "" kept.
-bool readOptionalString(od::value &v, int maxChars, std::optional<QString> &out)
-{
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    QString text;
-    if (!readString(v, maxChars, text))
-        return false;
-    out = std::move(text);
-    return true;
-}
-
-/// JsonFieldReader::requiredString: present, within maxChars and not blank.
-bool readRequired(od::value &v, int maxChars, QString &out)
-{
-    return readString(v, maxChars, out) && !out.trimmed().isEmpty();
-}
-
-/// A number as QJsonValue::toDouble gives it; nullopt for null.
-bool readDouble(od::value &v, std::optional<double> &out)
-{
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    if (type != od::json_type::number)
-        return false;
-    QJsonValue number;
-    if (!simd::readNumber(v, number))
-        return false;
-    out = number.toDouble();
-    return true;
-}
-
-/// JsonFieldReader::number: in [min, max]; nullopt when absent.
-bool readNumber(od::value &v, double min, double max, std::optional<double> &out)
-{
-    if (!readDouble(v, out))
-        return false;
-    return !out || (std::isfinite(*out) && *out >= min && *out <= max);
-}
-
-/// JsonFieldReader::integer for an integer literal in [min, max] (anything else: handed over).
-bool readInteger(od::value &v, qint64 min, qint64 max, std::optional<qint64> &out)
-{
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    od::number n;
-    if (type != od::json_type::number || v.get_number().get(n) || n.get_number_type() != od::number_type::signed_integer)
-        return false;
-    out = n.get_int64();
-    return *out >= min && *out <= max;
-}
-
-bool readBool(od::value &v, bool &out)
-{
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    return type == od::json_type::boolean && !v.get_bool().get(out);
-}
-
-/// JsonFieldReader::instant: an ISO-8601 string (time::fromIso) or whole milliseconds; 0 = absent.
-bool readInstant(od::value &v, Millis &out)
-{
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    if (type == od::json_type::string) {
-        std::string_view s;
-        if (v.get_string().get(s))
-            return false;
-        const auto ms = time::fromIso(toQString(s));
-        if (!ms)
-            return false;
-        out = *ms;
-        return true;
-    }
-    std::optional<double> d;
-    if (!readDouble(v, d) || !d)
-        return false;
-    if (!std::isfinite(*d) || *d <= 0 || *d > 253402300799999.0 || *d != std::floor(*d))
-        return false;
-    out = Millis(*d);
-    return true;
-}
-
-/// JsonFieldReader::stringList: an array of strings, each within maxItemChars; `present`
-/// false when absent (the caller keeps its fallback).
-bool readStringList(od::value &v, int maxItemChars, QStringList &out, bool &present)
-{
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    present = type != od::json_type::null;
-    if (!present)
-        return simd::isNull(v);
-    od::array items;
-    if (type != od::json_type::array || v.get_array().get(items))
-        return false;
-    out.clear();
-    for (auto itemResult : items) {
-        od::value item;
-        std::string_view s;
-        if (std::move(itemResult).get(item) || item.get_string().get(s) || out.size() >= limits::kMaxListItems)
-            return false;
-        out.append(toQString(s));
-        if (out.last().size() > maxItemChars)
-            return false;
-    }
-    return true;
-}
-
-/// An array (correctionHistory) or object (payload) value; absent = empty.
-template <typename T>
-bool readContainer(od::value &v, T &out)
-{
-    QJsonValue value;
-    if (!simd::toJsonValue(v, value, 0))
-        return false;
-    if (value.isNull())
-        return true;
-    if constexpr (std::is_same_v<T, QJsonArray>) {
-        if (!value.isArray())
-            return false;
-        out = value.toArray();
-    } else {
-        if (!value.isObject())
-            return false;
-        out = value.toObject();
-    }
-    return true;
-}
 
 /// A memory's known keys (knownMemoryKeys()); anything else is extra.
 enum class Key : int {
@@ -225,43 +66,6 @@ struct MemoryFields
     std::optional<QString> level;
     bool hasModalities = false;
 };
-
-/// Walks an object's members: a member named in `names` goes, once, to `read(index, value)`;
-/// any other member is read through and dropped (the Qt reader ignores it, but it must be
-/// valid JSON: On-Demand does not check what it skips). False on a repeated known name, an
-/// invalid member, or when `read` says no. `depth` is the object's nesting depth, for the
-/// members read through; `seenOut` gets the bits of the names met.
-template <std::size_t N, typename Read>
-bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Read read, int depth = 0,
-                      unsigned *seenOut = nullptr)
-{
-    static_assert(N <= 32);
-    unsigned seen = 0;
-    for (auto fieldResult : object) {
-        od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
-            return false;
-        od::value value = field.value();
-        std::size_t index = 0;
-        while (index < N && names[index] != key)
-            ++index;
-        if (index == N) {
-            QJsonValue ignored;
-            if (!simd::toJsonValue(value, ignored, depth))
-                return false;
-            continue;
-        }
-        if (seen & (1u << index))
-            return false;
-        seen |= 1u << index;
-        if (!read(int(index), value))
-            return false;
-    }
-    if (seenOut)
-        *seenOut = seen;
-    return true;
-}
 
 /// The source: an object (type, taskId, chatId, messageId; other members ignored) or a bare
 /// string read as its type.
