@@ -87,6 +87,19 @@ QString describe(const Result<MemorySet> &r)
     return r ? fields(*r).join('\n') : QStringLiteral("error: ") + r.error().message;
 }
 
+/// A generated store of `memories` exported to `path`; false when either step fails.
+bool writeExport(const QString &path, int memories, std::uint64_t seed)
+{
+    test::TempStore store;
+    GeneratorOptions options;
+    options.memories = memories;
+    options.seed = seed;
+    options.anchor = 1732000000000;
+    ExportOptions exportOptions;
+    exportOptions.exportedAt = options.anchor;
+    return StoreGenerator(options).generate(*store) && Exporter(*store).write(path, exportOptions);
+}
+
 } // namespace
 
 class TestMemorySetFastJson : public QObject
@@ -191,17 +204,9 @@ private slots:
     // and the window use) takes the fast path and gives the Qt reader's set.
     void exportTakesTheFastPath()
     {
-        test::TempStore store;
-        GeneratorOptions options;
-        options.memories = 300;
-        options.seed = 7;
-        options.anchor = 1732000000000;
-        QVERIFY(StoreGenerator(options).generate(*store));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("set.json"));
-        ExportOptions exportOptions;
-        exportOptions.exportedAt = options.anchor;
-        QVERIFY(Exporter(*store).write(path, exportOptions));
+        QVERIFY(writeExport(path, 300, 7));
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const auto qt = MemorySetJson::fromBytesWithQt(f.readAll(), QStringLiteral("set.json"));
@@ -225,17 +230,9 @@ private slots:
     // members, and a broken value in either part hands the whole document over.
     void largeSetIsReadInTwoPasses()
     {
-        test::TempStore store;
-        GeneratorOptions options;
-        options.memories = 1500;
-        options.seed = 11;
-        options.anchor = 1732000000000;
-        QVERIFY(StoreGenerator(options).generate(*store));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("large.json"));
-        ExportOptions exportOptions;
-        exportOptions.exportedAt = options.anchor;
-        QVERIFY(Exporter(*store).write(path, exportOptions));
+        QVERIFY(writeExport(path, 1500, 11));
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
