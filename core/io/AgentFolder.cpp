@@ -124,17 +124,19 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict, double ini
 
 Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const MemorySet &set)
 {
-    QDir dir(path);
+    const QDir dir(path);
     if (!dir.exists() && !QDir().mkpath(path))
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the folder").arg(path));
-
-    QHash<QString, std::vector<Association>> linksOf;
-    for (const Association &a : set.associations) {
-        linksOf[a.a].push_back(a);
-        linksOf[a.b].push_back(a);
-    }
-
     WriteReport report;
+    if (const Status st = trashGone(dir, set, report); !st)
+        return st.error();
+    if (const Status st = writeEntries(dir, set, report); !st)
+        return st.error();
+    return report;
+}
+
+Status AgentFolder::trashGone(const QDir &dir, const MemorySet &set, WriteReport &report)
+{
     // A deleted memory is not an agent's memory any more: its file leaves the folder.
     QStringList gone;
     QSet<QString> present;
@@ -166,7 +168,16 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
             return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(name, trash.path()));
         ++report.trashed;
     }
+    return {};
+}
 
+Status AgentFolder::writeEntries(const QDir &dir, const MemorySet &set, WriteReport &report)
+{
+    QHash<QString, std::vector<Association>> linksOf;
+    for (const Association &a : set.associations) {
+        linksOf[a.a].push_back(a);
+        linksOf[a.b].push_back(a);
+    }
     static const std::vector<Association> kNoLinks;
     for (const Memory &m : set.memories) {
         if (m.isDeleted()) {
@@ -200,12 +211,11 @@ Result<AgentFolder::WriteReport> AgentFolder::write(const QString &path, const M
             ++report.unchanged;
             continue;
         }
-        const Status st = AtomicFile::write(filePath, bytes);
-        if (!st)
-            return st.error();
+        if (const Status st = AtomicFile::write(filePath, bytes); !st)
+            return st;
         ++report.written;
     }
-    return report;
+    return {};
 }
 
 QString AgentFolder::trashFolder(const QString &folder)

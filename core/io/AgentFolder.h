@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+class QDir;
+
 namespace engram::core::io {
 
 /// An agent memory folder (docs/formats.md, "Agent memory folders"): one pretty-printed
@@ -61,6 +63,10 @@ private:
     };
     /// The error is the skip line when the file cannot be parsed.
     static Result<Existing> existingEntry(const QString &filePath, const QString &name);
+    /// write(), first: the files of the set's deleted and purged memories go to the trash.
+    [[nodiscard]] static Status trashGone(const QDir &dir, const MemorySet &set, WriteReport &report);
+    /// write(), then: each other memory's file, where its bytes change.
+    [[nodiscard]] static Status writeEntries(const QDir &dir, const MemorySet &set, WriteReport &report);
 };
 
 } // namespace engram::core::io

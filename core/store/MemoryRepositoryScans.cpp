@@ -62,6 +62,66 @@ bool isSealedRow(std::int64_t sensitivity, std::string_view content)
     return sensitivity >= 3 && content.substr(0, 5) == "enc1:";
 }
 
+/// The opened text of a level-3 row, kept while the row is visited (the row's views point here).
+struct OpenedRow
+{
+    std::string content;
+    std::string keywords;
+    std::string name;
+    std::string description;
+};
+
+/// A level-3 row's sealed text opened with the session's key into `opened` (the row's content
+/// and keywords then view it), or the row marked locked. True when the name and description
+/// were sealed with the text (rows sealed earlier keep them in their column).
+bool openSealedRow(SnapshotRow &r, const crypto::StoreKey *key, OpenedRow &opened)
+{
+    Memory sealed;
+    sealed.id = QString::fromUtf8(r.id.data(), qsizetype(r.id.size()));
+    sealed.sensitivity = 3;
+    sealed.content = QString::fromUtf8(r.content.data(), qsizetype(r.content.size()));
+    sealed_row::fromRow(sealed, key);
+    if (sealed.isLocked()) {
+        r.locked = true;
+        r.content = {};
+        r.keywordsJson = "[]";
+        return false;
+    }
+    opened.content = sealed.content.toStdString();
+    opened.keywords = QJsonDocument(QJsonArray::fromStringList(sealed.keywords)).toJson(QJsonDocument::Compact).toStdString();
+    r.content = opened.content;
+    r.keywordsJson = opened.keywords;
+    if (sealed.extra.isEmpty())
+        return false;
+    opened.name = sealed.extra.value(QLatin1String("name")).toString().toStdString();
+    opened.description = sealed.extra.value(QLatin1String("description")).toString().toStdString();
+    return true;
+}
+
+/// scanSnapshotRows' scoring columns (6 to 25) into `m`.
+void readScoringColumns(const SqliteStatement &s, Memory &m)
+{
+    m.confidence = s.real(6);
+    m.createdAt = s.int64(7);
+    m.updatedAt = s.int64(8);
+    m.lastAccessedAt = s.int64(9);
+    m.lastReinforcedAt = s.int64(10);
+    m.accessCount = int(s.int64(11));
+    m.reinforceCount = int(s.int64(12));
+    m.stability = s.real(14);
+    m.decayRate = s.real(15);
+    m.importance = s.real(16);
+    m.verified = s.int64(17) != 0;
+    m.permanent = s.int64(18) != 0;
+    m.negated = s.int64(19) != 0;
+    m.negatedAt = s.int64(20);
+    m.level = levelFrom(s.text(21));
+    m.compressed = s.int64(22) != 0;
+    m.sensitivity = int(s.int64(23));
+    m.deletedAt = s.int64(24);
+    m.superseded = s.int64(25) != 0;
+}
+
 } // namespace
 
 Result<IdTotals> MemoryRepository::idTotals() const
@@ -206,69 +266,24 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
     q.bind(1, afterRowid);
     q.bind(2, limit);
     SnapshotRow r;
-    Memory &m = r.scoring;
     const auto key = m_db.sealKey();
-    std::string openedContent;
-    std::string openedKeywords;
-    std::string openedName;
-    std::string openedDescription;
+    OpenedRow opened;
     return q.forEachRow([&](const SqliteStatement &s) {
-        bool namedInEnvelope = false;
         r.rowid = s.int64(0);
         r.id = s.text(1);
         r.content = s.text(2);
         r.category = s.text(3);
         r.keywordsJson = s.text(4);
         r.locked = false;
-        if (s.int64(23) >= 3 && r.content.substr(0, 5) == "enc1:") {
-            // Level-3 text: opened with the session's key, or shown "locked".
-            Memory sealed;
-            sealed.id = QString::fromUtf8(r.id.data(), qsizetype(r.id.size()));
-            sealed.sensitivity = 3;
-            sealed.content = QString::fromUtf8(r.content.data(), qsizetype(r.content.size()));
-            sealed_row::fromRow(sealed, key.get());
-            if (sealed.isLocked()) {
-                r.locked = true;
-                r.content = {};
-                r.keywordsJson = "[]";
-            } else {
-                openedContent = sealed.content.toStdString();
-                openedKeywords = QJsonDocument(QJsonArray::fromStringList(sealed.keywords)).toJson(QJsonDocument::Compact).toStdString();
-                r.content = openedContent;
-                r.keywordsJson = openedKeywords;
-                // The kept fields are sealed with the text (rows sealed earlier keep them
-                // in their column).
-                if (!sealed.extra.isEmpty()) {
-                    namedInEnvelope = true;
-                    openedName = sealed.extra.value(QLatin1String("name")).toString().toStdString();
-                    openedDescription = sealed.extra.value(QLatin1String("description")).toString().toStdString();
-                }
-            }
-        }
+        // Level-3 text: opened with the session's key, or shown "locked".
+        const bool namedInEnvelope
+            = s.int64(23) >= 3 && r.content.substr(0, 5) == "enc1:" && openSealedRow(r, key.get(), opened);
         r.sourceType = s.text(5);
         r.projectPath = s.text(13);
-        m.confidence = s.real(6);
-        m.createdAt = s.int64(7);
-        m.updatedAt = s.int64(8);
-        m.lastAccessedAt = s.int64(9);
-        m.lastReinforcedAt = s.int64(10);
-        m.accessCount = int(s.int64(11));
-        m.reinforceCount = int(s.int64(12));
-        m.stability = s.real(14);
-        m.decayRate = s.real(15);
-        m.importance = s.real(16);
-        m.verified = s.int64(17) != 0;
-        m.permanent = s.int64(18) != 0;
-        m.negated = s.int64(19) != 0;
-        m.negatedAt = s.int64(20);
-        m.level = levelFrom(s.text(21));
-        m.compressed = s.int64(22) != 0;
-        m.sensitivity = int(s.int64(23));
-        m.deletedAt = s.int64(24);
-        m.superseded = s.int64(25) != 0;
-        r.name = r.locked ? std::string_view() : namedInEnvelope ? std::string_view(openedName) : s.text(26);
+        readScoringColumns(s, r.scoring);
+        r.name = r.locked ? std::string_view() : namedInEnvelope ? std::string_view(opened.name) : s.text(26);
         r.description = r.locked ? std::string_view()
-            : namedInEnvelope    ? std::string_view(openedDescription)
+            : namedInEnvelope    ? std::string_view(opened.description)
                                  : s.text(27);
         return visit(r);
     });
