@@ -11,8 +11,25 @@ AssociationRewrite::~AssociationRewrite() = default;
 
 Status AssociationRewrite::begin()
 {
-    for (const char *sql : {"DROP INDEX IF EXISTS associations_b", "DELETE FROM associations"}) {
-        if (const Status st = m_db.exec(QString::fromLatin1(sql)); !st)
+    // The table is dropped and created again as the store defines it, not emptied row by row:
+    // with foreign keys on, SQLite's DELETE visits every row of a child table (7 s for 5M links
+    // at 1M, and 2 s more to drop the `b` index), where dropping the table frees its pages
+    // (2.5 s, index included). The links written next are checked as before.
+    QString definition;
+    {
+        SqliteStatement q(m_db, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'associations'",
+                          QStringLiteral("reading the links table's definition"));
+        if (!q.isValid())
+            return q.error();
+        if (q.next())
+            definition = QString::fromUtf8(q.text(0).data(), qsizetype(q.text(0).size()));
+        if (const Status st = q.finished(); !st)
+            return st;
+    }
+    if (definition.isEmpty())
+        return Error::make(Error::Code::Schema, QStringLiteral("%1: the store has no links table").arg(m_db.path()));
+    for (const QString &sql : {QStringLiteral("DROP TABLE associations"), definition}) {
+        if (const Status st = m_db.exec(sql); !st)
             return st;
     }
     return m_insert->prepare(m_db,

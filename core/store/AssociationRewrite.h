@@ -11,7 +11,8 @@ class Database;
 class SqliteStatement;
 
 /// Replaces every row of `associations` at once (rebuild-associations): begin() drops the
-/// `b` index and empties the table, insert() adds rows through one prepared C-API statement
+/// table (and with it the `b` index) and creates it again from the store's own definition,
+/// insert() adds rows through one prepared C-API statement
 /// (in key order the (a, b) B-tree grows at its right edge), finish() builds the `b` index
 /// again in one sort. Emptying and re-sorting beats millions of single deletes and random
 /// inserts into a B-tree far bigger than the page cache. The caller holds the Transaction

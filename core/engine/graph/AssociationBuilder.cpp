@@ -349,6 +349,7 @@ Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edg
     QSet<QString> manualPairs;
     for (const Association &a : *manual)
         manualPairs.insert(a.a + QChar(0) + a.b);
+    qCDebug(lcAssociations) << "reading the user's links and what links learned:" << phase.restart() << "ms";
     AssociationRewrite rewrite(db);
     if (const Status st = rewrite.begin(); !st)
         return st;

@@ -1,0 +1,92 @@
+// The rebuild's rewrite of every link (store/AssociationRewrite) drops the links table and
+// creates it again from the store's own definition: the same definition and `b` index
+// afterwards, foreign keys enforced on what it writes and on later deletes, and a rollback
+// brings the old links back.
+#include "TempStore.h"
+
+#include "store/AssociationRewrite.h"
+#include "store/Database.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QSqlQuery>
+#include <QtTest>
+
+using namespace engram;
+using namespace engram::core;
+
+namespace {
+
+QString scalarText(Store &store, const QString &sql)
+{
+    QSqlQuery q(store.database().handle());
+    if (!q.exec(sql) || !q.next())
+        return QStringLiteral("<none>");
+    return q.value(0).toString();
+}
+
+qint64 links(Store &store) { return scalarText(store, QStringLiteral("SELECT count(*) FROM associations")).toLongLong(); }
+
+QString definitions(Store &store)
+{
+    QSqlQuery q(store.database().handle());
+    QStringList out;
+    if (q.exec(QStringLiteral("SELECT name, sql FROM sqlite_master WHERE tbl_name = 'associations' ORDER BY name")))
+        while (q.next())
+            out << q.value(0).toString() + QLatin1Char('=') + q.value(1).toString();
+    return out.join(u'\n');
+}
+
+void fill(Store &store)
+{
+    for (const char *id : {"m1", "m2", "m3"})
+        QVERIFY(store.memories().insert(test::sampleMemory(QLatin1String(id))));
+    QVERIFY(store.associations().put({QStringLiteral("m1"), QStringLiteral("m2"), 0.4, QStringLiteral("manual"), 1}));
+}
+
+Status rewrite(Store &store, const std::vector<LinkValues> &rows)
+{
+    AssociationRewrite r(store.database());
+    if (Status st = r.begin(); !st)
+        return st;
+    for (const LinkValues &row : rows)
+        if (Status st = r.insert(row); !st)
+            return st;
+    return r.finish();
+}
+
+} // namespace
+
+class TestAssociationRewrite : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void theTableComesBackAsTheStoreDefinesIt()
+    {
+        test::TempStore store;
+        fill(*store);
+        const QString before = definitions(*store);
+        QVERIFY(before.contains(QStringLiteral("associations_b=CREATE INDEX")));
+        {
+            Transaction tx(store->database());
+            QVERIFY(tx.isActive());
+            QVERIFY(rewrite(*store, {{"m1", "m3", 0.5, "keyword", 2}, {"m2", "m3", 0.6, "keyword", 2}}));
+            QVERIFY(tx.commit());
+        }
+        QCOMPARE(definitions(*store), before);
+        QCOMPARE(links(*store), qint64(2));
+        QCOMPARE(scalarText(*store, QStringLiteral("PRAGMA integrity_check")), QStringLiteral("ok"));
+        // Foreign keys hold on the new table: a link to no memory is refused, a delete cascades.
+        {
+            Transaction tx(store->database());
+            QVERIFY(!rewrite(*store, {{"m1", "nowhere", 0.5, "keyword", 2}}));
+        }
+        QCOMPARE(links(*store), qint64(2)); // rolled back: the links of the last rewrite
+        QVERIFY(store->database().exec(QStringLiteral("DELETE FROM memories WHERE id = 'm3'")));
+        QCOMPARE(links(*store), qint64(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAssociationRewrite)
+#include "tst_association_rewrite.moc"
