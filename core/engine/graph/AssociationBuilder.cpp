@@ -4,6 +4,7 @@
 #include "engine/graph/LearnedWeights.h"
 #include "engine/graph/LinkTypes.h"
 #include "store/AssociationRewrite.h"
+#include "store/CheckedWrites.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
@@ -332,13 +333,26 @@ Result<std::unordered_map<std::uint64_t, double>> learnedByEntries(Store &store,
 // pair the user linked) with what they learned added back, the user's links put back as
 // drawn (they win over any rule, and hold their boosts already), the `b` index built again.
 // Progress runs over the second half.
+//
+// `readAt`, when given, is the store's data_version from before the index was read. If no other
+// connection has committed since (checked once this transaction holds the write lock), every
+// link written joins two memories that exist, and SQLite's own foreign-key lookups (10 million
+// at 1M) are left out; otherwise the caller runs the rebuild again with them (kStoreMoved).
+constexpr const char *kStoreMoved = "the store changed while its links were computed";
+
 Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edge> &edges,
-                  const AssociationBuilder::Progress &progress, AssociationBuilder::Stats &stats, QElapsedTimer &phase)
+                  const AssociationBuilder::Progress &progress, AssociationBuilder::Stats &stats, QElapsedTimer &phase,
+                  std::optional<qint64> readAt)
 {
     Database &db = store.database();
+    std::optional<CheckedWrites> checked;
+    if (readAt)
+        checked.emplace(db);
     Transaction tx(db);
     if (!tx.isActive())
         return tx.error();
+    if (readAt && db.dataVersion() != *readAt)
+        return Error::make(Error::Code::Conflict, QString::fromLatin1(kStoreMoved));
     auto manual = store.associations().manual();
     if (!manual)
         return manual.error();
@@ -462,20 +476,34 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
 {
     QElapsedTimer phase;
     phase.start();
-    std::optional<KeywordIndex> built;
-    if (!given) {
+    if (given)
+        return rebuildWith(*given, std::nullopt, progress, phase);
+    // The store's state is noted before the index is read (writeEdges' fast path). Should
+    // another connection commit before the rewrite, the rebuild runs again, checked by SQLite.
+    for (const bool checkedBySqlite : {false, true}) {
+        std::optional<qint64> readAt;
+        if (!checkedBySqlite) {
+            if (const qint64 version = m_store.database().dataVersion(); version >= 0)
+                readAt = version;
+        }
         auto index = KeywordIndex::build(m_store);
         if (!index)
             return index.error();
-        built.emplace(std::move(*index));
-        given = &*built;
+        qCDebug(lcAssociations) << "keyword index:" << phase.restart() << "ms";
+        auto stats = rebuildWith(*index, readAt, progress, phase);
+        if (stats || !readAt || stats.error().message != QLatin1String(kStoreMoved))
+            return stats;
+        qCDebug(lcAssociations) << kStoreMoved << "; once more";
     }
-    const KeywordIndex &index = *given;
+    return Error::make(Error::Code::Conflict, QString::fromLatin1(kStoreMoved)); // not reached
+}
+
+Result<AssociationBuilder::Stats> AssociationBuilder::rebuildWith(const KeywordIndex &index, std::optional<qint64> readAt,
+                                                                   const Progress &progress, QElapsedTimer &phase)
+{
     if (index.size() >= (1u << 28))
         return Error::make(Error::Code::Validation,
                            QStringLiteral("%1: too many memories to link in one pass").arg(m_store.path()));
-    qCDebug(lcAssociations) << "keyword index:" << phase.restart() << "ms";
-
     Stats stats;
     auto edges = proposeAll(index, m_rules, m_caps, progress, stats.memories);
     if (!edges)
@@ -483,7 +511,7 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
     qCDebug(lcAssociations) << "proposals:" << phase.restart() << "ms," << edges->size() << "links";
     sortInKeyOrder(index, *edges);
     qCDebug(lcAssociations) << "sorting:" << phase.restart() << "ms";
-    if (const Status st = writeEdges(m_store, index, *edges, progress, stats, phase); !st)
+    if (const Status st = writeEdges(m_store, index, *edges, progress, stats, phase, readAt); !st)
         return st.error();
     const qint64 total = qint64(index.size());
     if (progress)

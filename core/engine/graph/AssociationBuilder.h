@@ -10,6 +10,8 @@
 #include <optional>
 #include <vector>
 
+class QElapsedTimer;
+
 namespace engram::core {
 
 class KeywordIndex;
@@ -62,7 +64,10 @@ public:
     /// boosts, read from the events in the same transaction) is added back, capped at 1.0;
     /// a pair that has no derived link after the rebuild gets none (its boosts stay in the
     /// events and count again when a rule links the pair). Manual links keep their weights.
-    /// `index` may be passed when the caller holds a current one.
+    /// `index` may be passed when the caller holds a current one. Without it, the index is
+    /// read here and, unless another connection commits before the rewrite starts, the links
+    /// are written without SQLite's foreign-key lookups (they join memories just read); if one
+    /// does, the rebuild runs once more with them.
     [[nodiscard]] Result<Stats> rebuildAll(const KeywordIndex *index = nullptr, const Progress &progress = {});
 
     /// After one memory was added, edited, deleted or restored: its derived links are
@@ -117,6 +122,10 @@ public:
                         const Cursors *cursors = nullptr);
 
 private:
+    /// rebuildAll() on `index`; `readAt`: the store's data_version from before it was read.
+    [[nodiscard]] Result<Stats> rebuildWith(const KeywordIndex &index, std::optional<qint64> readAt,
+                                            const Progress &progress, QElapsedTimer &phase);
+
     Store &m_store;
     Config::Associations m_rules;
     AssociationCaps m_caps;
