@@ -2,6 +2,7 @@
 // creates it again from the store's own definition: the same definition and `b` index
 // afterwards, foreign keys enforced on what it writes and on later deletes, and a rollback
 // brings the old links back.
+#include "StoreQuery.h"
 #include "TempStore.h"
 
 #include "store/AssociationRewrite.h"
@@ -19,13 +20,11 @@ namespace {
 
 QString scalarText(Store &store, const QString &sql)
 {
-    QSqlQuery q(store.database().handle());
-    if (!q.exec(sql) || !q.next())
-        return QStringLiteral("<none>");
-    return q.value(0).toString();
+    const QVariant v = test::queryValue(store, sql);
+    return v.isValid() ? v.toString() : QStringLiteral("<none>");
 }
 
-qint64 links(Store &store) { return scalarText(store, QStringLiteral("SELECT count(*) FROM associations")).toLongLong(); }
+qint64 links(Store &store) { return test::scalar(store, QStringLiteral("SELECT count(*) FROM associations")); }
 
 QString definitions(Store &store)
 {

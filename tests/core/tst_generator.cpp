@@ -1,6 +1,7 @@
 // The synthetic store generator behind `engram-cli generate` and engram-bench: exact counts,
 // determinism, refusal of a non-empty store, realistic distributions, and associations that
 // follow the rules of docs/scoring.md, "Associations" (so a rebuild would agree with every generated link).
+#include "StoreQuery.h"
 #include "TempStore.h"
 
 #include "synthetic/StoreGenerator.h"
@@ -24,6 +25,9 @@ using namespace engram;
 using namespace engram::core;
 
 namespace {
+
+using test::scalar;
+
 constexpr Millis kAnchor = 1735689600000; // 2025-01-01T00:00:00Z
 
 Result<GeneratorReport> generate(Store &store, std::int64_t memories, std::int64_t associations, std::uint64_t seed,
@@ -36,14 +40,6 @@ Result<GeneratorReport> generate(Store &store, std::int64_t memories, std::int64
     o.anchor = kAnchor;
     o.replaceExisting = replace;
     return StoreGenerator(o).generate(store);
-}
-
-qint64 scalar(Store &store, const QString &sql)
-{
-    QSqlQuery q(store.database().handle());
-    if (!q.exec(sql) || !q.next())
-        return -1;
-    return q.value(0).toLongLong();
 }
 
 // Everything a generated store holds, as text, to compare two stores row by row.

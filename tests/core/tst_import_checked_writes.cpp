@@ -3,6 +3,7 @@
 // afterwards however it ends (done, cancelled, refused), untouched under an outer
 // transaction; a link to a memory that is nowhere is still left out, and the store's
 // references are sound afterwards, cascades included.
+#include "StoreQuery.h"
 #include "TempStore.h"
 
 #include "config/Config.h"
@@ -20,15 +21,9 @@ using namespace engram::core::io;
 
 namespace {
 
-constexpr Millis kAt = 1704200000000;
+using test::scalar;
 
-qint64 scalar(Store &store, const QString &sql)
-{
-    QSqlQuery q(store.database().handle());
-    if (!q.exec(sql) || !q.next())
-        return -1;
-    return q.value(0).toLongLong();
-}
+constexpr Millis kAt = 1704200000000;
 
 qint64 foreignKeys(Store &store) { return scalar(store, QStringLiteral("PRAGMA foreign_keys")); }
 

@@ -2,6 +2,7 @@
 // once after the links instead of keeping it up link by link: the index is there afterwards,
 // every link is, the store is sound; a cancelled import brings everything back, index
 // included; and a store that already holds links keeps its index throughout.
+#include "StoreQuery.h"
 #include "TempStore.h"
 
 #include "config/Config.h"
@@ -18,6 +19,8 @@ using namespace engram::core::io;
 
 namespace {
 
+using test::scalar;
+
 constexpr int kMemories = 202; // 202 * 201 / 2 = 20,301 pairs: above the 20,000 that defer the index
 
 MemorySet allPairs(const QString &prefix)
@@ -31,14 +34,6 @@ MemorySet allPairs(const QString &prefix)
             set.associations.push_back(Association { set.memories[size_t(i)].id, set.memories[size_t(j)].id, 0.5,
                 QStringLiteral("keyword"), 1704103200000 });
     return set;
-}
-
-qint64 scalar(Store &store, const QString &sql)
-{
-    QSqlQuery q(store.database().handle());
-    if (!q.exec(sql) || !q.next())
-        return -1;
-    return q.value(0).toLongLong();
 }
 
 bool hasLinkIndex(Store &store)

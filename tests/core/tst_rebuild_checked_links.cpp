@@ -3,6 +3,7 @@
 // memories; when one did (here: a memory deleted by a second connection while the links are
 // computed) it runs again with them. Either way every link joins two memories, and foreign
 // keys are enforced again afterwards.
+#include "StoreQuery.h"
 #include "TempStore.h"
 
 #include "config/Config.h"
@@ -19,13 +20,7 @@ using namespace engram::core;
 
 namespace {
 
-qint64 scalar(Store &store, const QString &sql)
-{
-    QSqlQuery q(store.database().handle());
-    if (!q.exec(sql) || !q.next())
-        return -1;
-    return q.value(0).toLongLong();
-}
+using test::scalar;
 
 void generate(Store &store, int memories = 300)
 {
