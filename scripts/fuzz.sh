@@ -41,6 +41,9 @@ symbolizer=$(command -v llvm-symbolizer || true)
 repeatable=()
 if [ -n "${FUZZ_SEED:-}" ]; then
   repeatable=(-seed="$FUZZ_SEED")
+  # Qt seeds its hashes at random in each process; a fixed seed keeps QHash's order (and so the
+  # paths the fuzzer covers) the same from run to run.
+  export QT_HASH_SEED=0
   [ -n "${FUZZ_RUNS:-}" ] && repeatable+=(-runs="$FUZZ_RUNS")
   fresh=$(mktemp -d)
   trap 'rm -rf "$fresh"' EXIT

@@ -44,6 +44,14 @@ QString textOf(const std::string &raw)
     return QString::fromUcs4(reinterpret_cast<const char32_t *>(codePoints.constData()), codePoints.size());
 }
 
+// A number as a double, or as the text it was when it is past a double's range (1e999): like
+// .inf it has no JSON form, and JSON would write it as text that reads back as another value.
+QJsonValue finiteOrText(const QString &s)
+{
+    const double d = s.toDouble();
+    return std::isfinite(d) ? QJsonValue(d) : QJsonValue(s);
+}
+
 // A plain scalar resolved per the YAML 1.2 core schema.
 QJsonValue resolvePlain(const QString &s)
 {
@@ -62,10 +70,10 @@ QJsonValue resolvePlain(const QString &s)
         const qint64 v = s.toLongLong(&ok);
         if (ok)
             return QJsonValue(v);
-        return QJsonValue(s.toDouble()); // too long for 64 bits: keep its magnitude
+        return finiteOrText(s); // too long for 64 bits: keep its magnitude
     }
     if (floatRe.match(s).hasMatch())
-        return QJsonValue(s.toDouble());
+        return finiteOrText(s);
     static const QRegularExpression hexRe(QStringLiteral("^0x[0-9a-fA-F]+$"));
     static const QRegularExpression octRe(QStringLiteral("^0o[0-7]+$"));
     bool ok = false;

@@ -333,6 +333,29 @@ private Q_SLOTS:
         QVERIFY(!io::YamlJson::needsQuotes(QStringLiteral("...and so on")));
     }
 
+    void numbersPastADoubleStayText()
+    {
+        // Found by CI's fuzz run: a tagged "00015684E432170174692" is a YAML float past a
+        // double's range. Read as infinity, it was written back as "inf", which reads as text.
+        // Such a number stays text, as .inf does (a numeric field then reports it).
+        auto found = io::YamlJson::parse(
+            QByteArray("!.555555la000000000000000015684000000 00015684E432170174692\t"), QStringLiteral("found.yaml"));
+        QVERIFY2(found, found ? "" : qPrintable(found.error().message));
+        QCOMPARE(*found, QJsonValue(QStringLiteral("00015684E432170174692")));
+
+        const QByteArray yaml = "big: -1e999\nlong: 1" + QByteArray(400, '0') + "\nsmall: 1e-999\nfine: 1.5e300\n";
+        auto value = io::YamlJson::parse(yaml, QStringLiteral("t.yaml"));
+        QVERIFY2(value, value ? "" : qPrintable(value.error().message));
+        const QJsonObject expected { { "big", QStringLiteral("-1e999") },
+            { "long", QStringLiteral("1") + QString(400, QLatin1Char('0')) }, { "small", 0.0 }, { "fine", 1.5e300 } };
+        QCOMPARE(value->toObject(), expected);
+        for (const QJsonValue &read : { *found, *value }) {
+            auto back = io::YamlJson::parse(io::YamlJson::dump(read), QStringLiteral("written.yaml"));
+            QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+            QCOMPARE(*back, read);
+        }
+    }
+
     void configAliasesCannotRepeatWorkBeyondTheFile()
     {
         // One category of 1,000 (duplicate) keys, used by 1,000 categories: a million entries
