@@ -141,6 +141,8 @@ private:
             // after one closes the rest of its line is a comment or not YAML: not scanned.
             if (m_state == State::Normal && m_quoteInFlow)
                 flow(line, pos);
+            else if (m_state == State::Normal)
+                afterBlockQuote(line, pos);
             endIfRootDone();
             return;
         }
@@ -154,6 +156,24 @@ private:
             return;
         }
         blockLine(line);
+    }
+
+    // Text after a multi-line quoted scalar closed in block context stands at its own column,
+    // as if it began a line there: left of the root collection it ends the root ("  : '\n'Z\n
+    // [" reads as {~: " "}, found by a fuzz run), and it closes the block collections right
+    // of it. The text itself is not scanned.
+    void afterBlockQuote(const Line &line, qsizetype pos)
+    {
+        while (pos < line.size && isBlank(line.at(pos)))
+            ++pos;
+        if (pos >= line.size || line.at(pos) == '#')
+            return;
+        if (m_rootColumn >= 0 && pos <= m_rootColumn) {
+            m_state = State::Done;
+            return;
+        }
+        while (!m_blocks.empty() && m_blocks.back() >= pos)
+            m_blocks.pop_back();
     }
 
     // The first document's root is a flow collection or a scalar and it is complete: yaml-cpp

@@ -174,6 +174,11 @@ private Q_SLOTS:
         // it ends the root (found by CI's fuzz run, seed 1: the scan counted 2, yaml-cpp built 1).
         QTest::newRow("a null key ends left of its column") << QByteArray("   :\n \xc5  d:\n   \xa8 ! :") << 1;
         QTest::newRow("a null key opens a mapping") << QByteArray("? : x\n") << 2;
+        // Text after a multi-line quoted scalar stands at its own column: left of the root it
+        // ends the root (found by a fuzz run: the scan counted 2, yaml-cpp built 1); a comment
+        // there ends nothing.
+        QTest::newRow("text left of the root after a quote") << QByteArray("  : '\n'Z\n  [") << 1;
+        QTest::newRow("a comment after a multi-line quote") << QByteArray("a: 'x\n y' # c\nb: [[c]]\n") << 3;
     }
 
     void nestingCountsOnlyStructure()
