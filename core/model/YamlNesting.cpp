@@ -247,7 +247,11 @@ private:
                     return sawNode;
                 // A ':' with no key before it opens a mapping with a null key, as '?' does
                 // ("   :" is the root {~: ~}); as the value of an explicit "? key" it stands at
-                // that mapping's column, and enterBlock opens nothing there.
+                // that mapping's column, and enterBlock opens nothing there. After a tag or an
+                // anchor the ':' ends an empty key: its mapping starts at the tag's column
+                // ("! :" under ":" is one more key of the root, found by a fuzz run).
+                if (c == ':' && propertiesStart >= 0)
+                    start = propertiesStart;
                 enterBlock(start, c == '-');
                 parent = start;
                 propertiesStart = -1;

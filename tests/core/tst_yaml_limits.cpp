@@ -178,6 +178,8 @@ private Q_SLOTS:
         // ends the root (found by a fuzz run: the scan counted 2, yaml-cpp built 1); a comment
         // there ends nothing.
         QTest::newRow("text left of the root after a quote") << QByteArray("  : '\n'Z\n  [") << 1;
+        QTest::newRow("a tagged empty key below a null key") << QByteArray(":\n! :") << 1;
+        QTest::newRow("an anchored empty key below a key") << QByteArray("a: 1\n&x : 2\n") << 1;
         QTest::newRow("a comment after a multi-line quote") << QByteArray("a: 'x\n y' # c\nb: [[c]]\n") << 3;
     }
 
