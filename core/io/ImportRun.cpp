@@ -180,10 +180,10 @@ Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId, Target 
     // One lookup for the common case, a memory this import wrote: it exists, under its
     // target id (what exists(mapped(id)) gives, without the second and third lookups).
     const auto target = m_target.find(id);
+    if (written)
+        *written = target != m_target.end() ? &*target : nullptr;
     if (target != m_target.end()) {
         storeId = target->storeId;
-        if (written)
-            *written = &*target;
         return true;
     }
     storeId = id;
@@ -192,27 +192,17 @@ Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId, Target 
 
 Result<bool> ImportRun::bothExist(const QString &a, const QString &b, QString *missing)
 {
-    QString storeA;
-    QString storeB;
-    return bothExistAs(a, b, missing, storeA, storeB);
-}
-
-Result<bool> ImportRun::bothExistAs(const QString &a, const QString &b, QString *missing, QString &storeA,
-                                    QString &storeB, Target **writtenA, Target **writtenB)
-{
-    auto hasA = existsAfter(a, storeA, writtenA);
-    if (!hasA)
-        return hasA.error();
-    if (!*hasA) {
-        *missing = a;
-        return false;
+    QString storeId;
+    for (const QString *end : { &a, &b }) {
+        auto has = existsAfter(*end, storeId);
+        if (!has)
+            return has.error();
+        if (!*has) {
+            *missing = *end;
+            return false;
+        }
     }
-    auto hasB = existsAfter(b, storeB, writtenB);
-    if (!hasB)
-        return hasB.error();
-    if (!*hasB)
-        *missing = b;
-    return *hasB;
+    return true;
 }
 
 Status ImportRun::writeLinks()
@@ -239,18 +229,28 @@ Status ImportRun::writeLinks()
 
 Status ImportRun::writeLinkRows()
 {
+    // A set's links come ordered by their first end (an export writes them so): each run of
+    // links from one memory looks that memory up once.
+    const QString *lastA = nullptr;
+    QString storeA;
+    Target *writtenA = nullptr;
+    bool hasA = false;
     for (const Association &link : m_set.associations) {
-        QString missing;
-        QString storeA;
+        if (!lastA || *lastA != link.a) {
+            auto found = existsAfter(link.a, storeA, &writtenA);
+            if (!found)
+                return found.error();
+            hasA = *found;
+            lastA = &link.a;
+        }
         QString storeB;
-        Target *writtenA = nullptr;
         Target *writtenB = nullptr;
-        auto both = bothExistAs(link.a, link.b, &missing, storeA, storeB, &writtenA, &writtenB);
+        const Result<bool> both = hasA ? existsAfter(link.b, storeB, &writtenB) : Result<bool>(false);
         if (!both)
             return both.error();
         if (!*both) {
             m_report.warnings << QStringLiteral("%1: link %2 – %3 left out: %4 is not in the store or the set")
-                                     .arg(m_set.sourceName, link.a, link.b, missing);
+                                     .arg(m_set.sourceName, link.a, link.b, hasA ? link.b : link.a);
         } else {
             Association a = link;
             auto [x, y] = orderedPair(storeA, storeB);

@@ -76,10 +76,6 @@ private:
     [[nodiscard]] Result<bool> exists(const QString &id);
     /// Whether both ends exist; `missing` gets the (incoming) id of the first that does not.
     [[nodiscard]] Result<bool> bothExist(const QString &a, const QString &b, QString *missing);
-    /// bothExist(), also giving each end's id in the store after the import (mapped()).
-    /// `writtenA` and `writtenB`, when given, get the ends' Target (nullptr: not written here).
-    [[nodiscard]] Result<bool> bothExistAs(const QString &a, const QString &b, QString *missing, QString &storeA,
-                                           QString &storeB, Target **writtenA = nullptr, Target **writtenB = nullptr);
     /// exists(mapped(id)), with `storeId` set to mapped(id) and `written`, when given, to the
     /// Target of a memory this import wrote (else nullptr).
     [[nodiscard]] Result<bool> existsAfter(const QString &id, QString &storeId, Target **written = nullptr);

@@ -16,7 +16,7 @@ bool readString(od::value &v, int maxChars, QString &out)
     if (type == od::json_type::null)
         return simd::isNull(v);
     std::string_view s;
-    if (type != od::json_type::string || v.get_string().get(s))
+    if (type != od::json_type::string || !simd::text(v, s))
         return false;
     out = toQString(s);
     return out.size() <= maxChars;
@@ -103,9 +103,11 @@ bool readInstant(od::value &v, Millis &out)
         return simd::isNull(v);
     if (type == od::json_type::string) {
         std::string_view s;
-        if (v.get_string().get(s))
+        if (!simd::text(v, s))
             return false;
-        const auto ms = time::fromIso(toQString(s));
+        auto ms = time::fromExactIso(s);
+        if (!ms)
+            ms = time::fromIso(toQString(s));
         if (!ms)
             return false;
         out = *ms;
@@ -137,7 +139,7 @@ bool readStringList(od::value &v, int maxItemChars, QStringList &out, bool &pres
     for (auto itemResult : items) {
         od::value item;
         std::string_view s;
-        if (std::move(itemResult).get(item) || item.get_string().get(s) || out.size() >= limits::kMaxListItems)
+        if (std::move(itemResult).get(item) || !simd::text(item, s) || out.size() >= limits::kMaxListItems)
             return false;
         out.append(toQString(s));
         if (out.last().size() > maxItemChars)

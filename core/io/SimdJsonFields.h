@@ -82,7 +82,7 @@ bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Re
     for (auto fieldResult : object) {
         od::field field;
         std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+        if (std::move(fieldResult).get(field) || !simd::memberName(field, key))
             return false;
         od::value value = field.value();
         std::size_t index = 0;

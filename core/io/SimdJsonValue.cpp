@@ -79,7 +79,7 @@ bool toObject(od::value &value, QJsonValue &out, int depth)
     for (auto fieldResult : members) {
         od::field field;
         std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+        if (std::move(fieldResult).get(field) || !simd::memberName(field, key))
             return false;
         const QString name = toQString(key);
         od::value member = field.value();
@@ -110,7 +110,7 @@ bool toJsonValue(od::value &value, QJsonValue &out, int depth)
         return readNumber(value, out);
     case od::json_type::string: {
         std::string_view text;
-        if (value.get_string().get(text))
+        if (!simd::text(value, text))
             return false;
         out = QJsonValue(toQString(text));
         return true;

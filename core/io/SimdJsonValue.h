@@ -21,6 +21,37 @@ inline QString toQString(std::string_view text)
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
+/// A string value's text, as get_string() gives it (false when the value is not a string).
+/// Text without an escape is the document's own bytes, not copied; only text with an escape
+/// is unescaped into the parser's buffer. The first stage has checked the whole document's
+/// UTF-8 and refused unescaped control characters, so the bytes are the text.
+inline bool text(simdjson::ondemand::value &value, std::string_view &out)
+{
+    const std::string_view token = value.raw_json_token();
+    const std::size_t close = token.size() > 1 && token[0] == '"' ? token.find_first_of("\"\\", 1) : token.npos;
+    if (close == token.npos || token[close] == '\\')
+        return !value.get_string().get(out);
+    simdjson::ondemand::raw_json_string raw;
+    if (value.get_raw_json_string().get(raw))
+        return false;
+    out = token.substr(1, close - 1);
+    return true;
+}
+
+/// A member's name, as unescaped_key() gives it, read the same way as text().
+inline bool memberName(simdjson::ondemand::field &field, std::string_view &out)
+{
+    const char *raw = field.key().raw();
+    std::size_t size = 0;
+    while (raw[size] != '"' && raw[size] != '\\')
+        ++size;
+    if (raw[size] == '"') {
+        out = std::string_view(raw, size);
+        return true;
+    }
+    return !field.unescaped_key().get(out);
+}
+
 /// True when the value is a valid `null` (type() only looks at its first byte).
 bool isNull(simdjson::ondemand::value &value);
 

@@ -76,33 +76,51 @@ QString toIso(Millis ms)
     return out;
 }
 
+namespace {
+
+// Exactly "YYYY-MM-DDTHH:MM:SS.mmmZ" (what Engram and most agents write), character by
+// character: `at(i)` gives the i-th character's code. nullopt for anything else.
+template <typename At>
+std::optional<Millis> exactIso(qsizetype size, At at)
+{
+    if (size != 24 || at(4) != '-' || at(7) != '-' || at(10) != 'T' || at(13) != ':' || at(16) != ':'
+        || at(19) != '.' || at(23) != 'Z')
+        return std::nullopt;
+    const auto num = [&at](int from, int width, int &value) {
+        value = 0;
+        for (int i = from; i < from + width; ++i) {
+            const char32_t c = at(i);
+            if (c < '0' || c > '9')
+                return false;
+            value = value * 10 + int(c - '0');
+        }
+        return true;
+    };
+    int y, mo, d, h, mi, s, ms;
+    if (!(num(0, 4, y) && num(5, 2, mo) && num(8, 2, d) && num(11, 2, h) && num(14, 2, mi) && num(17, 2, s)
+            && num(20, 3, ms) && y >= 1000 && mo >= 1 && mo <= 12 && d >= 1 && h <= 23 && mi <= 59 && s <= 59))
+        return std::nullopt;
+    const qint64 days = daysFromCivil(y, unsigned(mo), unsigned(d));
+    qint64 cy;
+    unsigned cm, cd;
+    civilFromDays(days, cy, cm, cd);
+    if (cy != y || int(cm) != mo || int(cd) != d) // not 2025-02-30
+        return std::nullopt;
+    return days * kMsPerDay + ((h * 60 + mi) * 60 + s) * Millis(1000) + ms;
+}
+
+} // namespace
+
+std::optional<Millis> fromExactIso(std::string_view utf8)
+{
+    return exactIso(qsizetype(utf8.size()), [utf8](int i) { return char32_t(static_cast<unsigned char>(utf8[size_t(i)])); });
+}
+
 std::optional<Millis> fromIso(const QString &text)
 {
-    // Fast path: exactly "YYYY-MM-DDTHH:MM:SS.mmmZ", what Engram and most agents write.
-    if (text.size() == 24 && text[4] == u'-' && text[7] == u'-' && text[10] == u'T' && text[13] == u':'
-        && text[16] == u':' && text[19] == u'.' && text[23] == u'Z') {
-        const auto num = [&text](int from, int width, int &value) {
-            value = 0;
-            for (int i = from; i < from + width; ++i) {
-                const char16_t c = text[i].unicode();
-                if (c < u'0' || c > u'9')
-                    return false;
-                value = value * 10 + (c - u'0');
-            }
-            return true;
-        };
-        int y, mo, d, h, mi, s, ms;
-        if (num(0, 4, y) && num(5, 2, mo) && num(8, 2, d) && num(11, 2, h) && num(14, 2, mi) && num(17, 2, s)
-            && num(20, 3, ms) && y >= 1000 && mo >= 1 && mo <= 12 && d >= 1 && h <= 23 && mi <= 59 && s <= 59) {
-            const qint64 days = daysFromCivil(y, unsigned(mo), unsigned(d));
-            qint64 cy;
-            unsigned cm, cd;
-            civilFromDays(days, cy, cm, cd);
-            if (cy == y && int(cm) == mo && int(cd) == d) // not 2025-02-30
-                return days * kMsPerDay + ((h * 60 + mi) * 60 + s) * Millis(1000) + ms;
-        }
-        // Anything odd: let QDateTime decide (and reject) as before.
-    }
+    // Fast path: the exact form; anything odd: QDateTime decides (and rejects) as before.
+    if (const auto exact = exactIso(text.size(), [&text](int i) { return char32_t(text[i].unicode()); }))
+        return exact;
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty() || trimmed.size() > 64)
         return std::nullopt;

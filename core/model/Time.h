@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <optional>
+#include <string_view>
 
 namespace engram::core {
 
@@ -20,6 +21,9 @@ namespace time {
 QString toIso(Millis ms);
 /// Parses ISO-8601 (with or without fraction / offset; no zone means UTC). nullopt if unparsable.
 std::optional<Millis> fromIso(const QString &text);
+/// fromIso for exactly "YYYY-MM-DDTHH:MM:SS.mmmZ" in UTF-8, without a QString; nullopt for
+/// any other text (which fromIso may still read).
+std::optional<Millis> fromExactIso(std::string_view utf8);
 Millis nowMs();
 inline double hoursBetween(Millis from, Millis to) { return double(to - from) / double(kMsPerHour); }
 inline double daysBetween(Millis from, Millis to) { return double(to - from) / double(kMsPerDay); }
