@@ -96,6 +96,18 @@ Result<std::vector<Memory>> MemoryRepository::byIds(const QStringList &ids) cons
     std::vector<Memory> out;
     if (ids.isEmpty())
         return out;
+    if (ids.size() > 1) {
+        // An empty store (a first import) has none of them: no list of 100,000 ids to write,
+        // parse and look up.
+        QSqlQuery any(m_db.handle());
+        if (!any.exec(QStringLiteral("SELECT 1 FROM memories LIMIT 1")))
+            return m_db.errorFrom(any, QStringLiteral("reading %1 memories").arg(ids.size()));
+        if (!any.next()) {
+            if (const Status st = m_db.endOfRows(any, QStringLiteral("reading %1 memories").arg(ids.size())); !st)
+                return st.error();
+            return out;
+        }
+    }
     // One query for the whole list, the ids bound as one JSON array (json_each), instead of
     // one query per id: an import of 100,000 memories looks them all up twice.
     QSqlQuery q(m_db.handle());
