@@ -47,7 +47,18 @@ private Q_SLOTS:
             const QString text = time::toIso(ms);
             QCOMPARE(text, qtIso(ms));
             QCOMPARE(*time::fromIso(text), ms);
+            QCOMPARE(*time::fromExactIso(text.toStdString()), ms);
         }
+    }
+
+    void exactFormFromUtf8()
+    {
+        // The reader's path for UTF-8 text: the exact form only; anything else is left to fromIso.
+        QCOMPARE(*time::fromExactIso("2024-01-02T00:00:00.000Z"), qint64(1704153600000));
+        for (const char *other : { "2024-01-02T00:00:00Z", " 2024-01-02T00:00:00.000Z", "2025-02-30T00:00:00.000Z",
+                 "2025-13-01T00:00:00.000Z", "2025-0a-01T00:00:00.000Z", "2024-01-02T00:00:00.000+", "",
+                 "2024-01-02T00:00:00.0\xC3\xA9Z" })
+            QVERIFY2(!time::fromExactIso(other), other);
     }
 
     void otherFormsStillParseAndBadOnesFail()
