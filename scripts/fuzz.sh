@@ -12,9 +12,11 @@
 #
 # A run is random unless FUZZ_SEED is set. With FUZZ_SEED=S (and FUZZ_RUNS=N: at most N inputs
 # per target, the time still a cap) a run is a repeatable test: it starts from the seeds alone
-# (what it finds goes to a fresh folder, not the kept corpus), so the same binary tries the
-# same inputs on every machine and a run that passes here passes in CI. CI runs it that way;
-# open-ended fuzzing is a run without FUZZ_SEED.
+# (what it finds goes to a fresh folder, not the kept corpus) and Qt's hash seed is fixed, so
+# the same binary tries the same inputs on this machine from run to run. Another machine may
+# still stray from them (CI's found an input that the same commit's run here did not: the
+# libraries take CPU-dependent paths), so fuzz open-ended before trusting it. CI runs it that
+# way; open-ended fuzzing is a run without FUZZ_SEED.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
