@@ -12,7 +12,6 @@
 #include "store/Store.h"
 #include "synthetic/StoreGenerator.h"
 
-#include <QSqlQuery>
 #include <QtTest>
 
 using namespace engram;
@@ -54,10 +53,10 @@ private slots:
     {
         test::TempStore store;
         generate(*store, 4200); // progress is reported every 4,096 memories of the proposals
-        QSqlQuery pick(store->database().handle());
-        QVERIFY(pick.exec(QStringLiteral("SELECT a FROM associations GROUP BY a ORDER BY count(*) DESC LIMIT 1")) && pick.next());
-        const QString gone = pick.value(0).toString();
-        pick.finish();
+        const QVariant mostLinked
+            = test::queryValue(*store, QStringLiteral("SELECT a FROM associations GROUP BY a ORDER BY count(*) DESC LIMIT 1"));
+        QVERIFY(mostLinked.isValid());
+        const QString gone = mostLinked.toString();
         auto other = Store::open(store.path());
         QVERIFY(other);
         int calls = 0;

@@ -337,10 +337,9 @@ Result<std::unordered_map<std::uint64_t, double>> learnedByEntries(Store &store,
 // `readAt`, when given, is the store's data_version from before the index was read. If no other
 // connection has committed since (checked once this transaction holds the write lock), every
 // link written joins two memories that exist, and SQLite's own foreign-key lookups (10 million
-// at 1M) are left out; otherwise the caller runs the rebuild again with them (kStoreMoved).
-constexpr const char *kStoreMoved = "the store changed while its links were computed";
-
-Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edge> &edges,
+// at 1M) are left out; otherwise nothing is written and it gives false: the caller runs the
+// rebuild again with them.
+Result<bool> writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edge> &edges,
                   const AssociationBuilder::Progress &progress, AssociationBuilder::Stats &stats, QElapsedTimer &phase,
                   std::optional<qint64> readAt)
 {
@@ -352,7 +351,7 @@ Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edg
     if (!tx.isActive())
         return tx.error();
     if (readAt && db.dataVersion() != *readAt)
-        return Error::make(Error::Code::Conflict, QString::fromLatin1(kStoreMoved));
+        return false;
     auto manual = store.associations().manual();
     if (!manual)
         return manual.error();
@@ -366,7 +365,7 @@ Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edg
     qCDebug(lcAssociations) << "reading the user's links and what links learned:" << phase.restart() << "ms";
     AssociationRewrite rewrite(db);
     if (const Status st = rewrite.begin(); !st)
-        return st;
+        return st.error();
     qCDebug(lcAssociations) << "emptying the table:" << phase.restart() << "ms";
     const qint64 total = qint64(index.size());
     const Millis now = time::nowMs();
@@ -386,7 +385,7 @@ Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edg
             }
         }
         if (const Status st = rewrite.insert(LinkValues{a, b, weight, typeLiteral(edge.type()), now}); !st)
-            return st;
+            return st.error();
         ++stats.derived;
         if (progress && (++written & 0xffff) == 0
             && !progress(total + qint64(double(written) / double(edges.size()) * double(total)), total * 2))
@@ -394,17 +393,17 @@ Status writeEdges(Store &store, const KeywordIndex &index, const std::vector<Edg
     }
     for (const Association &a : *manual) {
         if (const Status st = store.associations().put(a); !st)
-            return st;
+            return st.error();
     }
     qCDebug(lcAssociations) << "writing:" << phase.restart() << "ms";
     if (const Status st = rewrite.finish(); !st)
-        return st;
+        return st.error();
     qCDebug(lcAssociations) << "indexing:" << phase.restart() << "ms";
     stats.total = stats.derived + qint64(manual->size());
     if (const Status st = tx.commit(); !st)
-        return st;
+        return st.error();
     qCDebug(lcAssociations) << "commit:" << phase.restart() << "ms";
-    return {};
+    return true;
 }
 
 } // namespace
@@ -476,8 +475,12 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
 {
     QElapsedTimer phase;
     phase.start();
-    if (given)
-        return rebuildWith(*given, std::nullopt, progress, phase);
+    if (given) {
+        auto stats = rebuildWith(*given, std::nullopt, progress, phase);
+        if (!stats)
+            return stats.error();
+        return **stats; // without readAt it is always written
+    }
     // The store's state is noted before the index is read (writeEdges' fast path). Should
     // another connection commit before the rewrite, the rebuild runs again, checked by SQLite.
     for (const bool checkedBySqlite : {false, true}) {
@@ -491,14 +494,18 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildAll(const KeywordIn
             return index.error();
         qCDebug(lcAssociations) << "keyword index:" << phase.restart() << "ms";
         auto stats = rebuildWith(*index, readAt, progress, phase);
-        if (stats || !readAt || stats.error().message != QLatin1String(kStoreMoved))
-            return stats;
-        qCDebug(lcAssociations) << kStoreMoved << "; once more";
+        if (!stats)
+            return stats.error();
+        if (*stats)
+            return **stats;
+        qCDebug(lcAssociations) << "the store changed while its links were computed; once more";
     }
-    return Error::make(Error::Code::Conflict, QString::fromLatin1(kStoreMoved)); // not reached
+    // Not reached: the second pass has no readAt, so it writes or fails.
+    return Error::make(Error::Code::Conflict, QStringLiteral("%1: the store kept changing while its links were computed")
+                                                  .arg(m_store.path()));
 }
 
-Result<AssociationBuilder::Stats> AssociationBuilder::rebuildWith(const KeywordIndex &index, std::optional<qint64> readAt,
+Result<std::optional<AssociationBuilder::Stats>> AssociationBuilder::rebuildWith(const KeywordIndex &index, std::optional<qint64> readAt,
                                                                    const Progress &progress, QElapsedTimer &phase)
 {
     if (index.size() >= (1u << 28))
@@ -511,13 +518,16 @@ Result<AssociationBuilder::Stats> AssociationBuilder::rebuildWith(const KeywordI
     qCDebug(lcAssociations) << "proposals:" << phase.restart() << "ms," << edges->size() << "links";
     sortInKeyOrder(index, *edges);
     qCDebug(lcAssociations) << "sorting:" << phase.restart() << "ms";
-    if (const Status st = writeEdges(m_store, index, *edges, progress, stats, phase, readAt); !st)
-        return st.error();
+    auto written = writeEdges(m_store, index, *edges, progress, stats, phase, readAt);
+    if (!written)
+        return written.error();
+    if (!*written)
+        return std::optional<Stats>();
     const qint64 total = qint64(index.size());
     if (progress)
         progress(total * 2, total * 2);
     qCDebug(lcAssociations) << "rebuilt" << stats.derived << "derived links for" << stats.memories << "memories";
-    return stats;
+    return std::optional<Stats>(stats);
 }
 
 Result<int> AssociationBuilder::updateFor(const QString &id, const KeywordIndex &index, Millis now)

@@ -123,7 +123,8 @@ public:
 
 private:
     /// rebuildAll() on `index`; `readAt`: the store's data_version from before it was read.
-    [[nodiscard]] Result<Stats> rebuildWith(const KeywordIndex &index, std::optional<qint64> readAt,
+    /// nullopt, with nothing written, when another connection committed since then.
+    [[nodiscard]] Result<std::optional<Stats>> rebuildWith(const KeywordIndex &index, std::optional<qint64> readAt,
                                             const Progress &progress, QElapsedTimer &phase);
 
     Store &m_store;
