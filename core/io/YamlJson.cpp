@@ -6,10 +6,12 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QRegularExpression>
+#include <QVariant>
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -155,11 +157,17 @@ private:
     qint64 m_budget;
 };
 
+// A double as text that reads back as the same double. Whole ones below 2^53 are written in
+// digits (Qt keeps those as integers either way); past it, digits would read back as an integer,
+// so a whole double there is written with an exponent.
 QString numberText(double d)
 {
     if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9007199254740992.0)
         return QString::number(qint64(d));
-    return QString::number(d, 'g', QLocale::FloatingPointShortest);
+    const QString text = QString::number(d, 'g', QLocale::FloatingPointShortest);
+    const bool digitsOnly = std::all_of(text.cbegin(), text.cend(),
+        [](QChar c) { return c.isDigit() || c == QLatin1Char('-'); });
+    return digitsOnly ? QString::number(d, 'e', QLocale::FloatingPointShortest) : text;
 }
 
 void emitString(YAML::Emitter &out, const QString &s)
@@ -180,16 +188,14 @@ void emitValue(YAML::Emitter &out, const QJsonValue &v, const QStringList &leadi
     case QJsonValue::Bool:
         out << (v.toBool() ? "true" : "false");
         break;
-    case QJsonValue::Double: {
-        // A whole number past 2^53 read as a 64-bit integer keeps every digit (a double would
-        // round it, and it would read back as another integer).
-        const qint64 whole = v.toInteger(0);
-        if (whole != 0 && std::fabs(v.toDouble()) >= 9007199254740992.0)
-            out << QString::number(whole).toStdString();
+    case QJsonValue::Double:
+        // A 64-bit integer keeps every digit (as a double it would round past 2^53). A double
+        // keeps its kind: written in digits, a whole one past 2^53 would read back as an integer.
+        if (v.toVariant().typeId() == QMetaType::LongLong)
+            out << QString::number(v.toInteger()).toStdString();
         else
             out << numberText(v.toDouble()).toStdString();
         break;
-    }
     case QJsonValue::String:
         emitString(out, v.toString());
         break;

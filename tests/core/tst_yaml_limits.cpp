@@ -363,6 +363,29 @@ private Q_SLOTS:
         }
     }
 
+    void wholeDoublesPastTwoTo53StayDoubles()
+    {
+        // Found by CI's fuzz run: the float "0000000000000156843432170147692." is a whole double
+        // past 2^53. It was written in digits, which read back as an integer: the same number,
+        // but a mapping holding it no longer compared equal. A double is now written as one.
+        const QByteArray found = "!i!.555555la\x8a" "est_wins:!!\xfent .. 0000000exportedAt: "
+                                 "0000000000000156843432170147692.\t\t";
+        const QByteArray yaml = "float: 156843432170147692.\nfloatHuge: 1e19\nint: 156843432170147692\n"
+                                "intMax: 9223372036854775807\nsmall: 2.0\n";
+        for (const QByteArray &text : { found, yaml }) {
+            auto value = io::YamlJson::parse(text, QStringLiteral("t.yaml"));
+            QVERIFY2(value, value ? "" : qPrintable(value.error().message));
+            auto back = io::YamlJson::parse(io::YamlJson::dump(*value), QStringLiteral("written.yaml"));
+            QVERIFY2(back, back ? "" : qPrintable(back.error().message));
+            QCOMPARE(back->toObject(), value->toObject());
+        }
+        const QByteArray written = io::YamlJson::dump(*io::YamlJson::parse(yaml, QStringLiteral("t.yaml")));
+        QVERIFY2(written.contains("float: 1.5684343217014768e+17\n"), written.constData());
+        QVERIFY2(written.contains("int: 156843432170147692\n"), written.constData());
+        QVERIFY2(written.contains("intMax: 9223372036854775807\n"), written.constData());
+        QVERIFY2(written.contains("small: 2\n"), written.constData());
+    }
+
     void configAliasesCannotRepeatWorkBeyondTheFile()
     {
         // One category of 1,000 (duplicate) keys, used by 1,000 categories: a million entries
