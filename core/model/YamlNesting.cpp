@@ -14,6 +14,12 @@ bool isBlank(char c)
     return c == ' ' || c == '\t';
 }
 
+// A byte that ends an anchor's name (YAML's flow indicators), in flow and block context alike.
+bool isFlowIndicator(char c)
+{
+    return c == ',' || c == '[' || c == ']' || c == '{' || c == '}';
+}
+
 // A byte yaml-cpp takes into a tag after its "!": a word character or one of the URI marks
 // of a tag (its Exp::Tag, plus "!" for a named handle and "%" for an escape). Any other byte
 // ends the tag, and a node starts there.
@@ -263,12 +269,15 @@ private:
                 if (propertiesStart < 0)
                     propertiesStart = start;
                 ++pos;
-                while (pos < line.size && !isBlank(line.at(pos)) && (c == '&' || isTagChar(line.at(pos))))
+                while (pos < line.size && !isBlank(line.at(pos))
+                    && (c == '&' ? !isFlowIndicator(line.at(pos)) : isTagChar(line.at(pos))))
                     ++pos;
                 if (pos >= line.size || isBlank(line.at(pos)))
                     continue;
                 // yaml-cpp ends a tag at a byte no tag may hold ("!\x9b"): a plain scalar
-                // starts right there, and it may go on over the next lines.
+                // starts right there, and it may go on over the next lines. An anchor ends at a
+                // flow indicator: after "&a," the node is null and the root ends there (found
+                // by a fuzz run: "&a,\n- x" counted 1, yaml-cpp built a null root).
                 plainOnly = true;
                 start = pos;
             }

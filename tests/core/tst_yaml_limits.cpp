@@ -180,6 +180,12 @@ private Q_SLOTS:
         QTest::newRow("text left of the root after a quote") << QByteArray("  : '\n'Z\n  [") << 1;
         QTest::newRow("a tagged empty key below a null key") << QByteArray(":\n! :") << 1;
         QTest::newRow("an anchored empty key below a key") << QByteArray("a: 1\n&x : 2\n") << 1;
+        // An anchor's name ends at a flow indicator; a ',' there is no node, so the root is
+        // null and ends (found by a fuzz run: the scan counted 1 and 2, yaml-cpp built 0).
+        QTest::newRow("an anchor ended by a comma") << QByteArray("&N,\n- a\n") << 0;
+        QTest::newRow("an anchor named '&' ended by a comma") << QByteArray("&&,\n:") << 0;
+        QTest::newRow("an anchored sequence") << QByteArray("&N\n- [a]\n") << 2;
+        QTest::newRow("an anchor holding a colon") << QByteArray("&a:b\n- [a]\n") << 2;
         QTest::newRow("a comment after a multi-line quote") << QByteArray("a: 'x\n y' # c\nb: [[c]]\n") << 3;
     }
 
