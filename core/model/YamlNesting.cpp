@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace engram::core::io {
@@ -133,8 +134,13 @@ private:
             if (line.isBlankLine())
                 return;
             if (!line.isDocumentMarker() && line.indent() > m_parent
-                && !(m_state == State::PlainContinuation && line.at(line.indent()) == '#'))
+                && !(m_state == State::PlainContinuation && line.at(line.indent()) == '#')) {
+                // Not a continuation there: yaml-cpp reads the line as a new key, or fails.
+                // Which, the scan does not follow; it counts no further.
+                if (m_state == State::PlainContinuation && m_plainEndsAtLine)
+                    m_state = State::Done;
                 return;
+            }
             m_state = State::Normal;
             endIfRootDone(); // the scalar was the root ("x\n# c\nb: [[c]]" reads as x)
             if (m_state == State::Done)
@@ -148,7 +154,7 @@ private:
             if (m_state == State::Normal && m_quoteInFlow)
                 flow(line, pos);
             else if (m_state == State::Normal)
-                afterBlockQuote(line, pos);
+                afterMultiLineNode(line, pos);
             endIfRootDone();
             return;
         }
@@ -157,18 +163,21 @@ private:
             break;
         }
         if (m_flow > 0) {
-            flow(line, 0);
+            const qsizetype pos = flow(line, 0);
+            if (m_flow == 0 && m_state == State::Normal)
+                afterMultiLineNode(line, pos);
             endIfRootDone();
             return;
         }
         blockLine(line);
     }
 
-    // Text after a multi-line quoted scalar closed in block context stands at its own column,
-    // as if it began a line there: left of the root collection it ends the root ("  : '\n'Z\n
-    // [" reads as {~: " "}, found by a fuzz run), and it closes the block collections right
-    // of it. The text itself is not scanned.
-    void afterBlockQuote(const Line &line, qsizetype pos)
+    // Text after a multi-line quoted scalar or flow collection closed in block context stands
+    // at its own column, as if it began a line there: left of the root collection it ends the
+    // root ("  : '\n'Z\n  [" reads as {~: " "}, " - [\n].\n  ? -" as [[]]; found by fuzz and
+    // differential runs), and it closes the block collections right of it. The text itself is
+    // not scanned.
+    void afterMultiLineNode(const Line &line, qsizetype pos)
     {
         while (pos < line.size && isBlank(line.at(pos)))
             ++pos;
@@ -248,6 +257,12 @@ private:
                 return sawNode;
             const char c = line.at(pos);
             qsizetype start = pos;
+            if (c == '*' && propertiesStart >= 0) {
+                // An alias after an anchor or a tag: yaml-cpp takes the node for empty and ends
+                // the root there, or fails ("!t *a : x" is !t ""; found by a differential run).
+                m_state = State::Done;
+                return true;
+            }
             if ((c == '-' || c == '?' || c == ':') && line.blankOrEnd(pos + 1)) {
                 if (!keyAllowed)
                     return sawNode;
@@ -282,8 +297,14 @@ private:
                 start = pos;
             }
             sawNode = true;
-            if (!node(line, pos, start, plainOnly, parent))
+            if (!node(line, pos, start, plainOnly, parent)) {
+                // Inside a block collection, where a key may start, yaml-cpp reads a plain scalar
+                // after an anchor or a tag no further than its line ("? &a x\n  ? y" is {x: ~,
+                // y: ~}, "k:\n  !t x\n  ? y" is {k: x, y: ~}; found by a differential run).
+                m_plainEndsAtLine = m_state == State::PlainContinuation && keyAllowed && propertiesStart >= 0
+                    && !m_blocks.empty();
                 return true;
+            }
             // After a scalar, an alias or a flow collection: ':' makes it a mapping key.
             while (pos < line.size && isBlank(line.at(pos)))
                 ++pos;
@@ -361,45 +382,80 @@ private:
 
     // Flow context from `pos`; returns where the outermost flow collection closed, or the
     // line's size when it is still open (or a quoted scalar is).
+    //
+    // What yaml-cpp takes for structure there, each rule found by a differential run against
+    // it: a plain scalar goes on over blanks ("[a "]"]" is one scalar, so that quote opens
+    // nothing and "]" closes) and over ':' or '?' right before text ("[a:'b']"); it ends at
+    // ",[]{}", at ": ", or at " #". A '#' where a token starts is a comment, with no blank
+    // before it ("[#[" is "[" and a comment), and after ':' a token starts when the ':' follows
+    // a quoted scalar or a flow collection ("[\"a\":#]" is [{a: ~}]).
     qsizetype flow(const Line &line, qsizetype pos)
     {
-        // At a line's start, after a blank or an indicator a quote opens a quoted scalar.
-        // Taking a quote for an opening when it is not one only hides text from the count.
-        bool nodeStart = true;
+        bool tokenStart = true; // at a line's start, after a blank or an indicator
         while (pos < line.size) {
             const char c = line.at(pos);
             if (isBlank(c)) {
-                nodeStart = true;
+                tokenStart = true;
                 ++pos;
                 continue;
             }
+            const bool afterJsonLike = std::exchange(m_afterJsonLike, false);
+            const bool nodeStart = tokenStart && !m_inFlowPlain;
             switch (c) {
             case '#':
-                if (pos == 0 || isBlank(line.at(pos - 1)))
+                if (tokenStart)
                     return line.size;
                 break;
             case '[':
             case '{':
                 ++m_flow;
+                m_inFlowPlain = false;
                 reached(pos);
                 if (m_state == State::Done)
                     return line.size;
-                nodeStart = true;
+                tokenStart = true;
                 ++pos;
                 continue;
             case ']':
             case '}':
                 --m_flow;
                 ++pos;
+                m_inFlowPlain = false;
+                m_afterJsonLike = true;
                 if (m_flow == 0)
                     return pos;
-                nodeStart = false;
+                tokenStart = true;
                 continue;
             case ',':
-            case ':':
-            case '?':
-                nodeStart = true;
+                m_inFlowPlain = false;
+                tokenStart = true;
                 ++pos;
+                continue;
+            case ':':
+            case '?': {
+                const char next = line.at(pos + 1);
+                const bool indicator = line.blankOrEnd(pos + 1) || (c == ':' && afterJsonLike)
+                    || (c == ':' && isFlowIndicator(next));
+                if (!indicator)
+                    break; // text of a plain scalar
+                m_inFlowPlain = false;
+                tokenStart = c == ':' && afterJsonLike;
+                ++pos;
+                continue;
+            }
+            case '&':
+            case '*':
+            case '!':
+                if (!nodeStart)
+                    break;
+                // An anchor, an alias or a tag: no plain scalar, so a node may follow it, right
+                // after it too ("[!\"[\"]" is [""]).
+                ++pos;
+                while (pos < line.size && !isBlank(line.at(pos))
+                    && (c == '!' ? isTagChar(line.at(pos)) : !isFlowIndicator(line.at(pos))))
+                    ++pos;
+                m_inFlowPlain = false;
+                tokenStart = true;
                 continue;
             case '"':
             case '\'':
@@ -410,12 +466,13 @@ private:
                 pos = quote(line, pos + 1);
                 if (m_state != State::Normal)
                     return line.size;
-                nodeStart = false;
+                tokenStart = true;
                 continue;
             default:
                 break;
             }
-            nodeStart = false;
+            m_inFlowPlain = true;
+            tokenStart = false;
             ++pos;
         }
         return pos;
@@ -438,6 +495,7 @@ private:
             }
             if (c == (isDouble ? '"' : '\'')) {
                 m_state = State::Normal;
+                m_afterJsonLike = true;
                 return pos + 1;
             }
             ++pos;
@@ -482,6 +540,9 @@ private:
     qsizetype m_rootColumn = -1; // the first document's root block collection, once there is one
     bool m_rootIsSequence = false;
     bool m_seenContent = false;
+    bool m_plainEndsAtLine = false; // the plain scalar of PlainContinuation cannot go on
+    bool m_afterJsonLike = false; // the last token in flow context was a quoted scalar or a flow collection
+    bool m_inFlowPlain = false; // a plain scalar in flow context goes on (over blanks and lines)
 };
 
 } // namespace

@@ -186,6 +186,24 @@ private Q_SLOTS:
         QTest::newRow("an anchor named '&' ended by a comma") << QByteArray("&&,\n:") << 0;
         QTest::newRow("an anchored sequence") << QByteArray("&N\n- [a]\n") << 2;
         QTest::newRow("an anchor holding a colon") << QByteArray("&a:b\n- [a]\n") << 2;
+        // What yaml-cpp takes for structure in flow context (found by a differential run of
+        // the scan against yaml-cpp over generated documents): a '#' where a token starts is a
+        // comment, with no blank before it; a plain scalar goes on over blanks and over ':'
+        // before text, so a quote there opens nothing; a tag may be followed by a node at once.
+        QTest::newRow("a comment right after a bracket") << QByteArray("[#[[\n]\n") << 1;
+        QTest::newRow("a comment after a quoted key") << QByteArray("[\"a\":#[[\n]\n") << 1;
+        QTest::newRow("a colon and a hash inside a flow scalar") << QByteArray("{k: \x9b:#}\n[") << 1;
+        QTest::newRow("a quote inside a flow scalar") << QByteArray("[-- \"]?\"[") << 1;
+        QTest::newRow("a quote after a colon inside a flow scalar") << QByteArray("{------:'b''}\n\n- '{") << 1;
+        QTest::newRow("a quote right after a tag in flow") << QByteArray("[!\"[\"]\n") << 1;
+        // In block context: an alias after a tag or an anchor is an empty node that ends the
+        // root; text after a multi-line flow collection stands at its own column; inside a
+        // collection a plain scalar after a tag or an anchor ends at its line.
+        QTest::newRow("an alias after a tag") << QByteArray("\t!!str *a' :\n") << 0;
+        QTest::newRow("text left of the root after a flow collection") << QByteArray(" - [\n].\n  ? -") << 2;
+        QTest::newRow("an anchored key's scalar ends at its line") << QByteArray("? &a x\n  ? '''\n- [\n") << 1;
+        QTest::newRow("a tagged value's scalar ends at its line") << QByteArray(":\n  !\rt\n  ? '''\n[\n") << 1;
+        QTest::newRow("a plain scalar after a key goes on") << QByteArray("k: &a x\n  ? y\nz: [[a]]\n") << 3;
         QTest::newRow("a comment after a multi-line quote") << QByteArray("a: 'x\n y' # c\nb: [[c]]\n") << 3;
     }
 
