@@ -5,6 +5,7 @@
 // than there are, never more.
 #include "StoreFingerprint.h"
 #include "TempStore.h"
+#include "YamlTreeDepth.h"
 
 #include "config/Config.h"
 #include "io/MemorySetReader.h"
@@ -26,22 +27,6 @@ using namespace engram;
 using namespace engram::core;
 
 namespace {
-
-// Lists and mappings on the deepest path of yaml-cpp's tree (aliases followed, up to `cap`).
-int treeDepth(const YAML::Node &node, int cap)
-{
-    if (cap <= 0 || !(node.IsSequence() || node.IsMap()))
-        return 0;
-    int deepest = 0;
-    if (node.IsSequence()) {
-        for (const YAML::Node &item : node)
-            deepest = std::max(deepest, treeDepth(item, cap - 1));
-    } else {
-        for (const auto &kv : node)
-            deepest = std::max({ deepest, treeDepth(kv.first, cap - 1), treeDepth(kv.second, cap - 1) });
-    }
-    return 1 + deepest;
-}
 
 QByteArray repeat(const char *piece, int times)
 {
@@ -213,7 +198,7 @@ private Q_SLOTS:
         QFETCH(int, counted);
         QCOMPARE(io::YamlNesting::measure(yaml), counted);
         // Never more than yaml-cpp builds: the count may refuse a document only when it is deep.
-        QVERIFY(counted <= treeDepth(YAML::Load(yaml.toStdString()), 1000));
+        QVERIFY(counted <= test::yamlTreeDepth(YAML::Load(yaml.toStdString()), 1000));
     }
 
     void hundredThousandDeepIsAClearError_data()

@@ -6,6 +6,7 @@
 // - the nesting pre-scan counts no more levels than yaml-cpp builds (it may refuse a document
 //   only when the document is that deep).
 #include "FuzzSupport.h"
+#include "../support/YamlTreeDepth.h"
 
 #include "io/MemorySetYaml.h"
 #include "io/YamlJson.h"
@@ -22,22 +23,6 @@ using namespace engram::core;
 
 namespace {
 
-// Lists and mappings on the deepest path of yaml-cpp's tree, following aliases up to `cap`.
-int treeDepth(const YAML::Node &node, int cap)
-{
-    if (cap <= 0 || !(node.IsSequence() || node.IsMap()))
-        return 0;
-    int deepest = 0;
-    if (node.IsSequence()) {
-        for (const YAML::Node &item : node)
-            deepest = std::max(deepest, treeDepth(item, cap - 1));
-    } else {
-        for (const auto &kv : node)
-            deepest = std::max({ deepest, treeDepth(kv.first, cap - 1), treeDepth(kv.second, cap - 1) });
-    }
-    return 1 + deepest;
-}
-
 void checkNestingBound(const QByteArray &bytes)
 {
     const int counted = io::YamlNesting::measure(bytes);
@@ -45,7 +30,7 @@ void checkNestingBound(const QByteArray &bytes)
         return;
     int built = 0;
     try {
-        built = treeDepth(YAML::Load(bytes.toStdString()), counted + 1);
+        built = test::yamlTreeDepth(YAML::Load(bytes.toStdString()), counted + 1);
     } catch (const std::exception &) {
         return; // not YAML for yaml-cpp (or too deep for its guard): nothing to compare
     }
