@@ -66,6 +66,17 @@ struct Line
     }
 };
 
+// Where the anchor, alias or tag that starts at `pos` ends: a name at a blank or a flow
+// indicator ("&a," is the anchor "a"), a tag at a byte no tag may hold.
+qsizetype propertyEnd(const Line &line, qsizetype pos)
+{
+    const bool tag = line.at(pos) == '!';
+    ++pos;
+    while (pos < line.size && !isBlank(line.at(pos)) && (tag ? isTagChar(line.at(pos)) : !isFlowIndicator(line.at(pos))))
+        ++pos;
+    return pos;
+}
+
 // Walks the text line by line, keeping what a YAML reader must know to tell structure from
 // text: the open block collections (by indentation), the open flow collections, and whether a
 // line continues a quoted, block or multi-line plain scalar. Where YAML is ambiguous to such
@@ -247,19 +258,26 @@ private:
     {
         bool keyAllowed = true; // "a: b: c" and "a: - b" are not YAML: one key per line
         bool sawNode = false;
+        // An anchor or a tag ended the line before: the node they belong to starts here.
+        const bool afterProperties = std::exchange(m_propertiesEndedLine, false);
+        bool sawIndicator = false; // "- ", "? " or ":" came first on the line
         // Where the node's anchor or tag began: a key's mapping starts at its properties'
         // column, not at its text's ("    ! t:" under "    d:" is one more key of that mapping).
         qsizetype propertiesStart = -1;
         for (;;) {
             while (pos < line.size && isBlank(line.at(pos)))
                 ++pos;
-            if (pos >= line.size || line.at(pos) == '#')
+            if (pos >= line.size || line.at(pos) == '#') {
+                m_propertiesEndedLine = propertiesStart >= 0;
                 return sawNode;
+            }
             const char c = line.at(pos);
             qsizetype start = pos;
-            if (c == '*' && propertiesStart >= 0) {
+            if (c == '*' && (propertiesStart >= 0 || (afterProperties && !sawIndicator))) {
                 // An alias after an anchor or a tag: yaml-cpp takes the node for empty and ends
-                // the root there, or fails ("!t *a : x" is !t ""; found by a differential run).
+                // the root there, or fails ("!t *a : x" is !t "", "!t\n\t*a : x" too; found by
+                // a differential run). Only "&a\n*a : x" is a mapping, whose key is itself:
+                // counting none of it is still a lower bound.
                 m_state = State::Done;
                 return true;
             }
@@ -276,6 +294,7 @@ private:
                 enterBlock(start, c == '-');
                 parent = start;
                 propertiesStart = -1;
+                sawIndicator = true;
                 ++pos;
                 continue;
             }
@@ -283,10 +302,7 @@ private:
             if (c == '&' || c == '!') { // an anchor or a tag: the node follows
                 if (propertiesStart < 0)
                     propertiesStart = start;
-                ++pos;
-                while (pos < line.size && !isBlank(line.at(pos))
-                    && (c == '&' ? !isFlowIndicator(line.at(pos)) : isTagChar(line.at(pos))))
-                    ++pos;
+                pos = propertyEnd(line, pos);
                 if (pos >= line.size || isBlank(line.at(pos)))
                     continue;
                 // yaml-cpp ends a tag at a byte no tag may hold ("!\x9b"): a plain scalar
@@ -315,6 +331,7 @@ private:
             parent = keyStart;
             propertiesStart = -1;
             keyAllowed = false;
+            sawIndicator = true;
             ++pos;
         }
     }
@@ -432,17 +449,13 @@ private:
                 ++pos;
                 continue;
             case ':':
-            case '?': {
-                const char next = line.at(pos + 1);
-                const bool indicator = line.blankOrEnd(pos + 1) || (c == ':' && afterJsonLike)
-                    || (c == ':' && isFlowIndicator(next));
-                if (!indicator)
+            case '?':
+                if (!line.blankOrEnd(pos + 1) && !(c == ':' && (afterJsonLike || isFlowIndicator(line.at(pos + 1)))))
                     break; // text of a plain scalar
                 m_inFlowPlain = false;
                 tokenStart = c == ':' && afterJsonLike;
                 ++pos;
                 continue;
-            }
             case '&':
             case '*':
             case '!':
@@ -450,10 +463,7 @@ private:
                     break;
                 // An anchor, an alias or a tag: no plain scalar, so a node may follow it, right
                 // after it too ("[!\"[\"]" is [""]).
-                ++pos;
-                while (pos < line.size && !isBlank(line.at(pos))
-                    && (c == '!' ? isTagChar(line.at(pos)) : !isFlowIndicator(line.at(pos))))
-                    ++pos;
+                pos = propertyEnd(line, pos);
                 m_inFlowPlain = false;
                 tokenStart = true;
                 continue;
@@ -540,7 +550,8 @@ private:
     qsizetype m_rootColumn = -1; // the first document's root block collection, once there is one
     bool m_rootIsSequence = false;
     bool m_seenContent = false;
-    bool m_plainEndsAtLine = false; // the plain scalar of PlainContinuation cannot go on
+    bool m_plainEndsAtLine = false;
+    bool m_propertiesEndedLine = false; // an anchor or a tag ended the last line block() read // the plain scalar of PlainContinuation cannot go on
     bool m_afterJsonLike = false; // the last token in flow context was a quoted scalar or a flow collection
     bool m_inFlowPlain = false; // a plain scalar in flow context goes on (over blanks and lines)
 };

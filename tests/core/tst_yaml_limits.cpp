@@ -185,6 +185,8 @@ private Q_SLOTS:
         // root; text after a multi-line flow collection stands at its own column; inside a
         // collection a plain scalar after a tag or an anchor ends at its line.
         QTest::newRow("an alias after a tag") << QByteArray("\t!!str *a' :\n") << 0;
+        QTest::newRow("an alias after a tag on the line before") << QByteArray("!!str # c\n\t*x : 1\n") << 0;
+        QTest::newRow("an anchored line, then a sequence of aliases") << QByteArray("&a\n- *a\n- [[x]]\n") << 3;
         QTest::newRow("text left of the root after a flow collection") << QByteArray(" - [\n].\n  ? -") << 2;
         QTest::newRow("an anchored key's scalar ends at its line") << QByteArray("? &a x\n  ? '''\n- [\n") << 1;
         QTest::newRow("a tagged value's scalar ends at its line") << QByteArray(":\n  !\rt\n  ? '''\n[\n") << 1;
