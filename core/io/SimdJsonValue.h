@@ -3,6 +3,8 @@
 // Reading simdjson On-Demand values as Qt's JSON reader (QJsonDocument::fromJson) reads them.
 // Only for core/io's .cpp files: it includes simdjson.h, which the layers above do not see.
 
+#include "model/Utf8Text.h"
+
 #include <QJsonValue>
 #include <QString>
 
@@ -12,13 +14,10 @@
 
 namespace engram::core::io::simd {
 
-/// UTF-8 text as the Qt reader gives it. QString::fromUtf8 drops a leading U+FEFF, which the
-/// Qt reader keeps (JsonText escapes it first), so it is put back here.
+/// UTF-8 text as the Qt reader gives it, a leading U+FEFF kept (utf8Text).
 inline QString toQString(std::string_view text)
 {
-    if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0)
-        return QString(QChar(0xFEFF)) + toQString(text.substr(3));
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+    return utf8Text(text);
 }
 
 /// A string value's text, as get_string() gives it (false when the value is not a string).

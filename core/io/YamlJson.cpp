@@ -1,5 +1,6 @@
 #include "io/YamlJson.h"
 
+#include "model/Utf8Text.h"
 #include "model/YamlNesting.h"
 
 #include <QJsonArray>
@@ -28,12 +29,12 @@ struct ParseError
     QString message;
 };
 
-// Scalar text as a QString. Unicode noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) become
+// Scalar text as a QString, a leading U+FEFF kept (utf8Text). Unicode noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) become
 // U+FFFD, as ill-formed UTF-8 does: YAML text may not hold them, and yaml-cpp writes them as
 // U+FFFD, so reading them any other way would not survive a round trip.
 QString textOf(const std::string &raw)
 {
-    QString text = QString::fromStdString(raw);
+    QString text = utf8Text(raw);
     // In UTF-8 every noncharacter has EF B7 (U+FDD0..U+FDEF) or ends in BF BE / BF BF.
     if (raw.find("\xEF\xB7") == std::string::npos && raw.find("\xBF\xBE") == std::string::npos
         && raw.find("\xBF\xBF") == std::string::npos)

@@ -1,5 +1,6 @@
 #include "snapshot/MemorySnapshot.h"
 
+#include "model/Utf8Text.h"
 #include "store/Store.h"
 
 #include <QSet>
@@ -201,7 +202,7 @@ std::uint16_t MemorySnapshot::internCategorySlow(const std::string &name)
     if (auto it = m_categoryIndex.constFind(key); it != m_categoryIndex.cend())
         return *it;
     const auto index = std::uint16_t(m_categoryNames.size());
-    m_categoryNames.append(QString::fromStdString(name));
+    m_categoryNames.append(utf8Text(name));
     m_categoryIndex.insert(QByteArray(name.data(), qsizetype(name.size())), index);
     return index;
 }
@@ -223,7 +224,7 @@ std::uint32_t MemorySnapshot::internProjectSlow(const std::string &name)
     if (auto it = m_projectIndex.constFind(key); it != m_projectIndex.cend())
         return *it;
     const auto index = std::uint32_t(m_projectNames.size());
-    m_projectNames.append(QString::fromStdString(name));
+    m_projectNames.append(utf8Text(name));
     m_projectIndex.insert(QByteArray(name.data(), qsizetype(name.size())), index);
     return index;
 }
@@ -249,7 +250,7 @@ std::uint8_t MemorySnapshot::internSourceSlow(const std::string &name)
     if (m_sourceNames.size() >= 255)
         return 254;
     const auto index = std::uint8_t(m_sourceNames.size());
-    m_sourceNames.append(QString::fromStdString(name));
+    m_sourceNames.append(utf8Text(name));
     m_sourceIndex.insert(QByteArray(name.data(), qsizetype(name.size())), index);
     return index;
 }
@@ -337,13 +338,13 @@ void MemorySnapshot::setStrings(std::size_t row, const SnapshotRecord &r, bool a
 QString MemorySnapshot::name(std::size_t row) const
 {
     const auto it = m_titles.find(std::uint32_t(row));
-    return it == m_titles.end() ? QString() : QString::fromStdString(it->second.first);
+    return it == m_titles.end() ? QString() : utf8Text(it->second.first);
 }
 
 QString MemorySnapshot::description(std::size_t row) const
 {
     const auto it = m_titles.find(std::uint32_t(row));
-    return it == m_titles.end() ? QString() : QString::fromStdString(it->second.second);
+    return it == m_titles.end() ? QString() : utf8Text(it->second.second);
 }
 
 std::string_view MemorySnapshot::nameBytes(std::size_t row) const

@@ -1,5 +1,6 @@
 #include "snapshot/SnapshotLoader.h"
 
+#include "model/Utf8Text.h"
 #include "store/ReadTransaction.h"
 #include "store/Store.h"
 
@@ -88,7 +89,7 @@ private:
         const QByteArray key = QByteArray::fromRawData(name.data(), qsizetype(name.size()));
         auto it = m_categories.find(key);
         if (it == m_categories.end())
-            it = m_categories.insert(QByteArray(name.data(), qsizetype(name.size())), QString::fromStdString(name));
+            it = m_categories.insert(QByteArray(name.data(), qsizetype(name.size())), utf8Text(name));
         return *it;
     }
 

@@ -126,6 +126,24 @@ private slots:
         QVERIFY(fast->events == qt->events);
     }
 
+    void leadingByteOrderMarksStayText()
+    {
+        // QString::fromUtf8 drops a leading U+FEFF; both readers keep every one, and the fast
+        // reader's count of them is a loop, not a recursion 100,000 deep.
+        QByteArray data = trickySet();
+        const qsizetype at = data.indexOf("\"content\": \"") + qsizetype(sizeof("\"content\": \"")) - 1;
+        QVERIFY(at > 20);
+        data.insert(at, QByteArray("\xEF\xBB\xBF").repeated(100000));
+        const auto fast = MemorySetFastJson::read(data, QStringLiteral("marks.json"));
+        QVERIFY2(fast.has_value(), "the set is one the fast reader takes");
+        const auto qt = MemorySetJson::fromBytesWithQt(data, QStringLiteral("marks.json"));
+        QVERIFY2(qt, qPrintable(describe(qt)));
+        QVERIFY(fast->memories == qt->memories);
+        const Memory &marked = fast->memories.front();
+        QVERIFY(marked.content.startsWith(QString(100000, QChar(0xFEFF))));
+        QVERIFY(marked.content.at(100000) != QChar(0xFEFF));
+    }
+
     void handedOver_data()
     {
         QTest::addColumn<QByteArray>("document");
