@@ -361,6 +361,7 @@ private:
             return false;
         } else if (c == '[' || c == '{') {
             ++m_flow;
+            m_afterJsonLike = m_inFlowPlain = false; // what a block-context quote or scalar left
             reached(start);
             pos = flow(line, pos + 1);
             if (m_flow > 0 || m_state != State::Normal)
@@ -550,8 +551,8 @@ private:
     qsizetype m_rootColumn = -1; // the first document's root block collection, once there is one
     bool m_rootIsSequence = false;
     bool m_seenContent = false;
-    bool m_plainEndsAtLine = false;
-    bool m_propertiesEndedLine = false; // an anchor or a tag ended the last line block() read // the plain scalar of PlainContinuation cannot go on
+    bool m_plainEndsAtLine = false; // the plain scalar of PlainContinuation cannot go on
+    bool m_propertiesEndedLine = false; // an anchor or a tag ended the last line block() read
     bool m_afterJsonLike = false; // the last token in flow context was a quoted scalar or a flow collection
     bool m_inFlowPlain = false; // a plain scalar in flow context goes on (over blanks and lines)
 };
