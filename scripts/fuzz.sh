@@ -17,8 +17,9 @@
 # - Qt's hash seed (QHash's order);
 # - the seeds' order: libFuzzer sorts them by size only, so equal sizes kept the folder's
 #   listing order, which differs between file systems; they are passed as a list sorted by name;
-# - the addresses (ASLR off through setarch -R, where the machine allows it): libFuzzer learns
-#   from compared values, pointers among them, and a different layout led it elsewhere;
+# - the addresses (ASLR off through setarch -R, where the machine allows it, and the same
+#   environment): libFuzzer learns from compared values, pointers among them, and a different
+#   layout led it elsewhere;
 # - no reloading of the corpus folder on a timer.
 # Measured with FUZZ_RUNS=5000 on memoryset_yaml: 5 of 5 runs alike, where before 1 in 5 and
 # any other seed folder strayed. Another machine can still stray (its stack and environment
@@ -53,11 +54,13 @@ if [ -n "${FUZZ_SEED:-}" ]; then
   repeatable=(-seed="$FUZZ_SEED" -reload=0)
   export QT_HASH_SEED=0
   [ -n "${FUZZ_RUNS:-}" ] && repeatable+=(-runs="$FUZZ_RUNS")
-  setarch -R true 2>/dev/null && fixedLayout=(setarch -R)
-  fresh=$(mktemp -d)
+  # The same environment on every machine: its size moves the stack, and so the addresses.
+  fixedLayout=(env -i PATH=/usr/bin:/bin ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" QT_HASH_SEED=0)
+  setarch -R true 2>/dev/null && fixedLayout+=(setarch -R)
+  fresh=$(mktemp -d /tmp/engram-fuzz.XXXXXXXXXX) # one length of path everywhere, as the paths below
   trap 'rm -rf "$fresh"' EXIT
   echo "== repeatable run: seed $FUZZ_SEED, at most ${FUZZ_RUNS:-unlimited} inputs per target" \
-    "${fixedLayout[*]:+(addresses fixed)}"
+    "$([[ " ${fixedLayout[*]} " == *" setarch "* ]] && echo "(addresses fixed)")"
 fi
 
 failed=()
@@ -67,6 +70,7 @@ while read -r name format exe; do
     continue
   fi
   work=$build/fuzz/$name
+  exe=$(realpath --relative-to=. "$exe") # the same argv wherever the clone is
   seeds=(tests/fuzz/corpus/$name)
   corpus=$work/corpus
   if [ -n "${FUZZ_SEED:-}" ]; then
