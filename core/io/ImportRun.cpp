@@ -16,6 +16,52 @@ namespace engram::core::io {
 
 namespace {
 
+// Rows on their way to the writer, handed over many at a time (ImportWriter::appendEvents and
+// putLinksIfStronger write a hundred to a statement): when a thousand wait, before anything
+// reads the table they go to, and at the end.
+constexpr std::size_t kPendingRows = 1000;
+
+class PendingEvents
+{
+public:
+    Status add(Event event, ImportWriter &writer)
+    {
+        m_json.push_back(row::toJsonUtf8(event.payload));
+        m_events.push_back(std::move(event));
+        return m_events.size() < kPendingRows ? Status {} : handOver(writer);
+    }
+    Status handOver(ImportWriter &writer)
+    {
+        auto written = writer.appendEvents(m_events, m_json);
+        m_events.clear();
+        m_json.clear();
+        return written ? Status {} : Status(written.error());
+    }
+
+private:
+    std::vector<Event> m_events;
+    std::vector<QByteArray> m_json;
+};
+
+class PendingLinks
+{
+public:
+    Status add(Association link, ImportWriter &writer)
+    {
+        m_links.push_back(std::move(link));
+        return m_links.size() < kPendingRows ? Status {} : handOver(writer);
+    }
+    Status handOver(ImportWriter &writer)
+    {
+        const Status written = writer.putLinksIfStronger(m_links);
+        m_links.clear();
+        return written;
+    }
+
+private:
+    std::vector<Association> m_links;
+};
+
 bool sameEvent(const Event &x, const Event &y)
 {
     return x.kind == y.kind && x.actor == y.actor && x.at == y.at && x.payload == y.payload;
@@ -235,6 +281,7 @@ Status ImportRun::writeLinkRows()
     QString storeA;
     Target *writtenA = nullptr;
     bool hasA = false;
+    PendingLinks pending;
     for (const Association &link : m_set.associations) {
         if (!lastA || *lastA != link.a) {
             auto found = existsAfter(link.a, storeA, &writtenA);
@@ -259,9 +306,14 @@ Status ImportRun::writeLinkRows()
             // A link with a memory the import created goes with that memory on undo (the
             // revert keeps it for a redo): no event of its own.
             const bool withCreated = (writtenA && writtenA->created) || (writtenB && writtenB->created);
-            if (const Status st = withCreated ? Status {} : noteLink(a); !st)
-                return st;
-            if (const Status st = m_writer.putLinkIfStronger(a); !st)
+            if (!withCreated) {
+                // noteLink reads the pair's stored link: the links before it are written first.
+                if (const Status st = pending.handOver(m_writer); !st)
+                    return st;
+                if (const Status st = noteLink(a); !st)
+                    return st;
+            }
+            if (const Status st = pending.add(std::move(a), m_writer); !st)
                 return st;
             for (Target *end : { writtenA, writtenB }) {
                 if (end)
@@ -272,7 +324,7 @@ Status ImportRun::writeLinkRows()
         if (const Status st = step(); !st)
             return st;
     }
-    return {};
+    return pending.handOver(m_writer);
 }
 
 Status ImportRun::noteLink(const Association &link)
@@ -315,6 +367,7 @@ Status ImportRun::writeEvents()
     // exported in plain text) is sealed here, like EventLog::append does (docs/formats.md,
     // "Encryption at rest"). Only a store with a key can hold sealed text.
     const auto key = m_store.database().sealKey();
+    PendingEvents pending;
     for (const Event &incoming : m_set.events) {
         const auto target = m_target.constFind(incoming.memoryId);
         const bool memoryWritten = target != m_target.constEnd();
@@ -329,8 +382,11 @@ Status ImportRun::writeEvents()
             // Only a history the store already had can hold this event.
             const bool newInStore = memoryWritten && !m_stored.contains(incoming.memoryId);
             Result<bool> duplicate = false;
-            if (!newInStore && e.memoryId == incoming.memoryId)
+            if (!newInStore && e.memoryId == incoming.memoryId) {
+                if (const Status st = pending.handOver(m_writer); !st) // inHistory reads what is written
+                    return st;
                 duplicate = inHistory(e);
+            }
             if (!duplicate)
                 return duplicate.error();
             if (!*duplicate && key && !sealed_row::isSealedPayload(e.payload)) {
@@ -341,7 +397,7 @@ Status ImportRun::writeEvents()
                     e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
             }
             if (!*duplicate) {
-                if (const Status st = m_writer.appendEvent(e); !st)
+                if (const Status st = pending.add(std::move(e), m_writer); !st)
                     return st;
                 ++m_report.events;
             }
@@ -349,7 +405,7 @@ Status ImportRun::writeEvents()
         if (const Status st = step(); !st)
             return st;
     }
-    return {};
+    return pending.handOver(m_writer);
 }
 
 Status ImportRun::recordConflict(Conflict c, int &counter)
@@ -426,6 +482,8 @@ Status ImportRun::writeImportEvents()
     // Most payloads are alike (every new memory's is the same): each is written once.
     QJsonObject lastPayload;
     QByteArray lastText;
+    std::vector<QByteArray> texts;
+    texts.reserve(m_importEvents.size());
     for (Event &e : m_importEvents) {
         if (key && e.payload.contains(QStringLiteral("before"))) {
             auto seal = m_store.events().concernsSealed(e);
@@ -438,11 +496,15 @@ Status ImportRun::writeImportEvents()
             lastPayload = e.payload;
             lastText = row::toJsonUtf8(e.payload);
         }
-        if (const Status st = m_writer.appendEvent(e, lastText); !st)
-            return st;
+        texts.push_back(lastText);
+    }
+    auto last = m_writer.appendEvents(m_importEvents, texts);
+    if (!last)
+        return last.error();
+    if (!m_importEvents.empty()) {
         if (m_report.firstEventId == 0)
-            m_report.firstEventId = e.id;
-        m_report.lastEventId = e.id;
+            m_report.firstEventId = *last - std::int64_t(m_importEvents.size()) + 1;
+        m_report.lastEventId = *last;
     }
     return {};
 }

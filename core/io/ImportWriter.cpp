@@ -46,6 +46,26 @@ Status ImportWriter::putLinkIfStronger(const Association &link)
     return {};
 }
 
+Result<std::int64_t> ImportWriter::appendEvents(std::span<const Event> events, std::span<const QByteArray> payloadJson)
+{
+    std::size_t failed = events.size();
+    auto last = m_writer.appendEvents(events, payloadJson, &failed);
+    if (!last && failed < events.size())
+        return named(last.error(), QStringLiteral("%1 event for %2").arg(events[failed].kind, events[failed].memoryId)).error();
+    return last;
+}
+
+Status ImportWriter::putLinksIfStronger(std::span<const Association> links)
+{
+    std::size_t failed = links.size();
+    if (Status st = m_writer.putLinksIfStronger(links, &failed); !st) {
+        if (failed < links.size())
+            return named(std::move(st), QStringLiteral("the link of %1 and %2").arg(links[failed].a, links[failed].b));
+        return st;
+    }
+    return {};
+}
+
 Result<bool> ImportWriter::memoryExists(const QString &id) { return m_writer.memoryExists(id); }
 
 } // namespace engram::core::io

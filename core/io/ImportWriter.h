@@ -29,6 +29,10 @@ public:
     /// Writes the link unless the pair already has one at least as strong (one edge per
     /// pair, the strongest kept: docs/scoring.md, "Associations"). `link` must be ordered (a < b).
     [[nodiscard]] Status putLinkIfStronger(const Association &link);
+    /// Many events, many to a statement (BulkWriter::appendEvents): gives the last one's id.
+    [[nodiscard]] Result<std::int64_t> appendEvents(std::span<const Event> events, std::span<const QByteArray> payloadJson);
+    /// Many links, many to a statement (BulkWriter::putLinksIfStronger).
+    [[nodiscard]] Status putLinksIfStronger(std::span<const Association> links);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
     [[nodiscard]] Result<bool> deferLinkIndex() { return m_writer.deferLinkIndex(); }
     [[nodiscard]] Status restoreLinkIndex() { return m_writer.restoreLinkIndex(); }

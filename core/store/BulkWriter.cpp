@@ -50,13 +50,18 @@ struct TypedBinder
     void operator()(const QVariant &value) { bindValue(statement, index++, value); }
 };
 
-QByteArray insertAllColumns()
+QByteArray insertAllColumnsHead()
 {
-    const QStringList &cols = row::memoryColumns();
-    QString placeholders = QStringLiteral("?");
-    for (int i = 1; i < cols.size(); ++i)
-        placeholders += QStringLiteral(",?");
-    return QStringLiteral("INSERT INTO memories (%1) VALUES (%2)").arg(cols.join(QLatin1Char(',')), placeholders).toUtf8();
+    return QStringLiteral("INSERT INTO memories (%1) VALUES ").arg(row::memoryColumns().join(QLatin1Char(','))).toUtf8();
+}
+
+// "(?,?,…)" for one row of `columns` values.
+QByteArray placeholders(int columns)
+{
+    QByteArray out = "(?";
+    for (int i = 1; i < columns; ++i)
+        out += ",?";
+    return out + ')';
 }
 
 } // namespace
@@ -65,52 +70,63 @@ BulkWriter::BulkWriter(Database &db) : m_db(db) {}
 
 BulkWriter::~BulkWriter() = default;
 
-SqliteStatement *BulkWriter::statement(Kind kind, Error &error)
+SqliteStatement *BulkWriter::statement(Kind kind, Error &error, bool many)
 {
-    std::unique_ptr<SqliteStatement> &slot = m_statements[std::size_t(kind)];
+    std::unique_ptr<SqliteStatement> &slot = (many ? m_manyRowStatements : m_statements)[std::size_t(kind)];
     if (slot)
         return slot.get();
-    QByteArray sql;
+    // An INSERT is its head, one "(?,…)" per row and its tail.
+    QByteArray head;
+    QByteArray row;
+    QByteArray tail;
     QString what;
     switch (kind) {
     case kMemory:
-        sql = insertAllColumns();
+        head = insertAllColumnsHead();
+        row = placeholders(int(row::memoryColumns().size()));
         what = QStringLiteral("writing a memory");
         break;
     case kMemoryValues:
-        sql = "INSERT INTO memories (id, content, category, keywords, source_type, source_task_id, "
-              "source_chat_id, source_message_id, confidence, created_at, updated_at, last_accessed_at, "
-              "last_reinforced_at, access_count, reinforce_count, project_path, strength, stability, "
-              "decay_rate, importance, verified, permanent, negated, negated_at, correction_history, "
-              "level, compressed, compressed_from, sensitivity, modalities, deleted_at) VALUES "
-              "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+        head = "INSERT INTO memories (id, content, category, keywords, source_type, source_task_id, "
+               "source_chat_id, source_message_id, confidence, created_at, updated_at, last_accessed_at, "
+               "last_reinforced_at, access_count, reinforce_count, project_path, strength, stability, "
+               "decay_rate, importance, verified, permanent, negated, negated_at, correction_history, "
+               "level, compressed, compressed_from, sensitivity, modalities, deleted_at) VALUES ";
+        row = placeholders(31);
         what = QStringLiteral("writing a memory");
         break;
     case kEvent:
-        sql = "INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)";
-        what = QStringLiteral("writing an event");
+        head = "INSERT INTO events (memory_id, kind, actor, at, payload) VALUES ";
+        row = placeholders(5);
+        what = many ? QStringLiteral("writing events") : QStringLiteral("writing an event");
         break;
     case kLink:
-        sql = "INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?)";
+        head = "INSERT INTO associations (a, b, weight, type, created_at) VALUES ";
+        row = placeholders(5);
         what = QStringLiteral("writing a link");
         break;
     case kLinkIfStronger:
-        sql = "INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?) "
-              "ON CONFLICT(a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
-              "created_at = excluded.created_at WHERE excluded.weight > associations.weight";
-        what = QStringLiteral("writing a link");
+        head = "INSERT INTO associations (a, b, weight, type, created_at) VALUES ";
+        row = placeholders(5);
+        tail = " ON CONFLICT(a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
+               "created_at = excluded.created_at WHERE excluded.weight > associations.weight";
+        what = many ? QStringLiteral("writing links") : QStringLiteral("writing a link");
         break;
     case kConflict:
-        sql = "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) "
-              "VALUES (?,?,?,?,?,?,?)";
+        head = "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) VALUES ";
+        row = placeholders(7);
         what = QStringLiteral("writing a conflict");
         break;
     case kExists:
     case kKinds:
-        sql = "SELECT 1 FROM memories WHERE id = ?";
+        head = "SELECT 1 FROM memories WHERE id = ?";
         what = QStringLiteral("looking up a memory");
         break;
     }
+    QByteArray sql = head + row;
+    for (int i = 1; many && i < kRowsPerStatement; ++i)
+        sql += ',' + row;
+    sql += tail;
     auto prepared = std::make_unique<SqliteStatement>();
     if (const Status st = prepared->prepare(m_db, std::string_view(sql.constData(), std::size_t(sql.size())), what);
         !st) {
@@ -119,6 +135,42 @@ SqliteStatement *BulkWriter::statement(Kind kind, Error &error)
     }
     slot = std::move(prepared);
     return slot.get();
+}
+
+template <typename BindRow>
+Status BulkWriter::writeRows(Kind kind, int columns, std::size_t count, BindRow bindRow, std::size_t *failedRow)
+{
+    Error error;
+    std::size_t row = 0;
+    if (count >= std::size_t(kRowsPerStatement)) {
+        SqliteStatement *many = statement(kind, error, true);
+        if (!many)
+            return error;
+        for (; count - row >= std::size_t(kRowsPerStatement); row += kRowsPerStatement) {
+            for (int i = 0; i < kRowsPerStatement; ++i)
+                bindRow(*many, i * columns + 1, row + std::size_t(i));
+            if (Status st = many->run(); !st) {
+                // A constraint undoes the statement's rows and leaves the transaction open: the
+                // rows go again one by one, so the error names the first that fails. Any other
+                // failure may have ended the transaction, and nothing more is written.
+                if (many->failedCode() != SQLITE_CONSTRAINT)
+                    return st;
+                break;
+            }
+        }
+    }
+    SqliteStatement *one = statement(kind, error);
+    if (!one)
+        return error;
+    for (; row < count; ++row) {
+        bindRow(*one, 1, row);
+        if (Status st = one->run(); !st) {
+            if (failedRow)
+                *failedRow = row;
+            return st;
+        }
+    }
+    return {};
 }
 
 Status BulkWriter::insertMemory(const Memory &memory)
@@ -220,6 +272,41 @@ Status BulkWriter::appendEvent(const EventValues &event)
     q->bind(4, event.at);
     q->bind(5, event.payloadJson);
     return q->run();
+}
+
+Result<std::int64_t> BulkWriter::appendEvents(std::span<const Event> events, std::span<const QByteArray> payloadJson,
+    std::size_t *failedRow)
+{
+    Q_ASSERT(events.size() == payloadJson.size());
+    if (events.empty())
+        return std::int64_t(0);
+    const Status written = writeRows(kEvent, 5, events.size(), [&](SqliteStatement &q, int c, std::size_t i) {
+        const Event &event = events[i];
+        q.bind(c, event.memoryId);
+        q.bind(c + 1, event.kind);
+        q.bind(c + 2, event.actor);
+        q.bind(c + 3, std::int64_t(event.at));
+        q.bind(c + 4, std::string_view(payloadJson[i].constData(), std::size_t(payloadJson[i].size())));
+    }, failedRow);
+    if (!written)
+        return written.error();
+    Error error;
+    SqliteStatement *q = statement(kEvent, error);
+    if (!q)
+        return error;
+    return q->lastInsertId();
+}
+
+Status BulkWriter::putLinksIfStronger(std::span<const Association> links, std::size_t *failedRow)
+{
+    return writeRows(kLinkIfStronger, 5, links.size(), [&](SqliteStatement &q, int c, std::size_t i) {
+        const Association &link = links[i];
+        q.bind(c, link.a);
+        q.bind(c + 1, link.b);
+        q.bind(c + 2, link.weight);
+        q.bind(c + 3, link.type);
+        q.bind(c + 4, std::int64_t(link.createdAt));
+    }, failedRow);
 }
 
 Status BulkWriter::insertLink(const LinkValues &link)

@@ -88,6 +88,8 @@ public:
 
     /// The rowid the last successful INSERT on this connection gave.
     std::int64_t lastInsertId() const;
+    /// SQLite's primary code of the last failure (SQLITE_CONSTRAINT, …); 0 when none.
+    int failedCode() const { return m_failedCode & 0xff; }
 
 private:
     void noteFailure(int code);
