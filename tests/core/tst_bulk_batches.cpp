@@ -2,6 +2,7 @@
 // rows to a statement) write exactly what its one-row writes write: the same rows in the same
 // order, contiguous event ids, the strongest link of a pair kept, whatever the count's
 // remainder. A row that fails is named, and the rows before it stand in the transaction.
+#include "StoreQuery.h"
 #include "TempStore.h"
 
 #include "io/ImportWriter.h"
@@ -13,7 +14,6 @@
 
 #include <QJsonObject>
 #include <QSqlQuery>
-#include <QSqlRecord>
 #include <QtTest>
 
 #include <random>
@@ -59,17 +59,7 @@ std::vector<Association> someLinks()
 /// Every row of `table`, one line each, in `order`.
 QStringList rowsOf(Store &store, const QString &table, const QString &columns, const QString &order)
 {
-    QSqlQuery q(store.database().handle());
-    if (!q.exec(QStringLiteral("SELECT %1 FROM %2 ORDER BY %3").arg(columns, table, order)))
-        qFatal("query failed");
-    QStringList out;
-    while (q.next()) {
-        QStringList values;
-        for (int i = 0; i < q.record().count(); ++i)
-            values << q.value(i).toString();
-        out << values.join(QLatin1Char('|'));
-    }
-    return out;
+    return test::queryRows(store, QStringLiteral("SELECT %1 FROM %2 ORDER BY %3").arg(columns, table, order));
 }
 
 } // namespace

@@ -46,18 +46,9 @@ Result<GeneratorReport> generate(Store &store, std::int64_t memories, std::int64
 QStringList dump(Store &store)
 {
     QStringList out;
-    QSqlQuery q(store.database().handle());
     for (const char *sql : {"SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
-                            "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id"}) {
-        if (!q.exec(QString::fromLatin1(sql)))
-            return {QStringLiteral("query failed")};
-        while (q.next()) {
-            QStringList row;
-            for (int c = 0; c < q.record().count(); ++c)
-                row << q.value(c).toString();
-            out << row.join(QLatin1Char('|'));
-        }
-    }
+                            "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id"})
+        out += test::queryRows(store, QString::fromLatin1(sql));
     return out;
 }
 } // namespace
