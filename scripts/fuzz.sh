@@ -24,7 +24,7 @@
 # Measured with FUZZ_RUNS=5000 on memoryset_yaml: 5 of 5 runs alike, where before 1 in 5 and
 # any other seed folder strayed. With FUZZ_RUNS=20000, two clones at different paths on one
 # machine ran the YAML targets alike, input for input; the JSON targets still differ between
-# the two (their binaries differ: the sanitizers keep each source's absolute path, and
+# the two, likely because their binaries do (the sanitizers keep each source's absolute path;
 # -ffile-prefix-map did not change the outcome). Another machine can stray as well, so fuzz
 # open-ended, and with other seeds, before trusting it. CI runs it this way; open-ended
 # fuzzing is a run without FUZZ_SEED.
