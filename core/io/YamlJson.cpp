@@ -29,9 +29,10 @@ struct ParseError
     QString message;
 };
 
-// Scalar text as a QString, a leading U+FEFF kept (utf8Text). Unicode noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) become
-// U+FFFD, as ill-formed UTF-8 does: YAML text may not hold them, and yaml-cpp writes them as
-// U+FFFD, so reading them any other way would not survive a round trip.
+// Scalar text as a QString, a leading U+FEFF kept (utf8Text). Unicode noncharacters
+// (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) become U+FFFD, as ill-formed UTF-8 does: YAML text may not
+// hold them, and yaml-cpp writes them as U+FFFD, so reading them any other way would not
+// survive a round trip.
 QString textOf(const std::string &raw)
 {
     QString text = utf8Text(raw);
