@@ -41,7 +41,10 @@ struct Line
     qsizetype size;
 
     char at(qsizetype i) const { return i < size ? data[i] : '\0'; }
-    bool blankOrEnd(qsizetype i) const { return i >= size || isBlank(data[i]); }
+    // yaml-cpp's reader gives 0x04 for the end of the input, so a 0x04 byte after an indicator
+    // or a document marker reads as the end ("...\x04" ends the document, "-\x04x" is [x];
+    // found by a fuzz run).
+    bool blankOrEnd(qsizetype i) const { return i >= size || isBlank(data[i]) || data[i] == '\x04'; }
     bool isBlankLine() const
     {
         for (qsizetype i = 0; i < size; ++i) {

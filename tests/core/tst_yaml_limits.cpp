@@ -191,6 +191,10 @@ private Q_SLOTS:
         QTest::newRow("an anchored key's scalar ends at its line") << QByteArray("? &a x\n  ? '''\n- [\n") << 1;
         QTest::newRow("a tagged value's scalar ends at its line") << QByteArray(":\n  !\rt\n  ? '''\n[\n") << 1;
         QTest::newRow("a plain scalar after a key goes on") << QByteArray("k: &a x\n  ? y\nz: [[a]]\n") << 3;
+        // yaml-cpp's reader gives 0x04 at the end of the input, so a 0x04 byte after "..." or
+        // an indicator reads as the end (found by a fuzz run: "...\x04:" counted 1, built 0).
+        QTest::newRow("a document end before a 0x04 byte") << QByteArray("...\x04:") << 0;
+        QTest::newRow("an entry before a 0x04 byte") << QByteArray("-\x04[a]\n- [b]\n") << 2;
         QTest::newRow("a comment after a multi-line quote") << QByteArray("a: 'x\n y' # c\nb: [[c]]\n") << 3;
     }
 
