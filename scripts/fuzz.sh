@@ -26,8 +26,9 @@
 # machine ran the YAML targets alike, input for input; the JSON targets still differ between
 # the two, likely because their binaries do (the sanitizers keep each source's absolute path;
 # -ffile-prefix-map did not change the outcome). Another machine can stray as well, so fuzz
-# open-ended, and with other seeds, before trusting it. CI runs it this way; open-ended
-# fuzzing is a run without FUZZ_SEED.
+# open-ended, and with other seeds, before trusting it; open-ended fuzzing is a run without
+# FUZZ_SEED. CI does not fuzz: the sanitizer suite replays every kept input (fuzz.<target>.seeds),
+# which gives one answer for one commit on any machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

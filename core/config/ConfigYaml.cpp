@@ -3,7 +3,7 @@
 // nothing throws out of this file. Every key is declared once in a table below, so reading,
 // range checks, writing and the unknown-key check cannot drift apart.
 #include "config/Config.h"
-#include "model/YamlNesting.h"
+#include "config/YamlNesting.h"
 
 #include <QFile>
 #include <QLocale>
@@ -424,10 +424,6 @@ Result<Config> Config::fromYamlFile(const QString &path)
 Result<Config> Config::fromYamlText(const QByteArray &yaml, const QString &fileName)
 {
     Config config = defaults();
-    // yaml-cpp recurses once per level: a deep document is refused before it gets there.
-    if (const auto deep = io::YamlNesting::findTooDeep(yaml); deep.isValid())
-        return Error::make(Error::Code::Parse,
-                           QStringLiteral("%1: %2").arg(fileName, io::YamlNesting::tooDeepMessage(deep.line, deep.column)));
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
         if (root.IsNull())
@@ -439,9 +435,9 @@ Result<Config> Config::fromYamlText(const QByteArray &yaml, const QString &fileN
         if (auto e = readAll(fileName, root, config, budget))
             return *e;
     } catch (const YAML::DeepRecursion &e) {
-        // yaml-cpp's own guard (500 levels), for what the pre-scan cannot count.
+        // yaml-cpp's own guard (500 levels; the reader below walks only known keys, a few deep).
         return Error::make(Error::Code::Parse,
-                           QStringLiteral("%1: %2").arg(fileName, io::YamlNesting::tooDeepMessage(e.mark.line + 1,
+                           QStringLiteral("%1: %2").arg(fileName, io::YamlNesting::deepRecursionMessage(yaml, e.mark.line + 1,
                                                                                                   e.mark.column + 1)));
     } catch (const YAML::Exception &e) {
         return Error::make(Error::Code::Parse, QStringLiteral("%1:%2: not valid YAML: %3")

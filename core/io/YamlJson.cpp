@@ -1,7 +1,7 @@
 #include "io/YamlJson.h"
 
 #include "model/Utf8Text.h"
-#include "model/YamlNesting.h"
+#include "config/YamlNesting.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -110,7 +110,9 @@ public:
     QJsonValue convert(const YAML::Node &node, int depth)
     {
         spend(node, 1);
-        if (depth > YamlNesting::kMaxDepth) // the pre-scan counts a lower bound; this is exact
+        // `depth`: the lists and mappings around this node; this one past the limit is refused
+        // at its own place (the place YamlNesting::findTooDeep gives for a deeper document).
+        if ((node.IsSequence() || node.IsMap()) && depth >= YamlNesting::kMaxDepth)
             throw ParseError { YamlNesting::tooDeepMessage(node.Mark().line + 1, node.Mark().column + 1) };
         switch (node.Type()) {
         case YAML::NodeType::Undefined:
@@ -272,18 +274,14 @@ bool YamlJson::needsQuotes(const QString &text)
 
 Result<QJsonValue> YamlJson::parse(const QByteArray &yaml, const QString &fileName)
 {
-    // yaml-cpp recurses once per level: a deep document is refused before it gets there.
-    if (const auto deep = YamlNesting::findTooDeep(yaml); deep.isValid())
-        return Error::make(Error::Code::Parse,
-            QStringLiteral("%1: %2").arg(fileName, YamlNesting::tooDeepMessage(deep.line, deep.column)));
     try {
         const YAML::Node root = YAML::Load(yaml.toStdString());
         Converter converter(qint64(yaml.size()) * kExpansionFactor + 1024);
         return converter.convert(root, 0);
     } catch (const YAML::DeepRecursion &e) {
-        // yaml-cpp's own guard (500 levels), for what the pre-scan cannot count.
+        // yaml-cpp's own guard (500 levels); the converter names a shallower document's place.
         return Error::make(Error::Code::Parse,
-            QStringLiteral("%1: %2").arg(fileName, YamlNesting::tooDeepMessage(e.mark.line + 1, e.mark.column + 1)));
+            QStringLiteral("%1: %2").arg(fileName, YamlNesting::deepRecursionMessage(yaml, e.mark.line + 1, e.mark.column + 1)));
     } catch (const YAML::Exception &e) {
         return Error::make(Error::Code::Parse,
             QStringLiteral("%1: not valid YAML at line %2, column %3: %4")

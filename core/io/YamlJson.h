@@ -15,8 +15,8 @@ namespace engram::core::io {
 /// floats; anything else is a string); quoted and block scalars are always strings. Aliases
 /// are expanded within a budget of four times the file's size, counted in nodes plus scalar
 /// bytes, so an alias bomb is an error, not an out-of-memory; nesting deeper than
-/// YamlNesting::kMaxDepth levels is an error naming the line, found before yaml-cpp recurses
-/// into it. Writing quotes every string that would read back as something else ("true",
+/// YamlNesting::kMaxDepth levels is an error naming the line (yaml-cpp's own depth guard stops
+/// its recursion far deeper, with the same message). Writing quotes every string that would read back as something else ("true",
 /// "42", "~", ""), so a round trip gives back the same values. YAML does not carry Unicode
 /// noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF): they read, and yaml-cpp writes them, as
 /// U+FFFD, like ill-formed UTF-8.
