@@ -132,6 +132,8 @@ Status ImportRun::loadStored()
 Status ImportRun::writeMemories(const ImportPolicy &policy)
 {
     m_importEvents.reserve(m_set.memories.size());
+    m_incomingIds.reserve(qsizetype(m_set.memories.size()));
+    m_target.reserve(qsizetype(m_set.memories.size()));
     for (const Memory &incoming : m_set.memories) {
         m_incomingIds.insert(incoming.id);
         const auto it = m_stored.constFind(incoming.id);

@@ -229,7 +229,7 @@ bool readMemory(od::value &entry, const MemoryParseOptions &options, Memory &out
 }
 
 /// associationFromJson: a, b, weight (required), type, createdAt; other members ignored.
-bool readAssociation(od::value &entry, Association &a)
+bool readAssociation(od::value &entry, Association &a, SharedWords &words)
 {
     od::object object;
     if (entry.get_object().get(object))
@@ -237,10 +237,10 @@ bool readAssociation(od::value &entry, Association &a)
     std::optional<double> weight;
     static const std::string_view names[] = { "a", "b", "weight", "type", "createdAt" };
     const bool read = readKnownMembers(object, names, [&](int index, od::value &value) {
-        return index == 0 ? readRequired(value, 256, a.a)
+        return index == 0 ? readRequired(value, 256, words, a.a) // a run of links from one memory
             : index == 1  ? readRequired(value, 256, a.b)
             : index == 2  ? readNumber(value, 0.0, 1.0, weight)
-            : index == 3  ? readRequired(value, 64, a.type)
+            : index == 3  ? readRequired(value, 64, words, a.type)
                           : readInstant(value, a.createdAt);
     });
     if (!read)
@@ -255,7 +255,7 @@ bool readAssociation(od::value &entry, Association &a)
 }
 
 /// eventFromJson: id, memoryId, kind, actor, at (required), payload; other members ignored.
-bool readEvent(od::value &entry, Event &e)
+bool readEvent(od::value &entry, Event &e, SharedWords &words)
 {
     od::object object;
     if (entry.get_object().get(object))
@@ -265,9 +265,9 @@ bool readEvent(od::value &entry, Event &e)
     static const std::string_view names[] = { "id", "memoryId", "kind", "actor", "at", "payload" };
     const bool read = readKnownMembers(object, names, [&](int index, od::value &value) {
         return index == 0 ? readInteger(value, 0, std::numeric_limits<qint64>::max() / 2, id)
-            : index == 1  ? readRequired(value, 256, e.memoryId)
-            : index == 2  ? readRequired(value, 64, e.kind)
-            : index == 3  ? readOptionalString(value, 64, actor)
+            : index == 1  ? readRequired(value, 256, words, e.memoryId) // a memory's history in a run
+            : index == 2  ? readRequired(value, 64, words, e.kind)
+            : index == 3  ? readOptionalString(value, 64, words, actor)
             : index == 4  ? readInstant(value, e.at)
                           : readContainer(value, e.payload);
     });
@@ -364,8 +364,16 @@ bool readTopField(Top key, od::value &v, const QString &fileName, const MemoryPa
         return !simd::isNullValue(v) && readList(v, set.memories, [&](od::value &item, Memory &m) {
             return readMemory(item, options, m);
         });
-    case Top::Associations: return readList(v, set.associations, readAssociation);
-    case Top::Events: return readList(v, set.events, readEvent);
+    case Top::Associations: {
+        SharedWords words;
+        return readList(v, set.associations, [&](od::value &item, Association &a) {
+            return readAssociation(item, a, words);
+        });
+    }
+    case Top::Events: {
+        SharedWords words;
+        return readList(v, set.events, [&](od::value &item, Event &e) { return readEvent(item, e, words); });
+    }
     case Top::Conflicts:
         return readList(v, set.conflicts, [&](od::value &item, Conflict &c) {
             return readConflict(item, fileName, set.conflicts.size(), c);

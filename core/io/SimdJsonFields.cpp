@@ -2,13 +2,17 @@
 
 #include "model/InputLimits.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace engram::core::io::simd {
 
-/// JsonFieldReader::string: null is absent; text up to maxChars (a number: handed over).
-bool readString(od::value &v, int maxChars, QString &out)
+namespace {
+
+// readString's reading, with the text made by `toText` (a fresh QString or a shared one).
+template <typename ToText>
+bool readStringWith(od::value &v, int maxChars, QString &out, ToText toText)
 {
     od::json_type type;
     if (v.type().get(type))
@@ -18,8 +22,51 @@ bool readString(od::value &v, int maxChars, QString &out)
     std::string_view s;
     if (type != od::json_type::string || !simd::text(v, s))
         return false;
-    out = toQString(s);
+    out = toText(s);
     return out.size() <= maxChars;
+}
+
+} // namespace
+
+/// JsonFieldReader::string: null is absent; text up to maxChars (a number: handed over).
+bool readString(od::value &v, int maxChars, QString &out)
+{
+    return readStringWith(v, maxChars, out, toQString);
+}
+
+QString SharedWords::get(std::string_view utf8)
+{
+    for (auto word = m_words.begin(); word != m_words.end(); ++word) {
+        if (word->utf8 == utf8) {
+            if (word != m_words.begin())
+                std::rotate(m_words.begin(), word, word + 1); // most recent first
+            return m_words.front().text;
+        }
+    }
+    if (m_words.size() == kMaxWords)
+        m_words.pop_back();
+    m_words.insert(m_words.begin(), Word { std::string(utf8), toQString(utf8) });
+    return m_words.front().text;
+}
+
+bool readRequired(od::value &v, int maxChars, SharedWords &words, QString &out)
+{
+    return readStringWith(v, maxChars, out, [&](std::string_view s) { return words.get(s); })
+        && !out.trimmed().isEmpty();
+}
+
+bool readOptionalString(od::value &v, int maxChars, SharedWords &words, std::optional<QString> &out)
+{
+    od::json_type type;
+    if (v.type().get(type))
+        return false;
+    if (type == od::json_type::null)
+        return simd::isNull(v);
+    QString text;
+    if (!readStringWith(v, maxChars, text, [&](std::string_view s) { return words.get(s); }))
+        return false;
+    out = std::move(text);
+    return true;
 }
 
 /// readString with the difference between absent (or null) and "" kept.

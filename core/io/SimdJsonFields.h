@@ -14,7 +14,9 @@
 
 #include <optional>
 #include <string_view>
+#include <string>
 #include <type_traits>
+#include <vector>
 
 namespace engram::core::io::simd {
 
@@ -28,6 +30,31 @@ bool readOptionalString(od::value &v, int maxChars, std::optional<QString> &out)
 
 /// JsonFieldReader::requiredString: present, within maxChars and not blank.
 bool readRequired(od::value &v, int maxChars, QString &out);
+
+/// Short texts a list repeats (a link's type, an event's kind and actor, a link's first end
+/// over the run of links from one memory), each made a QString once and then shared: half a
+/// million links name five types, and each was an allocation of its own. Keeps the last
+/// kMaxWords distinct texts it saw; one per pass (not shared between threads).
+class SharedWords
+{
+public:
+    QString get(std::string_view utf8);
+
+private:
+    static constexpr std::size_t kMaxWords = 16;
+    struct Word
+    {
+        std::string utf8;
+        QString text;
+    };
+    std::vector<Word> m_words; ///< most recently seen first
+};
+
+/// readRequired for a text `words` may already hold.
+bool readRequired(od::value &v, int maxChars, SharedWords &words, QString &out);
+
+/// readOptionalString for a text `words` may already hold.
+bool readOptionalString(od::value &v, int maxChars, SharedWords &words, std::optional<QString> &out);
 
 /// A number as QJsonValue::toDouble gives it; nullopt for null.
 bool readDouble(od::value &v, std::optional<double> &out);

@@ -30,13 +30,18 @@ QStringList normalizeKeywords(const QStringList &keywords)
 {
     QStringList out;
     out.reserve(keywords.size());
+    // A memory has a handful of keywords: looked up in the list itself, without a hash set
+    // (one allocation per memory, 100,000 in an import); a long list gets the set.
+    constexpr qsizetype kInListUpTo = 32;
+    const bool inList = keywords.size() <= kInListUpTo;
     QSet<QString> seen;
     for (const QString &k : keywords) {
-        const QString norm = k.trimmed().toLower();
-        if (norm.isEmpty() || seen.contains(norm))
+        QString norm = k.trimmed().toLower();
+        if (norm.isEmpty() || (inList ? out.contains(norm) : seen.contains(norm)))
             continue;
-        seen.insert(norm);
-        out.append(norm);
+        if (!inList)
+            seen.insert(norm);
+        out.append(std::move(norm));
     }
     return out;
 }
