@@ -76,6 +76,8 @@ ImportRun::ImportRun(Store &store, const MemorySet &set, Millis at, ImportProgre
     , m_progress(std::move(progress))
     , m_total(total)
     , m_writer(store.database())
+    , m_ids(set.memories)
+    , m_target(set.memories.size())
     , m_decision(QStringLiteral("dec_") + ids::newUlid(at))
 {
     m_report.decisionId = m_decision;
@@ -132,15 +134,13 @@ Status ImportRun::loadStored()
 Status ImportRun::writeMemories(const ImportPolicy &policy)
 {
     m_importEvents.reserve(m_set.memories.size());
-    m_incomingIds.reserve(qsizetype(m_set.memories.size()));
-    m_target.reserve(qsizetype(m_set.memories.size()));
-    for (const Memory &incoming : m_set.memories) {
-        m_incomingIds.insert(incoming.id);
+    for (std::size_t position = 0; position < m_set.memories.size(); ++position) {
+        const Memory &incoming = m_set.memories[position];
         const auto it = m_stored.constFind(incoming.id);
         const ImportKind kind = it == m_stored.constEnd() ? ImportKind::New : Importer::classify(*it, incoming);
         if (kind == ImportKind::Conflicting)
             ++m_report.conflicts;
-        if (const Status st = writeMemory(incoming, kind, policy.actionFor(incoming.id, kind)); !st)
+        if (const Status st = writeMemory(position, kind, policy.actionFor(incoming.id, kind)); !st)
             return st;
         if (const Status st = step(); !st)
             return st;
@@ -148,8 +148,9 @@ Status ImportRun::writeMemories(const ImportPolicy &policy)
     return {};
 }
 
-Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAction action)
+Status ImportRun::writeMemory(std::size_t position, ImportKind kind, ImportAction action)
 {
+    const Memory &incoming = m_set.memories[position];
     if (action == ImportAction::Skip) {
         ++m_report.skipped;
         return {};
@@ -183,7 +184,8 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
     if (!st)
         return st;
     const bool overwrote = action == ImportAction::Overwrite && kind != ImportKind::New;
-    m_target.insert(incoming.id, Target { written.id, !overwrote, false });
+    if (m_ids.find(incoming.id) == qsizetype(position)) // a repeated id: the first is the one found
+        m_target[position] = Target { written.id, true, !overwrote, false };
     m_report.written << incoming.id;
     // What an undo of the whole import needs (docs/formats.md, "Import"): a memory the import
     // created goes again; an overwritten one gets its stored fields back, unless it changed since.
@@ -211,7 +213,7 @@ Status ImportRun::writeMemory(const Memory &incoming, ImportKind kind, ImportAct
 
 Result<bool> ImportRun::exists(const QString &id)
 {
-    if (m_target.contains(id) || m_stored.contains(id))
+    if (writtenTarget(id) || m_stored.contains(id))
         return true;
     const auto cached = m_existsCache.constFind(id);
     if (cached != m_existsCache.constEnd())
@@ -227,10 +229,10 @@ Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId, Target 
 {
     // One lookup for the common case, a memory this import wrote: it exists, under its
     // target id (what exists(mapped(id)) gives, without the second and third lookups).
-    const auto target = m_target.find(id);
+    Target *target = writtenTarget(id);
     if (written)
-        *written = target != m_target.end() ? &*target : nullptr;
-    if (target != m_target.end()) {
+        *written = target;
+    if (target) {
         storeId = target->storeId;
         return true;
     }
@@ -267,10 +269,9 @@ Status ImportRun::writeLinks()
     }
     if (const Status st = writeLinkRows(); !st)
         return st;
-    for (const Memory &m : m_set.memories) {
-        const auto written = m_target.constFind(m.id);
-        if (written != m_target.constEnd() && !written->linked)
-            m_report.withoutSetLinks << written->storeId;
+    for (const Target &written : m_target) {
+        if (written.written && !written.linked)
+            m_report.withoutSetLinks << written.storeId;
     }
     return deferred ? m_writer.restoreLinkIndex() : Status {};
 }
@@ -371,10 +372,10 @@ Status ImportRun::writeEvents()
     const auto key = m_store.database().sealKey();
     PendingEvents pending;
     for (const Event &incoming : m_set.events) {
-        const auto target = m_target.constFind(incoming.memoryId);
-        const bool memoryWritten = target != m_target.constEnd();
+        const Target *target = writtenTarget(incoming.memoryId);
+        const bool memoryWritten = target != nullptr;
         // A memory of the set left as stored: its incoming history does not apply.
-        if (memoryWritten || !m_incomingIds.contains(incoming.memoryId)) {
+        if (memoryWritten || m_ids.find(incoming.memoryId) < 0) {
             const QString &storeId = memoryWritten ? target->storeId : incoming.memoryId;
             auto moved = SealedCopy::moved(m_store, incoming, storeId, m_set.sourceName);
             if (!moved)

@@ -1,12 +1,12 @@
 #pragma once
 
 #include "io/ImportPreview.h"
+#include "io/IdIndex.h"
 #include "io/ImportWriter.h"
 #include "io/MemorySet.h"
 #include "model/Result.h"
 
 #include <QHash>
-#include <QSet>
 
 #include <vector>
 
@@ -55,22 +55,31 @@ public:
 
 private:
     [[nodiscard]] Status step();
-    [[nodiscard]] Status writeMemory(const Memory &incoming, ImportKind kind, ImportAction action);
+    /// `position`: the memory's place in the set.
+    [[nodiscard]] Status writeMemory(std::size_t position, ImportKind kind, ImportAction action);
     /// A memory this import wrote: its id in the store (a keep-both copy's is new), whether
     /// the import created it (else it overwrote a stored one), and whether a link of the set
     /// reached it.
     struct Target
     {
         QString storeId;
+        bool written = false; ///< false: not (yet) written, the rest unset
         bool created = false;
         bool linked = false;
     };
 
-    /// An id as the store knows it after the import: a keep-both copy's new id, else the same.
-    QString mapped(const QString &id) const
+    /// The Target of the set's memory with this id when the import wrote it, else nullptr.
+    Target *writtenTarget(QStringView id)
     {
-        const auto written = m_target.constFind(id);
-        return written == m_target.constEnd() ? id : written->storeId;
+        const qsizetype position = m_ids.find(id);
+        Target *target = position < 0 ? nullptr : &m_target[std::size_t(position)];
+        return target && target->written ? target : nullptr;
+    }
+    /// An id as the store knows it after the import: a keep-both copy's new id, else the same.
+    QString mapped(const QString &id)
+    {
+        const Target *written = writtenTarget(id);
+        return written ? written->storeId : id;
     }
     /// Whether a memory is in the store after the import (written, stored, or found there).
     [[nodiscard]] Result<bool> exists(const QString &id);
@@ -97,8 +106,8 @@ private:
     ImportWriter m_writer;
     ImportReport m_report;
     QHash<QString, Memory> m_stored;               ///< stored versions of the incoming ids
-    QSet<QString> m_incomingIds;                   ///< every id the set carries
-    QHash<QString, Target> m_target;               ///< incoming id → where it went, for memories written
+    const IdIndex m_ids;                           ///< every id the set carries, to its position
+    std::vector<Target> m_target;                  ///< by position in the set: where each memory went
     const QString m_decision;                      ///< the import's decision id (one undo step)
     std::vector<Event> m_importEvents;             ///< per written memory, link and conflict; appended last
     QJsonObject m_addedPayload;                    ///< the import event's payload of a new memory

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "model/Memory.h"
+
+#include <QStringView>
+
+#include <cstddef>
+#include <vector>
+
+namespace engram::core::io {
+
+/// The position of each memory of a list by its id: the lookups an import makes for every
+/// link end and event (about a million for the 100k set).
+///
+/// A QHash<QString, …> compares the key at every slot it probes, and each comparison reads
+/// the key's text from elsewhere in memory (a cache miss, most of a lookup's time there).
+/// This table keeps each id's hash beside its position, so a probe compares the hash in the
+/// table and reads an id's text only where the hashes match. The hash is Qt's, with the
+/// process's random seed, so no file can pick ids that all collide.
+class IdIndex final
+{
+public:
+    IdIndex() = default;
+    /// Indexes `memories`, which must outlive the index and not change; where two share an
+    /// id (a set does not: its readers refuse that), the first is found.
+    explicit IdIndex(const std::vector<Memory> &memories);
+
+    /// The position in the list of the memory with this id, or -1.
+    [[nodiscard]] qsizetype find(QStringView id) const;
+
+private:
+    struct Slot
+    {
+        std::size_t hash = 0;
+        qsizetype position = -1; ///< -1: empty
+    };
+
+    std::vector<Slot> m_slots; ///< a power of two, at least twice the memories
+    std::size_t m_seed = 0;
+    const std::vector<Memory> *m_memories = nullptr;
+};
+
+} // namespace engram::core::io
