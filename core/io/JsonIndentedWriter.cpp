@@ -6,6 +6,8 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <cmath>
 
 namespace engram::core::io {
@@ -61,17 +63,54 @@ bool copiesAsIs(std::string_view s)
 
 } // namespace
 
+namespace {
+constexpr char kSpaces[] = "                                                                "
+                           "                                                                ";
+constexpr int kMaxSpaces = int(sizeof(kSpaces) - 1);
+} // namespace
+
 void JsonIndentedWriter::appendIndent(QByteArray &out, int indent)
 {
-    static constexpr char kSpaces[] = "                                                                "
-                                      "                                                                ";
-    constexpr int kMax = int(sizeof(kSpaces) - 1);
     int left = 4 * indent;
     while (left > 0) {
-        const int n = std::min(left, kMax);
+        const int n = std::min(left, kMaxSpaces);
         out.append(kSpaces, n);
         left -= n;
     }
+}
+
+std::string_view JsonIndentedWriter::indentation(int indent)
+{
+    Q_ASSERT(indent >= 0 && 4 * indent <= kMaxSpaces);
+    return std::string_view(kSpaces, std::size_t(std::clamp(4 * indent, 0, kMaxSpaces)));
+}
+
+void JsonIndentedWriter::appendPieces(QByteArray &out, std::initializer_list<std::string_view> pieces)
+{
+    std::size_t total = 0;
+    for (const std::string_view piece : pieces)
+        total += piece.size();
+    const qsizetype at = out.size();
+    out.resize(at + qsizetype(total));
+    char *dst = out.data() + at;
+    for (const std::string_view piece : pieces) {
+        std::memcpy(dst, piece.data(), piece.size());
+        dst += piece.size();
+    }
+}
+
+void JsonIndentedWriter::appendNumber(QByteArray &out, double number)
+{
+    // QJsonValue(double) keeps a whole number up to 2^53 either way as an integer (and writes
+    // it as one); a larger one stays a double (core.jsonindentedwriter checks the bounds).
+    constexpr double kTwoTo53 = 9007199254740992.0;
+    if (number >= -kTwoTo53 && number <= kTwoTo53 && std::trunc(number) == number) {
+        char digits[24];
+        const auto written = std::to_chars(digits, digits + sizeof digits, qint64(number));
+        out.append(digits, written.ptr - digits);
+        return;
+    }
+    out += std::isfinite(number) ? QByteArray::number(number, 'g', QLocale::FloatingPointShortest) : QByteArray("null");
 }
 
 void JsonIndentedWriter::appendUtf8(QByteArray &out, std::string_view utf8)
@@ -80,9 +119,7 @@ void JsonIndentedWriter::appendUtf8(QByteArray &out, std::string_view utf8)
         appendString(out, QString::fromUtf8(utf8.data(), qsizetype(utf8.size())));
         return;
     }
-    out += '"';
-    out.append(utf8.data(), qsizetype(utf8.size()));
-    out += '"';
+    appendPieces(out, { "\"", utf8, "\"" });
 }
 
 void JsonIndentedWriter::appendString(QByteArray &out, const QString &text)

@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QJsonValue>
 
+#include <initializer_list>
 #include <string_view>
 
 namespace engram::core::io {
@@ -26,6 +27,15 @@ public:
     static void appendUtf8(QByteArray &out, std::string_view utf8);
     /// 4 spaces a level.
     static void appendIndent(QByteArray &out, int indent);
+    /// A number as append() writes QJsonValue(number), without making one: a whole number
+    /// up to 2^53 either way as an integer (QJsonValue keeps it so), the rest in Qt's
+    /// shortest round-trip form, and null for what is not finite.
+    static void appendNumber(QByteArray &out, double number);
+    /// The pieces one after another, `out` grown once: an export appends millions of short
+    /// pieces, and each QByteArray::append costs more than its copy.
+    static void appendPieces(QByteArray &out, std::initializer_list<std::string_view> pieces);
+    /// The spaces of `indent` levels (4 a level), up to 32 levels.
+    static std::string_view indentation(int indent);
 };
 
 } // namespace engram::core::io

@@ -36,8 +36,6 @@ QJsonObject storedObject(std::string_view text)
 
 void appendIso(QByteArray &out, Millis ms) { JsonIndentedWriter::appendString(out, time::toIso(ms)); }
 
-void appendNumber(QByteArray &out, double value, int indent) { JsonIndentedWriter::append(out, QJsonValue(value), indent); }
-
 void appendBool(QByteArray &out, bool value) { out += value ? "true" : "false"; }
 
 // A stored list of strings, as stringListFromJson → QJsonArray::fromStringList gives it.
@@ -83,10 +81,10 @@ public:
     QByteArray &key(const char *key)
     {
         mergeExtra(key, true);
-        separator();
-        m_out += '"';
-        m_out += key;
-        m_out += "\": ";
+        // The separator, indent, name and colon in one append (separator() in pieces).
+        JsonIndentedWriter::appendPieces(m_out,
+            { m_first ? "" : ",\n", JsonIndentedWriter::indentation(m_indent + 1), "\"", key, "\": " });
+        m_first = false;
         return m_out;
     }
     /// `key` is not in this object (an unset optional field): an extra one of that name stays.
@@ -193,21 +191,21 @@ void MemoryEntryWriter::memory(QByteArray &out, const MemoryExportRow &r)
     Members m(out, kEntryIndent, extra.isEmpty() ? nullptr : &extra);
     m.key("accessCount") += QByteArray::number(int(r.accessCount));
     if (r.agentImportance)
-        appendNumber(m.key("agentImportance"), *r.agentImportance, kMemberIndent);
+        JsonIndentedWriter::appendNumber(m.key("agentImportance"), *r.agentImportance);
     else
         m.absent("agentImportance");
     optionalText(m, "agentTier", r.agentTier);
     JsonIndentedWriter::appendUtf8(m.key("category"), r.category);
     appendBool(m.key("compressed"), int(r.compressed) != 0);
     optionalText(m, "compressedFrom", r.compressedFrom);
-    appendNumber(m.key("confidence"), r.confidence, kMemberIndent);
+    JsonIndentedWriter::appendNumber(m.key("confidence"), r.confidence);
     JsonIndentedWriter::appendUtf8(m.key("content"), r.content);
     appendArray(m.key("correctionHistory"), r.correctionHistoryJson, kMemberIndent);
     optionalTime(m, "createdAt", r.createdAt);
-    appendNumber(m.key("decayRate"), r.decayRate, kMemberIndent);
+    JsonIndentedWriter::appendNumber(m.key("decayRate"), r.decayRate);
     optionalTime(m, "deletedAt", r.deletedAt);
     JsonIndentedWriter::appendUtf8(m.key("id"), r.id);
-    appendNumber(m.key("importance"), r.importance, kMemberIndent);
+    JsonIndentedWriter::appendNumber(m.key("importance"), r.importance);
     appendStringList(m.key("keywords"), r.keywordsJson, kMemberIndent);
     optionalTime(m, "lastAccessedAt", r.lastAccessedAt);
     optionalTime(m, "lastReinforcedAt", r.lastReinforcedAt);
@@ -225,8 +223,8 @@ void MemoryEntryWriter::memory(QByteArray &out, const MemoryExportRow &r)
     m.key("sensitivity") += QByteArray::number(int(r.sensitivity));
     appendSource(m.key("source"), r);
     appendStringList(m.key("sourceIds"), r.sourceIdsJson, kMemberIndent);
-    appendNumber(m.key("stability"), r.stability, kMemberIndent);
-    appendNumber(m.key("strength"), r.strength, kMemberIndent);
+    JsonIndentedWriter::appendNumber(m.key("stability"), r.stability);
+    JsonIndentedWriter::appendNumber(m.key("strength"), r.strength);
     appendBool(m.key("superseded"), int(r.superseded) != 0);
     optionalText(m, "supersedesId", r.supersedesId);
     optionalTime(m, "updatedAt", r.updatedAt);
@@ -241,7 +239,7 @@ void MemoryEntryWriter::link(QByteArray &out, const LinkExportRow &r)
     JsonIndentedWriter::appendUtf8(m.key("b"), r.b);
     optionalTime(m, "createdAt", r.createdAt);
     JsonIndentedWriter::appendUtf8(m.key("type"), r.type);
-    appendNumber(m.key("weight"), r.weight, kMemberIndent);
+    JsonIndentedWriter::appendNumber(m.key("weight"), r.weight);
     m.finish();
 }
 
@@ -250,7 +248,7 @@ void MemoryEntryWriter::event(QByteArray &out, const EventExportRow &r)
     Members m(out, kEntryIndent);
     JsonIndentedWriter::appendUtf8(m.key("actor"), r.actor);
     appendIso(m.key("at"), r.at); // "" when 0, as eventToJson writes it
-    appendNumber(m.key("id"), double(r.id), kMemberIndent);
+    JsonIndentedWriter::appendNumber(m.key("id"), double(r.id));
     JsonIndentedWriter::appendUtf8(m.key("kind"), r.kind);
     JsonIndentedWriter::appendUtf8(m.key("memoryId"), r.memoryId);
     appendObject(m.key("payload"), r.payloadJson, kMemberIndent);

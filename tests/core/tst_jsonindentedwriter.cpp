@@ -7,6 +7,12 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
 #include <limits>
 
 using engram::core::io::JsonIndentedWriter;
@@ -63,6 +69,43 @@ private Q_SLOTS:
         JsonIndentedWriter::append(nested, object, 2);
         nested += "\n    ]\n}\n";
         QCOMPARE(nested, arrayExpected);
+    }
+
+    // appendNumber writes a double as Qt writes QJsonValue(double) in a document: whole
+    // numbers in qint64's range as integers, the rest shortest, null for inf and nan.
+    void numbersMatchQJsonDocument()
+    {
+        std::vector<double> numbers = { 0.0, -0.0, 1.0, -1.0, 0.1, 0.333, 1.0 / 3.0, 2.5, 1e-4, 1e-5, 1e-7, 123456.789,
+            1e15, 1e16, 1e17, 1e21, 1e300, -1e300, 4.9e-324, 9007199254740992.0, 9007199254740993.0,
+            -9223372036854775808.0, 9223372036854775808.0, 1.8446744073709552e19,
+            std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+            std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::max(),
+            std::numeric_limits<double>::lowest(), std::numeric_limits<double>::min() };
+        std::mt19937_64 random(7);
+        for (int i = 0; i < 20000; ++i) {
+            numbers.push_back(std::uniform_real_distribution<double>(0.0, 1.0)(random)); // weights, scores
+            numbers.push_back(std::round(std::uniform_real_distribution<double>(-1e6, 1e6)(random)));
+            numbers.push_back(std::bit_cast<double>(random())); // any bits at all
+        }
+        for (const double number : numbers) {
+            QByteArray expected;
+            JsonIndentedWriter::append(expected, QJsonValue(number), 0);
+            QByteArray written;
+            JsonIndentedWriter::appendNumber(written, number);
+            if (written != expected)
+                QFAIL(qPrintable(QStringLiteral("%1: wrote %2, Qt %3")
+                                     .arg(QString::number(number, 'g', 17), QString::fromLatin1(written),
+                                         QString::fromLatin1(expected))));
+        }
+    }
+
+    void piecesAndIndentation()
+    {
+        QByteArray out = "x";
+        JsonIndentedWriter::appendPieces(out, { "", ",\n", JsonIndentedWriter::indentation(2), "\"a\": " });
+        QCOMPARE(out, QByteArray("x,\n        \"a\": "));
+        QCOMPARE(JsonIndentedWriter::indentation(0).size(), std::size_t(0));
+        QCOMPARE(JsonIndentedWriter::indentation(32).size(), std::size_t(128));
     }
 };
 
