@@ -26,6 +26,22 @@ bool readStringWith(od::value &v, int maxChars, QString &out, ToText toText)
     return out.size() <= maxChars;
 }
 
+// readStringWith with the difference between absent (or null) and "" kept.
+template <typename ToText>
+bool readOptionalWith(od::value &v, int maxChars, std::optional<QString> &out, ToText toText)
+{
+    od::json_type type;
+    if (v.type().get(type))
+        return false;
+    if (type == od::json_type::null)
+        return simd::isNull(v);
+    QString text;
+    if (!readStringWith(v, maxChars, text, toText))
+        return false;
+    out = std::move(text);
+    return true;
+}
+
 } // namespace
 
 /// JsonFieldReader::string: null is absent; text up to maxChars (a number: handed over).
@@ -57,31 +73,13 @@ bool readRequired(od::value &v, int maxChars, SharedWords &words, QString &out)
 
 bool readOptionalString(od::value &v, int maxChars, SharedWords &words, std::optional<QString> &out)
 {
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    QString text;
-    if (!readStringWith(v, maxChars, text, [&](std::string_view s) { return words.get(s); }))
-        return false;
-    out = std::move(text);
-    return true;
+    return readOptionalWith(v, maxChars, out, [&](std::string_view s) { return words.get(s); });
 }
 
 /// readString with the difference between absent (or null) and "" kept.
 bool readOptionalString(od::value &v, int maxChars, std::optional<QString> &out)
 {
-    od::json_type type;
-    if (v.type().get(type))
-        return false;
-    if (type == od::json_type::null)
-        return simd::isNull(v);
-    QString text;
-    if (!readString(v, maxChars, text))
-        return false;
-    out = std::move(text);
-    return true;
+    return readOptionalWith(v, maxChars, out, toQString);
 }
 
 /// JsonFieldReader::requiredString: present, within maxChars and not blank.

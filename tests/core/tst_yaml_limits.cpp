@@ -104,20 +104,29 @@ class TestYamlLimits : public QObject
         return path;
     }
 
-private Q_SLOTS:
-    void aliasBombImportHasBoundedMemoryAndLeavesStoreUnchanged()
+    // `engram-cli import` of a file `name` holding `bytes` fails with `error` and leaves the
+    // store as it was.
+    void importIsRefused(const QString &name, const QByteArray &bytes, const QString &error)
     {
-        // 200 KB that expand to 400 MB of copies (twice that as UTF-16): before the byte budget
-        // the import took gigabytes and stored it all. Now reading stops after 4 × 200 KB.
         QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("bomb.yaml"), aliasBomb(200 * 1024, 2000));
+        const QString path = writeFile(dir, name, bytes);
         test::TempStore s;
         seed(*s);
         const test::StoreFingerprint before = test::fingerprint(*s);
         s.close();
         const Run r = cli({ "--store", s.path(), "import", path });
         QVERIFY(r.code != 0);
-        QCOMPARE(r.err,
+        QCOMPARE(r.err, error);
+        s.reopen();
+        QCOMPARE(test::fingerprint(*s), before);
+    }
+
+private Q_SLOTS:
+    void aliasBombImportHasBoundedMemoryAndLeavesStoreUnchanged()
+    {
+        // 200 KB that expand to 400 MB of copies (twice that as UTF-16): before the byte budget
+        // the import took gigabytes and stored it all. Now reading stops after 4 × 200 KB.
+        importIsRefused(QStringLiteral("bomb.yaml"), aliasBomb(200 * 1024, 2000),
             QStringLiteral("engram-cli: bomb.yaml: too many nodes or too much text at line 7, column 14: aliases "
                            "expand the document beyond 4 times the file's size"));
         // The largest child so far: well under the expansion. A child's peak as getrusage gives
@@ -127,8 +136,6 @@ private Q_SLOTS:
         const long peakMib = childrenPeakKib() / 1024;
         qInfo("engram-cli peak resident memory: %ld MiB", peakMib);
         QVERIFY2(peakMib < 256, qPrintable(QStringLiteral("engram-cli took %1 MiB").arg(peakMib)));
-        s.reopen();
-        QCOMPARE(test::fingerprint(*s), before);
     }
 
     void hundredThousandDeepIsAClearError_data()
@@ -177,19 +184,9 @@ private Q_SLOTS:
 
     void deepFileImportLeavesStoreUnchanged()
     {
-        QTemporaryDir dir;
-        const QString path = writeFile(dir, QStringLiteral("deep.yaml"), repeat("- ", 100000) + "x\n");
-        test::TempStore s;
-        seed(*s);
-        const test::StoreFingerprint before = test::fingerprint(*s);
-        s.close();
-        const Run r = cli({ "--store", s.path(), "import", path });
-        QVERIFY(r.code != 0);
-        QCOMPARE(r.err,
+        importIsRefused(QStringLiteral("deep.yaml"), repeat("- ", 100000) + "x\n",
             QStringLiteral("engram-cli: deep.yaml: nesting too deep at line 1, column 513: more than 256 levels "
                            "of lists and mappings"));
-        s.reopen();
-        QCOMPARE(test::fingerprint(*s), before);
     }
 
     void aliasBombIsAClearError()
