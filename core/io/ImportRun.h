@@ -1,7 +1,7 @@
 #pragma once
 
-#include "io/ImportPreview.h"
 #include "io/IdIndex.h"
+#include "io/ImportPreview.h"
 #include "io/ImportWriter.h"
 #include "io/MemorySet.h"
 #include "model/Result.h"

@@ -165,6 +165,8 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
 std::vector<ConflictCandidate> Importer::candidatesAfter(const MemorySet &set, const ImportReport &report,
                                                         const std::vector<ConflictCandidate> &candidates)
 {
+    if (candidates.empty()) // an import above the detection's cap has none: no id sets of 100k
+        return {};
     QSet<QString> inSet;
     for (const Memory &m : set.memories)
         inSet.insert(m.id);
