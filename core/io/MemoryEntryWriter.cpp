@@ -34,7 +34,14 @@ QJsonObject storedObject(std::string_view text)
     return QJsonDocument::fromJson(utf8Bytes(text)).object();
 }
 
-void appendIso(QByteArray &out, Millis ms) { JsonIndentedWriter::appendString(out, time::toIso(ms)); }
+void appendIso(QByteArray &out, Millis ms)
+{
+    char text[24];
+    if (time::toIsoAscii(ms, text))
+        JsonIndentedWriter::appendPieces(out, { "\"", std::string_view(text, sizeof text), "\"" });
+    else
+        JsonIndentedWriter::appendString(out, time::toIso(ms));
+}
 
 void appendBool(QByteArray &out, bool value) { out += value ? "true" : "false"; }
 

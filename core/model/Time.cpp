@@ -36,14 +36,14 @@ constexpr Millis kFastTo = 253402300800000;    // 10000-01-01T00:00:00Z
 
 } // namespace
 
-QString toIso(Millis ms)
+namespace {
+
+// "YYYY-MM-DDTHH:MM:SS.mmmZ" into the 24 characters at `p`, the same text as QDateTime's
+// Qt::ISODateWithMs in UTC, without its locale and time-zone machinery (an export writes
+// millions of these). Only for the years 1000..9999 (kFastFrom <= ms < kFastTo).
+template <typename Char>
+void writeFixedIso(Char *p, Millis ms)
 {
-    if (ms == 0)
-        return {};
-    if (ms < kFastFrom || ms >= kFastTo)
-        return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
-    // "YYYY-MM-DDTHH:MM:SS.mmmZ", the same text as QDateTime's Qt::ISODateWithMs in UTC,
-    // without its locale and time-zone machinery: an export writes millions of these.
     qint64 days = ms / kMsPerDay;
     Millis rest = ms % kMsPerDay;
     if (rest < 0) {
@@ -53,27 +53,45 @@ QString toIso(Millis ms)
     qint64 year;
     unsigned month, day;
     civilFromDays(days, year, month, day);
-    const auto put = [](char16_t *at, qint64 value, int width) {
+    const auto put = [p](int at, qint64 value, int width) {
         for (int i = width - 1; i >= 0; --i, value /= 10)
-            at[i] = char16_t(u'0' + value % 10);
+            p[at + i] = Char('0' + value % 10);
     };
+    put(0, year, 4);
+    p[4] = Char('-');
+    put(5, month, 2);
+    p[7] = Char('-');
+    put(8, day, 2);
+    p[10] = Char('T');
+    put(11, rest / 3600000, 2);
+    p[13] = Char(':');
+    put(14, rest / 60000 % 60, 2);
+    p[16] = Char(':');
+    put(17, rest / 1000 % 60, 2);
+    p[19] = Char('.');
+    put(20, rest % 1000, 3);
+    p[23] = Char('Z');
+}
+
+} // namespace
+
+QString toIso(Millis ms)
+{
+    if (ms == 0)
+        return {};
+    if (ms < kFastFrom || ms >= kFastTo)
+        return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
     QString out(24, Qt::Uninitialized);
-    char16_t *p = reinterpret_cast<char16_t *>(out.data());
-    put(p, year, 4);
-    p[4] = u'-';
-    put(p + 5, month, 2);
-    p[7] = u'-';
-    put(p + 8, day, 2);
-    p[10] = u'T';
-    put(p + 11, rest / 3600000, 2);
-    p[13] = u':';
-    put(p + 14, rest / 60000 % 60, 2);
-    p[16] = u':';
-    put(p + 17, rest / 1000 % 60, 2);
-    p[19] = u'.';
-    put(p + 20, rest % 1000, 3);
-    p[23] = u'Z';
+    writeFixedIso(reinterpret_cast<char16_t *>(out.data()), ms);
     return out;
+}
+
+bool toIsoAscii(Millis ms, char *out)
+{
+    if (ms == 0 || ms < kFastFrom || ms >= kFastTo)
+        return false;
+    writeFixedIso(out, ms);
+    return true;
 }
 
 namespace {

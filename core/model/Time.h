@@ -19,6 +19,9 @@ namespace time {
 
 /// Formats as ISO-8601 UTC with milliseconds, e.g. 2024-01-15T10:00:00.000Z. Empty for 0.
 QString toIso(Millis ms);
+/// toIso's text as 24 ASCII bytes at `out` (no terminator), without a QString, where toIso
+/// writes it in that fixed form (the years 1000..9999); false for 0 and any other instant.
+bool toIsoAscii(Millis ms, char *out);
 /// Parses ISO-8601 (with or without fraction / offset; no zone means UTC). nullopt if unparsable.
 std::optional<Millis> fromIso(const QString &text);
 /// fromIso for exactly "YYYY-MM-DDTHH:MM:SS.mmmZ" in UTF-8, without a QString; nullopt for

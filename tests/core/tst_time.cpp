@@ -35,6 +35,12 @@ private Q_SLOTS:
         QFETCH(qint64, ms);
         QCOMPARE(time::toIso(ms), qtIso(ms));
         QCOMPARE(time::fromIso(time::toIso(ms)), std::optional<Millis>(ms));
+        // The ASCII form is toIso's text wherever it is given (not for the slow path's years).
+        char ascii[24];
+        if (time::toIsoAscii(ms, ascii))
+            QCOMPARE(QString::fromLatin1(ascii, sizeof ascii), time::toIso(ms));
+        else
+            QVERIFY(time::toIso(ms).size() != 24 || ms < -30610224000000);
     }
 
     void randomInstantsRoundTrip()
@@ -48,7 +54,12 @@ private Q_SLOTS:
             QCOMPARE(text, qtIso(ms));
             QCOMPARE(*time::fromIso(text), ms);
             QCOMPARE(*time::fromExactIso(text.toStdString()), ms);
+            char ascii[24];
+            QVERIFY(time::toIsoAscii(ms, ascii));
+            QCOMPARE(QString::fromLatin1(ascii, sizeof ascii), text);
         }
+        char unused[24];
+        QVERIFY(!time::toIsoAscii(0, unused)); // toIso gives "" for 0
     }
 
     void exactFormFromUtf8()
