@@ -18,7 +18,9 @@ double EnhancedProfile::semanticBoost(double boost, double lambdaPerDay, double 
 
 double EnhancedProfile::momentum(double m, double lambda, int mentions)
 {
-    return 1.0 + m * (1.0 - std::exp(-lambda * std::max(0, mentions)));
+    if (mentions <= 0)
+        return 1.0; // what the formula gives: exp(0) is exactly 1
+    return 1.0 + m * (1.0 - std::exp(-lambda * mentions));
 }
 
 int EnhancedProfile::mentionsInWindowAt(const ScoreInput &in, Millis now) const

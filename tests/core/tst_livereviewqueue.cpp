@@ -171,6 +171,22 @@ private Q_SLOTS:
         QCOMPARE(describe(queue.items()), before);
     }
 
+    void workOnTwoThreadsEqualsAFullBuild_data() { updatesEqualAFullRebuild_data(); }
+
+    void workOnTwoThreadsEqualsAFullBuild()
+    {
+        // A million-row store sorts its lists in two halves on two threads and merges them, and
+        // under the enhanced profile judges its rows in chunks taken by two threads while the
+        // mentions are read: split from 64 rows, the 3000-row store takes those paths, and its
+        // queue is the same.
+        QFETCH(QString, profile);
+        const auto p = makeProfile(profile, m_config);
+        LiveReviewQueue queue(m_config, *p);
+        queue.setSplitFrom(64);
+        QVERIFY(queue.rebuild(**m_store, m_snapshot, kAnchor).ok());
+        QCOMPARE(describe(queue.items()), fullBuild(*p));
+    }
+
     void tiesOrderByTheWholeId_data() { updatesEqualAFullRebuild_data(); }
 
     void tiesOrderByTheWholeId()

@@ -36,8 +36,8 @@ std::optional<CleanupKind> ebbinghaus(const Facts &f, const Score &s, const Conf
 
 /// Note 001: W below the forgotten line and long inactive → archive; archived and inactive a
 /// further deleteArchivedAfterDays → delete.
-std::optional<CleanupKind> enhanced(const Facts &f, const ScoreInput &in, Millis now, const Config &config,
-                                    const EnhancedProfile &profile, QString *reason)
+std::optional<CleanupKind> enhanced(const Facts &f, const ScoreInput &in, const Score &s, Millis now,
+                                    const Config &config, const EnhancedProfile &profile, QString *reason)
 {
     const auto &e = config.enhanced;
     const double inactive = time::daysBetween(in.lastReinforcedAt, now);
@@ -53,11 +53,14 @@ std::optional<CleanupKind> enhanced(const Facts &f, const ScoreInput &in, Millis
     }
     if (inactive < archiveAfter)
         return std::nullopt;
-    const double raw = profile.breakdown(in, now).raw;
-    if (raw < e.forgottenBelow)
+    // `s` is this profile's score of `in` at `now`: its tier says whether W is below the
+    // forgotten line, except for a permanent memory's, which names no W.
+    const bool forgotten =
+        s.tier == Tier::Permanent ? profile.breakdown(in, now).raw < e.forgottenBelow : s.tier == Tier::Forgotten;
+    if (forgotten)
         return hit(CleanupKind::Archive, reason, [&] {
             return QStringLiteral("W %1 < %2 and %3 days without activation ≥ %4")
-                .arg(num(raw), num(e.forgottenBelow), days(inactive), num(archiveAfter));
+                .arg(num(profile.breakdown(in, now).raw), num(e.forgottenBelow), days(inactive), num(archiveAfter));
         });
     return std::nullopt;
 }
@@ -131,7 +134,7 @@ std::optional<CleanupKind> profileRule(const QString &profile, const Facts &f, c
     if (profile == QLatin1String("ebbinghaus"))
         return ebbinghaus(f, s, config, reason);
     if (profile == QLatin1String("enhanced"))
-        return enhanced(f, in, now, config, enhancedProfile, reason);
+        return enhanced(f, in, s, now, config, enhancedProfile, reason);
     if (profile == QLatin1String("importance"))
         return importance(f, in, s, now, config, reason);
     if (profile == QLatin1String("lifecycle"))

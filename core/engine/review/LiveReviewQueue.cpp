@@ -11,7 +11,9 @@
 #include "store/Store.h"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <thread>
@@ -122,8 +124,10 @@ void LiveReviewQueue::judge(std::uint32_t row, bool withMentions)
         return;
     }
     const ScoreInput in = inputOf(row, withMentions);
+    // Under the importance profile the review's score is the profile's own: evaluated once.
+    std::optional<Score> importance;
     if (m_importance && !f.permanent) {
-        const Score s = m_importanceProfile->evaluate(in, m_now);
+        const Score s = *(importance = m_importanceProfile->evaluate(in, m_now));
         const QString id = m_answered[row] ? snap.id(row) : QString();
         const auto kind = review_rules::importanceReview(&id, f.importance, in, s, m_config,
                                                          m_answered[row] ? m_answers.get() : nullptr);
@@ -134,7 +138,7 @@ void LiveReviewQueue::judge(std::uint32_t row, bool withMentions)
     }
     if (!cleanup_rules::isProtected(f)) {
         v.neverDeleted = cleanup_rules::isNeverDeleted(f, m_config);
-        const Score s = m_profile.evaluate(in, m_now);
+        const Score s = importance ? *importance : m_profile.evaluate(in, m_now);
         const auto action =
             cleanup_rules::profileRule(m_profileName, f, in, s, m_now, m_config, *m_enhancedProfile, nullptr);
         v.action = action ? std::int8_t(*action) : std::int8_t(-1);
@@ -212,23 +216,51 @@ Status LiveReviewQueue::judgeAll(Store &store, const MemorySnapshot &snapshot)
             judge(row);
         return {};
     }
-    // Enhanced: the other core judges every row as if it had no mention while this thread
-    // reads the mentions (on the store's connection, which stays on its thread); then the
-    // rows with mentions are judged again.
+    // Enhanced: the other core starts judging rows while this thread reads the mentions (on
+    // the store's connection, which stays on its thread); a row judged before they were read is
+    // judged as if it had none, and again at the end if it has some. Once they are read, both
+    // threads take the rows left, a chunk at a time, and judge them with their mentions.
+    const auto perChunk = std::uint32_t(m_splitFrom / 16);
+    const std::uint32_t chunks = (n + perChunk - 1) / perChunk;
+    std::vector<std::uint8_t> withoutMentions(chunks, 0);
+    std::atomic<std::uint32_t> nextChunk{0};
+    std::atomic<bool> mentionsRead{false};
+    const auto judgeChunks = [&] {
+        for (std::uint32_t chunk; (chunk = nextChunk.fetch_add(1, std::memory_order_relaxed)) < chunks;) {
+            const bool with = mentionsRead.load(std::memory_order_acquire);
+            withoutMentions[chunk] = with ? 0 : 1;
+            for (std::uint32_t row = chunk * perChunk, end = std::min(n, row + perChunk); row < end; ++row)
+                judge(row, with);
+        }
+    };
     Status read;
     {
-        std::jthread withoutMentions([this, n] {
-            for (std::uint32_t row = 0; row < n; ++row)
-                judge(row, false);
-        });
+        std::jthread other(judgeChunks);
         read = loadMentions(store, snapshot);
+        mentionsRead.store(true, std::memory_order_release);
+        if (read)
+            judgeChunks();
+        else
+            nextChunk.store(chunks, std::memory_order_relaxed); // the other thread stops
     }
     if (!read)
         return read;
-    for (std::uint32_t row = 0; row < n; ++row) {
-        if (m_mentionSlot[row])
-            judge(row);
+    Rows again;
+    for (std::uint32_t chunk = 0; chunk < chunks; ++chunk) {
+        if (!withoutMentions[chunk])
+            continue;
+        for (std::uint32_t row = chunk * perChunk, end = std::min(n, row + perChunk); row < end; ++row) {
+            if (m_mentionSlot[row])
+                again.push_back(row);
+        }
     }
+    const std::size_t half = again.size() / 2;
+    std::jthread firstHalf([&] {
+        for (std::size_t i = 0; i < half; ++i)
+            judge(again[i]);
+    });
+    for (std::size_t i = half; i < again.size(); ++i)
+        judge(again[i]);
     return {};
 }
 

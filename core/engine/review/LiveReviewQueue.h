@@ -6,6 +6,7 @@
 #include "model/Result.h"
 #include "scoring/ScoringProfile.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -61,6 +62,10 @@ public:
     /// The item at position `i` (< size()), its reason written now.
     ReviewItem item(std::size_t i) const;
     std::vector<ReviewItem> items() const;
+    /// Lists of this many rows or more are sorted on two threads, and rebuild() under the
+    /// enhanced profile hands out rows to judge in chunks of a sixteenth of it (tests set it low,
+    /// so that a small store takes those paths).
+    void setSplitFrom(std::size_t rows) { m_splitFrom = std::max<std::size_t>(rows, 16); }
     /// Rows judged by the last update() (for tests: an update is not a rebuild).
     std::size_t lastJudgedRows() const { return m_lastJudged; }
     /// Rows whose place in the order the last update() worked out again: the judged ones and
@@ -149,6 +154,7 @@ private:
     // 0 none), so the judging of a million rows needs no hash lookup.
     std::vector<std::uint32_t> m_mentionSlot;
     std::vector<MentionSummary> m_mentionSummaries;
+    std::size_t m_splitFrom = 50000;
     std::size_t m_lastJudged = 0;
     std::size_t m_lastPlaced = 0;
 };

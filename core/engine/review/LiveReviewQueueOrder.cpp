@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <compare>
+#include <iterator>
 #include <string_view>
+#include <thread>
 
 namespace engram::core {
 
@@ -73,6 +75,26 @@ struct IdPrefix
     auto operator<=>(const IdPrefix &) const = default;
 };
 
+/// Sorts `items` by `before`: a list of `splitFrom` items or more in two halves on two
+/// threads, then merged.
+template <typename T, typename Before>
+void sortOnTwoThreads(std::vector<T> &items, std::size_t splitFrom, Before before)
+{
+    if (items.size() < splitFrom) {
+        std::sort(items.begin(), items.end(), before);
+        return;
+    }
+    const auto middle = items.begin() + std::ptrdiff_t(items.size() / 2);
+    {
+        std::jthread firstHalf([&] { std::sort(items.begin(), middle, before); });
+        std::sort(middle, items.end(), before);
+    }
+    std::vector<T> merged;
+    merged.reserve(items.size());
+    std::merge(items.begin(), middle, middle, items.end(), std::back_inserter(merged), before);
+    items = std::move(merged);
+}
+
 /// Sorts rows of one key by id.
 void sortById(std::uint32_t *begin, std::uint32_t *end, const MemorySnapshot &snapshot)
 {
@@ -92,25 +114,41 @@ void sortById(std::uint32_t *begin, std::uint32_t *end, const MemorySnapshot &sn
 /// sortByKey with ties ordered by the rows' ids. Hundreds of thousands of rows can share one
 /// key (every archived memory scores 0), and their ids differ only after a common prefix
 /// ("mem_01J…"): each run of one key is sorted on its own, by the ids' first 16 bytes and
-/// only where those agree by the whole ids.
+/// only where those agree by the whole ids. A list of `splitFrom` rows or more is sorted on two
+/// threads.
 template <typename Key, typename KeyOf>
-void sortByKeyThenId(std::vector<std::uint32_t> &rows, const MemorySnapshot &snapshot, KeyOf keyOf)
+void sortByKeyThenId(std::vector<std::uint32_t> &rows, const MemorySnapshot &snapshot, std::size_t splitFrom,
+                     KeyOf keyOf)
 {
     std::vector<std::pair<Key, std::uint32_t>> keyed;
     keyed.reserve(rows.size());
     for (const std::uint32_t row : rows)
         keyed.emplace_back(keyOf(row), row);
-    std::sort(keyed.begin(), keyed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    sortOnTwoThreads(keyed, splitFrom, [](const auto &a, const auto &b) { return a.first < b.first; });
     for (std::size_t i = 0; i < rows.size(); ++i)
         rows[i] = keyed[i].second;
-    for (std::size_t begin = 0; begin < keyed.size();) {
-        std::size_t end = begin + 1;
-        while (end < keyed.size() && !(keyed[begin].first < keyed[end].first))
-            ++end;
-        if (end - begin > 1)
-            sortById(rows.data() + begin, rows.data() + end, snapshot);
-        begin = end;
+    // The runs of one key, each sorted by id: those in the first half of the list on another
+    // thread.
+    const auto sortRuns = [&](std::size_t begin, std::size_t stop) {
+        while (begin < stop) {
+            std::size_t end = begin + 1;
+            while (end < keyed.size() && !(keyed[begin].first < keyed[end].first))
+                ++end;
+            if (end - begin > 1)
+                sortById(rows.data() + begin, rows.data() + end, snapshot);
+            begin = end;
+        }
+    };
+    if (keyed.size() < splitFrom) {
+        sortRuns(0, keyed.size());
+        return;
     }
+    // The second thread starts at the first run that begins in the second half.
+    std::size_t half = keyed.size() / 2;
+    while (half < keyed.size() && !(keyed[half - 1].first < keyed[half].first))
+        ++half;
+    std::jthread firstHalf([&] { sortRuns(0, half); });
+    sortRuns(half, keyed.size());
 }
 
 template <typename Less>
@@ -239,7 +277,7 @@ void LiveReviewQueue::orderAll()
             for (std::int64_t i = 0; i < m_excess[kActive]; ++i)
                 group.push_back(m_groups[kActive][std::size_t(i)]);
         }
-        sortByKeyThenId<std::pair<double, Millis>>(group, *m_snapshot, weakness);
+        sortByKeyThenId<std::pair<double, Millis>>(group, *m_snapshot, m_splitFrom, weakness);
         m_excess[g] = std::max<std::int64_t>(0, std::int64_t(group.size()) - budgetOf(g));
         for (std::int64_t i = 0; i < m_excess[g]; ++i)
             m_cut[group[std::size_t(i)]] |= bit(g);
@@ -249,7 +287,7 @@ void LiveReviewQueue::orderAll()
         if (m_placed[row].kind >= 0)
             m_cleanup.push_back(row);
     }
-    sortByKeyThenId<std::pair<int, double>>(m_cleanup, *m_snapshot, [this](auto row) {
+    sortByKeyThenId<std::pair<int, double>>(m_cleanup, *m_snapshot, m_splitFrom, [this](auto row) {
         return std::pair<int, double>(kindOrder(m_placed[row].kind), m_verdicts[row].score);
     });
 }
