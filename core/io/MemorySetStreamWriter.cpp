@@ -3,6 +3,7 @@
 #include "io/AtomicFileStream.h"
 #include "io/JsonIndentedWriter.h"
 #include "io/MemoryEntryWriter.h"
+#include "io/RowRelay.h"
 #include "model/MemoryJson.h"
 #include "store/ExportScan.h"
 #include "store/Store.h"
@@ -70,7 +71,9 @@ void scalar(QByteArray &out, const char *key, const QJsonValue &value)
 // (it was a third of an export's time). At most two pieces wait; a failed write is reported
 // by the next spill() or flush(), and nothing is written after it. The thread only touches
 // the file between the Sink's construction and flush() (or destruction), both of which wait
-// for it; the caller commits or cancels the file afterwards.
+// for it; the caller commits or cancels the file afterwards. The entries are formatted on a
+// third thread (a RowRelay per table), so that SQLite's reading of the next rows overlaps it:
+// the buffer is that thread's while a table is read, and the caller's between tables.
 class MemorySetStreamWriter::Sink
 {
 public:
@@ -155,7 +158,7 @@ private:
     }
 
     AtomicFileStream &m_file;
-    QByteArray m_buffer; // the formatting thread's only
+    QByteArray m_buffer; // the formatting thread's only: a section's RowRelay thread while it runs
     std::mutex m_mutex;  // guards everything below
     std::condition_variable m_changed;
     std::deque<QByteArray> m_waiting;
@@ -178,7 +181,7 @@ Result<bool> MemorySetStreamWriter::writeMemories(Sink &out, int &count) const
     std::string previous;
     bool inOrder = true;
     Status written;
-    const Status st = ExportScan(m_store.database()).memories([&](const MemoryExportRow &row) {
+    RowRelay<MemoryExportRow> formatter([&](const MemoryExportRow &row) {
         if (count > 0 && qtCompare(previous, row.id) >= 0) {
             inOrder = false;
             return false;
@@ -189,6 +192,9 @@ Result<bool> MemorySetStreamWriter::writeMemories(Sink &out, int &count) const
         written = out.spill();
         return bool(written);
     });
+    const Status st =
+        ExportScan(m_store.database()).memories([&](const MemoryExportRow &row) { return formatter.push(row); });
+    formatter.finish();
     if (!st)
         return st.error();
     if (!written)
@@ -201,7 +207,7 @@ Result<bool> MemorySetStreamWriter::writeLinks(Sink &out, int &count) const
     std::string previousA, previousB;
     bool inOrder = true;
     Status written;
-    const Status st = ExportScan(m_store.database()).links([&](const LinkExportRow &row) {
+    RowRelay<LinkExportRow> formatter([&](const LinkExportRow &row) {
         if (count > 0) {
             const int first = qtCompare(previousA, row.a);
             if (first > 0 || (first == 0 && qtCompare(previousB, row.b) >= 0)) {
@@ -216,6 +222,9 @@ Result<bool> MemorySetStreamWriter::writeLinks(Sink &out, int &count) const
         written = out.spill();
         return bool(written);
     });
+    const Status st =
+        ExportScan(m_store.database()).links([&](const LinkExportRow &row) { return formatter.push(row); });
+    formatter.finish();
     if (!st)
         return st.error();
     if (!written)
@@ -226,15 +235,19 @@ Result<bool> MemorySetStreamWriter::writeLinks(Sink &out, int &count) const
 Status MemorySetStreamWriter::writeEvents(Sink &out, int &count) const
 {
     Status written;
-    const Status st = ExportScan(m_store.database()).events([&](const EventExportRow &row) {
-        // The store's own import events: `import`, and the import's records for its undo (actor import).
-        if (!m_options.includeImportEvents && (row.kind == "import" || row.actor == "import"))
-            return true;
+    RowRelay<EventExportRow> formatter([&](const EventExportRow &row) {
         beginItem(out.buffer(), count++);
         MemoryEntryWriter::event(out.buffer(), row);
         written = out.spill();
         return bool(written);
     });
+    const Status st = ExportScan(m_store.database()).events([&](const EventExportRow &row) {
+        // The store's own import events: `import`, and the import's records for its undo (actor import).
+        if (!m_options.includeImportEvents && (row.kind == "import" || row.actor == "import"))
+            return true;
+        return formatter.push(row);
+    });
+    formatter.finish();
     if (!st)
         return st;
     return written;

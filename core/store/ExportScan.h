@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -50,6 +51,29 @@ struct EventExportRow
     std::int64_t at = 0;
     std::string_view payloadJson;
 };
+
+/// Each text view of a row, for a copy that outlives the visit (io::RowRelay).
+template <typename F>
+void forEachText(MemoryExportRow &r, F f)
+{
+    for (std::string_view *text :
+         {&r.id, &r.content, &r.category, &r.keywordsJson, &r.sourceType, &r.taskId, &r.chatId, &r.messageId,
+          &r.projectPath, &r.correctionHistoryJson, &r.level, &r.compressedFrom, &r.mergedFromJson, &r.mergedInto,
+          &r.sourceIdsJson, &r.originalContentsJson, &r.modalitiesJson, &r.supersedesId, &r.agentTier, &r.extraJson})
+        f(*text);
+}
+template <typename F>
+void forEachText(LinkExportRow &r, F f)
+{
+    for (std::string_view *text : {&r.a, &r.b, &r.type})
+        f(*text);
+}
+template <typename F>
+void forEachText(EventExportRow &r, F f)
+{
+    for (std::string_view *text : {&r.memoryId, &r.kind, &r.actor, &r.payloadJson})
+        f(*text);
+}
 
 /// The whole store read for an export through the C API (SqliteStatement), each table in the
 /// order the Exporter writes it: memories by id, links by (a, b), events by id (SQLite's
