@@ -3,25 +3,26 @@
 #include <QHashFunctions>
 
 #include <bit>
+#include <limits>
 
 namespace engram::core::io {
 
 IdIndex::IdIndex(const std::vector<Memory> &memories)
     : m_slots(std::bit_ceil(std::max<std::size_t>(2 * memories.size(), 16)))
     , m_seed(QHashSeed::globalSeed())
-    , m_memories(&memories)
 {
+    Q_ASSERT(memories.size() < std::size_t(std::numeric_limits<std::int32_t>::max()));
     const std::size_t mask = m_slots.size() - 1;
-    for (qsizetype position = 0; position < qsizetype(memories.size()); ++position) {
-        const QString &id = memories[std::size_t(position)].id;
+    for (std::size_t position = 0; position < memories.size(); ++position) {
+        const QString &id = memories[position].id;
         const std::size_t hash = qHash(QStringView(id), m_seed);
         for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
             Slot &slot = m_slots[i];
             if (slot.position < 0) {
-                slot = Slot { hash, position };
+                slot = Slot { hash, id.constData(), std::uint32_t(id.size()), std::int32_t(position) };
                 break;
             }
-            if (slot.hash == hash && (*m_memories)[std::size_t(slot.position)].id == id)
+            if (slot.hash == hash && QStringView(slot.text, slot.size) == id)
                 break; // the first keeps the id
         }
     }
@@ -37,7 +38,7 @@ qsizetype IdIndex::find(QStringView id) const
         const Slot &slot = m_slots[i];
         if (slot.position < 0)
             return -1;
-        if (slot.hash == hash && (*m_memories)[std::size_t(slot.position)].id == id)
+        if (slot.hash == hash && QStringView(slot.text, slot.size) == id)
             return slot.position;
     }
 }

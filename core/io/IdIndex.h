@@ -5,6 +5,7 @@
 #include <QStringView>
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace engram::core::io {
@@ -14,8 +15,8 @@ namespace engram::core::io {
 ///
 /// A QHash<QString, …> compares the key at every slot it probes, and each comparison reads
 /// the key's text from elsewhere in memory (a cache miss, most of a lookup's time there).
-/// This table keeps each id's hash beside its position, so a probe compares the hash in the
-/// table and reads an id's text only where the hashes match. The hash is Qt's, with the
+/// This table keeps each id's hash and where its text is beside its position, so a probe
+/// compares the hash in the table and reads an id's text only where the hashes match. The hash is Qt's, with the
 /// process's random seed, so no file can pick ids that all collide.
 class IdIndex final
 {
@@ -29,15 +30,18 @@ public:
     [[nodiscard]] qsizetype find(QStringView id) const;
 
 private:
+    /// An id's hash, position and text: a probe that matches the hash compares the text here,
+    /// without reading the Memory first.
     struct Slot
     {
         std::size_t hash = 0;
-        qsizetype position = -1; ///< -1: empty
+        const QChar *text = nullptr;
+        std::uint32_t size = 0;
+        std::int32_t position = -1; ///< -1: empty
     };
 
     std::vector<Slot> m_slots; ///< a power of two, at least twice the memories
     std::size_t m_seed = 0;
-    const std::vector<Memory> *m_memories = nullptr;
 };
 
 } // namespace engram::core::io
