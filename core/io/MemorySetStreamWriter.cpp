@@ -1,6 +1,7 @@
 #include "io/MemorySetStreamWriter.h"
 
 #include "io/AtomicFileStream.h"
+#include "io/HandOver.h"
 #include "io/JsonIndentedWriter.h"
 #include "io/MemoryEntryWriter.h"
 #include "io/RowRelay.h"
@@ -9,9 +10,6 @@
 #include "store/Store.h"
 
 #include <algorithm>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -93,32 +91,19 @@ public:
     /// Hands over what is left and waits until everything is written.
     [[nodiscard]] Status flush()
     {
-        Status st = handOver();
+        const Status st = handOver();
         stop();
-        const std::lock_guard lock(m_mutex);
         return st ? m_error : st;
     }
 
 private:
     static constexpr qsizetype kChunk = qsizetype(8) << 20;
     static constexpr qsizetype kReserve = kChunk + (kChunk / 4);
-    static constexpr size_t kMaxWaiting = 2;
 
     Status handOver()
     {
-        std::unique_lock lock(m_mutex);
-        m_changed.wait(lock, [&] { return m_waiting.size() < kMaxWaiting || !m_error; });
-        if (!m_error)
-            return m_error;
-        m_waiting.push_back(std::move(m_buffer));
-        if (!m_spare.empty()) {
-            m_buffer = std::move(m_spare.back());
-            m_spare.pop_back();
-        } else {
-            m_buffer = QByteArray();
-        }
-        lock.unlock();
-        m_changed.notify_all();
+        if (!m_pieces.give(m_buffer))
+            return m_error; // the writing thread failed, and said why before it stopped taking
         m_buffer.resize(0);
         m_buffer.reserve(kReserve);
         return {};
@@ -126,45 +111,29 @@ private:
 
     void drain()
     {
-        std::unique_lock lock(m_mutex);
-        while (true) {
-            m_changed.wait(lock, [&] { return !m_waiting.empty() || m_stopping; });
-            if (m_waiting.empty())
-                return; // stopping, all written
-            QByteArray piece = std::move(m_waiting.front());
-            m_waiting.pop_front();
-            const bool skip = !m_error;
-            lock.unlock();
-            const Status st = skip ? Status() : m_file.append(piece);
-            piece.resize(0);
-            lock.lock();
-            if (!st && m_error)
+        QByteArray piece;
+        while (m_pieces.take(piece)) {
+            if (const Status st = m_file.append(piece); !st) {
                 m_error = st;
-            if (m_spare.empty())
-                m_spare.push_back(std::move(piece));
-            m_changed.notify_all();
+                m_pieces.stopTaking();
+                return;
+            }
+            piece.resize(0);
+            m_pieces.recycle(std::move(piece));
         }
     }
 
     void stop()
     {
-        {
-            const std::lock_guard lock(m_mutex);
-            m_stopping = true;
-        }
-        m_changed.notify_all();
+        m_pieces.close();
         if (m_thread.joinable())
             m_thread.join();
     }
 
     AtomicFileStream &m_file;
     QByteArray m_buffer; // the formatting thread's only: a section's RowRelay thread while it runs
-    std::mutex m_mutex;  // guards everything below
-    std::condition_variable m_changed;
-    std::deque<QByteArray> m_waiting;
-    std::vector<QByteArray> m_spare;
-    Status m_error;
-    bool m_stopping = false;
+    HandOver<QByteArray> m_pieces;
+    Status m_error;       // the writing thread's until it stops taking or is joined
     std::thread m_thread; // last: started once the members above exist
 };
 

@@ -1,11 +1,9 @@
 #pragma once
 
-#include <atomic>
-#include <condition_variable>
+#include "io/HandOver.h"
+
 #include <cstddef>
-#include <deque>
 #include <functional>
-#include <mutex>
 #include <string_view>
 #include <thread>
 #include <utility>
@@ -19,7 +17,7 @@ namespace engram::core::io {
 ///
 /// A row is a struct whose text is views into a buffer that only lives during the reader's
 /// visit (ExportScan's rows). push() copies it, its text into the arena of the batch being
-/// filled, and hands full batches over; at most two wait. The consumer returns false to stop:
+/// filled, and hands full batches over (HandOver); at most two wait. The consumer returns false to stop:
 /// push() then returns false, and the rest is dropped. finish() hands over the last batch and
 /// waits until the consumer has seen every row pushed (or stopped); the destructor finishes.
 /// Everything the consumer wrote is the caller's to read after finish().
@@ -46,7 +44,7 @@ public:
     /// Copies `row` for the consumer; false once it stopped.
     bool push(const Row &row)
     {
-        if (m_stopped.load(std::memory_order_relaxed))
+        if (m_batches.quit())
             return false;
         Row copy = row;
         std::size_t bytes = 0;
@@ -69,22 +67,17 @@ public:
     /// Waits until the consumer has taken every row pushed; false if it stopped.
     bool finish()
     {
-        if (!m_thread.joinable())
-            return !m_stopped;
-        if (!m_filling.rows.empty())
-            (void)handOver();
-        {
-            const std::lock_guard lock(m_mutex);
-            m_finishing = true;
+        if (m_thread.joinable()) {
+            if (!m_filling.rows.empty())
+                (void)handOver();
+            m_batches.close();
+            m_thread.join();
         }
-        m_changed.notify_all();
-        m_thread.join();
-        return !m_stopped;
+        return !m_batches.quit();
     }
 
 private:
     static constexpr std::size_t kRows = 4096;
-    static constexpr std::size_t kMaxWaiting = 2;
 
     struct Batch
     {
@@ -94,19 +87,8 @@ private:
 
     bool handOver()
     {
-        std::unique_lock lock(m_mutex);
-        m_changed.wait(lock, [&] { return m_waiting.size() < kMaxWaiting || m_stopped; });
-        if (m_stopped)
+        if (!m_batches.give(m_filling))
             return false;
-        m_waiting.push_back(std::move(m_filling));
-        if (!m_spare.empty()) {
-            m_filling = std::move(m_spare.back());
-            m_spare.pop_back();
-        } else {
-            m_filling = Batch();
-        }
-        lock.unlock();
-        m_changed.notify_all();
         m_filling.rows.clear();
         m_filling.text.clear();
         m_filling.text.reserve(m_arenaBytes);
@@ -115,41 +97,22 @@ private:
 
     void run()
     {
-        std::unique_lock lock(m_mutex);
-        while (true) {
-            m_changed.wait(lock, [&] { return !m_waiting.empty() || m_finishing; });
-            if (m_waiting.empty())
-                return; // finishing, every row taken
-            Batch batch = std::move(m_waiting.front());
-            m_waiting.pop_front();
-            lock.unlock();
-            bool going = true;
+        Batch batch;
+        while (m_batches.take(batch)) {
             for (const Row &row : batch.rows) {
-                if (!(going = m_consume(row)))
-                    break;
+                if (!m_consume(row)) {
+                    m_batches.stopTaking();
+                    return;
+                }
             }
-            lock.lock();
-            if (!going) {
-                m_stopped = true;
-                m_waiting.clear();
-            }
-            if (m_spare.empty())
-                m_spare.push_back(std::move(batch));
-            m_changed.notify_all();
-            if (m_stopped)
-                return;
+            m_batches.recycle(std::move(batch));
         }
     }
 
     Consumer m_consume;
     std::size_t m_arenaBytes;
-    Batch m_filling;    // the reading thread's only
-    std::mutex m_mutex; // guards everything below
-    std::condition_variable m_changed;
-    std::deque<Batch> m_waiting;
-    std::vector<Batch> m_spare;
-    bool m_finishing = false;
-    std::atomic<bool> m_stopped{false}; // also read by push() without the lock
+    Batch m_filling; // the reading thread's only
+    HandOver<Batch> m_batches;
     std::thread m_thread; // last: started once the members above exist
 };
 
