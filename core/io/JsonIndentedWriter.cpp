@@ -90,13 +90,27 @@ void JsonIndentedWriter::appendPieces(QByteArray &out, std::initializer_list<std
     std::size_t total = 0;
     for (const std::string_view piece : pieces)
         total += piece.size();
-    const qsizetype at = out.size();
-    out.resize(at + qsizetype(total));
-    char *dst = out.data() + at;
+    // Straight into the buffer's free space when it has room (the streamed export reserves
+    // its buffer): QByteArray's resize() and data() check for sharing and growth on each call,
+    // and were a tenth of the export's formatting.
+    QByteArray::DataPointer &d = out.data_ptr();
+    if (d.needsDetach() || d.freeSpaceAtEnd() <= qsizetype(total)) {
+        const qsizetype at = out.size();
+        out.resize(at + qsizetype(total));
+        char *dst = out.data() + at;
+        for (const std::string_view piece : pieces) {
+            std::memcpy(dst, piece.data(), piece.size());
+            dst += piece.size();
+        }
+        return;
+    }
+    char *dst = d.data() + d.size;
     for (const std::string_view piece : pieces) {
         std::memcpy(dst, piece.data(), piece.size());
         dst += piece.size();
     }
+    d.size += qsizetype(total);
+    *dst = '\0';
 }
 
 void JsonIndentedWriter::appendNumber(QByteArray &out, double number)
