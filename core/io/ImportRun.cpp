@@ -78,6 +78,7 @@ ImportRun::ImportRun(Store &store, const MemorySet &set, Millis at, ImportProgre
     , m_writer(store.database())
     , m_ids(set.memories)
     , m_target(set.memories.size())
+    , m_positions(set, m_ids)
     , m_decision(QStringLiteral("dec_") + ids::newUlid(at))
 {
     m_report.decisionId = m_decision;
@@ -213,7 +214,14 @@ Status ImportRun::writeMemory(std::size_t position, ImportKind kind, ImportActio
 
 Result<bool> ImportRun::exists(const QString &id)
 {
-    if (writtenTarget(id) || m_stored.contains(id))
+    if (writtenTarget(id))
+        return true;
+    return existsUnwritten(id);
+}
+
+Result<bool> ImportRun::existsUnwritten(const QString &id)
+{
+    if (m_stored.contains(id))
         return true;
     const auto cached = m_existsCache.constFind(id);
     if (cached != m_existsCache.constEnd())
@@ -227,9 +235,14 @@ Result<bool> ImportRun::exists(const QString &id)
 
 Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId, Target **written)
 {
-    // One lookup for the common case, a memory this import wrote: it exists, under its
-    // target id (what exists(mapped(id)) gives, without the second and third lookups).
-    Target *target = writtenTarget(id);
+    return existsAt(m_ids.find(id), id, storeId, written);
+}
+
+Result<bool> ImportRun::existsAt(qsizetype position, const QString &id, QString &storeId, Target **written)
+{
+    // The common case, a memory this import wrote: it exists, under its target id (what
+    // exists(mapped(id)) gives, without the second and third lookups).
+    Target *target = writtenAt(position);
     if (written)
         *written = target;
     if (target) {
@@ -237,7 +250,7 @@ Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId, Target 
         return true;
     }
     storeId = id;
-    return exists(id);
+    return existsUnwritten(id);
 }
 
 Result<bool> ImportRun::bothExist(const QString &a, const QString &b, QString *missing)
@@ -285,9 +298,11 @@ Status ImportRun::writeLinkRows()
     Target *writtenA = nullptr;
     bool hasA = false;
     PendingLinks pending;
-    for (const Association &link : m_set.associations) {
+    const SetPositions::Positions &at = m_positions.positions();
+    for (std::size_t i = 0; i < m_set.associations.size(); ++i) {
+        const Association &link = m_set.associations[i];
         if (!lastA || *lastA != link.a) {
-            auto found = existsAfter(link.a, storeA, &writtenA);
+            auto found = existsAt(at.linkA[i], link.a, storeA, &writtenA);
             if (!found)
                 return found.error();
             hasA = *found;
@@ -295,7 +310,7 @@ Status ImportRun::writeLinkRows()
         }
         QString storeB;
         Target *writtenB = nullptr;
-        const Result<bool> both = hasA ? existsAfter(link.b, storeB, &writtenB) : Result<bool>(false);
+        const Result<bool> both = hasA ? existsAt(at.linkB[i], link.b, storeB, &writtenB) : Result<bool>(false);
         if (!both)
             return both.error();
         if (!*both) {
@@ -371,11 +386,13 @@ Status ImportRun::writeEvents()
     // "Encryption at rest"). Only a store with a key can hold sealed text.
     const auto key = m_store.database().sealKey();
     PendingEvents pending;
-    for (const Event &incoming : m_set.events) {
-        const Target *target = writtenTarget(incoming.memoryId);
+    const SetPositions::Positions &at = m_positions.positions();
+    for (std::size_t i = 0; i < m_set.events.size(); ++i) {
+        const Event &incoming = m_set.events[i];
+        const Target *target = writtenAt(at.eventMemory[i]);
         const bool memoryWritten = target != nullptr;
         // A memory of the set left as stored: its incoming history does not apply.
-        if (memoryWritten || m_ids.find(incoming.memoryId) < 0) {
+        if (memoryWritten || at.eventMemory[i] < 0) {
             const QString &storeId = memoryWritten ? target->storeId : incoming.memoryId;
             auto moved = SealedCopy::moved(m_store, incoming, storeId, m_set.sourceName);
             if (!moved)

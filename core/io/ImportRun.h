@@ -4,6 +4,7 @@
 #include "io/ImportPreview.h"
 #include "io/ImportWriter.h"
 #include "io/MemorySet.h"
+#include "io/SetPositions.h"
 #include "model/Result.h"
 
 #include <QHash>
@@ -68,13 +69,15 @@ private:
         bool linked = false;
     };
 
-    /// The Target of the set's memory with this id when the import wrote it, else nullptr.
-    Target *writtenTarget(QStringView id)
+    /// The Target of the set's memory at this position (-1: none) when the import wrote it,
+    /// else nullptr.
+    Target *writtenAt(qsizetype position)
     {
-        const qsizetype position = m_ids.find(id);
         Target *target = position < 0 ? nullptr : &m_target[std::size_t(position)];
         return target && target->written ? target : nullptr;
     }
+    /// The Target of the set's memory with this id when the import wrote it, else nullptr.
+    Target *writtenTarget(QStringView id) { return writtenAt(m_ids.find(id)); }
     /// An id as the store knows it after the import: a keep-both copy's new id, else the same.
     QString mapped(const QString &id)
     {
@@ -83,11 +86,15 @@ private:
     }
     /// Whether a memory is in the store after the import (written, stored, or found there).
     [[nodiscard]] Result<bool> exists(const QString &id);
+    /// Whether a memory the import did not write is in the store (stored, or found there).
+    [[nodiscard]] Result<bool> existsUnwritten(const QString &id);
     /// Whether both ends exist; `missing` gets the (incoming) id of the first that does not.
     [[nodiscard]] Result<bool> bothExist(const QString &a, const QString &b, QString *missing);
     /// exists(mapped(id)), with `storeId` set to mapped(id) and `written`, when given, to the
     /// Target of a memory this import wrote (else nullptr).
     [[nodiscard]] Result<bool> existsAfter(const QString &id, QString &storeId, Target **written = nullptr);
+    /// existsAfter() for the id at this position of the set (SetPositions), without looking it up.
+    [[nodiscard]] Result<bool> existsAt(qsizetype position, const QString &id, QString &storeId, Target **written);
     [[nodiscard]] Result<bool> inHistory(const Event &event);
     [[nodiscard]] Status recordConflict(Conflict c, int &counter);
     /// Queues the event an undo needs for a link the set brings between two memories the
@@ -108,6 +115,7 @@ private:
     QHash<QString, Memory> m_stored;               ///< stored versions of the incoming ids
     const IdIndex m_ids;                           ///< every id the set carries, to its position
     std::vector<Target> m_target;                  ///< by position in the set: where each memory went
+    SetPositions m_positions;                      ///< the links' and events' memories, by position
     const QString m_decision;                      ///< the import's decision id (one undo step)
     std::vector<Event> m_importEvents;             ///< per written memory, link and conflict; appended last
     QJsonObject m_addedPayload;                    ///< the import event's payload of a new memory
