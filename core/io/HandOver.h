@@ -25,12 +25,12 @@ public:
 
     /// Producer: passes `piece` on once fewer than `maxWaiting` wait, and leaves a used piece
     /// (as the consumer left it) or an empty one in its place. False, with nothing passed,
-    /// once the consumer quit.
+    /// once the consumer stopped taking.
     bool give(Piece &piece)
     {
         std::unique_lock lock(m_mutex);
-        m_changed.wait(lock, [&] { return m_waiting.size() < m_maxWaiting || m_quit; });
-        if (m_quit)
+        m_changed.wait(lock, [&] { return m_waiting.size() < m_maxWaiting || m_stopped; });
+        if (m_stopped)
             return false;
         m_waiting.push_back(std::move(piece));
         if (!m_spare.empty()) {
@@ -52,8 +52,8 @@ public:
         }
         m_changed.notify_all();
     }
-    /// Producer: whether the consumer quit (without waiting for the lock).
-    bool quit() const { return m_quit.load(std::memory_order_relaxed); }
+    /// Producer: whether the consumer stopped taking (read without the lock).
+    bool stopped() const { return m_stopped.load(std::memory_order_relaxed); }
 
     /// Consumer: waits for the next piece; false once closed and every piece taken.
     bool take(Piece &piece)
@@ -81,7 +81,7 @@ public:
     {
         {
             const std::lock_guard lock(m_mutex);
-            m_quit = true;
+            m_stopped = true;
             m_waiting.clear();
         }
         m_changed.notify_all();
@@ -94,7 +94,7 @@ private:
     std::deque<Piece> m_waiting;
     std::vector<Piece> m_spare;
     bool m_closed = false;
-    std::atomic<bool> m_quit{false}; // also read by quit() without the lock
+    std::atomic<bool> m_stopped{false}; // also read by stopped() without the lock
 };
 
 } // namespace engram::core::io

@@ -44,7 +44,7 @@ public:
     /// Copies `row` for the consumer; false once it stopped.
     bool push(const Row &row)
     {
-        if (m_batches.quit())
+        if (m_batches.stopped())
             return false;
         Row copy = row;
         std::size_t bytes = 0;
@@ -73,7 +73,7 @@ public:
             m_batches.close();
             m_thread.join();
         }
-        return !m_batches.quit();
+        return !m_batches.stopped();
     }
 
 private:
