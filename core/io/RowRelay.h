@@ -17,10 +17,10 @@ namespace engram::core::io {
 ///
 /// A row is a struct whose text is views into a buffer that only lives during the reader's
 /// visit (ExportScan's rows). push() copies it, its text into the arena of the batch being
-/// filled, and hands full batches over (HandOver); at most two wait. The consumer returns false to stop:
-/// push() then returns false, and the rest is dropped. finish() hands over the last batch and
-/// waits until the consumer has seen every row pushed (or stopped); the destructor finishes.
-/// Everything the consumer wrote is the caller's to read after finish().
+/// filled, and hands full batches over (HandOver); at most two wait. The consumer returns
+/// false to stop: push() then returns false, and the rest is dropped. finish() hands over the
+/// last batch and waits until the consumer has seen every row pushed (or stopped); the
+/// destructor finishes. Everything the consumer wrote is the caller's to read after finish().
 ///
 /// `Row` needs a `forEachText(Row &, F)` found by argument-dependent lookup that calls
 /// `f(std::string_view &)` for each of its text views.
