@@ -23,7 +23,7 @@ const SetPositions::Positions &SetPositions::positions()
 
 void SetPositions::work(const MemorySet &set, const IdIndex &ids)
 {
-    // A set is refused above 2^31 entries long before this (its file would be terabytes).
+    // A position fits 32 bits: a set of 2^31 memories would be a file of terabytes.
     const auto at = [&](const QString &id) { return std::int32_t(ids.find(id)); };
     constexpr std::size_t kCheckEvery = 4096; // an import that stops early need not wait
     m_positions.linkA.resize(set.associations.size());
