@@ -6,6 +6,7 @@
 #include "engine/graph/AssociationBuilder.h"
 #include "io/Importer.h"
 #include "store/CheckedWrites.h"
+#include "store/LargeWriteCache.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 #include "io/Level3Export.h"
@@ -162,6 +163,8 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     // Every link's ends are looked up before it is written (ImportRun::writeLinkRows), so
     // SQLite's own lookups are off while the import writes; the guard outlives the transaction.
     CheckedWrites checked(m_store.database());
+    // A large set changes more pages than the store's usual cache holds.
+    LargeWriteCache cache(m_store.database());
     // The importer's own transaction joins this one, and so does the recording's: one commit.
     Transaction tx(m_store.database());
     if (!tx.isActive())

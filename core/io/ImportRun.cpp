@@ -186,7 +186,7 @@ Status ImportRun::writeMemory(std::size_t position, ImportKind kind, ImportActio
         return st;
     const bool overwrote = action == ImportAction::Overwrite && kind != ImportKind::New;
     if (m_ids.find(incoming.id) == qsizetype(position)) // a repeated id: the first is the one found
-        m_target[position] = Target { written.id, true, !overwrote, false };
+        m_target[position] = Target { written.id, true, !overwrote, false, written.id != incoming.id };
     m_report.written << incoming.id;
     // What an undo of the whole import needs (docs/formats.md, "Import"): a memory the import
     // created goes again; an overwritten one gets its stored fields back, unless it changed since.
@@ -233,29 +233,25 @@ Result<bool> ImportRun::existsUnwritten(const QString &id)
     return *found;
 }
 
-Result<bool> ImportRun::existsAfter(const QString &id, QString &storeId, Target **written)
+Result<bool> ImportRun::existsAfter(const QString &id, const QString *&storeId, Target **written)
 {
     return existsAt(m_ids.find(id), id, storeId, written);
 }
 
-Result<bool> ImportRun::existsAt(qsizetype position, const QString &id, QString &storeId, Target **written)
+Result<bool> ImportRun::existsAt(qsizetype position, const QString &id, const QString *&storeId, Target **written)
 {
     // The common case, a memory this import wrote: it exists, under its target id (what
     // exists(mapped(id)) gives, without the second and third lookups).
     Target *target = writtenAt(position);
     if (written)
         *written = target;
-    if (target) {
-        storeId = target->storeId;
-        return true;
-    }
-    storeId = id;
-    return existsUnwritten(id);
+    storeId = &storeIdOf(target, id);
+    return target ? Result<bool>(true) : existsUnwritten(id);
 }
 
 Result<bool> ImportRun::bothExist(const QString &a, const QString &b, QString *missing)
 {
-    QString storeId;
+    const QString *storeId = nullptr;
     for (const QString *end : { &a, &b }) {
         auto has = existsAfter(*end, storeId);
         if (!has)
@@ -294,7 +290,7 @@ Status ImportRun::writeLinkRows()
     // A set's links come ordered by their first end (an export writes them so): each run of
     // links from one memory looks that memory up once.
     const QString *lastA = nullptr;
-    QString storeA;
+    const QString *storeA = nullptr;
     Target *writtenA = nullptr;
     bool hasA = false;
     PendingLinks pending;
@@ -308,7 +304,7 @@ Status ImportRun::writeLinkRows()
             hasA = *found;
             lastA = &link.a;
         }
-        QString storeB;
+        const QString *storeB = nullptr;
         Target *writtenB = nullptr;
         const Result<bool> both = hasA ? existsAt(at.linkB[i], link.b, storeB, &writtenB) : Result<bool>(false);
         if (!both)
@@ -317,10 +313,16 @@ Status ImportRun::writeLinkRows()
             m_report.warnings << QStringLiteral("%1: link %2 – %3 left out: %4 is not in the store or the set")
                                      .arg(m_set.sourceName, link.a, link.b, hasA ? link.b : link.a);
         } else {
+            // Both ends under their ids in the set (not renamed): the link's own strings.
+            const bool asInSet = !(writtenA && writtenA->renamed) && !(writtenB && writtenB->renamed);
             Association a = link;
-            auto [x, y] = orderedPair(storeA, storeB);
-            a.a = std::move(x);
-            a.b = std::move(y);
+            if (!asInSet) {
+                auto [x, y] = orderedPair(*storeA, *storeB);
+                a.a = std::move(x);
+                a.b = std::move(y);
+            } else if (link.b < link.a) {
+                std::swap(a.a, a.b);
+            }
             // A link with a memory the import created goes with that memory on undo (the
             // revert keeps it for a redo): no event of its own.
             const bool withCreated = (writtenA && writtenA->created) || (writtenB && writtenB->created);
@@ -393,7 +395,7 @@ Status ImportRun::writeEvents()
         const bool memoryWritten = target != nullptr;
         // A memory of the set left as stored: its incoming history does not apply.
         if (memoryWritten || at.eventMemory[i] < 0) {
-            const QString &storeId = memoryWritten ? target->storeId : incoming.memoryId;
+            const QString &storeId = storeIdOf(target, incoming.memoryId);
             auto moved = SealedCopy::moved(m_store, incoming, storeId, m_set.sourceName);
             if (!moved)
                 return moved.error();

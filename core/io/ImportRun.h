@@ -67,7 +67,15 @@ private:
         bool written = false; ///< false: not (yet) written, the rest unset
         bool created = false;
         bool linked = false;
+        bool renamed = false; ///< storeId is not the set's id (kept as a copy)
     };
+    /// The id `target`, found for the set's `id`, has in the store: `id` itself unless the
+    /// memory was renamed, so the common case reads no other string (a link's ends are found
+    /// in random order).
+    static const QString &storeIdOf(const Target *target, const QString &id)
+    {
+        return target && target->renamed ? target->storeId : id;
+    }
 
     /// The Target of the set's memory at this position (-1: none) when the import wrote it,
     /// else nullptr.
@@ -82,7 +90,7 @@ private:
     QString mapped(const QString &id)
     {
         const Target *written = writtenTarget(id);
-        return written ? written->storeId : id;
+        return storeIdOf(written, id);
     }
     /// Whether a memory is in the store after the import (written, stored, or found there).
     [[nodiscard]] Result<bool> exists(const QString &id);
@@ -92,9 +100,9 @@ private:
     [[nodiscard]] Result<bool> bothExist(const QString &a, const QString &b, QString *missing);
     /// exists(mapped(id)), with `storeId` set to mapped(id) and `written`, when given, to the
     /// Target of a memory this import wrote (else nullptr).
-    [[nodiscard]] Result<bool> existsAfter(const QString &id, QString &storeId, Target **written = nullptr);
+    [[nodiscard]] Result<bool> existsAfter(const QString &id, const QString *&storeId, Target **written = nullptr);
     /// existsAfter() for the id at this position of the set (SetPositions), without looking it up.
-    [[nodiscard]] Result<bool> existsAt(qsizetype position, const QString &id, QString &storeId, Target **written);
+    [[nodiscard]] Result<bool> existsAt(qsizetype position, const QString &id, const QString *&storeId, Target **written);
     [[nodiscard]] Result<bool> inHistory(const Event &event);
     [[nodiscard]] Status recordConflict(Conflict c, int &counter);
     /// Queues the event an undo needs for a link the set brings between two memories the

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/Result.h"
+#include "store/LargeWriteCache.h"
 
 #include <QStringList>
 
@@ -11,7 +12,7 @@ class Database;
 /// A store filled in bulk in one transaction (`engram-cli generate`). While it lives the
 /// connection runs with bulk-load PRAGMAs (journal_mode=DELETE: on a fresh file a rollback
 /// journal records next to nothing, where WAL would write every page twice; synchronous=OFF;
-/// foreign_keys=OFF; a 256 MiB page cache keeping the B-tree tops hot); the store's own values
+/// foreign_keys=OFF; a LargeWriteCache keeping the B-tree tops hot); the store's own values
 /// are put back on destruction, however the load ends. The journal stays WAL if another
 /// connection holds the file: slower, still correct. Create it before the Transaction (the
 /// journal mode cannot change inside one) and let it end after.
@@ -38,7 +39,8 @@ private:
     QString pragma(const QString &name);
 
     Database &m_db;
-    QString m_journal, m_synchronous, m_foreignKeys, m_cacheSize;
+    QString m_journal, m_synchronous, m_foreignKeys;
+    LargeWriteCache m_cache;
     QStringList m_indexSql; ///< definitions of the dropped indexes, to build again
 };
 

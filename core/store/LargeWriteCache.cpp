@@ -1,0 +1,26 @@
+#include "store/LargeWriteCache.h"
+
+#include "store/Database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace engram::core {
+
+LargeWriteCache::LargeWriteCache(Database &db) : m_db(db)
+{
+    QSqlQuery q(m_db.handle());
+    if (q.exec(QStringLiteral("PRAGMA cache_size")) && q.next())
+        m_previous = q.value(0).toLongLong();
+    q.finish();
+    if (m_previous != 0)
+        (void)m_db.exec(QStringLiteral("PRAGMA cache_size=-%1").arg(kKibibytes));
+}
+
+LargeWriteCache::~LargeWriteCache()
+{
+    if (m_previous != 0)
+        (void)m_db.exec(QStringLiteral("PRAGMA cache_size=%1").arg(m_previous));
+}
+
+} // namespace engram::core
