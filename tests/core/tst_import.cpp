@@ -170,6 +170,47 @@ private Q_SLOTS:
         }
     }
 
+    // A link's ends under the ids they have after the import: a kept copy's new id, ordered
+    // (a < b) whichever end was renamed and however the set ordered them.
+    void linksFollowKeptCopiesAndAreOrdered()
+    {
+        test::TempStore s;
+        io::MemorySet set;
+        seedKinds(*s, set);
+        const auto link = [](const char *a, const char *b) {
+            return Association { QLatin1String(a), QLatin1String(b), 0.5, QStringLiteral("keyword"), kT0 };
+        };
+        set.associations = { link("fresh", "newer"), link("reborn", "fresh"), link("newer", "reborn"),
+            link("same", "fresh") };
+        io::Importer importer(*s);
+        importer.setNow(kNow);
+        using A = io::ImportAction;
+        auto report = importer.apply(set, { A::KeepBoth, A::KeepBoth, {} });
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QCOMPARE(report->associations, 4);
+        const QString newerCopy = report->renamed.value(QStringLiteral("newer"));
+        const QString rebornCopy = report->renamed.value(QStringLiteral("reborn"));
+        QVERIFY(newerCopy.startsWith(QStringLiteral("mem_")) && rebornCopy.startsWith(QStringLiteral("mem_")));
+        auto links = s->associations().of(QStringLiteral("fresh"));
+        QVERIFY(links);
+        QSet<QPair<QString, QString>> pairs;
+        for (const Association &a : *links) {
+            QVERIFY(a.a < a.b);
+            pairs.insert({ a.a, a.b });
+        }
+        const auto ordered = [](const QString &x, const QString &y) { return x < y ? qMakePair(x, y) : qMakePair(y, x); };
+        QCOMPARE(pairs,
+            (QSet<QPair<QString, QString>> { ordered(QStringLiteral("fresh"), newerCopy),
+                ordered(QStringLiteral("fresh"), rebornCopy), { QStringLiteral("fresh"), QStringLiteral("same") } }));
+        auto copies = s->associations().get(std::min(newerCopy, rebornCopy), std::max(newerCopy, rebornCopy));
+        QVERIFY(copies && *copies);
+        // The stored memories the copies were made beside keep no link of the set.
+        for (const char *kept : { "newer", "reborn" }) {
+            auto own = s->associations().of(QLatin1String(kept));
+            QVERIFY(own && own->empty());
+        }
+    }
+
     void linksEventsAndConflictsFollowTheirMemories()
     {
         test::TempStore s;
