@@ -24,9 +24,10 @@ constexpr std::size_t kPendingRows = 1000;
 class PendingEvents
 {
 public:
-    Status add(Event event, ImportWriter &writer)
+    /// `json`: the payload as compact JSON, or null to write it here.
+    Status add(Event event, QByteArray json, ImportWriter &writer)
     {
-        m_json.push_back(row::toJsonUtf8(event.payload));
+        m_json.push_back(json.isNull() ? row::toJsonUtf8(event.payload) : std::move(json));
         m_events.push_back(std::move(event));
         return m_events.size() < kPendingRows ? Status {} : handOver(writer);
     }
@@ -269,6 +270,9 @@ Status ImportRun::writeLinks()
     // A large set of links into a store without any (a first import): the index on `b` is
     // built once after them (BulkWriter::deferLinkIndex), in this transaction.
     constexpr std::size_t kDeferIndexAtLeast = 20000;
+    // The other core writes the events' payloads meanwhile (it has nothing else to do).
+    if (!m_set.events.empty())
+        m_payloadTexts.emplace(m_set.events);
     bool deferred = false;
     if (m_set.associations.size() >= kDeferIndexAtLeast) {
         auto dropped = m_writer.deferLinkIndex();
@@ -389,6 +393,9 @@ Status ImportRun::writeEvents()
     const auto key = m_store.database().sealKey();
     PendingEvents pending;
     const SetPositions::Positions &at = m_positions.positions();
+    const std::vector<QByteArray> *texts = m_payloadTexts ? &m_payloadTexts->texts() : nullptr;
+    if (texts && texts->size() != m_set.events.size())
+        texts = nullptr;
     for (std::size_t i = 0; i < m_set.events.size(); ++i) {
         const Event &incoming = m_set.events[i];
         const Target *target = writtenAt(at.eventMemory[i]);
@@ -401,6 +408,9 @@ Status ImportRun::writeEvents()
                 return moved.error();
             Event e = std::move(*moved);
             e.id = 0;
+            // Its payload's text as written beforehand, unless the payload is sealed (a copy's
+            // sealed text is sealed again under the new id) or is sealed below.
+            bool asRead = texts && !sealed_row::isSealedPayload(incoming.payload);
             // Only a history the store already had can hold this event.
             const bool newInStore = memoryWritten && !m_stored.contains(incoming.memoryId);
             Result<bool> duplicate = false;
@@ -415,11 +425,13 @@ Status ImportRun::writeEvents()
                 auto seal = m_store.events().concernsSealed(e);
                 if (!seal)
                     return seal.error();
-                if (*seal)
+                if (*seal) {
                     e.payload = sealed_row::sealPayload(e.payload, e.memoryId, *key);
+                    asRead = false;
+                }
             }
             if (!*duplicate) {
-                if (const Status st = pending.add(std::move(e), m_writer); !st)
+                if (const Status st = pending.add(std::move(e), asRead ? (*texts)[i] : QByteArray(), m_writer); !st)
                     return st;
                 ++m_report.events;
             }

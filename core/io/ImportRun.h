@@ -5,9 +5,12 @@
 #include "io/ImportWriter.h"
 #include "io/MemorySet.h"
 #include "io/SetPositions.h"
+#include "io/EventPayloadTexts.h"
 #include "model/Result.h"
 
 #include <QHash>
+
+#include <optional>
 
 #include <vector>
 
@@ -124,6 +127,7 @@ private:
     const IdIndex m_ids;                           ///< every id the set carries, to its position
     std::vector<Target> m_target;                  ///< by position in the set: where each memory went
     SetPositions m_positions;                      ///< the links' and events' memories, by position
+    std::optional<EventPayloadTexts> m_payloadTexts; ///< the set's event payloads, from writeLinks() on
     const QString m_decision;                      ///< the import's decision id (one undo step)
     std::vector<Event> m_importEvents;             ///< per written memory, link and conflict; appended last
     QJsonObject m_addedPayload;                    ///< the import event's payload of a new memory
