@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <thread>
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
@@ -82,6 +83,54 @@ Status openForReading(QFile &file, const QString &path, const QString &displayNa
     return {};
 }
 
+// Reads up to `count` bytes into `out` from the file's position on; the file is left positioned
+// after them. A large read is split in two at once, the second half read with pread() on a
+// thread of its own: copying out of the page cache and faulting in the buffer's fresh pages is
+// most of a large read's time, and each core does half (the 100k set's 327 MiB: 0.21–0.22 s on
+// one core, 0.12–0.13 s on two). A file that shrank meanwhile gives fewer bytes, as one read()
+// would.
+Result<qint64> readSplit(QFile &file, char *out, qint64 count, const QString &displayName)
+{
+    const auto failed = [&](int err) {
+        return Error::make(Error::Code::Io,
+            QStringLiteral("%1: cannot read: %2").arg(displayName, QString::fromLocal8Bit(std::strerror(err))));
+    };
+#ifdef Q_OS_UNIX
+    constexpr qint64 kSplitFrom = 16 * 1024 * 1024;
+    const int fd = file.handle();
+    if (count >= kSplitFrom && fd >= 0 && !file.isSequential()) {
+        const qint64 start = file.pos();
+        const qint64 half = count / 2;
+        qint64 second = 0;
+        int secondError = 0;
+        std::thread reader([&] {
+            while (second < count - half) {
+                const ssize_t n = ::pread(fd, out + half + second, std::size_t(count - half - second),
+                                          off_t(start + half + second));
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n < 0)
+                    secondError = errno;
+                if (n <= 0)
+                    break;
+                second += n;
+            }
+        });
+        const qint64 first = file.read(out, half);
+        reader.join();
+        if (first < half) // shrank (or failed: the caller reads file.error())
+            return std::max<qint64>(first, 0);
+        if (secondError != 0)
+            return failed(secondError);
+        if (!file.seek(start + half + second))
+            return failed(EIO);
+        return half + second;
+    }
+#endif
+    Q_UNUSED(failed)
+    return std::max<qint64>(file.read(out, count), 0);
+}
+
 } // namespace
 
 Result<QByteArray> readBoundedFile(
@@ -110,7 +159,10 @@ Result<QByteArray> readBoundedFile(
     const qint64 seen = std::min(info.size(), maxBytes);
     QByteArray data(qsizetype(seen + 1 + kReadSpareBytes), Qt::Uninitialized);
     std::memset(data.data() + seen + 1, 0, std::size_t(kReadSpareBytes));
-    const qint64 got = std::max<qint64>(file.read(data.data(), seen + 1), 0);
+    const auto read = readSplit(file, data.data(), seen + 1, displayName);
+    if (!read)
+        return read.error();
+    const qint64 got = *read;
     std::memset(data.data() + got, 0, std::size_t(seen + 1 - got)); // a file that shrank
     data.resize(qsizetype(got)); // a smaller size keeps the capacity
     if (data.size() > seen && data.size() <= maxBytes && file.error() == QFile::NoError)

@@ -68,6 +68,36 @@ private Q_SLOTS:
         QVERIFY(tight(data).capacity() - data.size() < kReadSpareBytes); // the other path, below
     }
 
+    // A file of 16 MiB or more is read in two halves at once (the second on a thread of its
+    // own): the same bytes in the same order, the padding after them zeroed.
+    void aLargeFileReadsInTwoHalvesAsItsBytes()
+    {
+        const QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.bin"));
+        QByteArray bytes(20 * 1024 * 1024 + 12345, Qt::Uninitialized);
+        quint32 x = 2463534242u;
+        for (char &c : bytes) { // xorshift: no two halves alike
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            c = char(x);
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size());
+        file.close();
+        auto data = readBoundedFile(path, bytes.size(), QStringLiteral("large.bin"));
+        QVERIFY2(data, data ? "" : qPrintable(data.error().message));
+        QCOMPARE(data->size(), bytes.size());
+        QVERIFY(*data == bytes);
+        QVERIFY(data->capacity() - data->size() >= kReadSpareBytes);
+        for (qsizetype i = 0; i < kReadSpareBytes; ++i)
+            QCOMPARE(data->constData()[data->size() + i], '\0');
+        // One byte over the limit is refused, as a small file is.
+        auto over = readBoundedFile(path, bytes.size() - 1, QStringLiteral("large.bin"));
+        QVERIFY(!over);
+        QVERIFY(over.error().message.startsWith(QStringLiteral("large.bin: file is")));
+    }
+
     void inPlaceReadsAsTheCopy()
     {
         const QTemporaryDir dir;
