@@ -212,11 +212,27 @@ void KeywordIndex::addRow(const KeywordRow &row, std::vector<std::string> &words
         if (!k.empty())
             keywordIds.push_back(internKeyword(k));
     }
+    setEntry(e, keywordIds, row.taskId, row.projectPath, row.createdAt, row.deletedAt != 0);
+}
+
+void KeywordIndex::setEntry(std::uint32_t e, std::vector<std::uint32_t> &keywordIds, std::string_view taskId,
+                            std::string_view projectPath, Millis createdAt, bool deleted)
+{
     setKeywords(e, keywordIds);
-    m_task[e] = internGroup(m_taskIds, m_taskMembers, nullptr, row.taskId);
-    m_project[e] = internGroup(m_projectIds, m_projectMembers, &m_projectNames, row.projectPath);
-    m_createdAt[e] = row.createdAt;
-    m_flags[e] = row.deletedAt != 0 ? kDeleted : 0;
+    m_task[e] = internGroup(m_taskIds, m_taskMembers, nullptr, taskId);
+    m_project[e] = internGroup(m_projectIds, m_projectMembers, &m_projectNames, projectPath);
+    m_createdAt[e] = createdAt;
+    m_flags[e] = deleted ? kDeleted : 0;
+}
+
+void KeywordIndex::internKeywords(const QStringList &keywords, std::vector<std::uint32_t> &keywordIds)
+{
+    keywordIds.clear();
+    for (const QString &k : keywords) {
+        const std::string norm = normalizeKeyword(utf8(k));
+        if (!norm.empty())
+            keywordIds.push_back(internKeyword(norm));
+    }
 }
 
 void KeywordIndex::finishRows()
@@ -283,9 +299,31 @@ Result<KeywordIndex> KeywordIndex::buildAround(Store &store, const QStringList &
 
 KeywordIndex KeywordIndex::fromMemories(const std::vector<Memory> &memories)
 {
-    KeywordIndex index;
+    std::vector<Record> records;
+    records.reserve(memories.size());
     for (const Memory &m : memories)
-        index.upsert(m);
+        records.push_back(Record::from(m));
+    return fromRecords(records);
+}
+
+KeywordIndex KeywordIndex::fromRecords(const std::vector<Record> &records)
+{
+    KeywordIndex index;
+    std::vector<std::uint32_t> keywordIds;
+    for (const Record &r : records) {
+        const std::string id = utf8(r.id);
+        if (index.m_ids.find(id) != kNone) {
+            // A repeated id: one record at a time, each replacing the last (upsert).
+            KeywordIndex oneByOne;
+            for (const Record &each : records)
+                oneByOne.upsert(each);
+            return oneByOne;
+        }
+        const std::uint32_t e = index.addEntry(id);
+        index.internKeywords(r.keywords, keywordIds);
+        index.setEntry(e, keywordIds, utf8(r.taskId), utf8(r.projectPath), r.createdAt, r.deleted);
+    }
+    index.finishRows();
     return index;
 }
 
@@ -404,16 +442,8 @@ void KeywordIndex::upsert(const Record &record)
     else if (!isRemoved(e))
         unlink(e); // before any key changes: the lists are found by the old (createdAt, e)
     std::vector<std::uint32_t> keywordIds;
-    for (const QString &k : record.keywords) {
-        const std::string norm = normalizeKeyword(utf8(k));
-        if (!norm.empty())
-            keywordIds.push_back(internKeyword(norm));
-    }
-    setKeywords(e, keywordIds);
-    m_task[e] = internGroup(m_taskIds, m_taskMembers, nullptr, utf8(record.taskId));
-    m_project[e] = internGroup(m_projectIds, m_projectMembers, &m_projectNames, utf8(record.projectPath));
-    m_createdAt[e] = record.createdAt;
-    m_flags[e] = record.deleted ? kDeleted : 0;
+    internKeywords(record.keywords, keywordIds);
+    setEntry(e, keywordIds, utf8(record.taskId), utf8(record.projectPath), record.createdAt, record.deleted);
     link(e);
 }
 

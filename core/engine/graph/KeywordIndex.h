@@ -50,6 +50,10 @@ public:
     /// One pass over the store's `memories` (id, keywords, task, project, created, deleted).
     [[nodiscard]] static Result<KeywordIndex> build(Store &store);
     static KeywordIndex fromMemories(const std::vector<Memory> &memories);
+    /// The index of exactly these memories, built at once as build() builds it (the same
+    /// index build() gives for a store holding them, in this order). A repeated id is taken
+    /// one record at a time, the last one kept, as upsert() keeps it.
+    static KeywordIndex fromRecords(const std::vector<Record> &records);
     /// The part of the store `centres` can reach: every memory that shares a keyword, a task
     /// or a project with one of them, or was created within `hours` of one (and the centres
     /// themselves), read in one filtered pass (MemoryRepository::scanNeighbourRows) instead of
@@ -138,6 +142,11 @@ private:
     std::int32_t internGroup(Interner &names, std::vector<std::vector<std::uint32_t>> &members,
                              std::vector<std::string> *keep, std::string_view name);
     void setKeywords(std::uint32_t e, std::vector<std::uint32_t> &keywords);
+    /// Everything of entry `e` but its lists (link() or finishRows() puts it in them).
+    void setEntry(std::uint32_t e, std::vector<std::uint32_t> &keywordIds, std::string_view taskId,
+                  std::string_view projectPath, Millis createdAt, bool deleted);
+    /// `keywords` normalised and interned, into `keywordIds`.
+    void internKeywords(const QStringList &keywords, std::vector<std::uint32_t> &keywordIds);
     void link(std::uint32_t e);
     void unlink(std::uint32_t e);
     void insertSorted(std::vector<std::uint32_t> &list, std::uint32_t e);
