@@ -95,7 +95,8 @@ Result<ImportPlan> ImportOperation::preview(const MemorySet &set) const
     return plan;
 }
 
-Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const ImportStep &step, int total) const
+Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const ImportStep &step, int total,
+                                    const KeywordIndex *storeIndex) const
 {
     if (report.written.isEmpty())
         return {};
@@ -112,7 +113,7 @@ Status ImportOperation::linkWritten(const ImportReport &report, Millis at, const
     auto unlinked = m_store.associations().unlinked(report.withoutSetLinks);
     if (!unlinked)
         return unlinked.error();
-    auto linked = AfterChange(m_store, m_config).apply(*unlinked, {}, at);
+    auto linked = AfterChange(m_store, m_config).apply(*unlinked, {}, at, storeIndex);
     if (!linked)
         return linked.error();
     return noteDerivedLinks(report, *unlinked, at);
@@ -176,6 +177,7 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     Importer importer(m_store);
     importer.setNow(at);
     importer.setRecordContradictions(false); // recorded below, with the automatic handling
+    importer.setBuildKeywordIndex(true);     // for linkWritten(), when the store was empty
     if (step) {
         importer.setProgress([&](int done, int stepsTotal) {
             total = stepsTotal;
@@ -189,7 +191,8 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
         return report.error();
     qCDebug(lcImport) << "importer:" << phase.restart() << "ms;" << report->withoutSetLinks.size() << "written without a link of the set";
 
-    if (const Status st = linkWritten(*report, at, step, total); !st)
+    const std::optional<KeywordIndex> storeIndex = importer.takeKeywordIndex();
+    if (const Status st = linkWritten(*report, at, step, total, storeIndex ? &*storeIndex : nullptr); !st)
         return st.error().code == Error::Code::Cancelled ? cancelled(set) : st.error();
     qCDebug(lcImport) << "links of the memories left without one:" << phase.restart() << "ms";
 

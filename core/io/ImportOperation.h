@@ -8,6 +8,7 @@
 #include <cstddef>
 
 namespace engram::core {
+class KeywordIndex;
 class Store;
 }
 
@@ -53,9 +54,10 @@ public:
 
 private:
     /// The written memories' derived links (docs/scoring.md, "Associations"), inside apply()'s
-    /// transaction; `step` can still cancel.
-    [[nodiscard]] Status linkWritten(const ImportReport &report, Millis at, const ImportStep &step,
-                                     int total) const;
+    /// transaction; `step` can still cancel. `storeIndex`: the keyword index of the whole store
+    /// as the import left it, when the importer built one (Importer::setBuildKeywordIndex).
+    [[nodiscard]] Status linkWritten(const ImportReport &report, Millis at, const ImportStep &step, int total,
+                                     const KeywordIndex *storeIndex) const;
     /// Records the derived links just computed for overwritten memories in the import's decision.
     [[nodiscard]] Status noteDerivedLinks(const ImportReport &report, const QStringList &unlinked, Millis at) const;
     ImportDetection detect(const std::vector<Memory> &incoming) const;

@@ -130,7 +130,40 @@ Status ImportRun::loadStored()
     if (!stored)
         return stored.error();
     m_stored = std::move(*stored);
+    auto none = m_writer.hasNoMemories();
+    if (!none)
+        return none.error();
+    m_storeWasEmpty = *none;
     return {};
+}
+
+void ImportRun::startKeywordIndex()
+{
+    // Only for a store that held no memory: the index is then the written memories', in the
+    // order they were written (the store's row order). A sealed memory's keywords are read
+    // from the store, with its key: that index is left to AfterChange.
+    if (!m_buildKeywordIndex || !m_storeWasEmpty || m_report.withoutSetLinks.isEmpty())
+        return;
+    std::vector<KeywordIndex::Record> records;
+    records.reserve(m_set.memories.size());
+    for (std::size_t position = 0; position < m_set.memories.size(); ++position) {
+        const Target &target = m_target[position];
+        if (!target.written)
+            continue;
+        const Memory &m = m_set.memories[position];
+        if (m.sensitivity >= 3)
+            return;
+        records.push_back(KeywordIndex::Record::from(m));
+        records.back().id = storeIdOf(&target, m.id);
+    }
+    m_keywordIndex.emplace(std::move(records));
+}
+
+std::optional<KeywordIndex> ImportRun::takeKeywordIndex()
+{
+    if (!m_keywordIndex)
+        return std::nullopt;
+    return m_keywordIndex->take();
 }
 
 Status ImportRun::writeMemories(const ImportPolicy &policy)
@@ -286,6 +319,7 @@ Status ImportRun::writeLinks()
         if (written.written && !written.linked)
             m_report.withoutSetLinks << written.storeId;
     }
+    startKeywordIndex(); // on the other core while SQLite builds the link index
     return deferred ? m_writer.restoreLinkIndex() : Status {};
 }
 

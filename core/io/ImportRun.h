@@ -6,6 +6,7 @@
 #include "io/MemorySet.h"
 #include "io/SetPositions.h"
 #include "io/EventPayloadTexts.h"
+#include "io/WrittenKeywordIndex.h"
 #include "model/Result.h"
 
 #include <QHash>
@@ -56,6 +57,11 @@ public:
     [[nodiscard]] Status finish();
 
     const ImportReport &report() const { return m_report; }
+
+    /// Importer::setBuildKeywordIndex.
+    void setBuildKeywordIndex(bool build) { m_buildKeywordIndex = build; }
+    /// The keyword index of the store after the import, when one was built (waits for it).
+    std::optional<KeywordIndex> takeKeywordIndex();
 
 private:
     [[nodiscard]] Status step();
@@ -112,6 +118,8 @@ private:
     /// store had before (none when the stored link is kept). Not for a link with a memory the
     /// import created.
     [[nodiscard]] Status noteLink(const Association &link);
+    /// Starts the keyword index of the store after the import (see m_keywordIndex).
+    void startKeywordIndex();
     /// The decision id and source every import event carries.
     QJsonObject undoPayload() const;
 
@@ -128,6 +136,9 @@ private:
     std::vector<Target> m_target;                  ///< by position in the set: where each memory went
     SetPositions m_positions;                      ///< the links' and events' memories, by position
     std::optional<EventPayloadTexts> m_payloadTexts; ///< the set's event payloads, from writeLinks() on
+    bool m_buildKeywordIndex = false;
+    bool m_storeWasEmpty = false;                  ///< no memory row before the import
+    std::optional<WrittenKeywordIndex> m_keywordIndex; ///< from writeLinks() on, when built
     const QString m_decision;                      ///< the import's decision id (one undo step)
     std::vector<Event> m_importEvents;             ///< per written memory, link and conflict; appended last
     QJsonObject m_addedPayload;                    ///< the import event's payload of a new memory

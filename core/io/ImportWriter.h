@@ -35,6 +35,7 @@ public:
     [[nodiscard]] Status putLinksIfStronger(std::span<const Association> links);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
     [[nodiscard]] Result<bool> deferLinkIndex() { return m_writer.deferLinkIndex(); }
+    [[nodiscard]] Result<bool> hasNoMemories() { return m_writer.hasNoMemories(); }
     [[nodiscard]] Status restoreLinkIndex() { return m_writer.restoreLinkIndex(); }
 
 private:

@@ -130,7 +130,9 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         = m_detector && m_recordContradictions ? m_detector(set.memories) : std::vector<Conflict> {};
     const int total = int(set.memories.size() + set.associations.size() + set.events.size()
         + set.conflicts.size() + contradictions.size());
+    m_keywordIndex.reset();
     ImportRun run(m_store, set, now(), m_progress, total);
+    run.setBuildKeywordIndex(m_buildKeywordIndex);
     // In this order: links, events and conflicts name memories as they stand after the import.
     QElapsedTimer phase;
     phase.start();
@@ -157,6 +159,7 @@ Result<ImportReport> Importer::apply(const MemorySet &set, const ImportPolicy &p
         st = run.finish();
     if (!st)
         return st.error();
+    m_keywordIndex = run.takeKeywordIndex();
     if (const Status committed = tx.commit(); !committed)
         return committed.error();
     return run.report();

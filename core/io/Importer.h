@@ -1,9 +1,12 @@
 #pragma once
 
 #include "engine/conflicts/ConflictDetector.h"
+#include "engine/graph/KeywordIndex.h"
 #include "io/ImportPreview.h"
 #include "io/MemorySet.h"
 #include "model/Result.h"
+
+#include <optional>
 
 namespace engram::core {
 class Store;
@@ -38,6 +41,12 @@ public:
     /// When false, apply() leaves detected contradictions to the caller (who may record them
     /// with the engine's automatic handling inside an outer Transaction); true by default.
     void setRecordContradictions(bool record) { m_recordContradictions = record; }
+    /// When true, an apply() into a store that held no memory builds the keyword index of the
+    /// store after it on the other core meanwhile (WrittenKeywordIndex), when the set leaves
+    /// memories without a link: takeKeywordIndex() gives it. False by default.
+    void setBuildKeywordIndex(bool build) { m_buildKeywordIndex = build; }
+    /// The index the last apply() built, if it built one (once: it is moved out).
+    std::optional<KeywordIndex> takeKeywordIndex() { return std::exchange(m_keywordIndex, std::nullopt); }
 
     [[nodiscard]] Result<ImportPreview> preview(const MemorySet &set) const;
     [[nodiscard]] Result<ImportReport> apply(const MemorySet &set, const ImportPolicy &policy = {});
@@ -56,6 +65,8 @@ private:
     ContradictionDetector m_detector;
     ImportProgress m_progress;
     bool m_recordContradictions = true;
+    bool m_buildKeywordIndex = false;
+    std::optional<KeywordIndex> m_keywordIndex;
 };
 
 } // namespace engram::core::io

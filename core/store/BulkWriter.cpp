@@ -353,17 +353,28 @@ Status BulkWriter::insertConflict(const ConflictValues &c)
     return q->run();
 }
 
-Result<bool> BulkWriter::deferLinkIndex()
+Result<bool> BulkWriter::noRowIn(const char *selectOne, const QString &what)
 {
     SqliteStatement any;
-    if (const Status st = any.prepare(m_db, "SELECT 1 FROM associations LIMIT 1", QStringLiteral("looking at the links"));
-        !st)
+    if (const Status st = any.prepare(m_db, selectOne, what); !st)
         return st.error();
     const bool empty = !any.next();
     if (const Status st = any.finished(); !st)
         return st.error();
-    any.reset();
+    return empty;
+}
+
+Result<bool> BulkWriter::hasNoMemories()
+{
+    return noRowIn("SELECT 1 FROM memories LIMIT 1", QStringLiteral("looking at the memories"));
+}
+
+Result<bool> BulkWriter::deferLinkIndex()
+{
+    const auto empty = noRowIn("SELECT 1 FROM associations LIMIT 1", QStringLiteral("looking at the links"));
     if (!empty)
+        return empty.error();
+    if (!*empty)
         return false;
     if (const Status st = m_db.exec(QStringLiteral("DROP INDEX IF EXISTS associations_b")); !st)
         return st.error();

@@ -56,6 +56,8 @@ public:
     [[nodiscard]] Status putLinksIfStronger(std::span<const Association> links, std::size_t *failedRow = nullptr);
     [[nodiscard]] Status insertConflict(const ConflictValues &conflict);
     [[nodiscard]] Result<bool> memoryExists(const QString &id);
+    /// Whether the store holds no memory row (deleted ones count as rows).
+    [[nodiscard]] Result<bool> hasNoMemories();
 
     /// Many links into a store that has none: the index on `b` is cheaper built once after
     /// them than kept up link by link. Drops it when the table is empty (true) and leaves it
@@ -75,6 +77,8 @@ private:
     /// The statement of `kind` for one row (`many` false) or for kRowsPerStatement rows,
     /// prepared on first use; nullptr with `error` set when it fails.
     SqliteStatement *statement(Kind kind, Error &error, bool many = false);
+    /// True when the query (`SELECT 1 FROM … LIMIT 1`) finds no row.
+    Result<bool> noRowIn(const char *selectOne, const QString &what);
     /// Writes `count` rows of `kind` (`columns` values each): kRowsPerStatement to a
     /// statement, the rest one by one. `bindRow(statement, firstIndex, row)` binds one row.
     template <typename BindRow>

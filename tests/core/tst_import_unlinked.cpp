@@ -7,6 +7,7 @@
 
 #include "config/Config.h"
 #include "io/ImportOperation.h"
+#include "io/WrittenKeywordIndex.h"
 
 #include <QTest>
 
@@ -113,6 +114,61 @@ private Q_SLOTS:
         QCOMPARE(outcome->report.updated, 1);
         QCOMPARE(outcome->report.withoutSetLinks, QStringList{QStringLiteral("old")});
         QCOMPARE(linksOf(*store, QStringLiteral("old")), QStringList{QStringLiteral("kept:manual")});
+    }
+
+    // Into a store that held no memory, the keyword index the unlinked memories' links are
+    // found with is built from the written memories on the other core (WrittenKeywordIndex):
+    // the links are the same as with the index AfterChange reads from the store, which an
+    // import into a store holding one unrelated memory uses.
+    void anEmptyStoresIndexFromTheSetGivesTheSameLinks()
+    {
+        io::MemorySet set;
+        set.sourceName = QStringLiteral("incoming.json");
+        const QStringList words = {QStringLiteral("eslint"), QStringLiteral("vitest"), QStringLiteral("Rust"),
+                                   QStringLiteral("tokio"), QStringLiteral("咖啡"), QStringLiteral("ci")};
+        for (int i = 0; i < 60; ++i) {
+            QStringList keywords;
+            for (int k = 0; k <= i % 3; ++k)
+                keywords << words[(i + k * 2) % words.size()];
+            Memory m = captureMemory(QStringLiteral("m%1").arg(i, 2, 10, QLatin1Char('0')),
+                                     QStringLiteral("memory %1").arg(i), 1 + (i % 20) * 0.1, keywords,
+                                     i % 4 == 0 ? QStringLiteral("/p/%1").arg(i % 3) : QString());
+            m.source.taskId = i % 5 == 0 ? QStringLiteral("t%1").arg(i % 2) : QString();
+            set.memories.push_back(m);
+        }
+        for (int i = 0; i < 20; i += 2) // the first 20 are linked by the set, the others not
+            set.associations.push_back({set.memories[std::size_t(i)].id, set.memories[std::size_t(i + 1)].id, 0.9,
+                                        QStringLiteral("manual"), kAt});
+        const auto import = [&](Store &store) {
+            const io::ImportOperation operation(store, Config::defaults(), kAt);
+            auto plan = operation.preview(set);
+            QVERIFY(plan);
+            auto outcome = operation.apply(set, *plan, io::ImportPolicy{});
+            QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
+            QCOMPARE(outcome->report.withoutSetLinks.size(), qsizetype(40));
+        };
+        const quint64 builtBefore = io::WrittenKeywordIndex::built();
+        test::TempStore empty;
+        import(*empty);
+        QCOMPARE(io::WrittenKeywordIndex::built(), builtBefore + 1);
+
+        test::TempStore holding; // one memory nothing in the set shares anything with
+        QVERIFY(holding->memories().insert(captureMemory(QStringLiteral("zz_far"), QStringLiteral("Unrelated"), 400,
+                                                         {QStringLiteral("gardening")}, QStringLiteral("/elsewhere"))));
+        import(*holding);
+        QCOMPARE(io::WrittenKeywordIndex::built(), builtBefore + 1); // not built: the store held a memory
+
+        const auto all = [](Store &store) {
+            QStringList out;
+            const auto links = store.associations().all();
+            for (const Association &a : *links)
+                out << QStringLiteral("%1 %2 %3 %4").arg(a.a, a.b, a.type, QString::number(a.weight));
+            out.sort();
+            return out;
+        };
+        const QStringList derived = all(*empty);
+        QVERIFY2(derived.size() > 10 + 20, "the unlinked memories got links of their own");
+        QCOMPARE(derived, all(*holding));
     }
 };
 

@@ -94,7 +94,8 @@ Result<DecisionOutcome> AfterChange::detectionOf(const Conflict &conflict) const
     return outcome;
 }
 
-Result<FollowUpOutcome> AfterChange::apply(const QStringList &relink, const QStringList &detect, Millis at)
+Result<FollowUpOutcome> AfterChange::apply(const QStringList &relink, const QStringList &detect, Millis at,
+                                           const KeywordIndex *storeIndex)
 {
     FollowUpOutcome out;
     if (relink.isEmpty() && detect.isEmpty())
@@ -112,9 +113,14 @@ Result<FollowUpOutcome> AfterChange::apply(const QStringList &relink, const QStr
     QStringList centres = relink;
     for (const QString &id : detect)
         addOnce(centres, id);
-    auto index = KeywordIndex::buildAround(m_store, centres, m_config.associations.temporalWindowHours);
-    if (!index)
-        return index.error();
+    std::optional<KeywordIndex> built;
+    if (!storeIndex) {
+        auto around = KeywordIndex::buildAround(m_store, centres, m_config.associations.temporalWindowHours);
+        if (!around)
+            return around.error();
+        built = std::move(*around);
+    }
+    const KeywordIndex *index = storeIndex ? storeIndex : &*built;
     const qint64 indexMs = timer.restart();
     AssociationBuilder builder(m_store, m_config);
     for (const QString &id : relink) {

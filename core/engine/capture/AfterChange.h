@@ -14,6 +14,7 @@
 
 namespace engram::core {
 
+class KeywordIndex;
 class Store;
 
 /// What the follow-up of a decision did.
@@ -49,9 +50,11 @@ public:
     AfterChange(Store &store, const Config &config);
 
     /// Recomputes the links of `relink` and runs the contradiction check for `detect`, with
-    /// one keyword index of the store's current state (built once per call). Ids no longer in
-    /// the store are skipped.
-    [[nodiscard]] Result<FollowUpOutcome> apply(const QStringList &relink, const QStringList &detect, Millis at);
+    /// one keyword index of the store's current state (built once per call; `storeIndex`, when
+    /// given, is that index of the whole store, built by the caller: an import's). Ids no
+    /// longer in the store are skipped.
+    [[nodiscard]] Result<FollowUpOutcome> apply(const QStringList &relink, const QStringList &detect, Millis at,
+                                                const KeywordIndex *storeIndex = nullptr);
 
     /// What a follow-up looks for: after a decision, links and the contradiction check; after
     /// a revert (undo, redo), links only (the detector's decisions are reverted with it); after
