@@ -229,6 +229,9 @@ private Q_SLOTS:
     // Let through: the new conflicts are recorded and the list (and the table) follow.
     void finishedDetectionShowsTheNewConflicts()
     {
+        // Before the window: its destructor cancels and waits for a worker still running (a
+        // failed wait below returns early), and the worker's step hook counts into it.
+        std::atomic<int> steps{0};
         MainWindow w;
         QVERIFY(openWindow(w));
         ConflictListDialog *dialog = w.conflictList();
@@ -238,7 +241,6 @@ private Q_SLOTS:
         QVERIFY(store.conflicts().between(kPlantA, kPlantB)->empty());
         QVERIFY(store.memories().get(kPlantA) && store.memories().get(kPlantB));
 
-        std::atomic<int> steps{0};
         dialog->setWorkerStepHook([&steps](int, int total) {
             if (total > 0)
                 ++steps;
