@@ -177,7 +177,9 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     Importer importer(m_store);
     importer.setNow(at);
     importer.setRecordContradictions(false); // recorded below, with the automatic handling
-    importer.setBuildKeywordIndex(true);     // for linkWritten(), when the store was empty
+    // For linkWritten(), when the store was empty; a large set without links is linked by one
+    // rebuild there instead.
+    importer.setBuildKeywordIndex(!set.associations.empty() || qsizetype(set.memories.size()) <= kLinkOneByOneAtMost);
     if (step) {
         importer.setProgress([&](int done, int stepsTotal) {
             total = stepsTotal;
