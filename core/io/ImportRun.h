@@ -1,11 +1,11 @@
 #pragma once
 
+#include "io/EventPayloadTexts.h"
 #include "io/IdIndex.h"
 #include "io/ImportPreview.h"
 #include "io/ImportWriter.h"
 #include "io/MemorySet.h"
 #include "io/SetPositions.h"
-#include "io/EventPayloadTexts.h"
 #include "io/WrittenKeywordIndex.h"
 #include "model/Result.h"
 

@@ -7,6 +7,7 @@
 #include "model/Result.h"
 
 #include <optional>
+#include <utility>
 
 namespace engram::core {
 class Store;

@@ -110,6 +110,14 @@ private Q_SLOTS:
         QVERIFY(zig != KeywordIndex::kNone);
         QCOMPARE(bulk.posting(zig).size(), std::size_t(1));
         QCOMPARE(bulk.id(bulk.posting(zig).front()), memories[5].id);
+
+        // The same id twice in a row: the second replaces the first there too.
+        std::vector<Memory> twice { memories[0], memories[0] };
+        twice.back().keywords = { QStringLiteral("zig") };
+        KeywordIndex twiceOneByOne;
+        for (const Memory &m : twice)
+            twiceOneByOne.upsert(m);
+        QCOMPARE(describe(KeywordIndex::fromMemories(twice)), describe(twiceOneByOne));
     }
 };
 

@@ -311,15 +311,9 @@ KeywordIndex KeywordIndex::fromRecords(const std::vector<Record> &records)
     KeywordIndex index;
     std::vector<std::uint32_t> keywordIds;
     for (const Record &r : records) {
-        const std::string id = utf8(r.id);
-        if (index.m_ids.find(id) != kNone) {
-            // A repeated id: one record at a time, each replacing the last (upsert).
-            KeywordIndex oneByOne;
-            for (const Record &each : records)
-                oneByOne.upsert(each);
-            return oneByOne;
-        }
-        const std::uint32_t e = index.addEntry(id);
+        // A repeated id finds its entry and replaces what it held, as upsert() does: the
+        // lists are only built after the last record.
+        const std::uint32_t e = index.addEntry(utf8(r.id));
         index.internKeywords(r.keywords, keywordIds);
         index.setEntry(e, keywordIds, utf8(r.taskId), utf8(r.projectPath), r.createdAt, r.deleted);
     }

@@ -51,8 +51,8 @@ public:
     [[nodiscard]] static Result<KeywordIndex> build(Store &store);
     static KeywordIndex fromMemories(const std::vector<Memory> &memories);
     /// The index of exactly these memories, built at once as build() builds it (the same
-    /// index build() gives for a store holding them, in this order). A repeated id is taken
-    /// one record at a time, the last one kept, as upsert() keeps it.
+    /// index build() gives for a store holding them, in this order). A repeated id keeps its
+    /// first place and its last record, as upsert() keeps it.
     static KeywordIndex fromRecords(const std::vector<Record> &records);
     /// The part of the store `centres` can reach: every memory that shares a keyword, a task
     /// or a project with one of them, or was created within `hours` of one (and the centres
