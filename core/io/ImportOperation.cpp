@@ -3,10 +3,12 @@
 #include "engine/capture/AfterChange.h"
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/conflicts/QueuedDetection.h"
+#include "engine/decisions/CrashPoint.h"
 #include "engine/graph/AssociationBuilder.h"
 #include "io/Importer.h"
 #include "store/CheckedWrites.h"
 #include "store/LargeWriteCache.h"
+#include "store/LargeWriteJournal.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 #include "io/Level3Export.h"
@@ -15,6 +17,8 @@
 #include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QSet>
+
+#include <optional>
 
 namespace engram::core::io {
 
@@ -164,8 +168,13 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     // Every link's ends are looked up before it is written (ImportRun::writeLinkRows), so
     // SQLite's own lookups are off while the import writes; the guard outlives the transaction.
     CheckedWrites checked(m_store.database());
-    // A large set changes more pages than the store's usual cache holds.
+    // A large set changes more pages than the store's usual cache holds, and is written once
+    // through a rollback journal rather than twice through the WAL, when the store is not shared.
     LargeWriteCache cache(m_store.database());
+    const std::size_t rows = set.memories.size() + set.associations.size() + set.events.size() + set.conflicts.size();
+    std::optional<LargeWriteJournal> journal;
+    if (rows >= m_rollbackJournalFromRows)
+        journal.emplace(m_store.database());
     // The importer's own transaction joins this one, and so does the recording's: one commit.
     Transaction tx(m_store.database());
     if (!tx.isActive())
@@ -226,6 +235,7 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     // The commit hook: the last chance to stop; after it the import is in the store.
     if (step && !step(ImportPhase::Committing, total, total))
         return cancelled(set);
+    CrashPoint::hit("import.before-commit");
     if (const Status committed = tx.commit(); !committed)
         return committed.error();
     qCDebug(lcImport) << "commit:" << phase.restart() << "ms";

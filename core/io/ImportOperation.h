@@ -33,6 +33,11 @@ public:
     /// by one (AfterChange); a set of more memories than this that brings no links at all
     /// rebuilds every derived link in the same transaction instead, which is then cheaper.
     static constexpr qsizetype kLinkOneByOneAtMost = 2000;
+    /// A set of this many rows or more (memories, links, events, conflicts) is written
+    /// through a rollback journal when no other connection holds the store (LargeWriteJournal):
+    /// about 20 MiB of pages, from where the WAL's second write of each page costs more than
+    /// the journal's fsyncs.
+    static constexpr std::size_t kRollbackJournalFromRows = 100000;
 
     /// `now`: the instant of the import events, new ids and recorded contradictions (the
     /// CLI's --at); the current time when 0.
@@ -40,6 +45,9 @@ public:
 
     /// Above this many incoming memories detection is queued (kDetectAtMost; tests lower it).
     void setDetectAtMost(std::size_t count) { m_detectAtMost = count; }
+    /// From this many rows the write goes through a rollback journal (kRollbackJournalFromRows;
+    /// tests lower it).
+    void setRollbackJournalFromRows(std::size_t rows) { m_rollbackJournalFromRows = rows; }
 
     /// Sorts the incoming memories against the store and finds the contradictions the import
     /// would raise. Writes nothing (a read-only store will do).
@@ -68,6 +76,7 @@ private:
     Config m_config;
     Millis m_now;
     std::size_t m_detectAtMost = kDetectAtMost;
+    std::size_t m_rollbackJournalFromRows = kRollbackJournalFromRows;
 };
 
 } // namespace engram::core::io

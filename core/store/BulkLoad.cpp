@@ -7,21 +7,16 @@
 
 namespace engram::core {
 
-BulkLoad::BulkLoad(Database &db) : m_db(db), m_cache(db)
+BulkLoad::BulkLoad(Database &db) : m_db(db), m_cache(db), m_journal(db, LargeWriteJournal::Durability::None)
 {
-    m_journal = pragma(QStringLiteral("journal_mode"));
-    m_synchronous = pragma(QStringLiteral("synchronous"));
     m_foreignKeys = pragma(QStringLiteral("foreign_keys"));
-    for (const char *sql : {"PRAGMA journal_mode=DELETE", "PRAGMA synchronous=OFF", "PRAGMA foreign_keys=OFF"})
-        (void)m_db.exec(QString::fromLatin1(sql));
+    (void)m_db.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
 }
 
 BulkLoad::~BulkLoad()
 {
-    // Values read back from SQLite itself (a word or a number), never from outside.
+    // A value read back from SQLite itself (a number), never from outside.
     (void)m_db.exec(QStringLiteral("PRAGMA foreign_keys=%1").arg(m_foreignKeys));
-    (void)m_db.exec(QStringLiteral("PRAGMA synchronous=%1").arg(m_synchronous));
-    (void)m_db.exec(QStringLiteral("PRAGMA journal_mode=%1").arg(m_journal));
 }
 
 QString BulkLoad::pragma(const QString &name)

@@ -2,6 +2,7 @@
 
 #include "model/Result.h"
 #include "store/LargeWriteCache.h"
+#include "store/LargeWriteJournal.h"
 
 #include <QStringList>
 
@@ -10,12 +11,11 @@ namespace engram::core {
 class Database;
 
 /// A store filled in bulk in one transaction (`engram-cli generate`). While it lives the
-/// connection runs with bulk-load PRAGMAs (journal_mode=DELETE: on a fresh file a rollback
-/// journal records next to nothing, where WAL would write every page twice; synchronous=OFF;
-/// foreign_keys=OFF; a LargeWriteCache keeping the B-tree tops hot); the store's own values
-/// are put back on destruction, however the load ends. The journal stays WAL if another
-/// connection holds the file: slower, still correct. Create it before the Transaction (the
-/// journal mode cannot change inside one) and let it end after.
+/// connection runs with bulk-load settings (a LargeWriteJournal without syncs: a generated
+/// store has nothing to lose; foreign_keys=OFF; a LargeWriteCache keeping the B-tree tops
+/// hot); the store's own values are put back on destruction, however the load ends. The
+/// journal stays WAL if another connection holds the file: slower, still correct. Create it
+/// before the Transaction (the journal mode cannot change inside one) and let it end after.
 class BulkLoad final
 {
 public:
@@ -39,8 +39,9 @@ private:
     QString pragma(const QString &name);
 
     Database &m_db;
-    QString m_journal, m_synchronous, m_foreignKeys;
+    QString m_foreignKeys;
     LargeWriteCache m_cache;
+    LargeWriteJournal m_journal;
     QStringList m_indexSql; ///< definitions of the dropped indexes, to build again
 };
 

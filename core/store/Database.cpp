@@ -233,7 +233,10 @@ Status Database::configure()
     }
 
     if (!m_readOnly) {
-        if (!q.exec(QStringLiteral("PRAGMA journal_mode=WAL")))
+        // SQLITE_BUSY: another connection is writing one large transaction through a rollback
+        // journal (LargeWriteJournal), and puts WAL back when it ends. Until then this one
+        // works in rollback mode, as SQLite allows; it follows the store into WAL by itself.
+        if (!q.exec(QStringLiteral("PRAGMA journal_mode=WAL")) && q.lastError().nativeErrorCode() != QLatin1String("5"))
             return errorFrom(q, QStringLiteral("setting WAL journal"));
         q.finish();
     }
