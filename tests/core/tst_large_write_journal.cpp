@@ -49,6 +49,21 @@ MemorySet threeMemories()
     return set;
 }
 
+/// Imports `set` with `op`; the journal mode as the import is about to commit.
+QString importSeeingTheJournal(Store &store, const ImportOperation &op, const MemorySet &set)
+{
+    auto plan = op.preview(set);
+    if (!plan)
+        return QStringLiteral("preview: ") + plan.error().message;
+    QString whileWriting;
+    auto outcome = op.apply(set, *plan, ImportPolicy(), [&](ImportPhase phase, int, int) {
+        if (phase == ImportPhase::Committing)
+            whileWriting = journalMode(store);
+        return true;
+    });
+    return outcome ? whileWriting : QStringLiteral("import: ") + outcome.error().message;
+}
+
 } // namespace
 
 class TestLargeWriteJournal : public QObject
@@ -163,16 +178,7 @@ private slots:
         const MemorySet set = threeMemories();
         ImportOperation op(*store, Config::defaults(), kAt);
         op.setRollbackJournalFromRows(set.memories.size() + set.associations.size());
-        auto plan = op.preview(set);
-        QVERIFY(plan);
-        QString whileWriting;
-        auto outcome = op.apply(set, *plan, ImportPolicy(), [&](ImportPhase phase, int, int) {
-            if (phase == ImportPhase::Committing)
-                whileWriting = journalMode(*store);
-            return true;
-        });
-        QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
-        QCOMPARE(whileWriting, QStringLiteral("delete"));
+        QCOMPARE(importSeeingTheJournal(*store, op, set), QStringLiteral("delete"));
         QCOMPARE(journalMode(*store), QStringLiteral("wal"));
         QCOMPARE(synchronous(*store), qint64(1));
         QCOMPARE(memories(*store), qint64(3));
@@ -187,16 +193,7 @@ private slots:
             ImportOperation op(*store, Config::defaults(), kAt);
             if (shared)
                 op.setRollbackJournalFromRows(1);
-            auto plan = op.preview(set);
-            QVERIFY(plan);
-            QString whileWriting;
-            auto outcome = op.apply(set, *plan, ImportPolicy(), [&](ImportPhase phase, int, int) {
-                if (phase == ImportPhase::Committing)
-                    whileWriting = journalMode(*store);
-                return true;
-            });
-            QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
-            QCOMPARE(whileWriting, QStringLiteral("wal"));
+            QCOMPARE(importSeeingTheJournal(*store, op, set), QStringLiteral("wal"));
             QCOMPARE(memories(*store), qint64(3));
             if (other)
                 QCOMPARE(memories(*other), qint64(3));
