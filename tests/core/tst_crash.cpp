@@ -2,7 +2,6 @@
 // SIGKILL between the statements of a decision's or a cleanup's transaction (CrashPoint,
 // ENGRAM_CRASH_AT); the store must then be exactly as before, field for field. Without the kill
 // the same command lands in full.
-#include "StoreQuery.h"
 #include "TempStore.h"
 
 #include <QProcess>
@@ -142,42 +141,6 @@ private Q_SLOTS:
         QVERIFY(StoreState::of(s.path()) == decided);
         QVERIFY(!run(s.path(), {QStringLiteral("revert"), eventId}, {}));
         QVERIFY(!(StoreState::of(s.path()).memories == decided.memories));
-    }
-
-    void killedLargeImportLeavesTheStoreAsBefore()
-    {
-        // A set of more than kRollbackJournalFromRows rows (and kDetectAtMost memories, so the
-        // detection is queued, not run): written through a rollback journal, and killed with it
-        // hot. SQLite's next open rolls it back.
-        test::TempStore source;
-        source.close();
-        int code = -1;
-        QVERIFY(!run(source.path(), {QStringLiteral("generate"), QStringLiteral("--memories"), QStringLiteral("20500"),
-                                     QStringLiteral("--seed"), QStringLiteral("3")}, {}, &code));
-        QCOMPARE(code, 0);
-        const QString set = source.dir() + QStringLiteral("/set.json");
-        QVERIFY(!run(source.path(), {QStringLiteral("export"), set}, {}, &code));
-        QCOMPARE(code, 0);
-
-        test::TempStore s;
-        fill(*s);
-        s.close();
-        const StoreState before = StoreState::of(s.path());
-        QVERIFY2(run(s.path(), {QStringLiteral("import"), set}, QStringLiteral("import.before-commit")),
-                 "the process was killed at the crash point");
-        QVERIFY2(QFileInfo::exists(s.path() + QStringLiteral("-journal")), "killed with a hot rollback journal");
-        QVERIFY(StoreState::of(s.path()) == before);
-        s.reopen();
-        QCOMPARE(test::queryValue(*s, QStringLiteral("PRAGMA integrity_check")).toString(), QStringLiteral("ok"));
-        QCOMPARE(test::queryValue(*s, QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
-        s.close();
-
-        QVERIFY(!run(s.path(), {QStringLiteral("import"), set}, {}, &code));
-        QCOMPARE(code, 0);
-        s.reopen();
-        QCOMPARE(test::scalar(*s, QStringLiteral("SELECT count(*) FROM memories")), qint64(20500 + before.memories.size()));
-        QCOMPARE(test::queryValue(*s, QStringLiteral("PRAGMA journal_mode")).toString(), QStringLiteral("wal"));
-        QVERIFY(!QFileInfo::exists(s.path() + QStringLiteral("-journal")));
     }
 
     void anUnrelatedCrashPointNameDoesNothing()
