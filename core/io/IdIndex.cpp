@@ -22,8 +22,10 @@ IdIndex::IdIndex(const std::vector<Memory> &memories)
                 slot = Slot { hash, id.constData(), std::uint32_t(id.size()), std::int32_t(position) };
                 break;
             }
-            if (slot.hash == hash && QStringView(slot.text, slot.size) == id)
+            if (slot.hash == hash && QStringView(slot.text, slot.size) == id) {
+                m_repeatedIds = true;
                 break; // the first keeps the id
+            }
         }
     }
 }

@@ -28,6 +28,9 @@ public:
 
     /// The position in the list of the memory with this id, or -1.
     [[nodiscard]] qsizetype find(QStringView id) const;
+    /// True when some id of the list is there more than once: without, the memory at a
+    /// position is the one find() gives for its id, and need not be looked up to know it.
+    [[nodiscard]] bool hasRepeatedIds() const { return m_repeatedIds; }
 
 private:
     /// An id's hash, position and text: a probe that matches the hash compares the text here,
@@ -42,6 +45,7 @@ private:
 
     std::vector<Slot> m_slots; ///< a power of two, at least twice the memories
     std::size_t m_seed = 0;
+    bool m_repeatedIds = false;
 };
 
 } // namespace engram::core::io

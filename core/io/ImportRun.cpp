@@ -219,7 +219,9 @@ Status ImportRun::writeMemory(std::size_t position, ImportKind kind, ImportActio
     if (!st)
         return st;
     const bool overwrote = action == ImportAction::Overwrite && kind != ImportKind::New;
-    if (m_ids.find(incoming.id) == qsizetype(position)) // a repeated id: the first is the one found
+    // A repeated id: the first is the one found (a set read from a file has none: its readers
+    // refuse that, and the lookup, a cache miss per memory, is skipped).
+    if (!m_ids.hasRepeatedIds() || m_ids.find(incoming.id) == qsizetype(position))
         m_target[position] = Target { written.id, true, !overwrote, false, written.id != incoming.id };
     m_report.written << incoming.id;
     // What an undo of the whole import needs (docs/formats.md, "Import"): a memory the import

@@ -53,6 +53,8 @@ private Q_SLOTS:
         const io::IdIndex index(memories);
         QCOMPARE(index.find(u"a"), 0);
         QCOMPARE(index.find(u"b"), 1);
+        QVERIFY(index.hasRepeatedIds());
+        QVERIFY(!io::IdIndex(memoriesWithIds({ QStringLiteral("a"), QStringLiteral("b") })).hasRepeatedIds());
     }
 
     void emptyListsFindNothing()
