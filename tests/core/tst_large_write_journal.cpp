@@ -3,7 +3,8 @@
 // connection's synchronous again after, however the write ends; with another connection open
 // nothing changes and nothing waits; a connection that opens the store meanwhile reads and
 // writes as usual and follows it back into WAL. ImportOperation uses it from
-// kRollbackJournalFromRows rows (lowered here). tst_crash kills an import mid-way through one.
+// kRollbackJournalFromRows rows (lowered here). tst_crash_large_import kills an import mid-way
+// through one.
 #include "StoreQuery.h"
 #include "TempStore.h"
 
@@ -14,6 +15,7 @@
 #include "store/Transaction.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QtTest>
 
 using namespace engram;
