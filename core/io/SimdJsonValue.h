@@ -10,6 +10,7 @@
 
 #include <simdjson.h>
 
+#include <cstring>
 #include <string_view>
 
 namespace engram::core::io::simd {
@@ -24,16 +25,25 @@ inline QString toQString(std::string_view text)
 /// Text without an escape is the document's own bytes, not copied; only text with an escape
 /// is unescaped into the parser's buffer. The first stage has checked the whole document's
 /// UTF-8 and refused unescaped control characters, so the bytes are the text.
+///
+/// The token runs to the next structural character: the closing quote, then only white space.
+/// Without a backslash the first quote after the opening one is that closing quote, so one
+/// memchr() for a backslash over the whole token decides (find_first_of() with two characters
+/// called memchr() once per character of the text: a seventh of the reading's time).
 inline bool text(simdjson::ondemand::value &value, std::string_view &out)
 {
     const std::string_view token = value.raw_json_token();
-    const std::size_t close = token.size() > 1 && token[0] == '"' ? token.find_first_of("\"\\", 1) : token.npos;
-    if (close == token.npos || token[close] == '\\')
+    std::size_t end = token.size();
+    while (end > 0 && (token[end - 1] == ' ' || token[end - 1] == '\n' || token[end - 1] == '\r' || token[end - 1] == '\t'))
+        --end;
+    const bool plain = end >= 2 && token[0] == '"' && token[end - 1] == '"'
+        && std::memchr(token.data() + 1, '\\', end - 2) == nullptr;
+    if (!plain)
         return !value.get_string().get(out);
     simdjson::ondemand::raw_json_string raw;
     if (value.get_raw_json_string().get(raw))
         return false;
-    out = token.substr(1, close - 1);
+    out = token.substr(1, end - 2);
     return true;
 }
 

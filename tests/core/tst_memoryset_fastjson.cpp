@@ -126,6 +126,38 @@ private slots:
         QVERIFY(fast->events == qt->events);
     }
 
+    // A string's text ends at its closing quote whatever white space follows it (a string's
+    // token runs to the next structural character): each kind of JSON white space, and a mix,
+    // after every closing quote of the tricky set, escaped strings included.
+    void textEndsAtItsQuoteBeforeWhiteSpace()
+    {
+        const QByteArray base = trickySet();
+        for (const QByteArray &space : { QByteArray(" "), QByteArray("\t"), QByteArray("\r\n"), QByteArray("\n        "),
+                 QByteArray(" \t\r\n ") }) {
+            QByteArray doc;
+            bool inString = false;
+            for (qsizetype i = 0; i < base.size(); ++i) {
+                const char c = base[i];
+                doc += c;
+                if (inString && c == '\\') {
+                    doc += base[++i];
+                    continue;
+                }
+                if (c == '"') {
+                    if (inString)
+                        doc += space;
+                    inString = !inString;
+                }
+            }
+            const auto fast = MemorySetFastJson::read(doc, QStringLiteral("spaced.json"));
+            QVERIFY2(fast.has_value(), "the spaced set is one the fast reader takes");
+            const auto qt = MemorySetJson::fromBytesWithQt(doc, QStringLiteral("spaced.json"));
+            QVERIFY2(qt, qPrintable(describe(qt)));
+            QCOMPARE(fields(*fast), fields(*qt));
+            QCOMPARE(fields(*fast), fields(*MemorySetFastJson::read(base, QStringLiteral("spaced.json"))));
+        }
+    }
+
     void leadingByteOrderMarksStayText()
     {
         // QString::fromUtf8 drops a leading U+FEFF; both readers keep every one, and the fast
