@@ -33,8 +33,9 @@ inline QString toQString(std::string_view text)
 inline bool text(simdjson::ondemand::value &value, std::string_view &out)
 {
     const std::string_view token = value.raw_json_token();
+    const auto isJsonSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
     std::size_t end = token.size();
-    while (end > 0 && (token[end - 1] == ' ' || token[end - 1] == '\n' || token[end - 1] == '\r' || token[end - 1] == '\t'))
+    while (end > 0 && isJsonSpace(token[end - 1]))
         --end;
     const bool plain = end >= 2 && token[0] == '"' && token[end - 1] == '"'
         && std::memchr(token.data() + 1, '\\', end - 2) == nullptr;
