@@ -4,7 +4,7 @@
 set(_check_dir ${CMAKE_CURRENT_BINARY_DIR}/layer-check)
 file(WRITE ${_check_dir}/allowed.cpp "#include \"store/Database.h\"\nint main() { return 0; }\n")
 file(WRITE ${_check_dir}/upward.cpp "#include \"store/Database.h\"\n#include \"scoring/ScoringProfile.h\"\nint main() { return 0; }\n")
-set(_store_roots ${ENGRAM_CORE_INCLUDE_ROOT}/engram_store ${ENGRAM_CORE_INCLUDE_ROOT}/engram_model)
+set(_store_roots ${RECOLLECTOR_CORE_INCLUDE_ROOT}/recollector_store ${RECOLLECTOR_CORE_INCLUDE_ROOT}/recollector_model)
 foreach(_case allowed upward)
   try_compile(_layer_${_case} ${_check_dir}/${_case}-build SOURCES ${_check_dir}/${_case}.cpp
     CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${_store_roots}"

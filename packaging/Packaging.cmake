@@ -1,11 +1,14 @@
-# CPack: a .deb and a tarball of engram + engram-cli, with the desktop entry and metainfo.
-install(FILES ${CMAKE_CURRENT_LIST_DIR}/engram.desktop DESTINATION share/applications)
-install(FILES ${CMAKE_CURRENT_LIST_DIR}/io.engram.Engram.metainfo.xml DESTINATION share/metainfo)
-install(FILES ${CMAKE_CURRENT_LIST_DIR}/engram.svg DESTINATION share/icons/hicolor/scalable/apps)
+# CPack: a .deb and a tarball of recollector + recollector-cli, with the desktop entry and metainfo.
+# The desktop entry, metainfo and icon share the reverse-DNS id AppStream asks for.
+set(RECOLLECTOR_APP_ID io.github.recollector.Recollector)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/${RECOLLECTOR_APP_ID}.desktop DESTINATION share/applications)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/${RECOLLECTOR_APP_ID}.metainfo.xml DESTINATION share/metainfo)
+install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/recollector.svg DESTINATION share/icons/hicolor/scalable/apps
+        RENAME ${RECOLLECTOR_APP_ID}.svg)
 
-set(CPACK_PACKAGE_NAME "engram")
-set(CPACK_PACKAGE_VENDOR "Engram developers")
-set(CPACK_PACKAGE_CONTACT "engram@localhost")
+set(CPACK_PACKAGE_NAME "recollector")
+set(CPACK_PACKAGE_VENDOR "Recollector developers")
+set(CPACK_PACKAGE_CONTACT "recollector@localhost")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_GENERATOR "DEB;TGZ")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
@@ -13,7 +16,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # (no store opens without it), and the demo's Chinese memories need a CJK font: declared
 # here, the computed list is appended.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, fonts-noto-cjk")
+# The package was called engram before the rename: installing recollector takes its place.
+set(CPACK_DEBIAN_PACKAGE_REPLACES "engram (<< 0.2)")
+set(CPACK_DEBIAN_PACKAGE_BREAKS "engram (<< 0.2)")
 set(CPACK_DEBIAN_PACKAGE_SECTION "utils")
-# engram_VERSION_ARCH.deb, the name `apt install ./engram_*.deb` expects.
+# recollector_VERSION_ARCH.deb, the name `apt install ./recollector_*.deb` expects.
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 include(CPack)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine (run as root, or with sudo available):
-#   bash scripts/dev.sh run        install what is missing, build, start Engram on the demo store
+#   bash scripts/dev.sh run        install what is missing, build, start Recollector on the demo store
 #   bash scripts/dev.sh test       install what is missing, build, run every test (not the benchmark)
-#   bash scripts/dev.sh bench      install, build, generate the 1M store if missing, run engram-bench
+#   bash scripts/dev.sh bench      install, build, generate the 1M store if missing, run recollector-bench
 #   bash scripts/dev.sh sanitize   install, clang ASan + UBSan build (build-clang-asan/), every test under it
 #   bash scripts/dev.sh fuzz [s]   install, build the libFuzzer targets, run each for s seconds (30)
 #   bash scripts/dev.sh missing    list the packages below that are not installed (changes nothing)
@@ -72,7 +72,7 @@ case "${1:-}" in
     install_packages
     build
     shift
-    exec build/app/engram --demo "$@"
+    exec build/app/recollector --demo "$@"
     ;;
   test)
     install_packages

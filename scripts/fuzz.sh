@@ -46,7 +46,7 @@ manifest=$build/fuzz-targets.txt
 mapfile -t targets < <(awk '{print "fuzz_" $1}' "$manifest")
 cmake --build --preset clang-asan -j "$(nproc)" --target "${targets[@]}"
 
-# Leak detection on (no suppressions): a fuzz target runs only engram's readers and Qt Core.
+# Leak detection on (no suppressions): a fuzz target runs only recollector's readers and Qt Core.
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 symbolizer=$(command -v llvm-symbolizer || true)
@@ -61,7 +61,7 @@ if [ -n "${FUZZ_SEED:-}" ]; then
   # The same environment on every machine: its size moves the stack, and so the addresses.
   fixedLayout=(env -i PATH=/usr/bin:/bin ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" QT_HASH_SEED=0)
   setarch -R true 2>/dev/null && fixedLayout+=(setarch -R)
-  fresh=$(mktemp -d /tmp/engram-fuzz.XXXXXXXXXX) # one length of path everywhere, as the paths below
+  fresh=$(mktemp -d /tmp/recollector-fuzz.XXXXXXXXXX) # one length of path everywhere, as the paths below
   trap 'rm -rf "$fresh"' EXIT
   echo "== repeatable run: seed $FUZZ_SEED, at most ${FUZZ_RUNS:-unlimited} inputs per target" \
     "$([[ " ${fixedLayout[*]} " == *" setarch "* ]] && echo "(addresses fixed)")"

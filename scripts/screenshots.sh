@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures in packaging/screenshots/ (offscreen, on the demo store):
 #   bash scripts/screenshots.sh        (after `bash scripts/dev.sh test` has built everything)
-# The main window comes from `engram --demo` with ENGRAM_SCREENSHOT; the dialogs and views
-# from their own GUI tests, which save what they show when ENGRAM_SCREENSHOT_DIR is set.
+# The main window comes from `recollector --demo` with RECOLLECTOR_SCREENSHOT; the dialogs and views
+# from their own GUI tests, which save what they show when RECOLLECTOR_SCREENSHOT_DIR is set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$PWD/packaging/screenshots"
@@ -10,21 +10,21 @@ mkdir -p "$out"
 export QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
-HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/main-window.png" build/app/engram --demo >/dev/null 2>&1
-HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT_SIZE=1024x700 ENGRAM_SCREENSHOT="$PWD/docs/screenshots/main-window-1024x700.png" \
-  build/app/engram --demo >/dev/null 2>&1
+HOME="$home" XDG_RUNTIME_DIR="$home" RECOLLECTOR_SCREENSHOT="$out/main-window.png" build/app/recollector --demo >/dev/null 2>&1
+HOME="$home" XDG_RUNTIME_DIR="$home" RECOLLECTOR_SCREENSHOT_SIZE=1024x700 RECOLLECTOR_SCREENSHOT="$PWD/docs/screenshots/main-window-1024x700.png" \
+  build/app/recollector --demo >/dev/null 2>&1
 # The window in Simplified Chinese (docs/user-guide.md, "Language"), both sizes.
-HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_LANG=zh_CN ENGRAM_SCREENSHOT="$out/main-window-zh_CN.png" \
-  build/app/engram --demo >/dev/null 2>&1
-HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_LANG=zh_CN ENGRAM_SCREENSHOT_SIZE=1024x700 \
-  ENGRAM_SCREENSHOT="$PWD/docs/screenshots/main-window-zh_CN-1024x700.png" build/app/engram --demo >/dev/null 2>&1
+HOME="$home" XDG_RUNTIME_DIR="$home" RECOLLECTOR_LANG=zh_CN RECOLLECTOR_SCREENSHOT="$out/main-window-zh_CN.png" \
+  build/app/recollector --demo >/dev/null 2>&1
+HOME="$home" XDG_RUNTIME_DIR="$home" RECOLLECTOR_LANG=zh_CN RECOLLECTOR_SCREENSHOT_SIZE=1024x700 \
+  RECOLLECTOR_SCREENSHOT="$PWD/docs/screenshots/main-window-zh_CN-1024x700.png" build/app/recollector --demo >/dev/null 2>&1
 # An attached Claude Code memory folder (the fixture, as a project of a temporary home).
-mkdir -p "$home/.claude/projects/-home-dev-engram"
-cp -r tests/data/attach/claude-memory "$home/.claude/projects/-home-dev-engram/memory"
-HOME="$home" XDG_RUNTIME_DIR="$home" ENGRAM_SCREENSHOT="$out/attached-claude-memory.png" \
-  build/app/engram --attach "$home/.claude/projects/-home-dev-engram/memory" >/dev/null 2>&1
+mkdir -p "$home/.claude/projects/-home-dev-recollector"
+cp -r tests/data/attach/claude-memory "$home/.claude/projects/-home-dev-recollector/memory"
+HOME="$home" XDG_RUNTIME_DIR="$home" RECOLLECTOR_SCREENSHOT="$out/attached-claude-memory.png" \
+  build/app/recollector --attach "$home/.claude/projects/-home-dev-recollector/memory" >/dev/null 2>&1
 for t in associationgraph decaychart conflictdialog conflictlist reviewqueue importpreviewdialog exportdialog \
          cleanuppreviewdialog retrievalplayground settingsdialog; do
-  HOME="$home" ENGRAM_SCREENSHOT_DIR="$out" "build/tests/ui_$t" >/dev/null 2>&1 || echo "screenshots: ui_$t failed" >&2
+  HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$out" "build/tests/ui_$t" >/dev/null 2>&1 || echo "screenshots: ui_$t failed" >&2
 done
 ls -1 "$out"

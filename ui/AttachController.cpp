@@ -13,9 +13,9 @@
 #include <QGuiApplication>
 #include <QtConcurrent/QtConcurrentRun>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 constexpr int kSoonMs = 60;      // gathers a burst of watcher signals into one job
@@ -151,4 +151,4 @@ void AttachController::jobFinished()
     }
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

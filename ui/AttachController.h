@@ -8,7 +8,7 @@
 #include <QStringList>
 #include <QTimer>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -77,4 +77,4 @@ private:
     bool m_pending = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

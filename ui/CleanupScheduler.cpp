@@ -10,9 +10,9 @@
 
 #include <QUndoStack>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -173,4 +173,4 @@ bool CleanupScheduler::checkNow()
         });
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

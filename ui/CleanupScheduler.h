@@ -9,7 +9,7 @@
 
 class QUndoStack;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -62,4 +62,4 @@ private:
     int m_waiting = 0;            ///< candidates of the last due plan still shown
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -11,6 +11,7 @@
 #include "dialogs/ReviewQueueDialog.h"
 #include "dialogs/EditMemoryDialog.h"
 #include "io/DemoStore.h"
+#include "model/ProgramNames.h"
 #include "models/MemoryTableModel.h"
 #include "models/SelectionKeeper.h"
 #include "support/MessageBox.h"
@@ -43,11 +44,11 @@
 
 #include <memory>
 
-Q_LOGGING_CATEGORY(lcWindow, "engram.ui.window")
+Q_LOGGING_CATEGORY(lcWindow, "recollector.ui.window")
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -105,7 +106,7 @@ MainWindow::~MainWindow()
 
 QString MainWindow::demoStorePath()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("demo.engram"));
+    return QDir(core::names::dataDir()).filePath(QStringLiteral("demo.recollector"));
 }
 
 void MainWindow::createCentralArea()
@@ -266,6 +267,8 @@ bool MainWindow::openStore(const QString &path)
         showError(tr("Cannot open store"), st.error().message + QStringLiteral("\n\n") + consequence);
         return false;
     }
+    if (core::names::isInLegacyDataDir(absolute))
+        statusBar()->showMessage(tr("This store was kept by Engram, Recollector's earlier name; it stays where it is."), 15000);
     return true;
 }
 
@@ -326,7 +329,7 @@ void MainWindow::updateTitle()
     if (m_session->isPreviewing())
         title += tr(" — preview at %1").arg(QLocale().toString(
             QDateTime::fromMSecsSinceEpoch(m_session->previewAt(), Qt::LocalTime).date(), QLocale::ShortFormat));
-    setWindowTitle(tr("%1 — Engram").arg(title));
+    setWindowTitle(tr("%1 — Recollector").arg(title));
     setWindowFilePath(m_session->path());
 }
 
@@ -556,4 +559,4 @@ void MainWindow::mergeSelected()
         selectIds(created);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

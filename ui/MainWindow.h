@@ -20,7 +20,7 @@ class QMenu;
 class QUndoStack;
 class QVBoxLayout;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class AssociationGraphView;
 class CleanupScheduler;
@@ -39,7 +39,7 @@ class SelectionKeeper;
 class StoreSession;
 class WelcomePage;
 
-/// Engram's main window: the memory table with its filter bar, the detail panel and the
+/// Recollector's main window: the memory table with its filter bar, the detail panel and the
 /// decay chart in docks, menus / toolbar / shortcuts for every decision (through a
 /// QUndoStack), the profile and query-mode selectors, the preview-at-date control, and a
 /// status bar with counts per tier and open conflicts. Window state, columns and recent
@@ -60,7 +60,7 @@ public:
     bool openDemoStore(bool fresh);
     /// Where the demo store lives.
     static QString demoStorePath();
-    /// The user's own store, the one engram-cli opens without --store.
+    /// The user's own store, the one recollector-cli opens without --store.
     static QString defaultStorePath();
     /// Opens the default store, creating it empty when missing.
     bool openDefaultStore();
@@ -131,7 +131,7 @@ public:
     void openUserGuide();
     /// Help → Keyboard Shortcuts: every menu shortcut of this window and the review queue's keys.
     void openShortcuts();
-    /// A file or folder dropped on the window: a store (.engram) opens, a folder is attached,
+    /// A file or folder dropped on the window: a store (.recollector, or Engram's .engram) opens, a folder is attached,
     /// any other file goes to the import preview.
     void openDropped(const QString &path);
     /// Copies the selected memories' text to the clipboard, one per line.
@@ -259,4 +259,4 @@ private:
     } m_actions;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -27,9 +27,9 @@
 #include <QToolBar>
 #include <QUndoStack>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 void MainWindow::createActions()
 {
@@ -249,7 +249,7 @@ void MainWindow::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(QStringLiteral("stores/recent")).toStringList();
     for (const QString &path : recent) {
-        // The folder too: two stores are often both called default.engram.
+        // The folder too: two stores are often both called default.recollector.
         const QFileInfo info(path);
         QAction *action = m_recentMenu->addAction(
             tr("%1 — %2").arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())), this,
@@ -264,10 +264,10 @@ void MainWindow::fillRecentMenu()
 void MainWindow::newStore()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("New store"), QString(),
-                                                      tr("Engram stores (*.engram)"));
+                                                      tr("Recollector stores (*.recollector)"));
     if (path.isEmpty())
         return;
-    const QString withSuffix = QFileInfo(path).suffix().isEmpty() ? path + QStringLiteral(".engram") : path;
+    const QString withSuffix = QFileInfo(path).suffix().isEmpty() ? path + QStringLiteral(".recollector") : path;
     if (QFileInfo::exists(withSuffix)) {
         showError(tr("New store"), tr("%1 already exists; open it instead.").arg(withSuffix));
         return;
@@ -278,7 +278,7 @@ void MainWindow::newStore()
 void MainWindow::openStoreDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open store"), QFileInfo(m_session->path()).path(),
-                                                      tr("Engram stores (*.engram);;All files (*)"));
+                                                      tr("Stores (*.recollector *.engram);;All files (*)"));
     if (!path.isEmpty())
         openStore(path);
 }
@@ -294,4 +294,4 @@ void MainWindow::showTableMenu(const QPoint &globalPos)
     menu.exec(globalPos);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -13,7 +13,7 @@
 #include <QInputDialog>
 #include <QStatusBar>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 QString kindWords(core::attach::AttachedFolder::Kind kind)
@@ -89,4 +89,4 @@ void MainWindow::attachClaudeMemoryDialog()
     attachFolder(index < found.size() ? found[index].folder : all);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

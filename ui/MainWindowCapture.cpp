@@ -10,9 +10,9 @@
 
 #include <memory>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 void MainWindow::newMemory()
 {
@@ -59,4 +59,4 @@ void MainWindow::openRebuildLinks()
 
 RebuildLinksDialog *MainWindow::rebuildLinksDialog() const { return m_rebuildLinks; }
 
-} // namespace engram::ui
+} // namespace recollector::ui

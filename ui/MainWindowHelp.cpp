@@ -8,6 +8,8 @@
 #include "support/MessageBox.h"
 #include "text/MaskedText.h"
 
+#include "model/ProgramNames.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -19,7 +21,7 @@
 #include <QMimeData>
 #include <QUrl>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -36,15 +38,15 @@ QString droppedPath(const QMimeData *mime)
 
 void MainWindow::createHelpActions(QMenu *menu)
 {
-    QAction *guide = menu->addAction(tr("Engram &User Guide"), this, &MainWindow::openUserGuide);
+    QAction *guide = menu->addAction(tr("Recollector &User Guide"), this, &MainWindow::openUserGuide);
     guide->setObjectName(QStringLiteral("userGuideAction"));
     guide->setShortcut(QKeySequence::HelpContents);
     QAction *keys = menu->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::openShortcuts);
     keys->setObjectName(QStringLiteral("shortcutsAction"));
     menu->addSeparator();
-    QAction *about = menu->addAction(tr("&About Engram"), this, [this]() {
-        MessageBox::inform(this, tr("About Engram"),
-                           tr("Engram %1\n\nInspect and edit an AI assistant's long-term memory: what it "
+    QAction *about = menu->addAction(tr("&About Recollector"), this, [this]() {
+        MessageBox::inform(this, tr("About Recollector"),
+                           tr("Recollector %1\n\nInspect and edit an AI assistant's long-term memory: what it "
                               "recalls, how strongly, and why.\n\nQt %2")
                                .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
     });
@@ -99,7 +101,7 @@ void MainWindow::openDropped(const QString &path)
         attachFolder(info.absoluteFilePath());
         return;
     }
-    if (info.suffix().compare(QLatin1String("engram"), Qt::CaseInsensitive) == 0) {
+    if (core::names::hasStoreSuffix(path)) {
         openStore(info.absoluteFilePath());
         return;
     }
@@ -122,4 +124,4 @@ void MainWindow::copySelected()
         QGuiApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

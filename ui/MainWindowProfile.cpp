@@ -15,9 +15,9 @@
 #include <QMenu>
 #include <QUndoStack>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 void MainWindow::createStoreProfileMenu(QMenu *menu)
 {
@@ -79,4 +79,4 @@ void MainWindow::fillProfileChoices()
     }
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

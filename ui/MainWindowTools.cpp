@@ -35,9 +35,9 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 void MainWindow::createToolDocks()
 {
@@ -326,4 +326,4 @@ void MainWindow::openExportDialog()
 
 void MainWindow::exportFile() { openExportDialog(); }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,16 +7,18 @@
 #include "views/MemoryTableView.h"
 #include "views/WelcomePage.h"
 
+#include "model/ProgramNames.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QString MainWindow::defaultStorePath()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("default.engram"));
+    return core::names::defaultStorePath();
 }
 
 bool MainWindow::openDefaultStore() { return openStore(defaultStorePath()); }
@@ -43,4 +45,4 @@ void MainWindow::updateWelcome()
     m_table->setVisible(open);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

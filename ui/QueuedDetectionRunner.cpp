@@ -6,9 +6,9 @@
 
 #include <QSet>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 QueuedDetectionRunner::QueuedDetectionRunner(StoreSession *session, QObject *parent)
     : QObject(parent), m_session(session)
@@ -69,4 +69,4 @@ bool QueuedDetectionRunner::checkNow()
     return running;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class JobControl;
 class StoreSession;
@@ -38,7 +38,7 @@ public:
 
 Q_SIGNALS:
     /// A detection started: follow `control` for its progress.
-    void started(std::shared_ptr<engram::ui::JobControl> control);
+    void started(std::shared_ptr<recollector::ui::JobControl> control);
     /// It ended: `recorded` new conflicts, or -1 when cancelled or failed; `message` for people.
     void finished(int recorded, const QString &message);
 
@@ -48,4 +48,4 @@ private:
     bool m_declined = false; ///< cancelled on this store: not restarted until it is opened again
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

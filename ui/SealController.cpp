@@ -17,9 +17,9 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 SealController::SealController(StoreSession *session, QWidget *window)
     : QObject(window), m_session(session), m_window(window)
@@ -220,4 +220,4 @@ bool SealController::eventFilter(QObject *watched, QEvent *event)
     return QObject::eventFilter(watched, event);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -9,7 +9,7 @@ class QMenu;
 class QStatusBar;
 class QWidget;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -64,4 +64,4 @@ private:
     QTimer m_idle;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -10,11 +10,11 @@
 #include <QLoggingCategory>
 #include <QtConcurrent/QtConcurrentRun>
 
-Q_LOGGING_CATEGORY(lcSession, "engram.ui.session")
+Q_LOGGING_CATEGORY(lcSession, "recollector.ui.session")
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 constexpr int kDefaultPollMs = 500;
@@ -293,7 +293,7 @@ void StoreSession::checkForChanges()
         return;
     m_dataVersion = version;
 
-    // Another process may have switched the store's profile (engram-cli profile, a second
+    // Another process may have switched the store's profile (recollector-cli profile, a second
     // window): the view follows it then; a view profile picked here stays otherwise.
     if (const auto stored = m_store->meta().value(MetaRepository::kProfile); stored && !stored->isEmpty()
         && *stored != m_storeProfile && makeProfile(*stored, m_config)) {
@@ -323,4 +323,4 @@ void StoreSession::checkForChanges()
     }
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -16,7 +16,7 @@
 #include <atomic>
 #include <memory>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The open store as the window sees it: the core::Store, its Config and active
 /// ScoringProfile, the in-memory snapshot of every memory, and the instant scores are
@@ -152,4 +152,4 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancelLoad;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -1,6 +1,6 @@
 #include "ArgParser.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 bool ArgParser::parse(const QStringList &args)
 {
@@ -45,4 +45,4 @@ std::optional<QString> ArgParser::value(const QString &name) const
     return *it;
 }
 
-} // namespace engram::cli
+} // namespace recollector::cli

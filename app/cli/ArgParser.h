@@ -7,7 +7,7 @@
 
 #include <optional>
 
-namespace engram::cli {
+namespace recollector::cli {
 
 /// Minimal `--name value` / `--flag` parser for one command's arguments. Options that take
 /// a value are declared up front so a stray word is reported, not swallowed.
@@ -35,4 +35,4 @@ private:
     QString m_error;
 };
 
-} // namespace engram::cli
+} // namespace recollector::cli

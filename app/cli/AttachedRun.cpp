@@ -9,9 +9,9 @@
 #include <QDir>
 #include <QFileInfo>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 QString g_folder;
@@ -57,7 +57,7 @@ bool AttachedRun::syncAgain(CliContext &ctx)
     auto report = attach::FolderSync::run(*ctx.store(), g_folder, ctx.now(), ctx.config().decay.initialStability);
     if (!report) {
         // Not ctx.fail(): a server (mcp) goes on with its next request.
-        ctx.err() << "engram-cli: attached folder: " << report.error().message << Qt::endl;
+        ctx.err() << "recollector-cli: attached folder: " << report.error().message << Qt::endl;
         return false;
     }
     for (const QString &p : report->problems)
@@ -72,7 +72,7 @@ bool AttachedRun::writeBack(CliContext &ctx)
     auto report = attach::WriteBack::run(*ctx.store(), g_folder, ctx.now());
     if (!report) {
         // Not ctx.fail(): a server (mcp) goes on with its next request.
-        ctx.err() << "engram-cli: attached folder: " << report.error().message << Qt::endl;
+        ctx.err() << "recollector-cli: attached folder: " << report.error().message << Qt::endl;
         return false;
     }
     for (const QString &p : report->problems)
@@ -80,4 +80,4 @@ bool AttachedRun::writeBack(CliContext &ctx)
     return true;
 }
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -2,7 +2,7 @@
 
 #include <QString>
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class CliContext;
 
@@ -26,4 +26,4 @@ public:
     static bool writeBack(CliContext &ctx);
 };
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -4,6 +4,7 @@
 
 #include "io/DemoStore.h"
 #include "model/MemoryJson.h"
+#include "model/ProgramNames.h"
 #include "store/MetaRepository.h"
 
 #include <QDir>
@@ -14,9 +15,9 @@
 
 #include <cstdio>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 CliContext::CliContext() : m_out(stdout), m_err(stderr) {}
 
@@ -24,8 +25,7 @@ Millis CliContext::now() const { return at != 0 ? at : time::nowMs(); }
 
 QString CliContext::defaultStorePath()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-        .filePath(QStringLiteral("default.engram"));
+    return names::defaultStorePath();
 }
 
 Store *CliContext::store()
@@ -157,8 +157,8 @@ void CliContext::printJson(const QJsonValue &value)
 int CliContext::fail(const QString &message, int code)
 {
     m_failed = true;
-    m_err << "engram-cli: " << message << Qt::endl;
+    m_err << "recollector-cli: " << message << Qt::endl;
     return code;
 }
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -14,7 +14,7 @@
 #include <memory>
 #include <optional>
 
-namespace engram::cli {
+namespace recollector::cli {
 
 /// What every command gets: the global options (docs/cli.md, "Global options"), the store
 /// (opened on first use), the config and active scoring profile, the evaluation instant, and
@@ -29,7 +29,7 @@ public:
     QString profileOverride;   ///< --profile
     core::Millis at = 0;       ///< --at (now when 0)
     bool json = false;         ///< --json
-    /// --passphrase-file, else ENGRAM_PASSPHRASE_FILE: unlocks a store with a passphrase
+    /// --passphrase-file, else RECOLLECTOR_PASSPHRASE_FILE: unlocks a store with a passphrase
     /// when it opens (docs/cli.md, "Encryption at rest").
     QString passphraseFile;
 
@@ -73,4 +73,4 @@ private:
     bool m_failed = false;
 };
 
-} // namespace engram::cli
+} // namespace recollector::cli

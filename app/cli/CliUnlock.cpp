@@ -5,9 +5,9 @@
 #include "store/Store.h"
 #include "store/StoreSeal.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 Status unlockStore(Store &store, const QString &passphraseFile)
 {
@@ -26,4 +26,4 @@ Status unlockStore(Store &store, const QString &passphraseFile)
     return st;
 }
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -7,18 +7,18 @@
 #include <memory>
 #include <vector>
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class CliContext;
 
-/// One `engram-cli` command. Each lives in its own file under commands/ and registers itself
-/// with ENGRAM_REGISTER_COMMAND, so adding a command touches no other file.
+/// One `recollector-cli` command. Each lives in its own file under commands/ and registers itself
+/// with RECOLLECTOR_REGISTER_COMMAND, so adding a command touches no other file.
 class Command
 {
 public:
     virtual ~Command() = default;
     virtual QString name() const = 0;
-    /// One line for `engram-cli help`.
+    /// One line for `recollector-cli help`.
     virtual QString summary() const = 0;
     /// Arguments after the name, e.g. "ID [--event access|task_success]".
     virtual QString usage() const = 0;
@@ -49,7 +49,7 @@ struct Registrar
 };
 } // namespace detail
 
-} // namespace engram::cli
+} // namespace recollector::cli
 
-#define ENGRAM_REGISTER_COMMAND(Type)                                                                             \
-    static const ::engram::cli::detail::Registrar s_register##Type([] { return std::make_unique<Type>(); })
+#define RECOLLECTOR_REGISTER_COMMAND(Type)                                                                             \
+    static const ::recollector::cli::detail::Registrar s_register##Type([] { return std::make_unique<Type>(); })

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace engram::cli {
+namespace recollector::cli {
 
 CommandRegistry &CommandRegistry::instance()
 {
@@ -30,4 +30,4 @@ std::vector<Command *> CommandRegistry::commands() const
     return out;
 }
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -16,7 +16,7 @@
 #include <functional>
 #include <memory>
 
-namespace engram::cli {
+namespace recollector::cli {
 
 inline std::unique_ptr<core::Decisions> decisionsFor(CliContext &ctx)
 {
@@ -119,4 +119,4 @@ protected:
                                                        core::Millis at) const = 0;
 };
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,23 +1,24 @@
-// engram-cli: the scriptable face of engram_core (docs/cli.md, "Global options"). Wiring only:
+// recollector-cli: the scriptable face of recollector_core (docs/cli.md, "Global options"). Wiring only:
 // global options, then the named command from the registry.
 #include "AttachedRun.h"
 #include "CliContext.h"
 #include "Command.h"
 
+#include "model/ProgramNames.h"
 #include "model/Time.h"
 #include "scoring/ScoringProfile.h"
 #include "store/SqliteLink.h"
 
 #include <QCoreApplication>
 
-using namespace engram;
+using namespace recollector;
 
 namespace {
 
 int printHelp(cli::CliContext &ctx)
 {
     QTextStream &out = ctx.out();
-    out << "usage: engram-cli [--store PATH | --attach DIR] [--profile NAME] [--at ISO-8601] [--json] COMMAND [ARGS]\n\n"
+    out << "usage: recollector-cli [--store PATH | --attach DIR] [--profile NAME] [--at ISO-8601] [--json] COMMAND [ARGS]\n\n"
         << "Global options:\n"
         << "  --store PATH     the store file, in an existing folder (default: "
         << cli::CliContext::defaultStorePath() << ")\n"
@@ -26,12 +27,12 @@ int printHelp(cli::CliContext &ctx)
         << "  --profile NAME   scoring profile: " << core::profileNames().join(QStringLiteral(", ")) << "\n"
         << "  --at ISO-8601    evaluate and record everything as of that instant\n"
         << "  --passphrase-file PATH  unlock level-3 memories with the passphrase in PATH\n"
-        << "                   (or ENGRAM_PASSPHRASE_FILE; never a passphrase on the command line)\n"
+        << "                   (or RECOLLECTOR_PASSPHRASE_FILE; never a passphrase on the command line)\n"
         << "  --json           machine-readable output on stdout\n\n"
         << "Commands:\n";
     for (cli::Command *c : cli::CommandRegistry::instance().commands())
         out << "  " << c->name().leftJustified(22) << c->summary() << "\n"
-            << "  " << QString(22, QLatin1Char(' ')) << "engram-cli " << c->name() << ' ' << c->usage() << "\n";
+            << "  " << QString(22, QLatin1Char(' ')) << "recollector-cli " << c->name() << ' ' << c->usage() << "\n";
     out.flush();
     return 0;
 }
@@ -41,11 +42,11 @@ int printHelp(cli::CliContext &ctx)
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("Engram"));
-    QCoreApplication::setApplicationName(QStringLiteral("Engram"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Recollector"));
+    QCoreApplication::setApplicationName(QStringLiteral("Recollector"));
 
     cli::CliContext ctx;
-    // Before anything else: the bulk paths need Qt's SQLite driver and Engram's libsqlite3 to
+    // Before anything else: the bulk paths need Qt's SQLite driver and Recollector's libsqlite3 to
     // be one library. A mismatch is one line and exit code 1.
     if (const core::Status st = core::SqliteLink::verify(); !st)
         return ctx.fail(st.error().message, 1);
@@ -102,7 +103,7 @@ int main(int argc, char *argv[])
     }
 
     if (ctx.passphraseFile.isEmpty())
-        ctx.passphraseFile = qEnvironmentVariable("ENGRAM_PASSPHRASE_FILE");
+        ctx.passphraseFile = core::names::environment("PASSPHRASE_FILE");
 
     if (rest.isEmpty() || rest.first() == QLatin1String("help") || rest.first() == QLatin1String("--help")
         || rest.first() == QLatin1String("-h"))
@@ -111,7 +112,7 @@ int main(int argc, char *argv[])
     const QString name = rest.takeFirst();
     cli::Command *command = cli::CommandRegistry::instance().find(name);
     if (!command)
-        return ctx.fail(QStringLiteral("unknown command '%1' (see engram-cli help)").arg(name), 2);
+        return ctx.fail(QStringLiteral("unknown command '%1' (see recollector-cli help)").arg(name), 2);
     if (!attachDir.isEmpty()) {
         if (!ctx.storePath.isEmpty())
             return ctx.fail(QStringLiteral("--attach and --store cannot be used together"), 2);

@@ -1,17 +1,18 @@
-// engram: the desktop window. Wiring only; everything shown comes from engram_ui / engram_core.
-//   engram            the last store, else the default store, else (first run) the welcome page
-//   engram PATH       that store
-//   engram --demo     a fresh demo store
-// ENGRAM_BENCH_FIRST_PAINT=1 prints `first_paint_epoch_ms=<ms>` when the table first paints
+// recollector: the desktop window. Wiring only; everything shown comes from recollector_ui / recollector_core.
+//   recollector            the last store, else the default store, else (first run) the welcome page
+//   recollector PATH       that store
+//   recollector --demo     a fresh demo store
+// RECOLLECTOR_BENCH_FIRST_PAINT=1 prints `first_paint_epoch_ms=<ms>` when the table first paints
 // rows (docs/architecture.md, "Performance budget": open_first_paint_ms), then, once the whole
 // store is loaded, prints `peak_rss_kib=<VmHWM>` (docs/architecture.md, "Performance budget":
-// rss_mib) and quits. engram-bench reads both lines.
-// ENGRAM_BENCH_LIVE_REFRESH=N: live_refresh_ms (ui/views/LiveRefreshProbe.h), N refreshes.
+// rss_mib) and quits. recollector-bench reads both lines.
+// RECOLLECTOR_BENCH_LIVE_REFRESH=N: live_refresh_ms (ui/views/LiveRefreshProbe.h), N refreshes.
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "support/Translations.h"
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
+#include "model/ProgramNames.h"
 #include "model/Tier.h"
 #include "store/SqliteLink.h"
 #include "views/LiveRefreshProbe.h"
@@ -22,6 +23,7 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
+#include <QIcon>
 #include <QSettings>
 #include <QTimer>
 
@@ -29,7 +31,7 @@
 #include <cstdio>
 
 namespace {
-// VmHWM of this process in KiB (Linux /proc), 0 elsewhere: engram-bench's rss_mib.
+// VmHWM of this process in KiB (Linux /proc), 0 elsewhere: recollector-bench's rss_mib.
 long long peakRssKib()
 {
     QFile status(QStringLiteral("/proc/self/status"));
@@ -46,11 +48,17 @@ long long peakRssKib()
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Engram"));
-    QApplication::setApplicationName(QStringLiteral("Engram"));
-    // The system's language, or ENGRAM_LANG (docs/user-guide.md, "Language"); before any
-    // window is built. The command line's --help stays English, like engram-cli.
-    engram::ui::Translations::install(app);
+    QApplication::setOrganizationName(QStringLiteral("Recollector"));
+    QApplication::setApplicationName(QStringLiteral("Recollector"));
+    // The desktop entry's id (packaging/): a Wayland compositor finds the icon and name by it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.recollector.Recollector"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/recollector.svg")));
+    // An upgrade from Engram keeps its recent stores and preferences (docs/formats.md,
+    // "Files written under the name Engram").
+    recollector::core::names::importLegacySettings();
+    // The system's language, or RECOLLECTOR_LANG (docs/user-guide.md, "Language"); before any
+    // window is built. The command line's --help stays English, like recollector-cli.
+    recollector::ui::Translations::install(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Inspect and edit an AI assistant's long-term memory"));
@@ -61,21 +69,21 @@ int main(int argc, char *argv[])
                                     QStringLiteral("Open an agent memory folder in place (its files stay the source of truth)."),
                                     QStringLiteral("DIR"));
     parser.addOption(attach);
-    parser.addPositionalArgument(QStringLiteral("store"), QStringLiteral("The .engram store to open."),
+    parser.addPositionalArgument(QStringLiteral("store"), QStringLiteral("The store to open (.recollector, or .engram from Engram)."),
                                  QStringLiteral("[store]"));
     parser.process(app);
 
-    // Before any store is opened: the bulk paths need Qt's SQLite driver and Engram's
+    // Before any store is opened: the bulk paths need Qt's SQLite driver and Recollector's
     // libsqlite3 to be one library. A mismatch is one line on stderr and exit code 1.
-    if (const engram::core::Status st = engram::core::SqliteLink::verify(); !st) {
-        std::fprintf(stderr, "engram: %s\n", qPrintable(st.error().message));
+    if (const recollector::core::Status st = recollector::core::SqliteLink::verify(); !st) {
+        std::fprintf(stderr, "recollector: %s\n", qPrintable(st.error().message));
         return 1;
     }
 
-    engram::ui::MainWindow window;
-    if (qEnvironmentVariableIntValue("ENGRAM_BENCH_FIRST_PAINT") == 1) {
-        engram::ui::StoreSession *session = window.session();
-        QObject::connect(window.memoryTable(), &engram::ui::MemoryTableView::firstPaintWithRows, &app, [session]() {
+    recollector::ui::MainWindow window;
+    if (qEnvironmentVariableIntValue("RECOLLECTOR_BENCH_FIRST_PAINT") == 1) {
+        recollector::ui::StoreSession *session = window.session();
+        QObject::connect(window.memoryTable(), &recollector::ui::MemoryTableView::firstPaintWithRows, &app, [session]() {
             std::printf("first_paint_epoch_ms=%lld\n", static_cast<long long>(QDateTime::currentMSecsSinceEpoch()));
             std::fflush(stdout);
             // The peak RSS counts only once every row is in memory: a large store's first
@@ -89,34 +97,34 @@ int main(int argc, char *argv[])
                 QTimer::singleShot(0, qApp, finish);
                 return;
             }
-            QObject::connect(session, &engram::ui::StoreSession::loadingChanged, qApp, [finish](bool loading) {
+            QObject::connect(session, &recollector::ui::StoreSession::loadingChanged, qApp, [finish](bool loading) {
                 if (!loading) // let the views take in the last rows first
                     QTimer::singleShot(0, qApp, finish);
             });
         });
     }
 
-    if (const int refreshes = qEnvironmentVariableIntValue("ENGRAM_BENCH_LIVE_REFRESH"); refreshes > 0)
-        new engram::ui::LiveRefreshProbe(window.session(), window.memoryTable(), refreshes, &window);
+    if (const int refreshes = qEnvironmentVariableIntValue("RECOLLECTOR_BENCH_LIVE_REFRESH"); refreshes > 0)
+        new recollector::ui::LiveRefreshProbe(window.session(), window.memoryTable(), refreshes, &window);
 
-    // ENGRAM_SCREENSHOT=file.png: once the table shows rows, select one memory per decaying
+    // RECOLLECTOR_SCREENSHOT=file.png: once the table shows rows, select one memory per decaying
     // tier (active, fading, weak) so the chart compares curves, let the docks follow, save a
     // picture of the window and quit (for documentation and for looking at it).
-    if (const QString shot = qEnvironmentVariable("ENGRAM_SCREENSHOT"); !shot.isEmpty()) {
-        // ENGRAM_SCREENSHOT_SIZE=WxH (default 1600x1000), e.g. 1024x700 for a small screen.
-        const QStringList size = qEnvironmentVariable("ENGRAM_SCREENSHOT_SIZE", QStringLiteral("1600x1000")).split(QLatin1Char('x'));
+    if (const QString shot = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT"); !shot.isEmpty()) {
+        // RECOLLECTOR_SCREENSHOT_SIZE=WxH (default 1600x1000), e.g. 1024x700 for a small screen.
+        const QStringList size = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_SIZE", QStringLiteral("1600x1000")).split(QLatin1Char('x'));
         window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600, size.value(1).toInt() > 0 ? size.value(1).toInt() : 1000);
-        QObject::connect(window.memoryTable(), &engram::ui::MemoryTableView::firstPaintWithRows, &window,
+        QObject::connect(window.memoryTable(), &recollector::ui::MemoryTableView::firstPaintWithRows, &window,
                          [&window, shot]() {
                              const auto *model = window.tableModel();
                              QStringList ids;
                              QList<int> tiersTaken;
                              for (int row = 0; row < model->rowCount() && ids.size() < 3; ++row) {
                                  const QModelIndex index = model->index(row, 0);
-                                 const int tier = index.data(engram::ui::TierRole).toInt();
-                                 const auto t = engram::core::Tier(tier);
-                                 if (t == engram::core::Tier::Permanent || t == engram::core::Tier::Forgotten
-                                     || tiersTaken.contains(tier) || index.data(engram::ui::NegatedRole).toBool())
+                                 const int tier = index.data(recollector::ui::TierRole).toInt();
+                                 const auto t = recollector::core::Tier(tier);
+                                 if (t == recollector::core::Tier::Permanent || t == recollector::core::Tier::Forgotten
+                                     || tiersTaken.contains(tier) || index.data(recollector::ui::NegatedRole).toBool())
                                      continue;
                                  tiersTaken << tier;
                                  ids << model->idAt(row);
@@ -143,9 +151,9 @@ int main(int argc, char *argv[])
         if (!last.isEmpty() && QFileInfo::exists(last))
             opened = window.openStore(last);
     }
-    // Nothing opened: the user's default store (shared with engram-cli) when there is one,
+    // Nothing opened: the user's default store (shared with recollector-cli) when there is one,
     // else the welcome page (first run: demo, import or an empty store).
-    if (!opened && !window.session()->isOpen() && QFileInfo::exists(engram::ui::MainWindow::defaultStorePath()))
+    if (!opened && !window.session()->isOpen() && QFileInfo::exists(recollector::ui::MainWindow::defaultStorePath()))
         window.openDefaultStore();
 
     window.show();

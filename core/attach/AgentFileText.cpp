@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 
@@ -214,4 +214,4 @@ QByteArray AgentFileText::fresh(const QJsonObject &target)
     return assemble(layout);
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

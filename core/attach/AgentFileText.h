@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// An agent memory file's text as its writer laid it out (docs/formats.md, "Attached
 /// folders"): the top-level keys in the file's order, each with its value's bytes as they
@@ -37,4 +37,4 @@ public:
     static const QStringList &entryOrder();
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

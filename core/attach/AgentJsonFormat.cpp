@@ -15,7 +15,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind, const QString &folder)
@@ -89,4 +89,4 @@ QByteArray AgentJsonFormat::rewrite(const QByteArray &original, const QJsonObjec
 
 QByteArray AgentJsonFormat::fresh(const QJsonObject &target) const { return AgentFileText::fresh(target); }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -2,7 +2,7 @@
 
 #include "attach/EntryFormat.h"
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// An agent hub's `<id>.json` files (AgentEntry, AgentProjection, AgentFileText).
 class AgentJsonFormat final : public EntryFormat
@@ -19,4 +19,4 @@ public:
     QStringList clashFree() const override { return { QStringLiteral("updatedAt"), QStringLiteral("strength") }; }
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -5,7 +5,7 @@
 
 #include <QJsonDocument>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 QJsonObject AgentProjection::of(const Memory &memory)
 {
@@ -49,4 +49,4 @@ QJsonObject AgentProjection::parse(const QByteArray &compactJson)
     return QJsonDocument::fromJson(compactJson).object();
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -5,11 +5,11 @@
 #include <QByteArray>
 #include <QJsonObject>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// What an agent memory file should say about a memory: the agent hub's MemoryEntry fields
 /// and what newer writers add (importance 1–10, tier, superseded, supersedesId), in the
-/// agent's types, nothing Engram-only (docs/formats.md, "Attached folders"). A merged
+/// agent's types, nothing Recollector-only (docs/formats.md, "Attached folders"). A merged
 /// source and a negated memory are `superseded: true`; permanent is `tier: "permanent"`.
 /// Links are never written: they live in the side store.
 class AgentProjection final
@@ -22,4 +22,4 @@ public:
     static QJsonObject parse(const QByteArray &compactJson);
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

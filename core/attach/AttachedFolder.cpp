@@ -1,5 +1,7 @@
 #include "attach/AttachedFolder.h"
 
+#include "io/AgentFolder.h"
+#include "model/ProgramNames.h"
 #include "store/Store.h"
 
 #include <QCryptographicHash>
@@ -9,7 +11,7 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 Result<QString> AttachedFolder::canonicalFolder(const QString &path)
 {
@@ -80,20 +82,28 @@ QString AttachedFolder::kindName(Kind kind)
 
 QString AttachedFolder::sideStorePath(const QString &canonicalFolder, const QString &dataDir)
 {
-    const QByteArray hash = QCryptographicHash::hash(canonicalFolder.toUtf8(), QCryptographicHash::Sha256).toHex();
-    return QDir(dataDir).filePath(QStringLiteral("attached/%1.engram").arg(QString::fromLatin1(hash.left(16))));
+    const QString hash = QString::fromLatin1(
+        QCryptographicHash::hash(canonicalFolder.toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
+    const QString path = QDir(dataDir).filePath(QStringLiteral("attached/%1.%2").arg(hash, names::kStoreSuffix));
+    // A folder Engram attached keeps its side store (its history and undo) where Engram left it.
+    if (dataDir == defaultDataDir() && !QFileInfo::exists(path)) {
+        if (const QString legacy = names::legacyDataDir(); !legacy.isEmpty()) {
+            const QString old = QDir(legacy).filePath(QStringLiteral("attached/%1.%2").arg(hash, names::kLegacyStoreSuffix));
+            if (QFileInfo::exists(old))
+                return old;
+        }
+    }
+    return path;
 }
 
 QString AttachedFolder::defaultDataDir()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return names::dataDir();
 }
 
 QString AttachedFolder::trashFolder(const QString &canonicalFolder)
 {
-    QDir parent(canonicalFolder);
-    parent.cdUp();
-    return parent.filePath(QStringLiteral(".engram-trash"));
+    return io::AgentFolder::trashFolder(canonicalFolder);
 }
 
 QString AttachedFolder::stampOf(const QString &path, qint64 *modifiedMs)
@@ -118,4 +128,4 @@ QString AttachedFolder::folderOf(Store &store)
     return folder ? *folder : QString();
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -4,20 +4,20 @@
 
 #include <QString>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// An assistant's memory folder opened in place (docs/formats.md, "Attached folders"): where
 /// it is, what kind it is, where its side store and its trash live.
 ///
-/// The folder's files are the source of truth. The side store is a normal Engram store in the
-/// user's data folder (`<data>/attached/<hash>.engram`, the hash of the folder's canonical
+/// The folder's files are the source of truth. The side store is a normal Recollector store in the
+/// user's data folder (`<data>/attached/<hash>.recollector`, the hash of the folder's canonical
 /// path), holding the memories as last read plus events, history, links and conflicts, so
 /// undo, history, the decay chart and the review queue work as on any store. The trash is
-/// the folder `.engram-trash` beside the attached folder (a sibling).
+/// the folder `.recollector-trash` beside the attached folder (a sibling).
 class AttachedFolder final
 {
 public:
@@ -37,11 +37,11 @@ public:
     /// kindOf(folder).
     static Kind kindFor(Store &store, const QString &folder);
     static QString kindName(Kind kind);
-    /// `<dataDir>/attached/<first 16 hex of sha-256 of the canonical folder>.engram`.
+    /// `<dataDir>/attached/<first 16 hex of sha-256 of the canonical folder>.recollector`.
     static QString sideStorePath(const QString &canonicalFolder, const QString &dataDir);
     /// The default data folder (QStandardPaths::AppDataLocation).
     static QString defaultDataDir();
-    /// `<folder>/../.engram-trash`.
+    /// `<folder>/../.recollector-trash` (io::AgentFolder::trashFolder).
     static QString trashFolder(const QString &canonicalFolder);
 
     /// "size:mtime-ms" of a file (empty when it is missing): what a rescan compares before it
@@ -63,4 +63,4 @@ public:
     static inline const QString kMetaProblems = QStringLiteral("attached_problems");
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -7,7 +7,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 
@@ -280,4 +280,4 @@ std::optional<std::pair<QString, QByteArray>> ClaudeMemoryFormat::indexWith(cons
     return std::pair { path, index };
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -2,7 +2,7 @@
 
 #include "attach/EntryFormat.h"
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// Claude Code's auto memory (`~/.claude/projects/<slug>/memory/`; docs/formats.md,
 /// "Claude Code memory folders"): `MEMORY.md`, an index with one line per memory linking its
@@ -10,7 +10,7 @@ namespace engram::core::attach {
 /// front matter `name`, `description`, `type` (user | feedback | project | reference) and the
 /// memory as the body. Fields: the front matter's keys and `body`. A memory's id is the file's
 /// base name; type → category, body → content, name and description kept as extra fields;
-/// strength comes from Engram's own events (the files carry none). A rewrite keeps the front
+/// strength comes from Recollector's own events (the files carry none). A rewrite keeps the front
 /// matter's order, quoting and unknown keys and changes only the lines whose value changed.
 class ClaudeMemoryFormat final : public EntryFormat
 {
@@ -39,4 +39,4 @@ private:
     QString m_project;
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -3,7 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 std::vector<ClaudeProjects::Folder> ClaudeProjects::find(const QString &home)
 {
@@ -31,4 +31,4 @@ QString ClaudeProjects::projectOf(const QString &memoryFolder)
     return project.fileName();
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// Claude Code's auto-memory folders under a home folder: every
 /// `<home>/.claude/projects/<project-slug>/memory/` that holds a `MEMORY.md` or Markdown files
@@ -16,7 +16,7 @@ class ClaudeProjects final
 public:
     struct Folder
     {
-        QString project; ///< the slug, e.g. "-home-dev-engram"
+        QString project; ///< the slug, e.g. "-home-dev-recollector"
         QString folder;  ///< absolute path of its memory/ folder
     };
     /// Sorted by project; `home` defaults to the user's home folder.
@@ -25,4 +25,4 @@ public:
     static QString projectOf(const QString &memoryFolder);
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -6,7 +6,7 @@
 #include <QFileInfo>
 #include <QMap>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 
@@ -98,4 +98,4 @@ std::optional<std::pair<QString, QByteArray>> ClaudeProjectsFormat::indexWith(co
     return m_one.indexWith(QDir(folder).filePath(parts->first + QStringLiteral("/memory")), parts->second, fields);
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -2,15 +2,15 @@
 
 #include "attach/ClaudeMemoryFormat.h"
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// Every project's Claude Code memory at once: `~/.claude/projects` attached as one folder
 /// (docs/formats.md, "Claude Code memory folders", "All projects"). An entry is
 /// `<slug>/memory/<file>.md`, read and written exactly as in its own project's folder
 /// (ClaudeMemoryFormat); its id is `<slug>/<file base name>` (the same file name in two
 /// projects is two memories), its project the slug. The index of each project is its own
-/// `MEMORY.md`; the trash mirrors the entry's folders under `~/.claude/.engram-trash`. A memory
-/// Engram creates (a correction, a merge) goes to the project of the memory it comes from.
+/// `MEMORY.md`; the trash mirrors the entry's folders under `~/.claude/.recollector-trash`. A memory
+/// Recollector creates (a correction, a merge) goes to the project of the memory it comes from.
 class ClaudeProjectsFormat final : public EntryFormat
 {
 public:
@@ -36,4 +36,4 @@ private:
     ClaudeMemoryFormat m_one;
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -10,11 +10,11 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// How one kind of attached folder stores a memory in a file (docs/formats.md, "Attached
 /// folders"): which files are memories, what a file's fields are, what a memory's fields
@@ -41,7 +41,7 @@ public:
     /// its top level matching nameFilters() and isEntryName() (links, FIFOs and unreadable
     /// ones included: FolderSync reports them by name).
     virtual QStringList entryNames(const QString &folder) const;
-    /// The file name (relative to the folder) for a memory Engram creates (a correction, a
+    /// The file name (relative to the folder) for a memory Recollector creates (a correction, a
     /// merge): `<id><extension>` by default; empty when the kind has no place for it.
     virtual QString newFileName(const Memory &memory) const { return memory.id + extension(); }
     /// Files matching the filters that are not memories (Claude Code's MEMORY.md).
@@ -84,4 +84,4 @@ public:
     }
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

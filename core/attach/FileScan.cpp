@@ -13,7 +13,7 @@
 #include <atomic>
 #include <thread>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 // Below this many files one thread is as fast as starting others.
@@ -97,4 +97,4 @@ std::vector<FileScan::File> FileScan::run(const QString &folder, const QStringLi
     return files;
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

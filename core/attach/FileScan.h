@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// The per-file half of a folder sync (FolderSync): each file's kind checked, its size and
 /// time compared with what the side store recorded, its bytes read, hashed and parsed, and
@@ -60,4 +60,4 @@ private:
                         const QHash<QString, Known> &known, Millis now, Millis settledMs, double initialStability);
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

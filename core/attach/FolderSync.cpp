@@ -15,16 +15,16 @@
 #include <QFileInfo>
 #include <QHash>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 
 const QString kFromFile = QStringLiteral("fromFile");
 constexpr Millis kSettledMs = 2000;
 
-// Engram's own fields, which an agent file does not hold: kept from the row when the file
+// Recollector's own fields, which an agent file does not hold: kept from the row when the file
 // changes (unless the file now holds them).
-void keepEngramFields(Memory &fromFile, const Memory &row, const QJsonObject &object)
+void keepRecollectorFields(Memory &fromFile, const Memory &row, const QJsonObject &object)
 {
     auto keep = [&](const char *key) { return !object.contains(QLatin1String(key)); };
     if (keep("verified"))
@@ -35,7 +35,7 @@ void keepEngramFields(Memory &fromFile, const Memory &row, const QJsonObject &ob
     }
     if (keep("correctionHistory"))
         fromFile.correctionHistory = row.correctionHistory;
-    if (keep("engramImportance"))
+    if (keep("recollectorImportance") && keep("engramImportance")) // Engram's name for it too
         fromFile.importance = row.importance;
     if (keep("sensitivity"))
         fromFile.sensitivity = row.sensitivity;
@@ -178,7 +178,7 @@ Status SyncRun::record(FileScan::File &f)
         auto existing = m_store.memories().get(m.id);
         if (!existing)
             return existing.error();
-        keepEngramFields(m, *existing, parsed.fields);
+        keepRecollectorFields(m, *existing, parsed.fields);
         f.proj = AgentProjection::compact(m_format->projection(m));
         if (const Status s = m_store.memories().update(m); !s)
             return s;
@@ -195,7 +195,7 @@ Status SyncRun::record(FileScan::File &f)
     return m_files.put({ m.id, name, f.hash, f.base, f.proj, f.stamp });
 }
 
-// Files Engram knew that are gone: the assistant removed them (a file Engram moved to the
+// Files Recollector knew that are gone: the assistant removed them (a file Recollector moved to the
 // trash belongs to a deleted memory already, and its record stays for undo).
 Status SyncRun::removeGone()
 {
@@ -278,4 +278,4 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
     return sync.report();
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

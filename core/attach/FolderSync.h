@@ -5,18 +5,18 @@
 
 #include <QStringList>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// Reads an attached agent folder into its side store (docs/formats.md, "Attached folders").
 /// Never writes a file. In ONE transaction: a new file becomes a memory, a file whose bytes
-/// changed since Engram last read or wrote it updates its memory (Engram-only fields the file
+/// changed since Recollector last read or wrote it updates its memory (Recollector-only fields the file
 /// does not hold are kept), a file that went away soft-deletes its memory; each as an event
 /// with actor `assistant` and `fromFile` in its payload, so the window's live refresh sees
-/// it and the write-back leaves it alone. What it read (bytes hash, fields, Engram's
+/// it and the write-back leaves it alone. What it read (bytes hash, fields, Recollector's
 /// projection) is remembered per file for the three-way check of the next decision. A file
 /// that cannot be read or parsed, or is a symbolic link (never followed), is a problem: its
 /// memory is left as it was.
@@ -36,4 +36,4 @@ public:
                                             double initialStability = 24);
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

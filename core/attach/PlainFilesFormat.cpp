@@ -4,7 +4,7 @@
 #include <QRegularExpression>
 #include <QStringDecoder>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 
@@ -66,7 +66,7 @@ std::optional<QJsonObject> PlainFilesFormat::fieldsOf(const QByteArray &bytes) c
     const auto text = textOf(bytes);
     if (!text)
         return std::nullopt;
-    // The text without the final line break, so that an edit in Engram (which holds no
+    // The text without the final line break, so that an edit in Recollector (which holds no
     // trailing line break) is not a change of every file.
     QString body = *text;
     while (body.endsWith(QLatin1Char('\n')) || body.endsWith(QLatin1Char('\r')))
@@ -100,4 +100,4 @@ QByteArray PlainFilesFormat::fresh(const QJsonObject &target) const
     return target.value(kBody).toString().toUtf8() + "\n";
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

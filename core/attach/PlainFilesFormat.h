@@ -2,13 +2,13 @@
 
 #include "attach/EntryFormat.h"
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// A plain folder of memory files, as Anthropic's memory tool keeps under `/memories`
 /// (docs/formats.md, "Plain memory folders"): any text file (`.md`, `.txt`, `.xml`, ...) is
 /// one memory, the whole file its text, with no index and no front matter. A memory's id is
 /// the file's base name and its name (shown in the table) the file name; created/updated come
-/// from the file's time; strength comes from Engram's own events (the files carry none).
+/// from the file's time; strength comes from Recollector's own events (the files carry none).
 /// Fields: `body` only, so a confirm or a reinforcement writes nothing, an edit rewrites the
 /// text, a delete moves the file to the trash. Hidden files (`.name`) and editor leftovers
 /// (`name~`) are not memories; a file that is not UTF-8 text is a problem row.
@@ -27,4 +27,4 @@ public:
     QByteArray fresh(const QJsonObject &target) const override;
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

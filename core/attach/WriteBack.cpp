@@ -22,7 +22,7 @@
 
 #include <map>
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 namespace {
 
@@ -48,7 +48,8 @@ class MemoryWriter
 public:
     MemoryWriter(Store &store, const QString &folder, Millis now, WriteBack::Report &report)
         : m_store(store), m_files(store.database()), m_folder(folder),
-          m_trash(AttachedFolder::trashFolder(folder)), m_now(now), m_report(report),
+          m_trash(AttachedFolder::trashFolder(folder)), m_legacyTrash(io::AgentFolder::legacyTrashFolder(folder)),
+          m_now(now), m_report(report),
           m_format(EntryFormat::forStore(store, folder))
     {
     }
@@ -60,6 +61,8 @@ private:
     Status moveFile(const QString &from, const QString &to);
     Status toTrash(const QString &name);
     Status fromTrash(const QString &name);
+    /// The trashed file `name`, in the trash or in Engram's; empty when neither holds it.
+    QString trashed(const QString &name) const;
     Status undo(const QString &id, const QString &name, const AttachedFileRepository::Version &v,
                 const std::optional<Memory> &row);
     Status trashGone(const QString &id, const QString &name, const QString &decision,
@@ -80,6 +83,7 @@ private:
     AttachedFileRepository m_files;
     QString m_folder;
     QString m_trash;
+    QString m_legacyTrash; ///< where Engram trashed files: read, never written
     Millis m_now;
     WriteBack::Report &m_report;
     std::unique_ptr<EntryFormat> m_format;
@@ -125,7 +129,8 @@ Status MemoryWriter::undoIndex(const QString &id, const QString &decision)
 
 Result<Where> MemoryWriter::locate(const QString &name)
 {
-    for (const auto &[dirPath, place] : { std::pair { m_folder, Place::Folder }, std::pair { m_trash, Place::Trash } }) {
+    for (const auto &[dirPath, place] : { std::pair { m_folder, Place::Folder }, std::pair { m_trash, Place::Trash },
+             std::pair { m_legacyTrash, Place::Trash } }) {
         const QString path = QDir(dirPath).filePath(name);
         const QFileInfo info(path);
         if (!info.exists() && !info.isSymLink())
@@ -156,9 +161,19 @@ Status MemoryWriter::toTrash(const QString &name)
     return moveFile(QDir(m_folder).filePath(name), QDir(m_trash).filePath(name));
 }
 
+QString MemoryWriter::trashed(const QString &name) const
+{
+    for (const QString &trash : { m_trash, m_legacyTrash }) {
+        const QString path = QDir(trash).filePath(name);
+        if (QFileInfo::exists(path))
+            return path;
+    }
+    return {};
+}
+
 Status MemoryWriter::fromTrash(const QString &name)
 {
-    return moveFile(QDir(m_trash).filePath(name), QDir(m_folder).filePath(name));
+    return moveFile(trashed(name), QDir(m_folder).filePath(name));
 }
 
 Status MemoryWriter::record(const QString &id, const QString &decision, const QString &name, const Where &before,
@@ -180,10 +195,10 @@ Status MemoryWriter::clash(const QString &id, const QString &name, const QString
     if (const Status st = m_store.conflicts().insert(c); !st)
         return st;
     QJsonObject fileValues;
-    QJsonObject engramValues;
+    QJsonObject decisionValues;
     for (const QString &k : keys) {
         fileValues.insert(k, file.value(k));
-        engramValues.insert(k, wanted.value(k));
+        decisionValues.insert(k, wanted.value(k));
     }
     Event e;
     e.memoryId = id;
@@ -192,11 +207,11 @@ Status MemoryWriter::clash(const QString &id, const QString &name, const QString
     e.at = m_now;
     e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("conflict"), double(c.id) },
                               { QStringLiteral("fields"), QJsonArray::fromStringList(keys) },
-                              { QStringLiteral("file"), fileValues }, { QStringLiteral("engram"), engramValues } };
+                              { QStringLiteral("file"), fileValues }, { QStringLiteral("decision"), decisionValues } };
     if (const Status st = m_store.events().append(e); !st)
         return st;
     ++m_report.clashes;
-    m_report.problems << QStringLiteral("%1: the assistant changed %2 since Engram read it; not written (conflict %3)")
+    m_report.problems << QStringLiteral("%1: the assistant changed %2 since Recollector read it; not written (conflict %3)")
                              .arg(name, keys.join(QStringLiteral(", ")))
                              .arg(c.id);
     return {};
@@ -207,7 +222,7 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
 {
     const QString inFolder = QDir(m_folder).filePath(name);
     if (v.beforePlace == Place::Folder) {
-        if (QFileInfo::exists(QDir(m_trash).filePath(name)) && !QFileInfo::exists(inFolder)) {
+        if (!trashed(name).isEmpty() && !QFileInfo::exists(inFolder)) {
             if (const Status st = fromTrash(name); !st)
                 return st;
         }
@@ -310,7 +325,7 @@ Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const
 }
 
 // A deleted or purged memory: its file leaves the folder for the trash (unless the assistant
-// changed it since Engram read it: then it stays, as a clash).
+// changed it since Recollector read it: then it stays, as a clash).
 Status MemoryWriter::trashGone(const QString &id, const QString &name, const QString &decision,
                                const std::optional<FileState> &stored, const Where &where)
 {
@@ -374,7 +389,7 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
 
     const QJsonObject wanted = m_format->projection(*row);
     if (where->place == Place::Trash) {
-        // Restored in Engram: the file comes back as it was when it left.
+        // Restored in Recollector: the file comes back as it was when it left.
         if (const Status st = fromTrash(name); !st)
             return st;
         ++m_report.restored;
@@ -454,4 +469,4 @@ Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Mi
     return report;
 }
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

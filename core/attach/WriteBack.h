@@ -5,22 +5,22 @@
 
 #include <QStringList>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::attach {
+namespace recollector::core::attach {
 
 /// Writes the decisions recorded in an attached folder's side store back to the folder's
 /// files (docs/formats.md, "Attached folders"): every memory that an event after the last
 /// handled one names (the folder's own events, `fromFile`, excepted) gets its file made to
 /// match, and nothing else is touched.
 ///
-/// - the fields a decision wrote are the keys where Engram's projection of the memory
+/// - the fields a decision wrote are the keys where Recollector's projection of the memory
 ///   (AgentProjection) now differs from the projection recorded when the file was last read
 ///   or written; they are laid over the file as it is now (AgentFileText: unknown fields,
 ///   key order and indent kept), through QSaveFile;
-/// - three-way check: when the file changed since Engram read it in any of those keys
+/// - three-way check: when the file changed since Recollector read it in any of those keys
 ///   (`updatedAt` and the derived `strength` aside), nothing is written and a conflict of type
 ///   `file_clash` opens, with an event holding both values; the assistant's file stays and the
 ///   next sync reads it;
@@ -44,4 +44,4 @@ public:
     [[nodiscard]] static Result<Report> run(Store &store, const QString &folder, Millis now = 0);
 };
 
-} // namespace engram::core::attach
+} // namespace recollector::core::attach

@@ -1,6 +1,6 @@
 #include "config/Config.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 Config Config::defaults()
 {
@@ -55,4 +55,4 @@ const CategoryConfig &Config::category(const QString &name) const
     return categories[size_t(categoryIndex(name))];
 }
 
-} // namespace engram::core
+} // namespace recollector::core

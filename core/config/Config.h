@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Parameters of one memory category (docs/formats.md, "Configuration (config.yaml)"). Unknown
 /// categories use `fact`'s.
@@ -190,4 +190,4 @@ struct Config
     bool operator==(const Config &) const = default;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -15,7 +15,7 @@
 #include <functional>
 #include <string>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -42,74 +42,74 @@ struct StringField
     QStringList allowed;
 };
 
-#define ENGRAM_D(path, member, lo, hi) Field{path, [](Config &c) -> double & { return c.member; }, lo, hi}
-#define ENGRAM_I(path, member, lo, hi) IntField{path, [](Config &c) -> int & { return c.member; }, lo, hi}
+#define RECOLLECTOR_D(path, member, lo, hi) Field{path, [](Config &c) -> double & { return c.member; }, lo, hi}
+#define RECOLLECTOR_I(path, member, lo, hi) IntField{path, [](Config &c) -> int & { return c.member; }, lo, hi}
 
 const std::vector<Field> &doubleFields()
 {
     static const std::vector<Field> fields{
-        ENGRAM_D("memory.decay.initialStability", decay.initialStability, 0.1, 8760),
-        ENGRAM_D("memory.decay.manualStability", decay.manualStability, 0.1, 8760),
-        ENGRAM_D("memory.decay.maxStability", decay.maxStability, 1, 1e6),
-        ENGRAM_D("memory.decay.fadingThreshold", decay.fadingThreshold, 0, 100),
-        ENGRAM_D("memory.decay.archiveThreshold", decay.archiveThreshold, 0, 100),
-        ENGRAM_D("memory.decay.deleteThreshold", decay.deleteThreshold, 0, 100),
-        ENGRAM_D("memory.decay.cleanupIntervalHours", decay.cleanupIntervalHours, 0, 8760),
-        ENGRAM_D("memory.decay.highConfidence", decay.highConfidence, 0, 1),
-        ENGRAM_D("memory.decay.highConfidenceFactor", decay.highConfidenceFactor, 0.01, 10),
-        ENGRAM_D("memory.decay.wellReinforcedFactor", decay.wellReinforcedFactor, 0.01, 10),
-        ENGRAM_D("memory.decay.minDecayRate", decay.minDecayRate, 0.01, 100),
-        ENGRAM_D("memory.decay.maxDecayRate", decay.maxDecayRate, 0.01, 100),
-        ENGRAM_D("memory.reinforce.retrieve", reinforce.retrieve, 0.1, 10),
-        ENGRAM_D("memory.reinforce.taskSuccess", reinforce.taskSuccess, 0.1, 10),
-        ENGRAM_D("memory.reinforce.taskFailure", reinforce.taskFailure, 0.1, 10),
-        ENGRAM_D("memory.reinforce.manualReview", reinforce.manualReview, 0.1, 10),
-        ENGRAM_D("memory.reinforce.associationHit", reinforce.associationHit, 0.1, 10),
-        ENGRAM_D("enhanced.alphaBase", enhanced.alphaBase, 0, 10),
-        ENGRAM_D("enhanced.userFactor", enhanced.userFactor, 0.1, 10),
-        ENGRAM_D("enhanced.semanticBoost", enhanced.semanticBoost, 0, 10),
-        ENGRAM_D("enhanced.frequentSemanticBoost", enhanced.frequentSemanticBoost, 0, 10),
-        ENGRAM_D("enhanced.semanticLambda", enhanced.semanticLambda, 0, 10),
-        ENGRAM_D("enhanced.frequentWindowHours", enhanced.frequentWindowHours, 0, 8760),
-        ENGRAM_D("enhanced.momentum", enhanced.momentum, 0, 10),
-        ENGRAM_D("enhanced.momentumLambda", enhanced.momentumLambda, 0, 10),
-        ENGRAM_D("enhanced.momentumWindowDays", enhanced.momentumWindowDays, 0, 365),
-        ENGRAM_D("enhanced.minWeight", enhanced.minWeight, 0, 10),
-        ENGRAM_D("enhanced.maxWeight", enhanced.maxWeight, 0.01, 100),
-        ENGRAM_D("enhanced.fadingBelow", enhanced.fadingBelow, 0, 100),
-        ENGRAM_D("enhanced.weakBelow", enhanced.weakBelow, 0, 100),
-        ENGRAM_D("enhanced.forgottenBelow", enhanced.forgottenBelow, 0, 100),
-        ENGRAM_D("enhanced.archiveAfterDays", enhanced.archiveAfterDays, 0, 36500),
-        ENGRAM_D("enhanced.deleteArchivedAfterDays", enhanced.deleteArchivedAfterDays, 0, 36500),
-        ENGRAM_D("importance.boost", importance.boost, 0, 10),
-        ENGRAM_D("importance.coreAt", importance.coreAt, 0, 100),
-        ENGRAM_D("importance.promoteReviewAt", importance.promoteReviewAt, 0, 100),
-        ENGRAM_D("importance.decayReviewBelow", importance.decayReviewBelow, 0, 100),
-        ENGRAM_D("importance.resetOnKeep", importance.resetOnKeep, 0, 100),
-        ENGRAM_D("importance.weakBelow", importance.weakBelow, 0, 100),
-        ENGRAM_D("importance.forgottenBelow", importance.forgottenBelow, 0, 100),
-        ENGRAM_D("lifecycle.ageLambda", lifecycle.ageLambda, 0, 10),
-        ENGRAM_D("lifecycle.recallWeight", lifecycle.recallWeight, 0, 10),
-        ENGRAM_D("lifecycle.importanceWeight", lifecycle.importanceWeight, 0, 10),
-        ENGRAM_D("lifecycle.activeAt", lifecycle.activeAt, 0, 1),
-        ENGRAM_D("lifecycle.fadingAt", lifecycle.fadingAt, 0, 1),
-        ENGRAM_D("lifecycle.weakAt", lifecycle.weakAt, 0, 1),
-        ENGRAM_D("conflicts.minFactor", conflicts.minFactor, 0, 1),
-        ENGRAM_D("conflicts.recoveryPerDay", conflicts.recoveryPerDay, 0, 10),
-        ENGRAM_D("conflicts.keywordJaccard", conflicts.keywordJaccard, 0, 1),
-        ENGRAM_D("conflicts.temporalShiftDays", conflicts.temporalShiftDays, 0, 36500),
-        ENGRAM_D("conflicts.directConfidenceFactor", conflicts.directConfidenceFactor, 0, 1),
-        ENGRAM_D("associations.keywordThreshold", associations.keywordThreshold, 0, 1),
-        ENGRAM_D("associations.coTaskWeight", associations.coTaskWeight, 0, 1),
-        ENGRAM_D("associations.temporalWeight", associations.temporalWeight, 0, 1),
-        ENGRAM_D("associations.temporalWindowHours", associations.temporalWindowHours, 0, 8760),
-        ENGRAM_D("associations.temporalMinWeight", associations.temporalMinWeight, 0, 1),
-        ENGRAM_D("associations.coProjectWeight", associations.coProjectWeight, 0, 1),
-        ENGRAM_D("associations.coRetrievalBoost", associations.coRetrievalBoost, 0, 1),
-        ENGRAM_D("associations.confirmedHitBoost", associations.confirmedHitBoost, 0, 1),
-        ENGRAM_D("associations.activationDecay", associations.activationDecay, 0, 1),
-        ENGRAM_D("associations.minActivation", associations.minActivation, 0, 1),
-        ENGRAM_D("budgets.purgeAfterDays", budgets.purgeAfterDays, 0, 36500),
+        RECOLLECTOR_D("memory.decay.initialStability", decay.initialStability, 0.1, 8760),
+        RECOLLECTOR_D("memory.decay.manualStability", decay.manualStability, 0.1, 8760),
+        RECOLLECTOR_D("memory.decay.maxStability", decay.maxStability, 1, 1e6),
+        RECOLLECTOR_D("memory.decay.fadingThreshold", decay.fadingThreshold, 0, 100),
+        RECOLLECTOR_D("memory.decay.archiveThreshold", decay.archiveThreshold, 0, 100),
+        RECOLLECTOR_D("memory.decay.deleteThreshold", decay.deleteThreshold, 0, 100),
+        RECOLLECTOR_D("memory.decay.cleanupIntervalHours", decay.cleanupIntervalHours, 0, 8760),
+        RECOLLECTOR_D("memory.decay.highConfidence", decay.highConfidence, 0, 1),
+        RECOLLECTOR_D("memory.decay.highConfidenceFactor", decay.highConfidenceFactor, 0.01, 10),
+        RECOLLECTOR_D("memory.decay.wellReinforcedFactor", decay.wellReinforcedFactor, 0.01, 10),
+        RECOLLECTOR_D("memory.decay.minDecayRate", decay.minDecayRate, 0.01, 100),
+        RECOLLECTOR_D("memory.decay.maxDecayRate", decay.maxDecayRate, 0.01, 100),
+        RECOLLECTOR_D("memory.reinforce.retrieve", reinforce.retrieve, 0.1, 10),
+        RECOLLECTOR_D("memory.reinforce.taskSuccess", reinforce.taskSuccess, 0.1, 10),
+        RECOLLECTOR_D("memory.reinforce.taskFailure", reinforce.taskFailure, 0.1, 10),
+        RECOLLECTOR_D("memory.reinforce.manualReview", reinforce.manualReview, 0.1, 10),
+        RECOLLECTOR_D("memory.reinforce.associationHit", reinforce.associationHit, 0.1, 10),
+        RECOLLECTOR_D("enhanced.alphaBase", enhanced.alphaBase, 0, 10),
+        RECOLLECTOR_D("enhanced.userFactor", enhanced.userFactor, 0.1, 10),
+        RECOLLECTOR_D("enhanced.semanticBoost", enhanced.semanticBoost, 0, 10),
+        RECOLLECTOR_D("enhanced.frequentSemanticBoost", enhanced.frequentSemanticBoost, 0, 10),
+        RECOLLECTOR_D("enhanced.semanticLambda", enhanced.semanticLambda, 0, 10),
+        RECOLLECTOR_D("enhanced.frequentWindowHours", enhanced.frequentWindowHours, 0, 8760),
+        RECOLLECTOR_D("enhanced.momentum", enhanced.momentum, 0, 10),
+        RECOLLECTOR_D("enhanced.momentumLambda", enhanced.momentumLambda, 0, 10),
+        RECOLLECTOR_D("enhanced.momentumWindowDays", enhanced.momentumWindowDays, 0, 365),
+        RECOLLECTOR_D("enhanced.minWeight", enhanced.minWeight, 0, 10),
+        RECOLLECTOR_D("enhanced.maxWeight", enhanced.maxWeight, 0.01, 100),
+        RECOLLECTOR_D("enhanced.fadingBelow", enhanced.fadingBelow, 0, 100),
+        RECOLLECTOR_D("enhanced.weakBelow", enhanced.weakBelow, 0, 100),
+        RECOLLECTOR_D("enhanced.forgottenBelow", enhanced.forgottenBelow, 0, 100),
+        RECOLLECTOR_D("enhanced.archiveAfterDays", enhanced.archiveAfterDays, 0, 36500),
+        RECOLLECTOR_D("enhanced.deleteArchivedAfterDays", enhanced.deleteArchivedAfterDays, 0, 36500),
+        RECOLLECTOR_D("importance.boost", importance.boost, 0, 10),
+        RECOLLECTOR_D("importance.coreAt", importance.coreAt, 0, 100),
+        RECOLLECTOR_D("importance.promoteReviewAt", importance.promoteReviewAt, 0, 100),
+        RECOLLECTOR_D("importance.decayReviewBelow", importance.decayReviewBelow, 0, 100),
+        RECOLLECTOR_D("importance.resetOnKeep", importance.resetOnKeep, 0, 100),
+        RECOLLECTOR_D("importance.weakBelow", importance.weakBelow, 0, 100),
+        RECOLLECTOR_D("importance.forgottenBelow", importance.forgottenBelow, 0, 100),
+        RECOLLECTOR_D("lifecycle.ageLambda", lifecycle.ageLambda, 0, 10),
+        RECOLLECTOR_D("lifecycle.recallWeight", lifecycle.recallWeight, 0, 10),
+        RECOLLECTOR_D("lifecycle.importanceWeight", lifecycle.importanceWeight, 0, 10),
+        RECOLLECTOR_D("lifecycle.activeAt", lifecycle.activeAt, 0, 1),
+        RECOLLECTOR_D("lifecycle.fadingAt", lifecycle.fadingAt, 0, 1),
+        RECOLLECTOR_D("lifecycle.weakAt", lifecycle.weakAt, 0, 1),
+        RECOLLECTOR_D("conflicts.minFactor", conflicts.minFactor, 0, 1),
+        RECOLLECTOR_D("conflicts.recoveryPerDay", conflicts.recoveryPerDay, 0, 10),
+        RECOLLECTOR_D("conflicts.keywordJaccard", conflicts.keywordJaccard, 0, 1),
+        RECOLLECTOR_D("conflicts.temporalShiftDays", conflicts.temporalShiftDays, 0, 36500),
+        RECOLLECTOR_D("conflicts.directConfidenceFactor", conflicts.directConfidenceFactor, 0, 1),
+        RECOLLECTOR_D("associations.keywordThreshold", associations.keywordThreshold, 0, 1),
+        RECOLLECTOR_D("associations.coTaskWeight", associations.coTaskWeight, 0, 1),
+        RECOLLECTOR_D("associations.temporalWeight", associations.temporalWeight, 0, 1),
+        RECOLLECTOR_D("associations.temporalWindowHours", associations.temporalWindowHours, 0, 8760),
+        RECOLLECTOR_D("associations.temporalMinWeight", associations.temporalMinWeight, 0, 1),
+        RECOLLECTOR_D("associations.coProjectWeight", associations.coProjectWeight, 0, 1),
+        RECOLLECTOR_D("associations.coRetrievalBoost", associations.coRetrievalBoost, 0, 1),
+        RECOLLECTOR_D("associations.confirmedHitBoost", associations.confirmedHitBoost, 0, 1),
+        RECOLLECTOR_D("associations.activationDecay", associations.activationDecay, 0, 1),
+        RECOLLECTOR_D("associations.minActivation", associations.minActivation, 0, 1),
+        RECOLLECTOR_D("budgets.purgeAfterDays", budgets.purgeAfterDays, 0, 36500),
     };
     return fields;
 }
@@ -117,14 +117,14 @@ const std::vector<Field> &doubleFields()
 const std::vector<IntField> &intFields()
 {
     static const std::vector<IntField> fields{
-        ENGRAM_I("memory.decay.wellReinforcedCount", decay.wellReinforcedCount, 0, 1000000),
-        ENGRAM_I("enhanced.frequentMentions", enhanced.frequentMentions, 1, 1000),
-        ENGRAM_I("associations.maxDepth", associations.maxDepth, 1, 10),
-        ENGRAM_I("associations.maxResults", associations.maxResults, 1, 1000),
-        ENGRAM_I("budgets.activeEpisodes", budgets.activeEpisodes, 0, 100000000),
-        ENGRAM_I("budgets.compressed", budgets.compressed, 0, 100000000),
-        ENGRAM_I("budgets.semanticRules", budgets.semanticRules, 0, 100000000),
-        ENGRAM_I("privacy.idleLockMinutes", privacy.idleLockMinutes, 0, 1440),
+        RECOLLECTOR_I("memory.decay.wellReinforcedCount", decay.wellReinforcedCount, 0, 1000000),
+        RECOLLECTOR_I("enhanced.frequentMentions", enhanced.frequentMentions, 1, 1000),
+        RECOLLECTOR_I("associations.maxDepth", associations.maxDepth, 1, 10),
+        RECOLLECTOR_I("associations.maxResults", associations.maxResults, 1, 1000),
+        RECOLLECTOR_I("budgets.activeEpisodes", budgets.activeEpisodes, 0, 100000000),
+        RECOLLECTOR_I("budgets.compressed", budgets.compressed, 0, 100000000),
+        RECOLLECTOR_I("budgets.semanticRules", budgets.semanticRules, 0, 100000000),
+        RECOLLECTOR_I("privacy.idleLockMinutes", privacy.idleLockMinutes, 0, 1440),
     };
     return fields;
 }
@@ -144,8 +144,8 @@ const std::vector<StringField> &stringFields()
     return fields;
 }
 
-#undef ENGRAM_D
-#undef ENGRAM_I
+#undef RECOLLECTOR_D
+#undef RECOLLECTOR_I
 
 /// A category's numeric keys under `categories.<name>`.
 struct CategoryNumber
@@ -621,4 +621,4 @@ Status Config::validate() const
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

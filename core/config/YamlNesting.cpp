@@ -7,7 +7,7 @@
 
 #include <sstream>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -84,4 +84,4 @@ QString YamlNesting::tooDeepMessage(int line, int column, int maxDepth)
         .arg(maxDepth);
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -3,9 +3,9 @@
 #include <QByteArray>
 #include <QString>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// How deeply a YAML file Engram reads may nest lists and mappings, where a deeper one first
+/// How deeply a YAML file Recollector reads may nest lists and mappings, where a deeper one first
 /// goes past that, and the one message that refuses it.
 ///
 /// yaml-cpp parses by recursion and stops by itself past its own limit (YAML::DeepRecursion,
@@ -13,11 +13,11 @@ namespace engram::core::io {
 /// document went too deep. The readers that walk yaml-cpp's tree (YamlJson's converter) stop
 /// at kMaxDepth with the node's own place; a document yaml-cpp refused is read again by
 /// findTooDeep, which follows yaml-cpp's own parse events to the first list or mapping past
-/// the limit. No scan of Engram's own decides what the YAML means.
+/// the limit. No scan of Recollector's own decides what the YAML means.
 class YamlNesting final
 {
 public:
-    /// Most levels of lists and mappings a YAML file Engram reads may nest (memory sets and
+    /// Most levels of lists and mappings a YAML file Recollector reads may nest (memory sets and
     /// config files nest fewer than 10).
     static constexpr int kMaxDepth = 256;
 
@@ -40,4 +40,4 @@ public:
     static QString tooDeepMessage(int line, int column, int maxDepth = kMaxDepth);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -4,7 +4,7 @@
 
 #include <QStringList>
 
-namespace engram::core::crypto {
+namespace recollector::core::crypto {
 
 KdfParams KdfParams::moderate()
 {
@@ -36,11 +36,11 @@ Result<KdfParams> KdfParams::fromText(const QString &text)
     p.opsLimit = parts[1].mid(4).toULongLong(&okOps);
     p.memLimit = std::size_t(parts[2].mid(4).toULongLong(&okMem));
     // Bounds: libsodium's own limits below, and no more than 4 GiB of memory above (a file
-    // cannot make Engram allocate without end).
+    // cannot make Recollector allocate without end).
     if (!okOps || !okMem || p.opsLimit < crypto_pwhash_OPSLIMIT_MIN || p.opsLimit > 64
         || p.memLimit < crypto_pwhash_MEMLIMIT_MIN || p.memLimit > (std::size_t(4) << 30))
         return bad();
     return p;
 }
 
-} // namespace engram::core::crypto
+} // namespace recollector::core::crypto

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace engram::core::crypto {
+namespace recollector::core::crypto {
 
 /// The Argon2id cost of a store key (docs/formats.md, "Encryption at rest"). Stored in the
 /// store's meta beside the salt, so the key can be derived again with the same cost.
@@ -27,4 +27,4 @@ struct KdfParams
     bool operator==(const KdfParams &) const = default;
 };
 
-} // namespace engram::core::crypto
+} // namespace recollector::core::crypto

@@ -4,7 +4,7 @@
 
 #include <QFile>
 
-namespace engram::core::crypto {
+namespace recollector::core::crypto {
 
 Result<QByteArray> readPassphraseFile(const QString &path)
 {
@@ -30,4 +30,4 @@ Result<QByteArray> readPassphraseFile(const QString &path)
     return bytes;
 }
 
-} // namespace engram::core::crypto
+} // namespace recollector::core::crypto

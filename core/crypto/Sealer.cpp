@@ -4,7 +4,7 @@
 
 #include <sodium.h>
 
-namespace engram::core::crypto {
+namespace recollector::core::crypto {
 
 namespace {
 constexpr int kNonce = crypto_aead_xchacha20poly1305_ietf_NPUBBYTES;
@@ -47,4 +47,4 @@ Result<QByteArray> Sealer::open(const StoreKey &key, QStringView envelope, const
     return plain;
 }
 
-} // namespace engram::core::crypto
+} // namespace recollector::core::crypto

@@ -6,7 +6,7 @@
 #include <QString>
 #include <QStringView>
 
-namespace engram::core::crypto {
+namespace recollector::core::crypto {
 
 class StoreKey;
 
@@ -28,4 +28,4 @@ public:
     static bool isSealed(QStringView text) { return text.startsWith(kPrefix); }
 };
 
-} // namespace engram::core::crypto
+} // namespace recollector::core::crypto

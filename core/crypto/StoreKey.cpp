@@ -2,7 +2,7 @@
 
 #include <sodium.h>
 
-namespace engram::core::crypto {
+namespace recollector::core::crypto {
 
 bool StoreKey::available()
 {
@@ -62,4 +62,4 @@ void wipe(QByteArray &secret)
     secret.clear();
 }
 
-} // namespace engram::core::crypto
+} // namespace recollector::core::crypto

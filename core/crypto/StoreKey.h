@@ -9,7 +9,7 @@
 #include <array>
 #include <memory>
 
-namespace engram::core::crypto {
+namespace recollector::core::crypto {
 
 /// The 32-byte key that seals a store's level-3 text (docs/formats.md, "Encryption at rest"):
 /// derived from the user's passphrase with Argon2id (crypto_pwhash) and the store's salt.
@@ -48,4 +48,4 @@ private:
 /// Zeroes a passphrase buffer in place (sodium_memzero): callers clear what they read.
 void wipe(QByteArray &secret);
 
-} // namespace engram::core::crypto
+} // namespace recollector::core::crypto

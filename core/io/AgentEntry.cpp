@@ -7,11 +7,11 @@
 
 #include <algorithm>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 const QString kImportance = QStringLiteral("importance");
-const QString kEngramImportance = QStringLiteral("engramImportance");
+const QString kRecollectorImportance = QStringLiteral("recollectorImportance");
 const QString kAgentImportance = QStringLiteral("agentImportance");
 const QString kTier = QStringLiteral("tier");
 const QString kAgentTier = QStringLiteral("agentTier");
@@ -19,11 +19,28 @@ const QString kPermanent = QStringLiteral("permanent");
 const QString kSuperseded = QStringLiteral("superseded");
 const QString kAssociations = QStringLiteral("associations");
 const QString kPermanentTier = QStringLiteral("permanent");
-// Engram's own value of a field the writer projects for the agent (docs/formats.md, "Agent
+// Recollector's own value of a field the writer projects for the agent (docs/formats.md, "Agent
 // memory folders"), so a folder read back gives the memory it was written from.
-const QString kEngramAgentTier = QStringLiteral("engramAgentTier");
-const QString kEngramSuperseded = QStringLiteral("engramSuperseded");
+const QString kRecollectorAgentTier = QStringLiteral("recollectorAgentTier");
+const QString kRecollectorSuperseded = QStringLiteral("recollectorSuperseded");
 const QString kNegated = QStringLiteral("negated");
+
+/// The same three fields as Engram wrote them (docs/formats.md, "Files written under the name
+/// Engram"): read when the new name is absent, and dropped when the entry is written again.
+QString legacyKey(const QString &key)
+{
+    return QStringLiteral("engram") + key.mid(QStringLiteral("recollector").size());
+}
+
+/// One of this program's fields of `object` under either name, taken out of `o`.
+QJsonValue takeOwn(QJsonObject &o, const QJsonObject &object, const QString &key)
+{
+    const QString legacy = legacyKey(key);
+    const QJsonValue value = object.contains(key) ? object.value(key) : object.value(legacy);
+    o.remove(key);
+    o.remove(legacy);
+    return value;
+}
 
 /// The `tier` the writer puts in an agent's file for a memory's permanent flag and agentTier.
 QString projectedTier(bool permanent, const QString &agentTier)
@@ -31,7 +48,7 @@ QString projectedTier(bool permanent, const QString &agentTier)
     if (permanent)
         return kPermanentTier;
     if (agentTier == kPermanentTier)
-        return QStringLiteral("longterm"); // unmarked in Engram: no longer permanent for the agent
+        return QStringLiteral("longterm"); // unmarked in Recollector: no longer permanent for the agent
     return agentTier;
 }
 } // namespace
@@ -45,35 +62,31 @@ Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &
     if (!id.isEmpty())
         r.setWhere(QStringLiteral("%1 (id \"%2\")").arg(where, id.left(80)));
 
-    // The agent's importance (1–10) is not Engram's (docs/formats.md, "Agent memory folders"):
+    // The agent's importance (1–10) is not Recollector's (docs/formats.md, "Agent memory folders"):
     // keep it verbatim, separately.
     const auto agentImportance = r.number(kImportance, -1e6, 1e6);
     o.remove(kImportance);
     o.remove(kAgentImportance);
     if (agentImportance)
         o.insert(kAgentImportance, *agentImportance);
-    if (object.contains(kEngramImportance)) {
-        o.insert(kImportance, object.value(kEngramImportance));
-        o.remove(kEngramImportance);
-    }
+    if (const QJsonValue own = takeOwn(o, object, kRecollectorImportance); !own.isUndefined())
+        o.insert(kImportance, own);
     const QString tier = r.string(kTier, 64).trimmed();
     o.remove(kTier);
-    const QJsonValue engramTier = object.value(kEngramAgentTier);
-    o.remove(kEngramAgentTier);
+    const QJsonValue recollectorTier = takeOwn(o, object, kRecollectorAgentTier);
     if (!tier.isEmpty()) {
         const bool permanent = r.has(kPermanent) ? object.value(kPermanent).toBool() : tier == kPermanentTier;
-        // Engram's agentTier when the tier is still the one Engram projected from it; the
+        // Recollector's agentTier when the tier is still the one Recollector projected from it; the
         // agent's own tier when the agent changed it since.
-        const bool projected = engramTier.isString() && tier == projectedTier(permanent, engramTier.toString());
-        o.insert(kAgentTier, projected ? engramTier.toString() : tier);
+        const bool projected = recollectorTier.isString() && tier == projectedTier(permanent, recollectorTier.toString());
+        o.insert(kAgentTier, projected ? recollectorTier.toString() : tier);
         if (tier == kPermanentTier && !r.has(kPermanent))
             o.insert(kPermanent, true);
     }
-    // A negated memory is superseded for the agent; Engram's own flag travels beside it.
-    const QJsonValue engramSuperseded = object.value(kEngramSuperseded);
-    o.remove(kEngramSuperseded);
-    if (engramSuperseded.isBool() && object.value(kSuperseded).toBool() && object.value(kNegated).toBool())
-        o.insert(kSuperseded, engramSuperseded.toBool());
+    // A negated memory is superseded for the agent; Recollector's own flag travels beside it.
+    const QJsonValue recollectorSuperseded = takeOwn(o, object, kRecollectorSuperseded);
+    if (recollectorSuperseded.isBool() && object.value(kSuperseded).toBool() && object.value(kNegated).toBool())
+        o.insert(kSuperseded, recollectorSuperseded.toBool());
 
     std::vector<Association> found;
     const QJsonArray linkArray = r.array(kAssociations);
@@ -126,9 +139,9 @@ QJsonObject AgentEntry::toObject(
 
     o.remove(kImportance);
     if (m.importance != 1.0)
-        o.insert(kEngramImportance, m.importance);
+        o.insert(kRecollectorImportance, m.importance);
     else
-        cleared << kEngramImportance;
+        cleared << kRecollectorImportance;
     o.remove(kAgentImportance);
     if (m.agentImportance)
         o.insert(kImportance, *m.agentImportance);
@@ -139,17 +152,17 @@ QJsonObject AgentEntry::toObject(
     if (!tier.isEmpty())
         o.insert(kTier, tier);
     if (tier != m.agentTier)
-        o.insert(kEngramAgentTier, m.agentTier);
+        o.insert(kRecollectorAgentTier, m.agentTier);
     else
-        cleared << kEngramAgentTier;
+        cleared << kRecollectorAgentTier;
 
     o.insert(kSuperseded, m.superseded || m.negated);
     if (m.negated && !m.superseded)
-        o.insert(kEngramSuperseded, false);
+        o.insert(kRecollectorSuperseded, false);
     else
-        cleared << kEngramSuperseded;
+        cleared << kRecollectorSuperseded;
 
-    // Engram-only fields at their defaults: an agent does not need to see them.
+    // Recollector-only fields at their defaults: an agent does not need to see them.
     static const QJsonObject defaults = memoryToJson(Memory {}); // once: a folder writes or reads thousands
     for (const QString &key : { QStringLiteral("verified"), QStringLiteral("negated"),
              QStringLiteral("correctionHistory"), QStringLiteral("level"), QStringLiteral("compressed"),
@@ -173,14 +186,16 @@ QJsonObject AgentEntry::toObject(
         cleared << kAssociations;
 
     QJsonObject out = existing;
+    for (const QString &key : { kRecollectorImportance, kRecollectorAgentTier, kRecollectorSuperseded })
+        out.remove(legacyKey(key));
     for (auto it = o.constBegin(); it != o.constEnd(); ++it)
         out.insert(it.key(), it.value());
     for (const QString &key : cleared) {
-        if (!existing.contains(key) || key == kEngramAgentTier || key == kEngramSuperseded)
+        if (!existing.contains(key) || key == kRecollectorAgentTier || key == kRecollectorSuperseded)
             out.remove(key);
         else if (key == kAssociations)
             out.insert(key, QJsonArray {});
-        else if (key == kEngramImportance)
+        else if (key == kRecollectorImportance)
             out.insert(key, 1.0);
         else
             out.insert(key, o.contains(key) ? o.value(key) : defaults.value(key));
@@ -210,4 +225,4 @@ QByteArray AgentEntry::toFileBytes(const QJsonObject &object)
     return out;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// One memory in the agent hub's own shape (note 000's MemoryEntry plus what newer writers add;
 /// docs/formats.md, "Agent memory folders"), as found in an agent memory folder or a legacy
@@ -20,12 +20,12 @@ namespace engram::core::io {
 /// `tier` goes to agentTier and `tier: "permanent"` makes the memory permanent; `superseded`
 /// and `supersedesId` to their fields; the entry's own `associations`
 /// ([{targetId, weight, type}]) become links; `tags`, `valence` and anything else stay in
-/// `extra`. Engram's own importance travels as `engramImportance` so a folder round trip keeps it.
+/// `extra`. Recollector's own importance travels as `recollectorImportance` so a folder round trip keeps it.
 ///
 /// Writing: the same names back (`tier: "permanent"` for permanent, `superseded: true` for a
 /// negated or superseded memory, the forgetting fields stability, lastReinforcedAt,
 /// reinforceCount, decayRate, strength), laid over the file's current content so fields the
-/// agent added since are kept. Engram-only fields are written only when they differ from
+/// agent added since are kept. Recollector-only fields are written only when they differ from
 /// their defaults (or the file already has them).
 class AgentEntry final
 {
@@ -38,4 +38,4 @@ public:
     static QByteArray toFileBytes(const QJsonObject &object);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

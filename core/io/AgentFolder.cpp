@@ -16,7 +16,7 @@
 
 #include <map>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 // Every `*.json` entry that is not a folder: links, broken links, FIFOs and unreadable files
@@ -218,11 +218,23 @@ Status AgentFolder::writeEntries(const QDir &dir, const MemorySet &set, WriteRep
     return {};
 }
 
-QString AgentFolder::trashFolder(const QString &folder)
+namespace {
+QString besideFolder(const QString &folder, const QString &name)
 {
     QDir parent(QFileInfo(folder).absoluteFilePath());
     parent.cdUp();
-    return parent.filePath(QStringLiteral(".engram-trash"));
+    return parent.filePath(name);
+}
+} // namespace
+
+QString AgentFolder::trashFolder(const QString &folder)
+{
+    return besideFolder(folder, QStringLiteral(".recollector-trash"));
+}
+
+QString AgentFolder::legacyTrashFolder(const QString &folder)
+{
+    return besideFolder(folder, QStringLiteral(".engram-trash"));
 }
 
 Result<AgentFolder::Existing> AgentFolder::existingEntry(const QString &filePath, const QString &name)
@@ -245,4 +257,4 @@ Result<AgentFolder::Existing> AgentFolder::existingEntry(const QString &filePath
     return existing;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -10,7 +10,7 @@
 
 class QDir;
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// An agent memory folder (docs/formats.md, "Agent memory folders"): one pretty-printed
 /// `<id>.json` per memory, in the agent hub's field names (see AgentEntry).
@@ -42,8 +42,11 @@ public:
         int deleted = 0; ///< deleted memories: no file written (docs/formats.md, "Agent memory folders")
         int trashed = 0; ///< files of deleted or purged memories moved to the trash beside the folder
     };
-    /// `<folder>/../.engram-trash`: where a deleted memory's file goes, under its own name.
+    /// `<folder>/../.recollector-trash`: where a deleted memory's file goes, under its own name.
     static QString trashFolder(const QString &folder);
+    /// `<folder>/../.engram-trash`, where Engram put them: undo still brings a file back from it
+    /// (docs/formats.md, "Files written under the name Engram").
+    static QString legacyTrashFolder(const QString &folder);
 
     /// The folder that holds the files: `path` itself, or its `memory/` subfolder when `path`
     /// has no .json files but that subfolder exists (an agent hub's data folder).
@@ -69,4 +72,4 @@ private:
     [[nodiscard]] static Status writeEntries(const QDir &dir, const MemorySet &set, WriteReport &report);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

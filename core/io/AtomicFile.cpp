@@ -4,7 +4,7 @@
 
 #include <QFileInfo>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 QString AtomicFile::notRegularReason(const QString &path)
 {
@@ -30,4 +30,4 @@ Status AtomicFile::write(const QString &path, const QByteArray &bytes)
     return file.commit();
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

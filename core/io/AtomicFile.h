@@ -5,9 +5,9 @@
 #include <QByteArray>
 #include <QString>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// The one way Engram writes a file for users or other programs (exports, agent folder
+/// The one way Recollector writes a file for users or other programs (exports, agent folder
 /// entries): all or nothing, through QSaveFile.
 ///
 /// The bytes go to a temporary file beside the target, unbuffered, every write() checked
@@ -29,4 +29,4 @@ public:
     static QString notRegularReason(const QString &path);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -2,7 +2,7 @@
 
 #include "io/AtomicFile.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 AtomicFileStream::AtomicFileStream(QString path)
     : m_path(std::move(path))
@@ -70,4 +70,4 @@ Status AtomicFileStream::commit()
     return {};
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// AtomicFile's all-or-nothing write, in pieces: open(), append() as often as needed, then
 /// commit(). Every write() is checked (unbuffered, a short write retried so the second attempt
@@ -37,4 +37,4 @@ private:
     std::unique_ptr<QSaveFile> m_file;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -5,7 +5,7 @@
 #include <QLocale>
 #include <QRegularExpression>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 QString num(double d)
@@ -94,4 +94,4 @@ QByteArray CsvWriter::toBytes(const std::vector<Memory> &memories, const Scoring
     return text.toUtf8();
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -8,11 +8,11 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 class ScoringProfile;
 }
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// CSV export for spreadsheets (docs/formats.md, "CSV export"): a header row, then one row per
 /// memory, RFC 4180 (comma-separated, CRLF line ends, a field holding a comma, quote, CR or LF
@@ -35,4 +35,4 @@ public:
     static QString defuse(const QString &field);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -11,7 +11,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 void shift(Millis &ms, Millis delta)
@@ -88,4 +88,4 @@ Status createDemoStore(const QString &storePath, const QString &memorySetPath, M
     }
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -5,7 +5,7 @@
 
 #include <QString>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Moves every instant of a set (memories' dates, correction-history times, links, events,
 /// conflicts, exportedAt) by `deltaMs`, so a set recorded in the past reads as if recorded now.
@@ -19,4 +19,4 @@ void shiftInstants(MemorySet &set, Millis deltaMs);
 [[nodiscard]] Status createDemoStore(const QString &storePath,
     const QString &memorySetPath = QStringLiteral(":/demo/demo-memory-set.json"), Millis now = 0);
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

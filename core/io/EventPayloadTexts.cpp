@@ -2,7 +2,7 @@
 
 #include "store/MemoryRow.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 EventPayloadTexts::EventPayloadTexts(const std::vector<Event> &events)
     : m_thread([this, &events] { work(events); })
@@ -34,4 +34,4 @@ void EventPayloadTexts::work(const std::vector<Event> &events)
     }
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Each event's payload as the compact JSON the store holds (row::toJsonUtf8), written on a
 /// thread of its own while the import writes the links: the 100k set's 274k payloads took
@@ -36,4 +36,4 @@ private:
     std::thread m_thread; // last: started once the members above exist
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -14,7 +14,7 @@
 
 #include <algorithm>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 std::optional<SetFormat> Exporter::formatForPath(const QString &path)
 {
@@ -23,9 +23,9 @@ std::optional<SetFormat> Exporter::formatForPath(const QString &path)
         return SetFormat::AgentFolder;
     const QString suffix = info.suffix().toLower();
     if (suffix == QLatin1String("json"))
-        return SetFormat::EngramJson;
+        return SetFormat::RecollectorJson;
     if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
-        return SetFormat::EngramYaml;
+        return SetFormat::RecollectorYaml;
     if (suffix == QLatin1String("csv"))
         return SetFormat::Csv;
     return std::nullopt;
@@ -116,7 +116,7 @@ Result<MemorySet> Exporter::collect(const ExportOptions &options) const
 
 Result<std::optional<ExportReport>> Exporter::writeStreamed(const QString &path, const ExportOptions &options) const
 {
-    if (options.collectingWriter || options.format != SetFormat::EngramJson || !options.ids.isEmpty()
+    if (options.collectingWriter || options.format != SetFormat::RecollectorJson || !options.ids.isEmpty()
         || options.includeLevel3Plain)
         return std::optional<ExportReport>();
     auto profile = profileName();
@@ -157,10 +157,10 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &g
     report.conflicts = int(set->conflicts.size());
     Status st;
     switch (options.format) {
-    case SetFormat::EngramJson:
+    case SetFormat::RecollectorJson:
         st = MemorySetJson::writeFile(path, *set);
         break;
-    case SetFormat::EngramYaml:
+    case SetFormat::RecollectorYaml:
         st = MemorySetYaml::writeFile(path, *set);
         break;
     case SetFormat::Csv:
@@ -185,4 +185,4 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &g
     return report;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

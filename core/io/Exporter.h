@@ -7,16 +7,16 @@
 
 #include <functional>
 
-namespace engram::core {
+namespace recollector::core {
 class ScoringProfile;
 class Store;
-} // namespace engram::core
+} // namespace recollector::core
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 struct ExportOptions
 {
-    SetFormat format = SetFormat::EngramJson;
+    SetFormat format = SetFormat::RecollectorJson;
     QStringList ids; ///< empty = the whole store (deleted memories included)
     /// false leaves the store's own import events out (round-trip comparisons): `import` and
     /// the link and conflict records an import keeps for its undo (actor `import`).
@@ -24,14 +24,14 @@ struct ExportOptions
     Millis exportedAt = 0; ///< recorded in the set; now when 0
     const ScoringProfile *profile = nullptr; ///< CSV only: adds score / currentStrength / tier at exportedAt
     /// Level-3 memories in plain text (docs/formats.md, "Encryption at rest"): the store must
-    /// be unlocked. Otherwise an Engram set keeps them sealed and CSV / agent folders leave
+    /// be unlocked. Otherwise a Recollector set keeps them sealed and CSV / agent folders leave
     /// them out.
     bool includeLevel3Plain = false;
     /// Called by write() once the set is collected (with its memory count), before any file
     /// is touched; false cancels the export (Error::Code::Cancelled, nothing written). Runs on
     /// the thread that calls write(). Writing itself is not interruptible.
     std::function<bool(int memories)> beforeWrite;
-    /// A whole-store Engram JSON export is written straight from the rows
+    /// A whole-store Recollector JSON export is written straight from the rows
     /// (MemorySetStreamWriter) unless this is set; true forces the collecting path
     /// (collect() + MemorySetJson::toBytes), which the tests compare it with byte for byte.
     bool collectingWriter = false;
@@ -44,13 +44,13 @@ struct ExportReport
     int events = 0;
     int conflicts = 0;
     QStringList skipped; ///< agent folder entries not written, one line each naming it and why
-    int level3Sealed = 0;  ///< level-3 memories written sealed (Engram sets)
+    int level3Sealed = 0;  ///< level-3 memories written sealed (Recollector sets)
     int level3Plain = 0;   ///< level-3 memories written in plain text (includeLevel3Plain)
     int level3LeftOut = 0; ///< level-3 memories not written
     bool streamed = false; ///< written straight from the rows (MemorySetStreamWriter)
 };
 
-/// Writes the store, or some of its memories, as an Engram set (JSON / YAML), CSV or an agent
+/// Writes the store, or some of its memories, as a Recollector set (JSON / YAML), CSV or an agent
 /// memory folder. Output is deterministic: memories sorted by id, links by (a, b), events and
 /// conflicts by id, object keys sorted, so the same store always gives the same bytes and an
 /// export → import into an empty store → export gives the same file (leave the second store's
@@ -79,4 +79,4 @@ private:
     Store &m_store;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

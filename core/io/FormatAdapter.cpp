@@ -2,7 +2,7 @@
 
 #include <QFile>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 FormatProbe FormatProbe::of(const QString &path)
 {
@@ -28,7 +28,7 @@ QByteArray FormatProbe::trimmedHead() const
 Result<AdapterWriteReport> FormatAdapter::write(const QString &path, const MemorySet &) const
 {
     return Error::make(Error::Code::Usage,
-        QStringLiteral("%1: Engram cannot write %2 files (the format is import only)").arg(path, title()));
+        QStringLiteral("%1: Recollector cannot write %2 files (the format is import only)").arg(path, title()));
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

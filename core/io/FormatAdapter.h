@@ -7,7 +7,7 @@
 #include <QFileInfo>
 #include <QString>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// What an adapter looks at to recognise a file: its name and kind, and its first bytes
 /// (docs/formats.md, "Other memory systems"). Detection goes by content; the suffix only
@@ -66,4 +66,4 @@ public:
     [[nodiscard]] virtual Result<AdapterWriteReport> write(const QString &path, const MemorySet &set) const;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Pieces of work passed from one thread (the producer) to another (the consumer), at most
 /// `maxWaiting` at a time, and the used pieces passed back for reuse, so that buffers are
@@ -97,4 +97,4 @@ private:
     std::atomic<bool> m_stopped{false}; // also read by stopped() without the lock
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

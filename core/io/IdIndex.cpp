@@ -5,7 +5,7 @@
 #include <bit>
 #include <limits>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 IdIndex::IdIndex(const std::vector<Memory> &memories)
     : m_slots(std::bit_ceil(std::max<std::size_t>(2 * memories.size(), 16)))
@@ -45,4 +45,4 @@ qsizetype IdIndex::find(QStringView id) const
     }
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

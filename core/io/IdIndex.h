@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// The position of each memory of a list by its id: the lookups an import makes for every
 /// link end and event (about a million for the 100k set).
@@ -48,4 +48,4 @@ private:
     bool m_repeatedIds = false;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -20,11 +20,11 @@
 
 #include <optional>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
-Q_LOGGING_CATEGORY(lcImport, "engram.core.io.import", QtWarningMsg)
+Q_LOGGING_CATEGORY(lcImport, "recollector.core.io.import", QtWarningMsg)
 
 Error cancelled(const MemorySet &set)
 {
@@ -242,4 +242,4 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     return out;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

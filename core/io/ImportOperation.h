@@ -7,12 +7,12 @@
 
 #include <cstddef>
 
-namespace engram::core {
+namespace recollector::core {
 class KeywordIndex;
 class Store;
 }
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// One import as the command line and the window run it (docs/formats.md, "Import"): preview()
 /// (nothing written), then apply() in one transaction that holds the rows (Importer) and the
@@ -79,4 +79,4 @@ private:
     std::size_t m_rollbackJournalFromRows = kRollbackJournalFromRows;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

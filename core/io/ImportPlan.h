@@ -8,7 +8,7 @@
 #include <functional>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// What contradiction detection made of an import (docs/scoring.md, "Detection"; docs/formats.md, "Import").
 struct ImportDetection
@@ -57,4 +57,4 @@ enum class ImportPhase {
 /// it complete); return false to cancel, and the import rolls back, nothing written.
 using ImportStep = std::function<bool(ImportPhase phase, int done, int total)>;
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// What to do with an incoming memory whose id the store already has (docs/formats.md, "Import").
 enum class ImportAction {
@@ -105,4 +105,4 @@ using ImportProgress = std::function<bool(int done, int total)>;
 /// incoming memories by their incoming ids.
 using ContradictionDetector = std::function<std::vector<Conflict>(const std::vector<Memory> &incoming)>;
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

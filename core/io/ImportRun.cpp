@@ -12,7 +12,7 @@
 #include "store/SealedRow.h"
 #include "store/Store.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -423,7 +423,7 @@ Result<bool> ImportRun::inHistory(const Event &event)
 
 Status ImportRun::writeEvents()
 {
-    // The bulk writer writes payloads as they are: text of a level-3 memory (an Engram set
+    // The bulk writer writes payloads as they are: text of a level-3 memory (a Recollector set
     // exported in plain text) is sealed here, like EventLog::append does (docs/formats.md,
     // "Encryption at rest"). Only a store with a key can hold sealed text.
     const auto key = m_store.database().sealKey();
@@ -591,4 +591,4 @@ Status ImportRun::adoptProfile()
     return m_store.meta().setValue(MetaRepository::kProfile, m_set.profile);
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -15,11 +15,11 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// One Importer::apply() under way: the state its loops share (the stored versions of the
 /// incoming ids, where each written memory went, the progress count) and one function per
@@ -146,4 +146,4 @@ private:
     QHash<QString, std::vector<Event>> m_history;  ///< stored histories, loaded on first need
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -2,7 +2,7 @@
 
 #include "store/MemoryRow.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -68,4 +68,4 @@ Status ImportWriter::putLinksIfStronger(std::span<const Association> links)
 
 Result<bool> ImportWriter::memoryExists(const QString &id) { return m_writer.memoryExists(id); }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -6,11 +6,11 @@
 #include "model/Result.h"
 #include "store/BulkWriter.h"
 
-namespace engram::core {
+namespace recollector::core {
 class Database;
 }
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// The importer's bulk write path: the same rows the repositories write, through the store's
 /// BulkWriter (statements prepared once per import, bound through SQLite's C API on the
@@ -42,4 +42,4 @@ private:
     BulkWriter m_writer;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -9,10 +9,10 @@
 #include <QLoggingCategory>
 #include <QSet>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
-Q_LOGGING_CATEGORY(lcImport, "engram.core.io.import", QtWarningMsg)
+Q_LOGGING_CATEGORY(lcImport, "recollector.core.io.import", QtWarningMsg)
 } // namespace
 
 QString actionName(ImportAction action)
@@ -186,4 +186,4 @@ std::vector<ConflictCandidate> Importer::candidatesAfter(const MemorySet &set, c
     return out;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

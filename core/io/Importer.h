@@ -9,11 +9,11 @@
 #include <optional>
 #include <utility>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Imports a memory set into a store: first a preview (nothing written), then apply() with a
 /// policy per kind. The whole apply is one transaction: any failure, or a cancel from the
@@ -70,4 +70,4 @@ private:
     std::optional<KeywordIndex> m_keywordIndex;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

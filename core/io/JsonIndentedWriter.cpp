@@ -10,7 +10,7 @@
 #include <cstring>
 #include <cmath>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -211,4 +211,4 @@ void JsonIndentedWriter::append(QByteArray &out, const QJsonValue &value, int in
     }
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

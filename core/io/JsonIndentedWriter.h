@@ -6,7 +6,7 @@
 #include <initializer_list>
 #include <string_view>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Appends a JSON value to a buffer in exactly the bytes QJsonDocument::toJson(Indented)
 /// writes for it at nesting level `indent` (4 spaces a level, keys in QJsonObject's sorted
@@ -38,4 +38,4 @@ public:
     static std::string_view indentation(int indent);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

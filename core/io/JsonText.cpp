@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -254,4 +254,4 @@ Result<QJsonValue> JsonText::parse(const QByteArray &rawData, const QString &fil
     return Error::make(Error::Code::Parse, message);
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -6,7 +6,7 @@
 #include <QJsonValue>
 #include <QString>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Parses a JSON file's bytes into its top-level object or array. Every failure is one line
 /// that names the file and, where the bytes allow, the entry and field the parser stopped in:
@@ -26,4 +26,4 @@ public:
     static std::pair<qsizetype, qsizetype> lineColumn(const QByteArray &data, qsizetype offset);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -10,7 +10,7 @@
 
 #include <map>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 Result<MemorySet> LegacyArray::fromArray(const QJsonArray &entries, const QString &fileName, double initialStability)
 {
@@ -62,4 +62,4 @@ Result<MemorySet> LegacyArray::readFile(const QString &path, double initialStabi
     return fromArray(value->toArray(), name, initialStability);
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -6,7 +6,7 @@
 #include <QByteArray>
 #include <QJsonArray>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Note 000's own data: one JSON array of MemoryEntry objects (before any forgetting fields
 /// existed). Each entry is read like an agent folder file (AgentEntry), with lazy migration;
@@ -20,4 +20,4 @@ public:
     [[nodiscard]] static Result<MemorySet> readFile(const QString &path, double initialStability = kDefaultInitialStability);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -6,11 +6,11 @@
 
 #include <QSet>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
-bool isEngramSet(SetFormat format) { return format == SetFormat::EngramJson || format == SetFormat::EngramYaml; }
+bool isRecollectorSet(SetFormat format) { return format == SetFormat::RecollectorJson || format == SetFormat::RecollectorYaml; }
 
 Result<QJsonObject> sealHeader(Store &store)
 {
@@ -71,7 +71,7 @@ Status Level3Export::prepare(MemorySet &set, Store &store, const ExportOptions &
                                    QStringLiteral("%1: memory %2 is sealed and the store is locked: unlock it to export "
                                                   "level-3 memories in plain text").arg(store.path(), m.id));
             ++report.level3Plain;
-        } else if (isEngramSet(options.format) && (m.isLocked() || key)) {
+        } else if (isRecollectorSet(options.format) && (m.isLocked() || key)) {
             if (!m.isLocked()) {
                 auto row = sealed_row::toRow(m, key.get(), store.path());
                 if (!row)
@@ -147,4 +147,4 @@ Status Level3Export::adoptSeal(const MemorySet &set, Store &store)
     return store.database().enableSecureDelete();
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -2,11 +2,11 @@
 
 #include "io/Exporter.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// What an export does with level-3 memories (docs/formats.md, "Encryption at rest"), on the
 /// collected set before it is written: with ExportOptions::includeLevel3Plain their text in
-/// plain (the store must be unlocked); otherwise an Engram set (JSON, YAML) carries them
+/// plain (the store must be unlocked); otherwise a Recollector set (JSON, YAML) carries them
 /// sealed, their events' text sealed too, with the store's salt, KDF parameters and key check
 /// in the set's "seal", so a store with the same passphrase opens them; CSV and agent folders
 /// leave them out (with their links, events and conflicts). The counts go into `report`.
@@ -20,4 +20,4 @@ public:
     [[nodiscard]] static Status adoptSeal(const MemorySet &set, Store &store);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

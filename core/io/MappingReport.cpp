@@ -2,7 +2,7 @@
 
 #include <QJsonArray>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -53,4 +53,4 @@ QJsonObject MappingReport::toJson() const
         { QStringLiteral("mapped"), m }, { QStringLiteral("unplaced"), u } };
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

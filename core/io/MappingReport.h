@@ -6,12 +6,12 @@
 
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// How another program's file was read into a memory set (docs/formats.md, "Other memory
 /// systems"): which source field went to which memory field, and which had no place (kept in
 /// the memory's `extra`, or left out), each with how many times it occurred. The import
-/// preview and `engram-cli import --dry-run --json` show it.
+/// preview and `recollector-cli import --dry-run --json` show it.
 struct MappingReport
 {
     struct Entry
@@ -21,7 +21,7 @@ struct MappingReport
         int count = 0;
     };
 
-    QString format; ///< the adapter's name ("letta", "mcp-memory", ...); empty for Engram's own sets
+    QString format; ///< the adapter's name ("letta", "mcp-memory", ...); empty for Recollector's own sets
     QString title; ///< the adapter's title, e.g. "Letta Agent File (.af)"
     std::vector<Entry> mapped;
     std::vector<Entry> unplaced;
@@ -39,4 +39,4 @@ struct MappingReport
     QJsonObject toJson() const;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -11,7 +11,7 @@
 
 #include <string_view>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -262,4 +262,4 @@ void MemoryEntryWriter::event(QByteArray &out, const EventExportRow &r)
     m.finish();
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -2,15 +2,15 @@
 
 #include <QByteArray>
 
-namespace engram::core {
+namespace recollector::core {
 struct MemoryExportRow;
 struct LinkExportRow;
 struct EventExportRow;
-} // namespace engram::core
+} // namespace recollector::core
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// One entry of an Engram set written from its stored row, two levels deep (an item of the
+/// One entry of a Recollector set written from its stored row, two levels deep (an item of the
 /// set's memories / associations / events array), in exactly the bytes
 /// JsonIndentedWriter::append(memoryToJson(m), 2) gives for the Memory the repository reads
 /// from that row (and likewise for links and events). A memory's unknown fields (`extra`) are
@@ -23,4 +23,4 @@ public:
     static void event(QByteArray &out, const EventExportRow &row);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -1,13 +1,13 @@
 #include "io/MemorySet.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 QString formatName(SetFormat format)
 {
     switch (format) {
-    case SetFormat::EngramJson:
+    case SetFormat::RecollectorJson:
         return QStringLiteral("json");
-    case SetFormat::EngramYaml:
+    case SetFormat::RecollectorYaml:
         return QStringLiteral("yaml");
     case SetFormat::AgentFolder:
         return QStringLiteral("folder");
@@ -21,14 +21,14 @@ QString formatName(SetFormat format)
 
 std::optional<SetFormat> formatFromName(const QString &name)
 {
-    for (auto f : { SetFormat::EngramJson, SetFormat::EngramYaml, SetFormat::AgentFolder,
+    for (auto f : { SetFormat::RecollectorJson, SetFormat::RecollectorYaml, SetFormat::AgentFolder,
              SetFormat::LegacyArray, SetFormat::Csv }) {
         if (formatName(f) == name)
             return f;
     }
     if (name == QLatin1String("yml"))
-        return SetFormat::EngramYaml;
+        return SetFormat::RecollectorYaml;
     return std::nullopt;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

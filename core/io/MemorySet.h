@@ -12,12 +12,12 @@
 
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// The formats Engram reads and writes (docs/formats.md, "Engram memory set").
+/// The formats Recollector reads and writes (docs/formats.md, "Recollector memory set").
 enum class SetFormat {
-    EngramJson, ///< {format: engram-memory-set, version: 1, ...} as JSON
-    EngramYaml, ///< the same document as YAML
+    RecollectorJson, ///< {format: recollector-memory-set, version: 1, ...} as JSON
+    RecollectorYaml, ///< the same document as YAML
     AgentFolder, ///< a folder of <id>.json files, one memory each
     LegacyArray, ///< note 000: one JSON array of MemoryEntry
     Csv, ///< export only: one row per memory
@@ -30,7 +30,12 @@ std::optional<SetFormat> formatFromName(const QString &name);
 /// A memory set in memory: what one file or folder holds, plus what reading it found.
 struct MemorySet
 {
-    static inline const QString kFormat = QStringLiteral("engram-memory-set");
+    /// The format id this program writes.
+    static inline const QString kFormat = QStringLiteral("recollector-memory-set");
+    /// The id of the sets Engram wrote: read as they are (docs/formats.md, "Files written under
+    /// the name Engram").
+    static inline const QString kLegacyFormat = QStringLiteral("engram-memory-set");
+    static bool isKnownFormat(QStringView id) { return id == kFormat || id == kLegacyFormat; }
     static constexpr int kVersion = 1;
 
     Millis exportedAt = 0;
@@ -47,7 +52,7 @@ struct MemorySet
     QString sourceName; ///< file or folder name, for messages and the import events
     QStringList problems; ///< parts that were skipped (an agent folder's unparsable files), one line each
     QStringList notes; ///< values that migration had to guess (createdAt from the file time, ...)
-    MappingReport mapping; ///< another program's file: how its fields were mapped (empty for Engram's own)
+    MappingReport mapping; ///< another program's file: how its fields were mapped (empty for Recollector's own)
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -20,7 +20,7 @@
 // Every value is consumed, never skipped: On-Demand does not validate what it skips, and the
 // Qt reader refuses a document with any invalid value in it.
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace od = simdjson::ondemand;
 using namespace simd;
@@ -440,7 +440,7 @@ bool readDocument(od::document &doc, const QString &fileName, const MemoryParseO
     // Nothing after the object: at the end, the location is out of bounds.
     const char *after = nullptr;
     const bool atEnd = doc.current_location().get(after) == simdjson::OUT_OF_BOUNDS;
-    return atEnd && format == MemorySet::kFormat && version && *version <= MemorySet::kVersion
+    return atEnd && format && MemorySet::isKnownFormat(*format) && version && *version <= MemorySet::kVersion
         && (seen & (1u << int(Top::Memories))) != 0 && (part == Part::Others || uniqueIds(set.memories));
 }
 
@@ -508,4 +508,4 @@ quint64 MemorySetFastJson::documentsRead()
     return g_documentsRead.load();
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -8,9 +8,9 @@
 
 #include <optional>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// The Engram memory set's JSON (docs/formats.md, "Engram memory set") read with simdjson's
+/// The Recollector memory set's JSON (docs/formats.md, "Recollector memory set") read with simdjson's
 /// On-Demand API straight into the set's memories, links and events, without a QJsonObject
 /// per entry. It takes only documents it reads exactly as MemorySetJson's Qt reader does:
 /// everything else gives nullopt and the caller reads the bytes with the Qt reader, which
@@ -28,4 +28,4 @@ public:
     static quint64 documentsRead();
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

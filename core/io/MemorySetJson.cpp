@@ -13,7 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 QJsonObject MemorySetJson::toObject(const MemorySet &set)
 {
@@ -138,12 +138,12 @@ Result<MemorySet> MemorySetJson::fromObject(
     JsonFieldReader r(document, fileName);
     if (!r.has(QStringLiteral("format"))) {
         r.fail(QStringLiteral("format"),
-            QStringLiteral("is missing: not an Engram memory set (expected \"%1\")").arg(MemorySet::kFormat),
+            QStringLiteral("is missing: not a Recollector memory set (expected \"%1\")").arg(MemorySet::kFormat),
             Error::Code::Parse);
         return r.error();
     }
     const QString format = r.string(QStringLiteral("format"), 64);
-    if (!r.failed() && format != MemorySet::kFormat)
+    if (!r.failed() && !MemorySet::isKnownFormat(format))
         r.fail(QStringLiteral("format"),
             QStringLiteral("\"%1\" is not \"%2\"").arg(format.left(40), MemorySet::kFormat),
             Error::Code::Parse);
@@ -152,7 +152,7 @@ Result<MemorySet> MemorySetJson::fromObject(
         r.fail(QStringLiteral("version"), QStringLiteral("is missing (required)"));
     if (!r.failed() && *version > MemorySet::kVersion)
         r.fail(QStringLiteral("version"),
-            QStringLiteral("%1 is newer than this Engram reads (%2); update Engram")
+            QStringLiteral("%1 is newer than this Recollector reads (%2); update Recollector")
                 .arg(*version)
                 .arg(MemorySet::kVersion),
             Error::Code::Schema);
@@ -230,4 +230,4 @@ Status MemorySetJson::writeFile(const QString &path, const MemorySet &set)
     return AtomicFile::write(path, toBytes(set));
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -7,10 +7,10 @@
 #include <QByteArray>
 #include <QJsonObject>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// The Engram memory set as JSON (docs/formats.md, "Engram memory set"): `{format:
-/// "engram-memory-set", version: 1, exportedAt, profile, memories, associations, events,
+/// The Recollector memory set as JSON (docs/formats.md, "Recollector memory set"): `{format:
+/// "recollector-memory-set", version: 1, exportedAt, profile, memories, associations, events,
 /// conflicts}`. Writing keeps the given order of each list (the Exporter sorts) and
 /// QJsonDocument's sorted keys, so the same set always gives the same bytes.
 class MemorySetJson final
@@ -34,4 +34,4 @@ public:
     [[nodiscard]] static Status writeFile(const QString &path, const MemorySet &set);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

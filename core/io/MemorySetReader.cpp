@@ -15,7 +15,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -50,7 +50,7 @@ Result<SetFormat> MemorySetReader::detect(const QString &path)
                 .arg(info.fileName()));
     const QString suffix = info.suffix().toLower();
     if (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
-        return SetFormat::EngramYaml;
+        return SetFormat::RecollectorYaml;
     if (suffix == QLatin1String("csv"))
         return Error::make(Error::Code::Usage,
             QStringLiteral("%1: CSV is an export format for spreadsheets; import a JSON or YAML memory set")
@@ -60,9 +60,9 @@ Result<SetFormat> MemorySetReader::detect(const QString &path)
     if (first == '[')
         return SetFormat::LegacyArray;
     if (first == '{' || first == '"' || first == '\0' || suffix == QLatin1String("json"))
-        return SetFormat::EngramJson; // the JSON reader explains an empty or double-encoded file
+        return SetFormat::RecollectorJson; // the JSON reader explains an empty or double-encoded file
     if (bytes.startsWith("---") || bytes.startsWith("format:") || bytes.contains("\nformat:"))
-        return SetFormat::EngramYaml;
+        return SetFormat::RecollectorYaml;
     return Error::make(Error::Code::Parse,
         QStringLiteral("%1: neither JSON nor YAML (it starts with neither '{', '[' nor a YAML key)")
             .arg(info.fileName()));
@@ -76,13 +76,13 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict, double
     switch (*format) {
     case SetFormat::AgentFolder:
         return AgentFolder::read(path, strict, initialStability);
-    case SetFormat::EngramYaml:
+    case SetFormat::RecollectorYaml:
         return MemorySetYaml::readFile(path, initialStability);
     case SetFormat::LegacyArray:
         return LegacyArray::readFile(path, initialStability);
     case SetFormat::Csv:
         break;
-    case SetFormat::EngramJson: {
+    case SetFormat::RecollectorJson: {
         const QFileInfo info(path);
         const QString name = info.fileName();
         auto data = readBoundedFile(path, limits::kMaxSetFileBytes, name);
@@ -120,4 +120,4 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict, double
     return Error::make(Error::Code::Usage, QStringLiteral("%1: cannot be imported").arg(path));
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -3,11 +3,11 @@
 #include "io/MemorySet.h"
 #include "model/Result.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Reads any importable memory set, choosing the codec by what `path` is (docs/formats.md, "Reading"):
 /// a folder → agent memory folder (or its memory/ subfolder); a .yaml / .yml file → YAML set;
-/// otherwise by content: a JSON object with `format` → Engram set, a JSON object with
+/// otherwise by content: a JSON object with `format` → Recollector set, a JSON object with
 /// `content` → one agent memory file, a JSON array → legacy note-000 data, text starting
 /// like YAML (`format:` / `---`) → YAML set. CSV is export-only.
 class MemorySetReader final
@@ -20,4 +20,4 @@ public:
     [[nodiscard]] static Result<MemorySet> read(const QString &path, bool strict = false, double initialStability = kDefaultInitialStability);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -301,4 +301,4 @@ Result<std::optional<ExportReport>> MemorySetStreamWriter::write(const QString &
     return std::optional<ExportReport>(report);
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -6,9 +6,9 @@
 
 #include <optional>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// The whole-store Engram JSON export written straight from the store's rows (ExportScan),
+/// The whole-store Recollector JSON export written straight from the store's rows (ExportScan),
 /// never building a Memory, an Event or a QJsonObject per entry: the same bytes as
 /// MemorySetJson::toBytes of the collected set (tests/core/tst_export_stream holds it to
 /// that), at a fraction of the cost. Stored JSON columns are copied through StoredJsonWriter.
@@ -39,4 +39,4 @@ private:
     QString m_profile;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

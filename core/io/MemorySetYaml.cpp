@@ -8,7 +8,7 @@
 
 #include <QFileInfo>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 QByteArray MemorySetYaml::toBytes(const MemorySet &set)
 {
@@ -46,4 +46,4 @@ Status MemorySetYaml::writeFile(const QString &path, const MemorySet &set)
     return AtomicFile::write(path, toBytes(set));
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -5,9 +5,9 @@
 
 #include <QByteArray>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
-/// The Engram memory set as YAML: the same document as MemorySetJson, through YamlJson, with
+/// The Recollector memory set as YAML: the same document as MemorySetJson, through YamlJson, with
 /// `format`, `version`, `exportedAt` and `profile` written first so a person sees what it is.
 class MemorySetYaml final
 {
@@ -20,4 +20,4 @@ public:
     [[nodiscard]] static Status writeFile(const QString &path, const MemorySet &set);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

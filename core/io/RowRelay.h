@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Hands rows read on one thread to a consumer on a thread of its own, so that reading the
 /// next rows (SQLite's work, on the connection's thread) overlaps the consumer's work on the
@@ -116,4 +116,4 @@ private:
     std::thread m_thread; // last: started once the members above exist
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -3,7 +3,7 @@
 #include "store/SealedRow.h"
 #include "store/Store.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 Error lockedError(Store &store, const QString &source, const QString &id)
@@ -61,4 +61,4 @@ Result<Event> SealedCopy::moved(Store &store, const Event &incoming, const QStri
     return out;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -4,11 +4,11 @@
 #include "model/Memory.h"
 #include "model/Result.h"
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// A sealed entry imported under a new id ("keep both", docs/formats.md, "Encryption at
 /// rest"): its envelope names the old id as additional data, so it would not open under the
@@ -27,4 +27,4 @@ public:
                                              const QString &source);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -1,6 +1,6 @@
 #include "io/SetPositions.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 SetPositions::SetPositions(const MemorySet &set, const IdIndex &ids)
     : m_thread([this, &set, &ids] { work(set, ids); })
@@ -44,4 +44,4 @@ void SetPositions::work(const MemorySet &set, const IdIndex &ids)
     }
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

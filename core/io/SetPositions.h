@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Where each link end and each event's memory of a set is in the set's list of memories
 /// (-1: not in the set), worked out on a thread of its own while the import writes the
@@ -42,4 +42,4 @@ private:
     std::thread m_thread; // last: started once the members above exist
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

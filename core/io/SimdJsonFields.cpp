@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-namespace engram::core::io::simd {
+namespace recollector::core::io::simd {
 
 namespace {
 
@@ -193,4 +193,4 @@ bool readStringList(od::value &v, int maxItemChars, QStringList &out, bool &pres
     return true;
 }
 
-} // namespace engram::core::io::simd
+} // namespace recollector::core::io::simd

@@ -18,7 +18,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace engram::core::io::simd {
+namespace recollector::core::io::simd {
 
 namespace od = simdjson::ondemand;
 
@@ -132,4 +132,4 @@ bool readKnownMembers(od::object &object, const std::string_view (&names)[N], Re
     return true;
 }
 
-} // namespace engram::core::io::simd
+} // namespace recollector::core::io::simd

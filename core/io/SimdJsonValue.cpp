@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-namespace engram::core::io::simd {
+namespace recollector::core::io::simd {
 
 namespace od = simdjson::ondemand;
 
@@ -129,4 +129,4 @@ bool toJsonValue(od::value &value, QJsonValue &out, int depth)
     return false;
 }
 
-} // namespace engram::core::io::simd
+} // namespace recollector::core::io::simd

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <string_view>
 
-namespace engram::core::io::simd {
+namespace recollector::core::io::simd {
 
 /// UTF-8 text as the Qt reader gives it, a leading U+FEFF kept (utf8Text).
 inline QString toQString(std::string_view text)
@@ -77,4 +77,4 @@ bool readNumber(simdjson::ondemand::value &value, QJsonValue &out);
 /// 256 levels (`depth` counts from the caller) and anything readNumber refuses.
 bool toJsonValue(simdjson::ondemand::value &value, QJsonValue &out, int depth);
 
-} // namespace engram::core::io::simd
+} // namespace recollector::core::io::simd

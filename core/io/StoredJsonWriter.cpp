@@ -7,7 +7,7 @@
 
 #include <cstring>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -284,4 +284,4 @@ bool StoredJsonWriter::append(QByteArray &out, std::string_view json, int indent
     return false;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Writes a JSON column's stored text (compact, as the store writes it) in exactly the bytes
 /// JsonIndentedWriter writes for the value Qt parses from that text, without building the
@@ -20,4 +20,4 @@ public:
     [[nodiscard]] static bool append(QByteArray &out, std::string_view json, int indent, Shape shape);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

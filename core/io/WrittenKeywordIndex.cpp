@@ -1,6 +1,6 @@
 #include "io/WrittenKeywordIndex.h"
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 std::atomic<quint64> g_built{0};
@@ -33,4 +33,4 @@ quint64 WrittenKeywordIndex::built()
     return g_built.load();
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// The keyword index of the store after an import into a store that held no memory before,
 /// built from the memories the import wrote on a thread of its own while it writes the
@@ -36,4 +36,4 @@ private:
     std::thread m_thread; // last: started once the members above exist
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

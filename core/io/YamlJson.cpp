@@ -16,7 +16,7 @@
 #include <cmath>
 #include <limits>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 
@@ -307,4 +307,4 @@ QByteArray YamlJson::dump(const QJsonValue &value, const QStringList &leadingKey
     return bytes;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -6,7 +6,7 @@
 #include <QJsonValue>
 #include <QStringList>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Converts between YAML text (yaml-cpp) and QJsonValue, so the YAML memory set shares the JSON
 /// codec's validation. yaml-cpp's exceptions never leave this class.
@@ -31,4 +31,4 @@ public:
     static bool needsQuotes(const QString &text);
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -8,7 +8,7 @@
 
 #include <QSet>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 namespace {
 
@@ -112,4 +112,4 @@ Result<AssistantRecall::Recalled> AssistantRecall::recall(const QString &query, 
     return out;
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

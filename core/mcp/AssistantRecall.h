@@ -9,18 +9,18 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 class KeywordIndex;
 class ScoringProfile;
 class Store;
-} // namespace engram::core
+} // namespace recollector::core
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 /// What the assistant recalls for a query: Retrieval in normal mode (docs/scoring.md,
 /// "Retrieval" and "Query modes": never negated, superseded, deleted or weak memories), with
 /// the accesses recorded (actor `assistant`), each result as {id, content, strength, tier,
-/// score, why}. The `recall` tool and engram-bench's `retrieve_ms` both call recall(), so the
+/// score, why}. The `recall` tool and recollector-bench's `retrieve_ms` both call recall(), so the
 /// benchmark times exactly what the assistant waits for.
 ///
 /// The keyword index is built once and then kept current from the event log: before each
@@ -56,4 +56,4 @@ private:
     std::int64_t m_maxRowid = 0;
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

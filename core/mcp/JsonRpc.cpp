@@ -3,7 +3,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 namespace {
 
@@ -75,4 +75,4 @@ QByteArray JsonRpc::error(const QJsonValue &id, int code, const QString &message
         {QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -7,7 +7,7 @@
 
 #include <variant>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 /// JSON-RPC 2.0 as MCP's stdio transport carries it (docs/cli.md, "mcp"): one message per
 /// line, no batches (MCP 2025-06-18 dropped them), ids that are strings or numbers, never null.
@@ -57,4 +57,4 @@ public:
     static QByteArray error(const RpcFailure &failure) { return error(failure.id, failure.code, failure.message); }
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

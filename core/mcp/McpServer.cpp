@@ -8,9 +8,9 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
-Q_LOGGING_CATEGORY(lcMcp, "engram.core.mcp", QtWarningMsg)
+Q_LOGGING_CATEGORY(lcMcp, "recollector.core.mcp", QtWarningMsg)
 
 McpServer::McpServer(McpTools &tools) : m_tools(tools) {}
 
@@ -62,13 +62,13 @@ QByteArray McpServer::initialize(const RpcRequest &request)
     const QJsonObject result{
         {QStringLiteral("protocolVersion"), m_protocolVersion},
         {QStringLiteral("capabilities"), QJsonObject{{QStringLiteral("tools"), QJsonObject{{QStringLiteral("listChanged"), false}}}}},
-        {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("engram")},
-                                                   {QStringLiteral("title"), QStringLiteral("Engram")},
+        {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("recollector")},
+                                                   {QStringLiteral("title"), QStringLiteral("Recollector")},
                                                    {QStringLiteral("version"), QCoreApplication::applicationVersion().isEmpty()
                                                                                    ? QStringLiteral("0")
                                                                                    : QCoreApplication::applicationVersion()}}},
         {QStringLiteral("instructions"),
-         QStringLiteral("Your long-term memory, reviewed by the user in Engram. recall before answering questions that "
+         QStringLiteral("Your long-term memory, reviewed by the user in Recollector. recall before answering questions that "
                         "depend on past sessions; remember durable facts, preferences and decisions; reinforce a "
                         "memory that helped; forget one that turned out wrong.")}};
     return JsonRpc::result(request.id, result);
@@ -107,4 +107,4 @@ QByteArray McpServer::callTool(const RpcRequest &request)
     return JsonRpc::result(request.id, result);
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -8,7 +8,7 @@
 
 #include <optional>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 class McpTools;
 
@@ -40,4 +40,4 @@ private:
     QString m_protocolVersion;
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

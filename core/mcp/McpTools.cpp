@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 McpTools::McpTools(Store &store, const Config &config, const QString &profileName, Clock clock)
     : m_store(store), m_config(config), m_profileName(profileName), m_profile(makeProfile(profileName, config)),
@@ -111,4 +111,4 @@ ToolOutcome McpTools::listRecent(ToolArguments &args)
                            {{QStringLiteral("memories"), items}});
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

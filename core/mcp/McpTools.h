@@ -11,16 +11,16 @@
 #include <functional>
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 class ScoringProfile;
 class Store;
-} // namespace engram::core
+} // namespace recollector::core
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 class ToolArguments;
 
-/// The tools of `engram-cli mcp` on one store (docs/cli.md, "mcp"), each the engine call the
+/// The tools of `recollector-cli mcp` on one store (docs/cli.md, "mcp"), each the engine call the
 /// window makes for the same thing, with actor `assistant`: remember = MemoryCapture::add
 /// (or a reinforcement of a near-duplicate), recall = AssistantRecall, reinforce and forget =
 /// Decisions with their follow-up (AfterChange); get and list_recent only read. Each write is
@@ -57,4 +57,4 @@ private:
     std::unique_ptr<AssistantRecall> m_recall;
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -1,6 +1,6 @@
 // The tools that write (docs/cli.md, "mcp"): remember, reinforce, forget. Each is a decision
 // with actor `assistant` and its follow-up in ONE transaction, the same calls the window
-// and engram-cli make, so the window's history shows them and its undo reverts them.
+// and recollector-cli make, so the window's history shows them and its undo reverts them.
 #include "mcp/McpTools.h"
 
 #include "engine/capture/AfterChange.h"
@@ -15,7 +15,7 @@
 
 #include <QJsonArray>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 namespace {
 
@@ -134,4 +134,4 @@ ToolOutcome McpTools::forget(ToolArguments &args)
     return memoryResult(*id, QStringLiteral("Forgot %1 (the user can restore it).").arg(*id), {{QStringLiteral("id"), *id}});
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 QJsonObject MemoryView::toJson(const Memory &m, const ScoringProfile &profile, const Config &config, Millis now)
 {
@@ -37,4 +37,4 @@ QJsonObject MemoryView::toJson(const Memory &m, const ScoringProfile &profile, c
     return o;
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

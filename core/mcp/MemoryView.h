@@ -5,11 +5,11 @@
 
 #include <QJsonObject>
 
-namespace engram::core {
+namespace recollector::core {
 class ScoringProfile;
 }
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 /// A memory as the tools show it to the assistant: what it says and how strong it is now
 /// (the active profile's strength 0–100 and tier at `now`), not every stored field.
@@ -19,4 +19,4 @@ public:
     static QJsonObject toJson(const Memory &memory, const ScoringProfile &profile, const Config &config, Millis now);
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -9,7 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 namespace {
 
@@ -66,4 +66,4 @@ Result<std::optional<NearDuplicate::Match>> NearDuplicate::find(Store &store, co
     return best;
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

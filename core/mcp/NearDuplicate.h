@@ -5,11 +5,11 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 /// The rule that keeps an assistant from storing one fact many times (docs/cli.md, "mcp"):
 /// a live, current memory (not deleted, negated or superseded) of the same category whose
@@ -33,4 +33,4 @@ public:
     [[nodiscard]] static Result<std::optional<Match>> find(Store &store, const Memory &draft);
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 namespace {
 
@@ -99,4 +99,4 @@ int StdioLoop::run(McpServer &server, int inFd, std::FILE *out, const Hooks &hoo
     return lines.finish(answer) ? 0 : 1;
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <functional>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 class McpServer;
 
@@ -28,4 +28,4 @@ public:
     static int run(McpServer &server, int inFd, std::FILE *out, const Hooks &hooks = {});
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

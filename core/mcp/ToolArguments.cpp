@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 ToolArguments::ToolArguments(QString tool, QJsonObject arguments, const QStringList &known)
     : m_tool(std::move(tool)), m_args(std::move(arguments))
@@ -89,4 +89,4 @@ int ToolArguments::optionalInt(const QString &name, int min, int max, int fallba
     return int(d);
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -6,7 +6,7 @@
 
 #include <optional>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 /// Reads a tool's `arguments` against what its input schema says (ToolCatalog): each getter
 /// returns the value, or nothing and keeps the first problem as one line naming the tool and
@@ -34,4 +34,4 @@ private:
     QString m_error;
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -2,7 +2,7 @@
 
 #include "engine/decisions/Reinforcement.h"
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 namespace {
 
@@ -101,4 +101,4 @@ bool ToolCatalog::contains(const QString &name)
     return false;
 }
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -4,9 +4,9 @@
 #include <QJsonObject>
 #include <QStringList>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
-/// The tools `engram-cli mcp` offers (docs/cli.md, "mcp"), as `tools/list` lists them: name,
+/// The tools `recollector-cli mcp` offers (docs/cli.md, "mcp"), as `tools/list` lists them: name,
 /// title, description and a JSON Schema for the input (draft 2020-12, no extra arguments).
 class ToolCatalog final
 {
@@ -17,4 +17,4 @@ public:
     static bool contains(const QString &tool);
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

@@ -3,7 +3,7 @@
 #include <QJsonObject>
 #include <QString>
 
-namespace engram::core::mcp {
+namespace recollector::core::mcp {
 
 /// What a tool call comes to (docs/cli.md, "mcp"): a result for the assistant, a tool error
 /// the assistant can read and act on (`isError: true`: an unknown id, a content too long, a
@@ -23,4 +23,4 @@ struct ToolOutcome
     static ToolOutcome invalidParams(QString message) { return ToolOutcome{Kind::InvalidParams, std::move(message), {}}; }
 };
 
-} // namespace engram::core::mcp
+} // namespace recollector::core::mcp

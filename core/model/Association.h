@@ -4,7 +4,7 @@
 
 #include <QString>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// One undirected link between two memories (docs/scoring.md, "Associations"). The store keeps
 /// one row per unordered pair with `a < b`; the strongest type wins.
@@ -27,4 +27,4 @@ inline std::pair<QString, QString> orderedPair(const QString &x, const QString &
     return x < y ? std::pair{x, y} : std::pair{y, x};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -103,4 +103,4 @@ std::optional<ConflictFieldProblem> setConflictFields(Conflict &conflict, const 
     return std::nullopt;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// What kind of contradiction a conflict is (docs/scoring.md, "Conflicts").
 /// FileClash: an attached folder's file changed by the assistant in a field a decision wrote
@@ -81,4 +81,4 @@ struct ConflictFieldProblem
 std::optional<ConflictFieldProblem> setConflictFields(Conflict &conflict, const QString &type, const QString &status,
                                                       const QString &resolution);
 
-} // namespace engram::core
+} // namespace recollector::core

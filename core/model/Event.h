@@ -5,7 +5,7 @@
 #include <QJsonObject>
 #include <QString>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// One appended record of something that happened to a memory
 /// (docs/formats.md, "Table `events`"). Events are never updated or deleted; undo appends a
@@ -54,4 +54,4 @@ inline const QString kCreate = QStringLiteral("create");
 inline const QString kLinkBoost = QStringLiteral("link_boost");
 } // namespace events
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 
 #include <mutex>
 
-namespace engram::core::ids {
+namespace recollector::core::ids {
 
 namespace {
 
@@ -69,4 +69,4 @@ QString newUlid(Millis at)
 
 QString newMemoryId(Millis at) { return QStringLiteral("mem_") + newUlid(at); }
 
-} // namespace engram::core::ids
+} // namespace recollector::core::ids

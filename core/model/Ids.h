@@ -4,7 +4,7 @@
 
 #include <QString>
 
-namespace engram::core::ids {
+namespace recollector::core::ids {
 
 /// A new memory id: `mem_` + 26-character ULID (Crockford base32, time-ordered).
 QString newMemoryId(Millis at = 0);
@@ -13,4 +13,4 @@ QString newMemoryId(Millis at = 0);
 /// instant sort in the order they were made.
 QString newUlid(Millis at = 0);
 
-} // namespace engram::core::ids
+} // namespace recollector::core::ids

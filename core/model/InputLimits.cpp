@@ -15,7 +15,7 @@
 #include <unistd.h>
 #endif
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 QString limits::describeBytes(qint64 bytes)
 {
@@ -177,4 +177,4 @@ Result<QByteArray> readBoundedFile(
     return data;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -5,7 +5,7 @@
 #include <QByteArray>
 #include <QString>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Caps on what an import reads, so a hostile or broken file gives a clear error instead of
 /// exhausting memory or hanging. Sized for the 100,000-memory set of
@@ -46,4 +46,4 @@ enum class SymLinks { Follow, Refuse };
 [[nodiscard]] Result<QByteArray> readBoundedFile(
     const QString &path, qint64 maxBytes, const QString &displayName, SymLinks links = SymLinks::Follow);
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 // Numbers are shown without a trailing ".0" and strings clipped, so the message stays one line.
@@ -314,4 +314,4 @@ QJsonObject JsonFieldReader::object(const QString &key)
     return v.toObject();
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -10,7 +10,7 @@
 
 #include <optional>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// Reads typed fields out of one JSON object and turns the first problem into an Error whose
 /// one-line message names where the object came from and the field, e.g.
@@ -80,4 +80,4 @@ private:
     std::optional<Error> m_error;
 };
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

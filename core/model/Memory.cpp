@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 QString levelName(MemoryLevel level)
 {
@@ -56,4 +56,4 @@ double legacyStability(int accessCount, double confidence, double baseHours)
     return baseHours + std::min(12.0 * accessCount, 120.0) + 48.0 * confidence;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

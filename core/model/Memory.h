@@ -9,7 +9,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Where a memory came from (docs/formats.md, "A memory's fields"). `type` ∈ task, manual,
 /// chat, user, background_ai, system, import.
@@ -29,7 +29,7 @@ QString levelName(MemoryLevel level);
 std::optional<MemoryLevel> levelFromName(const QString &name);
 
 /// One memory: the union of the four notes' fields (docs/formats.md, "A memory's fields").
-/// Instants are UTC milliseconds (0 = not set); stability is in hours; importance is Engram's
+/// Instants are UTC milliseconds (0 = not set); stability is in hours; importance is Recollector's
 /// (docs/scoring.md, "Importance") scale.
 struct Memory
 {
@@ -100,4 +100,4 @@ constexpr double kDefaultInitialStability = 24;
 /// (note 000's computeInitialStability starts from the 24 h of a new memory).
 double legacyStability(int accessCount, double confidence, double baseHours = kDefaultInitialStability);
 
-} // namespace engram::core
+} // namespace recollector::core

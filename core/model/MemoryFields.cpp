@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -77,20 +77,20 @@ bool setBool(bool &into, const QJsonValue &v)
     return true;
 }
 
-#define ENGRAM_STR(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setString(m.name, v); }}
-#define ENGRAM_LIST(name) {#name, [](const Memory &m) { return QJsonValue(QJsonArray::fromStringList(m.name)); }, [](Memory &m, const QJsonValue &v) { return setList(m.name, v); }}
-#define ENGRAM_DBL(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setDouble(m.name, v); }}
-#define ENGRAM_INT(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setInt(m.name, v); }}
-#define ENGRAM_BOOL(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setBool(m.name, v); }}
-#define ENGRAM_TIME(name) {#name, [](const Memory &m) { return instant(m.name); }, [](Memory &m, const QJsonValue &v) { return setInstant(m.name, v); }}
+#define RECOLLECTOR_STR(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setString(m.name, v); }}
+#define RECOLLECTOR_LIST(name) {#name, [](const Memory &m) { return QJsonValue(QJsonArray::fromStringList(m.name)); }, [](Memory &m, const QJsonValue &v) { return setList(m.name, v); }}
+#define RECOLLECTOR_DBL(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setDouble(m.name, v); }}
+#define RECOLLECTOR_INT(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setInt(m.name, v); }}
+#define RECOLLECTOR_BOOL(name) {#name, [](const Memory &m) { return QJsonValue(m.name); }, [](Memory &m, const QJsonValue &v) { return setBool(m.name, v); }}
+#define RECOLLECTOR_TIME(name) {#name, [](const Memory &m) { return instant(m.name); }, [](Memory &m, const QJsonValue &v) { return setInstant(m.name, v); }}
 
 const std::vector<FieldCodec> &codecs()
 {
     static const std::vector<FieldCodec> table{
-        ENGRAM_STR(id),
-        ENGRAM_STR(content),
-        ENGRAM_STR(category),
-        ENGRAM_LIST(keywords),
+        RECOLLECTOR_STR(id),
+        RECOLLECTOR_STR(content),
+        RECOLLECTOR_STR(category),
+        RECOLLECTOR_LIST(keywords),
         {"source",
          [](const Memory &m) {
              return QJsonValue(QJsonObject{{QStringLiteral("type"), m.source.type},
@@ -107,22 +107,22 @@ const std::vector<FieldCodec> &codecs()
                     && setString(s.chatId, o.value(QStringLiteral("chatId")))
                     && setString(s.messageId, o.value(QStringLiteral("messageId"))) && (m.source = s, true);
          }},
-        ENGRAM_DBL(confidence),
-        ENGRAM_TIME(createdAt),
-        ENGRAM_TIME(updatedAt),
-        ENGRAM_TIME(lastAccessedAt),
-        ENGRAM_TIME(lastReinforcedAt),
-        ENGRAM_INT(accessCount),
-        ENGRAM_INT(reinforceCount),
-        ENGRAM_STR(projectPath),
-        ENGRAM_DBL(strength),
-        ENGRAM_DBL(stability),
-        ENGRAM_DBL(decayRate),
-        ENGRAM_DBL(importance),
-        ENGRAM_BOOL(verified),
-        ENGRAM_BOOL(permanent),
-        ENGRAM_BOOL(negated),
-        ENGRAM_TIME(negatedAt),
+        RECOLLECTOR_DBL(confidence),
+        RECOLLECTOR_TIME(createdAt),
+        RECOLLECTOR_TIME(updatedAt),
+        RECOLLECTOR_TIME(lastAccessedAt),
+        RECOLLECTOR_TIME(lastReinforcedAt),
+        RECOLLECTOR_INT(accessCount),
+        RECOLLECTOR_INT(reinforceCount),
+        RECOLLECTOR_STR(projectPath),
+        RECOLLECTOR_DBL(strength),
+        RECOLLECTOR_DBL(stability),
+        RECOLLECTOR_DBL(decayRate),
+        RECOLLECTOR_DBL(importance),
+        RECOLLECTOR_BOOL(verified),
+        RECOLLECTOR_BOOL(permanent),
+        RECOLLECTOR_BOOL(negated),
+        RECOLLECTOR_TIME(negatedAt),
         {"correctionHistory", [](const Memory &m) { return QJsonValue(m.correctionHistory); },
          [](Memory &m, const QJsonValue &v) { return v.isArray() && (m.correctionHistory = v.toArray(), true); }},
         {"level", [](const Memory &m) { return QJsonValue(levelName(m.level)); },
@@ -130,17 +130,17 @@ const std::vector<FieldCodec> &codecs()
              const auto level = levelFromName(v.toString());
              return level && (m.level = *level, true);
          }},
-        ENGRAM_BOOL(compressed),
-        ENGRAM_STR(compressedFrom),
-        ENGRAM_LIST(mergedFrom),
-        ENGRAM_STR(mergedInto),
-        ENGRAM_LIST(sourceIds),
-        ENGRAM_LIST(originalContents),
-        ENGRAM_INT(sensitivity),
-        ENGRAM_LIST(modalities),
-        ENGRAM_TIME(deletedAt),
-        ENGRAM_BOOL(superseded),
-        ENGRAM_STR(supersedesId),
+        RECOLLECTOR_BOOL(compressed),
+        RECOLLECTOR_STR(compressedFrom),
+        RECOLLECTOR_LIST(mergedFrom),
+        RECOLLECTOR_STR(mergedInto),
+        RECOLLECTOR_LIST(sourceIds),
+        RECOLLECTOR_LIST(originalContents),
+        RECOLLECTOR_INT(sensitivity),
+        RECOLLECTOR_LIST(modalities),
+        RECOLLECTOR_TIME(deletedAt),
+        RECOLLECTOR_BOOL(superseded),
+        RECOLLECTOR_STR(supersedesId),
         {"agentImportance",
          [](const Memory &m) { return m.agentImportance ? QJsonValue(*m.agentImportance) : QJsonValue(QJsonValue::Null); },
          [](Memory &m, const QJsonValue &v) {
@@ -150,19 +150,19 @@ const std::vector<FieldCodec> &codecs()
              }
              return v.isDouble() && (m.agentImportance = v.toDouble(), true);
          }},
-        ENGRAM_STR(agentTier),
+        RECOLLECTOR_STR(agentTier),
         {"extra", [](const Memory &m) { return QJsonValue(m.extra); },
          [](Memory &m, const QJsonValue &v) { return v.isObject() && (m.extra = v.toObject(), true); }},
     };
     return table;
 }
 
-#undef ENGRAM_STR
-#undef ENGRAM_LIST
-#undef ENGRAM_DBL
-#undef ENGRAM_INT
-#undef ENGRAM_BOOL
-#undef ENGRAM_TIME
+#undef RECOLLECTOR_STR
+#undef RECOLLECTOR_LIST
+#undef RECOLLECTOR_DBL
+#undef RECOLLECTOR_INT
+#undef RECOLLECTOR_BOOL
+#undef RECOLLECTOR_TIME
 
 } // namespace
 
@@ -226,4 +226,4 @@ QStringList MemoryFields::keys()
     return out;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

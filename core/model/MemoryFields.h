@@ -5,7 +5,7 @@
 
 #include <QJsonObject>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Every field of a Memory as JSON, exactly: what decision events store as "before" and
 /// "after", so a revert can put a memory back field for field (Memory == holds). Keys are
@@ -27,4 +27,4 @@ public:
     static QStringList keys();
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 
 #include <limits>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 namespace {
 void putTime(QJsonObject &o, const char *key, Millis ms)
@@ -401,4 +401,4 @@ Result<Conflict> conflictFromJson(const QJsonObject &object, const QString &wher
     return c;
 }
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -8,7 +8,7 @@
 
 #include <QJsonObject>
 
-namespace engram::core::io {
+namespace recollector::core::io {
 
 /// A memory as a JSON object with note 000's camelCase names
 /// (docs/formats.md, "A memory's fields"), unknown imported fields (`extra`) merged back in at
@@ -56,4 +56,4 @@ QJsonObject conflictToJson(const Conflict &conflict);
 /// The camelCase keys memoryToJson writes (everything else is `extra`).
 const QStringList &knownMemoryKeys();
 
-} // namespace engram::core::io
+} // namespace recollector::core::io

@@ -6,7 +6,7 @@
 #include <utility>
 #include <variant>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// What went wrong, as a value. `message` is one line a person can act on: it names the
 /// file, the entry and the field where there is one. `detail` carries extra context (a
@@ -75,4 +75,4 @@ private:
 
 using Status = Result<void>;
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 qint64 RevertChain::revertTarget(const Event &event)
 {
@@ -61,4 +61,4 @@ qint64 RevertChain::reversedBy(qint64 eventId) const
     return m_reversedBy.value(eventId, 0);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Which events are currently undone. A `revert` event names the event it reverts in its
 /// payload (`"reverts": id`); a revert can itself be reverted (redo), which makes its target
@@ -36,4 +36,4 @@ private:
     mutable bool m_resolved = true;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

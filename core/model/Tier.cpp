@@ -1,6 +1,6 @@
 #include "model/Tier.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 QString tierName(Tier tier)
 {
@@ -23,4 +23,4 @@ std::optional<Tier> tierFromName(const QString &name)
     return std::nullopt;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Shared across profiles (docs/scoring.md, "Score, strength, tier"). Order matters: lower
 /// value = healthier, so sorting by tier sorts strong memories first.
@@ -16,4 +16,4 @@ inline constexpr int kTierCount = 5;
 QString tierName(Tier tier);
 std::optional<Tier> tierFromName(const QString &name);
 
-} // namespace engram::core
+} // namespace recollector::core

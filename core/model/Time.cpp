@@ -1,6 +1,6 @@
 #include "model/Time.h"
 
-namespace engram::core::time {
+namespace recollector::core::time {
 
 namespace {
 
@@ -96,7 +96,7 @@ bool toIsoAscii(Millis ms, char *out)
 
 namespace {
 
-// Exactly "YYYY-MM-DDTHH:MM:SS.mmmZ" (what Engram and most agents write), character by
+// Exactly "YYYY-MM-DDTHH:MM:SS.mmmZ" (what Recollector and most agents write), character by
 // character: `at(i)` gives the i-th character's code. nullopt for anything else.
 template <typename At>
 std::optional<Millis> exactIso(qsizetype size, At at)
@@ -154,4 +154,4 @@ std::optional<Millis> fromIso(const QString &text)
 
 Millis nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
 
-} // namespace engram::core::time
+} // namespace recollector::core::time

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Instants are kept as milliseconds since the Unix epoch, UTC (`qint64`). 0 means "not set".
 /// All decay math converts explicitly: hours for ebbinghaus, days for the other profiles.
@@ -32,4 +32,4 @@ inline double hoursBetween(Millis from, Millis to) { return double(to - from) / 
 inline double daysBetween(Millis from, Millis to) { return double(to - from) / double(kMsPerDay); }
 
 } // namespace time
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 
 #include <string_view>
 
-namespace engram::core {
+namespace recollector::core {
 
 inline QString utf8Text(std::string_view text)
 {
@@ -21,4 +21,4 @@ inline QString utf8Text(std::string_view text)
     return marks == 0 ? restText : QString(qsizetype(marks), QChar(0xFEFF)) + restText;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

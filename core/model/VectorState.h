@@ -1,6 +1,6 @@
 #pragma once
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Clears the upper halves of the AVX registers (`vzeroupper`) before a hot loop of scalar
 /// floating-point work, on x86-64 CPUs that have AVX; does nothing elsewhere.
@@ -9,7 +9,7 @@ namespace engram::core {
 /// paths, the GPU/GL stack) can return with the upper register state dirty. Our code is
 /// compiled for baseline x86-64 (SSE2 encodings), and on recent Intel cores every SSE
 /// instruction then carries a false dependency on the full register, while glibc's VEX
-/// encoded exp/pow pay a transition penalty. Measured with engram-bench on the 1M store:
+/// encoded exp/pow pay a transition penalty. Measured with recollector-bench on the 1M store:
 /// scoring every memory took 260 ms with the state dirty and 30–70 ms after one vzeroupper.
 inline void resetVectorState()
 {
@@ -20,4 +20,4 @@ inline void resetVectorState()
 #endif
 }
 
-} // namespace engram::core
+} // namespace recollector::core

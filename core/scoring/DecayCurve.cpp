@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 std::vector<DecayCurve::State> DecayCurve::states(const Memory &current, const std::vector<Event> &history)
 {
@@ -104,4 +104,4 @@ DecayCurveData DecayCurve::build(const ScoringProfile &profile, const Memory &cu
     return out;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// A point of a memory's decay chart.
 struct CurveSample
@@ -64,4 +64,4 @@ public:
                                 Millis from, Millis to, Millis now, int steps = 200);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 double EbbinghausProfile::effectiveStability(const ScoreInput &in)
 {
@@ -59,4 +59,4 @@ std::optional<double> EbbinghausProfile::daysUntilWeak(const ScoreInput &in, Mil
     return std::round(std::max(0.0, (hoursToLine - hours) / 24.0) * 10) / 10;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -2,7 +2,7 @@
 
 #include "scoring/ScoringProfile.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Note 000: strength = round(100·e^(−h/S_eff)·C), h = hours since lastReinforcedAt,
 /// S_eff = stability / decayRate (hours), C = the conflict factor (1 unless negated or
@@ -25,4 +25,4 @@ public:
     static double effectiveStability(const ScoreInput &in);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 double EnhancedProfile::timeWeight(double alphaBase, double userFactor, double importance, double days)
 {
@@ -87,4 +87,4 @@ QJsonObject EnhancedProfile::Factors::toJson() const
 
 QJsonObject EnhancedProfile::factors(const ScoreInput &in, Millis now) const { return breakdown(in, now).toJson(); }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -2,9 +2,9 @@
 
 #include "scoring/ScoringProfile.h"
 
-namespace engram::core {
+namespace recollector::core {
 
-/// Note 001's composite weight, as Engram reads it (docs/scoring.md, "Enhanced"):
+/// Note 001's composite weight, as Recollector reads it (docs/scoring.md, "Enhanced"):
 /// W = w_time × S × C × I × U × M, clamped to [0.01, 2.0]; strength = 100·W/2.
 /// Tiers: fading < 0.5, weak < 0.3, forgotten when the unclamped product is < 0.01 (the
 /// clamp would otherwise keep every memory at or above the forgotten line).
@@ -46,4 +46,4 @@ public:
     static double momentum(double m, double lambda, int mentions);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

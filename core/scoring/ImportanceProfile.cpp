@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 double ImportanceProfile::decay(double initial, double dailyFactor, double graceDays, double days)
 {
@@ -65,4 +65,4 @@ QJsonObject ImportanceProfile::factors(const ScoreInput &in, Millis now) const
                        {QStringLiteral("conflictPenalty"), conflictMultiplier(in, now)}};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

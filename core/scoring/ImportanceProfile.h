@@ -2,7 +2,7 @@
 
 #include "scoring/ScoringProfile.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Note 002: the score is the memory's importance, decayed per category from the last access:
 /// I(d) = I₀·f^max(0, ⌊d⌋ − grace), d = days since lastAccessedAt (episode f = 0.8, fact
@@ -30,4 +30,4 @@ public:
     bool neverDecays(const ScoreInput &in) const;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 double LifecycleProfile::decayScore(double ageLambda, double recallWeight, double importanceWeight, double ageDays,
                                     int recallCount, double importance)
@@ -50,4 +50,4 @@ QJsonObject LifecycleProfile::factors(const ScoreInput &in, Millis now) const
                        {QStringLiteral("conflictPenalty"), conflictMultiplier(in, now)}};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -2,7 +2,7 @@
 
 #include "scoring/ScoringProfile.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Note 003: score = min(1, e^(−0.1·ageDays) × (1 + 0.2·recallCount) × (1 + 0.3·importance)),
 /// ageDays since lastReinforcedAt (a recall re-activates), recallCount = accessCount; × C
@@ -24,4 +24,4 @@ public:
                              int recallCount, double importance);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-namespace engram::core {
+namespace recollector::core {
 
 MentionIndex::MentionIndex(const Config &config) : m_params(config.enhanced) {}
 
@@ -134,4 +134,4 @@ Result<std::optional<MentionIndex>> MentionIndex::loadFor(const QString &profile
     return std::optional<MentionIndex>(std::move(*loaded));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

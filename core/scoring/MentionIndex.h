@@ -13,7 +13,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class EventLog;
 
@@ -64,4 +64,4 @@ private:
     QHash<QString, std::vector<Millis>> m_times; ///< sorted
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 ScoreInput ScoreInput::from(const Memory &m, const Config &config, const MentionSummary &mentions)
 {
@@ -125,4 +125,4 @@ std::unique_ptr<ScoringProfile> makeProfile(const QString &name, const Config &c
     return nullptr;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// What the event log says about a memory's mentions (note 001: a user mentioning it, i.e. a
 /// `reinforce`/`confirm` event whose payload has `"mention": true`), as of one instant.
@@ -125,4 +125,4 @@ QStringList profileNames();
 /// nullptr for an unknown name.
 std::unique_ptr<ScoringProfile> makeProfile(const QString &name, const Config &config);
 
-} // namespace engram::core
+} // namespace recollector::core

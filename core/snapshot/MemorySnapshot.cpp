@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <functional>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -453,4 +453,4 @@ Result<std::vector<std::uint32_t>> MemorySnapshot::refresh(Store &store, const C
     return touched;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -207,4 +207,4 @@ private:
     qint64 m_lastEventId = -1;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Which rows the table shows (query modes of docs/scoring.md, "Query modes"; the filters of
 /// docs/architecture.md, "The window"). Empty lists mean "any".
@@ -67,4 +67,4 @@ enum class SortKey : std::uint8_t {
     Name,  ///< the memory's own title (most memories have none)
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -9,7 +9,7 @@
 
 #include <string_view>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -154,4 +154,4 @@ Result<MemorySnapshot> SnapshotLoader::load(Store &store, const Config &config, 
     return snapshot;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

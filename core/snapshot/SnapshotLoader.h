@@ -6,7 +6,7 @@
 
 #include <functional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -33,4 +33,4 @@ public:
                                                          const Options &options);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <numeric>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -453,4 +453,4 @@ void SnapshotView::insertAt(std::size_t position, std::uint32_t row)
     markPositionsDirty();
 }
 
-} // namespace engram::core
+} // namespace recollector::core

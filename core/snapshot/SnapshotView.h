@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// The evaluated, filtered and sorted face of a MemorySnapshot at one instant:
 /// - scores: score / strength / tier of every row under a profile at `now` (one tight loop
@@ -38,7 +38,7 @@ public:
     Tier tier(std::size_t row) const { return Tier(m_tier[row]); }
     bool isEvaluated() const { return m_score.size() == (m_snapshot ? m_snapshot->size() : 0); }
     Millis evaluatedAt() const { return m_evaluatedAt; }
-    /// Memories per tier, deleted and purged ones left out (as `engram-cli stats`).
+    /// Memories per tier, deleted and purged ones left out (as `recollector-cli stats`).
     std::array<qint64, kTierCount> tierCounts() const;
 
     // --- filter and sort ---
@@ -118,4 +118,4 @@ private:
     mutable bool m_positionsDirty = true;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

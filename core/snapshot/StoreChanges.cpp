@@ -3,7 +3,7 @@
 #include "store/ReadTransaction.h"
 #include "store/Store.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 Result<StoreChanges> StoreChanges::since(Store &store, qint64 sinceEventId, int limit)
 {
@@ -36,4 +36,4 @@ Result<StoreChanges> StoreChanges::since(Store &store, qint64 sinceEventId, int 
     return out;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 
 #include <QStringList>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -22,4 +22,4 @@ struct StoreChanges
     [[nodiscard]] static Result<StoreChanges> since(Store &store, qint64 sinceEventId, int limit = 20000);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

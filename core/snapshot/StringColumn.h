@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Asks the kernel to back a large buffer with huge pages. A million-row snapshot touches
 /// ~500 MB for the first time while loading; with 4 KiB pages that is ~130,000 page faults,
@@ -118,4 +118,4 @@ private:
     std::vector<std::uint32_t> m_lengths;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

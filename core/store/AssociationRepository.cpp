@@ -6,7 +6,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 Association readAssociation(const QSqlQuery &q)
@@ -187,4 +187,4 @@ Status AssociationRepository::clear(bool includeManual)
                                    : QStringLiteral("DELETE FROM associations WHERE type <> 'manual'"));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -46,4 +46,4 @@ private:
     Database &m_db;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -3,7 +3,7 @@
 #include "store/Database.h"
 #include "store/SqliteStatement.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 AssociationRewrite::AssociationRewrite(Database &db) : m_db(db), m_insert(std::make_unique<SqliteStatement>()) {}
 
@@ -53,4 +53,4 @@ Status AssociationRewrite::finish()
     return m_db.exec(QStringLiteral("CREATE INDEX associations_b ON associations(b)"));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

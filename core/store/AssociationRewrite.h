@@ -5,7 +5,7 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 class SqliteStatement;
@@ -35,4 +35,4 @@ private:
     std::unique_ptr<SqliteStatement> m_insert;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,7 +5,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 AttachedFileRepository::AttachedFileRepository(Database &db) : m_db(db) {}
 AttachedFileRepository::~AttachedFileRepository() = default;
@@ -137,4 +137,4 @@ Result<std::optional<AttachedFileRepository::Version>> AttachedFileRepository::v
     return std::optional<Version>();
 }
 
-} // namespace engram::core
+} // namespace recollector::core

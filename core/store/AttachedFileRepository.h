@@ -11,13 +11,13 @@
 
 class QSqlQuery;
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
 /// What an attached folder's side store remembers about each file (docs/formats.md,
 /// "Attached folders"): the file's name, the hash of the bytes last read or written, the
-/// fields as they were then (the base of the three-way check) and Engram's own projection of
+/// fields as they were then (the base of the three-way check) and Recollector's own projection of
 /// the memory at that moment; and, per decision that rewrote a file, the bytes before and
 /// after, so that undo puts the file back byte for byte. Tables `attached_files` and
 /// `attached_file_versions` exist only in side stores: created on first use, never by a
@@ -31,7 +31,7 @@ public:
         QString name;      ///< file name inside the folder
         QByteArray hash;   ///< sha-256 hex of the bytes last read or written
         QByteArray base;   ///< the file's top-level object then (compact JSON)
-        QByteArray proj;   ///< Engram's projection of the memory then (compact JSON)
+        QByteArray proj;   ///< Recollector's projection of the memory then (compact JSON)
         QString stamp;     ///< "size:mtime-ms" then, so that a rescan need not read an unchanged file
     };
     /// Where a file was before or after a decision: in the folder, in the trash, or nowhere.
@@ -64,4 +64,4 @@ private:
     std::unique_ptr<QSqlQuery> m_put; ///< prepared once: a first attach puts every file
 };
 
-} // namespace engram::core
+} // namespace recollector::core

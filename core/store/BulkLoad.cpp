@@ -5,7 +5,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 BulkLoad::BulkLoad(Database &db) : m_db(db), m_cache(db), m_journal(db, LargeWriteJournal::Durability::None)
 {
@@ -81,4 +81,4 @@ Status BulkLoad::restoreSecondaryIndexes()
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -6,11 +6,11 @@
 
 #include <QStringList>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
-/// A store filled in bulk in one transaction (`engram-cli generate`). While it lives the
+/// A store filled in bulk in one transaction (`recollector-cli generate`). While it lives the
 /// connection runs with bulk-load settings (a LargeWriteJournal without syncs: a generated
 /// store has nothing to lose; foreign_keys=OFF; a LargeWriteCache keeping the B-tree tops
 /// hot); the store's own values are put back on destruction, however the load ends. The
@@ -45,4 +45,4 @@ private:
     QStringList m_indexSql; ///< definitions of the dropped indexes, to build again
 };
 
-} // namespace engram::core
+} // namespace recollector::core

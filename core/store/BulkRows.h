@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace engram::core {
+namespace recollector::core {
 
 // Rows for BulkWriter, built by the generator straight from its plan: text as UTF-8 views
 // (copied when bound; an empty view is stored as ''), numbers as stored. No Memory, QString
@@ -75,4 +75,4 @@ struct ConflictValues
     std::int64_t resolvedAt = 0;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

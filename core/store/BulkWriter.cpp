@@ -8,7 +8,7 @@
 
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -401,4 +401,4 @@ Result<bool> BulkWriter::memoryExists(const QString &id)
     return found;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

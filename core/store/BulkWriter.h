@@ -13,12 +13,12 @@
 #include <memory>
 #include <span>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 class SqliteStatement;
 
-/// The write side of the bulk paths (an import, `engram-cli generate`): the rows the
+/// The write side of the bulk paths (an import, `recollector-cli generate`): the rows the
 /// repositories write, through statements prepared once per writer (on first use) instead of
 /// once per row, bound through SQLite's C API on the store's own connection (Qt Sql costs a
 /// QVariant, a placeholder name and a hash lookup per bound value; import_100k_s of
@@ -89,4 +89,4 @@ private:
     std::array<std::unique_ptr<SqliteStatement>, kKinds> m_manyRowStatements;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

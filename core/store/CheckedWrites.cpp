@@ -2,7 +2,7 @@
 
 #include "store/Database.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 CheckedWrites::CheckedWrites(Database &db) : m_db(db)
 {
@@ -16,4 +16,4 @@ CheckedWrites::~CheckedWrites()
         (void)m_db.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -1,6 +1,6 @@
 #pragma once
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -25,4 +25,4 @@ private:
     bool m_turnedOff = false;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,10 +5,10 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
-// A row whose type, status or resolution is not a name Engram knows is refused with the
+// A row whose type, status or resolution is not a name Recollector knows is refused with the
 // field named: guessing would show (and later write back) something the store does not say.
 Result<Conflict> readConflict(const QSqlQuery &q, const Database &db)
 {
@@ -143,4 +143,4 @@ Result<qint64> ConflictRepository::countOpen() const
     return q.value(0).toLongLong();
 }
 
-} // namespace engram::core
+} // namespace recollector::core

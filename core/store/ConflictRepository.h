@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -33,4 +33,4 @@ private:
     Database &m_db;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

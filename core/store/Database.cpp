@@ -20,9 +20,9 @@
 #include <algorithm>
 #include <functional>
 
-Q_LOGGING_CATEGORY(lcStore, "engram.core.store")
+Q_LOGGING_CATEGORY(lcStore, "recollector.core.store")
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -30,7 +30,7 @@ QAtomicInteger<quint64> s_connectionCounter;
 
 QString uniqueConnectionName()
 {
-    return QStringLiteral("engram-%1-%2")
+    return QStringLiteral("recollector-%1-%2")
         .arg(quintptr(QThread::currentThreadId()))
         .arg(s_connectionCounter.fetchAndAddRelaxed(1));
 }
@@ -82,12 +82,12 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, Options op
     // (a failed copy, a truncated file), not a store: SQLite would silently make it a new one.
     if (info.exists() && info.size() == 0)
         return Error::make(Error::Code::Parse,
-                           QStringLiteral("%1: the file is empty (0 bytes), not an Engram store; "
+                           QStringLiteral("%1: the file is empty (0 bytes), not a Recollector store; "
                                           "to start a new store, give a path that does not exist yet")
                                .arg(path));
 
     // Before the file is touched: the statements of the bulk paths need the driver and
-    // Engram's libsqlite3 to be one library (checked once per process).
+    // Recollector's libsqlite3 to be one library (checked once per process).
     if (const Status st = SqliteLink::verify(); !st)
         return st.error();
 
@@ -206,7 +206,7 @@ Status Database::configure()
     if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
         if (q.lastError().nativeErrorCode() == QLatin1String("26")) // SQLITE_NOTADB
             return Error::make(Error::Code::Parse,
-                               QStringLiteral("%1: not an Engram store (not an SQLite database)").arg(m_path));
+                               QStringLiteral("%1: not a Recollector store (not an SQLite database)").arg(m_path));
         return errorFrom(q, QStringLiteral("reading the schema version"));
     }
     m_versionOnDisk = q.value(0).toInt();
@@ -219,10 +219,10 @@ Status Database::configure()
 
     if (m_versionOnDisk == 0 && objects > 0)
         return Error::make(Error::Code::Schema,
-                           QStringLiteral("%1: an SQLite database, but not an Engram store").arg(m_path));
+                           QStringLiteral("%1: an SQLite database, but not a Recollector store").arg(m_path));
     if (m_versionOnDisk > kSchemaVersion) {
         m_readOnly = true;
-        m_warning = QStringLiteral("%1: written by a newer Engram (schema %2, this version knows %3); "
+        m_warning = QStringLiteral("%1: written by a newer Recollector (schema %2, this version knows %3); "
                                    "opened read-only")
                         .arg(m_path, QString::number(m_versionOnDisk), QString::number(kSchemaVersion));
         m_sqlite = nullptr;
@@ -327,4 +327,4 @@ Status Database::checkpointAndTruncate()
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -9,7 +9,7 @@
 
 struct sqlite3;
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace crypto {
 class StoreKey;
@@ -122,4 +122,4 @@ private:
     bool m_scrubPending = false;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -12,7 +12,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 Event readRaw(const QSqlQuery &q)
@@ -360,4 +360,4 @@ Status EventLog::rewritePayloads(const QString &memoryId,
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -11,7 +11,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace crypto {
 class StoreKey;
@@ -83,4 +83,4 @@ private:
     Database &m_db;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -3,7 +3,7 @@
 #include "store/MemoryRow.h"
 #include "store/SqliteStatement.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 Result<bool> ExportScan::holdsSealedRows() const
 {
@@ -113,4 +113,4 @@ Status ExportScan::events(const std::function<bool(const EventExportRow &)> &vis
     });
 }
 
-} // namespace engram::core
+} // namespace recollector::core

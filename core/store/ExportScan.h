@@ -8,11 +8,11 @@
 #include <optional>
 #include <string_view>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
-// Rows of an export (docs/formats.md, "Engram memory set") as stored: text as UTF-8 views into
+// Rows of an export (docs/formats.md, "Recollector memory set") as stored: text as UTF-8 views into
 // SQLite's row buffer, valid only during the visitor's call; JSON columns as their stored text.
 
 /// One `memories` row, every column (row::memoryColumns() order).
@@ -98,4 +98,4 @@ private:
     Database &m_db;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,7 +5,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 LargeWriteCache::LargeWriteCache(Database &db) : m_db(db)
 {
@@ -23,4 +23,4 @@ LargeWriteCache::~LargeWriteCache()
         (void)m_db.exec(QStringLiteral("PRAGMA cache_size=%1").arg(m_previous));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -1,6 +1,6 @@
 #pragma once
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -26,4 +26,4 @@ private:
     long long m_previous = 0; ///< cache_size as it was (negative: KiB), 0 when unread
 };
 
-} // namespace engram::core
+} // namespace recollector::core

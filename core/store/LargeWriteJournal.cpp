@@ -6,10 +6,10 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
-Q_LOGGING_CATEGORY(lcJournal, "engram.core.store.journal")
+Q_LOGGING_CATEGORY(lcJournal, "recollector.core.store.journal")
 
 QString pragmaValue(Database &db, const QString &name)
 {
@@ -45,4 +45,4 @@ LargeWriteJournal::~LargeWriteJournal()
         (void)m_db.exec(QStringLiteral("PRAGMA synchronous=%1").arg(m_synchronous));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -2,7 +2,7 @@
 
 #include <QString>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -19,7 +19,7 @@ class Database;
 /// journal's safe setting: the journal reaches the disk before the store file changes) or
 /// OFF for a store being generated (`Durability::None`); destruction puts WAL and the
 /// connection's synchronous back. SQLite leaves WAL only for the sole connection and says so
-/// at once, without waiting: with any other open (the window, another engram-cli, a worker's),
+/// at once, without waiting: with any other open (the window, another recollector-cli, a worker's),
 /// nothing changes and the write goes through the WAL, slower and as safe. A connection that
 /// opens the store meanwhile reads it as usual (Database::configure leaves it to this one to
 /// put WAL back). Create it before the Transaction (the mode cannot change inside one) and let
@@ -43,4 +43,4 @@ private:
     bool m_active = false;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

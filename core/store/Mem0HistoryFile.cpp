@@ -7,7 +7,7 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -125,4 +125,4 @@ Result<std::vector<Mem0HistoryRow>> Mem0HistoryFile::read(const QString &path)
     return rows;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// One row of the Mem0 library's `history` table (docs/formats.md, "Mem0 history database"):
 /// what happened to one memory (event ADD, UPDATE or DELETE), its text before and after, when.
@@ -30,7 +30,7 @@ struct Mem0HistoryRow
 
 /// Reads another program's SQLite file: the open-source Mem0 library's history database
 /// (`~/.mem0/history.db`), read-only, through SQLite itself; the one place outside the store's
-/// own tables where Engram runs SQL, so it lives here with the rest (docs/architecture.md,
+/// own tables where Recollector runs SQL, so it lives here with the rest (docs/architecture.md,
 /// "core/store"). Never writes, never creates the file.
 class Mem0HistoryFile final
 {
@@ -44,4 +44,4 @@ public:
     [[nodiscard]] static Result<std::vector<Mem0HistoryRow>> read(const QString &path);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -14,7 +14,7 @@
 #include <QJsonArray>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 QString selectAll()
@@ -276,4 +276,4 @@ Status MemoryRepository::remove(const QString &id)
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

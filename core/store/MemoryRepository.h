@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -38,7 +38,7 @@ public:
     /// Removes the row for good (purge). Associations go with it (ON DELETE CASCADE).
     [[nodiscard]] Status remove(const QString &id);
 
-    /// The column list in the order bind/read use, for bulk paths (engram-cli generate, bench).
+    /// The column list in the order bind/read use, for bulk paths (recollector-cli generate, bench).
     static QString columnList();
 
     // Bulk scans for the engine and the snapshot (MemoryRepositoryScans.cpp): one prepared
@@ -79,4 +79,4 @@ private:
     Database &m_db;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -11,7 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -343,4 +343,4 @@ Result<QHash<QString, std::int64_t>> MemoryRepository::rowidsOf(const QStringLis
     return out;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core::row {
+namespace recollector::core::row {
 
 const QStringList &memoryColumns()
 {
@@ -167,4 +167,4 @@ Memory readMemory(const QSqlQuery &q)
     return m;
 }
 
-} // namespace engram::core::row
+} // namespace recollector::core::row

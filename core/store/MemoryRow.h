@@ -7,7 +7,7 @@
 class QSqlQuery;
 class QSqlRecord;
 
-namespace engram::core::row {
+namespace recollector::core::row {
 
 /// Column names of `memories` in bind order.
 const QStringList &memoryColumns();
@@ -73,4 +73,4 @@ void forEachMemoryValue(const Memory &m, Visit &&visit)
     visit(toJsonText(m.extra));
 }
 
-} // namespace engram::core::row
+} // namespace recollector::core::row

@@ -5,7 +5,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
-namespace engram::core {
+namespace recollector::core {
 
 Result<QString> MetaRepository::value(const QString &key, const QString &fallback) const
 {
@@ -42,4 +42,4 @@ Status MetaRepository::remove(const QString &key)
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

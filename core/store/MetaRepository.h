@@ -4,7 +4,7 @@
 
 #include <QString>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -31,4 +31,4 @@ private:
     Database &m_db;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

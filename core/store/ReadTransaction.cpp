@@ -2,7 +2,7 @@
 
 #include "store/Database.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 ReadTransaction::ReadTransaction(Database &db) : m_db(db)
 {
@@ -18,4 +18,4 @@ ReadTransaction::~ReadTransaction()
         (void)m_db.exec(QStringLiteral("COMMIT"));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

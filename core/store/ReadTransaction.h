@@ -2,7 +2,7 @@
 
 #include "model/Result.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -27,4 +27,4 @@ private:
     bool m_own = false;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

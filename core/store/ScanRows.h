@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 // Rows of the repositories' bulk scans: text as UTF-8 views into SQLite's row buffer, valid
 // only during the visitor's call (copy what must outlive it), numbers as they are stored.
@@ -100,4 +100,4 @@ struct LinkRow
     double weight = 0;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

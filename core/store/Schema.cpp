@@ -1,6 +1,6 @@
 #include "store/Schema.h"
 
-namespace engram::core::schema {
+namespace recollector::core::schema {
 
 QStringList createV1()
 {
@@ -133,4 +133,4 @@ QStringList migrationFrom(int from)
     }
 }
 
-} // namespace engram::core::schema
+} // namespace recollector::core::schema

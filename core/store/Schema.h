@@ -2,7 +2,7 @@
 
 #include <QStringList>
 
-namespace engram::core::schema {
+namespace recollector::core::schema {
 
 /// Statements that create schema version 1 (the first released layout). Kept verbatim so
 /// that tests can build a v1 store and migration is exercised from a real old file.
@@ -20,4 +20,4 @@ QString mentionCondition();
 /// whose payload may be sealed (a superset: the reader checks and opens the payload).
 QString sealedMentionCondition();
 
-} // namespace engram::core::schema
+} // namespace recollector::core::schema

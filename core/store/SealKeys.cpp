@@ -7,7 +7,7 @@
 
 #include <mutex>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 std::mutex &guard()
@@ -41,4 +41,4 @@ void SealKeys::remove(const QString &storePath)
     keys().remove(normal(storePath));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace crypto {
 class StoreKey;
@@ -24,4 +24,4 @@ public:
     static void remove(const QString &storePath);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

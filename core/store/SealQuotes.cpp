@@ -11,7 +11,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 const QString kSealedRow = QStringLiteral("sensitivity >= 3 AND content LIKE 'enc1:%'");
@@ -119,4 +119,4 @@ Status SealQuotes::emptyCorrectionQuotes(const QString &memoryId)
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,7 +5,7 @@
 #include <QJsonObject>
 #include <QString>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -39,4 +39,4 @@ private:
     Database &m_db;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -7,7 +7,7 @@
 #include <QJsonDocument>
 #include <QSet>
 
-namespace engram::core::sealed_row {
+namespace recollector::core::sealed_row {
 
 namespace {
 const QString kContent = QStringLiteral("content");
@@ -236,4 +236,4 @@ void openPayload(Event &event, const crypto::StoreKey *key)
     event.payload = doc.object();
 }
 
-} // namespace engram::core::sealed_row
+} // namespace recollector::core::sealed_row

@@ -7,7 +7,7 @@
 #include <QByteArray>
 #include <QSet>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace crypto {
 class StoreKey;
@@ -52,4 +52,4 @@ QJsonObject sealPayload(const QJsonObject &payload, const QString &memoryId, con
 void openPayload(Event &event, const crypto::StoreKey *key);
 
 } // namespace sealed_row
-} // namespace engram::core
+} // namespace recollector::core

@@ -15,7 +15,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -29,7 +29,7 @@ constexpr int kProbeValue = 1729; // written through the driver, read back throu
 Error mismatch(const QString &what)
 {
     return Error::make(Error::Code::Database,
-                       QStringLiteral("SQLite mismatch: %1; Engram drives the driver's connection with its own "
+                       QStringLiteral("SQLite mismatch: %1; Recollector drives the driver's connection with its own "
                                       "libsqlite3, so Qt's QSQLITE driver must use that same library "
                                       "(build Qt with -system-sqlite)")
                            .arg(what));
@@ -51,7 +51,7 @@ sqlite3 *driverHandle(QSqlDatabase &db)
     return *static_cast<sqlite3 *const *>(handle.constData());
 }
 
-// Reads the probe value back through Engram's library on the driver's handle.
+// Reads the probe value back through Recollector's library on the driver's handle.
 int readBackProbe(sqlite3 *handle)
 {
     sqlite3_stmt *stmt = nullptr;
@@ -77,10 +77,10 @@ Status probe(QSqlDatabase &db)
     const int linked = SqliteLink::linkedVersionNumber();
     // The version first: only when it matches is the handle safe to pass to our library.
     if (versionNumberOf(driverVersion) != linked)
-        return mismatch(QStringLiteral("Qt's QSQLITE driver runs SQLite %1, Engram links libsqlite3 %2")
+        return mismatch(QStringLiteral("Qt's QSQLITE driver runs SQLite %1, Recollector links libsqlite3 %2")
                             .arg(driverVersion, SqliteLink::versionText(linked)));
     if (linked == sqlite3_libversion_number() && driverSource != QString::fromLatin1(sqlite3_sourceid()))
-        return mismatch(QStringLiteral("Qt's QSQLITE driver and Engram's libsqlite3 are both SQLite %1 but "
+        return mismatch(QStringLiteral("Qt's QSQLITE driver and Recollector's libsqlite3 are both SQLite %1 but "
                                        "different builds (%2 / %3)")
                             .arg(driverVersion, driverSource.left(40),
                                  QString::fromLatin1(sqlite3_sourceid()).left(40)));
@@ -92,7 +92,7 @@ Status probe(QSqlDatabase &db)
     const int back = readBackProbe(handle);
     if (back != kProbeValue)
         return mismatch(QStringLiteral("a value written through Qt's QSQLITE driver reads back as %1 through "
-                                       "Engram's libsqlite3 (expected %2)")
+                                       "Recollector's libsqlite3 (expected %2)")
                             .arg(back)
                             .arg(kProbeValue));
     return {};
@@ -106,7 +106,7 @@ Status runCheck()
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE")))
         return mismatch(QStringLiteral("Qt's QSQLITE driver is not installed"));
-    const QString name = QStringLiteral("engram-sqlite-link-%1").arg(s_probeCounter.fetchAndAddRelaxed(1));
+    const QString name = QStringLiteral("recollector-sqlite-link-%1").arg(s_probeCounter.fetchAndAddRelaxed(1));
     Status verdict;
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
@@ -155,7 +155,7 @@ int SqliteLink::linkedVersionNumber()
 {
     if (const int injected = s_injectedVersion.loadRelaxed(); injected != 0)
         return injected;
-    static const int fromEnvironment = qEnvironmentVariableIntValue("ENGRAM_TEST_SQLITE_VERSION");
+    static const int fromEnvironment = qEnvironmentVariableIntValue("RECOLLECTOR_TEST_SQLITE_VERSION");
     return fromEnvironment != 0 ? fromEnvironment : sqlite3_libversion_number();
 }
 
@@ -171,4 +171,4 @@ QString SqliteLink::versionText(int n)
     return QStringLiteral("%1.%2.%3").arg(n / 1000000).arg(n / 1000 % 1000).arg(n % 1000);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

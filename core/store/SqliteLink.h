@@ -7,10 +7,10 @@
 class QSqlDatabase;
 struct sqlite3;
 
-namespace engram::core {
+namespace recollector::core {
 
-/// The link between Qt's QSQLITE driver and the libsqlite3 Engram is built against. The bulk
-/// paths (SqliteStatement) take the sqlite3* the driver opened and drive it with Engram's own
+/// The link between Qt's QSQLITE driver and the libsqlite3 Recollector is built against. The bulk
+/// paths (SqliteStatement) take the sqlite3* the driver opened and drive it with Recollector's own
 /// library; that is only correct when the driver runs that same library (true where Qt uses
 /// the system SQLite, as on Debian; false where Qt bundles its own copy). verify() checks it
 /// once per process; Database::open calls it before touching a store file, and both mains
@@ -30,9 +30,9 @@ public:
     /// (`sqlite3_db_filename(handle, "main")`). Call after verify() succeeded.
     [[nodiscard]] static Result<sqlite3 *> handleOf(QSqlDatabase &db, const QString &path);
 
-    /// The version number the check takes for Engram's own library: sqlite3_libversion_number(),
+    /// The version number the check takes for Recollector's own library: sqlite3_libversion_number(),
     /// unless a test injected another (setLinkedVersionForTesting, or the environment variable
-    /// ENGRAM_TEST_SQLITE_VERSION, e.g. 3000000, for a test that runs the real programs).
+    /// RECOLLECTOR_TEST_SQLITE_VERSION, e.g. 3000000, for a test that runs the real programs).
     static int linkedVersionNumber();
 
     /// Test seam: check against `versionNumber` instead of the linked library's (0 = the real
@@ -43,4 +43,4 @@ public:
     static QString versionText(int versionNumber);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

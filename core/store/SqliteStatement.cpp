@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace engram::core {
+namespace recollector::core {
 
 SqliteStatement::SqliteStatement(Database &db, std::string_view sql, QString what) { (void)prepare(db, sql, std::move(what)); }
 
@@ -165,4 +165,4 @@ QString SqliteStatement::qstring(int column) const
 
 std::int64_t SqliteStatement::lastInsertId() const { return m_db ? sqlite3_last_insert_rowid(m_db) : 0; }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -103,4 +103,4 @@ private:
     QString m_failedText;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

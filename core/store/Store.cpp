@@ -1,6 +1,6 @@
 #include "store/Store.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 Result<std::unique_ptr<Store>> Store::open(const QString &path, Database::Options options)
 {
@@ -23,4 +23,4 @@ Store::Store(std::unique_ptr<Database> db)
 {
 }
 
-} // namespace engram::core
+} // namespace recollector::core

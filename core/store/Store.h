@@ -10,7 +10,7 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// One open store: the database and its tables. Used on the thread that opened it.
 class Store final
@@ -42,4 +42,4 @@ private:
     bool m_canSeal = true;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

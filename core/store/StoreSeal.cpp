@@ -8,9 +8,11 @@
 
 #include <QSqlQuery>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
+// The key check every sealed store holds, under the program's first name: these bytes are part
+// of the stored format, so they stay as they are (docs/formats.md, "Encryption at rest").
 const QByteArray kCheckText = "engram-store-key";
 const QByteArray kCheckAd = "engram:key-check";
 
@@ -30,7 +32,7 @@ Result<Stored> readStored(Store &store)
         return !salt ? salt.error() : !kdf ? kdf.error() : check.error();
     if (salt->isEmpty())
         return Error::make(Error::Code::NotFound,
-                           QStringLiteral("%1: the store has no passphrase yet (engram-cli passphrase --new-file FILE sets one)")
+                           QStringLiteral("%1: the store has no passphrase yet (recollector-cli passphrase --new-file FILE sets one)")
                                .arg(store.path()));
     auto params = crypto::KdfParams::fromText(*kdf);
     if (!params)
@@ -232,4 +234,4 @@ Status StoreSeal::changePassphrase(Store &store, const QByteArray &oldPassphrase
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

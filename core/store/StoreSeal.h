@@ -7,7 +7,7 @@
 
 #include <functional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -51,4 +51,4 @@ public:
                                                  const Step &step = {});
 };
 
-} // namespace engram::core
+} // namespace recollector::core

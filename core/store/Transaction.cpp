@@ -2,7 +2,7 @@
 
 #include "store/Database.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 Transaction::Transaction(Database &db) : m_db(db)
 {
@@ -78,4 +78,4 @@ void Transaction::rollback()
     }
 }
 
-} // namespace engram::core
+} // namespace recollector::core

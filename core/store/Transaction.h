@@ -2,7 +2,7 @@
 
 #include "model/Result.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 class Database;
 
@@ -31,4 +31,4 @@ private:
     bool m_done = false;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

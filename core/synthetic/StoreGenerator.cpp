@@ -15,7 +15,7 @@
 #include <cmath>
 #include <limits>
 
-namespace engram::core {
+namespace recollector::core {
 
 using namespace synth;
 
@@ -340,4 +340,4 @@ Result<GeneratorReport> StoreGenerator::generate(Store &store)
     return *result;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,11 +8,11 @@
 #include <cstdint>
 #include <functional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
-/// What `engram-cli generate` builds (docs/cli.md, "generate"; docs/architecture.md, "Performance budget").
+/// What `recollector-cli generate` builds (docs/cli.md, "generate"; docs/architecture.md, "Performance budget").
 struct GeneratorOptions
 {
     std::int64_t memories = 1000;
@@ -72,4 +72,4 @@ private:
     Progress m_progress;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <unordered_set>
 
-namespace engram::core::synth {
+namespace recollector::core::synth {
 
 namespace {
 
@@ -524,4 +524,4 @@ double SyntheticCorpus::jaccard(std::size_t i, std::size_t j) const
     return unionSize > 0 ? double(common) / double(unionSize) : 0.0;
 }
 
-} // namespace engram::core::synth
+} // namespace recollector::core::synth

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace engram::core::synth {
+namespace recollector::core::synth {
 
 /// What to plan. Everything derives from (seed, anchor): the same pair gives the same store.
 struct CorpusOptions
@@ -128,4 +128,4 @@ private:
     std::uint32_t m_chatCount = 0;
 };
 
-} // namespace engram::core::synth
+} // namespace recollector::core::synth

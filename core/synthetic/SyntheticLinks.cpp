@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core::synth {
+namespace recollector::core::synth {
 
 namespace {
 constexpr std::uint64_t kSaltConflicts = 11;
@@ -225,4 +225,4 @@ void SyntheticLinks::planEdges(const SyntheticCorpus &corpus, std::int64_t targe
     m_edges.shrink_to_fit();
 }
 
-} // namespace engram::core::synth
+} // namespace recollector::core::synth

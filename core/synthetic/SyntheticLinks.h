@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace engram::core::synth {
+namespace recollector::core::synth {
 
 /// Association types as the engine names them (docs/scoring.md, "Associations"), in PlannedEdge::type order.
 enum class LinkType : std::uint8_t { Keyword, CoTask, Temporal, CoProject };
@@ -85,4 +85,4 @@ private:
     std::vector<PlannedConflict> m_conflicts;
 };
 
-} // namespace engram::core::synth
+} // namespace recollector::core::synth

@@ -1,6 +1,6 @@
 #pragma once
 
-// Seeded random numbers for the synthetic store (engram-cli generate, engram-bench). Not
+// Seeded random numbers for the synthetic store (recollector-cli generate, recollector-bench). Not
 // QRandomGenerator: the output must be identical for a seed on every machine and Qt version,
 // so the generators and distributions are spelled out here (std:: distributions are not
 // portable across standard libraries).
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace engram::core::synth {
+namespace recollector::core::synth {
 
 /// SplitMix64: seeds the main generator and derives independent per-item streams.
 inline std::uint64_t splitMix64(std::uint64_t &state)
@@ -136,4 +136,4 @@ private:
     std::vector<double> m_cdf;
 };
 
-} // namespace engram::core::synth
+} // namespace recollector::core::synth

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Generates resources/demo/demo-memory-set.json, the bundled Engram demo store
-(docs/formats.md, "The store" and "Engram memory set").
+"""Generates resources/demo/demo-memory-set.json, the bundled Recollector demo store
+(docs/formats.md, "The store" and "Recollector memory set").
 
 Run:  python3 resources/demo/make_demo.py      (standard library only; deterministic, seed below)
 
@@ -8,7 +8,7 @@ What it holds
 -------------
 About 200 memories of two assistants sharing one store: Lin's coding assistant (TypeScript,
 Python, Qt/C++ work, pnpm vs npm, vitest, CI pitfalls, git habits, review preferences, tool
-quirks; some scoped to /home/lin/src/{engram-web,qt-player,pyetl,dotfiles}) and his personal
+quirks; some scoped to /home/lin/src/{recollector-web,qt-player,pyetl,dotfiles}) and his personal
 assistant (family, diet, coffee vs tea, schedule, travel, health, hobbies, languages). About
 15% of the memories are wholly or partly Chinese. Categories cover all four seed notes:
 pattern/lesson/preference/pitfall/tool (000), identity/stable_preference/short_term_preference/
@@ -42,20 +42,20 @@ created < 30 days apart, same scope):
   h4 8622b188                       用户不再早上跑步了，膝盖受伤后改成晚上去游泳。
   s2 mem_01M5KPCPBDEVCCKGHDTV0C09A2 用户喜欢把会议安排在早上，那时头脑最清醒。
   s1 mem_01M7FRM2G9MH9Y16W08H9WMPKW 用户不喜欢早上开会，会议尽量安排在下午。
-  w2 1b2ba06b                       "Use npm install for the engram-web repo …" (engram-web)
-  w1 mem_01M7CW20RBQ024PBA53HHFEHNM "Never use npm in engram-web; pnpm only …" (engram-web)
+  w2 1b2ba06b                       "Use npm install for the recollector-web repo …" (recollector-web)
+  w1 mem_01M7CW20RBQ024PBA53HHFEHNM "Never use npm in recollector-web; pnpm only …" (recollector-web)
   v1 mem_01M67VY7TFQ4W2SKAZE49FSKJS "Run vitest with `--pool=threads` in CI for speed."
   v2 mem_01M7HBKDHWC0X4CRTTK7MH1Z4D "Don't run vitest with threads in CI …"
 temporal_shift (same subject, no negation cue, created ≥ 30 days apart, same scope):
   o1 mem_01KQSCJVYD37DZZV6JZR6EEZ4X "Lin's office is in Shanghai …" (200 days old)
   o2 07c3bcde                       "Lin's office moved to Hangzhou …" (40 days old)
-  w5 953a5154                       "engram-web targets Node 18 …" (engram-web, 210 days old)
-  w6 4c8edfa3                       "engram-web targets Node 22 LTS now …" (engram-web, 18 days old)
-scope_overlap (a global and an engram-web memory disagree; no cue; < 30 days apart):
+  w5 953a5154                       "recollector-web targets Node 18 …" (recollector-web, 210 days old)
+  w6 4c8edfa3                       "recollector-web targets Node 22 LTS now …" (recollector-web, 18 days old)
+scope_overlap (a global and an recollector-web memory disagree; no cue; < 30 days apart):
   g1 mem_01M525CDC7SEDY9V4Z1QZ063TS "Indent with 4 spaces in C++, Python and shell scripts." (global)
-  w7 588efbce                       "Indent with 2 spaces in engram-web …" (engram-web)
+  w7 588efbce                       "Indent with 2 spaces in recollector-web …" (recollector-web)
   g2 mem_01M3VWN8KX1QZ7D3372H3SVM1E "Commit messages: imperative mood …" (global)
-  g3 6e2d3c61                       "In engram-web, commit messages follow Conventional Commits …"
+  g3 6e2d3c61                       "In recollector-web, commit messages follow Conventional Commits …"
 Control pairs with Jaccard ≥ 0.5 that a detector must NOT flag (same polarity, same scope,
 < 30 days apart):
   o4 080b4f9b / o5 mem_01M7T27SZFJ38J0HCF6MHWSK6S   nervous before the interview → relaxed now (docs/scoring.md, "Detection")
@@ -89,7 +89,7 @@ HOUR = 3_600_000
 DAY = 24 * HOUR
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "demo-memory-set.json")
 
-PROJECTS = {"W": "/home/lin/src/engram-web", "Q": "/home/lin/src/qt-player",
+PROJECTS = {"W": "/home/lin/src/recollector-web", "Q": "/home/lin/src/qt-player",
             "P": "/home/lin/src/pyetl", "D": "/home/lin/src/dotfiles"}
 MULT = {"access": 1.2, "task_success": 2.0, "task_failure": 0.8, "manual": 1.5, "association_hit": 1.1}
 MAX_STABILITY = 8760.0
@@ -107,17 +107,17 @@ def M(key, cat, kw, content, t, src="chat", age=None, proj=None, conf=None, imp=
 
 
 # ---------------------------------------------------------------- coding assistant
-M("w1", "preference", "engram-web package-manager npm pnpm lockfile", "Never use npm in engram-web; pnpm only. The lockfile is pnpm-lock.yaml and CI runs `pnpm install --frozen-lockfile`.", "A", "user", 6, "W", 0.95)
-M("w2", "preference", "engram-web package-manager npm lockfile", "Use npm install for the engram-web repo; CI caches package-lock.json.", "F", "task:T1", 25, "W", 0.7)
-M("w3", "pitfall", "vitest jsdom testing config", "engram-web's vitest config needs `environment: 'jsdom'`; without it component tests fail with `document is not defined`.", "A", "task:T1", proj="W")
+M("w1", "preference", "recollector-web package-manager npm pnpm lockfile", "Never use npm in recollector-web; pnpm only. The lockfile is pnpm-lock.yaml and CI runs `pnpm install --frozen-lockfile`.", "A", "user", 6, "W", 0.95)
+M("w2", "preference", "recollector-web package-manager npm lockfile", "Use npm install for the recollector-web repo; CI caches package-lock.json.", "F", "task:T1", 25, "W", 0.7)
+M("w3", "pitfall", "vitest jsdom testing config", "recollector-web's vitest config needs `environment: 'jsdom'`; without it component tests fail with `document is not defined`.", "A", "task:T1", proj="W")
 M("w4", "pattern", "testing vitest fixtures layout", "Component tests sit next to the component as `Foo.test.tsx`; shared fixtures go in src/test/fixtures.", "F", "task:T1")
-M("w5", "fact", "node version runtime engines", "engram-web targets Node 18 (`engines.node` is `>=18`).", "W", "task:T14", 210, "W")
-M("w6", "fact", "node version runtime engines nvmrc", "engram-web targets Node 22 LTS now; `.nvmrc` says 22 and CI uses node-version 22.x.", "A", "task:T11", 18, "W")
-M("w7", "preference", "indent spaces formatting style prettier", "Indent with 2 spaces in engram-web; Prettier enforces it in the pre-commit hook.", "A", "user", 12, "W", 0.95)
+M("w5", "fact", "node version runtime engines", "recollector-web targets Node 18 (`engines.node` is `>=18`).", "W", "task:T14", 210, "W")
+M("w6", "fact", "node version runtime engines nvmrc", "recollector-web targets Node 22 LTS now; `.nvmrc` says 22 and CI uses node-version 22.x.", "A", "task:T11", 18, "W")
+M("w7", "preference", "indent spaces formatting style prettier", "Indent with 2 spaces in recollector-web; Prettier enforces it in the pre-commit hook.", "A", "user", 12, "W", 0.95)
 M("w8", "pitfall", "frontend vite cache dev-server", "Vite caches pre-bundled dependencies in node_modules/.vite; after switching to a branch with different deps, start the dev server with `--force`.", "A", "task:T2", 9)
 M("w9", "tool", "playwright e2e testing browsers", "Lin's web projects run e2e tests with Playwright (`pnpm test:e2e`); install browsers with `pnpm exec playwright install chromium`.", "F", "task:T14")
 M("w10", "lesson", "vitest mocking fetch testing", "Mocking fetch with vi.fn() leaks between test files unless `restoreMocks: true` is set in the vitest config.", "A", "task:T2")
-M("w11", "fact", "openapi codegen api-client", "The API client in engram-web is generated from openapi.yaml with `pnpm gen:api`; files in src/api/generated are overwritten on every run.", "A", "task:T14", proj="W")
+M("w11", "fact", "openapi codegen api-client", "The API client in recollector-web is generated from openapi.yaml with `pnpm gen:api`; files in src/api/generated are overwritten on every run.", "A", "task:T14", proj="W")
 M("w12", "tool", "frontend components storybook", "Storybook runs on port 6006 (`pnpm storybook`) in Lin's web projects.", "W", "chat", 230)
 M("w13", "pitfall", "frontend css tailwind components", "Tailwind purges class names built by string concatenation; write full class names or add them to the safelist.", "F", "task:T11")
 M("w14", "lesson", "vitest msw memory-leak testing", "A vitest run that grew to 3 GB RSS was an MSW server left open; close servers in afterAll.", "A", "task:T15", 3)
@@ -142,7 +142,7 @@ M("c7", "lesson", "ci git main-branch revert", "When main is red, fix or revert 
 M("c8", "tool", "ci release cpack packaging", "The release workflow tags `vX.Y.Z` and builds the .deb with CPack.", "W", "chat", 330)
 M("g1", "preference", "indent spaces formatting style", "Indent with 4 spaces in C++, Python and shell scripts.", "A", "user", 35, conf=0.9)
 M("g2", "preference", "git commit-message style", "Commit messages: imperative mood, subject line under 72 characters, body wrapped at 72.", "A", "user", 50, verified=True)
-M("g3", "preference", "git commit-message style conventional-commits", "In engram-web, commit messages follow Conventional Commits (feat:, fix:, chore:).", "A", "user", 30, "W")
+M("g3", "preference", "git commit-message style conventional-commits", "In recollector-web, commit messages follow Conventional Commits (feat:, fix:, chore:).", "A", "user", 30, "W")
 M("g4", "preference", "git branches force-push main-branch", "Never force-push to main; on your own feature branches use --force-with-lease.", "P", "user", 420, verified=True)
 M("g5", "pattern", "git rebase pull-request history", "Rebase feature branches on main before opening a PR; Lin dislikes merge commits inside feature branches.", "A", "chat", 220)
 M("g6", "tool", "git fixup review history", "Lin uses `git absorb` to fold review fixes into the right commits before merging.", "F", "chat", 110)
@@ -202,7 +202,7 @@ M("m8", "lesson", "security privacy secrets env", "Secrets go in .env.local (git
 M("m9", "preference", "logging language 中文 messages", "日志和异常信息用英文，给用户看的提示可以用中文。", "A", "user", 90)
 M("m10", "pattern", "testing mocking design", "Prefer small pure functions plus one integration test over many mocks.", "A", "task:T15")
 M("m11", "preference", "answers format language chinese", "Answer in English for code topics unless Lin writes in Chinese first.", "A", "user", 220)
-M("m12", "temporary", "redux zustand state-management", "This sprint Lin is moving engram-web's state management from Redux to Zustand.", "A", "chat", 12)
+M("m12", "temporary", "redux zustand state-management", "This sprint Lin is moving recollector-web's state management from Redux to Zustand.", "A", "chat", 12)
 
 # ---------------------------------------------------------------- personal assistant
 M("i1", "identity", "identity profile name lin", "The user's name is Lin Wei (林伟); he likes being called Lin.", "P", "user", 700, conf=0.98, imp=3.5, verified=True)
@@ -324,7 +324,7 @@ COMPRESSIONS = [("tr1", "tr1s")]
 EDITS = {"s3": "Lin's team standup is at 10:00 on weekdays in Tencent Meeting.",
          "f3": "Lin's son Leo was born in August 2022 and goes to Little Oak daycare near the old office.",
          "hb1": "Lin plays Go (围棋) online on Fox Weiqi at about 2 dan.",
-         "w11": "The API client in engram-web is generated from openapi.yaml with `pnpm gen:api`."}
+         "w11": "The API client in recollector-web is generated from openapi.yaml with `pnpm gen:api`."}
 MANUAL_LINKS = [("m5", "i4", 0.5), ("x7", "e6", 0.4), ("k2", "h7", 0.7), ("h4", "h5", 0.8), ("o2", "o3", 0.6), ("co1", "x11", 0.8),
                 ("f7", "s6", 0.5), ("w1", "c1", 0.6), ("qp5", "cp7", 0.5), ("e3", "k1", 0.4)]
 PLANTED = [("k1", "k2", "direct_contradiction"), ("h3", "h4", "direct_contradiction"),
@@ -717,7 +717,7 @@ def ms_of(text):
 
 def verify(doc):
     """Re-reads the parsed document and checks every invariant the importer and profiles rely on."""
-    assert doc["format"] == "engram-memory-set" and doc["version"] == 1 and ms_of(doc["exportedAt"]) == NOW
+    assert doc["format"] == "recollector-memory-set" and doc["version"] == 1 and ms_of(doc["exportedAt"]) == NOW
     mems = {m["id"]: m for m in doc["memories"]}
     assert len(mems) == len(doc["memories"])
     history = defaultdict(list)
@@ -779,7 +779,7 @@ def main():
                   "detectedAt": iso(by_key[b]["created"] + 60_000)} for a, b, kind in PLANTED]
     memories = sorted(MEMS, key=lambda m: m["created"])
     events.sort(key=lambda e: (e["at"], e["memoryId"]))
-    doc = {"format": "engram-memory-set", "version": 1, "exportedAt": iso(NOW), "profile": "ebbinghaus",
+    doc = {"format": "recollector-memory-set", "version": 1, "exportedAt": iso(NOW), "profile": "ebbinghaus",
            "memories": [memory_json(m) for m in memories], "associations": associations,
            "events": [dict(e, at=iso(e["at"])) for e in events], "conflicts": conflicts}
     text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"

@@ -14,7 +14,7 @@
 
 #include <algorithm>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 namespace {
 
@@ -84,7 +84,7 @@ Measurement AttachBench::run(int runs, int files)
         QTemporaryDir data; // a fresh side store: the whole folder is read
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("ENGRAM_BENCH_FIRST_PAINT"), QStringLiteral("1"));
+        env.insert(QStringLiteral("RECOLLECTOR_BENCH_FIRST_PAINT"), QStringLiteral("1"));
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), data.path());
@@ -108,8 +108,8 @@ Measurement AttachBench::run(int runs, int files)
     QStringList each;
     for (double s : seconds)
         each << QString::number(s, 'f', 2);
-    m.note = QStringLiteral("engram --attach, %1 files, offscreen, fresh side store; runs: %2 s").arg(files).arg(each.join(QStringLiteral(", ")));
+    m.note = QStringLiteral("recollector --attach, %1 files, offscreen, fresh side store; runs: %2 s").arg(files).arg(each.join(QStringLiteral(", ")));
     return m;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -4,11 +4,11 @@
 
 #include <QString>
 
-namespace engram::bench {
+namespace recollector::bench {
 
-/// attach_10k_s (docs/architecture.md, "Performance budget"): `engram --attach DIR` on an
+/// attach_10k_s (docs/architecture.md, "Performance budget"): `recollector --attach DIR` on an
 /// agent folder of 10,000 files, from process start to the first paint of the table with rows
-/// (the window's ENGRAM_BENCH_FIRST_PAINT line), offscreen, with a fresh side store each run
+/// (the window's RECOLLECTOR_BENCH_FIRST_PAINT line), offscreen, with a fresh side store each run
 /// (XDG_DATA_HOME in a scratch folder), so the whole folder is read every time. The folder
 /// is written once under the work folder and reused.
 class AttachBench final
@@ -22,4 +22,4 @@ private:
     QString m_workDir;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -19,13 +19,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace engram::bench {
+namespace recollector::bench {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
-/// The store's config (meta), else the defaults, as the window and engram-cli read it.
+/// The store's config (meta), else the defaults, as the window and recollector-cli read it.
 Config storeConfig(Store &store)
 {
     const auto text = store.meta().value(MetaRepository::kConfig);
@@ -53,7 +53,7 @@ BenchHarness::BenchHarness(BenchOptions options, QTextStream &log) : m_options(s
 
 void BenchHarness::step(const QString &what)
 {
-    m_log << "engram-bench: " << what << Qt::endl;
+    m_log << "recollector-bench: " << what << Qt::endl;
 }
 
 Status BenchHarness::prepareStore()
@@ -222,10 +222,10 @@ QMap<QString, Measurement> BenchHarness::run()
         put(QStringLiteral("import_100k_s"), imported);
     }
     if (wanted(QStringLiteral("attach_10k_s"))) {
-        step(QStringLiteral("attach_10k_s (engram --attach, 10,000 files)"));
+        step(QStringLiteral("attach_10k_s (recollector --attach, 10,000 files)"));
         put(QStringLiteral("attach_10k_s"), AttachBench(m_options.enginePath, workDir).run(m_options.windowRuns));
     }
     return results;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -9,13 +9,13 @@
 #include <QStringList>
 #include <QTextStream>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 struct BenchOptions
 {
     QString storePath;          ///< the generated store (created when missing)
     std::int64_t memories = 1000000;
-    QString enginePath;         ///< the `engram` window binary
+    QString enginePath;         ///< the `recollector` window binary
     QString sqlite3 = QStringLiteral("sqlite3");
     int runs = 5;               ///< repetitions for the cheap figures (median)
     int windowRuns = 3;         ///< window launches (median first paint)
@@ -47,4 +47,4 @@ private:
     core::Millis m_anchor = 0;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

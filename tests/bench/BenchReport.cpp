@@ -2,7 +2,7 @@
 
 #include <QJsonValue>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 QString BenchReport::format(const QString &key, double value)
 {
@@ -74,4 +74,4 @@ QStringList BenchReport::failures() const
     return out;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

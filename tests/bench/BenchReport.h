@@ -6,7 +6,7 @@
 #include <QMap>
 #include <QTextStream>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// Prints the results: a table (figure, floor, ratio, target, pass/fail) with one note per
 /// key under it, or the JSON `{"figures":{…},"floors":{…}}` (missing figures are null;
@@ -27,4 +27,4 @@ private:
     QMap<QString, Measurement> m_results;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

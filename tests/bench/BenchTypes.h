@@ -1,13 +1,13 @@
 #pragma once
 
-// What engram-bench measures (docs/architecture.md, "Performance budget"): one key per figure,
+// What recollector-bench measures (docs/architecture.md, "Performance budget"): one key per figure,
 // its target and unit, and what one measurement holds.
 #include <QString>
 
 #include <optional>
 #include <vector>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// One measured key. A key whose code is not in the tree yet has no figure and says so in
 /// `note` — never a made-up number.
@@ -54,4 +54,4 @@ inline const std::vector<KeySpec> &keySpecs()
 
 inline const QString kNotBuiltYet = QStringLiteral("n/a (not built yet)");
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -11,9 +11,9 @@
 #include "engine/graph/GraphLayout.h"
 #include "engine/graph/SpreadingActivation.h"
 
-namespace engram::bench {
+namespace recollector::bench {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 CoreBench::CoreBench(Store &store, Config config, Millis now, int runs)
     : m_store(store), m_config(std::move(config)), m_now(now), m_runs(runs)
@@ -158,4 +158,4 @@ Measurement CoreBench::egoLayout()
     return m;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -9,12 +9,12 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 class AssociationGraph;
 class Store;
 }
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// The read-side figures, measured on the core code the window runs: the columnar snapshot
 /// (score_all_ms, sort_ms, filter_ms) and the association graph (activation_ms,
@@ -54,4 +54,4 @@ private:
     const core::AssociationGraph *graph();
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

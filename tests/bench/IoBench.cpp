@@ -21,9 +21,9 @@
 #include "io/ImportOperation.h"
 #include "io/formats/FormatRegistry.h"
 
-namespace engram::bench {
+namespace recollector::bench {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 constexpr std::int64_t kSetSize = 100000;
@@ -67,11 +67,11 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
 {
     const QDir dir(m_workDir);
     // A name of its own: `run-bench.sh --scale 100000,…` makes its 100k store (seed 1) as
-    // bench-100k.engram, which this set (seed 100) was once named too, so a run after a scale
+    // bench-100k.recollector, which this set (seed 100) was once named too, so a run after a scale
     // run measured that store instead.
-    const QString sourcePath = dir.filePath(QStringLiteral("bench-io-100k.engram"));
+    const QString sourcePath = dir.filePath(QStringLiteral("bench-io-100k.recollector"));
     const QString setPath = dir.filePath(QStringLiteral("bench-100k-set.json"));
-    const QString targetPath = dir.filePath(QStringLiteral("bench-100k-import.engram"));
+    const QString targetPath = dir.filePath(QStringLiteral("bench-100k-import.recollector"));
 
     auto source = Store::open(sourcePath);
     if (!source) {
@@ -123,7 +123,7 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
                             .arg(phases[qsizetype(middle - importTimes.cbegin())], secondsList(importTimes));
 
     // The import floor loads the same file into an empty store of the same schema.
-    const QString emptyPath = dir.filePath(QStringLiteral("bench-100k-empty.engram"));
+    const QString emptyPath = dir.filePath(QStringLiteral("bench-100k-empty.recollector"));
     removeStore(emptyPath);
     if (auto empty = Store::open(emptyPath); empty) {
         empty->reset();
@@ -167,7 +167,7 @@ std::optional<double> IoBench::importOnce(const QString &targetPath, const QStri
         why = target.error().message;
         return std::nullopt;
     }
-    // An import as `engram-cli import` runs it (and the window: ImportOperation): the format
+    // An import as `recollector-cli import` runs it (and the window: ImportOperation): the format
     // recognised by content, preview with contradiction detection (queued above 20,000
     // memories, so not part of the figure), apply in one transaction, and the written
     // memories the set left without a link get theirs.
@@ -196,7 +196,7 @@ std::optional<double> IoBench::importOnce(const QString &targetPath, const QStri
         return std::nullopt;
     }
     const io::ImportReport &imported = outcome->report;
-    note = QStringLiteral("engram-cli's path: read %1 s, preview %2 s, apply %3 s: %4 added, %5 links, %6 events%7")
+    note = QStringLiteral("recollector-cli's path: read %1 s, preview %2 s, apply %3 s: %4 added, %5 links, %6 events%7")
                .arg(QString::number(readSeconds, 'f', 2))
                .arg(QString::number(previewSeconds, 'f', 2))
                .arg(QString::number(importSeconds - readSeconds - previewSeconds, 'f', 2))
@@ -209,4 +209,4 @@ std::optional<double> IoBench::importOnce(const QString &targetPath, const QStri
     return importSeconds;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

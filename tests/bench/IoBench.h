@@ -6,15 +6,15 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// import_100k_s and export_100k_s: a 100,000-memory store (generated once with the same
-/// generator, kept next to the big one) is exported as an Engram JSON set, and that file is
-/// imported into a fresh empty store — read, preview, apply, as `engram-cli import` does.
+/// generator, kept next to the big one) is exported as a Recollector JSON set, and that file is
+/// imported into a fresh empty store — read, preview, apply, as `recollector-cli import` does.
 /// Each is run kRuns times; the figure is the median, every run's time is in the note.
 class IoBench final
 {
@@ -40,4 +40,4 @@ private:
     QString m_sqlite3;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -4,7 +4,7 @@
 #include <QFile>
 #include <QProcess>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 namespace {
 
@@ -84,4 +84,4 @@ std::optional<double> IoFloor::importSeconds(const QString &setPath, const QStri
     return seconds;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

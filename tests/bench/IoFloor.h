@@ -4,7 +4,7 @@
 
 #include <optional>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// The floors of import_100k_s and export_100k_s: the same work by the `sqlite3` command line
 /// (docs/architecture.md, "Performance budget"), timed from process start to exit like the
@@ -30,4 +30,4 @@ private:
     QString m_sqlite3;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -17,9 +17,9 @@
 #include <QProcessEnvironment>
 #include <QThread>
 
-namespace engram::bench {
+namespace recollector::bench {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -153,9 +153,9 @@ Measurement LiveBench::liveRefresh(const QString &enginePath, const QString &scr
         return Measurement::missing(QStringLiteral("n/a (%1)").arg(store.error().message));
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("ENGRAM_BENCH_LIVE_REFRESH"), QString::number(refreshes));
+    env.insert(QStringLiteral("RECOLLECTOR_BENCH_LIVE_REFRESH"), QString::number(refreshes));
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.remove(QStringLiteral("ENGRAM_BENCH_FIRST_PAINT"));
+    env.remove(QStringLiteral("RECOLLECTOR_BENCH_FIRST_PAINT"));
     p.setProcessEnvironment(env);
     p.setStandardErrorFile(QProcess::nullDevice());
     p.start(enginePath, {scratchPath});
@@ -202,4 +202,4 @@ Measurement LiveBench::liveRefresh(const QString &enginePath, const QString &scr
     return m;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

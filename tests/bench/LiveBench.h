@@ -5,12 +5,12 @@
 #include "config/Config.h"
 #include "model/Time.h"
 
-namespace engram::core {
+namespace recollector::core {
 class MemorySnapshot;
 class Store;
 }
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// The second round's interaction figures (docs/architecture.md, "Performance budget"):
 /// review_queue_ms, detect_conflicts_s and live_refresh_ms. detect_conflicts_s and
@@ -28,7 +28,7 @@ public:
     /// detect_conflicts_s: the whole-store detection of "Detect now" (QueuedDetection::detectAll
     /// with its step reports), finding and recording, one run.
     Measurement detectConflicts(const QString &scratchPath);
-    /// live_refresh_ms: the real window (offscreen, ENGRAM_BENCH_LIVE_REFRESH) on the scratch
+    /// live_refresh_ms: the real window (offscreen, RECOLLECTOR_BENCH_LIVE_REFRESH) on the scratch
     /// store; this process commits a decision on the memory in the table's top row and waits
     /// for the window to say it repainted it. Median of `refreshes` decisions.
     Measurement liveRefresh(const QString &enginePath, const QString &scratchPath, int refreshes);
@@ -39,4 +39,4 @@ private:
     int m_runs;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

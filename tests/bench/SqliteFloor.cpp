@@ -4,7 +4,7 @@
 
 #include <QProcess>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 SqliteFloor::SqliteFloor(QString storePath, QString sqlite3) : m_storePath(std::move(storePath)), m_sqlite3(std::move(sqlite3)) {}
 
@@ -42,4 +42,4 @@ std::optional<double> SqliteFloor::timeMs(const QString &sql, int runs) const
     return median(std::move(times));
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -4,7 +4,7 @@
 
 #include <optional>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// The floor (docs/architecture.md, "Performance budget"): the same work done by the `sqlite3`
 /// command line on the same file, timed like `time sqlite3 FILE "SELECT …" > /dev/null`
@@ -37,4 +37,4 @@ private:
     QString m_sqlite3;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

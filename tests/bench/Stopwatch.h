@@ -1,12 +1,12 @@
 #pragma once
 
-// Timing helpers for engram-bench: wall-clock, monotonic (QElapsedTimer), median of runs.
+// Timing helpers for recollector-bench: wall-clock, monotonic (QElapsedTimer), median of runs.
 #include <QElapsedTimer>
 
 #include <algorithm>
 #include <vector>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// Median of the values (upper median for an even count); 0 for none.
 inline double median(std::vector<double> values)
@@ -31,4 +31,4 @@ double medianMs(int runs, Work &&work)
     return median(std::move(times));
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -9,7 +9,7 @@
 #include <QProcessEnvironment>
 #include <QThread>
 
-namespace engram::bench {
+namespace recollector::bench {
 
 namespace {
 
@@ -53,7 +53,7 @@ WindowProbe::Sample WindowProbe::runOnce() const
     Sample sample;
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("ENGRAM_BENCH_FIRST_PAINT"), QStringLiteral("1"));
+    env.insert(QStringLiteral("RECOLLECTOR_BENCH_FIRST_PAINT"), QStringLiteral("1"));
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     p.setProcessEnvironment(env);
     p.setStandardErrorFile(QProcess::nullDevice());
@@ -119,4 +119,4 @@ void WindowProbe::run(int runs, Measurement &firstPaint, Measurement &rss)
     }
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

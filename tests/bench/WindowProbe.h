@@ -2,10 +2,10 @@
 
 #include "BenchTypes.h"
 
-namespace engram::bench {
+namespace recollector::bench {
 
-/// open_first_paint_ms and rss_mib from the real `engram` window, offscreen:
-/// ENGRAM_BENCH_FIRST_PAINT=1 makes it print `first_paint_epoch_ms=<ms>` when the table first
+/// open_first_paint_ms and rss_mib from the real `recollector` window, offscreen:
+/// RECOLLECTOR_BENCH_FIRST_PAINT=1 makes it print `first_paint_epoch_ms=<ms>` when the table first
 /// paints with rows, then quit once the whole store is loaded (printing `peak_rss_kib=<KiB>`,
 /// its VmHWM). The figure is first paint minus the wall clock read just before the process
 /// is started. While it runs, /proc/<pid>/status is polled too, so a window that does not
@@ -31,4 +31,4 @@ private:
     QString m_storePath;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

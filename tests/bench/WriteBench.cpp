@@ -17,13 +17,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace engram::bench {
+namespace recollector::bench {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 WriteBench::WriteBench(QString storePath, QString workDir, Config config, Millis now, int runs)
     : m_storePath(std::move(storePath)),
-      m_scratchPath(QDir(workDir).filePath(QStringLiteral("bench-scratch.engram"))),
+      m_scratchPath(QDir(workDir).filePath(QStringLiteral("bench-scratch.recollector"))),
       m_config(std::move(config)),
       m_now(now),
       m_runs(runs)
@@ -178,4 +178,4 @@ Measurement WriteBench::retrieve()
     return m;
 }
 
-} // namespace engram::bench
+} // namespace recollector::bench

@@ -5,7 +5,7 @@
 #include "config/Config.h"
 #include "model/Time.h"
 
-namespace engram::bench {
+namespace recollector::bench {
 
 /// The figures that write to a store — decision_commit_ms, rebuild_associations_s and
 /// retrieve_ms (a recall records its accesses) — run on
@@ -38,4 +38,4 @@ private:
     bool m_copied = false;
 };
 
-} // namespace engram::bench
+} // namespace recollector::bench

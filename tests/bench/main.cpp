@@ -1,7 +1,7 @@
-// engram-bench: the figures of docs/architecture.md, "Performance budget" on a generated store,
+// recollector-bench: the figures of docs/architecture.md, "Performance budget" on a generated store,
 // each beside the sqlite3 floor.
-//   engram-bench [--memories N (default 1000000)] [--store PATH] [--json] [--runs K]
-//                [--window-runs K] [--only key,key] [--engram PATH] [--sqlite3 PATH]
+//   recollector-bench [--memories N (default 1000000)] [--store PATH] [--json] [--runs K]
+//                [--window-runs K] [--only key,key] [--recollector PATH] [--sqlite3 PATH]
 // The documented entry point is tests/bench/run-bench.sh (or `bash scripts/dev.sh bench`).
 #include "BenchHarness.h"
 #include "BenchReport.h"
@@ -11,7 +11,7 @@
 #include <QJsonDocument>
 #include <QTextStream>
 
-using namespace engram;
+using namespace recollector;
 
 namespace {
 
@@ -20,14 +20,14 @@ QString defaultStorePath(std::int64_t memories)
     const QString label = memories % 1000000 == 0 ? QStringLiteral("%1m").arg(memories / 1000000)
         : memories % 1000 == 0                    ? QStringLiteral("%1k").arg(memories / 1000)
                                                   : QString::number(memories);
-    return QDir(QStringLiteral(ENGRAM_BUILD_DIR)).filePath(QStringLiteral("bench-%1.engram").arg(label));
+    return QDir(QStringLiteral(RECOLLECTOR_BUILD_DIR)).filePath(QStringLiteral("bench-%1.recollector").arg(label));
 }
 
 int usage(QTextStream &err, const QString &problem)
 {
-    err << "engram-bench: " << problem << "\n"
-        << "usage: engram-bench [--memories N] [--store PATH] [--json] [--runs K] [--window-runs K] "
-           "[--only key,key] [--engram PATH] [--sqlite3 PATH]\n";
+    err << "recollector-bench: " << problem << "\n"
+        << "usage: recollector-bench [--memories N] [--store PATH] [--json] [--runs K] [--window-runs K] "
+           "[--only key,key] [--recollector PATH] [--sqlite3 PATH]\n";
     err.flush();
     return 2;
 }
@@ -44,7 +44,7 @@ int main(int argc, char *argv[])
     QTextStream err(stderr);
 
     bench::BenchOptions options;
-    options.enginePath = QStringLiteral(ENGRAM_GUI_PATH);
+    options.enginePath = QStringLiteral(RECOLLECTOR_GUI_PATH);
     bool json = false;
     QString storePath;
     const QStringList args = app.arguments().mid(1);
@@ -68,7 +68,7 @@ int main(int argc, char *argv[])
             storePath = v;
         else if (a == QLatin1String("--only"))
             options.only = v.split(QLatin1Char(','), Qt::SkipEmptyParts);
-        else if (a == QLatin1String("--engram"))
+        else if (a == QLatin1String("--recollector"))
             options.enginePath = v;
         else if (a == QLatin1String("--sqlite3"))
             options.sqlite3 = v;
@@ -86,7 +86,7 @@ int main(int argc, char *argv[])
 
     bench::BenchHarness harness(options, err);
     if (const auto st = harness.prepareStore(); !st) {
-        err << "engram-bench: " << st.error().message << Qt::endl;
+        err << "recollector-bench: " << st.error().message << Qt::endl;
         return 1;
     }
     const bench::BenchReport report(harness.run());
@@ -94,7 +94,7 @@ int main(int argc, char *argv[])
         out << QJsonDocument(report.toJson()).toJson(QJsonDocument::Indented);
         out.flush();
     } else {
-        out << "engram-bench: " << options.storePath << "\n\n";
+        out << "recollector-bench: " << options.storePath << "\n\n";
         report.printTable(out);
     }
     return 0;

@@ -5,10 +5,10 @@
 #   bash tests/bench/run-bench.sh [STORE] [--memories N] [--json] [--runs K] [--window-runs K]
 #                                 [--only key,key] [--build-dir DIR] [--scale SMALL,LARGE]
 #
-# Builds engram-cli, engram and engram-bench in DIR (default build/, the release preset),
-# generates STORE (default DIR/bench-1m.engram; DIR/bench-<N>.engram for another --memories)
-# with `engram-cli generate --memories N` when it is missing — 1M memories + 5M associations,
-# seed 1, a few minutes and ~1.6 GB — then runs engram-bench on it. The table (figure, sqlite3
+# Builds recollector-cli, recollector and recollector-bench in DIR (default build/, the release preset),
+# generates STORE (default DIR/bench-1m.recollector; DIR/bench-<N>.recollector for another --memories)
+# with `recollector-cli generate --memories N` when it is missing — 1M memories + 5M associations,
+# seed 1, a few minutes and ~1.6 GB — then runs recollector-bench on it. The table (figure, sqlite3
 # floor, ratio, target, pass/fail) goes to stdout, progress to stderr; --json prints
 # {"figures":{…},"floors":{…}} instead.
 # --scale SMALL,LARGE (e.g. --scale 100000,1000000) runs the keys at both sizes (each store
@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     --memories) memories="$2"; shift 2 ;;
     --store) store="$2"; shift 2 ;;
     --json) pass+=("$1"); shift ;;
-    --runs|--window-runs|--only|--engram|--sqlite3) pass+=("$1" "$2"); shift 2 ;;
+    --runs|--window-runs|--only|--recollector|--sqlite3) pass+=("$1" "$2"); shift 2 ;;
     --scale) scale="$2"; shift 2 ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     --*) echo "run-bench.sh: unknown option $1" >&2; exit 2 ;;
@@ -72,21 +72,21 @@ if [ -z "$store" ]; then
   if [ $((memories % 1000000)) -eq 0 ]; then label="$((memories / 1000000))m"
   elif [ $((memories % 1000)) -eq 0 ]; then label="$((memories / 1000))k"
   else label="$memories"; fi
-  store="$build_dir/bench-$label.engram"
+  store="$build_dir/bench-$label.recollector"
 fi
 
 if [ ! -f "$build_dir/build.ninja" ]; then
   if [ "$build_dir" = build ]; then cmake --preset release >/dev/null
   else cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null; fi
 fi
-echo "== building engram-cli, engram, engram-bench ($build_dir)" >&2
-cmake --build "$build_dir" --target engram-cli engram engram-bench -j "$(nproc)" >&2
+echo "== building recollector-cli, recollector, recollector-bench ($build_dir)" >&2
+cmake --build "$build_dir" --target recollector-cli recollector recollector-bench -j "$(nproc)" >&2
 
 if [ ! -s "$store" ]; then
   echo "== generating $store ($memories memories, $((memories * 5)) associations)" >&2
   mkdir -p "$(dirname "$store")"
-  "$build_dir/app/engram-cli" --store "$store" generate --memories "$memories" --seed 1 >&2
+  "$build_dir/app/recollector-cli" --store "$store" generate --memories "$memories" --seed 1 >&2
 fi
 
-echo "== engram-bench on $store" >&2
-exec "$build_dir/tests/bench/engram-bench" --store "$store" --memories "$memories" "${pass[@]}"
+echo "== recollector-bench on $store" >&2
+exec "$build_dir/tests/bench/recollector-bench" --store "$store" --memories "$memories" "${pass[@]}"

@@ -6,7 +6,7 @@
 
 #include <QTest>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -146,9 +146,9 @@ private slots:
 
     void graphLoadsFromStore()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         for (const char *id : {"m1", "m2", "m3", "m4"})
-            QVERIFY(store->memories().insert(engram::test::sampleMemory(QString::fromLatin1(id))).ok());
+            QVERIFY(store->memories().insert(recollector::test::sampleMemory(QString::fromLatin1(id))).ok());
         QVERIFY(store->associations().put({QStringLiteral("m1"), QStringLiteral("m2"), 0.8, QStringLiteral("keyword"), 0}).ok());
         QVERIFY(store->associations().put({QStringLiteral("m2"), QStringLiteral("m3"), 1.0, QStringLiteral("co-task"), 0}).ok());
         QVERIFY(store->associations().put({QStringLiteral("m3"), QStringLiteral("m4"), 1.0, QStringLiteral("manual"), 0}).ok());

@@ -13,8 +13,8 @@
 #include <QSqlQuery>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include <map>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -164,7 +164,7 @@ private slots:
 
     void rebuildEqualsPairwiseRule()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         const std::vector<Memory> memories{
             mem(QStringLiteral("m01"), kw("typescript,testing,vitest"), 0, QStringLiteral("t1"), QStringLiteral("/web")),
             mem(QStringLiteral("m02"), kw("typescript,testing,jest"), 2, QStringLiteral("t1"), QStringLiteral("/web")),
@@ -204,7 +204,7 @@ private slots:
 
     void deletedMemoriesAreNotLinked()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         Memory a = mem(QStringLiteral("a"), kw("x,y"));
         Memory b = mem(QStringLiteral("b"), kw("x,y"), 1);
         b.deletedAt = kBase + kMsPerDay;
@@ -217,7 +217,7 @@ private slots:
 
     void incrementalMatchesRebuild()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         std::vector<Memory> memories{
             mem(QStringLiteral("a"), kw("typescript,testing,vitest"), 0, QStringLiteral("t1")),
             mem(QStringLiteral("b"), kw("typescript,testing"), 48, {}, QStringLiteral("/web")),
@@ -265,7 +265,7 @@ private slots:
     {
         // 300 memories in one project sharing one popular keyword, one per hour: without caps
         // this is 44,850 pairs of weight 1.0.
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         const int n = 300;
         Transaction tx(store->database());
         for (int i = 0; i < n; ++i)
@@ -296,7 +296,7 @@ private slots:
 
     void progressCanCancel()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         {
             Transaction tx(store->database());
             for (int i = 0; i < 5000; ++i)
@@ -321,7 +321,7 @@ private slots:
 
     void boostCapsAtOne()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), kw("x"))).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), kw("y"))).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("c"), kw("z"))).ok());
@@ -385,7 +385,7 @@ private slots:
 
     void keywordIndexFromStore()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         Memory m = mem(QStringLiteral("q"), {QStringLiteral("say \"hi\""), QStringLiteral("naïve"), QStringLiteral("Ünïcode")});
         QVERIFY(store->memories().insert(m).ok());
         auto index = KeywordIndex::build(*store);

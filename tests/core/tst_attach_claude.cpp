@@ -21,8 +21,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 
 namespace {
@@ -71,7 +71,7 @@ private slots:
         m_root = m_tmp.filePath(QStringLiteral("project-%1").arg(QDateTime::currentMSecsSinceEpoch()));
         const QString folder = QDir(m_root).filePath(QStringLiteral("memory"));
         QVERIFY(QDir().mkpath(folder));
-        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/claude-memory"));
+        const QDir fixture(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/claude-memory"));
         for (const QString &name : fixture.entryList(QDir::Files))
             QVERIFY(QFile::copy(fixture.filePath(name), QDir(folder).filePath(name)));
         m_folder = QFileInfo(folder).canonicalFilePath();
@@ -112,7 +112,7 @@ private slots:
         QVERIFY(d.revert(out->firstEventId()));
         QVERIFY(attach::WriteBack::run(*m_store, m_folder));
         QCOMPARE(readAll(file(QStringLiteral("feedback_05.md"))),
-                 readAll(QStringLiteral(ENGRAM_TEST_DATA "/attach/claude-memory/feedback_05.md")));
+                 readAll(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/claude-memory/feedback_05.md")));
     }
 
     void deleteMovesTheFileAndDropsItsIndexLineUndoRestoresBoth()
@@ -125,7 +125,7 @@ private slots:
         QVERIFY(out);
         QVERIFY(attach::WriteBack::run(*m_store, m_folder));
         QVERIFY(!QFileInfo::exists(file(QStringLiteral("project_06.md"))));
-        QCOMPARE(readAll(QDir(m_root).filePath(QStringLiteral(".engram-trash/project_06.md"))), original);
+        QCOMPARE(readAll(QDir(m_root).filePath(QStringLiteral(".recollector-trash/project_06.md"))), original);
         QByteArray expected = index;
         expected.replace("- [Project note 6](project_06.md) — What to remember about git rebase\n", "");
         QVERIFY(expected != index);
@@ -151,10 +151,10 @@ private slots:
     void everyProjectsMemoryFolderIsFound()
     {
         const QString home = m_tmp.filePath(QStringLiteral("home-%1").arg(QDateTime::currentMSecsSinceEpoch()));
-        for (const char *slug : { "-home-dev-engram", "-home-dev-site" })
+        for (const char *slug : { "-home-dev-recollector", "-home-dev-site" })
             QVERIFY(QDir().mkpath(QDir(home).filePath(QStringLiteral(".claude/projects/%1/memory").arg(QLatin1String(slug)))));
         QVERIFY(QDir().mkpath(QDir(home).filePath(QStringLiteral(".claude/projects/-home-dev-empty/memory"))));
-        QFile index(QDir(home).filePath(QStringLiteral(".claude/projects/-home-dev-engram/memory/MEMORY.md")));
+        QFile index(QDir(home).filePath(QStringLiteral(".claude/projects/-home-dev-recollector/memory/MEMORY.md")));
         QVERIFY(index.open(QIODevice::WriteOnly));
         index.write("# Memory index\n");
         index.close();
@@ -164,7 +164,7 @@ private slots:
         note.close();
         const auto found = attach::ClaudeProjects::find(home);
         QCOMPARE(found.size(), std::size_t(2)); // the empty folder is not a memory
-        QCOMPARE(found[0].project, QStringLiteral("-home-dev-engram"));
+        QCOMPARE(found[0].project, QStringLiteral("-home-dev-recollector"));
         QCOMPARE(found[1].project, QStringLiteral("-home-dev-site"));
         QVERIFY(found[1].folder.endsWith(QStringLiteral("/-home-dev-site/memory")));
     }
@@ -174,9 +174,9 @@ private slots:
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_tmp.filePath(QStringLiteral("xdg")));
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), { QStringLiteral("--attach"), m_folder, QStringLiteral("--json"),
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), { QStringLiteral("--attach"), m_folder, QStringLiteral("--json"),
                                                    QStringLiteral("list"), QStringLiteral("--mode"), QStringLiteral("review") });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);

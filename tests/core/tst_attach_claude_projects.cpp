@@ -2,7 +2,7 @@
 // folders"): `~/.claude/projects` is recognised, each `<slug>/memory/<file>.md` is one memory
 // with the slug as its project and `<slug>/<name>` as its id (the same file name in two
 // projects is two memories); each project's index problems are reported under its slug; an
-// edit rewrites only that project's file; a delete moves it to `~/.claude/.engram-trash/
+// edit rewrites only that project's file; a delete moves it to `~/.claude/.recollector-trash/
 // <slug>/memory/` and drops its line from that project's MEMORY.md only; undo restores both
 // byte for byte; the command line lists all of them.
 #include "TestFiles.h"
@@ -21,14 +21,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 
 namespace {
 
 const QString kA = QStringLiteral("-home-dev-site");
-const QString kB = QStringLiteral("-home-dev-engram");
+const QString kB = QStringLiteral("-home-dev-recollector");
 
 } // namespace
 
@@ -62,7 +62,7 @@ private slots:
     {
         m_store.reset();
         const QString home = m_tmp.filePath(QStringLiteral("home-%1").arg(QDateTime::currentMSecsSinceEpoch()));
-        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/claude-memory"));
+        const QDir fixture(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/claude-memory"));
         for (const QString &slug : { kA, kB }) {
             const QString memory = QDir(home).filePath(QStringLiteral(".claude/projects/%1/memory").arg(slug));
             QVERIFY(QDir().mkpath(memory));
@@ -107,7 +107,7 @@ private slots:
         QVERIFY(readAll(file(kB, QStringLiteral("feedback_05.md"))).contains("Prefer sqlite WAL in this project only."));
         QVERIFY(!readAll(file(kA, QStringLiteral("feedback_05.md"))).contains("in this project only"));
         QVERIFY(!QFileInfo::exists(file(kB, QStringLiteral("project_06.md"))));
-        QCOMPARE(readAll(QDir(m_projects).filePath(QStringLiteral("../.engram-trash/%1/memory/project_06.md").arg(kB))), original);
+        QCOMPARE(readAll(QDir(m_projects).filePath(QStringLiteral("../.recollector-trash/%1/memory/project_06.md").arg(kB))), original);
         QVERIFY(!readAll(file(kB, QStringLiteral("MEMORY.md"))).contains("(project_06.md)"));
         QCOMPARE(readAll(file(kA, QStringLiteral("MEMORY.md"))), aIndex);
         QVERIFY(QFileInfo::exists(file(kA, QStringLiteral("project_06.md"))));
@@ -127,9 +127,9 @@ private slots:
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_tmp.filePath(QStringLiteral("xdg")));
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), { QStringLiteral("--attach"), m_projects, QStringLiteral("--json"),
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), { QStringLiteral("--attach"), m_projects, QStringLiteral("--json"),
                                                    QStringLiteral("list"), QStringLiteral("--mode"), QStringLiteral("review") });
         QVERIFY(p.waitForFinished(60000));
         const QByteArray err = p.readAllStandardError();

@@ -1,4 +1,4 @@
-// `engram-cli --attach DIR …` on a real agent folder, the assistant writing files as another
+// `recollector-cli --attach DIR …` on a real agent folder, the assistant writing files as another
 // process would (docs/cli.md, "Global options"; docs/formats.md, "Attached folders"), and an
 // export to an agent folder that must not leave a deleted memory's file behind.
 #include "AgentEntrySchema.h"
@@ -18,11 +18,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace engram;
+using namespace recollector;
 using test::readAll;
 using test::writeAll;
-using engram::test::McpProcess;
-using engram::test::structuredOf;
+using recollector::test::McpProcess;
+using recollector::test::structuredOf;
 
 namespace {
 
@@ -61,10 +61,10 @@ class TestAttachCli : public QObject
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_tmp.filePath(QStringLiteral("xdg")));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH),
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH),
                 (attached ? QStringList { QStringLiteral("--attach"), m_folder } : QStringList {}) + args);
         Run r;
         if (!p.waitForFinished(60000)) {
@@ -96,7 +96,7 @@ private slots:
         m_root = m_tmp.filePath(QStringLiteral("hub-%1").arg(QDateTime::currentMSecsSinceEpoch()));
         m_folder = QDir(m_root).filePath(QStringLiteral("memory"));
         QVERIFY(QDir().mkpath(m_folder));
-        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/agent-folder"));
+        const QDir fixture(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/agent-folder"));
         for (const QString &name : fixture.entryList(QDir::Files))
             QVERIFY(QFile::copy(fixture.filePath(name), QDir(m_folder).filePath(name)));
     }
@@ -154,7 +154,7 @@ private slots:
         // Delete: the agent's retrieval (every *.json in the folder) no longer finds it.
         QCOMPARE(cli({ QStringLiteral("delete"), kHot }).code, 0);
         QVERIFY(!QFile::exists(path(kHot)));
-        QCOMPARE(readAll(QDir(m_root).filePath(QStringLiteral(".engram-trash/") + kHot + QStringLiteral(".json"))), beforeDelete);
+        QCOMPARE(readAll(QDir(m_root).filePath(QStringLiteral(".recollector-trash/") + kHot + QStringLiteral(".json"))), beforeDelete);
         QVERIFY(!listedIds().contains(kHot));
 
         // Undo the delete: the file comes back byte for byte.
@@ -225,7 +225,7 @@ private slots:
 
     void attachRefusesAStoreBesideIt()
     {
-        const Run r = cli({ QStringLiteral("--store"), m_tmp.filePath(QStringLiteral("x.engram")), QStringLiteral("list") });
+        const Run r = cli({ QStringLiteral("--store"), m_tmp.filePath(QStringLiteral("x.recollector")), QStringLiteral("list") });
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("--attach and --store"));
     }
@@ -255,7 +255,7 @@ private slots:
         QVERIFY2(again.code == 0, again.err.constData());
         QVERIFY(QFile::exists(QDir(out).filePath(QStringLiteral("0a000001.json"))));
         QVERIFY(!QFile::exists(QDir(out).filePath(QStringLiteral("0a000002.json"))));
-        QCOMPARE(readAll(QDir(out).filePath(QStringLiteral("../.engram-trash/0a000002.json"))), goneBytes);
+        QCOMPARE(readAll(QDir(out).filePath(QStringLiteral("../.recollector-trash/0a000002.json"))), goneBytes);
     }
 };
 

@@ -20,8 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 
 namespace {
@@ -57,7 +57,7 @@ class TestAttachFolder : public QObject
     Q_OBJECT
 
     QTemporaryDir m_tmp;
-    QString m_root;   // holds memory/ and (later) .engram-trash/
+    QString m_root;   // holds memory/ and (later) .recollector-trash/
     QString m_folder; // the attached folder
     std::unique_ptr<Store> m_store;
     Config m_config = Config::defaults();
@@ -87,7 +87,7 @@ class TestAttachFolder : public QObject
     QString path(const QString &id) { return QDir(m_folder).filePath(id + QStringLiteral(".json")); }
     QString trashPath(const QString &id)
     {
-        return QDir(m_root).filePath(QStringLiteral(".engram-trash/") + id + QStringLiteral(".json"));
+        return QDir(m_root).filePath(QStringLiteral(".recollector-trash/") + id + QStringLiteral(".json"));
     }
 
 private slots:
@@ -97,7 +97,7 @@ private slots:
         m_root = m_tmp.filePath(QStringLiteral("hub-%1").arg(QString::number(QDateTime::currentMSecsSinceEpoch())));
         m_folder = QDir(m_root).filePath(QStringLiteral("memory"));
         QVERIFY(QDir().mkpath(m_folder));
-        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/agent-folder"));
+        const QDir fixture(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/agent-folder"));
         for (const QString &name : fixture.entryList(QDir::Files))
             QVERIFY(QFile::copy(fixture.filePath(name), QDir(m_folder).filePath(name)));
         m_folder = QFileInfo(m_folder).canonicalFilePath();
@@ -191,7 +191,7 @@ private slots:
             QCOMPARE(file.value(QStringLiteral("tier")).toString(), QStringLiteral("permanent"));
         if (decision == QLatin1String("negate"))
             QCOMPARE(file.value(QStringLiteral("superseded")).toBool(), true);
-        // Unknown fields kept, key order kept, 2-space indent, no Engram-only field.
+        // Unknown fields kept, key order kept, 2-space indent, no Recollector-only field.
         for (auto it = originalObject.begin(); it != originalObject.end(); ++it) {
             // A confirm and a reinforcement count as a recall too (docs/scoring.md, "Reinforcement").
             static const QStringList kAlso { "updatedAt", "strength", "accessCount", "lastAccessedAt" };
@@ -272,12 +272,12 @@ private slots:
     void aClashKeepsTheAssistantsText()
     {
         attach();
-        // The assistant rewrites the file after Engram read it...
+        // The assistant rewrites the file after Recollector read it...
         QJsonObject changed = fileObject(kHot);
         changed.insert(QStringLiteral("content"), QStringLiteral("The assistant's own wording"));
         const QByteArray assistants = QJsonDocument(changed).toJson();
         writeAll(path(kHot), assistants);
-        // ...and the user edits the same field before Engram saw it.
+        // ...and the user edits the same field before Recollector saw it.
         Decisions d(*m_store, m_config);
         MemoryEdit e;
         e.content = QStringLiteral("The user's wording");
@@ -317,7 +317,7 @@ private slots:
         attach();
         const QString broken = QDir(m_folder).filePath(kBroken);
         const QByteArray brokenBytes = readAll(broken);
-        // A file Engram read fine breaks afterwards (the assistant crashed mid-write).
+        // A file Recollector read fine breaks afterwards (the assistant crashed mid-write).
         QByteArray cut = readAll(path(kHot));
         cut.truncate(cut.size() / 2);
         writeAll(path(kHot), cut);

@@ -22,8 +22,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 using test::writeAll;
 
@@ -133,7 +133,7 @@ private slots:
         QVERIFY(out);
         QVERIFY(attach::WriteBack::run(*m_store, m_folder));
         QVERIFY(!QFileInfo::exists(file(QStringLiteral("customer service progress.md"))));
-        QCOMPARE(readAll(QDir(m_root).filePath(QStringLiteral(".engram-trash/customer service progress.md"))), kProgress);
+        QCOMPARE(readAll(QDir(m_root).filePath(QStringLiteral(".recollector-trash/customer service progress.md"))), kProgress);
         QVERIFY(d.revert(out->firstEventId()));
         QVERIFY(attach::WriteBack::run(*m_store, m_folder));
         QCOMPARE(readAll(file(QStringLiteral("customer service progress.md"))), kProgress);
@@ -160,9 +160,9 @@ private slots:
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_tmp.filePath(QStringLiteral("xdg")));
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), { QStringLiteral("--attach"), m_folder, QStringLiteral("--json"),
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), { QStringLiteral("--attach"), m_folder, QStringLiteral("--json"),
                                                    QStringLiteral("list"), QStringLiteral("--mode"), QStringLiteral("review") });
         QVERIFY(p.waitForFinished(60000));
         const QByteArray err = p.readAllStandardError();

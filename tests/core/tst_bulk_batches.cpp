@@ -18,8 +18,8 @@
 
 #include <random>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

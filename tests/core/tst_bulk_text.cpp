@@ -19,8 +19,8 @@
 #include <QSqlRecord>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

@@ -1,9 +1,9 @@
 // Claude Code memory folders as an import and export format, `--format claude-memory`
 // (docs/formats.md, "Claude Code memory folders"), through the one import path
-// (FormatRegistry) and engram-cli as a real process: import by name and by content (a folder
+// (FormatRegistry) and recollector-cli as a real process: import by name and by content (a folder
 // holding MEMORY.md) maps type → category, body → content, name and description kept, and
 // reports the index's problems; export writes one Markdown file per memory with its front
-// matter and a MEMORY.md line each; a memory deleted in Engram gets no file and its old file
+// matter and a MEMORY.md line each; a memory deleted in Recollector gets no file and its old file
 // moves to the trash beside the folder; the export imports back to the same memories.
 #include "TestFiles.h"
 #include "attach/AttachedFolder.h"
@@ -21,8 +21,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 
 namespace {
@@ -34,7 +34,7 @@ struct Run
     QByteArray err;
 };
 
-const QString kFixture = QStringLiteral(ENGRAM_TEST_DATA "/attach/claude-memory");
+const QString kFixture = QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/claude-memory");
 
 } // namespace
 
@@ -49,11 +49,11 @@ class TestClaudeMemoryFormat : public QObject
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_tmp.filePath(QStringLiteral("xdg")));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_tmp.filePath(QStringLiteral("xdg")));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList { QStringLiteral("--store"), m_store } + args);
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), QStringList { QStringLiteral("--store"), m_store } + args);
         Run r;
         if (!p.waitForFinished(60000)) {
             p.kill();
@@ -76,7 +76,7 @@ class TestClaudeMemoryFormat : public QObject
 private slots:
     void init()
     {
-        m_store = m_tmp.filePath(QStringLiteral("s-%1.engram").arg(QDateTime::currentMSecsSinceEpoch()));
+        m_store = m_tmp.filePath(QStringLiteral("s-%1.recollector").arg(QDateTime::currentMSecsSinceEpoch()));
     }
 
     void theRegistryRecognisesTheFolderAndMapsItsFields()
@@ -103,19 +103,19 @@ private slots:
 
     void aProjectsMemoryCarriesItsSlugAsTheProject()
     {
-        const QString folder = m_tmp.filePath(QStringLiteral("home/.claude/projects/-home-dev-engram/memory"));
+        const QString folder = m_tmp.filePath(QStringLiteral("home/.claude/projects/-home-dev-recollector/memory"));
         QVERIFY(QDir().mkpath(folder));
         for (const QString &name : QDir(kFixture).entryList(QDir::Files))
             QVERIFY(QFile::copy(QDir(kFixture).filePath(name), QDir(folder).filePath(name)));
         auto set = io::formats::FormatRegistry::instance().read(folder, {});
         QVERIFY(set);
-        QCOMPARE(set->memories.front().projectPath, QStringLiteral("-home-dev-engram"));
+        QCOMPARE(set->memories.front().projectPath, QStringLiteral("-home-dev-recollector"));
         // Attached in place: the table's project column shows the slug.
         QVERIFY(QDir().mkpath(m_tmp.filePath(QStringLiteral("data/attached"))));
         auto store = Store::open(attach::AttachedFolder::sideStorePath(folder, m_tmp.filePath(QStringLiteral("data"))));
         QVERIFY(store);
         QVERIFY(attach::FolderSync::run(**store, QFileInfo(folder).canonicalFilePath()));
-        QCOMPARE((*store)->memories().get(QStringLiteral("feedback_05"))->projectPath, QStringLiteral("-home-dev-engram"));
+        QCOMPARE((*store)->memories().get(QStringLiteral("feedback_05"))->projectPath, QStringLiteral("-home-dev-recollector"));
     }
 
     void importByNameAndExportBackRoundTrips()
@@ -151,14 +151,14 @@ private slots:
         const QByteArray pattern = readAll(QDir(out).filePath(patternFiles.first()));
         QVERIFY2(pattern.contains("\ntype: reference\ncategory: pattern\n"), pattern.constData());
 
-        // Deleted in Engram: exported again, its file moves to the trash beside the folder and
+        // Deleted in Recollector: exported again, its file moves to the trash beside the folder and
         // its index line goes.
         r = cli({ QStringLiteral("delete"), QStringLiteral("feedback_05") });
         QVERIFY2(r.code == 0, r.err.constData());
         r = cli({ QStringLiteral("export"), out, QStringLiteral("--format"), QStringLiteral("claude-memory") });
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(!QFileInfo::exists(QDir(out).filePath(QStringLiteral("feedback_05.md"))));
-        QCOMPARE(readAll(QDir(out).filePath(QStringLiteral("../.engram-trash/feedback_05.md"))), feedback);
+        QCOMPARE(readAll(QDir(out).filePath(QStringLiteral("../.recollector-trash/feedback_05.md"))), feedback);
         QVERIFY(!readAll(QDir(out).filePath(QStringLiteral("MEMORY.md"))).contains("feedback_05.md"));
 
         // The export reads back (by content, no --format) to the same memories.

@@ -1,4 +1,4 @@
-// engram-cli as the assistant side and scripts use it (docs/cli.md, "engram-cli"):
+// recollector-cli as the assistant side and scripts use it (docs/cli.md, "recollector-cli"):
 // `--at T --json health` reproduces the notes' numbers under each profile on a store filled
 // through the repository, every decision lands in `show --json` history, `revert` restores,
 // cleanup's JSON shape.
@@ -13,8 +13,8 @@
 
 #include <cmath>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -66,10 +66,10 @@ private:
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         p.setProcessEnvironment(env);
         args = QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), at} + args;
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), args);
         Run r;
         if (!p.waitForFinished(60000)) {
             p.kill();

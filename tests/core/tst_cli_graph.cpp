@@ -1,4 +1,4 @@
-// engram-cli's graph commands (docs/cli.md, "engram-cli") on a real store:
+// recollector-cli's graph commands (docs/cli.md, "recollector-cli") on a real store:
 // rebuild-associations, associations (tree), activate (the oracles), retrieve (paths, access
 // recorded unless --preview), conflicts --detect and resolve, with the --json shapes exactly as
 // docs/cli.md gives them.
@@ -12,8 +12,8 @@
 #include <QProcess>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -65,9 +65,9 @@ private:
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), kAt} + args);
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), kAt} + args);
         Run r;
         if (!p.waitForFinished(60000)) {
             p.kill();
@@ -290,7 +290,7 @@ private slots:
     // detection (on import, and again on demand) finds exactly those pairs and no others.
     void detectFindsThePlantedContradictionsOfTheDemoSet()
     {
-        QFile file(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        QFile file(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QJsonObject set = QJsonDocument::fromJson(file.readAll()).object();
         QSet<QString> planted;

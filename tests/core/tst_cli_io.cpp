@@ -1,4 +1,4 @@
-// engram-cli's stats, list, show, import and export, driven as a user would: the real binary
+// recollector-cli's stats, list, show, import and export, driven as a user would: the real binary
 // through QProcess, on real store files, checking exit codes, the one-line errors on stderr,
 // the --json shapes of docs/cli.md and that a refused import leaves the store as it was.
 #include "TempStore.h"
@@ -20,8 +20,8 @@
 #include <QSqlRecord>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -39,7 +39,7 @@ struct Run
 
 QString data(const char *name)
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name);
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/") + QLatin1String(name);
 }
 
 QByteArray storeHash(const QString &path)
@@ -92,9 +92,9 @@ class TestCliIo : public QObject
         env.insert(QStringLiteral("HOME"), m_home.path());
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), args);
         if (!p.waitForFinished(120000))
-            qFatal("engram-cli did not finish: %s", qPrintable(args.join(' ')));
+            qFatal("recollector-cli did not finish: %s", qPrintable(args.join(' ')));
         return { p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError()) };
     }
 
@@ -198,7 +198,7 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "list", "--mode", "sideways" });
         QCOMPARE(r.code, 2);
         QCOMPARE(r.errLines(),
-            QStringList { "engram-cli: list: --mode must be normal, review or debug, not 'sideways'" });
+            QStringList { "recollector-cli: list: --mode must be normal, review or debug, not 'sideways'" });
     }
 
     void showWithHistory()
@@ -243,7 +243,7 @@ private Q_SLOTS:
         QCOMPARE(strict.code, 1);
         QCOMPARE(strict.errLines().size(), 1);
         QVERIFY2(
-            strict.err.startsWith(QStringLiteral("engram-cli: b0000011.json: ")), qPrintable(strict.err));
+            strict.err.startsWith(QStringLiteral("recollector-cli: b0000011.json: ")), qPrintable(strict.err));
         QCOMPARE(storeHash(s.path()), empty);
 
         const Run dry = cli({ "--store", s.path(), "--json", "import", dir.path(), "--dry-run" });
@@ -299,14 +299,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("line");
         QTest::newRow("truncated")
             << "broken-truncated.json"
-            << R"(engram-cli: broken-truncated.json: entry 1 (id "b2c3d4e5"), field "content": JSON ends early (unterminated string) at line 26, column 24: the file looks truncated)";
+            << R"(recollector-cli: broken-truncated.json: entry 1 (id "b2c3d4e5"), field "content": JSON ends early (unterminated string) at line 26, column 24: the file looks truncated)";
         QTest::newRow("double-encoded")
             << "broken-double-encoded.json"
-            << "engram-cli: broken-double-encoded.json: the file is one JSON string that "
+            << "recollector-cli: broken-double-encoded.json: the file is one JSON string that "
                "itself holds a JSON document (double-encoded); decode it once and import the result";
         QTest::newRow("wrong type")
             << "broken-wrong-type.json"
-            << R"(engram-cli: broken-wrong-type.json: entry 2 (id "c3d4e5f6"): field "confidence": expected a number, got string "high")";
+            << R"(recollector-cli: broken-wrong-type.json: entry 2 (id "c3d4e5f6"): field "confidence": expected a number, got string "high")";
     }
 
     void brokenFilesLeaveTheStoreUnchanged()
@@ -339,7 +339,7 @@ private Q_SLOTS:
         QCOMPARE(exported.code, 0);
         QCOMPARE(exported.json().object(), (QJsonObject { { "memories", 6 } }));
 
-        const QString b = dir.filePath("b.engram");
+        const QString b = dir.filePath("b.recollector");
         const Run imported = cli({ "--store", b, "--at", kAt, "--json", "import", first });
         QCOMPARE(imported.code, 0);
         QCOMPARE(imported.json().object().value("added").toInt(), 6);

@@ -11,11 +11,11 @@
 #include <map>
 #include <string>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
-const QString kShipped = QStringLiteral(ENGRAM_SOURCE_DIR "/resources/config.yaml");
+const QString kShipped = QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/config.yaml");
 
 /// Every scalar leaf of a YAML tree by dotted key.
 void flatten(const YAML::Node &node, const std::string &prefix, std::map<std::string, std::string> &out)
@@ -175,10 +175,10 @@ private Q_SLOTS:
 
     void missingFileIsAnIoError()
     {
-        const auto result = Config::fromYamlFile(QStringLiteral("/nonexistent/engram.yaml"));
+        const auto result = Config::fromYamlFile(QStringLiteral("/nonexistent/recollector.yaml"));
         QVERIFY(!result);
         QCOMPARE(result.error().code, Error::Code::Io);
-        QVERIFY(result.error().message.contains(QStringLiteral("/nonexistent/engram.yaml")));
+        QVERIFY(result.error().message.contains(QStringLiteral("/nonexistent/recollector.yaml")));
     }
 
     void emptyFileIsTheDefaults()

@@ -17,8 +17,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -40,7 +40,7 @@ QByteArray craftedSet(int count = kMemories, int oppositeEvery = kOppositeEvery)
             { "createdAt", time::toIso(kBase + Millis(i) * 60000) }, // a minute apart: 14 days in all
         });
     }
-    return QJsonDocument(QJsonObject { { "format", "engram-memory-set" }, { "version", 1 },
+    return QJsonDocument(QJsonObject { { "format", "recollector-memory-set" }, { "version", 1 },
                              { "profile", "ebbinghaus" }, { "memories", memories } })
         .toJson(QJsonDocument::Compact);
 }

@@ -2,7 +2,7 @@
 // (core/model/Conflict.h). The strings are the formats: the store's columns, the memory set's
 // JSON and the CLI's output (docs/formats.md, "Table `conflicts`"). Every value goes through
 // the store and the JSON unchanged, the text written is exactly the documented name, a row an
-// older Engram wrote reads, and a name nobody knows is refused with its field named.
+// older Recollector wrote reads, and a name nobody knows is refused with its field named.
 #include "TempStore.h"
 
 #include "model/MemoryJson.h"
@@ -16,8 +16,8 @@
 #include <QSqlQuery>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -52,7 +52,7 @@ Conflict conflictOf(int type, int status, int resolution)
     return c;
 }
 
-// A row as any writer (an older Engram, another program) could have put it there.
+// A row as any writer (an older Recollector, another program) could have put it there.
 void insertRaw(Store &s, const QString &type, const QString &status, const QString &resolution)
 {
     QSqlQuery q(s.database().handle());
@@ -153,7 +153,7 @@ private Q_SLOTS:
         QCOMPARE(*s->conflicts().get(changed.id), changed);
     }
 
-    // Rows written as text by an older Engram (or the generator's bulk path) read as the enums.
+    // Rows written as text by an older Recollector (or the generator's bulk path) read as the enums.
     void rowsWrittenAsTextRead()
     {
         test::TempStore s;
@@ -280,7 +280,7 @@ private Q_SLOTS:
         const QString path = s.path();
         auto run = [&](const QStringList &args, QByteArray *err = nullptr) {
             QProcess p;
-            p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), path} + args);
+            p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), QStringList{QStringLiteral("--store"), path} + args);
             if (!p.waitForFinished(60000)) {
                 p.kill();
                 return std::pair{-1, QByteArray()};

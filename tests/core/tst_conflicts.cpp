@@ -11,7 +11,7 @@
 #include <QJsonArray>
 #include <QTest>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -151,7 +151,7 @@ private slots:
         QTest::newRow("en: opposite but 30 d apart = shift") << u("User likes coffee") << u("User doesn't like coffee")
                                                              << 30.0 << none << none << shift;
         QTest::newRow("en: a standing claim updated 'now' (45 d)")
-            << u("engram-web targets Node 18") << u("engram-web targets Node 22 now") << 45.0 << none << none << shift;
+            << u("recollector-web targets Node 18") << u("recollector-web targets Node 22 now") << 45.0 << none << none << shift;
         QTest::newRow("en: global vs project") << u("Indent with 2 spaces") << u("Indent with 4 spaces") << 1.0 << none
                                                << u("/web") << scope;
         // Should conflict — Chinese.
@@ -241,7 +241,7 @@ private slots:
 
     void detectionOnStoreAppliesAutomaticHandling()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         const Millis now = kBase + 100 * kMsPerDay;
         const std::vector<Memory> memories{
             mem(QStringLiteral("d1"), u("User likes coffee"), 0, {}, {u("coffee")}),
@@ -310,7 +310,7 @@ private slots:
 
     void automaticHandlingFollowsConfig()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         Memory old = mem(QStringLiteral("o"), u("Use pnpm"), 0);
         old.permanent = true;
         QVERIFY(store->memories().insert(old).ok());
@@ -330,7 +330,7 @@ private slots:
 
     void detectForOneMemoryAndIncomingBatch()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("s1"), u("User likes coffee"), 0, {}, {u("coffee")})).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("s2"), u("Tabs for indentation"), 0, {}, {u("indent")})).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -375,7 +375,7 @@ private slots:
     void resolve()
     {
         QFETCH(QString, strategy);
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("User likes coffee"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("User does not like coffee"), 2)).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -477,7 +477,7 @@ private slots:
     void resolutionIsUndoable()
     {
         QFETCH(QString, strategy);
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("主人喜欢猫"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("主人不喜欢猫"), 1)).ok());
         // A derived link the version link replaces, and must come back on undo.
@@ -510,7 +510,7 @@ private slots:
 
     void detectionIsUndoable()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("User likes coffee"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("User does not like coffee"), 1)).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -525,7 +525,7 @@ private slots:
 
     void staleOrIncompletePlansAreRefused()
     {
-        engram::test::TempStore store;
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("我喜欢喝咖啡"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("我不喜欢咖啡了"), 1)).ok());
         ConflictDetector detector(*store, Config::defaults());

@@ -1,6 +1,6 @@
-// Crash safety (docs/architecture.md, "Data safety"): the real engram-cli is killed with
+// Crash safety (docs/architecture.md, "Data safety"): the real recollector-cli is killed with
 // SIGKILL between the statements of a decision's or a cleanup's transaction (CrashPoint,
-// ENGRAM_CRASH_AT); the store must then be exactly as before, field for field. Without the kill
+// RECOLLECTOR_CRASH_AT); the store must then be exactly as before, field for field. Without the kill
 // the same command lands in full.
 #include "TempStore.h"
 
@@ -9,8 +9,8 @@
 
 #include <algorithm>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -58,20 +58,20 @@ class TestCrash : public QObject
     Q_OBJECT
 
 private:
-    /// Runs engram-cli; returns true when it was killed (crashed) rather than exiting.
+    /// Runs recollector-cli; returns true when it was killed (crashed) rather than exiting.
     bool run(const QString &store, const QStringList &args, const QString &crashAt, int *exitCode = nullptr)
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("recollector.*=false"));
         if (!crashAt.isEmpty())
-            env.insert(QStringLiteral("ENGRAM_CRASH_AT"), crashAt);
+            env.insert(QStringLiteral("RECOLLECTOR_CRASH_AT"), crashAt);
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH),
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH),
                 QStringList{QStringLiteral("--store"), store, QStringLiteral("--at"), QStringLiteral("2025-01-01T00:00:00Z")}
                     + args);
         if (!p.waitForFinished(60000))
-            qFatal("engram-cli did not finish");
+            qFatal("recollector-cli did not finish");
         if (exitCode)
             *exitCode = p.exitCode();
         return p.exitStatus() == QProcess::CrashExit;

@@ -1,7 +1,7 @@
 // Crash safety of a large import (docs/architecture.md, "Data safety"): a set of more than
 // ImportOperation::kRollbackJournalFromRows rows is written through a rollback journal when
-// engram-cli is the store's only user (store/LargeWriteJournal). The real engram-cli is
-// SIGKILLed at the crash point right before the commit (ENGRAM_CRASH_AT), with the journal
+// recollector-cli is the store's only user (store/LargeWriteJournal). The real recollector-cli is
+// SIGKILLed at the crash point right before the commit (RECOLLECTOR_CRASH_AT), with the journal
 // hot: SQLite's next open rolls it back, and the store is exactly as before, sound, in WAL
 // mode again. Without the kill the same import lands in full.
 #include "CliProcess.h"
@@ -15,8 +15,8 @@
 #include <QFileInfo>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -26,10 +26,10 @@ const QString kAt = QStringLiteral("2025-01-01T00:00:00Z");
 /// at once) with `extraEvents` more reinforcements of its first memory, written to `path`.
 bool writeLargeSet(const QString &dir, const QString &path, int extraEvents)
 {
-    const QString source = dir + QStringLiteral("/source.engram");
-    if (test::runEngramCli(source, {QStringLiteral("generate"), QStringLiteral("--memories"), QStringLiteral("300"),
+    const QString source = dir + QStringLiteral("/source.recollector");
+    if (test::runRecollectorCli(source, {QStringLiteral("generate"), QStringLiteral("--memories"), QStringLiteral("300"),
                                     QStringLiteral("--seed"), QStringLiteral("3")}).code != 0
-        || test::runEngramCli(source, {QStringLiteral("export"), path}).code != 0)
+        || test::runRecollectorCli(source, {QStringLiteral("export"), path}).code != 0)
         return false;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -68,8 +68,8 @@ private slots:
         const test::StoreFingerprint before = test::fingerprint(*s);
         s.close();
 
-        const test::CliRun killed = test::runEngramCli(s.path(), {QStringLiteral("import"), set}, kAt, 120000,
-                                                       {{QStringLiteral("ENGRAM_CRASH_AT"), QStringLiteral("import.before-commit")}});
+        const test::CliRun killed = test::runRecollectorCli(s.path(), {QStringLiteral("import"), set}, kAt, 120000,
+                                                       {{QStringLiteral("RECOLLECTOR_CRASH_AT"), QStringLiteral("import.before-commit")}});
         QVERIFY2(killed.code == -1, killed.err.constData());
         // Killed through the rollback journal: it is still there, hot.
         QVERIFY(QFileInfo::exists(s.path() + QStringLiteral("-journal")));
@@ -81,7 +81,7 @@ private slots:
         QVERIFY(!QFileInfo::exists(s.path() + QStringLiteral("-journal")));
         s.close();
 
-        const test::CliRun full = test::runEngramCli(s.path(), {QStringLiteral("import"), set}, kAt);
+        const test::CliRun full = test::runRecollectorCli(s.path(), {QStringLiteral("import"), set}, kAt);
         QVERIFY2(full.code == 0, full.err.constData());
         s.reopen();
         QCOMPARE(test::scalar(*s, QStringLiteral("SELECT count(*) FROM memories")), qint64(301));

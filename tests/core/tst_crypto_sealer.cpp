@@ -6,8 +6,8 @@
 
 #include <QtTest>
 
-using namespace engram::core;
-using namespace engram::core::crypto;
+using namespace recollector::core;
+using namespace recollector::core::crypto;
 
 class TestCryptoSealer : public QObject
 {

@@ -12,8 +12,8 @@
 
 #include <cmath>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

@@ -17,8 +17,8 @@
 #include <cmath>
 #include <limits>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <QJsonArray>
 #include <QtTest>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class TestEventPayloadTexts : public QObject
 {

@@ -21,8 +21,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -112,8 +112,8 @@ private Q_SLOTS:
     void roundTripIsByteIdentical_data()
     {
         QTest::addColumn<int>("format");
-        QTest::newRow("json") << int(io::SetFormat::EngramJson);
-        QTest::newRow("yaml") << int(io::SetFormat::EngramYaml);
+        QTest::newRow("json") << int(io::SetFormat::RecollectorJson);
+        QTest::newRow("yaml") << int(io::SetFormat::RecollectorYaml);
     }
 
     void roundTripIsByteIdentical()
@@ -123,7 +123,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         test::TempStore a;
         fill(*a);
-        const QString first = dir.filePath(fmt == io::SetFormat::EngramJson ? "a.json" : "a.yaml");
+        const QString first = dir.filePath(fmt == io::SetFormat::RecollectorJson ? "a.json" : "a.yaml");
         auto written = io::Exporter(*a).write(first, options(fmt));
         QVERIFY2(written, written ? "" : qPrintable(written.error().message));
         QCOMPARE(written->memories, 5);
@@ -143,16 +143,16 @@ private Q_SLOTS:
 
         // Compare as JSON: the reference is store A's JSON export.
         const QString reference = dir.filePath("reference.json");
-        QVERIFY(io::Exporter(*a).write(reference, options(io::SetFormat::EngramJson)));
+        QVERIFY(io::Exporter(*a).write(reference, options(io::SetFormat::RecollectorJson)));
         const QString second = dir.filePath("b.json");
-        QVERIFY(io::Exporter(*b).write(second, options(io::SetFormat::EngramJson, false)));
+        QVERIFY(io::Exporter(*b).write(second, options(io::SetFormat::RecollectorJson, false)));
         const QByteArray expected = readAll(reference);
         QVERIFY(expected.contains("\"valence\": -0.5"));
         QVERIFY(expected.contains("\"nested\""));
         QCOMPARE(readAll(second), expected);
         // And B with its import events differs only by them.
         const QString withImports = dir.filePath("b-all.json");
-        QVERIFY(io::Exporter(*b).write(withImports, options(io::SetFormat::EngramJson, true)));
+        QVERIFY(io::Exporter(*b).write(withImports, options(io::SetFormat::RecollectorJson, true)));
         QVERIFY(readAll(withImports).count("\"kind\": \"import\"") == 5);
     }
 
@@ -160,7 +160,7 @@ private Q_SLOTS:
     {
         test::TempStore s;
         fill(*s);
-        auto set = io::Exporter(*s).collect(options(io::SetFormat::EngramJson));
+        auto set = io::Exporter(*s).collect(options(io::SetFormat::RecollectorJson));
         QVERIFY(set);
         QStringList ids;
         for (const Memory &m : set->memories)
@@ -171,11 +171,11 @@ private Q_SLOTS:
         QCOMPARE(set->associations.front().a, QStringLiteral("0b000001"));
         QCOMPARE(set->profile, QStringLiteral("enhanced"));
         QTemporaryDir dir;
-        QVERIFY(io::Exporter(*s).write(dir.filePath("1.yaml"), options(io::SetFormat::EngramYaml)));
-        QVERIFY(io::Exporter(*s).write(dir.filePath("2.yaml"), options(io::SetFormat::EngramYaml)));
+        QVERIFY(io::Exporter(*s).write(dir.filePath("1.yaml"), options(io::SetFormat::RecollectorYaml)));
+        QVERIFY(io::Exporter(*s).write(dir.filePath("2.yaml"), options(io::SetFormat::RecollectorYaml)));
         const QByteArray yaml = readAll(dir.filePath("1.yaml"));
         QCOMPARE(readAll(dir.filePath("2.yaml")), yaml);
-        QVERIFY2(yaml.startsWith("format: engram-memory-set\nversion: 1\nexportedAt: "
+        QVERIFY2(yaml.startsWith("format: recollector-memory-set\nversion: 1\nexportedAt: "
                                  "2024-06-01T10:00:00.000Z\nprofile: enhanced\n"),
             yaml.left(120).constData());
     }
@@ -184,7 +184,7 @@ private Q_SLOTS:
     {
         test::TempStore s;
         fill(*s);
-        auto set = io::Exporter(*s).collect(options(io::SetFormat::EngramJson));
+        auto set = io::Exporter(*s).collect(options(io::SetFormat::RecollectorJson));
         QVERIFY(set);
         QCOMPARE(io::MemorySetJson::toBytes(*set),
             QJsonDocument(io::MemorySetJson::toObject(*set)).toJson(QJsonDocument::Indented));
@@ -197,7 +197,7 @@ private Q_SLOTS:
     {
         test::TempStore s;
         fill(*s);
-        io::ExportOptions o = options(io::SetFormat::EngramJson);
+        io::ExportOptions o = options(io::SetFormat::RecollectorJson);
         o.ids = { QStringLiteral("0d000001"), QStringLiteral("0c000001") };
         auto set = io::Exporter(*s).collect(o);
         QVERIFY(set);
@@ -271,7 +271,7 @@ private Q_SLOTS:
         QCOMPARE(permanent.value("tier").toString(), QStringLiteral("permanent"));
         QCOMPARE(permanent.value("hubNote").toString(), QStringLiteral("kept by the agent"));
         QVERIFY(!permanent.contains("permanent"));
-        QVERIFY(!permanent.contains("verified")); // Engram-only fields at their defaults stay out
+        QVERIFY(!permanent.contains("verified")); // Recollector-only fields at their defaults stay out
         for (const char *key : { "stability", "lastReinforcedAt", "reinforceCount", "decayRate", "strength" })
             QVERIFY2(permanent.contains(QLatin1String(key)), key);
         QCOMPARE(permanent.value("associations").toArray().first().toObject().value("targetId").toString(),
@@ -282,7 +282,7 @@ private Q_SLOTS:
                   .object();
         QCOMPARE(negated.value("superseded").toBool(), true);
         QCOMPARE(negated.value("importance").toDouble(), 8.0); // the agent's own scale, verbatim
-        QCOMPARE(negated.value("engramImportance").toDouble(), 2.7); // Engram's, under its own name
+        QCOMPARE(negated.value("recollectorImportance").toDouble(), 2.7); // Recollector's, under its own name
         QCOMPARE(negated.value("tier").toString(), QStringLiteral("longterm"));
         QCOMPARE(negated.value("valence").toDouble(), -0.5);
         QCOMPARE(negated.value("verified").toBool(), true);
@@ -307,7 +307,7 @@ private Q_SLOTS:
             auto original = s->memories().get(m.id);
             QVERIFY(original);
             Memory expected = *original;
-            // Permanent travels as tier "permanent" and negated as superseded: true, with Engram's
+            // Permanent travels as tier "permanent" and negated as superseded: true, with Recollector's
             // own agentTier and superseded beside them, so they read back unchanged.
             if (m.id == QLatin1String("0b000001"))
                 expected.extra.insert("hubNote", "kept by the agent");
@@ -318,7 +318,7 @@ private Q_SLOTS:
     // Issue 20, item 5: a folder export read back into the same store is "identical" for every
     // memory nobody touched (a permanent memory came back with agentTier "permanent", a negated
     // one as superseded, so the import called them "changed"); a tier the agent changed since
-    // still wins over Engram's.
+    // still wins over Recollector's.
     void folderExportReadBackIsIdentical()
     {
         test::TempStore s;
@@ -379,9 +379,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("path");
         QTest::addColumn<int>("format");
-        QTest::newRow("json") << "x/set.json" << int(io::SetFormat::EngramJson);
-        QTest::newRow("yaml") << "set.YAML" << int(io::SetFormat::EngramYaml);
-        QTest::newRow("yml") << "set.yml" << int(io::SetFormat::EngramYaml);
+        QTest::newRow("json") << "x/set.json" << int(io::SetFormat::RecollectorJson);
+        QTest::newRow("yaml") << "set.YAML" << int(io::SetFormat::RecollectorYaml);
+        QTest::newRow("yml") << "set.yml" << int(io::SetFormat::RecollectorYaml);
         QTest::newRow("csv") << "m.csv" << int(io::SetFormat::Csv);
         QTest::newRow("folder") << "out/memory/" << int(io::SetFormat::AgentFolder);
         QTest::newRow("unknown") << "noextension" << -1;

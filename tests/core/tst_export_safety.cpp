@@ -1,4 +1,4 @@
-// engram-cli export when the disk fills up, when the target folder holds planted symbolic
+// recollector-cli export when the disk fills up, when the target folder holds planted symbolic
 // links, and when memory text looks like a spreadsheet formula: the real binary through
 // QProcess on real files. A full disk is simulated with RLIMIT_FSIZE in the child (no root
 // needed; SIGXFSZ ignored so write() fails with EFBIG) and, where a private mount namespace
@@ -19,8 +19,8 @@
 #include <cstring>
 #include <sys/resource.h>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -103,7 +103,7 @@ class TestExportSafety : public QObject
             QString::fromUtf8(p.readAllStandardError()) };
     }
 
-    /// engram-cli, optionally unable to write any file past `fileSizeLimit` bytes.
+    /// recollector-cli, optionally unable to write any file past `fileSizeLimit` bytes.
     Run cli(const QStringList &args, qint64 fileSizeLimit = 0)
     {
         QProcess p;
@@ -120,7 +120,7 @@ class TestExportSafety : public QObject
                 ::setrlimit(RLIMIT_FSIZE, &limit);
             });
         }
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), args);
         return finish(p, args);
     }
 
@@ -152,7 +152,7 @@ private Q_SLOTS:
         QCOMPARE(full.code, 1);
         // One line naming the file and the system's reason (not "Writing canceled by application").
         QCOMPARE(full.errLines(),
-            QStringList { QStringLiteral("engram-cli: %1: cannot write: %2")
+            QStringList { QStringLiteral("recollector-cli: %1: cannot write: %2")
                               .arg(target, QString::fromLocal8Bit(std::strerror(EFBIG))) });
         QVERIFY(full.out.isEmpty());
         // The old file is untouched and nothing else (no partial or temporary file) is left.
@@ -186,7 +186,7 @@ private Q_SLOTS:
         QCOMPARE(full.code, 1);
         const QString bigFile = QDir(folder).filePath(kBigId + QStringLiteral(".json"));
         QCOMPARE(full.errLines(),
-            QStringList { QStringLiteral("engram-cli: %1: cannot write: %2")
+            QStringList { QStringLiteral("recollector-cli: %1: cannot write: %2")
                               .arg(bigFile, QString::fromLocal8Bit(std::strerror(EFBIG))) });
         // The files before the failing one are whole; that one is as it was (here: empty).
         QCOMPARE(
@@ -248,7 +248,7 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
         env.insert(QStringLiteral("DISK"), mountPoint);
         env.insert(QStringLiteral("RESULTS"), results);
         env.insert(QStringLiteral("STORE"), s.path());
-        env.insert(QStringLiteral("CLI"), QStringLiteral(ENGRAM_CLI_PATH));
+        env.insert(QStringLiteral("CLI"), QStringLiteral(RECOLLECTOR_CLI_PATH));
         p.setProcessEnvironment(env);
         p.start(QStringLiteral("unshare"), { "-m", "sh", "-c", script });
         const Run shell = finish(p, { "unshare", "-m", "sh" });
@@ -300,9 +300,9 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
         const Run r = cli({ "--store", s.path(), "export", folder + QLatin1Char('/') });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.errLines(),
-            QStringList({ "engram-cli: warning: a0000002.json: is a symbolic link; not written through it, "
+            QStringList({ "recollector-cli: warning: a0000002.json: is a symbolic link; not written through it, "
                           "left as it is",
-                "engram-cli: warning: a0000003.json: is a symbolic link; not written through it, left as it "
+                "recollector-cli: warning: a0000003.json: is a symbolic link; not written through it, left as it "
                 "is" }));
         QVERIFY2(
             r.out.startsWith("exported 19 memories") && r.out.contains("2 not written"), r.out.constData());
@@ -332,7 +332,7 @@ cp -a "$DISK/memory" "$RESULTS/after-retry"
         QCOMPARE(r.code, 1);
         QCOMPARE(r.errLines(),
             QStringList {
-                QStringLiteral("engram-cli: %1: cannot write: is a symbolic link; not written through it")
+                QStringLiteral("recollector-cli: %1: cannot write: is a symbolic link; not written through it")
                     .arg(link) });
         QCOMPARE(readAll(victim), QByteArray("precious\n"));
         QVERIFY(QFileInfo(link).isSymLink());

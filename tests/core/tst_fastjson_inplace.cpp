@@ -9,15 +9,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::core::io;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::core::io;
 
 namespace {
 
 const QByteArray kSet =
     "{\n"
-    "  \"format\": \"engram-memory-set\",\n"
+    "  \"format\": \"recollector-memory-set\",\n"
     "  \"version\": 1,\n"
     "  \"memories\": [\n"
     "    {\"id\": \"mem_a\", \"content\": \"Uses vitest\", \"category\": \"preference\", \"keywords\": [\"vitest\", \"caf\\u00e9\"],\n"

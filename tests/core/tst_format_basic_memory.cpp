@@ -16,15 +16,15 @@
 #include <QJsonDocument>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::byContent;
 
 namespace {
 
 QString fixture()
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/formats/basic-memory");
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/formats/basic-memory");
 }
 
 bool copyFolder(const QString &from, const QString &to)
@@ -51,9 +51,9 @@ private slots:
         const io::FormatAdapter *found = io::formats::FormatRegistry::instance().detect(probe);
         QVERIFY(found);
         QCOMPARE(found->name(), QStringLiteral("basic-memory"));
-        // An agent memory folder (JSON files) is still Engram's.
-        const auto agent = io::FormatProbe::of(QStringLiteral(ENGRAM_TEST_DATA "/agent-memory"));
-        QCOMPARE(io::formats::FormatRegistry::instance().detect(agent)->name(), QStringLiteral("engram"));
+        // An agent memory folder (JSON files) is still Recollector's.
+        const auto agent = io::FormatProbe::of(QStringLiteral(RECOLLECTOR_TEST_DATA "/agent-memory"));
+        QCOMPARE(io::formats::FormatRegistry::instance().detect(agent)->name(), QStringLiteral("recollector"));
     }
 
     void importsObservationsAndRelations()
@@ -103,7 +103,7 @@ private slots:
     {
         test::TempStore store;
         store.close();
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), fixture(),
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), fixture(),
                                                        QStringLiteral("--dry-run") });
         QCOMPARE(run.code, 0);
         const QJsonObject plan = QJsonDocument::fromJson(run.out).object();
@@ -129,7 +129,7 @@ private slots:
         QVERIFY(test::importAnyFormat(*store, fixture()));
         const auto before = test::fingerprint(*store);
         store.close();
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("import"), folder, QStringLiteral("--strict") });
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("import"), folder, QStringLiteral("--strict") });
         QCOMPARE(run.code, 1);
         const QString err = QString::fromUtf8(run.err).trimmed();
         QVERIFY2(err.contains(QStringLiteral("notes/ideas.md")), qPrintable(err));

@@ -19,8 +19,8 @@
 #include <QJsonDocument>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 using test::writeAll;
 
@@ -28,7 +28,7 @@ namespace {
 
 QString data(const QString &name)
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/letta/") + name;
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/letta/") + name;
 }
 
 const QString kOld = QStringLiteral("letta_af_v0.6.47_memgpt_agent_with_convo.af");
@@ -285,7 +285,7 @@ private slots:
     {
         test::TempStore store;
         store.close();
-        auto dry = test::runEngramCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), data(kOld),
+        auto dry = test::runRecollectorCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), data(kOld),
                                                        QStringLiteral("--dry-run") });
         QCOMPARE(dry.code, 0);
         const QJsonObject plan = QJsonDocument::fromJson(dry.out).object();
@@ -294,10 +294,10 @@ private slots:
                  QStringLiteral("letta"));
         QVERIFY(!plan.value(QStringLiteral("mapping")).toObject().value(QStringLiteral("unplaced")).toArray().isEmpty());
 
-        QCOMPARE(test::runEngramCli(store.path(), { QStringLiteral("import"), data(kOld) }).code, 0);
+        QCOMPARE(test::runRecollectorCli(store.path(), { QStringLiteral("import"), data(kOld) }).code, 0);
         const QString target = store.dir() + QStringLiteral("/copy.af");
         QVERIFY(writeAll(target, readAll(data(kOld))));
-        auto exported = test::runEngramCli(store.path(), { QStringLiteral("export"), target, QStringLiteral("--format"),
+        auto exported = test::runRecollectorCli(store.path(), { QStringLiteral("export"), target, QStringLiteral("--format"),
                                                             QStringLiteral("letta") });
         QCOMPARE(exported.code, 0);
         QCOMPARE(readAll(target), readAll(data(kOld))); // nothing edited: not one byte changed
@@ -332,7 +332,7 @@ private slots:
         store.close();
         const QString path = store.dir() + QStringLiteral("/bad.af");
         QVERIFY(writeAll(path, bytes));
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("import"), path });
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("import"), path });
         QCOMPARE(run.code, 1);
         const QString err = QString::fromUtf8(run.err).trimmed();
         QVERIFY2(err.contains(expected, Qt::CaseInsensitive) && err.contains(QStringLiteral("bad.af")), qPrintable(err));
@@ -341,7 +341,7 @@ private slots:
         QCOMPARE(test::fingerprint(*store), before);
     }
 
-    // A file no adapter recognises: the line names every format Engram knows.
+    // A file no adapter recognises: the line names every format Recollector knows.
     void unknownFileNamesTheKnownFormats()
     {
         QTemporaryDir dir;

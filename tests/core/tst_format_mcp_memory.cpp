@@ -17,8 +17,8 @@
 #include <QJsonDocument>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 using test::writeAll;
 using test::byContent;
@@ -27,7 +27,7 @@ namespace {
 
 QString fixture()
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/formats/mcp-memory.jsonl");
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/formats/mcp-memory.jsonl");
 }
 
 } // namespace
@@ -125,16 +125,16 @@ private slots:
     {
         test::TempStore store;
         store.close();
-        auto dry = test::runEngramCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), fixture(),
+        auto dry = test::runRecollectorCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), fixture(),
                                                        QStringLiteral("--dry-run") });
         QCOMPARE(dry.code, 0);
         const QJsonObject plan = QJsonDocument::fromJson(dry.out).object();
         QCOMPARE(plan.value(QStringLiteral("added")).toInt(), 6);
         QCOMPARE(plan.value(QStringLiteral("mapping")).toObject().value(QStringLiteral("format")).toString(),
                  QStringLiteral("mcp-memory"));
-        QCOMPARE(test::runEngramCli(store.path(), { QStringLiteral("import"), fixture() }).code, 0);
+        QCOMPARE(test::runRecollectorCli(store.path(), { QStringLiteral("import"), fixture() }).code, 0);
         const QString out = store.dir() + QStringLiteral("/memory.jsonl");
-        auto exported = test::runEngramCli(store.path(),
+        auto exported = test::runRecollectorCli(store.path(),
             { QStringLiteral("export"), out, QStringLiteral("--format"), QStringLiteral("mcp-memory") });
         QCOMPARE(exported.code, 0);
         QCOMPARE(readAll(out), readAll(fixture()));
@@ -164,7 +164,7 @@ private slots:
         store.close();
         const QString path = store.dir() + QStringLiteral("/bad.jsonl");
         QVERIFY(writeAll(path, bytes));
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("import"), path });
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("import"), path });
         QCOMPARE(run.code, 1);
         const QString err = QString::fromUtf8(run.err).trimmed();
         QVERIFY2(err.contains(expected) && err.contains(QStringLiteral("bad.jsonl")), qPrintable(err));

@@ -15,8 +15,8 @@
 #include <QJsonDocument>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 using test::writeAll;
 using test::byContent;
@@ -25,7 +25,7 @@ namespace {
 
 QString fixture()
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/formats/mcp-memory-service.json");
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/formats/mcp-memory-service.json");
 }
 
 } // namespace
@@ -63,7 +63,7 @@ private slots:
     {
         test::TempStore store;
         store.close();
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), fixture(),
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), fixture(),
                                                        QStringLiteral("--dry-run") });
         QCOMPARE(run.code, 0);
         const QJsonObject mapping = QJsonDocument::fromJson(run.out).object().value(QStringLiteral("mapping")).toObject();
@@ -151,7 +151,7 @@ private slots:
         store.close();
         const QString path = store.dir() + QStringLiteral("/bad.json");
         QVERIFY(writeAll(path, bytes));
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("import"), path });
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("import"), path });
         QCOMPARE(run.code, 1);
         const QString err = QString::fromUtf8(run.err).trimmed();
         QVERIFY2(err.contains(expected) && err.contains(QStringLiteral("bad.json")), qPrintable(err));

@@ -16,14 +16,14 @@
 #include <QJsonDocument>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
 QByteArray fixture(const char *name)
 {
-    QFile f(QStringLiteral(ENGRAM_TEST_DATA "/formats/mem0/") + QLatin1String(name));
+    QFile f(QStringLiteral(RECOLLECTOR_TEST_DATA "/formats/mem0/") + QLatin1String(name));
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
@@ -110,7 +110,7 @@ private slots:
         QVERIFY(test::writeZip(path, backup()));
         test::TempStore store;
         store.close();
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), path,
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), path,
                                                        QStringLiteral("--dry-run") });
         QCOMPARE(run.code, 0);
         const QJsonObject plan = QJsonDocument::fromJson(run.out).object();
@@ -204,7 +204,7 @@ private slots:
         QVERIFY(test::importAnyFormat(*store, good));
         const auto before = test::fingerprint(*store);
         store.close();
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("import"), path });
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("import"), path });
         QCOMPARE(run.code, 1);
         const QString err = QString::fromUtf8(run.err).trimmed();
         QVERIFY2(err.contains(expected) && err.contains(QStringLiteral("bad.zip")), qPrintable(err));

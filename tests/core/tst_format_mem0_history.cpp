@@ -1,7 +1,7 @@
 // The open-source Mem0 library's history database through the format adapter (docs/formats.md,
 // "Mem0 history database"): a history.db written here with Mem0's own table layout; ADD,
 // UPDATE and DELETE rows become one memory per memory_id with create / edit / delete events
-// at their times, the last text as content, a deleted one soft-deleted; an Engram store is
+// at their times, the last text as content, a deleted one soft-deleted; a Recollector store is
 // not taken for one; a bad row is one line naming the file, the row and the field.
 #include "CliProcess.h"
 #include "FormatImport.h"
@@ -16,8 +16,8 @@
 #include <QSqlQuery>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -110,19 +110,19 @@ private slots:
         QCOMPARE(kinds, QStringList({ events::kCreate, events::kEdit }));
     }
 
-    void mappingInDryRunAndEngramStoreNotTaken()
+    void mappingInDryRunAndRecollectorStoreNotTaken()
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("history.db"));
         QVERIFY(writeHistory(path, kRows));
         test::TempStore store;
         store.close();
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), path,
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("--json"), QStringLiteral("import"), path,
                                                        QStringLiteral("--dry-run") });
         QCOMPARE(run.code, 0);
         const QJsonObject mapping = QJsonDocument::fromJson(run.out).object().value(QStringLiteral("mapping")).toObject();
         QCOMPARE(mapping.value(QStringLiteral("format")).toString(), QStringLiteral("mem0-history"));
-        // An Engram store is an SQLite file too, but no Mem0 history.
+        // A Recollector store is an SQLite file too, but no Mem0 history.
         QVERIFY(!io::formats::FormatRegistry::instance().byName(QStringLiteral("mem0-history"))->detect(
             io::FormatProbe::of(store.path())));
     }
@@ -149,7 +149,7 @@ private slots:
         test::TempStore store;
         const auto before = test::fingerprint(*store);
         store.close();
-        auto run = test::runEngramCli(store.path(), { QStringLiteral("import"), path });
+        auto run = test::runRecollectorCli(store.path(), { QStringLiteral("import"), path });
         QCOMPARE(run.code, 1);
         const QString err = QString::fromUtf8(run.err).trimmed();
         QVERIFY2(err.contains(QStringLiteral("history.db: history row (id \"h3\")")) && err.contains(field), qPrintable(err));

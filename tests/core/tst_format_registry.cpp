@@ -1,6 +1,6 @@
 // The format registry (docs/formats.md, "Other memory systems"): each fixture is recognised by
 // its content as its own format (whatever its name), and a store holding memories imported
-// from each, exported as an Engram memory set, is recognised as Engram's again (the kept
+// from each, exported as a Recollector memory set, is recognised as Recollector's again (the kept
 // `extra` names "core_memory", "agents", ... as values, not as the other format's keys) and
 // reads back with every memory as it was, extra included.
 #include "FormatImport.h"
@@ -13,15 +13,15 @@
 
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::readAll;
 
 namespace {
 
 QString data(const QString &name)
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/") + name;
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/") + name;
 }
 
 } // namespace
@@ -51,7 +51,7 @@ private slots:
               { QStringLiteral("memories.jsonl.gz"), test::gzip(readAll(data(QStringLiteral("formats/mem0/memories.jsonl")))), 1 } }));
     }
 
-    void eachFixtureIsItsFormatAndComesBackAsEngram_data()
+    void eachFixtureIsItsFormatAndComesBackAsRecollector_data()
     {
         QTest::addColumn<QString>("fixture");
         QTest::addColumn<QString>("format");
@@ -62,9 +62,9 @@ private slots:
         QTest::newRow("mcp-memory-service") << data(QStringLiteral("formats/mcp-memory-service.json")) << "mcp-memory-service";
         QTest::newRow("mem0 backup") << m_dir.filePath(QStringLiteral("mem0-backup.zip")) << "mem0";
         QTest::newRow("basic-memory") << data(QStringLiteral("formats/basic-memory")) << "basic-memory";
-        QTest::newRow("engram set") << data(QStringLiteral("import-small.json")) << "engram";
+        QTest::newRow("recollector set") << data(QStringLiteral("import-small.json")) << "recollector";
     }
-    void eachFixtureIsItsFormatAndComesBackAsEngram()
+    void eachFixtureIsItsFormatAndComesBackAsRecollector()
     {
         QFETCH(QString, fixture);
         QFETCH(QString, format);
@@ -76,13 +76,13 @@ private slots:
 
         test::TempStore store;
         QVERIFY(test::importAnyFormat(*store, path));
-        const QString exported = store.dir() + QStringLiteral("/engram-set.json");
+        const QString exported = store.dir() + QStringLiteral("/recollector-set.json");
         io::ExportOptions options;
         options.includeImportEvents = false;
         QVERIFY(io::Exporter(*store).write(exported, options));
         const io::FormatAdapter *again = io::formats::FormatRegistry::instance().detect(io::FormatProbe::of(exported));
         QVERIFY(again);
-        QCOMPARE(again->name(), QStringLiteral("engram"));
+        QCOMPARE(again->name(), QStringLiteral("recollector"));
         auto set = test::readAnyFormat(exported);
         QVERIFY2(set, set ? "" : qPrintable(set.error().message));
         auto stored = store->memories().all();

@@ -1,4 +1,4 @@
-// The synthetic store generator behind `engram-cli generate` and engram-bench: exact counts,
+// The synthetic store generator behind `recollector-cli generate` and recollector-bench: exact counts,
 // determinism, refusal of a non-empty store, realistic distributions, and associations that
 // follow the rules of docs/scoring.md, "Associations" (so a rebuild would agree with every generated link).
 #include "StoreQuery.h"
@@ -21,8 +21,8 @@
 #include <map>
 #include <set>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -378,10 +378,10 @@ private Q_SLOTS:
     void commandLinePrintsCounts()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("gen.engram"));
+        const QString path = dir.filePath(QStringLiteral("gen.recollector"));
         auto run = [&](const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr) {
             QProcess p;
-            p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{"--store", path, "--json"} + args);
+            p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), QStringList{"--store", path, "--json"} + args);
             p.waitForFinished(120000);
             if (out)
                 *out = p.readAllStandardOutput();

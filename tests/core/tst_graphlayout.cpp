@@ -17,8 +17,8 @@
 #include <map>
 #include <set>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <QSet>
 #include <QtTest>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class TestIds : public QObject
 {

@@ -18,8 +18,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -28,7 +28,7 @@ constexpr Millis kNow = 1717236000000; // 2024-06-01T10:00Z
 
 QString data(const char *name)
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name);
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/") + QLatin1String(name);
 }
 
 Memory withContent(Memory m, const QString &content, Millis updatedAt)
@@ -472,7 +472,7 @@ private Q_SLOTS:
         const QString setPath = dir.filePath(QStringLiteral("demo.json"));
         QVERIFY(io::MemorySetJson::writeFile(setPath, demo));
 
-        const QString storePath = dir.filePath(QStringLiteral("sub/default.engram"));
+        const QString storePath = dir.filePath(QStringLiteral("sub/default.recollector"));
         const Status st = io::createDemoStore(storePath, setPath, kNow);
         QVERIFY2(st, st ? "" : qPrintable(st.error().message));
         auto store = Store::open(storePath);
@@ -497,11 +497,11 @@ private Q_SLOTS:
     {
         // The shipped demo set must always import (it is what a first run shows).
         auto set = io::MemorySetJson::readFile(
-            QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+            QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(set, set ? "" : qPrintable(set.error().message));
         QTemporaryDir dir;
-        const Status st = io::createDemoStore(dir.filePath(QStringLiteral("demo.engram")),
-            QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"), kNow);
+        const Status st = io::createDemoStore(dir.filePath(QStringLiteral("demo.recollector")),
+            QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"), kNow);
         QVERIFY2(st, st ? "" : qPrintable(st.error().message));
     }
 };

@@ -13,9 +13,9 @@
 #include <QSqlQuery>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::core::io;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::core::io;
 
 namespace {
 

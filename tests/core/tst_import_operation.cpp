@@ -1,4 +1,4 @@
-// io::ImportOperation, the one import engram-cli and the window run, on real store files: the
+// io::ImportOperation, the one import recollector-cli and the window run, on real store files: the
 // preview (kinds, contradictions, nothing written), the apply (rows, the set's links, events
 // and conflicts, and the contradictions recorded with the engine's automatic handling, all in
 // one transaction), progress phases, a cancel at the commit hook and during the writing, a
@@ -16,8 +16,8 @@
 
 #include <algorithm>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <QFileInfo>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -105,7 +105,7 @@ private Q_SLOTS:
         test::TempStore s;
         QVERIFY(s->memories().insert(test::sampleMemory(QStringLiteral("one"))));
         QVERIFY(s->memories().insert(test::sampleMemory(QStringLiteral("two"))));
-        for (io::SetFormat format : {io::SetFormat::EngramJson, io::SetFormat::Csv, io::SetFormat::AgentFolder}) {
+        for (io::SetFormat format : {io::SetFormat::RecollectorJson, io::SetFormat::Csv, io::SetFormat::AgentFolder}) {
             const QString path = s.dir() + QStringLiteral("/out-%1").arg(int(format))
                                  + (format == io::SetFormat::AgentFolder ? QStringLiteral("/") : QStringLiteral(".x"));
             io::ExportOptions options;

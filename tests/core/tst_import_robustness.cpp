@@ -12,8 +12,8 @@
 #include <QFile>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -32,7 +32,7 @@ void seed(Store &store)
 
 QString data(const char *name)
 {
-    return QStringLiteral(ENGRAM_TEST_DATA "/") + QLatin1String(name);
+    return QStringLiteral(RECOLLECTOR_TEST_DATA "/") + QLatin1String(name);
 }
 
 } // namespace
@@ -69,7 +69,7 @@ private Q_SLOTS:
                                   << "broken-not-json.json: not JSON (illegal value at line 1, column 1)";
         QTest::newRow("newer version")
             << "broken-newer-version.json"
-            << R"(broken-newer-version.json: field "version": 2 is newer than this Engram reads (1); update Engram)";
+            << R"(broken-newer-version.json: field "version": 2 is newer than this Recollector reads (1); update Recollector)";
         QTest::newRow("wrong type in YAML")
             << "broken-wrong-type.yaml"
             << R"(broken-wrong-type.yaml: entry 1 (id "b2c3d4e5"): field "keywords": expected an array of strings, got string "typescript")";
@@ -105,7 +105,7 @@ private Q_SLOTS:
         {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("{\"format\":\"engram-memory-set\",\"version\":1,\"memories\":[{\"id\":\"big1\","
+            f.write("{\"format\":\"recollector-memory-set\",\"version\":1,\"memories\":[{\"id\":\"big1\","
                     "\"category\":\"fact\",\"createdAt\":\"2024-01-01T00:00:00Z\",\"content\":\"");
             const QByteArray chunk(1024 * 1024, 'x');
             for (int i = 0; i < 100; ++i)

@@ -1,4 +1,4 @@
-// engram-cli import (and the store path it works on) against hostile or unlucky inputs, the
+// recollector-cli import (and the store path it works on) against hostile or unlucky inputs, the
 // real binary through QProcess on real files: links and FIFOs planted in an agent folder,
 // numeric ids past 12 digits, conflicts naming missing memories or one memory twice, file
 // names holding "%1", and --store paths whose folder does not exist or that are empty.
@@ -15,8 +15,8 @@
 
 #include <sys/stat.h>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -42,10 +42,10 @@ QByteArray entry(const char *id, const char *content = "A memory")
         + R"(", "category": "fact", "keywords": ["k"], "createdAt": "2024-01-01T10:00:00Z"})";
 }
 
-// An Engram memory set whose memories / conflicts arrays are given as JSON text.
+// A Recollector memory set whose memories / conflicts arrays are given as JSON text.
 QByteArray memorySet(const QByteArray &memories, const QByteArray &conflicts = "[]")
 {
-    return R"({"format": "engram-memory-set", "version": 1, "profile": "ebbinghaus", "memories": )" + memories
+    return R"({"format": "recollector-memory-set", "version": 1, "profile": "ebbinghaus", "memories": )" + memories
         + R"(, "associations": [], "events": [], "conflicts": )" + conflicts + "}";
 }
 
@@ -76,12 +76,12 @@ class TestImportSafety : public QObject
         p.setProcessEnvironment(env);
         if (!workingDirectory.isEmpty())
             p.setWorkingDirectory(workingDirectory);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), args);
         // A guard, not a wait: a FIFO that was opened would block here forever.
         if (!p.waitForFinished(60000)) {
             p.kill();
             p.waitForFinished();
-            return { -2, {}, QStringLiteral("engram-cli hung: ") + args.join(' ') };
+            return { -2, {}, QStringLiteral("recollector-cli hung: ") + args.join(' ') };
         }
         return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             QString::fromUtf8(p.readAllStandardError()) };
@@ -111,7 +111,7 @@ private Q_SLOTS:
         const Run strict = cli({ "--store", s.path(), "import", "--strict", folder });
         QCOMPARE(strict.code, 1);
         QCOMPARE(
-            strict.errLines(), QStringList { "engram-cli: dangling.json: is a symbolic link; not followed" });
+            strict.errLines(), QStringList { "recollector-cli: dangling.json: is a symbolic link; not followed" });
         s.reopen();
         QCOMPARE(test::fingerprint(*s), before);
         s.close();
@@ -119,11 +119,11 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "import", folder });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.errLines(),
-            QStringList({ "engram-cli: warning: dangling.json: is a symbolic link; not followed; skipped",
-                "engram-cli: warning: fifo.json: is not a regular file (a pipe, socket or device); not read; "
+            QStringList({ "recollector-cli: warning: dangling.json: is a symbolic link; not followed; skipped",
+                "recollector-cli: warning: fifo.json: is not a regular file (a pipe, socket or device); not read; "
                 "skipped",
-                "engram-cli: warning: outside.json: is a symbolic link; not followed; skipped",
-                "engram-cli: warning: tofifo.json: is a symbolic link; not followed; skipped" }));
+                "recollector-cli: warning: outside.json: is a symbolic link; not followed; skipped",
+                "recollector-cli: warning: tofifo.json: is a symbolic link; not followed; skipped" }));
         QVERIFY2(r.out.startsWith("imported memory/: 2 added"), r.out.constData());
         s.reopen();
         QCOMPARE(storedIds(*s), QStringList({ "good0001", "good0002" }));
@@ -140,7 +140,7 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QCOMPARE(r.errLines(),
             QStringList {
-                "engram-cli: set.json: is not a regular file (a pipe, socket or device); not read" });
+                "recollector-cli: set.json: is not a regular file (a pipe, socket or device); not read" });
     }
 
     void numericIdsKeepEveryDigit_data()
@@ -157,7 +157,7 @@ private Q_SLOTS:
         QTest::newRow("yaml")
             << "ids.yaml"
             << QByteArray(
-                   "format: engram-memory-set\nversion: 1\nmemories:\n"
+                   "format: recollector-memory-set\nversion: 1\nmemories:\n"
                    "  - {id: 1732300000123, content: A, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
                    "  - {id: 1732300000124, content: B, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
                    "  - {id: 9007199254740993, content: C, category: fact, createdAt: 2024-01-01T10:00:00Z}\n"
@@ -203,7 +203,7 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "export", folder + QLatin1Char('/') });
         QCOMPARE(r.code, 0); // like a file left alone: a warning, the rest written
         QCOMPARE(r.errLines(),
-            QStringList { "engram-cli: warning: memory id \"1.7323e+12\" cannot be a file name in an agent "
+            QStringList { "recollector-cli: warning: memory id \"1.7323e+12\" cannot be a file name in an agent "
                           "folder; not written" });
         QVERIFY2(
             r.out.startsWith("exported 2 memories") && r.out.contains("1 not written"), r.out.constData());
@@ -225,7 +225,7 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "import", file });
         QCOMPARE(r.code, 1);
         QCOMPARE(r.errLines(),
-            QStringList { R"(engram-cli: set.json: conflict 1: is between memory "a" and itself)" });
+            QStringList { R"(recollector-cli: set.json: conflict 1: is between memory "a" and itself)" });
         s.reopen();
         QCOMPARE(test::fingerprint(*s), before);
     }
@@ -244,7 +244,7 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QCOMPARE(r.errLines(),
             QStringList {
-                "engram-cli: warning: set.json: conflict 1 (ghost – b) left out: ghost is not in the "
+                "recollector-cli: warning: set.json: conflict 1 (ghost – b) left out: ghost is not in the "
                 "store or the set" });
         QVERIFY2(r.out.contains(" 1 conflicts,"), r.out.constData());
         s.reopen();
@@ -287,7 +287,7 @@ private Q_SLOTS:
         s.close();
         const Run r = cli({ "--store", s.path(), "import", dir.filePath(name) });
         QCOMPARE(r.code, 1);
-        QCOMPARE(r.errLines(), QStringList { QStringLiteral("engram-cli: ") + message });
+        QCOMPARE(r.errLines(), QStringList { QStringLiteral("recollector-cli: ") + message });
     }
 
     void percentSignsInExportPaths()
@@ -301,29 +301,29 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QCOMPARE(r.errLines(),
             QStringList {
-                QStringLiteral("engram-cli: %1: cannot write: No such file or directory").arg(target) });
+                QStringLiteral("recollector-cli: %1: cannot write: No such file or directory").arg(target) });
     }
 
     void storeFolderMustExist()
     {
         QTemporaryDir dir;
-        const Run r = cli({ "--store", "nodir/x.engram", "stats" }, dir.path());
+        const Run r = cli({ "--store", "nodir/x.recollector", "stats" }, dir.path());
         QCOMPARE(r.code, 1);
         QCOMPARE(
-            r.errLines(), QStringList { "engram-cli: --store nodir/x.engram: folder nodir does not exist" });
+            r.errLines(), QStringList { "recollector-cli: --store nodir/x.recollector: folder nodir does not exist" });
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("nodir"))));
 
         writeFile(dir.filePath(QStringLiteral("afile")), "x");
-        const Run underFile = cli({ "--store", "afile/x.engram", "stats" }, dir.path());
+        const Run underFile = cli({ "--store", "afile/x.recollector", "stats" }, dir.path());
         QCOMPARE(underFile.code, 1);
         QCOMPARE(underFile.errLines(),
-            QStringList { "engram-cli: --store afile/x.engram: folder afile is not a folder" });
+            QStringList { "recollector-cli: --store afile/x.recollector: folder afile is not a folder" });
 
         // An existing folder is fine: the store file itself is created there.
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("stores"))));
-        const Run ok = cli({ "--store", "stores/x.engram", "--json", "stats" }, dir.path());
+        const Run ok = cli({ "--store", "stores/x.recollector", "--json", "stats" }, dir.path());
         QCOMPARE(ok.code, 0);
-        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("stores/x.engram"))).isFile());
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("stores/x.recollector"))).isFile());
     }
 
     void emptyStorePathIsAUsageError()
@@ -333,7 +333,7 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QCOMPARE(r.errLines(),
             QStringList {
-                "engram-cli: --store needs a path, not an empty one (leave --store out for the default "
+                "recollector-cli: --store needs a path, not an empty one (leave --store out for the default "
                 "store)" });
         QVERIFY(QDir(dir.path()).isEmpty());
     }
@@ -346,11 +346,11 @@ private Q_SLOTS:
         env.insert(QStringLiteral("HOME"), home.path());
         env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("not/yet/there")));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), { "--json", "stats" });
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), { "--json", "stats" });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QVERIFY(
-            QFileInfo(home.filePath(QStringLiteral("not/yet/there/Engram/Engram/default.engram"))).isFile());
+            QFileInfo(home.filePath(QStringLiteral("not/yet/there/Recollector/Recollector/default.recollector"))).isFile());
     }
 };
 

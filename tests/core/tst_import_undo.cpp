@@ -20,8 +20,8 @@
 
 #include <algorithm>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

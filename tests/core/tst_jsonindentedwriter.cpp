@@ -1,5 +1,5 @@
 // JsonIndentedWriter writes exactly what QJsonDocument::toJson(Indented) writes: the export
-// of a memory set depends on it for byte-identical round trips (docs/formats.md, "Engram memory set").
+// of a memory set depends on it for byte-identical round trips (docs/formats.md, "Recollector memory set").
 #include "io/JsonIndentedWriter.h"
 
 #include <QJsonArray>
@@ -15,7 +15,7 @@
 
 #include <limits>
 
-using engram::core::io::JsonIndentedWriter;
+using recollector::core::io::JsonIndentedWriter;
 
 class TestJsonIndentedWriter : public QObject
 {

@@ -1,13 +1,13 @@
-// kill -9 at random points: the real engram-cli runs an import, a decision batch (a merge of
+// kill -9 at random points: the real recollector-cli runs an import, a decision batch (a merge of
 // many memories), a cleanup and a revert, and is killed with SIGKILL after a random delay
 // within that command's own running time. After each kill the store must pass SQLite's
 // integrity check and hold the operation either not at all (every row as before) or in full
 // (every table's row count as after a run that was not killed). tst_crash kills at named
 // points between statements; this test kills wherever the clock happens to land.
 //
-// ENGRAM_KILL_TRIALS sets the kills per operation that land while the command runs (default
+// RECOLLECTOR_KILL_TRIALS sets the kills per operation that land while the command runs (default
 // 25, so 100 in all; a run that ends before its kill point is checked too but not counted);
-// ENGRAM_KILL_SEED the random seed (default fixed, so a failure reproduces).
+// RECOLLECTOR_KILL_SEED the random seed (default fixed, so a failure reproduces).
 // scripts/kill-trials.sh runs more.
 #include "StoreFingerprint.h"
 #include "TempStore.h"
@@ -20,8 +20,8 @@
 
 #include <algorithm>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -34,24 +34,24 @@ struct Outcome
     QByteArray err;
 };
 
-/// Runs engram-cli on `store`; kills it with SIGKILL when it is still running after `killAfterMs`
+/// Runs recollector-cli on `store`; kills it with SIGKILL when it is still running after `killAfterMs`
 /// (negative: never).
 Outcome runCli(const QString &store, const QStringList &args, int killAfterMs = -1)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.*=false"));
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("recollector.*=false"));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), store} + args);
+    p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), QStringList{QStringLiteral("--store"), store} + args);
     if (!p.waitForStarted())
-        qFatal("engram-cli did not start");
+        qFatal("recollector-cli did not start");
     Outcome o;
     if (killAfterMs >= 0 && !p.waitForFinished(killAfterMs)) {
         p.kill(); // SIGKILL: no handler, no flush
         o.killed = true;
     }
     if (p.state() != QProcess::NotRunning && !p.waitForFinished(300000))
-        qFatal("engram-cli did not finish");
+        qFatal("recollector-cli did not finish");
     o.killed = o.killed && p.exitStatus() == QProcess::CrashExit;
     o.exitCode = p.exitCode();
     o.err = p.readAllStandardError();
@@ -115,7 +115,7 @@ class TestKillTrials : public QObject
     void trials(const QString &base, const QStringList &command, const QString &at = kAt)
     {
         const QStringList args = QStringList{QStringLiteral("--at"), at} + command;
-        const QString work = path(QStringLiteral("trial.engram"));
+        const QString work = path(QStringLiteral("trial.recollector"));
         const State before = stateOf(base);
         QVERIFY(before.problems.isEmpty());
 
@@ -170,28 +170,28 @@ class TestKillTrials : public QObject
 private slots:
     void initTestCase()
     {
-        m_trials = qEnvironmentVariableIntValue("ENGRAM_KILL_TRIALS");
+        m_trials = qEnvironmentVariableIntValue("RECOLLECTOR_KILL_TRIALS");
         if (m_trials <= 0)
             m_trials = 25;
         const quint32 seed =
-            qEnvironmentVariableIsSet("ENGRAM_KILL_SEED") ? quint32(qEnvironmentVariableIntValue("ENGRAM_KILL_SEED")) : 20261123u;
+            qEnvironmentVariableIsSet("RECOLLECTOR_KILL_SEED") ? quint32(qEnvironmentVariableIntValue("RECOLLECTOR_KILL_SEED")) : 20261123u;
         m_random.seed(seed);
         qInfo("seed %u, %d trials per operation", seed, m_trials);
 
-        m_template = path(QStringLiteral("template.engram"));
+        m_template = path(QStringLiteral("template.recollector"));
         Outcome o = runCli(m_template, {QStringLiteral("generate"), QStringLiteral("--memories"), QStringLiteral("3000"),
                                         QStringLiteral("--seed"), QStringLiteral("7")});
         QVERIFY2(o.exitCode == 0, o.err.constData());
         // The import trials use a smaller set: an import also detects contradictions, which
         // makes it the slowest of the four.
-        const QString small = path(QStringLiteral("small.engram"));
+        const QString small = path(QStringLiteral("small.recollector"));
         o = runCli(small, {QStringLiteral("generate"), QStringLiteral("--memories"), QStringLiteral("1000"),
                            QStringLiteral("--seed"), QStringLiteral("8")});
         QVERIFY2(o.exitCode == 0, o.err.constData());
         m_set = path(QStringLiteral("set.json"));
         o = runCli(small, {QStringLiteral("export"), m_set});
         QVERIFY2(o.exitCode == 0, o.err.constData());
-        m_emptyStore = path(QStringLiteral("empty.engram"));
+        m_emptyStore = path(QStringLiteral("empty.recollector"));
         {
             auto s = Store::open(m_emptyStore);
             QVERIFY(s);
@@ -202,7 +202,7 @@ private slots:
             for (std::size_t i = 0; i < memories->size() && m_mergeIds.size() < 200; i += 7)
                 m_mergeIds.append((*memories)[i].id);
         }
-        m_merged = path(QStringLiteral("merged.engram"));
+        m_merged = path(QStringLiteral("merged.recollector"));
         copyStore(m_template, m_merged);
         o = runCli(m_merged, QStringList{QStringLiteral("--at"), kAt, QStringLiteral("merge")} + m_mergeIds);
         QVERIFY2(o.exitCode == 0, o.err.constData());
@@ -220,7 +220,7 @@ private slots:
         // tables whose order differs between processes).
         QList<qint64> first;
         for (int run = 0; run < 2; ++run) {
-            const QString work = path(QStringLiteral("twice.engram"));
+            const QString work = path(QStringLiteral("twice.recollector"));
             copyStore(m_emptyStore, work);
             const Outcome o = runCli(work, {QStringLiteral("--at"), kAt, QStringLiteral("import"), m_set});
             QVERIFY2(o.exitCode == 0, o.err.constData());

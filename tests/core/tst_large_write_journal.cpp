@@ -18,9 +18,9 @@
 #include <QFileInfo>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::core::io;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::core::io;
 
 namespace {
 

@@ -1,5 +1,5 @@
 // The user's correction reaches the assistant (docs/cli.md, "mcp"): the assistant remembers
-// something through `engram-cli mcp`; the user negates it with a correction (`engram-cli
+// something through `recollector-cli mcp`; the user negates it with a correction (`recollector-cli
 // negate ID --correction TEXT`, another process, while the server keeps running); the next
 // `recall` leaves the negated memory out and returns the correction.
 #include "CliProcess.h"
@@ -9,7 +9,7 @@
 #include <QJsonArray>
 #include <QTest>
 
-using namespace engram;
+using namespace recollector;
 using test::McpProcess;
 using test::structuredOf;
 
@@ -48,7 +48,7 @@ private slots:
         QCOMPARE(recalled(mcp, QStringLiteral("indentation style")), QStringList{wrong});
 
         // The user, in a terminal: that is wrong, it is spaces.
-        const test::CliRun negate = test::runEngramCli(
+        const test::CliRun negate = test::runRecollectorCli(
             store.path(), {QStringLiteral("--json"), QStringLiteral("negate"), wrong, QStringLiteral("--correction"),
                            QStringLiteral("The user prefers spaces for indentation, never tabs")});
         QVERIFY2(negate.code == 0, negate.err.constData());

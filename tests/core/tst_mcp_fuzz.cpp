@@ -1,4 +1,4 @@
-// engram-cli mcp under 1,000 malformed messages (docs/cli.md, "mcp"): a deterministic
+// recollector-cli mcp under 1,000 malformed messages (docs/cli.md, "mcp"): a deterministic
 // generator (fixed seed) mixes cut-off requests, random bytes (NUL and invalid UTF-8
 // included), JSON that is not a request (arrays, scalars, wrong jsonrpc, ids of the wrong
 // type, methods that are not strings), unknown methods and tools, arguments of the wrong type
@@ -14,7 +14,7 @@
 
 #include <random>
 
-using namespace engram;
+using namespace recollector;
 using test::McpProcess;
 
 namespace {

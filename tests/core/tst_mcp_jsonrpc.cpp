@@ -9,8 +9,8 @@
 #include <QJsonDocument>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 class TestMcpJsonRpc : public QObject
 {

@@ -1,4 +1,4 @@
-// engram-cli mcp, the protocol (docs/cli.md, "mcp"): the real process on a real store file,
+// recollector-cli mcp, the protocol (docs/cli.md, "mcp"): the real process on a real store file,
 // driven over its pipes. initialize negotiates the revision, tools/list describes six tools
 // with input schemas, and every bad request (not JSON, a batch, an unknown method, wrong
 // types, an unknown id, a 10 MB content) is answered while the server goes on; a
@@ -9,7 +9,7 @@
 #include <QJsonArray>
 #include <QTest>
 
-using namespace engram;
+using namespace recollector;
 using test::McpProcess;
 
 class TestMcpProtocol : public QObject
@@ -55,7 +55,7 @@ private slots:
         QCOMPARE(result.value(QStringLiteral("protocolVersion")).toString(), QStringLiteral("2025-06-18"));
         QVERIFY(result.value(QStringLiteral("capabilities")).toObject().contains(QStringLiteral("tools")));
         QCOMPARE(result.value(QStringLiteral("serverInfo")).toObject().value(QStringLiteral("name")).toString(),
-                 QStringLiteral("engram"));
+                 QStringLiteral("recollector"));
         // A revision we do not speak: the answer is our latest, for the client to decide.
         const QJsonObject other = mcp.request(QStringLiteral("initialize"),
                                               {{QStringLiteral("protocolVersion"), QStringLiteral("2024-11-05")},

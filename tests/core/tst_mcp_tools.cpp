@@ -1,4 +1,4 @@
-// engram-cli mcp, the tools (docs/cli.md, "mcp"), through the real process on a real store
+// recollector-cli mcp, the tools (docs/cli.md, "mcp"), through the real process on a real store
 // file while this test holds its own connection to the same file (as the window does):
 // remember is MemoryCapture::add with actor assistant, a near-duplicate reinforces instead, a
 // contradiction becomes an open conflict the answer names; recall is normal-mode retrieval
@@ -13,8 +13,8 @@
 #include <QJsonArray>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::McpProcess;
 using test::structuredOf;
 

@@ -13,8 +13,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -368,7 +368,7 @@ private Q_SLOTS:
                                   << "f.json: not JSON (illegal value at line 1, column 1)";
         QTest::newRow("truncated inside an entry's field")
             << QByteArray(
-                   "{\"format\":\"engram-memory-set\",\"memories\":[{\"id\":\"a\",\"content\":\"x\"},\n"
+                   "{\"format\":\"recollector-memory-set\",\"memories\":[{\"id\":\"a\",\"content\":\"x\"},\n"
                    "{\"id\":\"b1\",\"content\":\"half a sent")
             << "f.json: entry 1 (id \"b1\"), field \"content\": JSON ends early (unterminated string) at "
                "line 2, "
@@ -382,7 +382,7 @@ private Q_SLOTS:
             << QByteArray("{\"memories\":[],\"events\":[{\"id\":1},{\"kind\":\"x\" \"at\":1}]}")
             << "f.json: event 1, field \"kind\": invalid JSON (unterminated object) at line 1, column 48";
         QTest::newRow("double-encoded")
-            << QByteArray("\"{\\\"format\\\":\\\"engram-memory-set\\\",\\\"memories\\\":[]}\"")
+            << QByteArray("\"{\\\"format\\\":\\\"recollector-memory-set\\\",\\\"memories\\\":[]}\"")
             << "f.json: the file is one JSON string that itself holds a JSON document (double-encoded); "
                "decode it "
                "once and import the result";
@@ -426,7 +426,7 @@ private Q_SLOTS:
     void yamlErrorsAreOneLineWithALine()
     {
         auto bad
-            = io::YamlJson::parse("format: engram-memory-set\nmemories: [a, b\n", QStringLiteral("s.yaml"));
+            = io::YamlJson::parse("format: recollector-memory-set\nmemories: [a, b\n", QStringLiteral("s.yaml"));
         QVERIFY(!bad);
         QVERIFY2(bad.error().message.startsWith(QStringLiteral("s.yaml: not valid YAML at line ")),
             qPrintable(bad.error().message));

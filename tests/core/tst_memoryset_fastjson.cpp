@@ -1,4 +1,4 @@
-// The simdjson reader of the Engram memory set (MemorySetFastJson) gives exactly what the Qt
+// The simdjson reader of the Recollector memory set (MemorySetFastJson) gives exactly what the Qt
 // reader (MemorySetJson::fromBytesWithQt) gives, field by field, numbers as integers or
 // doubles as Qt keeps them; hands every document it does not read identically (and every
 // error) to the Qt reader; and is the path a real export takes through the import's reader.
@@ -17,9 +17,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::core::io;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::core::io;
 
 namespace {
 
@@ -76,7 +76,7 @@ QStringList fields(const MemorySet &s)
 // Entries chosen for what two JSON readers can disagree on.
 QByteArray trickySet()
 {
-    QFile f(QStringLiteral(ENGRAM_TEST_DATA "/fastjson/tricky-set.json"));
+    QFile f(QStringLiteral(RECOLLECTOR_TEST_DATA "/fastjson/tricky-set.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("missing tricky-set.json");
     return f.readAll();
@@ -179,7 +179,7 @@ private slots:
     void handedOver_data()
     {
         QTest::addColumn<QByteArray>("document");
-        const QByteArray ok = R"({"format":"engram-memory-set","version":1,"memories":[%1]})";
+        const QByteArray ok = R"({"format":"recollector-memory-set","version":1,"memories":[%1]})";
         const QByteArray entry = R"({"id":"a","content":"c","category":"k","createdAt":"2024-01-01T00:00:00.000Z"%1})";
         auto withEntry = [&](const char *more) { return QByteArray(ok).replace("%1", QByteArray(entry).replace("%1", more)); };
         QTest::newRow("duplicate key") << withEntry(R"(,"content":"d")");
@@ -198,8 +198,8 @@ private slots:
         QTest::newRow("truncated") << withEntry("").chopped(3);
         QTest::newRow("sealed") << withEntry(R"(,"sealed":"enc1:xx","sensitivity":3)");
         QTest::newRow("seal") << withEntry("").replace("\"version\":1", "\"version\":1,\"seal\":{}");
-        QTest::newRow("memories null") << QByteArray(R"({"format":"engram-memory-set","version":1,"memories":null})");
-        QTest::newRow("format") << withEntry("").replace("engram-memory-set", "other");
+        QTest::newRow("memories null") << QByteArray(R"({"format":"recollector-memory-set","version":1,"memories":null})");
+        QTest::newRow("format") << withEntry("").replace("recollector-memory-set", "other");
         QTest::newRow("version") << withEntry("").replace("\"version\":1", "\"version\":2");
         QTest::newRow("duplicate id") << QByteArray(ok).replace("%1", QByteArray(entry).replace("%1", "") + "," + QByteArray(entry).replace("%1", ""));
         QTest::newRow("blank id") << withEntry("").replace("\"id\":\"a\"", "\"id\":\"  \"");
@@ -250,7 +250,7 @@ private slots:
         QVERIFY2(taken > 100, qPrintable(QString::number(taken))); // the edits did reach the fast path
     }
 
-    // A real export through the import's reader (MemorySetReader, the registry engram-cli
+    // A real export through the import's reader (MemorySetReader, the registry recollector-cli
     // and the window use) takes the fast path and gives the Qt reader's set.
     void exportTakesTheFastPath()
     {

@@ -1,6 +1,6 @@
 // Normal query mode returns only current memories (docs/scoring.md, "Query modes"): never a
 // negated, superseded or deleted one, neither as a direct hit nor reached by the spread, in
-// the core (Retrieval, which the window's playground runs) and through the real engram-cli
+// the core (Retrieval, which the window's playground runs) and through the real recollector-cli
 // (`retrieve`, `list --mode normal`). Review mode still shows the superseded one.
 #include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
@@ -13,8 +13,8 @@
 #include <QProcess>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -45,7 +45,7 @@ QStringList ids(const std::vector<RetrievalResult> &results)
 QStringList cliIds(const QString &store, const QStringList &args)
 {
     const test::CliRun run =
-        test::runEngramCli(store, QStringList{QStringLiteral("--json")} + args, QStringLiteral("2024-01-01T01:00:00Z"));
+        test::runRecollectorCli(store, QStringList{QStringLiteral("--json")} + args, QStringLiteral("2024-01-01T01:00:00Z"));
     if (run.code != 0)
         return {QStringLiteral("(exit %1) ").arg(run.code) + QString::fromUtf8(run.err)};
     const QByteArray &out = run.out;

@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -36,7 +36,7 @@ QStringList kw(const char *list) { return QString::fromUtf8(list).split(QLatin1C
 
 struct Fixture
 {
-    engram::test::TempStore store;
+    recollector::test::TempStore store;
     Config config = Config::defaults();
     std::unique_ptr<ScoringProfile> profile = makeProfile(QStringLiteral("ebbinghaus"), config);
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 

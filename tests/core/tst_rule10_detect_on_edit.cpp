@@ -1,6 +1,6 @@
 // Issue 14, rule 10, first half (docs/scoring.md, "Detection"): editing a memory's content
 // (or keywords) runs the contradiction check on it in the same transaction (core::AfterChange,
-// the path of the window's edit command and of `engram-cli edit`); a contradiction found
+// the path of the window's edit command and of `recollector-cli edit`); a contradiction found
 // becomes an open conflict, or is handled automatically as the detector's record() does.
 // Undo takes the conflict and its confidence penalty back with the edit; redo puts them back.
 #include "CaptureTestKit.h"
@@ -8,8 +8,8 @@
 
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::captureMemory;
 using test::kCaptureBase;
 
@@ -108,7 +108,7 @@ private slots:
         QCOMPARE(store->conflicts().list()->size(), std::size_t(0));
     }
 
-    // The real engram-cli: `edit --content` raises the conflict `conflicts` then lists.
+    // The real recollector-cli: `edit --content` raises the conflict `conflicts` then lists.
     void cliEditRaisesTheConflict()
     {
         test::TempStore store;

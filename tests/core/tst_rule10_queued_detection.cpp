@@ -1,8 +1,8 @@
 // Issue 14, rule 10, second half (docs/scoring.md, "Detection"): an import above
 // io::ImportOperation::kDetectAtMost (20 000) memories does not skip contradiction detection but
 // queues it — meta `detection_queued_at`, set in the import's own transaction (a cancelled
-// import leaves no flag) — on real store files, once at the real threshold; `engram-cli stats`
-// mentions it; `engram-cli conflicts --detect` (the real process) runs it at once, records the
+// import leaves no flag) — on real store files, once at the real threshold; `recollector-cli stats`
+// mentions it; `recollector-cli conflicts --detect` (the real process) runs it at once, records the
 // contradiction the import carried and clears the flag in the same transaction.
 #include "StoreFingerprint.h"
 #include "CliProcess.h"
@@ -19,8 +19,8 @@
 #include <QProcess>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -62,7 +62,7 @@ struct Run
 
 Run cli(const QString &store, const QStringList &args)
 {
-    const test::CliRun r = test::runEngramCli(store, args);
+    const test::CliRun r = test::runRecollectorCli(store, args);
     return Run{r.code, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 

@@ -1,5 +1,5 @@
 // Issue 14, rule 11 (docs/scoring.md, "Dismissal" and "Automatic handling"): a conflict can be
-// dismissed as "not a conflict" in one undoable decision (core and the real engram-cli on a
+// dismissed as "not a conflict" in one undoable decision (core and the real recollector-cli on a
 // store file on disk); undo reopens it exactly; detection does not raise a dismissed pair
 // again; a temporal shift settled latest-wins marks the newer memory "recently updated".
 #include "engine/conflicts/ConflictDetector.h"
@@ -14,8 +14,8 @@
 #include <QProcess>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -46,7 +46,7 @@ using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args)
 {
-    return test::runEngramCli(store, args, QStringLiteral("2024-03-01T00:00:00Z"));
+    return test::runRecollectorCli(store, args, QStringLiteral("2024-03-01T00:00:00Z"));
 }
 
 // A store holding one open direct contradiction (confidences lowered to 0.64 by detection).

@@ -1,6 +1,6 @@
 // Issue 14, rule 13 (docs/architecture.md, "What each decision writes"): a memory added by
 // hand (MemoryCapture::add, the one operation behind the window's Memory → New… and
-// `engram-cli add`) is a `create` decision with the actor given, gets its links and its
+// `recollector-cli add`) is a `create` decision with the actor given, gets its links and its
 // contradiction check in the same transaction, is refused with one message naming the field
 // when the input is bad (nothing written), and is undone and redone exactly: the memory, its
 // links, the conflict it raised and the confidence that conflict took.
@@ -15,8 +15,8 @@
 #include <QJsonObject>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::captureMemory;
 using test::kCaptureBase;
 using test::linksOf;
@@ -182,7 +182,7 @@ private slots:
         QCOMPARE(store->events().count().value(), qint64(0));
     }
 
-    // The real engram-cli on a store file: the id, the links and the conflict it prints, and
+    // The real recollector-cli on a store file: the id, the links and the conflict it prints, and
     // a refusal naming the field that changes nothing.
     void cliAddPrintsTheIdLinksAndConflicts()
     {

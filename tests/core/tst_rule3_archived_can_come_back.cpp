@@ -2,7 +2,7 @@
 // recalled"): under the lifecycle profile a recorded review-mode retrieval brings back the
 // archived and compressed memories it returns (a preview does not); confirming an archived
 // or compressed memory unarchives it; Unarchive is an undoable decision in core and in the
-// real engram-cli. All on a store file on disk.
+// real recollector-cli. All on a store file on disk.
 #include "engine/decisions/Decisions.h"
 #include "engine/recall/Retrieval.h"
 #include "engine/review/Cleanup.h"
@@ -17,8 +17,8 @@
 #include <QProcess>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -59,7 +59,7 @@ using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args, const QString &at = QStringLiteral("2024-01-21T00:00:00Z"))
 {
-    return test::runEngramCli(store, args, at);
+    return test::runRecollectorCli(store, args, at);
 }
 
 } // namespace
@@ -273,7 +273,7 @@ void TestRule3ArchivedCanComeBack::cliUnarchiveAndRecall()
     QCOMPARE(help.code, 0);
     QVERIFY2(help.out.contains("unarchive"), help.out.constData());
 
-    // engram-cli unarchive ID
+    // recollector-cli unarchive ID
     Run r = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("unarchive"), QStringLiteral("mem_b")});
     QVERIFY2(r.code == 0, r.err.constData());
     QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -299,7 +299,7 @@ void TestRule3ArchivedCanComeBack::cliUnarchiveAndRecall()
     QCOMPARE(store->memories().get(QStringLiteral("mem_c"))->content, m_original);
     QCOMPARE(kindsOf(*store, QStringLiteral("mem_b")), QStringList{events::kUnarchive});
 
-    // engram-cli revert undoes the CLI's unarchive.
+    // recollector-cli revert undoes the CLI's unarchive.
     const auto history = store->events().forMemory(QStringLiteral("mem_b"));
     const qint64 eventId = history->back().id;
     store.close();

@@ -11,8 +11,8 @@
 
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using text::ExtractiveSummary;
 
 namespace {

@@ -1,6 +1,6 @@
 // Issue 14, rule 5 (docs/scoring.md, "Scheduled cleanup"): `cleanupIntervalHours` after meta
 // `last_cleanup_at` decides whether a cleanup is due (a store never cleaned is due; 0 schedules
-// none), on a real store file. `engram-cli cleanup --due` (the real process) says "not due
+// none), on a real store file. `recollector-cli cleanup --due` (the real process) says "not due
 // until …" and writes nothing when it is not due; when due it prints the plan and applies it
 // only with --apply or when the store's configuration says `scheduledCleanup: automatic`.
 #include "config/Config.h"
@@ -16,8 +16,8 @@
 #include <QProcess>
 #include <QTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -53,7 +53,7 @@ struct Run
 
 Run cli(const QString &store, const QString &at, const QStringList &args)
 {
-    const test::CliRun r = test::runEngramCli(store, args, at);
+    const test::CliRun r = test::runRecollectorCli(store, args, at);
     return Run{r.code, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 

@@ -1,7 +1,7 @@
 // Issue 14, rule 7 (docs/scoring.md, "Weight change log"): note 001's weight change log is
 // kept whatever profile the store uses — every event that changes a memory row carries the
-// enhanced model's W before and after — so switching profiles never loses it; `engram-cli
-// show` says it in words. Real store files, core and the real engram-cli process.
+// enhanced model's W before and after — so switching profiles never loses it; `recollector-cli
+// show` says it in words. Real store files, core and the real recollector-cli process.
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/WeightLog.h"
 #include "engine/recall/Retrieval.h"
@@ -19,8 +19,8 @@
 
 #include <cmath>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -62,7 +62,7 @@ using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args)
 {
-    return test::runEngramCli(store, args, QStringLiteral("2024-01-01T10:00:00Z"));
+    return test::runRecollectorCli(store, args, QStringLiteral("2024-01-01T10:00:00Z"));
 }
 
 } // namespace
@@ -163,7 +163,7 @@ private slots:
         test::TempStore store;
         setProfile(*store, QStringLiteral("lifecycle"));
         QVERIFY(store->memories().insert(fact(QStringLiteral("m"))));
-        store.close(); // only engram-cli uses the file from here on
+        store.close(); // only recollector-cli uses the file from here on
 
         QCOMPARE(cli(store.path(), {QStringLiteral("reinforce"), QStringLiteral("m"), QStringLiteral("--event"),
                                     QStringLiteral("manual")})

@@ -1,7 +1,7 @@
 // Issue 14, rule 8 (docs/scoring.md, "Associations"): new and changed memories get their
 // keyword / co-task / temporal / co-project links at once, not only after a rebuild: a
 // keyword edit, a merge's summary, a negation's correction (through core::AfterChange, the
-// path of the window's commands and of engram-cli). Undoing an edit recomputes the links from
+// path of the window's commands and of recollector-cli). Undoing an edit recomputes the links from
 // the restored state. The neighbour index a follow-up reads (KeywordIndex::buildAround) gives
 // exactly the links the whole store's index gives.
 #include "CaptureTestKit.h"
@@ -16,8 +16,8 @@
 
 #include <map>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 using test::captureMemory;
 using test::kCaptureBase;
 using test::linksOf;
@@ -187,7 +187,7 @@ private slots:
                  qPrintable(QStringList(linksOf(*store, QStringLiteral("new_eslint")).values()).join(u',')));
     }
 
-    // The real engram-cli: an edit of keywords prints the memory and has linked it.
+    // The real recollector-cli: an edit of keywords prints the memory and has linked it.
     void cliEditLinksAtOnce()
     {
         test::TempStore store;
@@ -200,7 +200,7 @@ private slots:
         QCOMPARE(linksOf(*store, QStringLiteral("a")).size(), 2);
     }
 
-    // A conflict settled by the merge strategy makes a summary memory: the real engram-cli
+    // A conflict settled by the merge strategy makes a summary memory: the real recollector-cli
     // links it at once too (AfterChange, links only), like a merge decision's summary.
     void cliConflictMergeLinksTheSummary()
     {

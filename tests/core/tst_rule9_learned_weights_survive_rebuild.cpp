@@ -3,7 +3,7 @@
 // is kept as `link_boost` events and added back by a rebuild of the links, in its
 // transaction (0.333 → 0.383 stays 0.383); a recorded retrieval gives the memories that
 // activation reached the association_hit reinforcement (×1.1), a preview never does. On real
-// store files, through core and through the real engram-cli process.
+// store files, through core and through the real recollector-cli process.
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 #include "engine/graph/AssociationBuilder.h"
@@ -21,8 +21,8 @@
 
 #include <cmath>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -98,7 +98,7 @@ using Run = test::CliRun;
 
 Run cli(const QString &store, const QStringList &args)
 {
-    return test::runEngramCli(store, args, QStringLiteral("2024-01-01T01:00:00Z"));
+    return test::runRecollectorCli(store, args, QStringLiteral("2024-01-01T01:00:00Z"));
 }
 
 } // namespace
@@ -310,7 +310,7 @@ private slots:
     {
         test::TempStore store;
         plantPair(store);
-        store.close(); // only the engram-cli processes use the file from here on
+        store.close(); // only the recollector-cli processes use the file from here on
 
         QCOMPARE(cli(store.path(), {QStringLiteral("rebuild-associations")}).code, 0);
         const Run preview = cli(store.path(), {QStringLiteral("retrieve"), QStringLiteral("alpha"), QStringLiteral("--preview")});

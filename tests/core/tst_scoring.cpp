@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -114,7 +114,7 @@ private Q_SLOTS:
     {
         QFETCH(double, days);
         QFETCH(double, expected);
-        QCOMPARE(round2(engram::core::conflictFactor(m_config.conflicts, days)), expected);
+        QCOMPARE(round2(recollector::core::conflictFactor(m_config.conflicts, days)), expected);
     }
 
     void conflictFactorAppliesInEveryProfile_data()

@@ -1,4 +1,4 @@
-// Import "keep both" of a sealed entry, through the real engram-cli (docs/formats.md,
+// Import "keep both" of a sealed entry, through the real recollector-cli (docs/formats.md,
 // "Encryption at rest"): the copy gets a new id, and the memory id is the additional data of
 // its envelope. Unlocked, the copy's text and history are sealed again under the new id and
 // open with the passphrase (no plain text on disk); locked, keep-both is refused with one line
@@ -14,7 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
+using namespace recollector;
 
 namespace {
 const QString kSecret = QStringLiteral("Zanzibar vault code 9923");
@@ -46,7 +46,7 @@ private:
         QStringList all;
         if (unlocked)
             all << QStringLiteral("--passphrase-file") << m_pass;
-        return test::runEngramCli(m_store, all + args);
+        return test::runRecollectorCli(m_store, all + args);
     }
     QJsonDocument json(const QStringList &args, bool unlocked = true)
     {
@@ -71,7 +71,7 @@ private slots:
         static int n = 0;
         const QString sub = m_dir.filePath(QString::number(++n));
         QVERIFY(QDir().mkpath(sub));
-        m_store = sub + QStringLiteral("/s.engram");
+        m_store = sub + QStringLiteral("/s.recollector");
         m_pass = sub + QStringLiteral("/pass.txt");
         m_set = sub + QStringLiteral("/set.json");
         QFile f(m_pass);
@@ -137,7 +137,7 @@ private slots:
         QVERIFY2(exported.code == 0, exported.err.constData());
         QVERIFY(fileBytes(plain).contains("Zanzibar")); // asked for in plain text
         // Another store with a passphrase of its own, unlocked for the import.
-        m_store = QFileInfo(m_set).path() + QStringLiteral("/other.engram");
+        m_store = QFileInfo(m_set).path() + QStringLiteral("/other.recollector");
         QCOMPARE(cli({QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_pass, QStringLiteral("--kdf"),
                       QStringLiteral("interactive")}, false).code, 0);
         const test::CliRun imported = cli({QStringLiteral("import"), plain});

@@ -1,4 +1,4 @@
-// A locked store's level-3 memory through every text output of the real engram-cli
+// A locked store's level-3 memory through every text output of the real recollector-cli
 // (docs/formats.md, "Encryption at rest"): list, show, conflicts, retrieve and a CSV export,
 // as text and --json, and the MCP tools recall, get and list_recent. None of them carries its
 // text or keywords; each says "locked" where the text would be (the MCP memory view with
@@ -16,8 +16,8 @@
 #include <QJsonObject>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 const QString kSecret = QStringLiteral("Zanzibar vault code 9923");
@@ -79,14 +79,14 @@ private slots:
     void theCommandLineNeverShowsLockedText()
     {
         QFETCH(QStringList, args);
-        const test::CliRun locked = test::runEngramCli(m_store->path(), args);
+        const test::CliRun locked = test::runRecollectorCli(m_store->path(), args);
         QVERIFY2(locked.code == 0, locked.err.constData());
         QVERIFY2(!leaks(locked.out + locked.err), locked.out.constData());
         if (args.contains(QStringLiteral("show")) || args.first() == QLatin1String("conflicts") || args.first() == QLatin1String("list"))
             QVERIFY2(locked.out.contains("locked"), locked.out.constData());
         // The same command unlocked gives the text back (the check above can see it); conflicts
         // --json carries ids only, and retrieval ranks by other factors.
-        const test::CliRun open = test::runEngramCli(m_store->path(), QStringList{QStringLiteral("--passphrase-file"), m_pass} + args);
+        const test::CliRun open = test::runRecollectorCli(m_store->path(), QStringList{QStringLiteral("--passphrase-file"), m_pass} + args);
         QVERIFY2(open.code == 0, open.err.constData());
         if (!args.contains(QStringLiteral("retrieve")) && !(args.contains(QStringLiteral("conflicts")) && args.contains(QStringLiteral("--json"))))
             QVERIFY2(open.out.contains("Zanzibar"), open.out.constData());

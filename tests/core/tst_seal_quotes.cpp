@@ -1,5 +1,5 @@
 // Level-3 text that OTHER rows quote (docs/formats.md, "Encryption at rest"), through the real
-// engram-cli on a store file on disk: a correction's new text (in the old memory's correction
+// recollector-cli on a store file on disk: a correction's new text (in the old memory's correction
 // history and its negate event), a conflict resolution's winner (in the loser's correction
 // history and the events written to both memories) and a merge's originals. Whether the memory
 // is level 3 before the decision or raised to level 3 after it, neither the store file nor its
@@ -18,8 +18,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -53,7 +53,7 @@ private:
         QStringList all;
         if (unlocked)
             all << QStringLiteral("--passphrase-file") << m_pass;
-        return test::runEngramCli(m_store, all + args);
+        return test::runRecollectorCli(m_store, all + args);
     }
     QJsonObject json(const QStringList &args, bool unlocked = true)
     {
@@ -121,12 +121,12 @@ private slots:
         static int n = 0;
         const QString sub = m_dir.filePath(QString::number(++n));
         QVERIFY(QDir().mkpath(sub));
-        m_store = sub + QStringLiteral("/s.engram");
+        m_store = sub + QStringLiteral("/s.recollector");
         m_pass = sub + QStringLiteral("/pass.txt");
         QFile f(m_pass);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.write("correct horse battery\n") > 0);
         f.close();
-        const test::CliRun set = test::runEngramCli(m_store, {QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_pass,
+        const test::CliRun set = test::runRecollectorCli(m_store, {QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_pass,
                                                               QStringLiteral("--kdf"), QStringLiteral("interactive")});
         QVERIFY2(set.code == 0, set.err.constData());
     }
@@ -200,7 +200,7 @@ private slots:
         {
             QFile f(set);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(R"({"format": "engram-memory-set", "version": 1, "memories": [
+            f.write(R"({"format": "recollector-memory-set", "version": 1, "memories": [
                 {"id": "mem_osprey", "content": "Boat shed code", "category": "fact",
                  "createdAt": "2026-01-05T10:00:00Z", "updatedAt": "2026-01-05T10:00:00Z",
                  "noteTitle": "Osprey boat shed QX8642", "noteTags": ["Osprey"]}]})");
@@ -217,7 +217,7 @@ private slots:
         {
             QFile f(newer);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(R"({"format": "engram-memory-set", "version": 1, "memories": [
+            f.write(R"({"format": "recollector-memory-set", "version": 1, "memories": [
                 {"id": "mem_osprey", "content": "Boat shed code", "category": "fact", "sensitivity": 3,
                  "createdAt": "2026-01-05T10:00:00Z", "updatedAt": "2026-02-05T10:00:00Z",
                  "noteTitle": "Osprey boat shed QX8642, changed", "noteTags": ["Osprey"]}]})");
@@ -240,11 +240,11 @@ private slots:
         QCOMPARE(shown.value(QStringLiteral("noteTags")).toArray(), QJsonArray({QStringLiteral("Osprey")}));
 
         // The sealed export opens in another store with the same passphrase.
-        const QString other = dir + QStringLiteral("/other.engram");
-        const test::CliRun imported = test::runEngramCli(other, {QStringLiteral("--passphrase-file"), m_pass,
+        const QString other = dir + QStringLiteral("/other.recollector");
+        const test::CliRun imported = test::runRecollectorCli(other, {QStringLiteral("--passphrase-file"), m_pass,
                                                                  QStringLiteral("import"), exported});
         QVERIFY2(imported.code == 0, imported.err.constData());
-        const test::CliRun shownThere = test::runEngramCli(other, {QStringLiteral("--passphrase-file"), m_pass,
+        const test::CliRun shownThere = test::runRecollectorCli(other, {QStringLiteral("--passphrase-file"), m_pass,
                                                                    QStringLiteral("--json"), QStringLiteral("show"),
                                                                    QStringLiteral("mem_osprey")});
         QVERIFY2(shownThere.code == 0, shownThere.err.constData());

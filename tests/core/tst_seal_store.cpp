@@ -1,5 +1,5 @@
 // Level-3 memories sealed at rest (docs/formats.md, "Encryption at rest"), through the real
-// engram-cli on store files on disk: a raised memory leaves no plain text in the file or its
+// recollector-cli on store files on disk: a raised memory leaves no plain text in the file or its
 // WAL (past versions included), comes back exactly when unlocked, shows "locked" otherwise;
 // a wrong passphrase changes nothing; lowering and its undo keep the store consistent; a
 // tampered or moved ciphertext is an error for that memory only; locked retrieval, detection
@@ -25,8 +25,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -65,8 +65,8 @@ private:
             all << QStringLiteral("--passphrase-file") << passFile;
         test::CliEnvironment environment;
         if (!crashAt.isEmpty())
-            environment.append({QStringLiteral("ENGRAM_CRASH_AT"), crashAt});
-        return test::runEngramCli(m_store, all + args, {}, 120000, environment);
+            environment.append({QStringLiteral("RECOLLECTOR_CRASH_AT"), crashAt});
+        return test::runRecollectorCli(m_store, all + args, {}, 120000, environment);
     }
     QString add(const QString &content, const QString &keywords)
     {
@@ -115,7 +115,7 @@ private slots:
         static int n = 0;
         const QString sub = m_dir.filePath(QString::number(++n));
         QVERIFY(QDir().mkpath(sub));
-        m_store = sub + QStringLiteral("/s.engram");
+        m_store = sub + QStringLiteral("/s.recollector");
         m_pass = sub + QStringLiteral("/pass.txt");
         m_other = sub + QStringLiteral("/other.txt");
         m_wrong = sub + QStringLiteral("/wrong.txt");
@@ -431,7 +431,7 @@ private slots:
             }
             return true;
         };
-        // An Engram set, written locked and unlocked: sealed entries, the seal header.
+        // A Recollector set, written locked and unlocked: sealed entries, the seal header.
         for (const QString &pass : {QString(), m_pass}) {
             const QString set = dir + (pass.isEmpty() ? QStringLiteral("/locked.json") : QStringLiteral("/open.json"));
             const Run r = cli({QStringLiteral("export"), set}, pass);
@@ -445,7 +445,7 @@ private slots:
         }
         // Another store imports it; the same passphrase opens the text and its history.
         const QString first = m_store;
-        m_store = dir + QStringLiteral("/second.engram");
+        m_store = dir + QStringLiteral("/second.recollector");
         const Run imported = cli({QStringLiteral("import"), dir + QStringLiteral("/locked.json")});
         QVERIFY2(imported.code == 0, imported.err.constData());
         QVERIFY(noSecrets(onDisk()));
@@ -454,7 +454,7 @@ private slots:
         QVERIFY(QJsonDocument(back.value(QStringLiteral("history")).toArray()).toJson().contains("4417-OLD"));
         QVERIFY(show(id).value(QStringLiteral("locked")).toBool());
         // A store with another passphrase refuses the sealed entries, and is left as it was.
-        m_store = dir + QStringLiteral("/third.engram");
+        m_store = dir + QStringLiteral("/third.recollector");
         QCOMPARE(cli({QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_other, QStringLiteral("--kdf"),
                       QStringLiteral("interactive")}).code, 0);
         const Run refused = cli({QStringLiteral("import"), dir + QStringLiteral("/open.json")});

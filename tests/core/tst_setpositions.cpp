@@ -5,7 +5,7 @@
 
 #include <QtTest>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 

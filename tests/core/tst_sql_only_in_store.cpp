@@ -1,4 +1,4 @@
-// SQL on Engram's store lives in core/store only (docs/architecture.md, "core/store"): the
+// SQL on Recollector's store lives in core/store only (docs/architecture.md, "core/store"): the
 // repositories are the one way to SQLite, which is also what another backend would plug into.
 // This test reads the source tree (core, ui, app) and fails naming file:line for every string
 // literal outside core/store that holds an SQL statement word, and for every include of Qt Sql,
@@ -165,7 +165,7 @@ private Q_SLOTS:
 
     void noSqlOutsideCoreStore()
     {
-        const QDir root(QStringLiteral(ENGRAM_SOURCE_DIR));
+        const QDir root(QStringLiteral(RECOLLECTOR_SOURCE_DIR));
         QStringList findings;
         int files = 0;
         for (const char *top : {"core", "ui", "app"}) {

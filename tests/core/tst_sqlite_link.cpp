@@ -1,4 +1,4 @@
-// The start-up check that Qt's QSQLITE driver and Engram's libsqlite3 are one library
+// The start-up check that Qt's QSQLITE driver and Recollector's libsqlite3 are one library
 // (SqliteLink): it passes here, where both are the system SQLite; an injected different
 // version makes every store open and both programs' start-up fail with one clear line and
 // leave no file behind; the handle a connection gives is checked to be the file it opened.
@@ -17,8 +17,8 @@
 
 #include <sqlite3.h>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -35,13 +35,13 @@ Run run(const QString &program, const QStringList &args, const QString &injected
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.*=false"));
-    env.remove(QStringLiteral("ENGRAM_TEST_SQLITE_VERSION"));
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("recollector.*=false"));
+    env.remove(QStringLiteral("RECOLLECTOR_TEST_SQLITE_VERSION"));
     // Qt's own start-up note about a missing runtime folder would be a second line.
     const QTemporaryDir runtime;
     env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
     if (!injectedVersion.isEmpty())
-        env.insert(QStringLiteral("ENGRAM_TEST_SQLITE_VERSION"), injectedVersion);
+        env.insert(QStringLiteral("RECOLLECTOR_TEST_SQLITE_VERSION"), injectedVersion);
     p.setProcessEnvironment(env);
     p.start(program, args);
     if (!p.waitForFinished(60000))
@@ -52,7 +52,7 @@ Run run(const QString &program, const QStringList &args, const QString &injected
 
 Run cli(const QStringList &args, const QString &injectedVersion = {})
 {
-    return run(QStringLiteral(ENGRAM_CLI_PATH), args, injectedVersion);
+    return run(QStringLiteral(RECOLLECTOR_CLI_PATH), args, injectedVersion);
 }
 
 } // namespace
@@ -81,7 +81,7 @@ private Q_SLOTS:
     void aDifferentLibraryFailsEveryOpenWithOneLine()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("new.engram"));
+        const QString path = dir.filePath(QStringLiteral("new.recollector"));
         SqliteLink::setLinkedVersionForTesting(kOtherVersion);
         auto store = Store::open(path);
         QVERIFY(!store);
@@ -123,8 +123,8 @@ private Q_SLOTS:
     void theHandleMustBeTheFileThatWasOpened()
     {
         QTemporaryDir dir;
-        const QString a = dir.filePath(QStringLiteral("a.engram"));
-        const QString b = dir.filePath(QStringLiteral("b.engram"));
+        const QString a = dir.filePath(QStringLiteral("a.recollector"));
+        const QString b = dir.filePath(QStringLiteral("b.recollector"));
         const QString name = QStringLiteral("tst_sqlite_link_handle");
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
@@ -137,7 +137,7 @@ private Q_SLOTS:
             const auto other = SqliteLink::handleOf(db, b);
             QVERIFY(!other);
             QVERIFY2(other.error().message.contains(QLatin1String("SQLite mismatch")), qPrintable(other.error().message));
-            QVERIFY(other.error().message.contains(QLatin1String("a.engram")));
+            QVERIFY(other.error().message.contains(QLatin1String("a.recollector")));
             db.close();
         }
         QSqlDatabase::removeDatabase(name);
@@ -150,24 +150,24 @@ private Q_SLOTS:
         QVERIFY(QFile::link(dir.filePath(QStringLiteral("real")), dir.filePath(QStringLiteral("link"))));
         const QString cwd = QDir::currentPath();
         QVERIFY(QDir::setCurrent(dir.path()));
-        auto relative = Store::open(QStringLiteral("real/rel.engram"));
-        auto linked = Store::open(QStringLiteral("link/through-link.engram"));
+        auto relative = Store::open(QStringLiteral("real/rel.recollector"));
+        auto linked = Store::open(QStringLiteral("link/through-link.recollector"));
         QDir::setCurrent(cwd);
         QVERIFY2(relative, relative ? "" : qPrintable(relative.error().message));
         QVERIFY2(linked, linked ? "" : qPrintable(linked.error().message));
-        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("real/through-link.engram"))));
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("real/through-link.recollector"))));
     }
 
     void bothProgramsFailAtStartUpWithOneLine()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("cli.engram"));
+        const QString path = dir.filePath(QStringLiteral("cli.recollector"));
         const Run failed = cli({QStringLiteral("--store"), path, QStringLiteral("stats")}, QString::number(kOtherVersion));
         QCOMPARE(failed.code, 1);
         QCOMPARE(failed.out, QByteArray());
         const QList<QByteArray> lines = failed.err.trimmed().split('\n');
         QCOMPARE(lines.size(), 1);
-        QVERIFY2(lines.first().startsWith("engram-cli: SQLite mismatch: "), lines.first().constData());
+        QVERIFY2(lines.first().startsWith("recollector-cli: SQLite mismatch: "), lines.first().constData());
         QVERIFY2(lines.first().contains("3.0.0"), lines.first().constData());
         QVERIFY(!QFileInfo::exists(path));
         // Even a command that needs no store stops there: the check runs at start-up.
@@ -184,12 +184,12 @@ private Q_SLOTS:
         // The window, offscreen (ctest sets QT_QPA_PLATFORM): with the check failing it stops
         // before its main window exists, so it neither opens nor creates the store it was given.
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("gui.engram"));
-        const Run failed = run(QStringLiteral(ENGRAM_GUI_PATH), {path}, QString::number(kOtherVersion));
+        const QString path = dir.filePath(QStringLiteral("gui.recollector"));
+        const Run failed = run(QStringLiteral(RECOLLECTOR_GUI_PATH), {path}, QString::number(kOtherVersion));
         QCOMPARE(failed.code, 1);
         const QList<QByteArray> lines = failed.err.trimmed().split('\n');
         QCOMPARE(lines.size(), 1);
-        QVERIFY2(lines.first().startsWith("engram: SQLite mismatch: "), lines.first().constData());
+        QVERIFY2(lines.first().startsWith("recollector: SQLite mismatch: "), lines.first().constData());
         QVERIFY2(lines.first().contains("3.0.0"), lines.first().constData());
         QVERIFY(!QFileInfo::exists(path));
     }

@@ -16,12 +16,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
-/// Writes a database as an older Engram (or another program) left it: `statements` run in
+/// Writes a database as an older Recollector (or another program) left it: `statements` run in
 /// order on a plain SQLite connection, closed before anything else opens the file. Returns the
 /// first failure (the statement and SQLite's message), or nothing.
 QString writeRawDatabase(const QString &path, const QStringList &statements)
@@ -179,7 +179,7 @@ private Q_SLOTS:
     void notSqliteIsAClearErrorAndUntouched()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("notes.engram");
+        const QString path = dir.filePath("notes.recollector");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"this\": \"is json\"}\n");
@@ -197,7 +197,7 @@ private Q_SLOTS:
     {
         // An empty file is a failed copy or a truncated store, not a new store to fill.
         QTemporaryDir dir;
-        const QString path = dir.filePath("empty.engram");
+        const QString path = dir.filePath("empty.recollector");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.close();
@@ -211,7 +211,7 @@ private Q_SLOTS:
     void corruptFileIsAClearError()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("broken.engram");
+        const QString path = dir.filePath("broken.recollector");
         {
             test::TempStore tmp;
             QVERIFY(tmp->memories().insert(test::sampleMemory("a")));
@@ -241,7 +241,7 @@ private Q_SLOTS:
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
         auto s = Store::open(path);
         QVERIFY(!s);
-        QVERIFY(s.error().message.contains("not an Engram store"));
+        QVERIFY(s.error().message.contains("not a Recollector store"));
     }
 
     void newerSchemaOpensReadOnly()
@@ -263,8 +263,8 @@ private Q_SLOTS:
     {
         // tests/data/store-v1.engram was written by schema v1 (see makeV1Store below).
         QTemporaryDir dir;
-        const QString path = dir.filePath("old.engram");
-        QVERIFY(QFile::copy(QStringLiteral(ENGRAM_TEST_DATA "/store-v1.engram"), path));
+        const QString path = dir.filePath("old.recollector");
+        QVERIFY(QFile::copy(QStringLiteral(RECOLLECTOR_TEST_DATA "/store-v1.engram"), path));
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
         auto s = Store::open(path);
         QVERIFY2(s, s ? "" : qPrintable(s.error().message));
@@ -355,8 +355,8 @@ private Q_SLOTS:
         // events by kind and the mentions are read through them, and the mentions read through
         // the partial index are the ones the whole log holds.
         QTemporaryDir dir;
-        const QString path = dir.filePath("v2.engram");
-        QVERIFY(QFile::copy(QStringLiteral(ENGRAM_TEST_DATA "/store-v2.engram"), path));
+        const QString path = dir.filePath("v2.recollector");
+        QVERIFY(QFile::copy(QStringLiteral(RECOLLECTOR_TEST_DATA "/store-v2.engram"), path));
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
         auto s = Store::open(path);
         QVERIFY2(s, s ? "" : qPrintable(s.error().message));
@@ -390,7 +390,7 @@ private Q_SLOTS:
         // A v3 store has v3's mention index (ids of the events that may be a mention); v4
         // replaces it with the two that the mention reader uses, and nothing else changes.
         QTemporaryDir dir;
-        const QString path = dir.filePath("v3.engram");
+        const QString path = dir.filePath("v3.recollector");
         const QString failure = writeRawDatabase(
             path, schema::createV1() + schema::migrationFrom(1) + schema::migrationFrom(2)
                       + QStringList{
@@ -422,10 +422,10 @@ private Q_SLOTS:
 
     void makeV2Store()
     {
-        // Regenerates the checked-in fixture when ENGRAM_WRITE_FIXTURES is set; documents how it was made.
-        if (qEnvironmentVariableIsEmpty("ENGRAM_WRITE_FIXTURES"))
-            QSKIP("set ENGRAM_WRITE_FIXTURES=1 to rewrite tests/data/store-v2.engram");
-        const QString path = QStringLiteral(ENGRAM_TEST_DATA "/store-v2.engram");
+        // Regenerates the checked-in fixture when RECOLLECTOR_WRITE_FIXTURES is set; documents how it was made.
+        if (qEnvironmentVariableIsEmpty("RECOLLECTOR_WRITE_FIXTURES"))
+            QSKIP("set RECOLLECTOR_WRITE_FIXTURES=1 to rewrite tests/data/store-v2.engram");
+        const QString path = QStringLiteral(RECOLLECTOR_TEST_DATA "/store-v2.engram");
         QFile::remove(path);
         const QString failure = writeRawDatabase(
             path, schema::createV1() + schema::migrationFrom(1)
@@ -448,10 +448,10 @@ private Q_SLOTS:
 
     void makeV1Store()
     {
-        // Regenerates the checked-in fixture when ENGRAM_WRITE_FIXTURES is set; documents how it was made.
-        if (qEnvironmentVariableIsEmpty("ENGRAM_WRITE_FIXTURES"))
-            QSKIP("set ENGRAM_WRITE_FIXTURES=1 to rewrite tests/data/store-v1.engram");
-        const QString path = QStringLiteral(ENGRAM_TEST_DATA "/store-v1.engram");
+        // Regenerates the checked-in fixture when RECOLLECTOR_WRITE_FIXTURES is set; documents how it was made.
+        if (qEnvironmentVariableIsEmpty("RECOLLECTOR_WRITE_FIXTURES"))
+            QSKIP("set RECOLLECTOR_WRITE_FIXTURES=1 to rewrite tests/data/store-v1.engram");
+        const QString path = QStringLiteral(RECOLLECTOR_TEST_DATA "/store-v1.engram");
         QFile::remove(path);
         const QString failure = writeRawDatabase(
             path, schema::createV1()

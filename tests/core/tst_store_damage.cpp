@@ -1,7 +1,7 @@
 // A damaged store never reads as complete: SQLite reports a damaged page when a read reaches
 // it, and a `while (q.next())` loop that does not ask why it stopped takes that for the end of
 // the rows. Every read reports the error, an export of a damaged store fails (and writes no
-// file), and `engram-cli check` says what SQLite's integrity check found.
+// file), and `recollector-cli check` says what SQLite's integrity check found.
 #include "TempStore.h"
 
 #include "engine/graph/KeywordIndex.h"
@@ -12,8 +12,8 @@
 #include <QProcess>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -31,11 +31,11 @@ Run cli(const QString &store, const QStringList &args)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.*=false"));
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("recollector.*=false"));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), store} + args);
+    p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), QStringList{QStringLiteral("--store"), store} + args);
     if (!p.waitForFinished(120000))
-        qFatal("engram-cli did not finish");
+        qFatal("recollector-cli did not finish");
     return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
                p.readAllStandardError()};
 }
@@ -62,7 +62,7 @@ private slots:
             QVERIFY(tmp->memories().insert(m));
         }
         QVERIFY(tmp->database().exec(QStringLiteral("COMMIT")));
-        m_path = m_dir.filePath(QStringLiteral("damaged.engram"));
+        m_path = m_dir.filePath(QStringLiteral("damaged.recollector"));
         QFile::remove(m_path);
         QVERIFY(tmp->database().exec(QStringLiteral("VACUUM INTO '%1'").arg(m_path)));
         // tmp's connection closes here; m_path never had one open.

@@ -14,8 +14,8 @@
 
 #include <string>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 

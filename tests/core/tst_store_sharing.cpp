@@ -1,7 +1,7 @@
-// One store, several processes (README: the assistant and engram-cli may write while the window
+// One store, several processes (README: the assistant and recollector-cli may write while the window
 // is open). The window's side is a live Store with a second connection, as the window has once
 // a worker (the whole-store overview, a preview) opened one; the other side is the real
-// engram-cli in other processes. Nothing may be lost: every event of both sides is on disk,
+// recollector-cli in other processes. Nothing may be lost: every event of both sides is on disk,
 // read back by a third process while the first is still open, the WAL stays linked, and
 // SQLite's integrity check passes. No "database is locked" ever reaches a user.
 #include "TempStore.h"
@@ -17,8 +17,8 @@
 #include <QProcess>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -33,11 +33,11 @@ Run cli(const QString &store, const QStringList &args)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.*=false"));
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("recollector.*=false"));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), QStringList{QStringLiteral("--store"), store} + args);
+    p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), QStringList{QStringLiteral("--store"), store} + args);
     if (!p.waitForFinished(120000))
-        qFatal("engram-cli did not finish");
+        qFatal("recollector-cli did not finish");
     return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
                p.readAllStandardError()};
 }
@@ -60,7 +60,7 @@ qint64 eventsOnDisk(const QString &store, const QString &id)
 {
     const Run r = cli(store, {QStringLiteral("--json"), QStringLiteral("show"), id});
     if (r.code != 0)
-        qFatal("engram-cli show failed: %s", r.err.constData());
+        qFatal("recollector-cli show failed: %s", r.err.constData());
     return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("history")).toArray().size();
 }
 
@@ -119,7 +119,7 @@ private slots:
         QVERIFY(worker);
         const qint64 before = *window->events().count();
 
-        // Two writers, each a chain of 500 engram-cli processes (a decision each), run side by
+        // Two writers, each a chain of 500 recollector-cli processes (a decision each), run side by
         // side with the window's two connections open. Each chain starts its next process when
         // the previous one has exited, so the two overlap all the time.
         constexpr int kPerWriter = 500;
@@ -135,12 +135,12 @@ private slots:
         const auto startNext = [&](int w) {
             Writer &writer = writers[w];
             const QString id = QStringLiteral("m%1").arg(w * 5 + writer.done % 5);
-            writer.process.start(QStringLiteral(ENGRAM_CLI_PATH),
+            writer.process.start(QStringLiteral(RECOLLECTOR_CLI_PATH),
                                  {QStringLiteral("--store"), window.path(), QStringLiteral("reinforce"), id});
         };
         for (int w = 0; w < 2; ++w) {
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.*=false"));
+            env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("recollector.*=false"));
             writers[w].process.setProcessEnvironment(env);
             connect(&writers[w].process, &QProcess::finished, &loop, [&, w](int code, QProcess::ExitStatus status) {
                 Writer &writer = writers[w];

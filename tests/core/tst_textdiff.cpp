@@ -5,7 +5,7 @@
 
 #include <QtTest>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 QString u(const char *utf8) { return QString::fromUtf8(utf8); }
@@ -47,7 +47,7 @@ private Q_SLOTS:
                                                        << QStringList{} << QStringList{};
         QTest::newRow("negation inserted") << u("Lin likes coffee") << u("Lin no longer likes coffee")
                                            << QStringList{} << QStringList{"no longer"};
-        QTest::newRow("replaced word") << u("engram-web targets Node 18 now") << u("engram-web targets Node 22 now")
+        QTest::newRow("replaced word") << u("recollector-web targets Node 18 now") << u("recollector-web targets Node 22 now")
                                        << QStringList{"18"} << QStringList{"22"};
         QTest::newRow("two separate changes") << u("Indent with 4 spaces in C++ code") << u("Indent with 2 spaces in web code")
                                               << QStringList{"4", "C++"} << QStringList{"2", "web"};

@@ -6,7 +6,7 @@
 #include <QRandomGenerator>
 #include <QtTest>
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class TestTime : public QObject
 {

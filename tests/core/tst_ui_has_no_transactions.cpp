@@ -17,7 +17,7 @@ private:
     static QStringList offenders(const QString &dir, const QRegularExpression &pattern)
     {
         QStringList found;
-        const QString root = QStringLiteral(ENGRAM_SOURCE_DIR);
+        const QString root = QStringLiteral(RECOLLECTOR_SOURCE_DIR);
         QDirIterator it(root + QLatin1Char('/') + dir, {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
                         QDirIterator::Subdirectories);
         int files = 0;
@@ -36,7 +36,7 @@ private:
             }
         }
         if (files == 0)
-            found << QStringLiteral("%1: no sources found (wrong ENGRAM_SOURCE_DIR?)").arg(dir);
+            found << QStringLiteral("%1: no sources found (wrong RECOLLECTOR_SOURCE_DIR?)").arg(dir);
         return found;
     }
 

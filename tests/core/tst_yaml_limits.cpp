@@ -20,8 +20,8 @@
 
 #include <sys/resource.h>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 namespace {
 
@@ -44,7 +44,7 @@ QByteArray blockMappings(int levels)
 // stringBytes × aliases when every alias is copied.
 QByteArray aliasBomb(int stringBytes, int aliases)
 {
-    QByteArray out = "format: engram-memory-set\nversion: 1\nmemories:\n"
+    QByteArray out = "format: recollector-memory-set\nversion: 1\nmemories:\n"
                      "  - id: bomb0001\n    category: fact\n    createdAt: 2024-01-01T00:00:00Z\n"
                      "    content: &s \"";
     out += QByteArray(stringBytes, 'x');
@@ -89,9 +89,9 @@ class TestYamlLimits : public QObject
         env.insert(QStringLiteral("HOME"), m_home.path());
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ENGRAM_CLI_PATH), args);
+        p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), args);
         if (!p.waitForFinished(120000))
-            qFatal("engram-cli did not finish: %s", qPrintable(args.join(' ')));
+            qFatal("recollector-cli did not finish: %s", qPrintable(args.join(' ')));
         return { p.exitCode(), QString::fromUtf8(p.readAllStandardError()).trimmed() };
     }
 
@@ -104,7 +104,7 @@ class TestYamlLimits : public QObject
         return path;
     }
 
-    // `engram-cli import` of a file `name` holding `bytes` fails with `error` and leaves the
+    // `recollector-cli import` of a file `name` holding `bytes` fails with `error` and leaves the
     // store as it was.
     void importIsRefused(const QString &name, const QByteArray &bytes, const QString &error)
     {
@@ -127,15 +127,15 @@ private Q_SLOTS:
         // 200 KB that expand to 400 MB of copies (twice that as UTF-16): before the byte budget
         // the import took gigabytes and stored it all. Now reading stops after 4 × 200 KB.
         importIsRefused(QStringLiteral("bomb.yaml"), aliasBomb(200 * 1024, 2000),
-            QStringLiteral("engram-cli: bomb.yaml: too many nodes or too much text at line 7, column 14: aliases "
+            QStringLiteral("recollector-cli: bomb.yaml: too many nodes or too much text at line 7, column 14: aliases "
                            "expand the document beyond 4 times the file's size"));
         // The largest child so far: well under the expansion. A child's peak as getrusage gives
         // it includes the pages it shared with this process between fork and exec, so this test
         // is declared first, before the tests that parse hostile YAML in this process (under
         // ASan their freed memory stays resident, and children measured 648 MiB after them).
         const long peakMib = childrenPeakKib() / 1024;
-        qInfo("engram-cli peak resident memory: %ld MiB", peakMib);
-        QVERIFY2(peakMib < 256, qPrintable(QStringLiteral("engram-cli took %1 MiB").arg(peakMib)));
+        qInfo("recollector-cli peak resident memory: %ld MiB", peakMib);
+        QVERIFY2(peakMib < 256, qPrintable(QStringLiteral("recollector-cli took %1 MiB").arg(peakMib)));
     }
 
     void hundredThousandDeepIsAClearError_data()
@@ -147,7 +147,7 @@ private Q_SLOTS:
         QTest::newRow("block sequences on one line") << repeat("- ", 100000) << "line 1, column 513";
         QTest::newRow("block mappings") << blockMappings(2000) << "line 257, column 257";
         QTest::newRow("flow inside block")
-            << QByteArray("format: engram-memory-set\nmemories:\n  - id: x\n    content: ") + repeat("[", 100000)
+            << QByteArray("format: recollector-memory-set\nmemories:\n  - id: x\n    content: ") + repeat("[", 100000)
                 + "x" + repeat("]", 100000)
             << "line 4, column 267";
         // Never closed, each '[' may still be the key of a one-pair mapping, and yaml-cpp opens
@@ -185,7 +185,7 @@ private Q_SLOTS:
     void deepFileImportLeavesStoreUnchanged()
     {
         importIsRefused(QStringLiteral("deep.yaml"), repeat("- ", 100000) + "x\n",
-            QStringLiteral("engram-cli: deep.yaml: nesting too deep at line 1, column 513: more than 256 levels "
+            QStringLiteral("recollector-cli: deep.yaml: nesting too deep at line 1, column 513: more than 256 levels "
                            "of lists and mappings"));
     }
 

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace engram::fuzz {
+namespace recollector::fuzz {
 
 /// A copy, NUL-terminated like every QByteArray a file read gives (fromRawData is not).
 inline QByteArray input(const uint8_t *data, size_t size)
@@ -23,4 +23,4 @@ inline QByteArray input(const uint8_t *data, size_t size)
     std::abort();
 }
 
-} // namespace engram::fuzz
+} // namespace recollector::fuzz

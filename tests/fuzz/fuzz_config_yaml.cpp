@@ -5,7 +5,7 @@
 
 #include "config/Config.h"
 
-using namespace engram;
+using namespace recollector;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,4 +1,4 @@
-// An Engram memory-set JSON file as import reads it (MemorySetJson::fromBytes: the simdjson
+// A Recollector memory-set JSON file as import reads it (MemorySetJson::fromBytes: the simdjson
 // reader, or JsonText's located errors and every entry's validation). Any bytes give a set or one error, never a
 // crash, a sanitizer report, a leak or a hang; and a set that was read writes out as a file
 // that reads back.
@@ -7,7 +7,7 @@
 #include "io/MemorySetFastJson.h"
 #include "io/MemorySetJson.h"
 
-using namespace engram;
+using namespace recollector;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,4 +1,4 @@
-// An Engram memory set as YAML (MemorySetYaml::fromBytes: yaml-cpp with its depth guard, the
+// A Recollector memory set as YAML (MemorySetYaml::fromBytes: yaml-cpp with its depth guard, the
 // alias budget and depth limit of the converter, then the JSON codec's validation). Any bytes
 // give a set or one error, never a crash, a sanitizer report, a leak, a hang or gigabytes. Two
 // properties as well:
@@ -11,8 +11,8 @@
 
 #include <QJsonDocument>
 
-using namespace engram;
-using namespace engram::core;
+using namespace recollector;
+using namespace recollector::core;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

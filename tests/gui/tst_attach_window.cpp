@@ -26,8 +26,8 @@
 #include <QTest>
 #include <QUndoStack>
 
-using namespace engram;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::ui;
 using test::readAll;
 using test::writeAll;
 
@@ -65,9 +65,9 @@ private Q_SLOTS:
     {
         // Side stores go to the user's data folder: a temporary one here.
         qputenv("XDG_DATA_HOME", m_tmp.filePath(QStringLiteral("xdg")).toUtf8());
-        QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("EngramTest"));
-        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        QCoreApplication::setOrganizationName(QStringLiteral("RecollectorTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("RecollectorTest"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
             qWarning("message box: %s", qPrintable(text));
             return QMessageBox::Ok;
@@ -78,7 +78,7 @@ private Q_SLOTS:
     {
         m_folder = m_tmp.filePath(QStringLiteral("hub-%1/memory").arg(QDateTime::currentMSecsSinceEpoch()));
         QVERIFY(QDir().mkpath(m_folder));
-        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/agent-folder"));
+        const QDir fixture(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/agent-folder"));
         for (const QString &name : fixture.entryList(QDir::Files))
             QVERIFY(QFile::copy(fixture.filePath(name), QDir(m_folder).filePath(name)));
     }
@@ -173,7 +173,7 @@ private Q_SLOTS:
     {
         const QString claude = m_tmp.filePath(QStringLiteral("claude-%1/memory").arg(QDateTime::currentMSecsSinceEpoch()));
         QVERIFY(QDir().mkpath(claude));
-        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/claude-memory"));
+        const QDir fixture(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/claude-memory"));
         for (const QString &name : fixture.entryList(QDir::Files))
             QVERIFY(QFile::copy(fixture.filePath(name), QDir(claude).filePath(name)));
         MainWindow w;

@@ -4,7 +4,7 @@
 // .qm that the build compiled into the resources. On the real MainWindow with the demo store:
 // the menus are Chinese (File is 文件(&F)), history lines, tiers and relative times are
 // Chinese, no visible label, button or combo box of the window is left in English, and at
-// 1024×700 none is narrower than its (Chinese) text. ENGRAM_SCREENSHOT_DIR=dir saves the
+// 1024×700 none is narrower than its (Chinese) text. RECOLLECTOR_SCREENSHOT_DIR=dir saves the
 // window at 1600×1000 and 1024×700 there (scripts/screenshots.sh).
 #include "MainWindow.h"
 #include "model/Event.h"
@@ -26,8 +26,8 @@
 #include <QStandardPaths>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::ui;
 
 namespace {
 
@@ -41,14 +41,14 @@ bool hasChinese(const QString &text)
 }
 
 // Visible widget texts of the window that read as English: a word of four or more Latin
-// letters and no Chinese. Names that stay as they are (Engram, Claude Code, the formats, key
+// letters and no Chinese. Names that stay as they are (Recollector, Claude Code, the formats, key
 // names) and the memories' own data (the demo's text, ids and stored names, in the table and
 // the panel's values) are not the window's words.
 QStringList englishTexts(const QWidget &window)
 {
     static const QRegularExpression word(QStringLiteral("[A-Za-z]{4,}"));
     static const QRegularExpression kept(
-        QStringLiteral("\\b(Engram|Claude|Code|JSON|YAML|Enter|Ctrl|Shift)\\b"));
+        QStringLiteral("\\b(Recollector|Claude|Code|JSON|YAML|Enter|Ctrl|Shift)\\b"));
     QStringList english;
     for (QWidget *w : window.findChildren<QWidget *>()) {
         if (!w->isVisible() || w->window() != &window)
@@ -83,7 +83,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         test::useTestSettings();
-        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         // What main() does, from this process's environment (LANG=zh_CN.UTF-8).
         QCOMPARE(Translations::install(*QCoreApplication::instance()), QStringLiteral("zh_CN"));
     }
@@ -94,11 +94,11 @@ private Q_SLOTS:
     {
         QCOMPARE(Translations::chosenLocale().language(), QLocale::Chinese);
         QVERIFY(Translations::available().contains(QStringLiteral("zh_CN")));
-        // ENGRAM_LANG overrides the system: English is the source text, so no translator.
-        qputenv("ENGRAM_LANG", "en");
+        // RECOLLECTOR_LANG overrides the system: English is the source text, so no translator.
+        qputenv("RECOLLECTOR_LANG", "en");
         QCOMPARE(Translations::chosenLocale().language(), QLocale::English);
         QCOMPARE(Translations::install(*QCoreApplication::instance(), Translations::chosenLocale()), QString());
-        qunsetenv("ENGRAM_LANG");
+        qunsetenv("RECOLLECTOR_LANG");
     }
 
     void theFileMenuIsInChinese()
@@ -153,7 +153,7 @@ private Q_SLOTS:
                  qPrintable(w.tableModel()->index(0, 0).data(TierNameRole).toString()));
         const QStringList english = englishTexts(w);
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
-        if (const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !dir.isEmpty())
+        if (const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR"); !dir.isEmpty())
             QVERIFY(w.grab().save(dir + QStringLiteral("/main-window-zh_CN.png")));
     }
 
@@ -162,7 +162,7 @@ private Q_SLOTS:
         MainWindow w;
         const QStringList problems = NarrowWidgets::demoWindowProblemsAt1024x700(w);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
-        if (const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !dir.isEmpty())
+        if (const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR"); !dir.isEmpty())
             QVERIFY(w.grab().save(dir + QStringLiteral("/main-window-zh_CN-1024x700.png")));
     }
 };

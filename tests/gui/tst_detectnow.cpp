@@ -36,9 +36,9 @@
 #include <atomic>
 #include <memory>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -106,7 +106,7 @@ private:
     /// The window on a fresh copy of the generated store, its conflicts list open.
     bool openWindow(MainWindow &w)
     {
-        m_path = m_dir.filePath(QStringLiteral("copy%1.engram").arg(++m_copies));
+        m_path = m_dir.filePath(QStringLiteral("copy%1.recollector").arg(++m_copies));
         if (!QFile::copy(m_template, m_path) || !w.openStore(m_path))
             return false;
         w.resize(1400, 900);
@@ -126,9 +126,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::useTestSettings(QStringLiteral("EngramDetectNowTest"));
+        test::useTestSettings(QStringLiteral("RecollectorDetectNowTest"));
         // One generated store, copied for each test while no connection to it is open.
-        m_template = m_dir.filePath(QStringLiteral("template.engram"));
+        m_template = m_dir.filePath(QStringLiteral("template.recollector"));
         auto store = Store::open(m_template);
         QVERIFY(store);
         GeneratorOptions o;
@@ -320,7 +320,7 @@ private Q_SLOTS:
     }
 
     // The dialog during a detection and after it, at a large and a small size: the progress
-    // line and the summary are shown whole. Set ENGRAM_SCREENSHOT_DIR to save the pictures
+    // line and the summary are shown whole. Set RECOLLECTOR_SCREENSHOT_DIR to save the pictures
     // (detect-running-<size>.png, detect-done-<size>.png).
     void rendersWhileAndAfterDetecting()
     {
@@ -342,7 +342,7 @@ private Q_SLOTS:
         QTRY_COMPARE(label->text(), QStringLiteral("Comparing memories…"));
         QVERIFY2(label->width() >= label->sizeHint().width(), "the progress line is cut");
         QVERIFY(bar->width() >= bar->sizeHint().width());
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         const QString tag = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
         if (!shots.isEmpty())
             QVERIFY(dialog->grab().save(shots + QStringLiteral("/detect-running-%1.png").arg(tag)));

@@ -1,6 +1,6 @@
 // Issue 20, item 10, on the real MainWindow (offscreen): with no store open the window shows
 // the welcome page (no table); its buttons open the demo (marked as sample data in the title)
-// or create the default store empty (the one engram-cli uses without --store); an empty store
+// or create the default store empty (the one recollector-cli uses without --store); an empty store
 // and a filter with no match say so in the table, with what to do next.
 #include "MainWindow.h"
 #include "StoreSession.h"
@@ -20,8 +20,8 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::ui;
 
 class TestFirstRun : public QObject
 {
@@ -35,8 +35,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::useTestSettings(QStringLiteral("EngramFirstRun"));
-        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        test::useTestSettings(QStringLiteral("RecollectorFirstRun"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
     void init()
@@ -70,7 +70,7 @@ private Q_SLOTS:
             if (note->wordWrap())
                 QVERIFY2(note->height() >= note->heightForWidth(note->width()), qPrintable(note->text()));
         }
-        if (const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !dir.isEmpty())
+        if (const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR"); !dir.isEmpty())
             QVERIFY(w.grab().save(dir + QStringLiteral("/welcome-page.png")));
     }
 
@@ -106,7 +106,7 @@ private Q_SLOTS:
         QVERIFY2(w.session()->isOpen(), qPrintable(m_messages->texts().join(u'\n')));
         QCOMPARE(QFileInfo(w.session()->path()), QFileInfo(MainWindow::defaultStorePath()));
         QVERIFY(QFileInfo::exists(MainWindow::defaultStorePath()));
-        QVERIFY(MainWindow::defaultStorePath().endsWith(QStringLiteral("/default.engram")));
+        QVERIFY(MainWindow::defaultStorePath().endsWith(QStringLiteral("/default.recollector")));
         QVERIFY(!w.windowTitle().contains(QStringLiteral("sample data")));
         QVERIFY(w.memoryTable()->isVisible());
         QCOMPARE(w.tableModel()->rowCount(), 0);

@@ -28,9 +28,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestHelpWindow : public QObject
 {
@@ -40,10 +40,10 @@ private:
     std::unique_ptr<test::TempStore> m_store;
     std::optional<test::AnsweredMessages> m_messages;
 
-    /// With ENGRAM_SCREENSHOT_DIR set (scripts/screenshots.sh), saves what `widget` shows.
+    /// With RECOLLECTOR_SCREENSHOT_DIR set (scripts/screenshots.sh), saves what `widget` shows.
     static void saveShot(QWidget *widget, const QString &name)
     {
-        const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
     }
@@ -96,7 +96,7 @@ private Q_SLOTS:
         auto *guide = w.findChild<UserGuideDialog *>();
         QVERIFY(guide && guide->isVisible());
         const QString text = guide->browser()->toPlainText();
-        QVERIFY2(text.contains(QStringLiteral("Using Engram")) && text.contains(QStringLiteral("Editing a memory")),
+        QVERIFY2(text.contains(QStringLiteral("Using Recollector")) && text.contains(QStringLiteral("Editing a memory")),
                  qPrintable(text.left(200)));
         QVERIFY(!text.contains(QStringLiteral("## "))); // rendered, not the markdown source
         // The screenshots it shows are in the program too.
@@ -119,7 +119,7 @@ private Q_SLOTS:
         const auto has = [&](const QString &row) { return rows.contains(row); };
         QVERIFY2(has(QStringLiteral("Undo|%1|Edit").arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText))),
                  qPrintable(rows.join(QLatin1Char('\n'))));
-        QVERIFY(has(QStringLiteral("Engram User Guide|F1|Help")));
+        QVERIFY(has(QStringLiteral("Recollector User Guide|F1|Help")));
         QVERIFY(has(QStringLiteral("Negate (asks what is true instead)|N|Review queue")));
         // No two menu entries share keys: Qt fires neither of an ambiguous pair (Unmark
         // Permanent and Privacy Mode were both Ctrl+Shift+P).
@@ -142,14 +142,14 @@ private Q_SLOTS:
         MainWindow w;
         w.findChild<QAction *>(QStringLiteral("aboutAction"))->trigger();
         QCOMPARE(m_messages->texts().size(), 1);
-        QVERIFY(m_messages->texts().first().contains(QStringLiteral("Engram 9.8.7")));
+        QVERIFY(m_messages->texts().first().contains(QStringLiteral("Recollector 9.8.7")));
     }
 
     void openRecentNamesTheFolders()
     {
         QTemporaryDir a, b;
-        const QString first = QDir(a.path()).filePath(QStringLiteral("default.engram"));
-        const QString second = QDir(b.path()).filePath(QStringLiteral("default.engram"));
+        const QString first = QDir(a.path()).filePath(QStringLiteral("default.recollector"));
+        const QString second = QDir(b.path()).filePath(QStringLiteral("default.recollector"));
         QSettings().setValue(QStringLiteral("stores/recent"), QStringList{first, second});
         MainWindow w;
         auto *menu = w.findChild<QMenu *>(QStringLiteral("recentMenu"));
@@ -168,7 +168,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(w.openStore(m_store->path()));
         w.show();
-        drop(w, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        drop(w, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY(w.findChild<ImportPreviewDialog *>()); // previewed, nothing written yet
         QCOMPARE(*(*m_store)->memories().count(), 3);
 

@@ -25,9 +25,9 @@
 #include <QTextEdit>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 const QString kHtml = QStringLiteral("<b>bold</b> <img src=x> <a href=y>link</a>");

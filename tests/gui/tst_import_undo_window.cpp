@@ -27,16 +27,16 @@
 
 #include <algorithm>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
-/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
+/// With RECOLLECTOR_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
 void saveShot(QWidget *widget, const QString &name)
 {
-    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
     if (!dir.isEmpty())
         QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
 }
@@ -189,7 +189,7 @@ private Q_SLOTS:
         w.show();
         importThroughThePreview(w);
         QTRY_COMPARE(w.tableModel()->totalCount(), qint64(5));
-        // Another writer (the assistant, engram-cli) confirms an imported memory.
+        // Another writer (the assistant, recollector-cli) confirms an imported memory.
         Decisions other(**m_store, Config::defaults());
         QVERIFY(other.confirm(QStringLiteral("new_a")));
 

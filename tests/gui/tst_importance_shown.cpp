@@ -16,9 +16,9 @@
 #include <QStandardPaths>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestImportanceShown : public QObject
 {

@@ -1,6 +1,6 @@
 // The real MainWindow on a temporary store, offscreen: opening (and failing to open) stores,
 // the demo store, filtering, sorting, decisions with undo / redo, preview at a date, and
-// changes made by another connection and by engram-cli showing up with the selection kept;
+// changes made by another connection and by recollector-cli showing up with the selection kept;
 // deleting the window with decisions on its undo stack; a 1 MB memory selected.
 #include "TempStore.h"
 
@@ -30,9 +30,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -74,7 +74,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         test::useTestSettings();
-        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
     void init()
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QVERIFY(w.openStore(m_store->path()));
         w.show();
         QCOMPARE(w.tableModel()->rowCount(), kCount);
-        QVERIFY(w.windowTitle().contains(QStringLiteral("test.engram")));
+        QVERIFY(w.windowTitle().contains(QStringLiteral("test.recollector")));
         auto *counts = w.findChild<QLabel *>(QStringLiteral("filterCounts"));
         QVERIFY(counts);
         QVERIFY(counts->text().contains(QString::number(kCount)));
@@ -109,15 +109,15 @@ private Q_SLOTS:
     {
         MainWindow w;
         QVERIFY(w.openStore(m_store->path()));
-        const QString bogus = m_store->dir() + QStringLiteral("/notes.engram");
+        const QString bogus = m_store->dir() + QStringLiteral("/notes.recollector");
         QFile file(bogus);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("this is not a database at all, just some text to make it long enough");
         file.close();
         QVERIFY(!w.openStore(bogus));
         QCOMPARE(m_messages->texts().size(), 1);
-        QVERIFY2(m_messages->texts().first().contains(QStringLiteral("notes.engram")), qPrintable(m_messages->texts().first()));
-        QVERIFY(m_messages->texts().first().contains(QStringLiteral("test.engram stays open")));
+        QVERIFY2(m_messages->texts().first().contains(QStringLiteral("notes.recollector")), qPrintable(m_messages->texts().first()));
+        QVERIFY(m_messages->texts().first().contains(QStringLiteral("test.recollector stays open")));
         QCOMPARE(w.session()->path(), QFileInfo(m_store->path()).absoluteFilePath());
         QCOMPARE(w.tableModel()->rowCount(), kCount);
     }
@@ -271,14 +271,14 @@ private Q_SLOTS:
         QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_010")});
     }
 
-    void engramCliConfirmShowsUp()
+    void recollectorCliConfirmShowsUp()
     {
         MainWindow w;
         QVERIFY(w.openStore(m_store->path()));
         w.show();
         w.selectIds({QStringLiteral("mem_007")});
         QProcess cli;
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH),
+        cli.start(QStringLiteral(RECOLLECTOR_CLI_PATH),
                   {QStringLiteral("--store"), m_store->path(), QStringLiteral("confirm"), QStringLiteral("mem_012")});
         QVERIFY(cli.waitForFinished(20000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
@@ -321,7 +321,7 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
 
         const QString title = w->windowTitle();
-        QVERIFY(title.contains(QStringLiteral("test.engram")));
+        QVERIFY(title.contains(QStringLiteral("test.recollector")));
         QSignalSpy titleChanges(w, &QWidget::windowTitleChanged);
         QPointer<StoreSession> session = w->session();
         w->close();
@@ -340,7 +340,7 @@ private Q_SLOTS:
     // A 1 MB memory (one unbroken run, the worst case to lay out) selected in the real window
     // at a large and a small size: the window answers at once (the detail panel shows it
     // elided, with "Show All"), and the one-minute clock does not set the text again (the
-    // window froze for minutes, then for half of every minute). Set ENGRAM_SCREENSHOT_DIR to
+    // window froze for minutes, then for half of every minute). Set RECOLLECTOR_SCREENSHOT_DIR to
     // save the window and its detail panel at each size (detail-panel-long-<w>x<h>.png).
     void aMegabyteMemoryDoesNotFreezeTheWindow()
     {
@@ -384,7 +384,7 @@ private Q_SLOTS:
             QCOMPARE(content->document()->revision(), revision);
             w.session()->setNow(0);
 
-            const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+            const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
             if (!shots.isEmpty()) {
                 const QString suffix = QStringLiteral("%1x%2.png").arg(size.width()).arg(size.height());
                 QVERIFY(detail->grab().save(shots + QStringLiteral("/detail-panel-long-") + suffix));

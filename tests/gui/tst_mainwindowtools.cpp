@@ -2,7 +2,7 @@
 // and the table follows the graph, a retrieval result lights its path on the graph, and the
 // Review menu's dialogs (conflicts, conflict resolution, review queue, cleanup) and the File
 // menu's import preview and export work from the window, with decisions on its undo stack and
-// visible to engram-cli.
+// visible to recollector-cli.
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "dialogs/CleanupPreviewDialog.h"
@@ -37,9 +37,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestMainWindowTools : public QObject
 {
@@ -75,7 +75,7 @@ private:
     static QJsonObject cliShow(const QString &store, const QString &id)
     {
         QProcess cli;
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("--store"), store, QStringLiteral("--json"),
+        cli.start(QStringLiteral(RECOLLECTOR_CLI_PATH), {QStringLiteral("--store"), store, QStringLiteral("--json"),
                                                     QStringLiteral("show"), id});
         if (!cli.waitForFinished(30000) || cli.exitCode() != 0)
             return {};
@@ -102,8 +102,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::useTestSettings(QStringLiteral("EngramToolsTest"));
-        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        test::useTestSettings(QStringLiteral("RecollectorToolsTest"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
     void init()
@@ -207,7 +207,7 @@ private Q_SLOTS:
         QCOMPARE(w.undoStack()->count(), 1);
 
         // Exactly one of the two is negated now: the table (review mode shows negated rows)
-        // and engram-cli agree.
+        // and recollector-cli agree.
         const auto a = w.session()->store()->memories().get(conflict.a);
         const auto b = w.session()->store()->memories().get(conflict.b);
         QVERIFY(a && b);
@@ -254,7 +254,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(openDemo(w));
         const qint64 before = w.tableModel()->totalCount();
-        w.openImportPreview(QStringLiteral(ENGRAM_TEST_DATA "/import-small.json"));
+        w.openImportPreview(QStringLiteral(RECOLLECTOR_TEST_DATA "/import-small.json"));
         auto *import = w.findChild<ImportPreviewDialog *>(QStringLiteral("importPreviewDialog"));
         QVERIFY(import && import->isVisible());
         QTRY_COMPARE(import->state(), ImportPreviewDialog::State::Ready);

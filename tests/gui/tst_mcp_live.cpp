@@ -1,5 +1,5 @@
 // The assistant writes while the person watches (docs/cli.md, "mcp"; docs/architecture.md,
-// "Live refresh"): the real MainWindow is open on a store while the real `engram-cli mcp`
+// "Live refresh"): the real MainWindow is open on a store while the real `recollector-cli mcp`
 // remembers 200 memories in it and the window writes to the same store itself every few
 // milliseconds. The table ends up showing all 200 (live refresh), every one of the 200 calls
 // succeeded (no "database is locked" reached the server: BEGIN IMMEDIATE waits within the busy
@@ -22,9 +22,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestMcpLive : public QObject
 {
@@ -36,7 +36,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::useTestSettings(QStringLiteral("EngramMcpLiveTest"));
+        test::useTestSettings(QStringLiteral("RecollectorMcpLiveTest"));
     }
 
     void init()

@@ -1,7 +1,7 @@
 // Issue 14, rule 10, second half, in the real MainWindow (offscreen; docs/scoring.md,
 // "Detection"): the contradiction detection a large import queued (meta detection_queued_at)
 // runs in the background when the window opens the store, with its progress in the status bar,
-// and when the window notices the flag by live refresh after the real engram-cli imported
+// and when the window notices the flag by live refresh after the real recollector-cli imported
 // 20 002 memories beside it; each run records the contradiction and clears the flag.
 #include "MainWindow.h"
 #include "QueuedDetectionRunner.h"
@@ -26,9 +26,9 @@
 
 #include <atomic>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -58,10 +58,10 @@ io::MemorySet bigSet(int filler)
     return set;
 }
 
-/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows at 1600×1000 and 1024×700.
+/// With RECOLLECTOR_SCREENSHOT_DIR set, saves what `widget` shows at 1600×1000 and 1024×700.
 void screenshot(QWidget &widget, const QString &name)
 {
-    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
     if (dir.isEmpty())
         return;
     for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
@@ -85,7 +85,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::useTestSettings(QStringLiteral("EngramRule10Test"));
+        test::useTestSettings(QStringLiteral("RecollectorRule10Test"));
     }
 
     void init()
@@ -98,7 +98,7 @@ private Q_SLOTS:
 
     void aQueuedDetectionRunsWhenTheStoreOpens()
     {
-        const QString path = m_dir.filePath(QStringLiteral("queued.engram"));
+        const QString path = m_dir.filePath(QStringLiteral("queued.recollector"));
         {
             auto store = Store::open(path);
             QVERIFY(store);
@@ -133,7 +133,7 @@ private Q_SLOTS:
     // the window does not start it again by itself until the store is opened again.
     void cancellingLeavesTheQueueForLater()
     {
-        const QString path = m_dir.filePath(QStringLiteral("cancel.engram"));
+        const QString path = m_dir.filePath(QStringLiteral("cancel.recollector"));
         {
             auto store = Store::open(path);
             QVERIFY(store);
@@ -185,7 +185,7 @@ private Q_SLOTS:
 
     void theWindowNoticesAQueuedDetectionByLiveRefresh()
     {
-        const QString path = m_dir.filePath(QStringLiteral("live.engram"));
+        const QString path = m_dir.filePath(QStringLiteral("live.recollector"));
         const QString file = m_dir.filePath(QStringLiteral("big.json"));
         QVERIFY(io::MemorySetJson::writeFile(file, bigSet(int(io::ImportOperation::kDetectAtMost))).ok());
         MainWindow w;
@@ -194,9 +194,9 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QSignalSpy finished(w.detectionRunner(), &QueuedDetectionRunner::finished);
 
-        // Another writer, the real engram-cli, imports 20 002 memories while the window is open.
+        // Another writer, the real recollector-cli, imports 20 002 memories while the window is open.
         QProcess cli;
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("--store"), path, QStringLiteral("import"), file});
+        cli.start(QStringLiteral(RECOLLECTOR_CLI_PATH), {QStringLiteral("--store"), path, QStringLiteral("import"), file});
         QVERIFY(cli.waitForFinished(120000));
         QCOMPARE(cli.exitCode(), 0);
         QVERIFY2(cli.readAllStandardError().contains("contradiction detection queued"), "the import queued it");

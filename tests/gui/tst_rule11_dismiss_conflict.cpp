@@ -1,7 +1,7 @@
 // Issue 14, rule 11 in the window (docs/scoring.md, "Dismissal"): the real MainWindow on the
 // demo store, offscreen; "Not a Conflict" clicked in the real conflict dialog dismisses the
 // conflict as one command on the window's undo stack; Edit → Undo reopens it exactly, Redo
-// dismisses it again; engram-cli sees the same.
+// dismisses it again; recollector-cli sees the same.
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
@@ -23,9 +23,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestRule11DismissConflict : public QObject
 {
@@ -39,7 +39,7 @@ private:
     static QString cliStatus(const QString &store, qint64 conflictId)
     {
         QProcess cli;
-        cli.start(QStringLiteral(ENGRAM_CLI_PATH), {QStringLiteral("--store"), store, QStringLiteral("--json"),
+        cli.start(QStringLiteral(RECOLLECTOR_CLI_PATH), {QStringLiteral("--store"), store, QStringLiteral("--json"),
                                                     QStringLiteral("conflicts")});
         if (!cli.waitForFinished(30000) || cli.exitCode() != 0)
             return {};
@@ -53,8 +53,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::useTestSettings(QStringLiteral("EngramRule11Test"));
-        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        test::useTestSettings(QStringLiteral("RecollectorRule11Test"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QSettings().clear();
         m_messages.emplace();
     }

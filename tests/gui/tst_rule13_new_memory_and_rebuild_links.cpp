@@ -38,9 +38,9 @@
 
 #include <atomic>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -65,10 +65,10 @@ qint64 linkCount(Store &store)
     return n / 2;
 }
 
-/// With ENGRAM_SCREENSHOT_DIR set (scripts/screenshots.sh), saves what `widget` shows.
+/// With RECOLLECTOR_SCREENSHOT_DIR set (scripts/screenshots.sh), saves what `widget` shows.
 void saveShot(QWidget *widget, const QString &name)
 {
-    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
     if (!dir.isEmpty())
         QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
 }
@@ -108,7 +108,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::useTestSettings(QStringLiteral("EngramRule13Test"));
+        test::useTestSettings(QStringLiteral("RecollectorRule13Test"));
     }
 
     void init()

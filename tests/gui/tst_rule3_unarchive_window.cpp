@@ -28,9 +28,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -76,7 +76,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::useTestSettings(QStringLiteral("EngramRule3Test"));
+        test::useTestSettings(QStringLiteral("RecollectorRule3Test"));
     }
 
     void init()
@@ -160,7 +160,7 @@ private Q_SLOTS:
         QTRY_VERIFY(button->isVisible());
         QVERIFY(button->isEnabled());
         QVERIFY(action(w, "unarchiveAction")->isEnabled());
-        if (const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        if (const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR"); !dir.isEmpty()) {
             w.grab().save(dir + QStringLiteral("/rule3-compressed-1600.png"));
             w.resize(1024, 700);
             QTest::qWait(50);

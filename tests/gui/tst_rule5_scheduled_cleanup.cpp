@@ -26,9 +26,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -46,10 +46,10 @@ Memory aged(const QString &id, double hours)
     return m;
 }
 
-/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows at 1600×1000 and 1024×700.
+/// With RECOLLECTOR_SCREENSHOT_DIR set, saves what `widget` shows at 1600×1000 and 1024×700.
 void screenshot(QWidget &widget, const QString &name)
 {
-    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
     if (dir.isEmpty())
         return;
     for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
@@ -73,7 +73,7 @@ private:
     /// A store never cleaned up: "forgotten" (strength e^(−120/24) < 5) is a delete candidate.
     QString makeStore()
     {
-        const QString path = m_dir.filePath(QStringLiteral("due%1.engram").arg(++m_stores));
+        const QString path = m_dir.filePath(QStringLiteral("due%1.recollector").arg(++m_stores));
         auto store = Store::open(path);
         if (!store)
             return {};
@@ -93,7 +93,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::useTestSettings(QStringLiteral("EngramRule5Test"));
+        test::useTestSettings(QStringLiteral("RecollectorRule5Test"));
     }
 
     void init()

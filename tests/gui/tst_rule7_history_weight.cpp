@@ -17,9 +17,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestRule7HistoryWeight : public QObject
 {
@@ -31,7 +31,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        test::useTestSettings(QStringLiteral("EngramRule7Test"));
+        test::useTestSettings(QStringLiteral("RecollectorRule7Test"));
         QSettings().clear();
         m_messages.emplace();
     }

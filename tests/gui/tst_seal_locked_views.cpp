@@ -37,9 +37,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 const QString kSecret = QStringLiteral("Zanzibar vault code 9923");
@@ -208,9 +208,9 @@ private Q_SLOTS:
 
     void theImportPreviewShowsSealedEntriesAsLocked()
     {
-        // An Engram set written by engram-cli while locked: the entry stays sealed in it.
+        // A Recollector set written by recollector-cli while locked: the entry stays sealed in it.
         const QString set = m_store->dir() + QStringLiteral("/set.json");
-        const test::CliRun exported = test::runEngramCli(m_store->path(), {QStringLiteral("export"), set});
+        const test::CliRun exported = test::runRecollectorCli(m_store->path(), {QStringLiteral("export"), set});
         QVERIFY2(exported.code == 0, exported.err.constData());
         // The stored memory changes afterwards (still locked): the preview shows both sides.
         auto stored = (*m_store)->memories().get(QStringLiteral("mem_secret"));

@@ -30,9 +30,9 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 const QString kSecret = QStringLiteral("Zanzibar vault code 9923");
@@ -184,7 +184,7 @@ private Q_SLOTS:
 
     void theDialogWantsTheNewPassphraseTwiceAndDifferent()
     {
-        ChangePassphraseDialog dialog(QStringLiteral("test.engram"));
+        ChangePassphraseDialog dialog(QStringLiteral("test.recollector"));
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         auto *current = dialog.findChild<QLineEdit *>(QStringLiteral("currentPassphraseEdit"));

@@ -5,7 +5,7 @@
 // (the dialog wants it twice, alike) and seals the memory; View → Privacy Mode masks level ≥ 2
 // text in the table and the detail panel and says so in the status bar; memory text with
 // HTML is shown literally in the table, the detail panel and the graph.
-// With ENGRAM_SCREENSHOT_DIR set, the unlock dialog and a locked table are saved there at
+// With RECOLLECTOR_SCREENSHOT_DIR set, the unlock dialog and a locked table are saved there at
 // 1600×1000 and 1024×700.
 #include "TempStore.h"
 
@@ -42,9 +42,9 @@
 #include <QAbstractSeries>
 #include <QChartView>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 const QString kSecret = QStringLiteral("Zanzibar vault code 9923");
@@ -106,7 +106,7 @@ private:
 
     static void screenshot(QWidget *widget, const QString &name)
     {
-        const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (dir.isEmpty())
             return;
         if (!widget->grab().save(dir + QLatin1Char('/') + name))
@@ -183,7 +183,7 @@ private Q_SLOTS:
 
     void theUnlockDialogAsksTwiceForANewPassphrase()
     {
-        PassphraseDialog dialog(PassphraseDialog::Mode::New, QStringLiteral("test.engram"));
+        PassphraseDialog dialog(PassphraseDialog::Mode::New, QStringLiteral("test.recollector"));
         dialog.resize(480, 200);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -202,14 +202,14 @@ private Q_SLOTS:
         QVERIFY(ok->isEnabled());
         QCOMPARE(dialog.passphrase(), QByteArray("tulip"));
 
-        PassphraseDialog unlock(PassphraseDialog::Mode::Unlock, QStringLiteral("test.engram"));
+        PassphraseDialog unlock(PassphraseDialog::Mode::Unlock, QStringLiteral("test.recollector"));
         QVERIFY(!unlock.findChild<QLineEdit *>(QStringLiteral("passphraseRepeatEdit")));
         for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
             QWidget backdrop;
             backdrop.resize(size);
             backdrop.show();
             QVERIFY(QTest::qWaitForWindowExposed(&backdrop));
-            PassphraseDialog shown(PassphraseDialog::Mode::Unlock, QStringLiteral("test.engram"), &backdrop);
+            PassphraseDialog shown(PassphraseDialog::Mode::Unlock, QStringLiteral("test.recollector"), &backdrop);
             shown.show();
             QVERIFY(QTest::qWaitForWindowExposed(&shown));
             screenshot(&shown, QStringLiteral("unlock-dialog-%1x%2.png").arg(size.width()).arg(size.height()));

@@ -3,7 +3,7 @@
 // screen; at that size no label, button or combo box is narrower than its own size hint
 // (the text it needs: no "All ca", "Revie", "209 r"); the filter bar wraps instead; at the
 // default widths no column title and no date is cut; a cell whose text is cut shows it whole
-// as a tooltip. ENGRAM_SCREENSHOT_DIR=dir saves the window at 1024×700 there.
+// as a tooltip. RECOLLECTOR_SCREENSHOT_DIR=dir saves the window at 1024×700 there.
 #include "MainWindow.h"
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
@@ -24,8 +24,8 @@
 #include <QToolTip>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::ui;
 
 
 class TestSmallScreen : public QObject
@@ -36,7 +36,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         test::useTestSettings();
-        MainWindow::setDemoMemorySetPath(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
     void init() { QSettings().clear(); }
@@ -60,7 +60,7 @@ private Q_SLOTS:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         // The filter bar wrapped to a second row rather than squeezing its combos.
         QVERIFY(w.filterBar()->height() > w.filterBar()->findChild<QComboBox *>(QStringLiteral("categoryFilter"))->height() * 3 / 2);
-        if (const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !dir.isEmpty())
+        if (const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR"); !dir.isEmpty())
             QVERIFY(w.grab().save(dir + QStringLiteral("/main-window-1024x700.png")));
     }
 

@@ -26,16 +26,16 @@
 
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
-/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
+/// With RECOLLECTOR_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
 void saveShot(QWidget *widget, const QString &name)
 {
-    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
     if (!dir.isEmpty())
         QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
 }
@@ -164,7 +164,7 @@ private Q_SLOTS:
         QCOMPARE(bar->value(), across); // and Down does not undo it
     }
 
-    // The same at the default size, for the look (ENGRAM_SCREENSHOT_DIR).
+    // The same at the default size, for the look (RECOLLECTOR_SCREENSHOT_DIR).
     void selectingAtTheDefaultSize()
     {
         MainWindow w;

@@ -25,9 +25,9 @@
 
 #include <utility>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -59,7 +59,7 @@ private:
     /// kMemories memories, never cleaned up; the oldest is a delete candidate, so a cleanup is due.
     QString makeStore()
     {
-        const QString path = m_dir.filePath(QStringLiteral("pool.engram"));
+        const QString path = m_dir.filePath(QStringLiteral("pool.recollector"));
         auto store = Store::open(path);
         if (!store)
             return {};
@@ -74,7 +74,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        test::useTestSettings(QStringLiteral("EngramWorkerPoolTest"));
+        test::useTestSettings(QStringLiteral("RecollectorWorkerPoolTest"));
         QSettings().clear();
         MessageBox::setHandler([](QMessageBox::Icon, const QString &, const QString &text, QMessageBox::StandardButtons) {
             qWarning("message box: %s", qPrintable(text));

@@ -34,8 +34,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::ui;
 
 namespace {
 
@@ -99,8 +99,8 @@ private Q_SLOTS:
         QCOMPARE(selfCheck.size(), 1);
 
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("demo.engram"));
-        QVERIFY(core::io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json")));
+        const QString path = dir.filePath(QStringLiteral("demo.recollector"));
+        QVERIFY(core::io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json")));
         MainWindow w;
         QVERIFY(w.openStore(path));
         w.resize(1600, 1000);
@@ -173,7 +173,7 @@ private Q_SLOTS:
     void countsTakeTheSingularForOne()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("one.engram"));
+        const QString path = dir.filePath(QStringLiteral("one.recollector"));
         {
             MainWindow w;
             QVERIFY(w.openStore(path)); // created empty

@@ -1,6 +1,6 @@
 # tests/i18n: every string of the window has its Simplified Chinese translation, and the
 # shipped .ts holds no string the sources no longer have (docs/user-guide.md, "Language").
-# Runs lupdate over ui/ into a copy of translations/engram_zh_CN.ts (the shipped file is not
+# Runs lupdate over ui/ into a copy of translations/recollector_zh_CN.ts (the shipped file is not
 # touched) and reads what lupdate marked:
 #   type="unfinished"  a tr() string with no translation (a new one, or one left empty)
 #   type="vanished"    a translation whose source string is gone (or was reworded)
@@ -13,9 +13,9 @@ foreach(var LUPDATE SOURCE_DIR WORK_DIR)
   endif()
 endforeach()
 
-file(GLOB shipped ${SOURCE_DIR}/translations/engram_*.ts)
+file(GLOB shipped ${SOURCE_DIR}/translations/recollector_*.ts)
 if(NOT shipped)
-  message(FATAL_ERROR "no translations/engram_*.ts in ${SOURCE_DIR}")
+  message(FATAL_ERROR "no translations/recollector_*.ts in ${SOURCE_DIR}")
 endif()
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})

@@ -1,7 +1,7 @@
 // CTest mcp.sdk_client: the official MCP TypeScript SDK client (@modelcontextprotocol/sdk,
-// pinned in package-lock.json) drives the real `engram-cli mcp` on a fresh store, then the
-// store is checked with `engram-cli show --json` and `engram-cli conflicts --json`
-// (docs/cli.md, "mcp"). Usage: node client.mjs ENGRAM_CLI. Never skips: a missing node
+// pinned in package-lock.json) drives the real `recollector-cli mcp` on a fresh store, then the
+// store is checked with `recollector-cli show --json` and `recollector-cli conflicts --json`
+// (docs/cli.md, "mcp"). Usage: node client.mjs RECOLLECTOR_CLI. Never skips: a missing node
 // module is a failure with the command that installs it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 const cli = process.argv[2];
 if (!cli) {
-  console.error('usage: node client.mjs ENGRAM_CLI');
+  console.error('usage: node client.mjs RECOLLECTOR_CLI');
   process.exit(2);
 }
 
@@ -24,11 +24,11 @@ try {
   process.exit(1);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'engram-mcp-sdk-'));
-const store = join(dir, 'store.engram');
-const quietEnv = { ...process.env, QT_LOGGING_RULES: '*.debug=false;engram.*=false' };
+const dir = mkdtempSync(join(tmpdir(), 'recollector-mcp-sdk-'));
+const store = join(dir, 'store.recollector');
+const quietEnv = { ...process.env, QT_LOGGING_RULES: '*.debug=false;recollector.*=false' };
 
-function engramJson(...args) {
+function recollectorJson(...args) {
   return JSON.parse(execFileSync(cli, ['--store', store, '--json', ...args], { env: quietEnv, encoding: 'utf8' }));
 }
 
@@ -42,9 +42,9 @@ async function call(client, name, args) {
 
 try {
   const transport = new StdioClientTransport({ command: cli, args: ['--store', store, 'mcp'], env: quietEnv, stderr: 'pipe' });
-  const client = new Client({ name: 'engram-sdk-test', version: '1.0.0' });
+  const client = new Client({ name: 'recollector-sdk-test', version: '1.0.0' });
   await client.connect(transport); // initialize + notifications/initialized
-  assert.equal(client.getServerVersion().name, 'engram');
+  assert.equal(client.getServerVersion().name, 'recollector');
   assert.ok(client.getServerCapabilities().tools, 'tools capability');
 
   const { tools } = await client.listTools();
@@ -83,16 +83,16 @@ try {
   await client.close();
 
   // The store, as the user's tools see it.
-  const shownTests = engramJson('show', pytest.id);
+  const shownTests = recollectorJson('show', pytest.id);
   assert.ok(shownTests.reinforceCount >= reinforced.memory.reinforceCount);
   assert.deepEqual([shownTests.history[0].kind, shownTests.history[0].actor], ['create', 'assistant']);
   assert.ok(shownTests.history.some((e) => e.kind === 'reinforce' && e.actor === 'assistant' && e.payload.event === 'task_success'),
     'the reinforce tool is an assistant decision');
-  const shownDeploy = engramJson('show', deploy.id);
+  const shownDeploy = recollectorJson('show', deploy.id);
   assert.ok(shownDeploy.deletedAt, 'forget is a soft delete');
   assert.ok(shownDeploy.history.some((e) => e.kind === 'delete' && e.actor === 'assistant'));
   assert.ok(shownDeploy.history.some((e) => e.kind === 'access' && e.actor === 'assistant'), 'recall recorded the access');
-  const conflicts = engramJson('conflicts');
+  const conflicts = recollectorJson('conflicts');
   assert.equal(conflicts.length, 1);
   assert.equal(conflicts[0].status, 'open');
   assert.deepEqual(new Set([conflicts[0].a, conflicts[0].b]), new Set([deploy.id, noDeploy.id]));

@@ -3,10 +3,10 @@
 //   and its install step runs no apt command (apt-get, apt and sudo shadowed by stubs that
 //   leave a mark);
 // - `cpack -G DEB` (the README's command) builds a .deb whose Depends declares the Qt SQLite
-//   driver plugin (without it no store opens) and the CJK fonts the demo needs, with engram
-//   and engram-cli in usr/bin, the desktop entry, icon and metainfo in place; the desktop
+//   driver plugin (without it no store opens) and the CJK fonts the demo needs, with recollector
+//   and recollector-cli in usr/bin, the desktop entry, icon and metainfo in place; the desktop
 //   entry passes desktop-file-validate and the metainfo appstreamcli validate;
-// - the installed engram-cli (extracted from the .deb) creates and reads a store.
+// - the installed recollector-cli (extracted from the .deb) creates and reads a store.
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -42,8 +42,8 @@ Run run(const QString &program, const QStringList &args, const QProcessEnvironme
     return r;
 }
 
-// The build tree: engram-cli is <build>/app/engram-cli.
-QString buildDir() { return QFileInfo(QStringLiteral(ENGRAM_CLI_PATH)).dir().absoluteFilePath(QStringLiteral("..")); }
+// The build tree: recollector-cli is <build>/app/recollector-cli.
+QString buildDir() { return QFileInfo(QStringLiteral(RECOLLECTOR_CLI_PATH)).dir().absoluteFilePath(QStringLiteral("..")); }
 
 bool writeStub(const QString &path, const QString &marker)
 {
@@ -71,7 +71,7 @@ private Q_SLOTS:
 
     void devScriptFindsEveryPackageInstalled()
     {
-        const Run r = run(QStringLiteral("bash"), {QStringLiteral(ENGRAM_SOURCE_DIR "/scripts/dev.sh"), QStringLiteral("missing")});
+        const Run r = run(QStringLiteral("bash"), {QStringLiteral(RECOLLECTOR_SOURCE_DIR "/scripts/dev.sh"), QStringLiteral("missing")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         // A name dpkg does not know as installed (a virtual package, a typo) would be listed
         // on every run, and every run would call apt.
@@ -87,7 +87,7 @@ private Q_SLOTS:
             QVERIFY(writeStub(bin + QLatin1Char('/') + QLatin1String(name), marker));
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("PATH"), bin + QLatin1Char(':') + env.value(QStringLiteral("PATH")));
-        const Run r = run(QStringLiteral("bash"), {QStringLiteral(ENGRAM_SOURCE_DIR "/scripts/dev.sh"), QStringLiteral("install")}, env);
+        const Run r = run(QStringLiteral("bash"), {QStringLiteral(RECOLLECTOR_SOURCE_DIR "/scripts/dev.sh"), QStringLiteral("install")}, env);
         QFile calls(marker);
         const QString called = calls.open(QIODevice::ReadOnly) ? QString::fromUtf8(calls.readAll()) : QString();
         QVERIFY2(called.isEmpty(), qPrintable(QStringLiteral("apt ran: ") + called + r.out));
@@ -100,7 +100,7 @@ private Q_SLOTS:
         const Run r = run(QStringLiteral("cpack"), {QStringLiteral("-G"), QStringLiteral("DEB"), QStringLiteral("--config"),
                                                     buildDir() + QStringLiteral("/CPackConfig.cmake"), QStringLiteral("-B"), out});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-        const QStringList debs = QDir(out).entryList({QStringLiteral("engram_*.deb")}, QDir::Files);
+        const QStringList debs = QDir(out).entryList({QStringLiteral("recollector_*.deb")}, QDir::Files);
         QCOMPARE(debs.size(), 1);
         m_deb = QDir(out).filePath(debs.first());
         m_root = m_dir.filePath(QStringLiteral("root"));
@@ -124,15 +124,27 @@ private Q_SLOTS:
         QVERIFY2(depends.contains(QStringLiteral("libsimdjson14")), qPrintable(r.out));
     }
 
+    void theDebTakesThePlaceOfEngram()
+    {
+        QVERIFY(!m_deb.isEmpty());
+        for (const QString field : {QStringLiteral("Replaces"), QStringLiteral("Breaks")}) {
+            const Run r = run(QStringLiteral("dpkg-deb"), {QStringLiteral("-f"), m_deb, field});
+            QVERIFY2(r.code == 0, qPrintable(r.err));
+            QCOMPARE(r.out.trimmed(), QStringLiteral("engram (<< 0.2)"));
+        }
+        const Run p = run(QStringLiteral("dpkg-deb"), {QStringLiteral("-f"), m_deb, QStringLiteral("Package")});
+        QCOMPARE(p.out.trimmed(), QStringLiteral("recollector"));
+    }
+
     void theFilesArePlacedAndValid()
     {
         QVERIFY(!m_root.isEmpty());
         const QDir usr(m_root + QStringLiteral("/usr"));
-        QVERIFY(QFileInfo(usr.filePath(QStringLiteral("bin/engram"))).isExecutable());
-        QVERIFY(QFileInfo(usr.filePath(QStringLiteral("bin/engram-cli"))).isExecutable());
-        QVERIFY(QFileInfo::exists(usr.filePath(QStringLiteral("share/icons/hicolor/scalable/apps/engram.svg"))));
-        const QString desktop = usr.filePath(QStringLiteral("share/applications/engram.desktop"));
-        const QString metainfo = usr.filePath(QStringLiteral("share/metainfo/io.engram.Engram.metainfo.xml"));
+        QVERIFY(QFileInfo(usr.filePath(QStringLiteral("bin/recollector"))).isExecutable());
+        QVERIFY(QFileInfo(usr.filePath(QStringLiteral("bin/recollector-cli"))).isExecutable());
+        QVERIFY(QFileInfo::exists(usr.filePath(QStringLiteral("share/icons/hicolor/scalable/apps/io.github.recollector.Recollector.svg"))));
+        const QString desktop = usr.filePath(QStringLiteral("share/applications/io.github.recollector.Recollector.desktop"));
+        const QString metainfo = usr.filePath(QStringLiteral("share/metainfo/io.github.recollector.Recollector.metainfo.xml"));
         QVERIFY(QFileInfo::exists(desktop));
         QVERIFY(QFileInfo::exists(metainfo));
 
@@ -150,10 +162,10 @@ private Q_SLOTS:
     void theInstalledCliOpensAStore()
     {
         QVERIFY(!m_root.isEmpty());
-        const QString cli = m_root + QStringLiteral("/usr/bin/engram-cli");
-        const QString store = m_dir.filePath(QStringLiteral("installed.engram"));
+        const QString cli = m_root + QStringLiteral("/usr/bin/recollector-cli");
+        const QString store = m_dir.filePath(QStringLiteral("installed.recollector"));
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         const Run add = run(cli, {QStringLiteral("--store"), store, QStringLiteral("add"), QStringLiteral("--content"),
                                   QStringLiteral("Prefers tabs over spaces")}, env);
         QVERIFY2(add.code == 0, qPrintable(add.err));

@@ -2,7 +2,7 @@
 
 // The agent hub's MemoryEntry, field by field (mizy/claude-agent-hub src/memory/types.ts, with
 // the fields src/memory/tierPromotion.ts and retrieveMemory.ts read: importance, tier,
-// valence, superseded, supersedesId, tags), for checking every file Engram writes into an
+// valence, superseded, supersedesId, tags), for checking every file Recollector writes into an
 // attached agent folder. Header-only.
 #include <QDateTime>
 #include <QJsonArray>
@@ -13,7 +13,7 @@
 #include <functional>
 #include <map>
 
-namespace engram::test {
+namespace recollector::test {
 
 struct FieldRule
 {
@@ -136,4 +136,4 @@ inline QString checkAgentEntry(const QJsonObject &file, const QJsonObject &origi
     return {};
 }
 
-} // namespace engram::test
+} // namespace recollector::test

@@ -1,7 +1,7 @@
 #pragma once
 
 // Shared by the issue-14 rule 8 / 10 / 13 tests: small memories, undo and redo the way the
-// window's DecisionCommand does them (through core::AfterChange), and the real engram-cli.
+// window's DecisionCommand does them (through core::AfterChange), and the real recollector-cli.
 #include "CliProcess.h"
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace engram::test {
+namespace recollector::test {
 
 inline constexpr core::Millis kCaptureBase = 1704067200000; // 2024-01-01T00:00Z
 
@@ -76,10 +76,10 @@ struct UndoableOutcomes
     }
 };
 
-/// The real engram-cli at this kit's instant (2024-01-03, after every planted memory).
+/// The real recollector-cli at this kit's instant (2024-01-03, after every planted memory).
 inline CliRun runCli(const QString &store, const QStringList &args, const QString &at = QStringLiteral("2024-01-03T00:00:00Z"))
 {
-    return runEngramCli(store, args, at, 60000);
+    return runRecollectorCli(store, args, at, 60000);
 }
 
-} // namespace engram::test
+} // namespace recollector::test

@@ -1,6 +1,6 @@
 #pragma once
 
-// The real engram-cli (the compile definition ENGRAM_CLI_PATH) run on a store file as a
+// The real recollector-cli (the compile definition RECOLLECTOR_CLI_PATH) run on a store file as a
 // person runs it from a terminal: one process, its exit code, stdout and stderr. The tests
 // that check a command through the real process share this one runner.
 #include <QByteArray>
@@ -11,7 +11,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace engram::test {
+namespace recollector::test {
 
 struct CliRun
 {
@@ -21,27 +21,24 @@ struct CliRun
     QJsonDocument json() const { return QJsonDocument::fromJson(out); }
 };
 
-/// Variables a run sets in engram-cli's environment (name, value), e.g. ENGRAM_CRASH_AT.
+/// Variables a run sets in recollector-cli's environment (name, value), e.g. RECOLLECTOR_CRASH_AT.
 using CliEnvironment = QList<QPair<QString, QString>>;
 
-/// `engram-cli --store STORE [--at AT] ARGS…`; Engram's own log lines are switched off so that
-/// stderr holds only what the command says, and a passphrase file named by the caller's
-/// environment (ENGRAM_PASSPHRASE_FILE) is never inherited. A process still running after
-/// `timeoutMs` is killed and reported as code -1.
-inline CliRun runEngramCli(const QString &store, const QStringList &args, const QString &at = {},
-                           int timeoutMs = 120000, const CliEnvironment &environment = {})
+/// `recollector-cli ARGS…`; Recollector's own log lines are switched off so that stderr holds
+/// only what the command says, and a passphrase file named by the caller's environment
+/// (RECOLLECTOR_PASSPHRASE_FILE, or Engram's ENGRAM_PASSPHRASE_FILE) is never inherited. A
+/// process still running after `timeoutMs` is killed and reported as code -1.
+inline CliRun runCli(const QStringList &args, const CliEnvironment &environment = {}, int timeoutMs = 120000)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
+    env.remove(QStringLiteral("RECOLLECTOR_PASSPHRASE_FILE"));
     env.remove(QStringLiteral("ENGRAM_PASSPHRASE_FILE"));
     for (const auto &[name, value] : environment)
         env.insert(name, value);
     p.setProcessEnvironment(env);
-    QStringList all{QStringLiteral("--store"), store};
-    if (!at.isEmpty())
-        all << QStringLiteral("--at") << at;
-    p.start(QStringLiteral(ENGRAM_CLI_PATH), all + args);
+    p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), args);
     CliRun r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -54,4 +51,14 @@ inline CliRun runEngramCli(const QString &store, const QStringList &args, const 
     return r;
 }
 
-} // namespace engram::test
+/// runCli() on one store: `recollector-cli --store STORE [--at AT] ARGS…`.
+inline CliRun runRecollectorCli(const QString &store, const QStringList &args, const QString &at = {},
+                           int timeoutMs = 120000, const CliEnvironment &environment = {})
+{
+    QStringList all{QStringLiteral("--store"), store};
+    if (!at.isEmpty())
+        all << QStringLiteral("--at") << at;
+    return runCli(all + args, environment, timeoutMs);
+}
+
+} // namespace recollector::test

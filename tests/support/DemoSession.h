@@ -11,7 +11,7 @@
 
 #include <memory>
 
-namespace engram::test {
+namespace recollector::test {
 
 inline std::unique_ptr<ui::StoreSession> openDemoSession(const QTemporaryDir &dir, QStringList &warnings)
 {
@@ -21,9 +21,9 @@ inline std::unique_ptr<ui::StoreSession> openDemoSession(const QTemporaryDir &di
         warnings << text;
         return QMessageBox::Ok;
     });
-    const QString path = dir.filePath(QStringLiteral("demo.engram"));
+    const QString path = dir.filePath(QStringLiteral("demo.recollector"));
     const core::Status made =
-        core::io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        core::io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     if (!made)
         qFatal("cannot make the demo store: %s", qPrintable(made.error().message));
     auto session = std::make_unique<ui::StoreSession>();
@@ -32,4 +32,4 @@ inline std::unique_ptr<ui::StoreSession> openDemoSession(const QTemporaryDir &di
     return session;
 }
 
-} // namespace engram::test
+} // namespace recollector::test

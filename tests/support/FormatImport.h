@@ -1,13 +1,13 @@
 #pragma once
 
-// Another memory system's file imported as the window and engram-cli import it: the format
+// Another memory system's file imported as the window and recollector-cli import it: the format
 // registry reads it (detected by content), then the one ImportOperation previews and applies it.
 #include "config/Config.h"
 #include "io/ImportOperation.h"
 #include "io/formats/FormatRegistry.h"
 #include "store/Store.h"
 
-namespace engram::test {
+namespace recollector::test {
 
 inline core::Result<core::io::MemorySet> readAnyFormat(const QString &path)
 {
@@ -30,4 +30,4 @@ inline core::Result<core::io::ImportOutcome> importAnyFormat(core::Store &store,
     return operation.apply(*set, *plan, core::io::ImportPolicy {});
 }
 
-} // namespace engram::test
+} // namespace recollector::test

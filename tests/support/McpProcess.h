@@ -1,6 +1,6 @@
 #pragma once
 
-// The real `engram-cli --store STORE mcp` (the compile definition ENGRAM_CLI_PATH) driven over
+// The real `recollector-cli --store STORE mcp` (the compile definition RECOLLECTOR_CLI_PATH) driven over
 // its pipes the way an MCP client drives it: one JSON-RPC message per line in, one answer per
 // line out. Every line the server writes is kept, so a test can check that stdout carried
 // nothing but JSON-RPC.
@@ -13,7 +13,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace engram::test {
+namespace recollector::test {
 
 class McpProcess
 {
@@ -22,14 +22,14 @@ public:
         : McpProcess(QStringList{QStringLiteral("--store"), store} + globalOptions, {})
     {
     }
-    /// `engram-cli OPTIONS mcp` (e.g. --attach DIR), with `environment` added to this process's.
+    /// `recollector-cli OPTIONS mcp` (e.g. --attach DIR), with `environment` added to this process's.
     McpProcess(const QStringList &options, const QProcessEnvironment &environment)
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;engram.*=false"));
+        env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("*.debug=false;recollector.*=false"));
         env.insert(environment);
         m_process.setProcessEnvironment(env);
-        m_process.start(QStringLiteral(ENGRAM_CLI_PATH), options + QStringList{QStringLiteral("mcp")});
+        m_process.start(QStringLiteral(RECOLLECTOR_CLI_PATH), options + QStringList{QStringLiteral("mcp")});
         m_started = m_process.waitForStarted(30000);
     }
     ~McpProcess()
@@ -91,7 +91,7 @@ public:
             QStringLiteral("initialize"),
             {{QStringLiteral("protocolVersion"), version},
              {QStringLiteral("capabilities"), QJsonObject{}},
-             {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("engram-tests")},
+             {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("recollector-tests")},
                                                         {QStringLiteral("version"), QStringLiteral("1")}}}});
         notify(QStringLiteral("notifications/initialized"));
         return answer;
@@ -133,4 +133,4 @@ private:
 /// The structured result of a successful tool call.
 inline QJsonObject structuredOf(const QJsonObject &result) { return result.value(QStringLiteral("structuredContent")).toObject(); }
 
-} // namespace engram::test
+} // namespace recollector::test

@@ -50,7 +50,7 @@ inline QStringList narrowerThanTheirText(const QWidget &window)
 
 // The demo store in a window of 1024×700, its first memory selected: what a person with that
 // screen would find wrong (nothing when the window keeps its size and every text fits).
-inline QStringList demoWindowProblemsAt1024x700(engram::ui::MainWindow &w)
+inline QStringList demoWindowProblemsAt1024x700(recollector::ui::MainWindow &w)
 {
     if (!w.openDemoStore(true))
         return {QStringLiteral("the demo store did not open")};

@@ -9,7 +9,7 @@
 #include <QSqlQuery>
 #include <QSqlRecord>
 
-namespace engram::test {
+namespace recollector::test {
 
 struct StoreFingerprint
 {
@@ -42,4 +42,4 @@ inline StoreFingerprint fingerprint(core::Store &store)
     return f;
 }
 
-} // namespace engram::test
+} // namespace recollector::test

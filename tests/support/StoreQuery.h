@@ -12,7 +12,7 @@
 #include <QString>
 #include <QVariant>
 
-namespace engram::test {
+namespace recollector::test {
 
 /// The value, or an invalid QVariant when the query fails or gives no row.
 inline QVariant queryValue(core::Store &store, const QString &sql)
@@ -47,4 +47,4 @@ inline QStringList queryRows(core::Store &store, const QString &sql)
     return rows;
 }
 
-} // namespace engram::test
+} // namespace recollector::test

@@ -9,7 +9,7 @@
 
 #include <memory>
 
-namespace engram::test {
+namespace recollector::test {
 
 class TempStore
 {
@@ -17,7 +17,7 @@ public:
     TempStore()
     {
         QVERIFY2(m_dir.isValid(), "temporary folder");
-        m_path = m_dir.filePath(QStringLiteral("test.engram"));
+        m_path = m_dir.filePath(QStringLiteral("test.recollector"));
         auto s = core::Store::open(m_path);
         if (!s)
             qFatal("cannot open temp store: %s", qPrintable(s.error().message));
@@ -62,4 +62,4 @@ inline core::Memory sampleMemory(const QString &id, core::Millis at = 1704103200
     return m;
 }
 
-} // namespace engram::test
+} // namespace recollector::test

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-namespace engram::test {
+namespace recollector::test {
 
 /// The file's bytes; empty when it cannot be read.
 inline QByteArray readAll(const QString &path)
@@ -36,4 +36,4 @@ inline const core::Memory *byContent(const std::vector<core::Memory> &memories, 
     return nullptr;
 }
 
-} // namespace engram::test
+} // namespace recollector::test

@@ -8,14 +8,14 @@
 #include <QStandardPaths>
 #include <QStringList>
 
-namespace engram::test {
+namespace recollector::test {
 
-/// QSettings and QStandardPaths in test mode, under the organisation "EngramTest" and
+/// QSettings and QStandardPaths in test mode, under the organisation "RecollectorTest" and
 /// `application` (a test that must not share settings with another names its own).
-inline void useTestSettings(const QString &application = QStringLiteral("EngramTest"))
+inline void useTestSettings(const QString &application = QStringLiteral("RecollectorTest"))
 {
     QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("EngramTest"));
+    QCoreApplication::setOrganizationName(QStringLiteral("RecollectorTest"));
     QCoreApplication::setApplicationName(application);
 }
 
@@ -45,4 +45,4 @@ private:
     QMessageBox::StandardButton m_answer;
 };
 
-} // namespace engram::test
+} // namespace recollector::test

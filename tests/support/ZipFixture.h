@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace engram::test {
+namespace recollector::test {
 
 struct ZipMember
 {
@@ -67,4 +67,4 @@ inline QByteArray gzip(const QByteArray &bytes, qint64 repeat = 1)
     return QByteArray(buffer.data(), qsizetype(used));
 }
 
-} // namespace engram::test
+} // namespace recollector::test

@@ -3,7 +3,7 @@
 // spreading activation and retrieval paths on the graph, manual links as undoable decisions,
 // refresh on session signals, and a 10,000-memory overview that builds off the UI thread and
 // never lays out again on zoom or pan; a fitted graph settles when its dock is resized. Set
-// ENGRAM_SCREENSHOT_DIR to save the demo store's ego graph and the overview as PNGs.
+// RECOLLECTOR_SCREENSHOT_DIR to save the demo store's ego graph and the overview as PNGs.
 #include "TempStore.h"
 
 #include "StoreSession.h"
@@ -29,9 +29,9 @@
 #include <QUndoStack>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -103,7 +103,7 @@ private:
 
 void saveShot(QWidget &widget, const QString &name)
 {
-    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
     if (!dir.isEmpty())
         QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
 }
@@ -139,8 +139,8 @@ private:
     {
         cleanup();
         m_dir = std::make_unique<QTemporaryDir>();
-        const QString path = m_dir->filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        const QString path = m_dir->filePath(QStringLiteral("demo.recollector"));
+        const Status made = io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         m_session = std::make_unique<StoreSession>();
         QVERIFY(m_session->open(path));
@@ -151,7 +151,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("graph.engram")));
+        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("graph.recollector")));
         QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
         m_session->setNow(kT0 + kMsPerHour);
     }

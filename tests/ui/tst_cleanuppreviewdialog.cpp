@@ -28,9 +28,9 @@
 
 #include <algorithm>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 using State = CleanupPreviewDialog::State;
 
 namespace {
@@ -118,7 +118,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.engram"))));
+        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.recollector"))));
         fill();
     }
     void cleanup()
@@ -292,12 +292,12 @@ private Q_SLOTS:
     }
 
     // The demo store now, with one memory the user deleted 40 days ago (so a purge shows
-    // too). Set ENGRAM_SCREENSHOT_DIR to save cleanup-preview.png.
+    // too). Set RECOLLECTOR_SCREENSHOT_DIR to save cleanup-preview.png.
     void rendersTheDemoStore()
     {
         m_session.reset();
-        const QString path = m_dir->filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        const QString path = m_dir->filePath(QStringLiteral("demo.recollector"));
+        const Status made = io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         m_session = std::make_unique<StoreSession>();
         QVERIFY(m_session->open(path));
@@ -318,7 +318,7 @@ private Q_SLOTS:
         QVERIFY(!dialog.plan().ids(CleanupKind::Purge).isEmpty());
         QVERIFY(!dialog.plan().ids(CleanupKind::Archive).isEmpty());
         QTest::qWait(100); // let the layout settle before the picture
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/cleanup-preview.png")));
     }

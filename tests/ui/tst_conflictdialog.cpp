@@ -26,9 +26,9 @@
 #include <QUndoStack>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -393,7 +393,7 @@ private Q_SLOTS:
         QVERIFY(dialog.paneA()->highlightedPieces().isEmpty());
     }
 
-    // Set ENGRAM_SCREENSHOT_DIR to save the dialog with a merge preview and a latest-wins one.
+    // Set RECOLLECTOR_SCREENSHOT_DIR to save the dialog with a merge preview and a latest-wins one.
     void rendersOnTheDemoStore()
     {
         const qint64 id = coffeeConflict();
@@ -404,7 +404,7 @@ private Q_SLOTS:
         QTest::qWait(50);
         const QImage image = dialog.grab().toImage();
         QCOMPARE(image.size(), QSize(1100, 750));
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty()) {
             QVERIFY(image.save(shots + QStringLiteral("/conflict-dialog-latest-wins.png")));
             dialog.setStrategy(ResolutionStrategy::Merge);

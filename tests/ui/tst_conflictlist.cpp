@@ -1,6 +1,6 @@
 // The conflicts list on the demo store (docs/scoring.md, "Conflicts";
 // docs/architecture.md, "The window"): open / all, detect now (recorded with the automatic
-// handling, as `engram-cli conflicts --detect`), Enter opens the conflict dialog, "show in
+// handling, as `recollector-cli conflicts --detect`), Enter opens the conflict dialog, "show in
 // table" asks for the memory.
 #include "TempStore.h"
 #include "DemoSession.h"
@@ -21,9 +21,9 @@
 #include <QUndoStack>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestConflictList : public QObject
 {
@@ -178,7 +178,7 @@ private Q_SLOTS:
         QVERIFY(dialog.model()->rowOf(wanted.id) >= 0);
     }
 
-    // Set ENGRAM_SCREENSHOT_DIR to save the list (all conflicts, one resolved).
+    // Set RECOLLECTOR_SCREENSHOT_DIR to save the list (all conflicts, one resolved).
     void rendersOnTheDemoStore()
     {
         ConflictListDialog dialog(m_session.get(), m_undo.get());
@@ -191,7 +191,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         const QImage image = dialog.grab().toImage();
         QVERIFY(!image.isNull());
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(image.save(shots + QStringLiteral("/conflict-list.png")));
     }

@@ -1,5 +1,5 @@
 // A negation with a correction (issue 20, item 5; docs/scoring.md, "Negation with a
-// correction"), from the window (DecisionCommand) and from engram-cli: the corrected memory
+// correction"), from the window (DecisionCommand) and from recollector-cli: the corrected memory
 // has confidence 1.0 (the user said it), the keywords of its own text followed by the
 // original's, and its links at once (in the same command, no rebuild needed).
 #include "CliProcess.h"
@@ -12,9 +12,9 @@
 #include <QJsonObject>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 class TestCorrection : public QObject
 {
@@ -79,10 +79,10 @@ private Q_SLOTS:
         verifyCorrected(*session.store(), command->createdIds().first());
     }
 
-    void fromEngramCli()
+    void fromRecollectorCli()
     {
         m_store->close();
-        const test::CliRun r = test::runEngramCli(m_store->path(), {QStringLiteral("--json"), QStringLiteral("negate"), QStringLiteral("mem_old"),
+        const test::CliRun r = test::runRecollectorCli(m_store->path(), {QStringLiteral("--json"), QStringLiteral("negate"), QStringLiteral("mem_old"),
                                                                      QStringLiteral("--correction"), QStringLiteral("Lin now drinks oolong tea every morning")});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject out = QJsonDocument::fromJson(r.out).object();

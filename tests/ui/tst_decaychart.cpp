@@ -19,9 +19,9 @@
 #include <QScatterSeries>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
@@ -143,12 +143,12 @@ private:
     {
         if (!m_demoDir) {
             m_demoDir = std::make_unique<QTemporaryDir>();
-            const Status made = io::createDemoStore(m_demoDir->filePath(QStringLiteral("demo.engram")),
-                                                    QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+            const Status made = io::createDemoStore(m_demoDir->filePath(QStringLiteral("demo.recollector")),
+                                                    QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
             if (!made)
                 qWarning("demo store: %s", qPrintable(made.error().message));
         }
-        return m_demoDir->filePath(QStringLiteral("demo.engram"));
+        return m_demoDir->filePath(QStringLiteral("demo.recollector"));
     }
 
     void addWithHistory(const QString &id)
@@ -164,7 +164,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("chart.engram")));
+        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("chart.recollector")));
         QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
         m_session->setNow(kNow);
     }
@@ -600,7 +600,7 @@ private Q_SLOTS:
     }
 
     // The demo store (what a first run shows): a memory reinforced seven times and then
-    // negated, overlaid with two edited ones. Set ENGRAM_SCREENSHOT_DIR to save the PNGs.
+    // negated, overlaid with two edited ones. Set RECOLLECTOR_SCREENSHOT_DIR to save the PNGs.
     void rendersTheDemoStore()
     {
         StoreSession session;
@@ -626,7 +626,7 @@ private Q_SLOTS:
         for (int i = 1; i < past->count(); ++i)
             lifts += past->at(i).x() == past->at(i - 1).x() && past->at(i).y() > past->at(i - 1).y() ? 1 : 0;
         QVERIFY2(lifts >= reinforcements - 1, "reinforcements raise the curve"); // one may land at 100 already
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(view.grab().save(shots + QStringLiteral("/decay-chart.png")));
 

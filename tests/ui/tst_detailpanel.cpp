@@ -26,9 +26,9 @@
 #include <QTextDocument>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -42,7 +42,7 @@ constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z
 Memory richMemory()
 {
     Memory m = test::sampleMemory(QStringLiteral("mem_detail"), kT0);
-    m.projectPath = QStringLiteral("/home/dev/engram-web");
+    m.projectPath = QStringLiteral("/home/dev/recollector-web");
     m.reinforceCount = 2;
     m.accessCount = 5;
     m.lastAccessedAt = kT0 + kMsPerHour;
@@ -108,7 +108,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("detail.engram")));
+        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("detail.recollector")));
         QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
         m_session->setNow(kT0 + 24 * kMsPerHour); // ebbinghaus oracle: S = 24 h, 24 h later → 37
     }
@@ -543,13 +543,13 @@ private Q_SLOTS:
         QCOMPARE(edits.count(), 0);
     }
 
-    // The demo store's edited, often reinforced memory. Set ENGRAM_SCREENSHOT_DIR to save
+    // The demo store's edited, often reinforced memory. Set RECOLLECTOR_SCREENSHOT_DIR to save
     // detail-panel.png.
     void rendersTheDemoStore()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        const QString path = dir.filePath(QStringLiteral("demo.recollector"));
+        const Status made = io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         StoreSession session;
         QVERIFY(session.open(path));
@@ -573,7 +573,7 @@ private Q_SLOTS:
             }
         }
         QVERIFY(sawEdit);
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(panel.grab().save(shots + QStringLiteral("/detail-panel.png")));
     }

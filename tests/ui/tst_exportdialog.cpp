@@ -22,9 +22,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 using io::SetFormat;
 using State = ExportDialog::State;
 
@@ -69,7 +69,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.engram"))));
+        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.recollector"))));
         for (int i = 1; i <= 9; ++i) {
             Memory m = test::sampleMemory(QStringLiteral("m%1").arg(i, 2, 10, QLatin1Char('0')));
             m.content = QStringLiteral("Memory number %1, one line").arg(i);
@@ -92,8 +92,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("scope");
         QTest::addColumn<QString>("name");
         QTest::addColumn<int>("expected");
-        const std::array<std::pair<SetFormat, const char *>, 4> formats{{{SetFormat::EngramJson, "out.json"},
-                                                                          {SetFormat::EngramYaml, "out.yaml"},
+        const std::array<std::pair<SetFormat, const char *>, 4> formats{{{SetFormat::RecollectorJson, "out.json"},
+                                                                          {SetFormat::RecollectorYaml, "out.yaml"},
                                                                           {SetFormat::Csv, "out.csv"},
                                                                           {SetFormat::AgentFolder, "agent/"}}};
         for (const auto &[format, name] : formats) {
@@ -149,7 +149,7 @@ private Q_SLOTS:
         dialog.setFormat(SetFormat::AgentFolder);
         QCOMPARE(dialog.destination(), m_dir->filePath(QStringLiteral("backup/")));
         QVERIFY(!dialog.findChild<QCheckBox *>(QStringLiteral("includeImportEventsCheck"))->isEnabled());
-        dialog.setFormat(SetFormat::EngramYaml);
+        dialog.setFormat(SetFormat::RecollectorYaml);
         QCOMPARE(dialog.destination(), m_dir->filePath(QStringLiteral("backup.yaml")));
         QVERIFY(dialog.findChild<QCheckBox *>(QStringLiteral("includeImportEventsCheck"))->isEnabled());
         // No selection, no filter: those scopes cannot be chosen (an empty id list means all).
@@ -185,7 +185,7 @@ private Q_SLOTS:
         auto *hint = dialog.findChild<QLabel *>(QStringLiteral("formatHintLabel"));
         auto *destination = dialog.findChild<QLineEdit *>(QStringLiteral("destinationEdit"));
         QVERIFY(hint && destination);
-        for (SetFormat f : {SetFormat::EngramJson, SetFormat::Csv, SetFormat::AgentFolder, SetFormat::EngramYaml}) {
+        for (SetFormat f : {SetFormat::RecollectorJson, SetFormat::Csv, SetFormat::AgentFolder, SetFormat::RecollectorYaml}) {
             dialog.setFormat(f);
             QCoreApplication::processEvents();
             // As tall as its wrapped text at its width, and below the destination row.
@@ -196,7 +196,7 @@ private Q_SLOTS:
             QVERIFY(hintTop.y() >= destinationBottom.y());
         }
         // The same once the result line (two lines at this width) is shown under it.
-        dialog.setFormat(SetFormat::EngramJson);
+        dialog.setFormat(SetFormat::RecollectorJson);
         dialog.setDestination(m_dir->filePath(QStringLiteral("a-rather-long-file-name-for-the-result-line-to-wrap-") + QString(40, QLatin1Char('x')) + QStringLiteral(".json")));
         dialog.startExport();
         QVERIFY(waitDone(dialog));
@@ -248,12 +248,12 @@ private Q_SLOTS:
         QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("exportResultLabel"))->text(), dialog.errorMessage());
     }
 
-    // Set ENGRAM_SCREENSHOT_DIR to save export-dialog.png (on the demo store).
+    // Set RECOLLECTOR_SCREENSHOT_DIR to save export-dialog.png (on the demo store).
     void rendersTheDemoStore()
     {
         m_session.reset();
-        const QString path = m_dir->filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        const QString path = m_dir->filePath(QStringLiteral("demo.recollector"));
+        const Status made = io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         m_session = std::make_unique<StoreSession>();
         QVERIFY(m_session->open(path));
@@ -271,7 +271,7 @@ private Q_SLOTS:
         QCOMPARE(dialog.state(), State::Done);
         QCOMPARE(dialog.report().memories, 12);
         QTest::qWait(100); // let the layout settle before the picture
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/export-dialog.png")));
     }

@@ -1,5 +1,5 @@
 // The export dialog's other formats (issue 20; docs/formats.md, "Other memory systems"): every
-// format engram-cli can write is offered under the name a person knows it by, with a line on
+// format recollector-cli can write is offered under the name a person knows it by, with a line on
 // what it does and the right picker (a folder for Claude Code's memory folder, a new file for
 // the MCP graphs, an existing agent file for Letta); each, written by the real dialog on a
 // real store, is read back by that format's own reader with the store's texts.
@@ -21,17 +21,17 @@
 #include <algorithm>
 #include <optional>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 using State = ExportDialog::State;
 
 namespace {
 
-/// With ENGRAM_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
+/// With RECOLLECTOR_SCREENSHOT_DIR set, saves what `widget` shows (a look beats a guess).
 void saveShot(QWidget *widget, const QString &name)
 {
-    const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+    const QString dir = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
     if (!dir.isEmpty())
         QVERIFY(widget->grab().save(QDir(dir).filePath(name)));
 }
@@ -92,7 +92,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.engram"))));
+        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.recollector"))));
         for (int i = 1; i <= 4; ++i) {
             Memory m = test::sampleMemory(QStringLiteral("m%1").arg(i));
             m.content = QStringLiteral("Memory number %1, one line").arg(i);
@@ -117,7 +117,7 @@ private Q_SLOTS:
                 offered << combo->itemData(i).toString();
         }
         QStringList writable = io::formats::FormatRegistry::instance().writableNames();
-        writable.removeAll(QStringLiteral("engram")); // Engram's own formats are the entries above
+        writable.removeAll(QStringLiteral("recollector")); // Recollector's own formats are the entries above
         offered.sort();
         writable.sort();
         QCOMPARE(offered, writable);
@@ -125,9 +125,9 @@ private Q_SLOTS:
         QCOMPARE(combo->itemText(combo->findData(QStringLiteral("mcp-memory"))), QStringLiteral("MCP memory server (memory.jsonl)"));
         for (const ExportTarget &t : ExportTargets::all())
             QVERIFY2(!t.description.isEmpty() && !t.description.contains(QLatin1Char('\n')), qPrintable(t.adapter));
-        // Back to an Engram format: its own description and options again.
+        // Back to a Recollector format: its own description and options again.
         dialog.setAdapter(QStringLiteral("mcp-memory"));
-        dialog.setFormat(io::SetFormat::EngramJson);
+        dialog.setFormat(io::SetFormat::RecollectorJson);
         QCOMPARE(dialog.adapterName(), QString());
         QVERIFY(dialog.findChild<QCheckBox *>(QStringLiteral("includeImportEventsCheck"))->isEnabled());
     }
@@ -172,14 +172,14 @@ private Q_SLOTS:
     void lettaUpdatesTheAgentFilesBlocks()
     {
         const QString af = m_dir->filePath(QStringLiteral("agent.af"));
-        QVERIFY(QFile::copy(QStringLiteral(ENGRAM_TEST_DATA "/letta/letta_af_v0.6.47_memgpt_agent_with_convo.af"), af));
+        QVERIFY(QFile::copy(QStringLiteral(RECOLLECTOR_TEST_DATA "/letta/letta_af_v0.6.47_memgpt_agent_with_convo.af"), af));
         QVERIFY(QFile::setPermissions(af, QFile::ReadOwner | QFile::WriteOwner));
         auto blocks = io::formats::FormatRegistry::instance().read(af, {}, QStringLiteral("letta"));
         QVERIFY2(blocks, blocks ? "" : qPrintable(blocks.error().message));
         QVERIFY(!blocks->memories.empty());
         // The store holds the agent's blocks, one of them edited since.
         Memory edited = blocks->memories.front();
-        edited.content = QStringLiteral("The user's name is Ada; edited in Engram");
+        edited.content = QStringLiteral("The user's name is Ada; edited in Recollector");
         QVERIFY(m_session->store()->memories().insert(edited));
         m_session->reload();
 

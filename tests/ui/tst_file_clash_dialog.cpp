@@ -1,5 +1,5 @@
 // The conflict dialog on a file_clash (docs/formats.md, "Attached folders"): the assistant
-// changed a memory's file after Engram read it and the user's edit was not written; the
+// changed a memory's file after Recollector read it and the user's edit was not written; the
 // dialog shows the assistant's file on the left and the user's decision on the right (not the
 // same memory twice), says in words which field clashed, and the file on disk still holds the
 // assistant's text. A delete stopped by a clash shows the file's text against the delete.
@@ -25,9 +25,9 @@
 #include <QTextEdit>
 #include <QUndoStack>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 using test::readAll;
 using test::writeAll;
 
@@ -53,7 +53,7 @@ class TestFileClashDialog : public QObject
         m_folder = m_tmp.filePath(QStringLiteral("hub-%1/memory").arg(QDateTime::currentMSecsSinceEpoch()));
         if (!QDir().mkpath(m_folder))
             return -1;
-        const QDir fixture(QStringLiteral(ENGRAM_TEST_DATA "/attach/agent-folder"));
+        const QDir fixture(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/agent-folder"));
         for (const QString &name : fixture.entryList(QDir::Files))
             QFile::copy(fixture.filePath(name), QDir(m_folder).filePath(name));
         m_folder = QFileInfo(m_folder).canonicalFilePath();
@@ -126,7 +126,7 @@ private slots:
         QUndoStack undo;
         ConflictDialog dialog(&session, &undo, id);
         QVERIFY(dialog.paneB()->title().contains(QStringLiteral("your delete")));
-        QVERIFY(dialog.paneB()->contentView()->toPlainText().contains(QStringLiteral("deleted in Engram")));
+        QVERIFY(dialog.paneB()->contentView()->toPlainText().contains(QStringLiteral("deleted in Recollector")));
         QCOMPARE(dialog.paneA()->contentView()->toPlainText(), theirs);
         QVERIFY(QFileInfo::exists(QDir(m_folder).filePath(kId + QStringLiteral(".json"))));
     }

@@ -10,9 +10,9 @@
 #include <QJsonArray>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 constexpr Millis kT0 = 1704103200000; // 2024-01-01T10:00Z

@@ -16,9 +16,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 using State = ImportPreviewDialog::State;
 
 namespace {
@@ -44,7 +44,7 @@ private slots:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.engram"))));
+        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.recollector"))));
     }
     void cleanup()
     {
@@ -56,7 +56,7 @@ private slots:
     {
         // No .af suffix: recognised by what it holds.
         const QString path = m_dir->filePath(QStringLiteral("agent-backup.bin"));
-        QVERIFY(QFile::copy(QStringLiteral(ENGRAM_TEST_DATA "/letta/letta_af_v0.6.47_memgpt_agent_with_convo.af"), path));
+        QVERIFY(QFile::copy(QStringLiteral(RECOLLECTOR_TEST_DATA "/letta/letta_af_v0.6.47_memgpt_agent_with_convo.af"), path));
         ImportPreviewDialog dialog(m_session.get(), path);
         dialog.show();
         QVERIFY(waitFor(dialog, State::Ready));

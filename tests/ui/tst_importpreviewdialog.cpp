@@ -28,9 +28,9 @@
 #include <QTableWidget>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 using io::ImportAction;
 using io::ImportKind;
 using State = ImportPreviewDialog::State;
@@ -39,7 +39,7 @@ namespace {
 
 constexpr Millis kDay = kMsPerDay;
 
-QString data(const QString &name) { return QStringLiteral(ENGRAM_TEST_DATA "/") + name; }
+QString data(const QString &name) { return QStringLiteral(RECOLLECTOR_TEST_DATA "/") + name; }
 
 io::MemorySet readSet(const QString &path)
 {
@@ -105,7 +105,7 @@ private Q_SLOTS:
     {
         m_dir = std::make_unique<QTemporaryDir>();
         m_session = std::make_unique<StoreSession>();
-        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.engram"))));
+        QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("store.recollector"))));
     }
     void cleanup()
     {
@@ -306,7 +306,7 @@ private Q_SLOTS:
         auto *bar = dialog.findChild<QProgressBar *>(QStringLiteral("jobProgressBar"));
         QVERIFY(bar->maximum() > 0);
         QCOMPARE(bar->value(), bar->maximum()); // held at the last step, before the commit
-        if (const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR"); !shots.isEmpty())
+        if (const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR"); !shots.isEmpty())
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/import-progress.png")));
         QTest::mouseClick(cancel, Qt::LeftButton);
         proceed.release();
@@ -374,12 +374,12 @@ private Q_SLOTS:
     }
 
     // The demo store importing an edited export of half of it: every kind appears. Set
-    // ENGRAM_SCREENSHOT_DIR to save import-preview.png.
+    // RECOLLECTOR_SCREENSHOT_DIR to save import-preview.png.
     void rendersTheDemoStore()
     {
         m_session.reset();
-        const QString path = m_dir->filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        const QString path = m_dir->filePath(QStringLiteral("demo.recollector"));
+        const Status made = io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         m_session = std::make_unique<StoreSession>();
         QVERIFY(m_session->open(path));
@@ -451,7 +451,7 @@ private Q_SLOTS:
         QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("itemKeepBothButton")), Qt::LeftButton);
         QVERIFY(dialog.policy().overrides.size() == 1);
         QTest::qWait(100); // let the layout settle before the picture
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty()) {
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/import-preview.png")));
             dialog.findChild<QTabWidget *>(QStringLiteral("importTabs"))->setCurrentIndex(1);

@@ -25,9 +25,9 @@
 #include <functional>
 #include <memory>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -76,7 +76,7 @@ private:
             return std::make_unique<CleanupPreviewDialog>(m_session.get(), m_undo.get());
         case Kind::Import:
             return std::make_unique<ImportPreviewDialog>(m_session.get(),
-                                                         QStringLiteral(ENGRAM_TEST_DATA "/import-small.json"));
+                                                         QStringLiteral(RECOLLECTOR_TEST_DATA "/import-small.json"));
         case Kind::Export: {
             auto dialog = std::make_unique<ExportDialog>(m_session.get(), QStringList{}, QStringList{});
             dialog->setDestination(exportPath());

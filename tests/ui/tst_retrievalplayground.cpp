@@ -19,9 +19,9 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -105,8 +105,8 @@ private Q_SLOTS:
     void init()
     {
         m_dir = std::make_unique<QTemporaryDir>();
-        m_path = m_dir->filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(m_path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        m_path = m_dir->filePath(QStringLiteral("demo.recollector"));
+        const Status made = io::createDemoStore(m_path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         m_session = std::make_unique<StoreSession>();
         const Status opened = m_session->open(m_path);
@@ -126,7 +126,7 @@ private Q_SLOTS:
         QTest::newRow("normal") << int(QueryMode::Normal) << QString();
         QTest::newRow("review") << int(QueryMode::Review) << QString();
         QTest::newRow("debug") << int(QueryMode::Debug) << QString();
-        QTest::newRow("normal, engram-web") << int(QueryMode::Normal) << QStringLiteral("/home/lin/src/engram-web");
+        QTest::newRow("normal, recollector-web") << int(QueryMode::Normal) << QStringLiteral("/home/lin/src/recollector-web");
     }
     void sameResultsAsCoreRetrieval()
     {
@@ -293,7 +293,7 @@ private Q_SLOTS:
         auto *project = playground.findChild<QComboBox *>(QStringLiteral("playgroundProject"));
         QCOMPARE(project->itemText(0), QStringLiteral("Any project"));
         QVERIFY(project->findData(QStringLiteral("/home/lin/src/qt-player")) > 0);
-        QVERIFY(project->findData(QStringLiteral("/home/lin/src/engram-web")) > 0);
+        QVERIFY(project->findData(QStringLiteral("/home/lin/src/recollector-web")) > 0);
         QCOMPARE(project->findData(QString()), 0); // global memories are not a project to pick
 
         playground.setQuery(QStringLiteral("qt-player build"));
@@ -426,7 +426,7 @@ private Q_SLOTS:
         QVERIFY(containsId(playground.results(), top));
     }
 
-    // Set ENGRAM_SCREENSHOT_DIR to save retrieval-playground.png.
+    // Set RECOLLECTOR_SCREENSHOT_DIR to save retrieval-playground.png.
     void rendersTheDemoStore()
     {
         RetrievalPlayground playground(m_session.get());
@@ -443,7 +443,7 @@ private Q_SLOTS:
                 break;
             }
         }
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(playground.grab().save(shots + QStringLiteral("/retrieval-playground.png")));
         tree->scrollToTop();

@@ -20,9 +20,9 @@
 #include <QUndoStack>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 using Kind = ReviewItem::Kind;
 
 namespace {
@@ -428,7 +428,7 @@ private Q_SLOTS:
         QCOMPARE(dialog.remaining(), count);
     }
 
-    // Set ENGRAM_SCREENSHOT_DIR to save the queue under the importance profile.
+    // Set RECOLLECTOR_SCREENSHOT_DIR to save the queue under the importance profile.
     void rendersOnTheDemoStore()
     {
         QString promoteId;
@@ -440,7 +440,7 @@ private Q_SLOTS:
         dialog.setCurrentRow(rowOfMemory(dialog, promoteId, Kind::Promote));
         const QImage image = dialog.grab().toImage();
         QVERIFY(!image.isNull());
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(image.save(shots + QStringLiteral("/review-queue.png")));
     }

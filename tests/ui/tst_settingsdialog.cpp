@@ -21,9 +21,9 @@
 
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::core;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
 
 namespace {
 
@@ -78,8 +78,8 @@ private Q_SLOTS:
     void init()
     {
         m_dir = std::make_unique<QTemporaryDir>();
-        m_path = m_dir->filePath(QStringLiteral("demo.engram"));
-        const Status made = io::createDemoStore(m_path, QStringLiteral(ENGRAM_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+        m_path = m_dir->filePath(QStringLiteral("demo.recollector"));
+        const Status made = io::createDemoStore(m_path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QVERIFY2(made, made ? "" : qPrintable(made.error().message));
         m_session = std::make_unique<StoreSession>();
         QVERIFY(m_session->open(m_path));
@@ -287,7 +287,7 @@ private Q_SLOTS:
         QCOMPARE(table->item(categoryRow(table, QStringLiteral("fact")), categoryColumn(table, QStringLiteral("Grace (days)")))->text(),
                  QStringLiteral("7"));
         // The shipped file states the same defaults.
-        const auto shipped = Config::fromYamlFile(QStringLiteral(ENGRAM_SOURCE_DIR "/resources/config.yaml"));
+        const auto shipped = Config::fromYamlFile(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/config.yaml"));
         QVERIFY(shipped);
         QVERIFY(*dialog.candidate() == *shipped);
         QVERIFY(Config::fromYamlText(dialog.yamlEdit()->toPlainText().toUtf8(), QStringLiteral("t"))->operator==(*shipped));
@@ -298,14 +298,14 @@ private Q_SLOTS:
         QVERIFY(*Config::fromYamlText(storedYaml().toUtf8(), QStringLiteral("meta")) == Config::defaults());
     }
 
-    // Set ENGRAM_SCREENSHOT_DIR to save settings-dialog.png and settings-yaml.png.
+    // Set RECOLLECTOR_SCREENSHOT_DIR to save settings-dialog.png and settings-yaml.png.
     void rendersTheDemoStore()
     {
         SettingsDialog dialog(m_session.get());
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         lineEdit(dialog, QStringLiteral("enhanced.userFactor"))->setText(QStringLiteral("12"));
-        const QString shots = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
+        const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             QVERIFY(dialog.grab().save(shots + QStringLiteral("/settings-dialog.png")));
         lineEdit(dialog, QStringLiteral("enhanced.userFactor"))->setText(QStringLiteral("1"));

@@ -10,8 +10,8 @@
 #include <QStyleOptionViewItem>
 #include <QtTest>
 
-using namespace engram;
-using namespace engram::ui;
+using namespace recollector;
+using namespace recollector::ui;
 
 class TestStrengthBar : public QObject
 {

@@ -11,9 +11,9 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -60,7 +60,7 @@ bool DecisionCommand::run(const Perform &perform)
     Decisions decisions(*store, m_session->config(), m_session->profileName());
     AfterChange after(*store, m_session->config());
     // One transaction for every memory of the command, with the links and the contradiction
-    // check of what it wrote (AfterChange: the same follow-up engram-cli runs).
+    // check of what it wrote (AfterChange: the same follow-up recollector-cli runs).
     auto outcomes = perform(decisions, after);
     if (!outcomes) {
         fail(outcomes.error().message);
@@ -249,4 +249,4 @@ DecisionCommand *DecisionCommand::applyCleanup(StoreSession *session, const Clea
         std::move(errors));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

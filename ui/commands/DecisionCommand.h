@@ -12,11 +12,11 @@
 #include <functional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 class AfterChange;
 }
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -108,4 +108,4 @@ private:
     QString m_error;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -8,9 +8,9 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -74,4 +74,4 @@ void ImportUndoCommand::undo()
         std::reverse(m_latest.begin(), m_latest.end()); // back in the import's order
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -43,4 +43,4 @@ private:
     bool m_ok = true;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

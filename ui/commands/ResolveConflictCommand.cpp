@@ -7,9 +7,9 @@
 #include <QCoreApplication>
 #include <QSet>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -154,4 +154,4 @@ void ResolveConflictCommand::undo()
     step(true);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

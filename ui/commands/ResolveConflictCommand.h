@@ -9,7 +9,7 @@
 
 #include <functional>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -72,4 +72,4 @@ private:
     QString m_error;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

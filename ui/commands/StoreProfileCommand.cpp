@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 StoreProfileCommand::StoreProfileCommand(StoreSession *session, const QString &to, ErrorSink errors)
     : QUndoCommand(QCoreApplication::translate("StoreProfileCommand", "Scoring profile %1").arg(to)),
@@ -27,4 +27,4 @@ void StoreProfileCommand::set(const QString &name)
     }
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

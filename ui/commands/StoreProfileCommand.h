@@ -5,7 +5,7 @@
 
 #include <functional>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -32,4 +32,4 @@ private:
     ErrorSink m_errors;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

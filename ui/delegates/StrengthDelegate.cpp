@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <array>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -164,4 +164,4 @@ QSize StrengthDelegate::sizeHint(const QStyleOptionViewItem &option, const QMode
     return size;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -5,7 +5,7 @@
 #include <QColor>
 #include <QStyledItemDelegate>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Paints the strength column as a bar on a continuous red → orange → yellow → green scale
 /// (blue for permanent memories) with the number beside it, and the tier column as a
@@ -33,4 +33,4 @@ private:
     void paintBackground(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,7 +7,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 QLineEdit *passwordEdit(QWidget *parent, const QString &name)
@@ -97,4 +97,4 @@ std::optional<ChangePassphraseDialog::Answer> ChangePassphraseDialog::ask(QWidge
     return dialog.answer();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

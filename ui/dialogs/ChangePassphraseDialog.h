@@ -10,7 +10,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// File → Change Passphrase… (docs/formats.md, "Encryption at rest"): the current passphrase
 /// once, the new one twice (typed alike, and not the current one). The texts are never shown
@@ -49,4 +49,4 @@ private:
     QPushButton *m_ok = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -21,9 +21,9 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -183,7 +183,7 @@ void CleanupPreviewDialog::finishPlanning(Result<Planned> result)
     m_counts->setText(parts.join(QStringLiteral("  ·  ")) + QStringLiteral("    ")
                       + tr("Nothing is written until you apply; the whole cleanup is one undoable step. "
                            "Untick a row to leave that memory out."));
-    int idWidth = 0; // ids are not elided: agent ids have 8 characters, Engram's own 30
+    int idWidth = 0; // ids are not elided: agent ids have 8 characters, Recollector's own 30
     for (std::size_t i = 0; i < p.actions.size() && i < 2000; ++i)
         idWidth = std::max(idWidth, m_view->fontMetrics().horizontalAdvance(p.actions[i].memoryId));
     m_view->setColumnWidth(CleanupPlanModel::IdColumn, std::max(110, idWidth + 16));
@@ -265,4 +265,4 @@ void CleanupPreviewDialog::showError(const QString &message)
     m_errorLabel->show();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

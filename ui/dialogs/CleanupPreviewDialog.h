@@ -11,7 +11,7 @@ class QPushButton;
 class QTableView;
 class QUndoStack;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class CleanupPlanModel;
 class StoreSession;
@@ -48,7 +48,7 @@ public:
     const core::DecisionOutcome &outcome() const { return m_outcome; }
 
 Q_SIGNALS:
-    void stateChanged(engram::ui::CleanupPreviewDialog::State state);
+    void stateChanged(recollector::ui::CleanupPreviewDialog::State state);
     /// The cleanup was written (and pushed on the undo stack).
     void applied();
 
@@ -84,4 +84,4 @@ private:
     QPushButton *m_closeButton;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

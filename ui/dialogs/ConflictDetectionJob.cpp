@@ -6,15 +6,15 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
 QString tr(const char *text, int n = -1)
 {
-    return QCoreApplication::translate("engram::ui::ConflictDetectionJob", text, nullptr, n);
+    return QCoreApplication::translate("recollector::ui::ConflictDetectionJob", text, nullptr, n);
 }
 
 } // namespace
@@ -35,7 +35,7 @@ Result<ConflictDetectionJob> ConflictDetectionJob::run(const QString &storePath,
             sized = total > 0;
             control.setPhase(phase == ConflictDetector::Phase::Finding ? tr("Comparing memories…")
                              : phase == ConflictDetector::Phase::Recording
-                                 ? QCoreApplication::translate("engram::ui::ConflictDetectionJob", "Recording %n conflicts…", nullptr, total)
+                                 ? QCoreApplication::translate("recollector::ui::ConflictDetectionJob", "Recording %n conflicts…", nullptr, total)
                                  : tr("Committing…"));
         }
         return control.report(done, total);
@@ -47,4 +47,4 @@ Result<ConflictDetectionJob> ConflictDetectionJob::run(const QString &storePath,
     return ConflictDetectionJob{std::move(*recorded), detector.lastStats()};
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

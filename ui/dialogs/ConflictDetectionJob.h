@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class JobControl;
 
@@ -26,4 +26,4 @@ struct ConflictDetectionJob
                                                                 JobControl &control);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -22,9 +22,9 @@
 
 #include <array>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -222,7 +222,7 @@ void ConflictDialog::reload()
     updatePreview();
 }
 
-// A file clash is one memory: the assistant's file on the left, the decision Engram did not
+// A file clash is one memory: the assistant's file on the left, the decision Recollector did not
 // write on the right (docs/formats.md, "Attached folders").
 bool ConflictDialog::showFileClash(const core::Memory &memory)
 {
@@ -338,4 +338,4 @@ bool ConflictDialog::push(ResolveConflictCommand *command, const QString &title)
     return true;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

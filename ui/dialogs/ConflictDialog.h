@@ -14,7 +14,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QUndoStack;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class ConflictMemoryPane;
 class ResolveConflictCommand;
@@ -106,4 +106,4 @@ private:
     QPushButton *m_close = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

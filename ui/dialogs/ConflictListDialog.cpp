@@ -20,9 +20,9 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent)
     : JobDialog(parent), m_session(session), m_undo(undoStack)
@@ -283,4 +283,4 @@ void ConflictListDialog::updateButtons()
     m_showB->setEnabled(any);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -16,7 +16,7 @@ class QPushButton;
 class QTableView;
 class QUndoStack;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class ConflictDialog;
 class ConflictListModel;
@@ -24,7 +24,7 @@ class StoreSession;
 
 /// The store's conflicts (docs/scoring.md, "Conflicts"; docs/architecture.md, "The window"):
 /// open ones, or all with their resolutions; "Detect now" runs
-/// core::ConflictDetector::detectAll over the store (what `engram-cli conflicts --detect` does:
+/// core::ConflictDetector::detectAll over the store (what `recollector-cli conflicts --detect` does:
 /// new conflicts recorded with their automatic handling) as the JobDialog's job: on a worker
 /// with its own connection, with progress and Cancel, in one transaction (a cancel writes
 /// nothing); the list and the session follow what it recorded. Double-click or Enter on a row
@@ -91,4 +91,4 @@ private:
     QPushButton *m_close = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,7 +7,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 EditMemoryDialog::EditMemoryDialog(const core::Memory &memory, const QStringList &categories, QWidget *parent)
     : QDialog(parent), m_memory(memory), m_content(new QPlainTextEdit(this)), m_keywords(new QLineEdit(this)),
@@ -59,4 +59,4 @@ core::MemoryEdit EditMemoryDialog::edit() const
     return e;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

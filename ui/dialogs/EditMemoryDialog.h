@@ -9,7 +9,7 @@ class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Edits a memory's content, keywords and category (`edit`,
 /// docs/architecture.md, "What each decision writes"). The result holds only the fields that
@@ -31,4 +31,4 @@ private:
     QComboBox *m_category;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

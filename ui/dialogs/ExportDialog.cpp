@@ -22,9 +22,9 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 using io::SetFormat;
 
 namespace {
@@ -32,9 +32,9 @@ namespace {
 QString suffixFor(SetFormat format)
 {
     switch (format) {
-    case SetFormat::EngramJson:
+    case SetFormat::RecollectorJson:
         return QStringLiteral("json");
-    case SetFormat::EngramYaml:
+    case SetFormat::RecollectorYaml:
         return QStringLiteral("yaml");
     case SetFormat::Csv:
         return QStringLiteral("csv");
@@ -79,9 +79,9 @@ QString defaultChooser(QWidget *parent, SetFormat format, const QString &current
 {
     if (format == SetFormat::AgentFolder)
         return QFileDialog::getExistingDirectory(parent, QObject::tr("Export to an agent memory folder"), current);
-    const QString filter = format == SetFormat::EngramYaml ? QObject::tr("Engram YAML (*.yaml *.yml)")
+    const QString filter = format == SetFormat::RecollectorYaml ? QObject::tr("Recollector YAML (*.yaml *.yml)")
                            : format == SetFormat::Csv     ? QObject::tr("CSV (*.csv)")
-                                                          : QObject::tr("Engram JSON (*.json)");
+                                                          : QObject::tr("Recollector JSON (*.json)");
     return QFileDialog::getSaveFileName(parent, QObject::tr("Export memories"), current, filter);
 }
 
@@ -128,11 +128,11 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     auto *form = new QFormLayout(where);
     m_format = new QComboBox(where);
     m_format->setObjectName(QStringLiteral("formatCombo"));
-    m_format->addItem(tr("Engram memory set, JSON (.json)"), int(SetFormat::EngramJson));
-    m_format->addItem(tr("Engram memory set, YAML (.yaml)"), int(SetFormat::EngramYaml));
+    m_format->addItem(tr("Recollector memory set, JSON (.json)"), int(SetFormat::RecollectorJson));
+    m_format->addItem(tr("Recollector memory set, YAML (.yaml)"), int(SetFormat::RecollectorYaml));
     m_format->addItem(tr("CSV, one row per memory (.csv)"), int(SetFormat::Csv));
     m_format->addItem(tr("Agent memory folder (one <id>.json per memory)"), int(SetFormat::AgentFolder));
-    // Other memory systems' formats (the writers engram-cli export --format uses).
+    // Other memory systems' formats (the writers recollector-cli export --format uses).
     m_format->insertSeparator(m_format->count());
     for (const ExportTarget &target : ExportTargets::all()) {
         if (const auto *adapter = io::formats::FormatRegistry::instance().byName(target.adapter); adapter && adapter->canWrite())
@@ -175,7 +175,7 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     layout->addWidget(buttons);
 
     const QString stem = m_session && m_session->store() ? QFileInfo(m_session->path()).completeBaseName()
-                                                         : QStringLiteral("engram");
+                                                         : QStringLiteral("recollector");
     m_destination->setText(QDir::home().filePath(stem + QStringLiteral("-export.json")));
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
     connect(m_browse, &QPushButton::clicked, this, &ExportDialog::browse);
@@ -192,7 +192,7 @@ void ExportDialog::setFormat(SetFormat format) { m_format->setCurrentIndex(m_for
 SetFormat ExportDialog::format() const
 {
     const QVariant data = m_format->currentData();
-    return data.typeId() == QMetaType::Int ? SetFormat(data.toInt()) : SetFormat::EngramJson;
+    return data.typeId() == QMetaType::Int ? SetFormat(data.toInt()) : SetFormat::RecollectorJson;
 }
 
 void ExportDialog::setAdapter(const QString &adapter) { m_format->setCurrentIndex(m_format->findData(adapter)); }
@@ -256,12 +256,12 @@ void ExportDialog::updateHint()
         return;
     }
     const SetFormat f = format();
-    const bool set = f == SetFormat::EngramJson || f == SetFormat::EngramYaml;
+    const bool set = f == SetFormat::RecollectorJson || f == SetFormat::RecollectorYaml;
     m_importEvents->setEnabled(set);
     switch (f) {
-    case SetFormat::EngramJson:
-    case SetFormat::EngramYaml:
-        m_hint->setText(tr("Memories with their links, events and conflicts; Engram and engram-cli import it back."));
+    case SetFormat::RecollectorJson:
+    case SetFormat::RecollectorYaml:
+        m_hint->setText(tr("Memories with their links, events and conflicts; Recollector and recollector-cli import it back."));
         break;
     case SetFormat::Csv:
         m_hint->setText(tr("One row per memory, with its score, strength and tier under the %1 profile now.")
@@ -390,7 +390,7 @@ void ExportDialog::finishExport(Result<io::ExportReport> result)
         text = tr("Wrote %1 memories and %2 links to %3 (%4).")
                    .arg(m_report.memories).arg(m_report.associations)
                    .arg(QDir::toNativeSeparators(m_writtenPath), target->label);
-    else if (format() == SetFormat::EngramJson || format() == SetFormat::EngramYaml)
+    else if (format() == SetFormat::RecollectorJson || format() == SetFormat::RecollectorYaml)
         text = tr("Wrote %1 memories, %2 links, %3 events and %4 conflicts to %5.")
                    .arg(m_report.memories).arg(m_report.associations).arg(m_report.events).arg(m_report.conflicts)
                    .arg(QDir::toNativeSeparators(m_writtenPath));
@@ -408,13 +408,13 @@ void ExportDialog::finishExport(Result<io::ExportReport> result)
     Q_EMIT exported(m_writtenPath, m_report.memories);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui
 
-namespace engram::ui {
+namespace recollector::ui {
 
 void ExportDialog::startAdapterExport(const QString &adapter, const QString &path, const io::ExportOptions &base)
 {
-    // The same as engram-cli export --format NAME: the scope's set collected on this job's
+    // The same as recollector-cli export --format NAME: the scope's set collected on this job's
     // own read-only connection, then the adapter writes it (atomically, docs/formats.md).
     auto work = [storePath = m_session->path(), base, adapter, path](JobControl &control) -> Result<io::ExportReport> {
         control.setPhase(QObject::tr("Collecting the memories…"));
@@ -422,7 +422,7 @@ void ExportDialog::startAdapterExport(const QString &adapter, const QString &pat
             return Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written."));
         const io::FormatAdapter *writer = io::formats::FormatRegistry::instance().byName(adapter);
         if (!writer || !writer->canWrite())
-            return Error::make(Error::Code::Usage, QObject::tr("Engram cannot write %1 files").arg(adapter));
+            return Error::make(Error::Code::Usage, QObject::tr("Recollector cannot write %1 files").arg(adapter));
         Database::Options readOnly;
         readOnly.readOnly = true;
         readOnly.createIfMissing = false;
@@ -451,4 +451,4 @@ void ExportDialog::startAdapterExport(const QString &adapter, const QString &pat
     setState(State::Exporting);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

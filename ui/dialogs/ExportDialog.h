@@ -13,11 +13,11 @@ class QLineEdit;
 class QPushButton;
 class QRadioButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
-/// Export (docs/formats.md, "Formats"): a format (Engram JSON, YAML, CSV, agent memory folder,
+/// Export (docs/formats.md, "Formats"): a format (Recollector JSON, YAML, CSV, agent memory folder,
 /// or another memory system's: ExportTargets),
 /// a scope (every memory, the selection, or what the current filter shows), a destination and
 /// whether the store's own `import` events go along. The export runs on a worker thread with
@@ -45,11 +45,11 @@ public:
     ExportDialog(StoreSession *session, QStringList selectedIds, QStringList filteredIds, QWidget *parent = nullptr);
 
     void setFormat(core::io::SetFormat format);
-    /// Engram's own format chosen (meaningful while adapterName() is empty).
+    /// Recollector's own format chosen (meaningful while adapterName() is empty).
     core::io::SetFormat format() const;
     /// Chooses another memory system's format by its adapter name ("claude-memory", ...).
     void setAdapter(const QString &adapter);
-    /// The other system's adapter chosen; empty for Engram's own formats.
+    /// The other system's adapter chosen; empty for Recollector's own formats.
     QString adapterName() const;
     void setScope(Scope scope);
     Scope scope() const;
@@ -68,7 +68,7 @@ public:
     QString errorMessage() const { return m_error; }
 
 Q_SIGNALS:
-    void stateChanged(engram::ui::ExportDialog::State state);
+    void stateChanged(recollector::ui::ExportDialog::State state);
     /// The export was written: `memories` memories to `path`.
     void exported(const QString &path, int memories);
 
@@ -106,4 +106,4 @@ private:
     QPushButton *m_closeButton;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

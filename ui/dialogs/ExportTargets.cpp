@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -15,7 +15,7 @@ const std::vector<ExportTarget> &ExportTargets::all()
     static const std::vector<ExportTarget> targets{
         {QStringLiteral("claude-memory"), tr("Claude Code memory folder"),
          tr("One Markdown file per memory with its front matter, listed in MEMORY.md; a deleted memory's file "
-            "moves to .engram-trash beside the folder."),
+            "moves to .recollector-trash beside the folder."),
          ExportTarget::Pick::Folder, QString(), QStringLiteral("memory"), QString()},
         {QStringLiteral("mcp-memory"), tr("MCP memory server (memory.jsonl)"),
          tr("The knowledge graph of the reference MCP memory server: each memory an observation of its entity, "
@@ -42,4 +42,4 @@ const ExportTarget *ExportTargets::byAdapter(const QString &adapter)
     return nullptr;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -4,10 +4,10 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Another memory system's format the export dialog offers (docs/formats.md, "Other memory
-/// systems"; the writers `engram-cli export --format NAME` uses), named as a person would name
+/// systems"; the writers `recollector-cli export --format NAME` uses), named as a person would name
 /// it, with one line on what the export does and the picker its destination needs.
 struct ExportTarget
 {
@@ -34,4 +34,4 @@ public:
     static const ExportTarget *byAdapter(const QString &adapter);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,9 +7,9 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -25,7 +25,7 @@ Result<ImportReading> ImportJob::read(const QString &inputPath, const QString &s
 {
     control.setPhase(tr("Reading the file…"));
     control.report(0, 0);
-    io::AdapterReadOptions options; // any format Engram knows, recognised by content
+    io::AdapterReadOptions options; // any format Recollector knows, recognised by content
     options.initialStability = config.decay.initialStability;
     auto set = io::formats::FormatRegistry::instance().read(inputPath, options);
     if (!set)
@@ -74,4 +74,4 @@ Result<io::ImportOutcome> ImportJob::apply(const QString &storePath, const Confi
     });
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -10,7 +10,7 @@
 
 #include <memory>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class JobControl;
 
@@ -25,7 +25,7 @@ struct ImportReading
 };
 
 /// The two halves of an import (docs/formats.md, "Import") as the import preview dialog runs
-/// them on a worker thread, around core::io::ImportOperation (the same one engram-cli import
+/// them on a worker thread, around core::io::ImportOperation (the same one recollector-cli import
 /// runs). Each opens its own connection to the store file (a Qt Sql connection belongs to the
 /// thread that opened it), so call them on the worker only.
 ///  - read(): parses the file or folder and previews it; writes nothing.
@@ -47,4 +47,4 @@ public:
                                                                      JobControl &control);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

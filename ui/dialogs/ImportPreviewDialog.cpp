@@ -24,9 +24,9 @@
 #include <array>
 #include <tuple>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 using io::ImportAction;
 using io::ImportKind;
 
@@ -327,7 +327,7 @@ void ImportPreviewDialog::showReading()
                          stored == m_reading.stored.constEnd() ? QString() : MaskedText::shown(*stored, privacy)});
     }
     // Wide enough for the longest id among the first rows (agent ids are 8 characters,
-    // Engram's own 30): ids are what people compare, so they are not elided.
+    // Recollector's own 30): ids are what people compare, so they are not elided.
     int idWidth = 0;
     for (std::size_t i = 0; i < items.size() && i < 2000; ++i)
         idWidth = std::max(idWidth, m_itemView->fontMetrics().horizontalAdvance(items[i].id));
@@ -511,4 +511,4 @@ void ImportPreviewDialog::requestSelectedConflict()
         Q_EMIT conflictOpenRequested(item->data(Qt::UserRole).toLongLong());
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

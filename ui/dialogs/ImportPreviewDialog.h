@@ -15,7 +15,7 @@ class QTabWidget;
 class QTableView;
 class QTableWidget;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class ImportItemsModel;
 class StoreSession;
@@ -68,7 +68,7 @@ public:
     ImportItemsModel *itemsModel() const { return m_items; }
 
 Q_SIGNALS:
-    void stateChanged(engram::ui::ImportPreviewDialog::State state);
+    void stateChanged(recollector::ui::ImportPreviewDialog::State state);
     /// The import committed (the session has been reloaded).
     void imported();
     /// The user asked to see a conflict the import recorded (the window opens its dialog).
@@ -118,4 +118,4 @@ private:
     QPushButton *m_closeButton = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

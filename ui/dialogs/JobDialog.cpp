@@ -7,9 +7,9 @@
 #include <QPushButton>
 #include <QtConcurrent/QtConcurrentRun>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 JobDialog::JobDialog(QWidget *parent) : QDialog(parent), m_progress(new JobProgressPanel(this))
 {
@@ -107,4 +107,4 @@ void JobDialog::finishJob()
         finished();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -14,7 +14,7 @@
 class QLabel;
 class QPushButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class JobProgressPanel;
 
@@ -97,4 +97,4 @@ private:
     bool m_running = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -12,7 +12,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 NewMemoryDialog::NewMemoryDialog(const QStringList &categories, const QString &project, QWidget *parent)
     : QDialog(parent), m_content(new QPlainTextEdit(this)), m_keywords(new QLineEdit(this)),
@@ -88,7 +88,7 @@ core::NewMemory NewMemoryDialog::input() const
 
 void NewMemoryDialog::accept()
 {
-    // The core's own check, so the dialog and engram-cli say the same thing.
+    // The core's own check, so the dialog and recollector-cli say the same thing.
     if (const QString problem = input().invalidReason(); !problem.isEmpty()) {
         m_problem->setText(problem);
         m_problem->show();
@@ -97,4 +97,4 @@ void NewMemoryDialog::accept()
     QDialog::accept();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

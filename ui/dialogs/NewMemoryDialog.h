@@ -11,7 +11,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Memory → New… (Ctrl+N): what a person gives when adding a memory by hand (note 002 ADD;
 /// docs/architecture.md, "What each decision writes"): content, keywords (empty: derived
@@ -42,4 +42,4 @@ private:
     QDialogButtonBox *m_buttons;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

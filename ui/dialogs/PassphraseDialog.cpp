@@ -7,7 +7,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 PassphraseDialog::PassphraseDialog(Mode mode, const QString &storeName, QWidget *parent)
     : QDialog(parent), m_mode(mode)
@@ -86,4 +86,4 @@ std::optional<QByteArray> PassphraseDialog::ask(QWidget *parent, Mode mode, cons
     return dialog.passphrase();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -10,7 +10,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Asks for the store's passphrase (docs/formats.md, "Encryption at rest"): once to unlock,
 /// twice (typed alike) for a new one. The text is never shown and is handed over as UTF-8
@@ -44,4 +44,4 @@ private:
     QPushButton *m_ok = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

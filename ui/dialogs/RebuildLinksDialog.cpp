@@ -10,9 +10,9 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -103,4 +103,4 @@ void RebuildLinksDialog::finishRebuild(Result<AssociationBuilder::Stats> result,
     emit rebuildFinished(true);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -8,7 +8,7 @@
 class QLabel;
 class QPushButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -41,4 +41,4 @@ private:
     QPushButton *m_close;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -26,9 +26,9 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 using Kind = ReviewItem::Kind;
 
 namespace {
@@ -70,15 +70,15 @@ struct ActionSpec
 };
 
 const ActionSpec kActions[] = {
-    {ReviewQueueDialog::Action::Confirm, "confirmButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Confirm (C)"), Qt::Key_C},
-    {ReviewQueueDialog::Action::Negate, "negateButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Negate (N)"), Qt::Key_N},
-    {ReviewQueueDialog::Action::Permanent, "permanentButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Permanent (P)"), Qt::Key_P},
-    {ReviewQueueDialog::Action::Delete, "deleteButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Delete (D)"), Qt::Key_D},
-    {ReviewQueueDialog::Action::Keep, "keepButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Keep (K)"), Qt::Key_K},
-    {ReviewQueueDialog::Action::Promote, "promoteButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Promote to core (U)"), Qt::Key_U},
-    {ReviewQueueDialog::Action::ApplyCleanup, "cleanupButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Apply cleanup (A)"), Qt::Key_A},
-    {ReviewQueueDialog::Action::Skip, "skipButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Skip (S)"), Qt::Key_S},
-    {ReviewQueueDialog::Action::Open, "openButton", QT_TRANSLATE_NOOP("engram::ui::ReviewQueueDialog", "Open (Enter)"), Qt::Key_Return},
+    {ReviewQueueDialog::Action::Confirm, "confirmButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Confirm (C)"), Qt::Key_C},
+    {ReviewQueueDialog::Action::Negate, "negateButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Negate (N)"), Qt::Key_N},
+    {ReviewQueueDialog::Action::Permanent, "permanentButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Permanent (P)"), Qt::Key_P},
+    {ReviewQueueDialog::Action::Delete, "deleteButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Delete (D)"), Qt::Key_D},
+    {ReviewQueueDialog::Action::Keep, "keepButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Keep (K)"), Qt::Key_K},
+    {ReviewQueueDialog::Action::Promote, "promoteButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Promote to core (U)"), Qt::Key_U},
+    {ReviewQueueDialog::Action::ApplyCleanup, "cleanupButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Apply cleanup (A)"), Qt::Key_A},
+    {ReviewQueueDialog::Action::Skip, "skipButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Skip (S)"), Qt::Key_S},
+    {ReviewQueueDialog::Action::Open, "openButton", QT_TRANSLATE_NOOP("recollector::ui::ReviewQueueDialog", "Open (Enter)"), Qt::Key_Return},
 };
 
 } // namespace
@@ -485,4 +485,4 @@ bool ReviewQueueDialog::eventFilter(QObject *watched, QEvent *event)
     return QDialog::eventFilter(watched, event);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -15,7 +15,7 @@ class QPushButton;
 class QTreeWidget;
 class QUndoStack;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class ConflictDialog;
 class DecisionCommand;
@@ -108,4 +108,4 @@ private:
     QList<QPair<Action, QPushButton *>> m_buttons;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

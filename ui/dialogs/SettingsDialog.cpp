@@ -28,9 +28,9 @@
 
 #include <array>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -48,13 +48,13 @@ struct CategoryColumn
 const std::vector<CategoryColumn> &categoryColumns()
 {
     static const std::vector<CategoryColumn> columns{
-        {"importance", QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Importance (I)"), &CategoryConfig::enhancedImportance},
-        {"dailyDecayFactor", QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Daily decay ×"), &CategoryConfig::dailyDecayFactor},
-        {"graceDays", QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Grace (days)"), &CategoryConfig::graceDays},
-        {"neverDecays", QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Never decays"), nullptr},
-        {"maxAgeDays", QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Max age (days)"), &CategoryConfig::maxAgeDays},
-        {"deleteBelow", QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Delete below"), &CategoryConfig::deleteBelow},
-        {"decayRateFactor", QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Decay-rate ×"), &CategoryConfig::decayRateFactor},
+        {"importance", QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Importance (I)"), &CategoryConfig::enhancedImportance},
+        {"dailyDecayFactor", QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Daily decay ×"), &CategoryConfig::dailyDecayFactor},
+        {"graceDays", QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Grace (days)"), &CategoryConfig::graceDays},
+        {"neverDecays", QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Never decays"), nullptr},
+        {"maxAgeDays", QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Max age (days)"), &CategoryConfig::maxAgeDays},
+        {"deleteBelow", QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Delete below"), &CategoryConfig::deleteBelow},
+        {"decayRateFactor", QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Decay-rate ×"), &CategoryConfig::decayRateFactor},
     };
     return columns;
 }
@@ -66,15 +66,15 @@ QString sectionOf(const QString &key) { return key.left(key.lastIndexOf(QLatin1C
 QString sectionTitle(const QString &section)
 {
     static const QHash<QString, const char *> titles{
-        {QStringLiteral("memory.decay"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Ebbinghaus: decay and tier thresholds")},
-        {QStringLiteral("memory.reinforce"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Reinforcement multipliers")},
-        {QStringLiteral("enhanced"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Enhanced (note 001)")},
-        {QStringLiteral("importance"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Importance (note 002)")},
-        {QStringLiteral("lifecycle"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Lifecycle (note 003)")},
-        {QStringLiteral("conflicts"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Conflict detection and automatic handling")},
-        {QStringLiteral("associations"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Associations and spreading activation")},
-        {QStringLiteral("budgets"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Storage budgets and retention")},
-        {QStringLiteral("privacy"), QT_TRANSLATE_NOOP("engram::ui::SettingsDialog", "Privacy: lock sensitivity 3 after idle minutes (0 = never)")},
+        {QStringLiteral("memory.decay"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Ebbinghaus: decay and tier thresholds")},
+        {QStringLiteral("memory.reinforce"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Reinforcement multipliers")},
+        {QStringLiteral("enhanced"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Enhanced (note 001)")},
+        {QStringLiteral("importance"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Importance (note 002)")},
+        {QStringLiteral("lifecycle"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Lifecycle (note 003)")},
+        {QStringLiteral("conflicts"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Conflict detection and automatic handling")},
+        {QStringLiteral("associations"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Associations and spreading activation")},
+        {QStringLiteral("budgets"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Storage budgets and retention")},
+        {QStringLiteral("privacy"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Privacy: lock sensitivity 3 after idle minutes (0 = never)")},
     };
     const char *title = titles.value(section);
     return title ? SettingsDialog::tr(title) : section;
@@ -503,4 +503,4 @@ bool SettingsDialog::save()
     return true;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

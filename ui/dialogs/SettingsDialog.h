@@ -16,7 +16,7 @@ class QPushButton;
 class QTableWidget;
 class QTabWidget;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -96,4 +96,4 @@ private:
     QPushButton *m_reset;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

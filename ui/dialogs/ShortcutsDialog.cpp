@@ -10,7 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -88,4 +88,4 @@ void ShortcutsDialog::addRow(const QString &what, const QString &keys, const QSt
     m_table->setItem(row, 2, new QTableWidgetItem(where));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -5,7 +5,7 @@
 class QMenuBar;
 class QTableWidget;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Help → Keyboard Shortcuts: every action of the window's menus that has a shortcut (read
 /// from the menus themselves, so the list is never out of date), then the review queue's
@@ -26,4 +26,4 @@ private:
     QTableWidget *m_table = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

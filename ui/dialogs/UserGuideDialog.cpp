@@ -11,14 +11,14 @@
 // The guide lives in a static library: its resources are registered by name.
 static void initGuideResources() { Q_INIT_RESOURCE(user_guide); }
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QString UserGuideDialog::guidePath() { return QStringLiteral(":/help/user-guide.md"); }
 
 UserGuideDialog::UserGuideDialog(QWidget *parent) : QDialog(parent)
 {
     initGuideResources();
-    setWindowTitle(tr("Engram User Guide"));
+    setWindowTitle(tr("Recollector User Guide"));
     setObjectName(QStringLiteral("userGuideDialog"));
     m_browser = new QTextBrowser;
     m_browser->setObjectName(QStringLiteral("userGuideText"));
@@ -40,4 +40,4 @@ UserGuideDialog::UserGuideDialog(QWidget *parent) : QDialog(parent)
     fitToScreen(this);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

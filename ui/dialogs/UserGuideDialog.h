@@ -4,7 +4,7 @@
 
 class QTextBrowser;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Help → User Guide (F1): docs/user-guide.md with its screenshots, rendered from the
 /// resources built into the program (":/help/"), so the installed app needs no docs folder.
@@ -27,4 +27,4 @@ private:
     QTextBrowser *m_browser = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

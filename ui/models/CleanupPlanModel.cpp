@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <QColor>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 CleanupPlanModel::CleanupPlanModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -171,4 +171,4 @@ QVariant CleanupPlanModel::headerData(int section, Qt::Orientation orientation, 
     return {};
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -5,7 +5,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The actions of a cleanup plan, one row each in the plan's order (purge, delete, compress,
 /// archive; weakest first in each): what will happen, to which memory (id and content), its
@@ -57,4 +57,4 @@ private:
     QHash<QString, QString> m_contents;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

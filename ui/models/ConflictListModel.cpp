@@ -10,9 +10,9 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -138,4 +138,4 @@ QVariant ConflictListModel::headerData(int section, Qt::Orientation orientation,
     return {};
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -8,11 +8,11 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 class Store;
 }
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The store's conflicts as rows (docs/scoring.md, "Conflicts"): number, type, the two contents
 /// elided, when detected, status. A copy read by reload(); no SQL in data(). Open conflicts
@@ -58,4 +58,4 @@ private:
     core::Millis m_now = 0;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

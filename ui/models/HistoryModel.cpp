@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 HistoryModel::HistoryModel(QObject *parent) : QAbstractListModel(parent) {}
 
@@ -95,4 +95,4 @@ QHash<int, QByteArray> HistoryModel::roleNames() const
     return names;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

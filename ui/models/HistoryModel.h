@@ -7,7 +7,7 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// One memory's events, newest first, as readable rows (the history of
 /// docs/formats.md, "Table `events`"). Rows carry what happened (DisplayRole), when (local
@@ -54,4 +54,4 @@ private:
     EventText::MemoryNamer m_namer;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

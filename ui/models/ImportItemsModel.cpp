@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core::io;
+using namespace recollector::core::io;
 
 namespace {
 
@@ -208,4 +208,4 @@ QVariant ImportItemsModel::headerData(int section, Qt::Orientation orientation, 
     return {};
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

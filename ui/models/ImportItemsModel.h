@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The incoming memories of an import preview, one row each: how the memory relates to the
 /// store (kind), what the import will do with it (the kind's choice, or the user's choice for
@@ -63,4 +63,4 @@ private:
     core::io::ImportPolicy m_policy;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -15,9 +15,9 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -423,4 +423,4 @@ void MemoryTableModel::onRowsRefreshed(const QList<quint32> &rows)
     Q_EMIT contentsChanged();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,7 +7,7 @@
 #include <QList>
 #include <QPixmap>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -82,4 +82,4 @@ private:
     QPixmap m_permanentMark;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QString levelText(core::MemoryLevel level, bool compressed)
 {
@@ -139,4 +139,4 @@ bool isDefaultVisible(Column column)
     }
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

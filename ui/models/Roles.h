@@ -6,9 +6,9 @@
 #include <Qt>
 #include <QString>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-/// Every custom item role of Engram's models. Views and delegates ask by these names only.
+/// Every custom item role of Recollector's models. Views and delegates ask by these names only.
 enum Role : int {
     IdRole = Qt::UserRole + 1, ///< QString memory id
     SortRole,                  ///< the raw value a column sorts by (number or string)
@@ -73,4 +73,4 @@ core::SortKey sortKeyFor(Column column);
 /// Columns shown on first start; the rest are one right-click away.
 bool isDefaultVisible(Column column);
 
-} // namespace engram::ui
+} // namespace recollector::ui

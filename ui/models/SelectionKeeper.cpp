@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 SelectionKeeper::SelectionKeeper(QAbstractItemView *view, MemoryTableModel *model, QObject *parent)
     : QObject(parent), m_view(view), m_model(model)
@@ -132,4 +132,4 @@ void SelectionKeeper::select(const QStringList &ids, bool scroll)
         m_view->scrollTo(m_model->index(current, 0), QAbstractItemView::EnsureVisible);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,7 +7,7 @@
 
 class QAbstractItemView;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class MemoryTableModel;
 
@@ -60,4 +60,4 @@ private:
     int m_successorRow = -1;    ///< a removal is taking the whole selection from here
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -3,7 +3,7 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 BackgroundTask::BackgroundTask(QObject *parent) : QObject(parent)
 {
@@ -51,4 +51,4 @@ void BackgroundTask::finish()
         finished();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -10,7 +10,7 @@
 #include <memory>
 #include <optional>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// One piece of window work on a worker thread with no dialog of its own (the scheduled
 /// cleanup's plan, a queued contradiction detection): a fresh JobControl per run, the finish
@@ -61,4 +61,4 @@ private:
     bool m_running = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 FlowLayout::FlowLayout(QWidget *parent, int spacing) : QLayout(parent), m_spacing(spacing) {}
 
@@ -103,4 +103,4 @@ int FlowLayout::arrange(const QRect &rect, bool apply) const
     return std::max(0, y - m_spacing - area.y()) + m.top() + m.bottom();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

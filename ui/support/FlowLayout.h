@@ -3,7 +3,7 @@
 #include <QLayout>
 #include <QList>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// A layout that places its items left to right at their size hints and wraps to a new row
 /// when the next one does not fit, so a bar of controls stays whole on a narrow window
@@ -36,4 +36,4 @@ private:
     int m_spacing;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

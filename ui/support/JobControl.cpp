@@ -2,7 +2,7 @@
 
 #include <QMutexLocker>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 bool JobControl::report(int done, int total)
 {
@@ -25,4 +25,4 @@ QString JobControl::phase() const
     return m_phase;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

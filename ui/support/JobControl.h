@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Shared between a dialog on the GUI thread and the long work it runs on a worker thread
 /// (import, export, cleanup "show progress and can be cancelled":
@@ -63,4 +63,4 @@ private:
     StepHook m_hook;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -1,6 +1,6 @@
 #include "support/MessageBox.h"
 
-namespace engram::ui {
+namespace recollector::ui {
 
 MessageBox::Handler &MessageBox::handler()
 {
@@ -30,4 +30,4 @@ void MessageBox::inform(QWidget *parent, const QString &title, const QString &te
     ask(parent, QMessageBox::Information, title, text, QMessageBox::Ok);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

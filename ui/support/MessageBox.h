@@ -4,7 +4,7 @@
 
 #include <functional>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Seam for prompts: the UI asks through here so GUI tests can answer without a modal loop.
 /// With no handler installed, a real QMessageBox is shown.
@@ -26,4 +26,4 @@ private:
     static Handler &handler();
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -4,7 +4,7 @@
 #include <QPalette>
 #include <QWidget>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Gives a label the colour of secondary text: the window text blended 35 % towards the
 /// window background, so it reads quieter than the main text in light and dark themes alike
@@ -22,4 +22,4 @@ inline void makeMuted(QWidget *widget)
     widget->setPalette(p);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

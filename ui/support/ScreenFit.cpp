@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 void fitToScreen(QWidget *window)
 {
@@ -25,4 +25,4 @@ void fitToScreen(QWidget *window)
         window->move(x, y);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -3,7 +3,7 @@
 #include <QList>
 #include <QObject>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// First thing in the destructor of a widget whose slots or lambdas read its members:
 /// disconnects every signal of its descendants from it. ~QWidget runs after the derived
@@ -19,4 +19,4 @@ inline void disconnectDescendants(QObject *receiver)
         QObject::disconnect(child, nullptr, receiver, nullptr);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

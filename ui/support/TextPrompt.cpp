@@ -2,7 +2,7 @@
 
 #include <QInputDialog>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 TextPrompt::Handler &TextPrompt::handler()
 {
@@ -25,4 +25,4 @@ std::optional<QString> TextPrompt::ask(QWidget *parent, const QString &title, co
     return text;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,7 +7,7 @@
 
 class QWidget;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Seam for asking the user for a line or a paragraph of text (a negation's correction, a
 /// merge's summary): GUI tests install a handler instead of driving a modal dialog.
@@ -27,4 +27,4 @@ private:
     static Handler &handler();
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

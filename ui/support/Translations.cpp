@@ -1,5 +1,7 @@
 #include "support/Translations.h"
 
+#include "model/ProgramNames.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QLibraryInfo>
@@ -7,7 +9,7 @@
 
 #include <memory>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 const QString kResourceDir = QStringLiteral(":/i18n");
@@ -15,15 +17,17 @@ const QString kResourceDir = QStringLiteral(":/i18n");
 
 QLocale Translations::chosenLocale()
 {
-    const QString wanted = qEnvironmentVariable("ENGRAM_LANG").trimmed();
+    const QString wanted = core::names::environment("LANG").trimmed();
     return wanted.isEmpty() ? QLocale::system() : QLocale(wanted);
 }
 
 QStringList Translations::available()
 {
+    static const QString prefix = QStringLiteral("recollector_");
+    static const QString suffix = QStringLiteral(".qm");
     QStringList names;
-    for (const QString &file : QDir(kResourceDir).entryList({QStringLiteral("engram_*.qm")}, QDir::Files))
-        names << file.mid(7, file.size() - 7 - 3);
+    for (const QString &file : QDir(kResourceDir).entryList({prefix + QLatin1Char('*') + suffix}, QDir::Files))
+        names << file.mid(prefix.size(), file.size() - prefix.size() - suffix.size());
     return names;
 }
 
@@ -34,12 +38,12 @@ QString Translations::install(QCoreApplication &app, const QLocale &locale)
     const QString first = locale.uiLanguages().value(0);
     if (first.isEmpty() || first == QLatin1String("C") || first.startsWith(QLatin1String("en")))
         return {};
-    auto engram = std::make_unique<QTranslator>();
-    if (!engram->load(locale, QStringLiteral("engram"), QStringLiteral("_"), kResourceDir))
+    auto recollector = std::make_unique<QTranslator>();
+    if (!recollector->load(locale, QStringLiteral("recollector"), QStringLiteral("_"), kResourceDir))
         return {};
-    const QString language = engram->language();
-    engram->setParent(&app);
-    QCoreApplication::installTranslator(engram.release());
+    const QString language = recollector->language();
+    recollector->setParent(&app);
+    QCoreApplication::installTranslator(recollector.release());
     // Qt's own texts (the standard buttons, the file dialog): optional, from Qt's folder.
     auto qt = std::make_unique<QTranslator>();
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
@@ -49,4 +53,4 @@ QString Translations::install(QCoreApplication &app, const QLocale &locale)
     return language;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -5,24 +5,24 @@
 
 class QCoreApplication;
 
-namespace engram::ui {
+namespace recollector::ui {
 
-/// The window's language (docs/user-guide.md, "Language"): Engram's own translation, built
-/// from translations/engram_<locale>.ts into the program's resources (:/i18n), plus Qt's own
+/// The window's language (docs/user-guide.md, "Language"): Recollector's own translation, built
+/// from translations/recollector_<locale>.ts into the program's resources (:/i18n), plus Qt's own
 /// (qtbase_<locale>.qm from Qt's translations folder, when installed) for the standard
 /// dialogs' buttons. The language is the system's (LANGUAGE / LC_ALL / LC_MESSAGES / LANG);
-/// ENGRAM_LANG overrides it ("zh_CN", or "en" for English). engram-cli stays English.
+/// RECOLLECTOR_LANG overrides it ("zh_CN", or "en" for English). recollector-cli stays English.
 class Translations final
 {
 public:
-    /// The locale the window is shown in: ENGRAM_LANG when set, else QLocale::system().
+    /// The locale the window is shown in: RECOLLECTOR_LANG when set, else QLocale::system().
     static QLocale chosenLocale();
     /// Installs the translators for `locale` on `app` (parented to it). Returns the locale
-    /// name of Engram's translation that was loaded ("zh_CN"), or an empty string for English
+    /// name of Recollector's translation that was loaded ("zh_CN"), or an empty string for English
     /// (no translation for that locale: the source texts are English).
     static QString install(QCoreApplication &app, const QLocale &locale = chosenLocale());
-    /// The languages Engram ships a translation for, besides English ("zh_CN").
+    /// The languages Recollector ships a translation for, besides English ("zh_CN").
     static QStringList available();
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

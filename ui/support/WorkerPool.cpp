@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -14,7 +14,7 @@ class Pool final : public QThreadPool
 public:
     Pool()
     {
-        setObjectName(QStringLiteral("engram-workers"));
+        setObjectName(QStringLiteral("recollector-workers"));
         // As many as Qt's global pool would give, at least two: the background load and the
         // scheduled cleanup's plan both start when a store opens.
         setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
@@ -30,4 +30,4 @@ QThreadPool *workerPool()
     return s_pool();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

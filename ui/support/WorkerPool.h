@@ -2,7 +2,7 @@
 
 class QThreadPool;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The window's own thread pool for work that runs for long (the background snapshot load,
 /// the scheduled cleanup, queued detection, job dialogs, the graph overview, attaching).
@@ -11,4 +11,4 @@ namespace engram::ui {
 /// seconds holds the paint (docs/architecture.md, "Performance budget": open_first_paint_ms).
 QThreadPool *workerPool();
 
-} // namespace engram::ui
+} // namespace recollector::ui

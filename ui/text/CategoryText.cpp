@@ -1,6 +1,6 @@
 #include "text/CategoryText.h"
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QString CategoryText::words(const QString &name)
 {
@@ -25,4 +25,4 @@ QString CategoryText::words(const QString &name)
     return text;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// A memory's category in words for the screen ("short_term_preference" → "short-term
 /// preference"); the stored name stays what the config and the files use. A category the
@@ -16,4 +16,4 @@ public:
     static QString words(const QString &name);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -10,9 +10,9 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -112,7 +112,7 @@ QString ConflictText::typeExplanation(ConflictType type)
         return tr("An older and a newer memory of the same subject differ, written at least 30 days apart: the "
                   "subject probably changed over time, so the newer one is usually right.");
     case ConflictType::FileClash:
-        return tr("The assistant changed this memory's file in a field your decision wrote, after Engram had read "
+        return tr("The assistant changed this memory's file in a field your decision wrote, after Recollector had read "
                   "it. Nothing was written: the assistant's version stays in the file; its history shows both.");
     }
     return tr("Conflict of type %1.").arg(conflictTypeName(type));
@@ -226,4 +226,4 @@ QString ConflictText::preview(const ResolutionPlan &plan, const ScoringProfile &
     return text;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -7,11 +7,11 @@
 #include <QString>
 #include <QStringList>
 
-namespace engram::core {
+namespace recollector::core {
 class ScoringProfile;
 }
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The words the conflict dialogs use: a conflict's type and status explained, each
 /// strategy's name and what it does, and a plan's preview. Plain text; pure functions, so
@@ -45,4 +45,4 @@ public:
                            bool privacyMode = false);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

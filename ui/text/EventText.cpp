@@ -11,11 +11,11 @@
 
 #include <cmath>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
-// Translation contexts (translations/engram_*.ts): a history line, a field's name, a value's
+// Translation contexts (translations/recollector_*.ts): a history line, a field's name, a value's
 // words and "3 days ago" are translated apart, so each reads on its own.
 struct HistoryLine
 {
@@ -434,4 +434,4 @@ QString EventText::number(double value)
     return s == QLatin1String("-0") ? QStringLiteral("0") : s;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

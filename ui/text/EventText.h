@@ -8,7 +8,7 @@
 
 #include <functional>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Turns events into the sentences the history list and the chart's tooltips show. Pure
 /// functions of the event (and a reference instant for "3 days ago"), so they are tested
@@ -52,4 +52,4 @@ public:
     static QString number(double value);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

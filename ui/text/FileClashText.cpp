@@ -4,7 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -75,9 +75,11 @@ std::optional<FileClashText::Sides> FileClashText::sides(const core::Memory &mem
             continue;
         const QStringList fields = it->payload.value(QStringLiteral("fields")).toVariant().toStringList();
         const QJsonObject file = it->payload.value(QStringLiteral("file")).toObject();
-        const QJsonObject engram = it->payload.value(QStringLiteral("engram")).toObject();
+        // "engram": the same values in a clash Engram recorded, before the rename.
+        const QJsonValue decided = it->payload.value(QStringLiteral("decision"));
+        const QJsonObject decision = (decided.isUndefined() ? it->payload.value(QStringLiteral("engram")) : decided).toObject();
         Sides s;
-        s.deletion = engram.isEmpty();
+        s.deletion = decision.isEmpty();
         for (const QString &f : fields) {
             if (!s.fields.contains(fieldWord(f)))
                 s.fields << fieldWord(f);
@@ -87,11 +89,11 @@ std::optional<FileClashText::Sides> FileClashText::sides(const core::Memory &mem
             // decision was to remove it.
             s.file = withValues(memory, fields, file);
             s.decision = memory;
-            s.decision.content = tr("(deleted in Engram: the file would have moved to the trash)");
+            s.decision.content = tr("(deleted in Recollector: the file would have moved to the trash)");
             return s;
         }
         s.file = withValues(memory, fields, file);
-        s.decision = withValues(memory, fields, engram);
+        s.decision = withValues(memory, fields, decision);
         return s;
     }
     return std::nullopt;
@@ -100,12 +102,12 @@ std::optional<FileClashText::Sides> FileClashText::sides(const core::Memory &mem
 QString FileClashText::summary(const Sides &sides)
 {
     if (sides.deletion)
-        return tr("The assistant changed this memory's file after Engram read it, so your delete was not carried "
+        return tr("The assistant changed this memory's file after Recollector read it, so your delete was not carried "
                   "out: the file stays as the assistant wrote it (left). Delete it again to remove that version.");
-    return tr("The assistant changed the %1 in this memory's file after Engram read it, so your decision was not "
+    return tr("The assistant changed the %1 in this memory's file after Recollector read it, so your decision was not "
               "written: the file keeps the assistant's version (left); yours is on the right. Make the decision "
               "again to apply it on top of the assistant's version.")
         .arg(sides.fields.join(tr(", ")));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

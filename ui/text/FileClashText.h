@@ -10,11 +10,11 @@
 #include <optional>
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The two sides of a `file_clash` conflict (docs/formats.md, "Attached folders"): the
-/// assistant's version of the memory's file and the decision Engram did not write, built from
-/// the conflict's `file_clash` event (the clashing fields with the file's and Engram's values)
+/// assistant's version of the memory's file and the decision Recollector did not write, built from
+/// the conflict's `file_clash` event (the clashing fields with the file's and Recollector's values)
 /// over the memory as it is now, so that the conflict dialog shows them side by side instead
 /// of the same memory twice. Field names are said in the user's words ("text", "tier").
 class FileClashText final
@@ -40,4 +40,4 @@ public:
     static QString summary(const Sides &sides);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 std::optional<QString> MaskedText::mask(bool locked, int sensitivity, bool privacyMode)
 {
@@ -23,4 +23,4 @@ bool MaskedText::isMasked(const core::Memory &memory, bool privacyMode)
     return mask(memory.isLocked(), memory.sensitivity, privacyMode).has_value();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

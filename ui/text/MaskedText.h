@@ -6,7 +6,7 @@
 
 #include <optional>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// What every view shows in place of a memory's text when it must not be seen
 /// (docs/formats.md, "Encryption at rest"): "locked" for a level-3 memory while the store is
@@ -23,4 +23,4 @@ public:
     static bool isMasked(const core::Memory &memory, bool privacyMode);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

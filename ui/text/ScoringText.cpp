@@ -2,7 +2,7 @@
 
 #include "engine/graph/LinkTypes.h"
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QString ScoringText::profile(const QString &name)
 {
@@ -26,4 +26,4 @@ QString ScoringText::linkType(std::uint8_t type)
     }
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -5,11 +5,11 @@
 
 #include <cstdint>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// A scoring profile's and a link type's name in the words the window shows (translated;
 /// docs/scoring.md). The stored names ("ebbinghaus", "co-task") stay what the store, the
-/// configuration and engram-cli use.
+/// configuration and recollector-cli use.
 class ScoringText final
 {
     Q_DECLARE_TR_FUNCTIONS(ScoringText)
@@ -21,4 +21,4 @@ public:
     static QString linkType(std::uint8_t type);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -2,7 +2,7 @@
 
 #include <QHash>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QString SettingHelp::text(const QString &key)
 {
@@ -86,4 +86,4 @@ QString SettingHelp::text(const QString &key)
     return help.value(key);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// What a setting of Settings does, in a sentence, for its tooltip (docs/formats.md,
 /// "Configuration (config.yaml)" and docs/scoring.md have the details). Empty for a key it
@@ -16,4 +16,4 @@ public:
     static QString text(const QString &key);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 // Every label the settings dialog makes from a key name (SettingHelp's keys), listed so lupdate
@@ -89,4 +89,4 @@ QString SettingLabels::translated(const QString &english)
     return QCoreApplication::translate("SettingLabel", source.constData());
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

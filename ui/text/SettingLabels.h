@@ -2,7 +2,7 @@
 
 #include <QString>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The settings dialog's row labels ("Cleanup interval (hours)") in the window's language. The
 /// dialog makes the English label from the key name; this looks it up in the "SettingLabel"
@@ -14,4 +14,4 @@ public:
     static QString translated(const QString &english);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

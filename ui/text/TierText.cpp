@@ -1,6 +1,6 @@
 #include "text/TierText.h"
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QString TierText::label(core::Tier tier)
 {
@@ -25,4 +25,4 @@ QString TierText::level(core::MemoryLevel level)
     return core::levelName(level);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

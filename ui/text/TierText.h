@@ -6,7 +6,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// A tier and a memory level in the words the window shows (translated; docs/scoring.md,
 /// "Tiers"). The stored and exported names stay core::tierName / core::levelName.
@@ -21,4 +21,4 @@ public:
     static QString level(core::MemoryLevel level);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

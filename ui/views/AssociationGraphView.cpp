@@ -32,9 +32,9 @@
 #include <cmath>
 #include <span>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -730,4 +730,4 @@ void AssociationGraphView::drawBackground(QPainter *painter, const QRectF &rect)
     painter->fillRect(rect, GraphPalette::background());
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

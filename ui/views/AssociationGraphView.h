@@ -18,7 +18,7 @@ class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
 class QUndoStack;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class GraphActivationOverlay;
 class GraphEdgeItem;
@@ -185,4 +185,4 @@ private:
     QAction *m_activationAction = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

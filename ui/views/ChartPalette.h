@@ -4,7 +4,7 @@
 
 #include <QColor>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Colours the detail panel and the decay chart share. Tier colours follow
 /// docs/scoring.md, "Score, strength, tier" (permanent blue, active green, fading yellow, weak
@@ -41,4 +41,4 @@ public:
     static QColor previewText() { return QColor(0x3e, 0x27, 0x00); }
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 using core::kMsPerDay;
 using core::Millis;
@@ -62,4 +62,4 @@ ChartTimeRange ChartTimeRange::zoomed(double factor, Millis anchor) const
     return {from, from + Millis(std::llround(newSpan))};
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

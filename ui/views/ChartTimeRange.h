@@ -4,7 +4,7 @@
 
 #include <QString>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The time window the decay chart shows, and how the range presets, zoom and pan move it
 /// (docs/user-guide.md, "The decay curve"). Pure arithmetic on epoch milliseconds, so the
@@ -62,4 +62,4 @@ private:
     core::Millis m_to = 0;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

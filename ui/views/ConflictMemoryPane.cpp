@@ -19,7 +19,7 @@
 #include <QTextEdit>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -204,4 +204,4 @@ QStringList ConflictMemoryPane::highlightedPieces() const
     return out;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

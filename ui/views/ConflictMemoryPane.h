@@ -14,7 +14,7 @@ class QPushButton;
 class QTabWidget;
 class QTextEdit;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class DecayChartView;
 class HistoryView;
@@ -69,4 +69,4 @@ private:
     QPushButton *m_show = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

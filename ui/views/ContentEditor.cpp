@@ -12,7 +12,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -180,4 +180,4 @@ bool ContentEditor::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

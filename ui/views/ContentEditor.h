@@ -8,7 +8,7 @@ class QLabel;
 class QPlainTextEdit;
 class QPushButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// A memory's text in the detail panel: a plain-text editor. The panel applies every edited
 /// field at once (one save model: its Apply, Enter, or Ctrl+Enter here), so the editor holds a
@@ -73,4 +73,4 @@ private:
     QPushButton *m_showAllButton = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

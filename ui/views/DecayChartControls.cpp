@@ -5,7 +5,7 @@
 #include <QLabel>
 #include <QToolButton>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 DecayChartControls::DecayChartControls(QWidget *parent)
     : QWidget(parent), m_range(new QComboBox(this)), m_zoomOut(new QToolButton(this)), m_zoomIn(new QToolButton(this)),
@@ -76,4 +76,4 @@ void DecayChartControls::showSpan(ChartTimeRange::Span span, bool zoomed)
     m_range->setCurrentIndex(zoomed ? -1 : m_range->findData(int(span)));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

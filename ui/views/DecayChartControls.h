@@ -8,7 +8,7 @@ class QComboBox;
 class QLabel;
 class QToolButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The strip above the decay chart: the time range box ("Around now", "2 weeks", …, "Whole
 /// life"; it reads "Zoomed" after a wheel turn or a drag), zoom out / zoom in buttons and the
@@ -41,4 +41,4 @@ private:
     QLabel *m_key;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -21,7 +21,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -652,4 +652,4 @@ QString DecayChartView::scoreText(double score) const
     return QStringLiteral("%1 %2 (%3)").arg(name, EventText::number(score), tier);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

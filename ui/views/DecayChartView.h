@@ -13,7 +13,7 @@
 
 class QGraphicsSimpleTextItem;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class DecayChartControls;
 class StoreSession;
@@ -143,4 +143,4 @@ private:
     ChartTimeRange m_dragRange;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -35,7 +35,7 @@
 
 #include <cmath>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -836,4 +836,4 @@ void DetailPanel::revertEdits()
     reload();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -17,7 +17,7 @@ class QLineEdit;
 class QPushButton;
 class QStackedWidget;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class ContentEditor;
 class HistoryView;
@@ -75,7 +75,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     /// The user applied the edited fields of memory `id` (only the changed ones are set).
-    void editRequested(const QString &id, const engram::core::MemoryEdit &edit);
+    void editRequested(const QString &id, const recollector::core::MemoryEdit &edit);
     /// The user asked to bring the shown archived or compressed memory back.
     void unarchiveRequested(const QString &id);
 
@@ -143,6 +143,6 @@ private:
     QPushButton *m_revertEdits = nullptr;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui
 
-Q_DECLARE_METATYPE(engram::core::MemoryEdit)
+Q_DECLARE_METATYPE(recollector::core::MemoryEdit)

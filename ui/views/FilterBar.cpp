@@ -18,7 +18,7 @@
 #include <QMenu>
 #include <QToolButton>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 using core::SnapshotFilter;
 
@@ -315,4 +315,4 @@ void FilterBar::setCounts(qint64 shown, qint64 total)
                                      : tr("%1 of %2").arg(locale.toString(shown), locale.toString(total)));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

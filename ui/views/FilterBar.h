@@ -12,7 +12,7 @@ class QLineEdit;
 class QMenu;
 class QToolButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -70,4 +70,4 @@ private:
     bool m_updating = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// One memory lit up on the association graph: its activation (0..1) and the path it was
 /// reached by, seed first (the memory itself not included; empty for a seed / direct hit).
@@ -47,4 +47,4 @@ struct GraphActivation
     }
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

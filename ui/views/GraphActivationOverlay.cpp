@@ -3,7 +3,7 @@
 #include "views/GraphEdgeItem.h"
 #include "views/GraphNodeItem.h"
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 constexpr int kLastDepth = 3; ///< seeds at 0, results up to depth 2: the animation runs to here
@@ -82,4 +82,4 @@ void GraphActivationOverlay::reveal(double progress)
         it.value()->setReveal(progress - m_depth.value(it.key(), 0));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class GraphEdgeItem;
 class GraphNodeItem;
@@ -50,4 +50,4 @@ private:
     QVariantAnimation m_reveal;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

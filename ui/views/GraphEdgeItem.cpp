@@ -6,7 +6,7 @@
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 constexpr double kUnderlay = 7; ///< extra width of the activation underlay
@@ -67,4 +67,4 @@ void GraphEdgeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     painter->drawLine(m_line);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

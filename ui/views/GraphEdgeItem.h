@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// One association in the ego graph: a line between two nodes, its width by weight and its
 /// colour by type (GraphPalette), an amber underlay when it lies on an activation path.
@@ -39,4 +39,4 @@ private:
     bool m_dimmed = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

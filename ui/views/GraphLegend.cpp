@@ -8,7 +8,7 @@
 
 #include <QPainter>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 constexpr int kPad = 8;
@@ -112,4 +112,4 @@ void GraphLegend::paintEvent(QPaintEvent *)
     text(x + kSwatch, y, tr("activation"));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

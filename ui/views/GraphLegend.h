@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The key to the association graph's colours, floating in a corner of the view: one line
 /// per link type (the type names the store uses), one dot per tier, the activation halo.
@@ -28,4 +28,4 @@ private:
     std::pair<int, int> columnWidths() const;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 constexpr double kLabelGap = 4;
@@ -305,4 +305,4 @@ void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     painter->restore();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// One memory in the association graph: a disc in its tier colour, a readable label (the
 /// content elided; the whole content, as plain text, in the tooltip), a halo by spreading
@@ -119,4 +119,4 @@ private:
     QRectF m_bounds;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

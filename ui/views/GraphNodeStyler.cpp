@@ -8,9 +8,9 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 void GraphNodeStyler::style(GraphNodeItem *node, int depth, bool full) const
 {
@@ -47,4 +47,4 @@ void GraphNodeStyler::style(GraphNodeItem *node, int depth, bool full) const
     node->setLabel(content, mode, depth == 0);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

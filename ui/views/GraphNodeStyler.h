@@ -1,6 +1,6 @@
 #pragma once
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class GraphNodeItem;
 class StoreSession;
@@ -23,4 +23,4 @@ private:
     const StoreSession &m_session;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -5,7 +5,7 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 GraphOverviewEdgesItem::GraphOverviewEdgesItem(QGraphicsItem *parent) : QGraphicsItem(parent)
 {
@@ -51,4 +51,4 @@ void GraphOverviewEdgesItem::paint(QPainter *painter, const QStyleOptionGraphics
     }
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

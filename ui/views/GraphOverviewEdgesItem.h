@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Every link of the whole-store overview in one item: tens of thousands of lines as one
 /// QGraphicsItem each would make the scene index and the paint loop crawl. Lines are kept
@@ -35,4 +35,4 @@ private:
     std::vector<QLineF> m_visible; ///< scratch for one paint
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

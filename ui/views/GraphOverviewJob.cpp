@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <numeric>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 GraphOverviewJob::Output GraphOverviewJob::run(const QString &storePath, const QSet<QString> &deletedIds,
                                                std::size_t maxNodes, const std::shared_ptr<std::atomic<bool>> &cancel)
@@ -73,4 +73,4 @@ GraphOverviewJob::Output GraphOverviewJob::run(const QString &storePath, const Q
     return out;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

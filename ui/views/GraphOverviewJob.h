@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The work behind the whole-store overview, for a worker thread (QtConcurrent): opens its
 /// own read-only connection to the store file, loads the association graph and lays it out
@@ -38,4 +38,4 @@ public:
                       const std::shared_ptr<std::atomic<bool>> &cancel);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -2,11 +2,11 @@
 
 #include "delegates/StrengthDelegate.h"
 
-namespace engram::ui {
+namespace recollector::ui {
 
 QColor GraphPalette::tier(core::Tier tier)
 {
     return StrengthDelegate::tierColor(tier);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Colours of the association graph: nodes take the tier colours of the memory table
 /// (StrengthDelegate), links a colour per association type chosen to stay apart from the
@@ -39,4 +39,4 @@ public:
     static QColor background() { return QColor(0xfa, 0xfa, 0xf7); }
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -4,7 +4,7 @@
 
 #include <QPainter>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 GraphSelectionMarker::GraphSelectionMarker(QGraphicsItem *parent) : QGraphicsItem(parent)
 {
@@ -30,4 +30,4 @@ void GraphSelectionMarker::paint(QPainter *painter, const QStyleOptionGraphicsIt
     painter->drawEllipse(QPointF(0, 0), kRadius, kRadius);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

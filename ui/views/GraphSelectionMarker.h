@@ -2,7 +2,7 @@
 
 #include <QGraphicsItem>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Marks the selected memory in the whole-store overview: a ring of a fixed size on screen
 /// (it ignores the view's zoom), so a node of a few pixels among 10,000 is still found.
@@ -19,4 +19,4 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

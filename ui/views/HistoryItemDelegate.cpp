@@ -5,7 +5,7 @@
 #include <QApplication>
 #include <QPainter>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 constexpr int kPad = 6;      // px around the card's text
@@ -104,4 +104,4 @@ QSize HistoryItemDelegate::sizeHint(const QStyleOptionViewItem &option, const QM
     return {std::max(kMinWidth, option.rect.width()), layout(option, index).height};
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

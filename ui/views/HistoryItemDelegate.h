@@ -2,7 +2,7 @@
 
 #include <QStyledItemDelegate>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// Paints one history row of HistoryModel as a small card: what happened (bold, wrapped),
 /// when and who (muted), then one line per "field: before → after" change (elided; the
@@ -28,4 +28,4 @@ private:
     Layout layout(const QStyleOptionViewItem &option, const QModelIndex &index) const;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

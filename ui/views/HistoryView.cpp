@@ -5,7 +5,7 @@
 
 #include <QResizeEvent>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 HistoryView::HistoryView(QWidget *parent) : QListView(parent), m_model(new HistoryModel(this))
 {
@@ -38,4 +38,4 @@ void HistoryView::resizeEvent(QResizeEvent *event)
         scheduleDelayedItemsLayout();
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class HistoryModel;
 
@@ -33,4 +33,4 @@ private:
     HistoryModel *m_model;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

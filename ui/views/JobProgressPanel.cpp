@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 constexpr int kRefreshMs = 50;
@@ -88,4 +88,4 @@ void JobProgressPanel::update()
     m_bar->setFormat(tr("%v of %m"));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -9,7 +9,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class JobControl;
 
@@ -52,4 +52,4 @@ private:
     QTimer m_timer;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -10,7 +10,7 @@
 
 #include <cstdio>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 LiveRefreshProbe::LiveRefreshProbe(StoreSession *session, MemoryTableView *table, int refreshes, QObject *parent)
     : QObject(parent), m_session(session), m_table(table), m_refreshes(refreshes)
@@ -59,4 +59,4 @@ void LiveRefreshProbe::onPainted()
         QTimer::singleShot(0, qApp, [] { QCoreApplication::exit(0); });
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -3,12 +3,12 @@
 #include <QObject>
 #include <QString>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class MemoryTableView;
 class StoreSession;
 
-/// engram-bench's live_refresh_ms, in the real window (docs/architecture.md, "Performance
+/// recollector-bench's live_refresh_ms, in the real window (docs/architecture.md, "Performance
 /// budget"): once the table has painted and the whole store is loaded, prints
 /// `live_ready_id=<id>` — the memory in the table's top visible row — on stdout. Each time
 /// another process's commit on that memory has reached the window (StoreSession's
@@ -37,4 +37,4 @@ private:
     bool m_announced = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

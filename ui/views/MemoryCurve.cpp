@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -251,4 +251,4 @@ std::optional<Millis> MemoryCurveBuilder::fadeInstant(const Memory &current, con
     return bad;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

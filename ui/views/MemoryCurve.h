@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// What a chart marker stands for. Each kind gets its own scatter series and shape.
 enum class CurveMarkerKind { Reinforcement, Negation, Edit, Access };
@@ -99,4 +99,4 @@ public:
     static bool markerKindFor(const core::Event &event, CurveMarkerKind *kind);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

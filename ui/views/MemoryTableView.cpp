@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 MemoryTableView::MemoryTableView(QWidget *parent) : QTableView(parent)
 {
@@ -239,4 +239,4 @@ void MemoryTableView::showHeaderMenu(const QPoint &pos)
     menu.exec(columns->viewport()->mapToGlobal(pos));
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

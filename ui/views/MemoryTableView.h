@@ -2,7 +2,7 @@
 
 #include <QTableView>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class MemoryTableModel;
 
@@ -37,7 +37,7 @@ public:
 Q_SIGNALS:
     /// Emitted once, after the first paint that drew at least one row.
     void firstPaintWithRows();
-    /// After every paint of the table (engram-bench's live_refresh_ms waits for the repaint
+    /// After every paint of the table (recollector-bench's live_refresh_ms waits for the repaint
     /// that shows another process's decision).
     void painted();
     /// Right-click on rows (the window fills the menu with the decisions).
@@ -65,4 +65,4 @@ private:
     bool m_movingAcross = false; ///< a Left/Right/Home/End key is moving the current column
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -8,7 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 QString previewText(core::Millis at)
@@ -110,4 +110,4 @@ void PreviewDateControl::syncFromSession()
                           : QString());
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

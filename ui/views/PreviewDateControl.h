@@ -9,7 +9,7 @@ class QDateTimeEdit;
 class QLabel;
 class QPushButton;
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -50,4 +50,4 @@ private:
     bool m_syncing = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

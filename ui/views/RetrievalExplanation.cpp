@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 // The weights Retrieval uses (core/engine/recall/Retrieval.cpp; docs/scoring.md, "Retrieval").
@@ -13,7 +13,7 @@ constexpr double kConfidenceWeight = 0.3;
 constexpr double kAssocKeywordWeight = 0.6;
 constexpr double kAssocActivationWeight = 0.4;
 
-QString tr(const char *text) { return QCoreApplication::translate("engram::ui::RetrievalExplanation", text); }
+QString tr(const char *text) { return QCoreApplication::translate("recollector::ui::RetrievalExplanation", text); }
 } // namespace
 
 QString RetrievalExplanation::number(double value) { return QString::number(value, 'f', 3); }
@@ -61,4 +61,4 @@ std::vector<RetrievalExplanation::Term> RetrievalExplanation::terms(const core::
     return out;
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// The score of one retrieval result spelled out term by term (docs/scoring.md, "Retrieval"),
 /// for the retrieval playground: what each factor was, what it contributed, and how the terms
@@ -30,4 +30,4 @@ public:
     static QString number(double value);
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -21,9 +21,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -526,4 +526,4 @@ void RetrievalPlayground::updateSummary()
     m_summary->setText(text);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

@@ -20,11 +20,11 @@ class QSpinBox;
 class QTreeWidget;
 class QTreeWidgetItem;
 
-namespace engram::core {
+namespace recollector::core {
 class KeywordIndex;
 }
 
-namespace engram::ui {
+namespace recollector::ui {
 
 class StoreSession;
 
@@ -119,4 +119,4 @@ private:
     bool m_updatingProjects = false;
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

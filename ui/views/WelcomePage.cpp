@@ -6,7 +6,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 namespace {
 
@@ -47,13 +47,13 @@ WelcomePage::WelcomePage(const QString &defaultStorePath, QWidget *parent) : QWi
     column->setMinimumWidth(340);
     column->setMaximumWidth(560);
     auto *layout = new QVBoxLayout(column);
-    auto *title = new QLabel(tr("Welcome to Engram"), column);
+    auto *title = new QLabel(tr("Welcome to Recollector"), column);
     QFont big = title->font();
     big.setPointSizeF(big.pointSizeF() * 1.6);
     big.setBold(true);
     title->setFont(big);
     layout->addWidget(title);
-    auto *intro = new QLabel(tr("Engram shows what an AI assistant remembers: how strong each memory is, how it "
+    auto *intro = new QLabel(tr("Recollector shows what an AI assistant remembers: how strong each memory is, how it "
                                 "fades, what it is linked to and where memories contradict each other. "
                                 "No store is open yet. Start one of these ways:"),
                              column);
@@ -74,7 +74,7 @@ WelcomePage::WelcomePage(const QString &defaultStorePath, QWidget *parent) : QWi
                    column, layout),
             &QPushButton::clicked, this, &WelcomePage::importRequested);
     connect(choice(QStringLiteral("welcomeEmptyButton"), tr("Create an empty store"),
-                   tr("Your own store at %1, the one engram-cli uses when no --store is given. Add memories "
+                   tr("Your own store at %1, the one recollector-cli uses when no --store is given. Add memories "
                       "with Memory ▸ New… or import them later.").arg(where),
                    column, layout),
             &QPushButton::clicked, this, &WelcomePage::emptyStoreRequested);
@@ -87,4 +87,4 @@ WelcomePage::WelcomePage(const QString &defaultStorePath, QWidget *parent) : QWi
     outer->addStretch(2);
 }
 
-} // namespace engram::ui
+} // namespace recollector::ui

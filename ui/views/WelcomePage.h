@@ -2,13 +2,13 @@
 
 #include <QWidget>
 
-namespace engram::ui {
+namespace recollector::ui {
 
 /// What the window shows while no store is open (first run, or after a store failed to
 /// open): the three ways to start, each a button (docs/user-guide.md, "First run"):
 /// open the bundled demo (sample data, clearly marked), import a memory file into the
 /// default store, or create the default store empty. The default store is the one
-/// engram-cli uses without --store. objectNames: welcomePage, welcomeDemoButton,
+/// recollector-cli uses without --store. objectNames: welcomePage, welcomeDemoButton,
 /// welcomeImportButton, welcomeEmptyButton.
 class WelcomePage final : public QWidget
 {
@@ -24,4 +24,4 @@ Q_SIGNALS:
     void emptyStoreRequested();
 };
 
-} // namespace engram::ui
+} // namespace recollector::ui

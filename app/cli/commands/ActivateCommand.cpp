@@ -1,4 +1,4 @@
-// engram-cli activate ID [--depth N]: spreading activation from one memory
+// recollector-cli activate ID [--depth N]: spreading activation from one memory
 // (docs/scoring.md, "Spreading activation"; docs/cli.md, "activate").
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -9,9 +9,9 @@
 
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ActivateCommand final : public Command
 {
@@ -26,7 +26,7 @@ public:
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("activate: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
-            return ctx.fail(QStringLiteral("activate: expected one memory id (engram-cli activate ID)"), 2);
+            return ctx.fail(QStringLiteral("activate: expected one memory id (recollector-cli activate ID)"), 2);
         Store *store = ctx.store();
         if (!store)
             return 1;
@@ -82,6 +82,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ActivateCommand);
+RECOLLECTOR_REGISTER_COMMAND(ActivateCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

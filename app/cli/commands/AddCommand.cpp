@@ -1,4 +1,4 @@
-// engram-cli add --content TEXT [--keywords a,b] [--category C] [--project P] [--importance X]
+// recollector-cli add --content TEXT [--keywords a,b] [--category C] [--project P] [--importance X]
 // [--actor user|assistant] (docs/cli.md, "add"): a memory added by hand (note 002 ADD), with
 // its links and its contradiction check at once (core::MemoryCapture).
 #include "Command.h"
@@ -9,9 +9,9 @@
 
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class AddCommand final : public Command
 {
@@ -98,6 +98,6 @@ private:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(AddCommand);
+RECOLLECTOR_REGISTER_COMMAND(AddCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli associations ID [--depth N]: the links around one memory as a tree
+// recollector-cli associations ID [--depth N]: the links around one memory as a tree
 // (docs/cli.md, "associations"; note 000 calls it `cah memory associations <id>`).
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -14,9 +14,9 @@
 #include <cmath>
 #include <functional>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class AssociationsCommand final : public Command
 {
@@ -31,7 +31,7 @@ public:
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("associations: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
-            return ctx.fail(QStringLiteral("associations: expected one memory id (engram-cli associations ID)"), 2);
+            return ctx.fail(QStringLiteral("associations: expected one memory id (recollector-cli associations ID)"), 2);
         int depth = 2;
         if (const auto text = parser.value(QStringLiteral("depth"))) {
             bool ok = false;
@@ -129,6 +129,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(AssociationsCommand);
+RECOLLECTOR_REGISTER_COMMAND(AssociationsCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli check: SQLite's own integrity and reference checks over the store, so a damaged
+// recollector-cli check: SQLite's own integrity and reference checks over the store, so a damaged
 // file is found before a person trusts an export of it. Exit 0 when sound, 1 when not.
 #include "CliContext.h"
 #include "Command.h"
@@ -6,9 +6,9 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class CheckCommand final : public Command
 {
@@ -45,6 +45,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(CheckCommand);
+RECOLLECTOR_REGISTER_COMMAND(CheckCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

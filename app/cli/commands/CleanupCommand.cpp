@@ -1,4 +1,4 @@
-// engram-cli cleanup [--dry-run] [--due [--apply]]: archive / compress / delete / purge per the
+// recollector-cli cleanup [--dry-run] [--due [--apply]]: archive / compress / delete / purge per the
 // active profile (docs/scoring.md, "Cleanup"). The dry run prints the plan with every reason
 // and writes nothing. --due is the scheduled cleanup (docs/scoring.md, "Scheduled cleanup"):
 // one line and nothing else when it is not due; when due, the plan first, applied only with
@@ -12,9 +12,9 @@
 
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class CleanupCommand final : public Command
 {
@@ -117,6 +117,6 @@ private:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(CleanupCommand);
+RECOLLECTOR_REGISTER_COMMAND(CleanupCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,8 +1,8 @@
-// engram-cli confirm ID: the user confirms a memory (verified + reinforcement; docs/cli.md, "Decisions").
+// recollector-cli confirm ID: the user confirms a memory (verified + reinforcement; docs/cli.md, "Decisions").
 #include "Command.h"
 #include "DecisionOutput.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class ConfirmCommand final : public OneMemoryDecision
 {
@@ -18,6 +18,6 @@ protected:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ConfirmCommand);
+RECOLLECTOR_REGISTER_COMMAND(ConfirmCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

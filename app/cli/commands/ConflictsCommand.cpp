@@ -1,4 +1,4 @@
-// engram-cli conflicts [--detect]: the conflicts of the store, detecting new ones first on
+// recollector-cli conflicts [--detect]: the conflicts of the store, detecting new ones first on
 // request (docs/scoring.md, "Conflicts"; docs/cli.md, "conflicts").
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -10,9 +10,9 @@
 #include <QHash>
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ConflictsCommand final : public Command
 {
@@ -52,7 +52,7 @@ public:
                 return ctx.fail(recorded.error());
             detected = qint64(recorded->size());
             if (const QString note = ConflictDetector::capsNote(detector.lastStats()); !note.isEmpty())
-                ctx.err() << "engram-cli: note: " << note << Qt::endl;
+                ctx.err() << "recollector-cli: note: " << note << Qt::endl;
         }
         auto conflicts = store->conflicts().list(status);
         if (!conflicts)
@@ -98,6 +98,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ConflictsCommand);
+RECOLLECTOR_REGISTER_COMMAND(ConflictsCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,8 +1,8 @@
-// engram-cli delete ID: soft delete; purged by cleanup after the retention period.
+// recollector-cli delete ID: soft delete; purged by cleanup after the retention period.
 #include "Command.h"
 #include "DecisionOutput.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class DeleteCommand final : public OneMemoryDecision
 {
@@ -18,6 +18,6 @@ protected:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(DeleteCommand);
+RECOLLECTOR_REGISTER_COMMAND(DeleteCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli edit ID [--content T] [--keywords a,b] [--category C] [--confidence X]
+// recollector-cli edit ID [--content T] [--keywords a,b] [--category C] [--confidence X]
 // [--importance X] [--project P] [--sensitivity N] (docs/architecture.md, "What each decision
 // writes"): the same fields the window's detail panel edits.
 #include "Command.h"
@@ -9,9 +9,9 @@
 #include <optional>
 #include <type_traits>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 namespace {
 
@@ -91,7 +91,7 @@ public:
                 return ctx.fail(has.error());
             if (!*has)
                 return ctx.fail(QStringLiteral("edit %1: sensitivity 3 is encrypted and the store has no passphrase yet: "
-                                               "set one with engram-cli passphrase --new-file FILE")
+                                               "set one with recollector-cli passphrase --new-file FILE")
                                     .arg(id));
         }
         const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return d.edit(id, edit, ctx.now()); });
@@ -101,6 +101,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(EditCommand);
+RECOLLECTOR_REGISTER_COMMAND(EditCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli export PATH: the whole store as a JSON / YAML memory set, CSV, or an agent memory
+// recollector-cli export PATH: the whole store as a JSON / YAML memory set, CSV, or an agent memory
 // folder (docs/formats.md, "Agent memory folders"; docs/cli.md, "export").
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -9,9 +9,9 @@
 
 #include <QJsonObject>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ExportCommand final : public Command
 {
@@ -67,7 +67,7 @@ public:
         if (!report)
             return ctx.fail(report.error());
         for (const QString &skipped : report->skipped)
-            ctx.err() << "engram-cli: warning: " << skipped << Qt::endl;
+            ctx.err() << "recollector-cli: warning: " << skipped << Qt::endl;
         if (ctx.json) {
             QJsonObject summary { { QStringLiteral("memories"), report->memories } };
             if (report->level3Sealed + report->level3Plain + report->level3LeftOut > 0) {
@@ -79,7 +79,7 @@ public:
             return 0;
         }
         ctx.out() << "exported " << report->memories << " memories";
-        if (*format == io::SetFormat::EngramJson || *format == io::SetFormat::EngramYaml)
+        if (*format == io::SetFormat::RecollectorJson || *format == io::SetFormat::RecollectorYaml)
             ctx.out() << ", " << report->associations << " links, " << report->events << " events, "
                       << report->conflicts << " conflicts";
         ctx.out() << " to " << path << " (" << io::formatName(*format) << ")";
@@ -101,7 +101,7 @@ private:
     static int exportWith(CliContext &ctx, const io::FormatAdapter &adapter, const QString &path)
     {
         if (!adapter.canWrite())
-            return ctx.fail(QStringLiteral("export: Engram reads %1 files but cannot write them").arg(adapter.title()), 2);
+            return ctx.fail(QStringLiteral("export: Recollector reads %1 files but cannot write them").arg(adapter.title()), 2);
         Store *store = ctx.store();
         if (!store)
             return 1;
@@ -114,7 +114,7 @@ private:
         if (!report)
             return ctx.fail(report.error());
         for (const QString &skipped : report->skipped)
-            ctx.err() << "engram-cli: warning: " << skipped << Qt::endl;
+            ctx.err() << "recollector-cli: warning: " << skipped << Qt::endl;
         if (ctx.json) {
             ctx.printJson(QJsonObject { { QStringLiteral("memories"), report->memories },
                 { QStringLiteral("associations"), report->associations } });
@@ -127,6 +127,6 @@ private:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ExportCommand);
+RECOLLECTOR_REGISTER_COMMAND(ExportCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

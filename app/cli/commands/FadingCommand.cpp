@@ -1,4 +1,4 @@
-// engram-cli fading: memories in tier fading or below, not permanent, weakest first.
+// recollector-cli fading: memories in tier fading or below, not permanent, weakest first.
 #include "Command.h"
 #include "DecisionOutput.h"
 
@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class FadingCommand final : public Command
 {
@@ -54,6 +54,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(FadingCommand);
+RECOLLECTOR_REGISTER_COMMAND(FadingCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli generate: a synthetic store for benchmarks (docs/cli.md, "generate";
+// recollector-cli generate: a synthetic store for benchmarks (docs/cli.md, "generate";
 // docs/architecture.md, "Performance budget").
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -9,9 +9,9 @@
 #include <QElapsedTimer>
 #include <QJsonObject>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class GenerateCommand final : public Command
 {
@@ -84,6 +84,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(GenerateCommand);
+RECOLLECTOR_REGISTER_COMMAND(GenerateCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli health: every memory by strength with the days until it fades
+// recollector-cli health: every memory by strength with the days until it fades
 // (docs/cli.md, "health"). Coloured on a terminal: red < 30, yellow < 60, green otherwise.
 #include "Command.h"
 #include "DecisionOutput.h"
@@ -12,9 +12,9 @@
 #include <unistd.h>
 #endif
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class HealthCommand final : public Command
 {
@@ -86,6 +86,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(HealthCommand);
+RECOLLECTOR_REGISTER_COMMAND(HealthCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli import PATH: a memory set file or an agent memory folder into the store, in one
+// recollector-cli import PATH: a memory set file or an agent memory folder into the store, in one
 // transaction, after a preview (docs/formats.md, "Import"; docs/cli.md, "import"). --dry-run
 // prints what would happen.
 #include "ArgParser.h"
@@ -10,9 +10,9 @@
 
 #include <QJsonObject>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ImportCommand final : public Command
 {
@@ -50,7 +50,7 @@ public:
         const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
         const bool strict = parser.isSet(QStringLiteral("strict"));
 
-        // Any format Engram knows, recognised by content (docs/formats.md, "Other memory systems").
+        // Any format Recollector knows, recognised by content (docs/formats.md, "Other memory systems").
         io::AdapterReadOptions readOptions;
         readOptions.strict = strict;
         readOptions.initialStability = ctx.config().decay.initialStability;
@@ -59,9 +59,9 @@ public:
         if (!set)
             return ctx.fail(set.error());
         for (const QString &problem : set->problems)
-            ctx.err() << "engram-cli: warning: " << problem << Qt::endl;
+            ctx.err() << "recollector-cli: warning: " << problem << Qt::endl;
         if (!set->notes.isEmpty())
-            ctx.err() << "engram-cli: note: " << set->notes.size()
+            ctx.err() << "recollector-cli: note: " << set->notes.size()
                       << " value(s) guessed during migration, e.g. " << set->notes.first() << Qt::endl;
 
         Store *store = ctx.store();
@@ -80,9 +80,9 @@ public:
             return ctx.fail(outcome.error());
         const io::ImportReport &report = outcome->report;
         for (const QString &warning : report.warnings)
-            ctx.err() << "engram-cli: warning: " << warning << Qt::endl;
+            ctx.err() << "recollector-cli: warning: " << warning << Qt::endl;
         if (outcome->detection.queued)
-            ctx.err() << "engram-cli: note: contradiction detection queued (meta detection_queued_at)" << Qt::endl;
+            ctx.err() << "recollector-cli: note: contradiction detection queued (meta detection_queued_at)" << Qt::endl;
 
         if (ctx.json) {
             ctx.printJson(QJsonObject { { QStringLiteral("added"), report.added },
@@ -104,14 +104,14 @@ private:
     static void printDetection(CliContext &ctx, const io::ImportDetection &detection, std::size_t memories)
     {
         if (detection.skipped)
-            ctx.err() << "engram-cli: note: " << memories
+            ctx.err() << "recollector-cli: note: " << memories
                       << " memories: too many to check for contradictions on import; the detection is queued "
-                         "(the window runs it in the background, 'engram-cli conflicts --detect' at once)"
+                         "(the window runs it in the background, 'recollector-cli conflicts --detect' at once)"
                       << Qt::endl;
         if (!detection.error.isEmpty())
-            ctx.err() << "engram-cli: warning: conflict detection skipped: " << detection.error << Qt::endl;
+            ctx.err() << "recollector-cli: warning: conflict detection skipped: " << detection.error << Qt::endl;
         if (!detection.capsNote.isEmpty())
-            ctx.err() << "engram-cli: note: " << detection.capsNote << Qt::endl;
+            ctx.err() << "recollector-cli: note: " << detection.capsNote << Qt::endl;
     }
 
     static int count(io::ImportAction action, io::ImportAction wanted, qsizetype n)
@@ -169,6 +169,6 @@ private:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ImportCommand);
+RECOLLECTOR_REGISTER_COMMAND(ImportCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

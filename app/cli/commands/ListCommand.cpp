@@ -1,4 +1,4 @@
-// engram-cli list: memories in a query mode, sorted, as a table or memory objects (docs/cli.md, "list").
+// recollector-cli list: memories in a query mode, sorted, as a table or memory objects (docs/cli.md, "list").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"
@@ -9,9 +9,9 @@
 
 #include <algorithm>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ListCommand final : public Command
 {
@@ -126,6 +126,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ListCommand);
+RECOLLECTOR_REGISTER_COMMAND(ListCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

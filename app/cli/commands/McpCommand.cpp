@@ -1,4 +1,4 @@
-// engram-cli mcp (docs/cli.md, "mcp"): serves the store to an assistant over the Model Context
+// recollector-cli mcp (docs/cli.md, "mcp"): serves the store to an assistant over the Model Context
 // Protocol on stdin/stdout until the client closes stdin. Only JSON-RPC goes to stdout; logs
 // go to stderr.
 #include "AttachedRun.h"
@@ -14,9 +14,9 @@
 
 #include <unistd.h>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class McpCommand final : public Command
 {
@@ -53,6 +53,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(McpCommand);
+RECOLLECTOR_REGISTER_COMMAND(McpCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

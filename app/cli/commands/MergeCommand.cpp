@@ -1,8 +1,8 @@
-// engram-cli merge ID ID... [--content T]: several memories into one (note 001 batch merge).
+// recollector-cli merge ID ID... [--content T]: several memories into one (note 001 batch merge).
 #include "Command.h"
 #include "DecisionOutput.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class MergeCommand final : public Command
 {
@@ -30,6 +30,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(MergeCommand);
+RECOLLECTOR_REGISTER_COMMAND(MergeCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

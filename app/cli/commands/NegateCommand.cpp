@@ -1,10 +1,10 @@
-// engram-cli negate ID [--correction TEXT]: the user says a memory is wrong
+// recollector-cli negate ID [--correction TEXT]: the user says a memory is wrong
 // (docs/cli.md, "Decisions"; docs/scoring.md, "Negation with a correction").
 #include "Command.h"
 #include "DecisionOutput.h"
 #include "engine/capture/KeywordExtractor.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class NegateCommand final : public Command
 {
@@ -40,6 +40,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(NegateCommand);
+RECOLLECTOR_REGISTER_COMMAND(NegateCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

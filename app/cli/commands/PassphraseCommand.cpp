@@ -1,4 +1,4 @@
-// engram-cli passphrase --new-file PATH [--kdf moderate|interactive]: set the store's first
+// recollector-cli passphrase --new-file PATH [--kdf moderate|interactive]: set the store's first
 // passphrase (sealing every level-3 memory), or change it (the current one from
 // --passphrase-file), re-sealing everything in one transaction (docs/cli.md, "Encryption at rest").
 #include "CliContext.h"
@@ -9,9 +9,9 @@
 #include "engine/decisions/CrashPoint.h"
 #include "store/StoreSeal.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class PassphraseCommand final : public Command
 {
@@ -39,7 +39,7 @@ public:
                 else
                     return ctx.fail(QStringLiteral("passphrase --kdf: '%1' is not moderate or interactive").arg(kdf), 2);
             } else {
-                return ctx.fail(QStringLiteral("passphrase: unexpected '%1' (engram-cli passphrase --new-file PATH "
+                return ctx.fail(QStringLiteral("passphrase: unexpected '%1' (recollector-cli passphrase --new-file PATH "
                                                "[--kdf moderate|interactive])").arg(args[i]),
                                 2);
             }
@@ -62,7 +62,7 @@ public:
             if (ctx.passphraseFile.isEmpty()) {
                 crypto::wipe(*next);
                 return ctx.fail(QStringLiteral("passphrase: the store has a passphrase; give the current one with "
-                                               "--passphrase-file PATH (or ENGRAM_PASSPHRASE_FILE)"),
+                                               "--passphrase-file PATH (or RECOLLECTOR_PASSPHRASE_FILE)"),
                                 2);
             }
             auto current = crypto::readPassphraseFile(ctx.passphraseFile);
@@ -84,6 +84,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(PassphraseCommand);
+RECOLLECTOR_REGISTER_COMMAND(PassphraseCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

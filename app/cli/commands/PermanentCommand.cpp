@@ -1,9 +1,9 @@
-// engram-cli permanent ID [--off]: mark (or unmark) a memory permanent
+// recollector-cli permanent ID [--off]: mark (or unmark) a memory permanent
 // (docs/scoring.md, "Score, strength, tier").
 #include "Command.h"
 #include "DecisionOutput.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class PermanentCommand final : public Command
 {
@@ -26,6 +26,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(PermanentCommand);
+RECOLLECTOR_REGISTER_COMMAND(PermanentCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

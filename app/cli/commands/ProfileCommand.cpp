@@ -1,4 +1,4 @@
-// engram-cli profile [NAME]: show or set the store's scoring profile (meta key `profile`).
+// recollector-cli profile [NAME]: show or set the store's scoring profile (meta key `profile`).
 #include "Command.h"
 #include "DecisionOutput.h"
 
@@ -6,9 +6,9 @@
 
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ProfileCommand final : public Command
 {
@@ -45,6 +45,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ProfileCommand);
+RECOLLECTOR_REGISTER_COMMAND(ProfileCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli rebuild-associations: recompute every derived link
+// recollector-cli rebuild-associations: recompute every derived link
 // (docs/scoring.md, "Associations"; docs/cli.md, "rebuild-associations").
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -8,9 +8,9 @@
 
 #include <QElapsedTimer>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class RebuildAssociationsCommand final : public Command
 {
@@ -50,6 +50,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(RebuildAssociationsCommand);
+RECOLLECTOR_REGISTER_COMMAND(RebuildAssociationsCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

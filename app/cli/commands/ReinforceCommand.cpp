@@ -1,10 +1,10 @@
-// engram-cli reinforce ID [--event E]: the assistant side's reinforcement (docs/scoring.md, "Reinforcement").
+// recollector-cli reinforce ID [--event E]: the assistant side's reinforcement (docs/scoring.md, "Reinforcement").
 #include "Command.h"
 #include "DecisionOutput.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ReinforceCommand final : public Command
 {
@@ -48,6 +48,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ReinforceCommand);
+RECOLLECTOR_REGISTER_COMMAND(ReinforceCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli resolve CONFLICT_ID --strategy S | --dismiss: settle a conflict
+// recollector-cli resolve CONFLICT_ID --strategy S | --dismiss: settle a conflict
 // (docs/scoring.md, "Resolution strategies" and "Dismissal"; docs/cli.md, "resolve").
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -12,9 +12,9 @@
 
 #include <optional>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ResolveCommand final : public Command
 {
@@ -37,11 +37,11 @@ public:
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("resolve: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
-            return ctx.fail(QStringLiteral("resolve: expected one conflict id (engram-cli resolve ID --strategy S)"), 2);
+            return ctx.fail(QStringLiteral("resolve: expected one conflict id (recollector-cli resolve ID --strategy S)"), 2);
         bool ok = false;
         const qint64 id = parser.positional().first().toLongLong(&ok);
         if (!ok)
-            return ctx.fail(QStringLiteral("resolve: '%1' is not a conflict id (a number; see engram-cli conflicts)")
+            return ctx.fail(QStringLiteral("resolve: '%1' is not a conflict id (a number; see recollector-cli conflicts)")
                                 .arg(parser.positional().first()),
                             2);
         const bool dismissing = parser.isSet(QStringLiteral("dismiss"));
@@ -126,6 +126,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ResolveCommand);
+RECOLLECTOR_REGISTER_COMMAND(ResolveCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

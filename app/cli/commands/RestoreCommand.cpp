@@ -1,8 +1,8 @@
-// engram-cli restore ID: undo a soft delete.
+// recollector-cli restore ID: undo a soft delete.
 #include "Command.h"
 #include "DecisionOutput.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class RestoreCommand final : public OneMemoryDecision
 {
@@ -18,6 +18,6 @@ protected:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(RestoreCommand);
+RECOLLECTOR_REGISTER_COMMAND(RestoreCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

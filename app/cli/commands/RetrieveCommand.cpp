@@ -1,4 +1,4 @@
-// engram-cli retrieve "QUERY": what the assistant would recall, and why
+// recollector-cli retrieve "QUERY": what the assistant would recall, and why
 // (docs/scoring.md, "Retrieval"; docs/cli.md, "retrieve").
 #include "ArgParser.h"
 #include "CliContext.h"
@@ -8,9 +8,9 @@
 
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class RetrieveCommand final : public Command
 {
@@ -32,7 +32,7 @@ public:
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("retrieve: %1").arg(parser.error()), 2);
         if (parser.positional().size() != 1)
-            return ctx.fail(QStringLiteral("retrieve: expected one query in quotes (engram-cli retrieve \"QUERY\")"), 2);
+            return ctx.fail(QStringLiteral("retrieve: expected one query in quotes (recollector-cli retrieve \"QUERY\")"), 2);
         RetrievalOptions options;
         const QString modeName = parser.value(QStringLiteral("mode"), QStringLiteral("normal"));
         const auto mode = queryModeFromName(modeName);
@@ -95,6 +95,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(RetrieveCommand);
+RECOLLECTOR_REGISTER_COMMAND(RetrieveCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

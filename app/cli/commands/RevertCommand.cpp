@@ -1,4 +1,4 @@
-// engram-cli revert EVENT_ID [--event-only]: undo the decision an event belongs to by
+// recollector-cli revert EVENT_ID [--event-only]: undo the decision an event belongs to by
 // appending compensating `revert` events (docs/architecture.md, "Undo"). Reverting a revert re-applies it.
 #include "Command.h"
 
@@ -9,9 +9,9 @@
 
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class RevertCommand final : public Command
 {
@@ -83,6 +83,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(RevertCommand);
+RECOLLECTOR_REGISTER_COMMAND(RevertCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

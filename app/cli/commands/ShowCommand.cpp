@@ -1,4 +1,4 @@
-// engram-cli show ID: one memory, every field, and its history (docs/cli.md, "show").
+// recollector-cli show ID: one memory, every field, and its history (docs/cli.md, "show").
 #include "CliContext.h"
 #include "Command.h"
 
@@ -8,9 +8,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class ShowCommand final : public Command
 {
@@ -22,7 +22,7 @@ public:
     int run(CliContext &ctx, const QStringList &args) override
     {
         if (args.size() != 1 || args.first().startsWith(QLatin1String("--")))
-            return ctx.fail(QStringLiteral("show: expected one memory id (engram-cli show ID)"), 2);
+            return ctx.fail(QStringLiteral("show: expected one memory id (recollector-cli show ID)"), 2);
         Store *store = ctx.store();
         if (!store)
             return 1;
@@ -76,6 +76,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(ShowCommand);
+RECOLLECTOR_REGISTER_COMMAND(ShowCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli stats: counts per tier under the active profile (docs/cli.md, "stats").
+// recollector-cli stats: counts per tier under the active profile (docs/cli.md, "stats").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"
@@ -9,9 +9,9 @@
 
 #include <array>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class StatsCommand final : public Command
 {
@@ -68,12 +68,12 @@ public:
         out << "open conflicts " << *open << "\n";
         if (*queued)
             out << "contradiction detection queued since " << time::toIso(*queued)
-                << " (run 'engram-cli conflicts --detect')\n";
+                << " (run 'recollector-cli conflicts --detect')\n";
         out.flush();
         return 0;
     }
 };
 
-ENGRAM_REGISTER_COMMAND(StatsCommand);
+RECOLLECTOR_REGISTER_COMMAND(StatsCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

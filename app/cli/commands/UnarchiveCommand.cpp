@@ -1,9 +1,9 @@
-// engram-cli unarchive ID: bring an archived or compressed memory back
+// recollector-cli unarchive ID: bring an archived or compressed memory back
 // (docs/scoring.md, "Unarchive").
 #include "Command.h"
 #include "DecisionOutput.h"
 
-namespace engram::cli {
+namespace recollector::cli {
 
 class UnarchiveCommand final : public OneMemoryDecision
 {
@@ -22,6 +22,6 @@ protected:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(UnarchiveCommand);
+RECOLLECTOR_REGISTER_COMMAND(UnarchiveCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -1,4 +1,4 @@
-// engram-cli unlock --check: does the passphrase open every sealed memory? (docs/cli.md,
+// recollector-cli unlock --check: does the passphrase open every sealed memory? (docs/cli.md,
 // "Encryption at rest"). Nothing is written.
 #include "CliContext.h"
 #include "Command.h"
@@ -7,9 +7,9 @@
 
 #include <QJsonArray>
 
-namespace engram::cli {
+namespace recollector::cli {
 
-using namespace engram::core;
+using namespace recollector::core;
 
 class UnlockCommand final : public Command
 {
@@ -24,12 +24,12 @@ public:
     int run(CliContext &ctx, const QStringList &args) override
     {
         if (args != QStringList{QStringLiteral("--check")})
-            return ctx.fail(QStringLiteral("unlock: expected --check (engram-cli --passphrase-file PATH unlock --check); "
+            return ctx.fail(QStringLiteral("unlock: expected --check (recollector-cli --passphrase-file PATH unlock --check); "
                                            "a command line unlocks for its own run only"),
                             2);
         if (ctx.passphraseFile.isEmpty())
             return ctx.fail(QStringLiteral("unlock --check: no passphrase: give --passphrase-file PATH or set "
-                                           "ENGRAM_PASSPHRASE_FILE"),
+                                           "RECOLLECTOR_PASSPHRASE_FILE"),
                             2);
         Store *store = ctx.store(); // unlocks, or fails with one line on a wrong passphrase
         if (!store)
@@ -38,7 +38,7 @@ public:
         if (!has)
             return ctx.fail(has.error());
         if (!*has)
-            return ctx.fail(QStringLiteral("%1: the store has no passphrase (engram-cli passphrase --new-file FILE sets one)")
+            return ctx.fail(QStringLiteral("%1: the store has no passphrase (recollector-cli passphrase --new-file FILE sets one)")
                                 .arg(store->path()));
         qint64 open = 0;
         QStringList damaged;
@@ -66,6 +66,6 @@ public:
     }
 };
 
-ENGRAM_REGISTER_COMMAND(UnlockCommand);
+RECOLLECTOR_REGISTER_COMMAND(UnlockCommand);
 
-} // namespace engram::cli
+} // namespace recollector::cli

@@ -12,10 +12,10 @@
 
 #include <optional>
 
-// Timings only: off unless asked for (QT_LOGGING_RULES="engram.core.engine.capture.debug=true").
-Q_LOGGING_CATEGORY(lcCapture, "engram.core.engine.capture", QtWarningMsg)
+// Timings only: off unless asked for (QT_LOGGING_RULES="recollector.core.engine.capture.debug=true").
+Q_LOGGING_CATEGORY(lcCapture, "recollector.core.engine.capture", QtWarningMsg)
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -196,4 +196,4 @@ Result<std::vector<DecisionOutcome>> AfterChange::revertAll(Decisions &decisions
     return run([&] { return decisions.revertAll(eventIds, at); }, Mode::Revert, at);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

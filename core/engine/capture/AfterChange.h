@@ -12,7 +12,7 @@
 #include <functional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class KeywordIndex;
 class Store;
@@ -36,7 +36,7 @@ struct FollowUpOutcome
 /// edited, is checked for contradictions (ConflictDetector::detectFor, whose record() applies
 /// the automatic handling). A merge's summary and a correction get links only.
 ///
-/// The window's undo commands and engram-cli both go through runAll / revertAll, so a memory
+/// The window's undo commands and recollector-cli both go through runAll / revertAll, so a memory
 /// gets the same links and checks whichever way it was written. Everything runs inside the
 /// decision's transaction: a failing follow-up rolls the decision back too.
 ///
@@ -95,4 +95,4 @@ private:
     Config m_config;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

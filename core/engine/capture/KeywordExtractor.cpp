@@ -4,7 +4,7 @@
 
 #include <QSet>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -77,4 +77,4 @@ QStringList KeywordExtractor::extract(const QString &text)
     return out;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -3,7 +3,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Keywords for a memory given without any (docs/scoring.md, "Associations"): the word tokens
 /// of its text (text::wordTokens, so "node.js" and "c++" stay whole) that are not common
@@ -18,4 +18,4 @@ public:
     static QStringList extract(const QString &text);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

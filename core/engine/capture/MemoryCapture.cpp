@@ -3,7 +3,7 @@
 #include "engine/capture/KeywordExtractor.h"
 #include "store/Store.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 MemoryCapture::MemoryCapture(Store &store, const Config &config, const QString &profileName)
     : m_store(store), m_config(config), m_decisions(store, config, profileName)
@@ -55,4 +55,4 @@ Result<MemoryCapture::Added> MemoryCapture::add(const NewMemory &input, Millis a
     return added;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

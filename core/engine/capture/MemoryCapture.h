@@ -9,12 +9,12 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
 /// Adding a memory by hand (note 002 ADD; docs/architecture.md, "What each decision writes"):
-/// the one operation behind the window's Memory → New… and `engram-cli add`.
+/// the one operation behind the window's Memory → New… and `recollector-cli add`.
 class MemoryCapture final
 {
 public:
@@ -51,4 +51,4 @@ private:
     Decisions m_decisions;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 QString NewMemory::invalidReason() const
 {
@@ -34,4 +34,4 @@ QString NewMemory::invalidReason() const
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,7 +5,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// What a person (or the assistant) gives when adding a memory by hand (note 002 ADD;
 /// docs/architecture.md, "What each decision writes"). Everything else a memory holds is
@@ -24,4 +24,4 @@ struct NewMemory
     QString invalidReason() const;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -19,9 +19,9 @@
 #include <cmath>
 #include <tuple>
 
-Q_LOGGING_CATEGORY(lcConflicts, "engram.core.engine.conflicts")
+Q_LOGGING_CATEGORY(lcConflicts, "recollector.core.engine.conflicts")
 
-namespace engram::core {
+namespace recollector::core {
 
 using conflict_rule::classifyStatements;
 using conflict_rule::olderFirst;
@@ -472,4 +472,4 @@ IncomingConflictCheck incomingConflictCheck(Store &store, const Config &config)
     };
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class KeywordIndex;
 class Store;
@@ -149,4 +149,4 @@ using IncomingConflictCheck = std::function<Result<std::vector<ConflictCandidate
 /// A check bound to a store (the store must outlive it).
 IncomingConflictCheck incomingConflictCheck(Store &store, const Config &config);
 
-} // namespace engram::core
+} // namespace recollector::core

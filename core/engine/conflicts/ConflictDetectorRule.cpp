@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace engram::core::conflict_rule {
+namespace recollector::core::conflict_rule {
 
 namespace {
 
@@ -114,4 +114,4 @@ QString pairKey(const QString &x, const QString &y)
     return x < y ? x + QChar(0) + y : y + QChar(0) + x;
 }
 
-} // namespace engram::core::conflict_rule
+} // namespace recollector::core::conflict_rule

@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <optional>
 
-namespace engram::core::conflict_rule {
+namespace recollector::core::conflict_rule {
 
 // What the rule needs of one statement, computed once per memory.
 struct Statement
@@ -40,4 +40,4 @@ bool olderFirst(const Memory &x, const Memory &y);
 /// One key per unordered pair of ids.
 QString pairKey(const QString &x, const QString &y);
 
-} // namespace engram::core::conflict_rule
+} // namespace recollector::core::conflict_rule

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-namespace engram::core::conflict_search {
+namespace recollector::core::conflict_search {
 
 using conflict_rule::classifyStatements;
 using conflict_rule::olderFirst;
@@ -239,4 +239,4 @@ void IncomingSearch::consider(const Memory &x, const Memory &y)
     }
 }
 
-} // namespace engram::core::conflict_search
+} // namespace recollector::core::conflict_search

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace engram::core::conflict_search {
+namespace recollector::core::conflict_search {
 
 using conflict_rule::Statement;
 
@@ -130,4 +130,4 @@ private:
     std::vector<ConflictCandidate> m_out;
 };
 
-} // namespace engram::core::conflict_search
+} // namespace recollector::core::conflict_search

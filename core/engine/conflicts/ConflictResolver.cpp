@@ -14,7 +14,7 @@
 
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -413,4 +413,4 @@ Result<Conflict> ConflictResolver::resolve(qint64 conflictId, ResolutionStrategy
     return apply(*p, actor);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -11,7 +11,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -102,4 +102,4 @@ private:
     DecisionOutcome m_mergeOutcome;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 #include "store/Store.h"
 #include "store/Transaction.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 Result<Millis> QueuedDetection::queuedAt(Store &store)
 {
@@ -46,4 +46,4 @@ Result<std::vector<Conflict>> QueuedDetection::detectAll(Store &store, ConflictD
     return recorded;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

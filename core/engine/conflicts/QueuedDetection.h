@@ -6,14 +6,14 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
 /// A contradiction detection an import left for later (docs/scoring.md, "Detection"): an
 /// import above io::ImportOperation::kDetectAtMost memories does not compare them on the spot
 /// but sets meta `detection_queued_at` in its own transaction; the window runs the whole-store
-/// detection in the background when it sees the flag, `engram-cli conflicts --detect` at
+/// detection in the background when it sees the flag, `recollector-cli conflicts --detect` at
 /// once, and either clears the flag in the transaction that records the conflicts.
 class QueuedDetection final
 {
@@ -30,4 +30,4 @@ public:
     [[nodiscard]] static Result<std::vector<Conflict>> detectAll(Store &store, ConflictDetector &detector, Millis now);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

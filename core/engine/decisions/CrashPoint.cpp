@@ -12,12 +12,12 @@
 #include <unistd.h>
 #endif
 
-namespace engram::core {
+namespace recollector::core {
 
 void CrashPoint::hit(const char *name)
 {
     // Read once: the variable is set by the test before the process starts.
-    static const QByteArray target = qgetenv("ENGRAM_CRASH_AT");
+    static const QByteArray target = qgetenv("RECOLLECTOR_CRASH_AT");
     if (target.isEmpty() || std::strcmp(target.constData(), name) != 0)
         return;
 #ifdef Q_OS_UNIX
@@ -26,4 +26,4 @@ void CrashPoint::hit(const char *name)
     std::abort();
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -1,9 +1,9 @@
 #pragma once
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Named places between the statements of a write transaction where the crash-safety test
-/// kills the process. When the environment variable ENGRAM_CRASH_AT equals `name`, hit()
+/// kills the process. When the environment variable RECOLLECTOR_CRASH_AT equals `name`, hit()
 /// sends SIGKILL to the current process (no handlers, no flushing: a real crash); otherwise
 /// it does nothing and costs one string comparison.
 class CrashPoint final
@@ -12,4 +12,4 @@ public:
     static void hit(const char *name);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

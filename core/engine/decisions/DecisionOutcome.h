@@ -4,7 +4,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// What one decision wrote, so an undo command can revert exactly that decision (revert
 /// any of its events: Reverter reverts the whole decision) and redo it (revert the revert).
@@ -21,4 +21,4 @@ struct DecisionOutcome
     qint64 firstEventId() const { return eventIds.isEmpty() ? 0 : eventIds.first(); }
 };
 
-} // namespace engram::core
+} // namespace recollector::core

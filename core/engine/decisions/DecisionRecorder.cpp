@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 DecisionRecorder::DecisionRecorder(Store &store, const Config &config, const EnhancedProfile *weights, QString actor,
                                    Millis at)
@@ -207,4 +207,4 @@ Status DecisionRecorder::note(const QString &kind, const QString &memoryId, cons
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -12,7 +12,7 @@
 #include <memory>
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class EnhancedProfile;
 class Store;
@@ -79,4 +79,4 @@ private:
     DecisionOutcome m_outcome;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

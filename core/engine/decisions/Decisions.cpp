@@ -17,7 +17,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -596,4 +596,4 @@ Result<std::vector<DecisionOutcome>> Decisions::revertAll(const std::vector<qint
     });
 }
 
-} // namespace engram::core
+} // namespace recollector::core

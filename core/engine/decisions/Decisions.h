@@ -15,7 +15,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class DecisionRecorder;
 class EnhancedProfile;
@@ -157,4 +157,4 @@ private:
     std::unique_ptr<EnhancedProfile> m_weights;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -52,4 +52,4 @@ void MemoryEdit::applyTo(Memory &memory) const
         memory.sensitivity = *sensitivity;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -7,7 +7,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// The fields `edit` may change (docs/architecture.md, "What each decision writes"): every
 /// field the detail panel shows as editable; unset = unchanged. Ranges as docs/formats.md,
@@ -34,4 +34,4 @@ struct MemoryEdit
     void applyTo(Memory &memory) const;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

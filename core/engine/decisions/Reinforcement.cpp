@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 struct EventInfo
@@ -138,4 +138,4 @@ Reinforcement::Applied Reinforcement::apply(Memory &m, ReinforceEvent event, Mil
     return applied;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -9,7 +9,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// The reinforcement events (docs/scoring.md, "Reinforcement").
 enum class ReinforceEvent { Access, TaskSuccess, TaskFailure, Manual, AssociationHit };
@@ -71,4 +71,4 @@ private:
     EbbinghausProfile m_ebbinghaus;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -13,7 +13,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -262,9 +262,9 @@ Status Reverter::revertOne(const Event &e, DecisionRecorder &recorder)
 
     const bool created = p.value(QStringLiteral("created")).toBool();
     const QJsonObject after = p.value(QStringLiteral("after")).toObject();
-    // An import of an older Engram recorded neither a decision nor the state before it.
+    // An import of an older Recollector recorded neither a decision nor the state before it.
     if (e.kind == events::kImport && !created && !p.contains(QStringLiteral("before")))
-        return refused(QStringLiteral("memory %1: its import (event %2) was written by an older Engram and records "
+        return refused(QStringLiteral("memory %1: its import (event %2) was written by an older Recollector and records "
                                       "no state to go back to; it cannot be undone")
                            .arg(e.memoryId)
                            .arg(e.id));
@@ -290,4 +290,4 @@ Status Reverter::revertOne(const Event &e, DecisionRecorder &recorder)
     return recorder.change(events::kRevert, *current, restored, extra);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

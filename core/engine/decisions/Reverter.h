@@ -9,7 +9,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class DecisionRecorder;
 class RevertChain;
@@ -59,4 +59,4 @@ private:
     const EnhancedProfile *m_weights;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -3,7 +3,7 @@
 #include "model/Event.h"
 #include "store/Store.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 bool Unarchive::applies(const Memory &m) { return m.level == MemoryLevel::Archive || m.compressed; }
 
@@ -46,4 +46,4 @@ void Unarchive::apply(Memory &m, const Original &original, Millis at, bool resta
         m.lastReinforcedAt = at;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -7,7 +7,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -27,7 +27,7 @@ public:
     /// Whether there is anything to unarchive: level archive, or compressed.
     static bool applies(const Memory &memory);
     /// What the compression `compressedFrom` names changed, to put back: its "before" content
-    /// and level. Nothing when there is none to restore (not compressed by Engram, or the
+    /// and level. Nothing when there is none to restore (not compressed by Recollector, or the
     /// content edited since).
     struct Original
     {
@@ -39,4 +39,4 @@ public:
     static void apply(Memory &memory, const Original &original, Millis at, bool restartClock);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

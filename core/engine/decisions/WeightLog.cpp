@@ -4,7 +4,7 @@
 
 #include <QHash>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -57,4 +57,4 @@ QString weightChangeText(const QJsonObject &payload)
     return QStringLiteral("weight %1 → %2 (%3)").arg(from, to, reason);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -26,4 +26,4 @@ inline std::unique_ptr<EnhancedProfile> weightLogFor(Store &, const Config &conf
 /// no entry, or when W did not move at two decimals (an edit of the text, say).
 QString weightChangeText(const QJsonObject &payload);
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -17,9 +17,9 @@
 #include <numeric>
 #include <unordered_map>
 
-Q_LOGGING_CATEGORY(lcAssociations, "engram.core.engine.associations")
+Q_LOGGING_CATEGORY(lcAssociations, "recollector.core.engine.associations")
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -591,4 +591,4 @@ Result<std::optional<double>> AssociationBuilder::boost(const QString &x, const 
     return std::optional<double>{a.weight};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

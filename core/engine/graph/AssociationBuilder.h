@@ -12,7 +12,7 @@
 
 class QElapsedTimer;
 
-namespace engram::core {
+namespace recollector::core {
 
 class KeywordIndex;
 class Store;
@@ -132,4 +132,4 @@ private:
     AssociationCaps m_caps;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

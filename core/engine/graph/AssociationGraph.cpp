@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 std::uint8_t typeCodeOf(std::string_view type)
@@ -180,4 +180,4 @@ std::size_t AssociationGraph::memoryUse() const
         + m_weights.capacity() * sizeof(float) + m_types.capacity() + m_ids.size() * 40;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -78,4 +78,4 @@ private:
     std::vector<std::uint8_t> m_types;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

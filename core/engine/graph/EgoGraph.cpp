@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -156,4 +156,4 @@ Result<EgoGraph> EgoGraph::load(Store &store, const QString &centre, int depth, 
     return ego;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

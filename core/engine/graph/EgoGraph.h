@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class AssociationGraph;
 class Store;
@@ -66,4 +66,4 @@ struct EgoGraph
                                                int maxNodes = kDefaultMaxNodes, const Filter &excluded = {});
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 #include <numbers>
 #include <numeric>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -429,4 +429,4 @@ std::vector<QPointF> GraphLayout::overview(const AssociationGraph &graph, const 
     return pos;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class AssociationGraph;
 struct EgoGraph;
@@ -55,4 +55,4 @@ public:
     }
 };
 
-} // namespace engram::core
+} // namespace recollector::core

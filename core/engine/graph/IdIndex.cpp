@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 std::size_t slotCountFor(std::size_t count)
@@ -95,4 +95,4 @@ std::uint32_t IdIndex::find(const QString &id) const
     return find(std::string_view(bytes.constData(), size_t(bytes.size())));
 }
 
-} // namespace engram::core
+} // namespace recollector::core

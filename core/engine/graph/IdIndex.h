@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Memory ids → dense indices 0..n-1, for the in-memory graph and keyword index. A million
 /// ids cost their UTF-8 bytes plus ~20 bytes each (one shared byte buffer, offsets, and an
@@ -48,4 +48,4 @@ private:
     std::vector<std::uint32_t> m_slots; ///< kNone = empty; size is a power of two
 };
 
-} // namespace engram::core
+} // namespace recollector::core

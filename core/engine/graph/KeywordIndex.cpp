@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -539,4 +539,4 @@ double KeywordIndex::jaccard(const QStringList &x, const QStringList &y)
     return uni == 0 ? 0.0 : double(inter) / double(uni);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

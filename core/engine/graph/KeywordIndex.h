@@ -14,7 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 struct KeywordRow;
@@ -176,4 +176,4 @@ private:
     std::vector<std::uint32_t> m_timeOrder;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

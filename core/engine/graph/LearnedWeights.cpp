@@ -5,7 +5,7 @@
 #include "model/RevertChain.h"
 #include "store/Store.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 QString LearnedWeights::pairKey(const QString &x, const QString &y)
 {
@@ -50,4 +50,4 @@ Result<QHash<QString, double>> LearnedWeights::ofMemory(Store &store, const QStr
     return learned;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

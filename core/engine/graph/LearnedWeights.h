@@ -5,7 +5,7 @@
 #include <QHash>
 #include <QString>
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -29,4 +29,4 @@ public:
     [[nodiscard]] static Result<QHash<QString, double>> ofMemory(Store &store, const QString &id);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace engram::core::links {
+namespace recollector::core::links {
 
 /// Association types (docs/scoring.md, "Associations") as one byte, for the compact graph and
 /// the builder. The order is the tie-break when two rules give a pair the same weight: earlier
@@ -34,4 +34,4 @@ inline std::uint8_t typeCode(QStringView name)
     return Other;
 }
 
-} // namespace engram::core::links
+} // namespace recollector::core::links

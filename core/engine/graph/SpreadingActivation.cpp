@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 constexpr std::uint32_t kNoParent = 0xffffffffu;
@@ -118,4 +118,4 @@ const std::vector<SpreadingActivation::Hit> &SpreadingActivation::run(const Asso
     return m_hits;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class AssociationGraph;
 
@@ -76,4 +76,4 @@ private:
     std::vector<Hit> m_hits;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

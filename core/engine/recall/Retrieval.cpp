@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -495,4 +495,4 @@ Status Retrieval::boostCoRetrieved(DecisionRecorder &recorder, const std::vector
     return {};
 }
 
-} // namespace engram::core
+} // namespace recollector::core

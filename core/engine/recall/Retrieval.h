@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class DecisionRecorder;
 class KeywordIndex;
@@ -117,4 +117,4 @@ private:
     QStringList m_queryKeywords;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

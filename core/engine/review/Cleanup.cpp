@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -301,4 +301,4 @@ Result<DecisionOutcome> Cleanup::apply(const CleanupPlan &plan, const QString &a
     return recorder.outcome();
 }
 
-} // namespace engram::core
+} // namespace recollector::core

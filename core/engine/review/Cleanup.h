@@ -11,7 +11,7 @@
 #include <functional>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class ScoringProfile;
 class Store;
@@ -87,4 +87,4 @@ private:
     const ScoringProfile &m_profile;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

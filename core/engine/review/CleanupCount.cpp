@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -162,4 +162,4 @@ Result<std::size_t> CleanupCount::count(Millis now, const Cancelled &cancelled) 
     return counted;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <functional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class ScoringProfile;
 class Store;
@@ -38,4 +38,4 @@ private:
     const ScoringProfile &m_profile;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

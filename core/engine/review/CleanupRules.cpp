@@ -2,7 +2,7 @@
 
 #include "scoring/EnhancedProfile.h"
 
-namespace engram::core::cleanup_rules {
+namespace recollector::core::cleanup_rules {
 
 namespace {
 
@@ -169,4 +169,4 @@ QString budgetReason(BudgetGroup group, std::size_t groupSize, int budget, doubl
         .arg(excess);
 }
 
-} // namespace engram::core::cleanup_rules
+} // namespace recollector::core::cleanup_rules

@@ -7,7 +7,7 @@
 
 #include <optional>
 
-namespace engram::core {
+namespace recollector::core {
 
 class EnhancedProfile;
 
@@ -50,4 +50,4 @@ QString budgetReason(BudgetGroup group, std::size_t groupSize, int budget, doubl
 
 } // namespace cleanup_rules
 
-} // namespace engram::core
+} // namespace recollector::core

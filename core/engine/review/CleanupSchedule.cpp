@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-namespace engram::core {
+namespace recollector::core {
 
 Millis CleanupSchedule::interval(const Config &config)
 {
@@ -37,4 +37,4 @@ Result<CleanupSchedule> CleanupSchedule::at(Store &store, const Config &config, 
     return s;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -4,7 +4,7 @@
 #include "model/Result.h"
 #include "model/Time.h"
 
-namespace engram::core {
+namespace recollector::core {
 
 class Store;
 
@@ -13,7 +13,7 @@ class Store;
 /// `last_cleanup_at` (which Cleanup::apply writes). A store that never had a cleanup is due;
 /// an interval of 0 schedules none. What a due cleanup does is the caller's: the window shows
 /// the plan in the review queue or, with `memory.decay.scheduledCleanup: automatic`, applies
-/// it; `engram-cli cleanup --due` prints it and applies it only when asked or automatic.
+/// it; `recollector-cli cleanup --due` prints it and applies it only when asked or automatic.
 struct CleanupSchedule
 {
     bool scheduled = false; ///< an interval is set
@@ -28,4 +28,4 @@ struct CleanupSchedule
     static bool isAutomatic(const Config &config);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -18,7 +18,7 @@
 #include <string>
 #include <thread>
 
-namespace engram::core {
+namespace recollector::core {
 
 using cleanup_rules::BudgetGroup;
 
@@ -417,4 +417,4 @@ std::vector<ReviewItem> LiveReviewQueue::items() const
     return out;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class EnhancedProfile;
 class ImportanceProfile;
@@ -159,4 +159,4 @@ private:
     std::size_t m_lastPlaced = 0;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <thread>
 
-namespace engram::core {
+namespace recollector::core {
 
 using cleanup_rules::BudgetGroup;
 
@@ -365,4 +365,4 @@ void LiveReviewQueue::place(std::uint32_t row)
         insertSorted(m_cleanup, row, before);
 }
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <limits>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -29,7 +29,7 @@ QString conflictReason(const Conflict &c)
     case ConflictType::TemporalShift:
         return QStringLiteral("temporal shift: an older and a newer memory of the same subject differ");
     case ConflictType::FileClash:
-        return QStringLiteral("file clash: the assistant changed this memory's file while Engram was writing a decision");
+        return QStringLiteral("file clash: the assistant changed this memory's file while Recollector was writing a decision");
     }
     return conflictTypeName(c.type);
 }
@@ -229,4 +229,4 @@ Result<std::vector<ReviewItem>> ReviewQueue::build(Millis now) const
     return items;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

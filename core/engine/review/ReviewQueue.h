@@ -9,7 +9,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 class ScoringProfile;
 class Store;
@@ -48,4 +48,4 @@ private:
     const ScoringProfile &m_profile;
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// The pieces of ReviewQueue::build shared with LiveReviewQueue, which keeps the same queue
 /// up to date from the window's snapshot (docs/scoring.md, "Review queue").
@@ -48,4 +48,4 @@ ReviewItem cleanupItem(CleanupKind kind, const QString &id, double score, const 
 
 } // namespace review_rules
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -8,7 +8,7 @@
 #include <limits>
 #include <vector>
 
-namespace engram::core::text {
+namespace recollector::core::text {
 
 namespace {
 
@@ -206,4 +206,4 @@ QString ExtractiveSummary::summarize(const QString &text, const QStringList &key
     return out;
 }
 
-} // namespace engram::core::text
+} // namespace recollector::core::text

@@ -3,7 +3,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace engram::core::text {
+namespace recollector::core::text {
 
 /// Compression's summary (docs/scoring.md, "Compression"; note 003 §2): an extractive one,
 /// chosen from the memory's own sentences, with no network and no model.
@@ -35,4 +35,4 @@ public:
     static QString summarize(const QString &text, const QStringList &keywords);
 };
 
-} // namespace engram::core::text
+} // namespace recollector::core::text

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -156,4 +156,4 @@ const QStringList &NegationCues::englishCues()
 
 const QStringList &NegationCues::chineseCues() { return chineseNegations(); }
 
-} // namespace engram::core
+} // namespace recollector::core

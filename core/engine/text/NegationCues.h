@@ -4,7 +4,7 @@
 #include <QStringList>
 #include <QStringView>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Finds negation in a memory's text, in English and Chinese (docs/scoring.md, "Detection"):
 /// "not", "no longer", "never", "don't" / "doesn't" / any "n't", "stopped", … and 不, 没, 别, 不再,
@@ -32,4 +32,4 @@ public:
     static const QStringList &chineseCues();
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -180,4 +180,4 @@ QStringList TextDiff::pieces(const QString &text, const QList<TextSpan> &spans)
     return out;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

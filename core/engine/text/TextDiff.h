@@ -4,7 +4,7 @@
 #include <QString>
 #include <QStringView>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// A run of characters in one text: [start, start + length) in UTF-16 code units, the
 /// indices QString and QTextCursor use.
@@ -47,4 +47,4 @@ public:
     static QStringList pieces(const QString &text, const QList<TextSpan> &spans);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -1,6 +1,6 @@
 #include "engine/text/TextTokens.h"
 
-namespace engram::core::text {
+namespace recollector::core::text {
 
 bool isCjk(char32_t c)
 {
@@ -92,4 +92,4 @@ QString normalized(QStringView input)
     return out.toLower();
 }
 
-} // namespace engram::core::text
+} // namespace recollector::core::text

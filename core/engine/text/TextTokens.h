@@ -4,7 +4,7 @@
 #include <QStringList>
 #include <QStringView>
 
-namespace engram::core::text {
+namespace recollector::core::text {
 
 /// True for CJK ideographs (and kana / hangul): scripts written without spaces, where a
 /// "word" cannot be found by splitting and phrases are matched as substrings instead.
@@ -21,4 +21,4 @@ QStringList wordTokens(QStringView text);
 /// trimmed; curly apostrophes become straight ones. The form phrase matching works on.
 QString normalized(QStringView text);
 
-} // namespace engram::core::text
+} // namespace recollector::core::text

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace engram::core {
+namespace recollector::core {
 
 namespace {
 
@@ -168,4 +168,4 @@ QString TimeAnchors::describe(const Anchor &anchor)
     return QString::fromLatin1(kind) + QLatin1Char(':') + anchor.text;
 }
 
-} // namespace engram::core
+} // namespace recollector::core

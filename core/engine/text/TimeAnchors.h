@@ -5,7 +5,7 @@
 
 #include <vector>
 
-namespace engram::core {
+namespace recollector::core {
 
 /// Finds the expressions that tie a statement to a time, in English and Chinese, so that a
 /// change over time is not taken for a contradiction (note 002: 主人十天前很紧张 "was nervous
@@ -35,4 +35,4 @@ public:
     static QString describe(const Anchor &anchor);
 };
 
-} // namespace engram::core
+} // namespace recollector::core

@@ -10,7 +10,7 @@
 
 #include <memory>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -126,4 +126,4 @@ Result<QByteArray> ArchiveReader::gunzip(const QByteArray &data, qint64 maxBytes
     return readBounded(a.get(), maxBytes, where);
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

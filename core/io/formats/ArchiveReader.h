@@ -6,7 +6,7 @@
 #include <QHash>
 #include <QString>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// Zip archives and gzip streams through libarchive (docs/formats.md, "Mem0 / OpenMemory
 /// backup"), read defensively: every entry's name is checked before anything is read (an
@@ -27,4 +27,4 @@ public:
     [[nodiscard]] static Result<QByteArray> gunzip(const QByteArray &data, qint64 maxBytes, const QString &where);
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -15,7 +15,7 @@
 
 #include <algorithm>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -224,4 +224,4 @@ Result<MemorySet> BasicMemoryAdapter::read(const QString &path, const AdapterRea
     return set;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

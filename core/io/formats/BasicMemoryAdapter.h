@@ -2,7 +2,7 @@
 
 #include "io/FormatAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// A basic-memory folder of Markdown notes (docs/formats.md, "basic-memory"). One memory per
 /// observation (`- [category] text #tag (context)`): the category → category, the #tags and
@@ -23,4 +23,4 @@ public:
     [[nodiscard]] Result<MemorySet> read(const QString &path, const AdapterReadOptions &options) const override;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

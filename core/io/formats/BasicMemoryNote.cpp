@@ -5,7 +5,7 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -159,4 +159,4 @@ Result<BasicMemoryNote> BasicMemoryNote::parse(const QByteArray &text, const QSt
     return note;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// One basic-memory Markdown note taken apart (docs/formats.md, "basic-memory"): the front
 /// matter, the observations (`- [category] text #tag (context)` list items, or list items
@@ -47,4 +47,4 @@ struct BasicMemoryNote
     static bool looksLike(const QByteArray &head);
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

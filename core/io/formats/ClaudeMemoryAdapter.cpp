@@ -14,7 +14,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -188,4 +188,4 @@ Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const
     return report;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -2,7 +2,7 @@
 
 #include "io/FormatAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// Claude Code's auto-memory folder (`~/.claude/projects/<slug>/memory/`; docs/formats.md,
 /// "Claude Code memory folders") as an import and export format, `--format claude-memory`.
@@ -29,4 +29,4 @@ public:
     [[nodiscard]] Result<AdapterWriteReport> write(const QString &path, const MemorySet &set) const override;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -1,6 +1,6 @@
 #include "io/formats/ForeignMemory.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 Memory foreignMemory(const QString &id, const QString &content, Millis createdAt, Millis updatedAt,
                      double initialStability)
@@ -18,4 +18,4 @@ Memory foreignMemory(const QString &id, const QString &content, Millis createdAt
     return m;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

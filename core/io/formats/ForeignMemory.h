@@ -2,7 +2,7 @@
 
 #include "model/Memory.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// A memory as an adapter starts it (docs/formats.md, "Other memory systems"): the lazy
 /// migration's defaults for what another program does not keep (source `import`,
@@ -11,4 +11,4 @@ namespace engram::core::io::formats {
 Memory foreignMemory(const QString &id, const QString &content, Millis createdAt, Millis updatedAt,
                      double initialStability);
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

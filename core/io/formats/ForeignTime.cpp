@@ -4,7 +4,7 @@
 #include <QRegularExpression>
 #include <QTimeZone>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 std::optional<Millis> foreignInstant(const QString &text)
 {
@@ -30,4 +30,4 @@ std::optional<Millis> foreignInstant(const QString &text)
     return ms;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

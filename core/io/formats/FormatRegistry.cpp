@@ -2,18 +2,18 @@
 
 #include "io/formats/BasicMemoryAdapter.h"
 #include "io/formats/ClaudeMemoryAdapter.h"
-#include "io/formats/EngramAdapter.h"
+#include "io/formats/RecollectorAdapter.h"
 #include "io/formats/LettaAdapter.h"
 #include "io/formats/McpMemoryAdapter.h"
 #include "io/formats/McpMemoryServiceAdapter.h"
 #include "io/formats/Mem0Adapter.h"
 #include "io/formats/Mem0HistoryAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 FormatRegistry::FormatRegistry()
 {
-    // Other programs' formats first: each recognises its own content precisely. Engram's own
+    // Other programs' formats first: each recognises its own content precisely. Recollector's own
     // sets last, since its JSON reader takes any object and explains what it lacks.
     m_adapters.push_back(std::make_unique<LettaAdapter>());
     m_adapters.push_back(std::make_unique<McpMemoryAdapter>());
@@ -22,7 +22,7 @@ FormatRegistry::FormatRegistry()
     m_adapters.push_back(std::make_unique<McpMemoryServiceAdapter>());
     m_adapters.push_back(std::make_unique<ClaudeMemoryAdapter>());
     m_adapters.push_back(std::make_unique<BasicMemoryAdapter>());
-    m_adapters.push_back(std::make_unique<EngramAdapter>());
+    m_adapters.push_back(std::make_unique<RecollectorAdapter>());
 }
 
 const FormatRegistry &FormatRegistry::instance()
@@ -33,8 +33,10 @@ const FormatRegistry &FormatRegistry::instance()
 
 const FormatAdapter *FormatRegistry::byName(const QString &name) const
 {
+    // "engram": the native set's name before the rename, in scripts written for Engram.
+    const QString wanted = name == QLatin1String("engram") ? QStringLiteral("recollector") : name;
     for (const auto &a : m_adapters) {
-        if (a->name() == name)
+        if (a->name() == wanted)
             return a.get();
     }
     return nullptr;
@@ -74,15 +76,15 @@ Result<MemorySet> FormatRegistry::read(const QString &path, const AdapterReadOpt
         const FormatAdapter *chosen = byName(formatName);
         if (!chosen)
             return Error::make(Error::Code::Usage,
-                QStringLiteral("no format called '%1'; Engram reads: %2").arg(formatName, knownFormats()));
+                QStringLiteral("no format called '%1'; Recollector reads: %2").arg(formatName, knownFormats()));
         return chosen->read(path, options);
     }
     const FormatProbe probe = FormatProbe::of(path);
     if (const FormatAdapter *found = detect(probe))
         return found->read(path, options);
-    // None recognises it: Engram's reader says what is wrong with it as a memory set (an empty,
+    // None recognises it: Recollector's reader says what is wrong with it as a memory set (an empty,
     // truncated or double-encoded file, a missing "format"), and the line names every format.
-    auto set = byName(QStringLiteral("engram"))->read(path, options);
+    auto set = byName(QStringLiteral("recollector"))->read(path, options);
     if (set)
         return set;
     Error e = set.error();
@@ -90,9 +92,9 @@ Result<MemorySet> FormatRegistry::read(const QString &path, const AdapterReadOpt
     // line; any other content no format took gets the list.
     const QByteArray head = probe.trimmedHead();
     if ((e.code == Error::Code::Parse || e.code == Error::Code::Validation) && !head.isEmpty() && !head.startsWith('"'))
-        e.message = QStringLiteral("%1; no format Engram knows recognises it (Engram reads: %2)")
+        e.message = QStringLiteral("%1; no format Recollector knows recognises it (Recollector reads: %2)")
                         .arg(e.message, knownFormats());
     return e;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

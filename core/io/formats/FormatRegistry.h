@@ -5,19 +5,19 @@
 #include <memory>
 #include <vector>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
-/// Every format Engram reads, as adapters (docs/formats.md, "Other memory systems"): the
-/// window's File → Import and `engram-cli import` ask it to read a path, `engram-cli export
+/// Every format Recollector reads, as adapters (docs/formats.md, "Other memory systems"): the
+/// window's File → Import and `recollector-cli import` ask it to read a path, `recollector-cli export
 /// --format NAME` asks it for a writer. Other programs' adapters are asked first, by content;
-/// Engram's own sets last. Immutable after construction; safe to share between threads.
+/// Recollector's own sets last. Immutable after construction; safe to share between threads.
 class FormatRegistry final
 {
 public:
     static const FormatRegistry &instance();
 
     const std::vector<std::unique_ptr<FormatAdapter>> &adapters() const { return m_adapters; }
-    /// The adapter called `name` ("letta", "engram", ...), or null.
+    /// The adapter called `name` ("letta", "recollector", ...), or null.
     const FormatAdapter *byName(const QString &name) const;
     /// The adapter that recognises `path` by content, or null when none does.
     const FormatAdapter *detect(const FormatProbe &probe) const;
@@ -28,7 +28,7 @@ public:
     QStringList writableNames() const;
 
     /// Reads `path` with the adapter that recognises it (or the one called `formatName`, when
-    /// not empty). A file no adapter recognises is one line naming every format Engram knows.
+    /// not empty). A file no adapter recognises is one line naming every format Recollector knows.
     [[nodiscard]] Result<MemorySet> read(const QString &path, const AdapterReadOptions &options,
                                          const QString &formatName = {}) const;
 
@@ -37,4 +37,4 @@ private:
     std::vector<std::unique_ptr<FormatAdapter>> m_adapters;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

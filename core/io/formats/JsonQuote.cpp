@@ -1,6 +1,6 @@
 #include "io/formats/JsonQuote.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -65,4 +65,4 @@ bool isAscii(const QByteArray &bytes)
     return true;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -1,6 +1,6 @@
 #include "io/formats/JsonScan.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 qsizetype JsonScan::skipSpace(qsizetype pos) const
 {
@@ -130,4 +130,4 @@ std::vector<JsonScan::Span> JsonScan::memberSpans(const QByteArray &arrayKey, co
     }
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// Byte positions inside a JSON document that is already known to parse (docs/formats.md,
 /// "Letta Agent File"): what an adapter needs to put one value back into another program's
@@ -42,4 +42,4 @@ private:
     const QByteArray &m_doc;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -14,7 +14,7 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -101,7 +101,7 @@ void mapTopLevel(const LettaDocument &doc, MappingReport &mapping)
 
 bool LettaAdapter::detect(const FormatProbe &probe) const
 {
-    // Keys followed by what the schemas put there: an Engram set holding memories imported
+    // Keys followed by what the schemas put there: a Recollector set holding memories imported
     // from a Letta file names "core_memory" and "agents" too, as values in their extra.
     static const QRegularExpression kCoreMemory(QStringLiteral(R"re("core_memory"\s*:\s*\[)re"));
     static const QRegularExpression kAgents(QStringLiteral(R"re("agents"\s*:\s*\[)re"));
@@ -205,4 +205,4 @@ Result<AdapterWriteReport> LettaAdapter::write(const QString &path, const Memory
     return report;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

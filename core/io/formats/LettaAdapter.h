@@ -2,7 +2,7 @@
 
 #include "io/FormatAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// Letta Agent File (`.af`), both schemas (docs/formats.md, "Letta Agent File"). One memory
 /// per block: value → content, label → category and keyword, read_only → permanent, the
@@ -25,4 +25,4 @@ public:
     [[nodiscard]] Result<AdapterWriteReport> write(const QString &path, const MemorySet &set) const override;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -7,7 +7,7 @@
 #include <QCryptographicHash>
 #include <QHash>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -174,4 +174,4 @@ qsizetype LettaDocument::lengthOf(const QString &text)
     return n;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -11,9 +11,9 @@
 #include <optional>
 #include <vector>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
-/// A Letta Agent File (`.af`) taken apart into what Engram maps (docs/formats.md, "Letta Agent
+/// A Letta Agent File (`.af`) taken apart into what Recollector maps (docs/formats.md, "Letta Agent
 /// File"), in either schema: the old one (one agent at the top level, its blocks in
 /// `core_memory[]`, `version` like "0.6.47") and the AgentFileSchema (`agents[]` pointing at
 /// `blocks[]` through `block_ids`, with `groups[]`, `tools[]`, ...). The adapter's reader and
@@ -63,4 +63,4 @@ struct LettaDocument
     static qsizetype lengthOf(const QString &text);
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -124,4 +124,4 @@ std::vector<Event> LettaHistory::editEvents(const LettaDocument &doc, MappingRep
     return events;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

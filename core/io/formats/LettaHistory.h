@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// The block edits an agent made through its tools (docs/formats.md, "Letta Agent File"):
 /// every `core_memory_replace` / `core_memory_append` call in an agent's messages becomes an
@@ -21,4 +21,4 @@ public:
     static std::vector<Event> editEvents(const LettaDocument &doc, MappingReport &mapping);
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

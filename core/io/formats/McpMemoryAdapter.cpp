@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <map>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -203,4 +203,4 @@ Result<MemorySet> McpMemoryAdapter::read(const QString &path, const AdapterReadO
     return set;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

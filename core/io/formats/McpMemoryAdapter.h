@@ -2,7 +2,7 @@
 
 #include "io/FormatAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// The MCP reference memory server's knowledge graph, JSONL (docs/formats.md, "MCP memory
 /// server"): `{"type":"entity","name","entityType","observations"}` and
@@ -26,4 +26,4 @@ public:
     [[nodiscard]] Result<AdapterWriteReport> write(const QString &path, const MemorySet &set) const override;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

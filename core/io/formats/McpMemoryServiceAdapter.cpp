@@ -15,7 +15,7 @@
 
 #include <cmath>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -176,9 +176,9 @@ Result<AdapterWriteReport> McpMemoryServiceAdapter::write(const QString &path, c
         memories.append(o);
         ++report.memories;
     }
-    const QJsonObject meta { { QStringLiteral("source_machine"), QStringLiteral("engram") },
+    const QJsonObject meta { { QStringLiteral("source_machine"), QStringLiteral("recollector") },
         { QStringLiteral("export_timestamp"), time::toIso(set.exportedAt != 0 ? set.exportedAt : time::nowMs()) },
-        { QStringLiteral("total_memories"), report.memories }, { QStringLiteral("exporter_version"), QStringLiteral("engram") } };
+        { QStringLiteral("total_memories"), report.memories }, { QStringLiteral("exporter_version"), QStringLiteral("recollector") } };
     const QByteArray bytes = QJsonDocument(QJsonObject { { QStringLiteral("export_metadata"), meta },
                                                { QStringLiteral("memories"), memories } })
                                  .toJson(QJsonDocument::Indented);
@@ -187,4 +187,4 @@ Result<AdapterWriteReport> McpMemoryServiceAdapter::write(const QString &path, c
     return report;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -2,7 +2,7 @@
 
 #include "io/FormatAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// mcp-memory-service's export JSON (docs/formats.md, "mcp-memory-service export"):
 /// `{"export_metadata": {...}, "memories": [{content, content_hash, tags, created_at,
@@ -21,4 +21,4 @@ public:
     [[nodiscard]] Result<AdapterWriteReport> write(const QString &path, const MemorySet &set) const override;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -12,7 +12,7 @@
 
 #include <algorithm>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -125,4 +125,4 @@ Result<AdapterWriteReport> McpMemoryAdapter::write(const QString &path, const Me
     return report;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -5,7 +5,7 @@
 
 #include <QDateTime>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -48,4 +48,4 @@ Result<MemorySet> Mem0Adapter::read(const QString &path, const AdapterReadOption
     return set;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

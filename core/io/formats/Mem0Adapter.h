@@ -2,7 +2,7 @@
 
 #include "io/FormatAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// A Mem0 / OpenMemory backup zip (docs/formats.md, "Mem0 / OpenMemory backup"):
 /// `memories.json` (memories, categories, apps, status_history, ...) and, optionally,
@@ -24,4 +24,4 @@ public:
     [[nodiscard]] Result<MemorySet> read(const QString &path, const AdapterReadOptions &options) const override;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -10,7 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 namespace {
 
@@ -274,4 +274,4 @@ Result<MemorySet> Mem0Backup::toSet(const QByteArray &manifest, const QByteArray
     return set;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

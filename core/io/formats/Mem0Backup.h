@@ -6,7 +6,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// The two members of a Mem0 / OpenMemory backup turned into a memory set (docs/formats.md,
 /// "Mem0 / OpenMemory backup"); Mem0Adapter takes them out of the zip. Every field of the
@@ -21,4 +21,4 @@ public:
                                                  const QString &archiveName, Millis fallback, double initialStability);
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

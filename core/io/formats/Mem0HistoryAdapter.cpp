@@ -7,7 +7,7 @@
 
 #include <QHash>
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 bool Mem0HistoryAdapter::detect(const FormatProbe &probe) const
 {
@@ -94,4 +94,4 @@ Result<MemorySet> Mem0HistoryAdapter::read(const QString &path, const AdapterRea
     return set;
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -2,7 +2,7 @@
 
 #include "io/FormatAdapter.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
 /// The open-source Mem0 library's history database (docs/formats.md, "Mem0 history
 /// database"): its SQLite `history` table, one row per ADD, UPDATE or DELETE of a memory. One
@@ -18,4 +18,4 @@ public:
     [[nodiscard]] Result<MemorySet> read(const QString &path, const AdapterReadOptions &options) const override;
 };
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats

@@ -306,8 +306,8 @@
         <translation>同一主题的新旧两条记忆内容不同，且相隔至少 30 天写入：主题很可能随时间变了，所以通常较新的一条是对的。</translation>
     </message>
     <message>
-        <source>The assistant changed this memory&apos;s file in a field your decision wrote, after Engram had read it. Nothing was written: the assistant&apos;s version stays in the file; its history shows both.</source>
-        <translation>在 Engram 读取之后，助手修改了这条记忆文件中你的决定所写入的字段。没有写入任何内容：文件中保留助手的版本；历史中两者都有记录。</translation>
+        <source>The assistant changed this memory&apos;s file in a field your decision wrote, after Recollector had read it. Nothing was written: the assistant&apos;s version stays in the file; its history shows both.</source>
+        <translation>在拾忆读取之后，助手修改了这条记忆文件中你的决定所写入的字段。没有写入任何内容：文件中保留助手的版本；历史中两者都有记录。</translation>
     </message>
     <message>
         <source>Conflict of type %1.</source>
@@ -672,16 +672,16 @@
         <translation>项目</translation>
     </message>
     <message>
-        <source>(deleted in Engram: the file would have moved to the trash)</source>
-        <translation>（已在 Engram 中删除：文件本应移到回收站）</translation>
+        <source>(deleted in Recollector: the file would have moved to the trash)</source>
+        <translation>（已在拾忆中删除：文件本应移到回收站）</translation>
     </message>
     <message>
-        <source>The assistant changed this memory&apos;s file after Engram read it, so your delete was not carried out: the file stays as the assistant wrote it (left). Delete it again to remove that version.</source>
-        <translation>在 Engram 读取之后，助手修改了这条记忆的文件，所以你的删除没有执行：文件保持助手写入的样子（左侧）。再次删除即可移除该版本。</translation>
+        <source>The assistant changed this memory&apos;s file after Recollector read it, so your delete was not carried out: the file stays as the assistant wrote it (left). Delete it again to remove that version.</source>
+        <translation>在拾忆读取之后，助手修改了这条记忆的文件，所以你的删除没有执行：文件保持助手写入的样子（左侧）。再次删除即可移除该版本。</translation>
     </message>
     <message>
-        <source>The assistant changed the %1 in this memory&apos;s file after Engram read it, so your decision was not written: the file keeps the assistant&apos;s version (left); yours is on the right. Make the decision again to apply it on top of the assistant&apos;s version.</source>
-        <translation>在 Engram 读取之后，助手修改了这条记忆文件中的%1，所以你的决定没有写入：文件保留助手的版本（左侧）；你的版本在右侧。再次做出该决定即可在助手版本之上应用。</translation>
+        <source>The assistant changed the %1 in this memory&apos;s file after Recollector read it, so your decision was not written: the file keeps the assistant&apos;s version (left); yours is on the right. Make the decision again to apply it on top of the assistant&apos;s version.</source>
+        <translation>在拾忆读取之后，助手修改了这条记忆文件中的%1，所以你的决定没有写入：文件保留助手的版本（左侧）；你的版本在右侧。再次做出该决定即可在助手版本之上应用。</translation>
     </message>
     <message>
         <source>, </source>
@@ -1138,16 +1138,16 @@
         <translation>导出到智能体记忆文件夹</translation>
     </message>
     <message>
-        <source>Engram YAML (*.yaml *.yml)</source>
-        <translation>Engram YAML (*.yaml *.yml)</translation>
+        <source>Recollector YAML (*.yaml *.yml)</source>
+        <translation>拾忆 YAML (*.yaml *.yml)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <source>Engram JSON (*.json)</source>
-        <translation>Engram JSON (*.json)</translation>
+        <source>Recollector JSON (*.json)</source>
+        <translation>拾忆 JSON (*.json)</translation>
     </message>
     <message>
         <source>Export memories</source>
@@ -1180,8 +1180,8 @@
         <translation>两者都保留（以新 ID 添加）</translation>
     </message>
     <message>
-        <source>Engram cannot write %1 files</source>
-        <translation>Engram 无法写入 %1 文件</translation>
+        <source>Recollector cannot write %1 files</source>
+        <translation>拾忆无法写入 %1 文件</translation>
     </message>
 </context>
 <context>
@@ -2014,7 +2014,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::AssociationGraphView</name>
+    <name>recollector::ui::AssociationGraphView</name>
     <message>
         <source>Select a memory to see its associations</source>
         <translation>选择一条记忆以查看其关联</translation>
@@ -2067,14 +2067,14 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::AttachController</name>
+    <name>recollector::ui::AttachController</name>
     <message>
         <source>%1: cannot create the folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
 </context>
 <context>
-    <name>engram::ui::ChangePassphraseDialog</name>
+    <name>recollector::ui::ChangePassphraseDialog</name>
     <message>
         <source>Change Passphrase of %1</source>
         <translation>更改 %1 的口令</translation>
@@ -2109,7 +2109,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::CleanupPlanModel</name>
+    <name>recollector::ui::CleanupPlanModel</name>
     <message>
         <source>Archive</source>
         <translation>归档</translation>
@@ -2152,7 +2152,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::CleanupPreviewDialog</name>
+    <name>recollector::ui::CleanupPreviewDialog</name>
     <message>
         <source>Cleanup Preview</source>
         <translation>清理预览</translation>
@@ -2239,7 +2239,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::CleanupScheduler</name>
+    <name>recollector::ui::CleanupScheduler</name>
     <message>
         <source>Scheduled cleanup: %1</source>
         <translation>定时清理：%1</translation>
@@ -2274,7 +2274,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ConflictDetectionJob</name>
+    <name>recollector::ui::ConflictDetectionJob</name>
     <message>
         <source>Reading the keywords…</source>
         <translation>正在读取关键词…</translation>
@@ -2291,7 +2291,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ConflictDialog</name>
+    <name>recollector::ui::ConflictDialog</name>
     <message>
         <source>Conflict #%1</source>
         <translation>冲突 #%1</translation>
@@ -2378,7 +2378,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ConflictListDialog</name>
+    <name>recollector::ui::ConflictListDialog</name>
     <message>
         <source>Conflicts</source>
         <translation>冲突</translation>
@@ -2483,7 +2483,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ConflictListModel</name>
+    <name>recollector::ui::ConflictListModel</name>
     <message>
         <source>(gone) %1</source>
         <translation>（已不存在）%1</translation>
@@ -2514,7 +2514,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ConflictMemoryPane</name>
+    <name>recollector::ui::ConflictMemoryPane</name>
     <message>
         <source>Category</source>
         <translation>类别</translation>
@@ -2617,7 +2617,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ContentEditor</name>
+    <name>recollector::ui::ContentEditor</name>
     <message>
         <source>Show All</source>
         <translation>显示全部</translation>
@@ -2632,7 +2632,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::DecayChartControls</name>
+    <name>recollector::ui::DecayChartControls</name>
     <message>
         <source>Time range:</source>
         <translation>时间范围：</translation>
@@ -2681,7 +2681,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::DecayChartView</name>
+    <name>recollector::ui::DecayChartView</name>
     <message>
         <source>Select a memory to see its decay curve</source>
         <translation>选择一条记忆以查看其衰减曲线</translation>
@@ -2748,7 +2748,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::DetailPanel</name>
+    <name>recollector::ui::DetailPanel</name>
     <message>
         <source>yes</source>
         <translation>是</translation>
@@ -3123,7 +3123,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::EditMemoryDialog</name>
+    <name>recollector::ui::EditMemoryDialog</name>
     <message>
         <source>Edit memory</source>
         <translation>编辑记忆</translation>
@@ -3146,7 +3146,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ExportDialog</name>
+    <name>recollector::ui::ExportDialog</name>
     <message>
         <source>Export Memories</source>
         <translation>导出记忆</translation>
@@ -3180,12 +3180,12 @@
         <translation>导出位置</translation>
     </message>
     <message>
-        <source>Engram memory set, JSON (.json)</source>
-        <translation>Engram 记忆集，JSON (.json)</translation>
+        <source>Recollector memory set, JSON (.json)</source>
+        <translation>拾忆记忆集，JSON (.json)</translation>
     </message>
     <message>
-        <source>Engram memory set, YAML (.yaml)</source>
-        <translation>Engram 记忆集，YAML (.yaml)</translation>
+        <source>Recollector memory set, YAML (.yaml)</source>
+        <translation>拾忆记忆集，YAML (.yaml)</translation>
     </message>
     <message>
         <source>CSV, one row per memory (.csv)</source>
@@ -3212,8 +3212,8 @@
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <source>Memories with their links, events and conflicts; Engram and engram-cli import it back.</source>
-        <translation>记忆及其关联、事件和冲突；Engram 和 engram-cli 都能再导入。</translation>
+        <source>Memories with their links, events and conflicts; Recollector and recollector-cli import it back.</source>
+        <translation>记忆及其关联、事件和冲突；拾忆和 recollector-cli 都能再导入。</translation>
     </message>
     <message>
         <source>One row per memory, with its score, strength and tier under the %1 profile now.</source>
@@ -3253,14 +3253,14 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ExportTargets</name>
+    <name>recollector::ui::ExportTargets</name>
     <message>
         <source>Claude Code memory folder</source>
         <translation>Claude Code 记忆文件夹</translation>
     </message>
     <message>
-        <source>One Markdown file per memory with its front matter, listed in MEMORY.md; a deleted memory&apos;s file moves to .engram-trash beside the folder.</source>
-        <translation>每条记忆一个带前置元数据的 Markdown 文件，并列在 MEMORY.md 中；已删除记忆的文件移到文件夹旁的 .engram-trash。</translation>
+        <source>One Markdown file per memory with its front matter, listed in MEMORY.md; a deleted memory&apos;s file moves to .recollector-trash beside the folder.</source>
+        <translation>每条记忆一个带前置元数据的 Markdown 文件，并列在 MEMORY.md 中；已删除记忆的文件移到文件夹旁的 .recollector-trash。</translation>
     </message>
     <message>
         <source>MCP memory server (memory.jsonl)</source>
@@ -3300,7 +3300,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::FilterBar</name>
+    <name>recollector::ui::FilterBar</name>
     <message>
         <source>Any</source>
         <translation>任意</translation>
@@ -3443,7 +3443,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::GraphLegend</name>
+    <name>recollector::ui::GraphLegend</name>
     <message>
         <source>activation</source>
         <translation>激活</translation>
@@ -3458,7 +3458,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::HistoryModel</name>
+    <name>recollector::ui::HistoryModel</name>
     <message>
         <source>%1 · by %2</source>
         <comment>when · by whom</comment>
@@ -3471,7 +3471,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ImportItemsModel</name>
+    <name>recollector::ui::ImportItemsModel</name>
     <message>
         <source>new</source>
         <translation>新增</translation>
@@ -3538,7 +3538,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::ImportPreviewDialog</name>
+    <name>recollector::ui::ImportPreviewDialog</name>
     <message>
         <source>Import %1</source>
         <translation>导入 %1</translation>
@@ -3771,14 +3771,14 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::JobDialog</name>
+    <name>recollector::ui::JobDialog</name>
     <message>
         <source>The work stopped; nothing was written.</source>
         <translation>工作已停止；未写入任何内容。</translation>
     </message>
 </context>
 <context>
-    <name>engram::ui::JobProgressPanel</name>
+    <name>recollector::ui::JobProgressPanel</name>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
@@ -3797,7 +3797,7 @@
     </message>
 </context>
 <context>
-    <name>engram::ui::MainWindow</name>
+    <name>recollector::ui::MainWindow</name>
     <message>
         <source>Details</source>
         <translation>详情</translation>
@@ -3863,8 +3863,8 @@
         <translation> — 预览 %1</translation>
     </message>
     <message>
-        <source>%1 — Engram</source>
-        <translation>%1 — Engram</translation>
+        <source>%1 — Recollector</source>
+        <translation>%1 — 拾忆</translation>
     </message>
     <message numerus="yes">
         <source>%n open conflict</source>
@@ -4171,8 +4171,8 @@
         <translation>新建记忆库</translation>
     </message>
     <message>
-        <source>Engram stores (*.engram)</source>
-        <translation>Engram 记忆库 (*.engram)</translation>
+        <source>Recollector stores (*.recollector)</source>
+        <translation>拾忆记忆库 (*.recollector)</translation>
     </message>
     <message>
         <source>%1 already exists; open it instead.</source>
@@ -4183,8 +4183,8 @@
         <translation>打开记忆库</translation>
     </message>
     <message>
-        <source>Engram stores (*.engram);;All files (*)</source>
-        <translation>Engram 记忆库 (*.engram);;所有文件 (*)</translation>
+        <source>Stores (*.recollector *.engram);;All files (*)</source>
+        <translation>记忆库 (*.recollector *.engram);;所有文件 (*)</translation>
     </message>
     <message>
         <source>an agent memory folder</source>
@@ -4253,28 +4253,28 @@
         <translation>新记忆</translation>
     </message>
     <message>
-        <source>Engram &amp;User Guide</source>
-        <translation>Engram 用户指南(&amp;U)</translation>
+        <source>Recollector &amp;User Guide</source>
+        <translation>拾忆用户指南(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <source>&amp;About Engram</source>
-        <translation>关于 Engram(&amp;A)</translation>
+        <source>&amp;About Recollector</source>
+        <translation>关于拾忆(&amp;A)</translation>
     </message>
     <message>
-        <source>About Engram</source>
-        <translation>关于 Engram</translation>
+        <source>About Recollector</source>
+        <translation>关于拾忆</translation>
     </message>
     <message>
-        <source>Engram %1
+        <source>Recollector %1
 
 Inspect and edit an AI assistant&apos;s long-term memory: what it recalls, how strongly, and why.
 
 Qt %2</source>
-        <translation>Engram %1
+        <translation>拾忆 %1
 
 查看和编辑 AI 助手的长期记忆：它记得什么、记得多牢、为什么。
 
@@ -4416,9 +4416,13 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <source>Undo import</source>
         <translation>撤销导入</translation>
     </message>
+    <message>
+        <source>This store was kept by Engram, Recollector&apos;s earlier name; it stays where it is.</source>
+        <translation>这个记忆库由 Engram（拾忆以前的名字）保存；它留在原处。</translation>
+    </message>
 </context>
 <context>
-    <name>engram::ui::MemoryTableView</name>
+    <name>recollector::ui::MemoryTableView</name>
     <message>
         <source>This store holds no memories yet.
 Add one with Memory ▸ New… (Ctrl+N), or import a memory file with File ▸ Import….</source>
@@ -4439,7 +4443,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::NewMemoryDialog</name>
+    <name>recollector::ui::NewMemoryDialog</name>
     <message>
         <source>New memory</source>
         <translation>新记忆</translation>
@@ -4486,7 +4490,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::PassphraseDialog</name>
+    <name>recollector::ui::PassphraseDialog</name>
     <message>
         <source>Unlock %1</source>
         <translation>解锁 %1</translation>
@@ -4525,7 +4529,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::PreviewDateControl</name>
+    <name>recollector::ui::PreviewDateControl</name>
     <message>
         <source>Previewing %1</source>
         <translation>正在预览 %1</translation>
@@ -4552,7 +4556,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::QueuedDetectionRunner</name>
+    <name>recollector::ui::QueuedDetectionRunner</name>
     <message>
         <source>Queued contradiction detection cancelled; nothing was written. Review → Conflicts → Detect now runs it.</source>
         <translation>排队的矛盾检测已取消；未写入任何内容。可通过“审阅 → 冲突 → 立即检测”运行。</translation>
@@ -4571,7 +4575,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::RebuildLinksDialog</name>
+    <name>recollector::ui::RebuildLinksDialog</name>
     <message>
         <source>&amp;Rebuild</source>
         <translation>重建(&amp;R)</translation>
@@ -4602,7 +4606,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::RetrievalExplanation</name>
+    <name>recollector::ui::RetrievalExplanation</name>
     <message>
         <source>keyword overlap × 2 + strength / 100 × 0.5 + project bonus + confidence × 0.3</source>
         <translation>关键词重合 × 2 + 强度 / 100 × 0.5 + 项目加分 + 置信度 × 0.3</translation>
@@ -4653,7 +4657,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::RetrievalPlayground</name>
+    <name>recollector::ui::RetrievalPlayground</name>
     <message>
         <source>Retrieval playground</source>
         <translation>检索试验场</translation>
@@ -4839,7 +4843,7 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     </message>
 </context>
 <context>
-    <name>engram::ui::ReviewQueueDialog</name>
+    <name>recollector::ui::ReviewQueueDialog</name>
     <message>
         <source>Conflict</source>
         <translation>冲突</translation>
@@ -5008,7 +5012,7 @@ Memory %1 · Enter shows it in the table.</source>
     </message>
 </context>
 <context>
-    <name>engram::ui::SealController</name>
+    <name>recollector::ui::SealController</name>
     <message>
         <source>&amp;Unlock…</source>
         <translation>解锁(&amp;U)…</translation>
@@ -5067,7 +5071,7 @@ Memory %1 · Enter shows it in the table.</source>
     </message>
 </context>
 <context>
-    <name>engram::ui::SettingsDialog</name>
+    <name>recollector::ui::SettingsDialog</name>
     <message>
         <source>Importance (I)</source>
         <translation>重要性 (I)</translation>
@@ -5216,7 +5220,7 @@ allowed: %2</source>
     </message>
 </context>
 <context>
-    <name>engram::ui::ShortcutsDialog</name>
+    <name>recollector::ui::ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
@@ -5291,7 +5295,7 @@ allowed: %2</source>
     </message>
 </context>
 <context>
-    <name>engram::ui::StoreSession</name>
+    <name>recollector::ui::StoreSession</name>
     <message>
         <source>unknown scoring profile: %1</source>
         <translation>未知的评分方案：%1</translation>
@@ -5302,10 +5306,10 @@ allowed: %2</source>
     </message>
 </context>
 <context>
-    <name>engram::ui::UserGuideDialog</name>
+    <name>recollector::ui::UserGuideDialog</name>
     <message>
-        <source>Engram User Guide</source>
-        <translation>Engram 用户指南</translation>
+        <source>Recollector User Guide</source>
+        <translation>拾忆用户指南</translation>
     </message>
     <message>
         <source>The user guide is missing from this build (%1).</source>
@@ -5313,14 +5317,14 @@ allowed: %2</source>
     </message>
 </context>
 <context>
-    <name>engram::ui::WelcomePage</name>
+    <name>recollector::ui::WelcomePage</name>
     <message>
-        <source>Welcome to Engram</source>
-        <translation>欢迎使用 Engram</translation>
+        <source>Welcome to Recollector</source>
+        <translation>欢迎使用拾忆</translation>
     </message>
     <message>
-        <source>Engram shows what an AI assistant remembers: how strong each memory is, how it fades, what it is linked to and where memories contradict each other. No store is open yet. Start one of these ways:</source>
-        <translation>Engram 展示 AI 助手记住了什么：每条记忆有多牢、如何衰退、与什么关联、哪些记忆相互矛盾。目前还没有打开记忆库。可以从以下方式开始：</translation>
+        <source>Recollector shows what an AI assistant remembers: how strong each memory is, how it fades, what it is linked to and where memories contradict each other. No store is open yet. Start one of these ways:</source>
+        <translation>拾忆展示 AI 助手记住了什么：每条记忆有多牢、如何衰退、与什么关联、哪些记忆相互矛盾。目前还没有打开记忆库。可以从以下方式开始：</translation>
     </message>
     <message>
         <source>Open the demo (sample data)</source>
@@ -5343,8 +5347,8 @@ allowed: %2</source>
         <translation>创建空记忆库</translation>
     </message>
     <message>
-        <source>Your own store at %1, the one engram-cli uses when no --store is given. Add memories with Memory ▸ New… or import them later.</source>
-        <translation>你自己位于 %1 的记忆库，即 engram-cli 未指定 --store 时使用的记忆库。之后可通过“记忆 ▸ 新建…”添加记忆，或导入记忆。</translation>
+        <source>Your own store at %1, the one recollector-cli uses when no --store is given. Add memories with Memory ▸ New… or import them later.</source>
+        <translation>你自己位于 %1 的记忆库，即 recollector-cli 未指定 --store 时使用的记忆库。之后可通过“记忆 ▸ 新建…”添加记忆，或导入记忆。</translation>
     </message>
 </context>
 </TS>

@@ -1,10 +1,10 @@
-#include "io/formats/EngramAdapter.h"
+#include "io/formats/RecollectorAdapter.h"
 
 #include "io/MemorySetReader.h"
 
-namespace engram::core::io::formats {
+namespace recollector::core::io::formats {
 
-bool EngramAdapter::detect(const FormatProbe &probe) const
+bool RecollectorAdapter::detect(const FormatProbe &probe) const
 {
     if (probe.isDir())
         return true;
@@ -19,9 +19,9 @@ bool EngramAdapter::detect(const FormatProbe &probe) const
     return head.startsWith("---") || head.startsWith("format:") || head.contains("\nformat:");
 }
 
-Result<MemorySet> EngramAdapter::read(const QString &path, const AdapterReadOptions &options) const
+Result<MemorySet> RecollectorAdapter::read(const QString &path, const AdapterReadOptions &options) const
 {
     return MemorySetReader::read(path, options.strict, options.initialStability);
 }
 
-} // namespace engram::core::io::formats
+} // namespace recollector::core::io::formats
