@@ -21,6 +21,11 @@ constexpr double kMinReadablePixels = 6.5;
 /// Overview labels: small in scene units, so they only show (readably) when zoomed in.
 constexpr int kCompactPixels = 5;
 constexpr double kCompactWidth = 56;
+/// The most of a memory's text a label can show: kMaxLabelLines lines of the widest room at
+/// the largest zoom (kWideLabelWidth scene pixels at zoom 8 are about 1,240 font pixels, some
+/// 410 of the narrowest letters a line). Eliding measures all it is given, so a label is cut
+/// to this first; the whole text stays in label() for the tooltip.
+constexpr qsizetype kMaxLabelChars = 2000;
 
 /// `text` broken into at most `maxLines` lines of `width` (font pixels); the last one elided.
 QStringList wrapped(const QString &text, const QFont &font, double width, int maxLines)
@@ -83,7 +88,8 @@ void GraphNodeItem::setLabel(const QString &text, LabelMode mode, bool bold)
     m_label = text;
     m_labelMode = mode;
     m_bold = bold;
-    const QString oneLine = text.simplified();
+    // left() before simplified(): white space collapses, so twice the room is always enough.
+    const QString oneLine = text.left(2 * kMaxLabelChars).simplified().left(kMaxLabelChars);
     // Only the form the mode shows: the overview sets 10,000 labels at once.
     m_oneLine = mode == LabelMode::None ? QString() : oneLine;
     m_elidedCompact = mode == LabelMode::None
