@@ -119,6 +119,7 @@ Status Database::connect()
     if (!handle)
         return handle.error();
     m_sqlite = *handle;
+    m_busyWait.install(m_sqlite, m_options.busyTimeoutMs);
     return {};
 }
 

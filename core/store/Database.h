@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/Result.h"
+#include "store/BusyWait.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -16,7 +17,7 @@ class StoreKey;
 }
 
 /// One open store file: a named Qt Sql connection owned by this object and used only on the
-/// thread that opened it. Sets WAL, busy_timeout, foreign keys; checks and migrates the
+/// thread that opened it. Sets WAL, the wait for a busy lock (BusyWait), foreign keys; checks and migrates the
 /// schema (`PRAGMA user_version`) forward in one transaction after backing the file up.
 /// A store of a newer schema opens read-only with a warning.
 class Database final
@@ -110,6 +111,7 @@ private:
 
     QSqlDatabase m_db;
     sqlite3 *m_sqlite = nullptr;
+    BusyWait m_busyWait;
     QString m_path;
     QString m_connectionName;
     QString m_warning;

@@ -1,4 +1,4 @@
-// "Detect now" in the conflicts list of the real MainWindow, on a generated store of 20,000
+// "Detect now" in the conflicts list of the real MainWindow, on a generated store of 6,000
 // memories on disk (docs/architecture.md, "Threads and connections"): the detection runs on a
 // worker with its own connection while the window keeps answering, the progress line follows
 // it, Cancel (while it compares, or when everything is written but not committed) leaves the
@@ -42,7 +42,7 @@ using namespace recollector::ui;
 
 namespace {
 
-constexpr int kMemories = 20000;
+constexpr int kMemories = 6000;
 constexpr int kHoldAt = 4096; // memories compared when the worker is held in the finding phase
 // How long a wait for the worker may take before the test calls it a hang. Not a speed check
 // (recollector-bench measures detection): a whole detection of this store under ASan + UBSan
