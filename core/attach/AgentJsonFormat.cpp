@@ -69,6 +69,7 @@ Result<EntryFormat::Parsed> AgentJsonFormat::parse(const QByteArray &bytes, cons
     auto memory = io::AgentEntry::fromObject(o, name, options);
     if (!memory)
         return memory.error();
+    io::AgentEntry::migrateAsTheHubDoes(*memory, o);
     p.memory = std::move(*memory);
     return p;
 }

@@ -1,5 +1,7 @@
 #include "attach/ClaudeMemoryFormat.h"
 
+#include "attach/ClaudeFrontMatter.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -11,71 +13,11 @@ namespace recollector::core::attach {
 
 namespace {
 
-const QString kBody = QStringLiteral("body");
+const QString &kBody = ClaudeFrontMatter::kBody;
 const QString kIndex = QStringLiteral("MEMORY.md");
 
-struct Split
-{
-    QList<QByteArray> frontLines; ///< the lines between the two `---`
-    QByteArray rest;              ///< everything after the closing `---\n`
-};
-
-std::optional<Split> split(const QByteArray &bytes)
-{
-    if (!bytes.startsWith("---\n") && !bytes.startsWith("---\r\n"))
-        return std::nullopt;
-    const qsizetype start = bytes.indexOf('\n') + 1;
-    qsizetype at = start;
-    Split s;
-    while (at < bytes.size()) {
-        qsizetype end = bytes.indexOf('\n', at);
-        const qsizetype stop = end < 0 ? bytes.size() : end + 1;
-        const QByteArray line = bytes.mid(at, stop - at);
-        if (line.trimmed() == "---") {
-            s.rest = bytes.mid(stop);
-            return s;
-        }
-        s.frontLines << line;
-        at = stop;
-    }
-    return std::nullopt;
-}
-
-QString unquote(const QByteArray &raw)
-{
-    const QByteArray v = raw.trimmed();
-    if (v.size() >= 2 && v.startsWith('"') && v.endsWith('"')) {
-        const QJsonDocument d = QJsonDocument::fromJson("[" + v + "]");
-        if (d.isArray())
-            return d.array().at(0).toString();
-    }
-    if (v.size() >= 2 && v.startsWith('\'') && v.endsWith('\''))
-        return QString::fromUtf8(v.mid(1, v.size() - 2)).replace(QStringLiteral("''"), QStringLiteral("'"));
-    return QString::fromUtf8(v);
-}
-
-QByteArray yamlValue(const QString &value)
-{
-    static const QRegularExpression plain(QStringLiteral("^[^:#'\"\\[\\]{}&*!|>%@`,\\-?\\s][^:#]*$"));
-    if (plain.match(value).hasMatch() && value == value.trimmed())
-        return value.toUtf8();
-    QByteArray quoted = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
-    return quoted.mid(1, quoted.size() - 2);
-}
-
-QString bodyOf(const QByteArray &rest)
-{
-    QByteArray b = rest;
-    if (b.startsWith('\n'))
-        b.remove(0, 1);
-    return QString::fromUtf8(b).trimmed();
-}
-
-QByteArray restFor(const QByteArray &originalRest, const QString &body)
-{
-    return (originalRest.startsWith('\n') || originalRest.isEmpty() ? QByteArray("\n") : QByteArray()) + body.toUtf8()
-        + "\n";
-}
+const QString kCategory = QStringLiteral("category");
+const QString kType = QStringLiteral("type");
 
 /// The linked file names of an index line: `[..](name.md)`.
 QStringList linksIn(const QString &line)
@@ -108,9 +50,7 @@ Result<EntryFormat::Parsed> ClaudeMemoryFormat::parse(const QByteArray &bytes, c
     Memory &m = p.memory;
     m.id = QFileInfo(name).completeBaseName();
     m.content = fields->value(kBody).toString();
-    m.category = fields->value(QStringLiteral("type")).toString();
-    if (m.category.isEmpty())
-        m.category = QStringLiteral("reference");
+    m.category = categoryOf(*fields);
     QStringList words;
     for (const QString &w : fields->value(QStringLiteral("name")).toString().split(QRegularExpression(QStringLiteral("\\W+")), Qt::SkipEmptyParts)) {
         if (w.size() >= 3)
@@ -123,7 +63,7 @@ Result<EntryFormat::Parsed> ClaudeMemoryFormat::parse(const QByteArray &bytes, c
     m.createdAt = m.updatedAt = m.lastReinforcedAt = modified;
     m.stability = initialStability;
     for (auto it = fields->constBegin(); it != fields->constEnd(); ++it) {
-        if (it.key() != kBody && it.key() != QLatin1String("type"))
+        if (it.key() != kBody && it.key() != kType && it.key() != kCategory)
             m.extra.insert(it.key(), it.value());
     }
     if (m.content.isEmpty())
@@ -133,85 +73,104 @@ Result<EntryFormat::Parsed> ClaudeMemoryFormat::parse(const QByteArray &bytes, c
 
 std::optional<QJsonObject> ClaudeMemoryFormat::fieldsOf(const QByteArray &bytes) const
 {
-    const auto s = split(bytes);
-    if (!s)
-        return std::nullopt;
-    QJsonObject o;
-    for (const QByteArray &line : s->frontLines) {
-        const qsizetype colon = line.indexOf(':');
-        if (line.trimmed().isEmpty() || line.startsWith('#'))
-            continue;
-        if (colon <= 0)
-            return std::nullopt;
-        o.insert(QString::fromUtf8(line.left(colon).trimmed()), unquote(line.mid(colon + 1)));
+    return ClaudeFrontMatter::fields(bytes);
+}
+
+QString ClaudeMemoryFormat::typeFor(const QString &category)
+{
+    static const QHash<QString, QString> kTypeOf {
+        // What Claude Code's four types hold: who the user is, how they want the work done,
+        // the work in progress, where to look things up (docs/formats.md, "Claude Code
+        // memory folders").
+        { QStringLiteral("user"), QStringLiteral("user") },
+        { QStringLiteral("identity"), QStringLiteral("user") },
+        { QStringLiteral("preference"), QStringLiteral("user") },
+        { QStringLiteral("stable_preference"), QStringLiteral("user") },
+        { QStringLiteral("short_term_preference"), QStringLiteral("user") },
+        { QStringLiteral("feedback"), QStringLiteral("feedback") },
+        { QStringLiteral("pitfall"), QStringLiteral("feedback") },
+        { QStringLiteral("lesson"), QStringLiteral("feedback") },
+        { QStringLiteral("rule"), QStringLiteral("feedback") },
+        { QStringLiteral("pattern"), QStringLiteral("feedback") },
+        { QStringLiteral("project"), QStringLiteral("project") },
+        { QStringLiteral("episode"), QStringLiteral("project") },
+        { QStringLiteral("temporary"), QStringLiteral("project") },
+    };
+    return kTypeOf.value(category, QStringLiteral("reference"));
+}
+
+bool ClaudeMemoryFormat::isClaudeType(const QString &type)
+{
+    return type == QLatin1String("user") || type == QLatin1String("feedback") || type == QLatin1String("project")
+        || type == QLatin1String("reference");
+}
+
+QString ClaudeMemoryFormat::categoryOf(const QJsonObject &fields)
+{
+    const QString type = fields.value(kType).toString();
+    const QString category = fields.value(kCategory).toString();
+    // The category Recollector kept beside the type, while the type is still the one it maps
+    // to (a type changed since by hand or by Claude wins). Engram 0.1 wrote `reference` for
+    // every category that was not a type.
+    if (!category.isEmpty() && (type.isEmpty() || typeFor(category) == type || type == QLatin1String("reference")))
+        return category;
+    return type.isEmpty() ? QStringLiteral("reference") : type;
+}
+
+QString ClaudeMemoryFormat::nameFor(const QString &content)
+{
+    static const QRegularExpression word(QStringLiteral("[\\p{L}\\p{N}]+"));
+    QStringList words;
+    qsizetype length = 0;
+    auto it = word.globalMatch(content.section(QLatin1Char('\n'), 0, 0).toLower());
+    while (it.hasNext() && words.size() < 6) {
+        const QString w = it.next().captured();
+        if (length + w.size() > 48)
+            break;
+        words << w;
+        length += w.size() + 1;
     }
-    o.insert(kBody, bodyOf(s->rest));
-    return o;
+    return words.isEmpty() ? QStringLiteral("memory") : words.join(QLatin1Char('-'));
+}
+
+QString ClaudeMemoryFormat::descriptionFor(const QString &content)
+{
+    return shortened(content.section(QLatin1Char('\n'), 0, 0).simplified(), 150);
+}
+
+QString ClaudeMemoryFormat::shortened(const QString &text, qsizetype most)
+{
+    if (text.size() <= most)
+        return text;
+    QString cut = text.left(most - 1);
+    const qsizetype space = cut.lastIndexOf(QLatin1Char(' '));
+    if (space > most / 2)
+        cut.truncate(space);
+    return cut.trimmed() + QChar(0x2026);
 }
 
 QJsonObject ClaudeMemoryFormat::projection(const Memory &memory) const
 {
     QJsonObject o;
-    for (const char *key : { "name", "description" }) {
-        if (memory.extra.contains(QLatin1String(key)))
-            o.insert(QLatin1String(key), memory.extra.value(QLatin1String(key)));
-    }
-    o.insert(QStringLiteral("type"), memory.category);
+    const QString name = memory.extra.value(QStringLiteral("name")).toString();
+    const QString description = memory.extra.value(QStringLiteral("description")).toString();
+    o.insert(QStringLiteral("name"), name.isEmpty() ? nameFor(memory.content) : name);
+    o.insert(QStringLiteral("description"), description.isEmpty() ? descriptionFor(memory.content) : description);
+    o.insert(kType, typeFor(memory.category));
+    if (typeFor(memory.category) != memory.category && !memory.category.isEmpty())
+        o.insert(kCategory, memory.category);
     o.insert(kBody, memory.content);
     return o;
 }
 
 QByteArray ClaudeMemoryFormat::rewrite(const QByteArray &original, const QJsonObject &target) const
 {
-    const auto s = split(original);
-    const auto before = fieldsOf(original);
-    if (!s || !before)
-        return fresh(target);
-    QByteArray out = original.left(original.indexOf('\n') + 1);
-    QStringList seen;
-    for (const QByteArray &line : s->frontLines) {
-        const qsizetype colon = line.indexOf(':');
-        const QString key = colon > 0 ? QString::fromUtf8(line.left(colon).trimmed()) : QString();
-        if (key.isEmpty() || key == kBody) {
-            out += line;
-            continue;
-        }
-        seen << key;
-        if (!target.contains(key))
-            continue;
-        if (target.value(key) == before->value(key))
-            out += line;
-        else
-            out += key.toUtf8() + ": " + yamlValue(target.value(key).toString()) + "\n";
-    }
-    for (auto it = target.constBegin(); it != target.constEnd(); ++it) {
-        if (it.key() != kBody && !seen.contains(it.key()))
-            out += it.key().toUtf8() + ": " + yamlValue(it.value().toString()) + "\n";
-    }
-    out += "---\n";
-    if (target.value(kBody) == before->value(kBody))
-        out += s->rest;
-    else
-        out += restFor(s->rest, target.value(kBody).toString());
-    return out;
+    return ClaudeFrontMatter::rewrite(original, target);
 }
 
 QByteArray ClaudeMemoryFormat::fresh(const QJsonObject &target) const
 {
-    QByteArray out = "---\n";
-    static const QStringList kFirst { QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("type") };
-    for (const QString &key : kFirst) {
-        if (target.contains(key))
-            out += key.toUtf8() + ": " + yamlValue(target.value(key).toString()) + "\n";
-    }
-    // Any other key after them (an export keeps a category that is not a Claude type).
-    for (auto it = target.constBegin(); it != target.constEnd(); ++it) {
-        if (it.key() != kBody && !kFirst.contains(it.key()))
-            out += it.key().toUtf8() + ": " + yamlValue(it.value().toString()) + "\n";
-    }
-    out += "---\n";
-    out += restFor({}, target.value(kBody).toString());
-    return out;
+    return ClaudeFrontMatter::fresh(target);
 }
 
 QStringList ClaudeMemoryFormat::folderProblems(const QString &folder, const QStringList &entryNames) const
@@ -222,12 +181,25 @@ QStringList ClaudeMemoryFormat::folderProblems(const QString &folder, const QStr
     const int count = int(lines.size()) - (index.endsWith('\n') ? 1 : 0);
     if (count > kIndexLinesRead)
         problems << QStringLiteral("%1: %2 lines; the assistant reads only the first %3").arg(kIndex).arg(count).arg(kIndexLinesRead);
+    if (index.size() > kIndexBytesRead)
+        problems << QStringLiteral("%1: %2 characters; the assistant reads only the first %3")
+                        .arg(kIndex)
+                        .arg(index.size())
+                        .arg(kIndexBytesRead);
     QSet<QString> listed;
+    qsizetype read = 0;
     for (int i = 0; i < lines.size(); ++i) {
+        read += lines[i].toUtf8().size() + 1;
+        const bool cut = i >= kIndexLinesRead || read > kIndexBytesRead;
         for (const QString &name : linksIn(lines[i])) {
             listed.insert(name);
             if (!QFileInfo::exists(QDir(folder).filePath(name)))
                 problems << QStringLiteral("%1 line %2: links %3, which does not exist").arg(kIndex).arg(i + 1).arg(name);
+            else if (cut)
+                problems << QStringLiteral("%1 line %2: links %3 past what the assistant reads; it will not see that memory")
+                                .arg(kIndex)
+                                .arg(i + 1)
+                                .arg(name);
         }
     }
     for (const QString &name : entryNames) {
@@ -235,6 +207,23 @@ QStringList ClaudeMemoryFormat::folderProblems(const QString &folder, const QStr
             problems << QStringLiteral("%1: not listed in %2 (the assistant may not know it)").arg(name, kIndex);
     }
     return problems;
+}
+
+QString ClaudeMemoryFormat::indexLine(const QString &name, const QJsonObject &fields)
+{
+    QString title = fields.value(QStringLiteral("name")).toString().simplified();
+    if (title.isEmpty())
+        title = QFileInfo(name).completeBaseName();
+    title.replace(QLatin1Char(']'), QLatin1Char(')'));
+    const QString line = QStringLiteral("- [%1](%2)").arg(title, name);
+    QString hook = fields.value(QStringLiteral("description")).toString().simplified();
+    if (hook.isEmpty())
+        hook = descriptionFor(fields.value(kBody).toString());
+    // Claude Code's own rule for its index: one line under about 150 characters.
+    const qsizetype room = kIndexLineLength - line.size() - 3;
+    if (hook.isEmpty() || room < 12)
+        return line;
+    return line + QStringLiteral(" — ") + shortened(hook, room);
 }
 
 std::optional<std::pair<QString, QByteArray>> ClaudeMemoryFormat::indexWithout(const QString &folder,
@@ -271,12 +260,7 @@ std::optional<std::pair<QString, QByteArray>> ClaudeMemoryFormat::indexWith(cons
     }
     if (!index.isEmpty() && !index.endsWith('\n'))
         index += '\n';
-    const QString title = fields.value(QStringLiteral("name")).toString();
-    const QString description = fields.value(QStringLiteral("description")).toString();
-    index += QStringLiteral("- [%1](%2)%3\n")
-                 .arg(title.isEmpty() ? QFileInfo(name).completeBaseName() : title, name,
-                      description.isEmpty() ? QString() : QStringLiteral(" — ") + description)
-                 .toUtf8();
+    index += indexLine(name, fields).toUtf8() + "\n";
     return std::pair { path, index };
 }
 

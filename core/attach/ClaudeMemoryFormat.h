@@ -6,16 +6,31 @@ namespace recollector::core::attach {
 
 /// Claude Code's auto memory (`~/.claude/projects/<slug>/memory/`; docs/formats.md,
 /// "Claude Code memory folders"): `MEMORY.md`, an index with one line per memory linking its
-/// file (only its first 200 lines reach the assistant), and one Markdown file per memory with
-/// front matter `name`, `description`, `type` (user | feedback | project | reference) and the
-/// memory as the body. Fields: the front matter's keys and `body`. A memory's id is the file's
-/// base name; type → category, body → content, name and description kept as extra fields;
-/// strength comes from Recollector's own events (the files carry none). A rewrite keeps the front
-/// matter's order, quoting and unknown keys and changes only the lines whose value changed.
+/// file (only its first 200 lines and 25,000 characters reach the assistant), and one
+/// Markdown file per memory with front matter (ClaudeFrontMatter: `name`, `description`,
+/// `metadata.type` user | feedback | project | reference) and the memory as the body. A
+/// memory's id is the file's base name; type (or the category Recollector kept beside it) →
+/// category, body → content, name and description kept as extra fields; strength comes from
+/// Recollector's own events (the files carry none).
 class ClaudeMemoryFormat final : public EntryFormat
 {
 public:
     static constexpr int kIndexLinesRead = 200;
+    static constexpr qsizetype kIndexBytesRead = 25000;
+    static constexpr qsizetype kIndexLineLength = 150;
+
+    /// The Claude Code type a category is written as (docs/formats.md, "Claude Code memory
+    /// folders"): the category itself when it is one, else the type whose kind of memory it is.
+    static QString typeFor(const QString &category);
+    static bool isClaudeType(const QString &type);
+    /// The category a file's fields give.
+    static QString categoryOf(const QJsonObject &fields);
+    /// A short kebab-case name and a one-line description taken from a memory's text.
+    static QString nameFor(const QString &content);
+    static QString descriptionFor(const QString &content);
+    /// `- [name](file.md) — description`, the description cut so the line stays within
+    /// kIndexLineLength characters.
+    static QString indexLine(const QString &name, const QJsonObject &fields);
 
     /// `project`: the project slug the folder belongs to (ClaudeProjects::projectOf), given
     /// to every memory as its project (the table's project column); empty for none.
@@ -35,7 +50,12 @@ public:
     std::optional<std::pair<QString, QByteArray>> indexWith(const QString &folder, const QString &name,
                                                             const QJsonObject &fields) const override;
 
+    /// A memory marked wrong or replaced leaves the folder: the files have no field that says so.
+    bool keepsNegated() const override { return false; }
+
 private:
+    static QString shortened(const QString &text, qsizetype most);
+
     QString m_project;
 };
 

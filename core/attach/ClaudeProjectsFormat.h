@@ -27,6 +27,7 @@ public:
         return m_one.rewrite(original, target);
     }
     QByteArray fresh(const QJsonObject &target) const override { return m_one.fresh(target); }
+    bool keepsNegated() const override { return m_one.keepsNegated(); }
     QStringList folderProblems(const QString &folder, const QStringList &entryNames) const override;
     std::optional<std::pair<QString, QByteArray>> indexWithout(const QString &folder, const QString &name) const override;
     std::optional<std::pair<QString, QByteArray>> indexWith(const QString &folder, const QString &name,

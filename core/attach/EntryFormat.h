@@ -57,6 +57,10 @@ public:
     virtual QByteArray rewrite(const QByteArray &original, const QJsonObject &target) const = 0;
     /// A new file for `target`.
     virtual QByteArray fresh(const QJsonObject &target) const = 0;
+    /// Whether a file can say that its memory is wrong or replaced (`superseded`). When it
+    /// cannot, a negated, superseded or merged memory's file goes to the trash, as a deleted
+    /// one's does, so the assistant stops reading the fact (docs/formats.md, "Attached folders").
+    virtual bool keepsNegated() const { return true; }
     /// Fields whose change by both sides is not a clash (derived or clock values).
     virtual QStringList clashFree() const { return {}; }
     /// Problems of the folder as a whole (an index), one line each.

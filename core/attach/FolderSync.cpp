@@ -203,6 +203,9 @@ Status SyncRun::removeGone()
         auto row = m_store.memories().get(st.memoryId);
         if (!row || row->isDeleted())
             continue;
+        // Recollector moved it to the trash itself: the memory is marked wrong or replaced.
+        if (!m_format->keepsNegated() && (row->negated || row->superseded || !row->mergedInto.isEmpty()))
+            continue;
         Memory m = *row;
         m.deletedAt = m_now;
         if (const Status s = m_store.memories().update(m); !s)

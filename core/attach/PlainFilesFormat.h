@@ -19,6 +19,8 @@ public:
     bool isEntryName(const QString &name) const override;
     /// New memories (a correction, a merge) become Markdown files.
     QString extension() const override { return QStringLiteral(".md"); }
+    /// A plain file is only its text: a memory marked wrong or replaced leaves the folder.
+    bool keepsNegated() const override { return false; }
     Result<Parsed> parse(const QByteArray &bytes, const QString &name, Millis modified,
                          double initialStability) const override;
     std::optional<QJsonObject> fieldsOf(const QByteArray &bytes) const override;

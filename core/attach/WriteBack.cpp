@@ -90,8 +90,33 @@ private:
 
     Status indexAfter(const QString &id, const QString &decision,
                       const std::optional<std::pair<QString, QByteArray>> &index);
-    Status undoIndex(const QString &id, const QString &decision);
+    Status undoIndex(const QString &id, const QString &name, const QString &decision);
 };
+
+/// The index `now` with the line that linked `file` in `before` (and not in `after`) put back
+/// at the place it had; nothing when there is no such line or `now` links the file already.
+std::optional<QByteArray> lineBackInPlace(const QByteArray &before, const QByteArray &now, const QByteArray &after,
+                                          const QString &file)
+{
+    const QByteArray link = "](" + file.toUtf8() + ")";
+    if (now.contains(link) || after.contains(link))
+        return std::nullopt;
+    QList<QByteArray> lines = before.split('\n');
+    qsizetype at = -1;
+    for (qsizetype i = 0; i < lines.size() && at < 0; ++i) {
+        if (lines[i].contains(link))
+            at = i;
+    }
+    if (at < 0)
+        return std::nullopt;
+    const QByteArray line = lines[at];
+    lines = now.split('\n');
+    const bool endsWithNewline = now.endsWith('\n') || now.isEmpty();
+    if (endsWithNewline)
+        lines.removeLast();
+    lines.insert(std::min(at, lines.size()), line);
+    return lines.join('\n') + "\n";
+}
 
 // A folder with an index (Claude Code's MEMORY.md): the index as it becomes, written
 // atomically, its bytes before and after recorded for undo under "<id>#index".
@@ -111,7 +136,7 @@ Status MemoryWriter::indexAfter(const QString &id, const QString &decision,
                                 Place::Folder, before, Place::Folder, index->second });
 }
 
-Status MemoryWriter::undoIndex(const QString &id, const QString &decision)
+Status MemoryWriter::undoIndex(const QString &id, const QString &name, const QString &decision)
 {
     auto v = m_files.version(id + QStringLiteral("#index"), decision);
     if (!v)
@@ -122,9 +147,21 @@ Status MemoryWriter::undoIndex(const QString &id, const QString &decision)
     QFile f(path);
     const QByteArray now = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     f.close();
-    if (now != (*v)->after)
-        return {}; // changed since (by the assistant): left alone
-    return io::AtomicFile::write(path, (*v)->before);
+    if (now == (*v)->after)
+        return io::AtomicFile::write(path, (*v)->before);
+    // The index changed since (a later decision, the assistant): its other lines stay as they
+    // are now, and only this memory's line comes back or goes.
+    const QString inFolder = QDir(m_folder).filePath(name);
+    if (!QFileInfo::exists(inFolder)) {
+        const auto without = m_format->indexWithout(m_folder, name);
+        return without ? io::AtomicFile::write(without->first, without->second) : Status {};
+    }
+    if (const auto back = lineBackInPlace((*v)->before, now, (*v)->after, QFileInfo(name).fileName()))
+        return io::AtomicFile::write(path, *back);
+    QFile file(inFolder);
+    const QByteArray bytes = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    const auto with = m_format->indexWith(m_folder, name, m_format->fieldsOf(bytes).value_or(QJsonObject {}));
+    return with ? io::AtomicFile::write(with->first, with->second) : Status {};
 }
 
 Result<Where> MemoryWriter::locate(const QString &name)
@@ -248,7 +285,7 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
         }
     }
     ++m_report.restored;
-    return undoIndex(id, v.decision);
+    return undoIndex(id, name, v.decision);
 }
 
 /// The decision the events revert when they are all reverts of one decision, else empty;
@@ -383,7 +420,10 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     }
 
     const QString inFolder = QDir(m_folder).filePath(name);
-    const bool gone = !row || row->isDeleted();
+    // A memory marked wrong, replaced or merged away leaves a folder whose files cannot say so:
+    // the assistant would go on reading the fact (docs/formats.md, "Attached folders").
+    const bool gone = !row || row->isDeleted()
+        || (!m_format->keepsNegated() && (row->negated || row->superseded || !row->mergedInto.isEmpty()));
     if (gone)
         return trashGone(id, name, decision, *stored, *where);
 

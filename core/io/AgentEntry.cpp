@@ -53,6 +53,17 @@ QString projectedTier(bool permanent, const QString &agentTier)
 }
 } // namespace
 
+void AgentEntry::migrateAsTheHubDoes(Memory &memory, const QJsonObject &object)
+{
+    if (!object.contains(QStringLiteral("stability"))) {
+        const double confidence = object.value(QStringLiteral("confidence")).toDouble(0.5);
+        const double accesses = object.value(QStringLiteral("accessCount")).toDouble(0);
+        memory.stability = 72.0 + 96.0 * confidence + std::min(2.0 * accesses, 24.0);
+    }
+    if (!object.contains(QStringLiteral("lastReinforcedAt")))
+        memory.lastReinforcedAt = memory.createdAt;
+}
+
 Result<Memory> AgentEntry::fromObject(const QJsonObject &object, const QString &where,
     const MemoryParseOptions &options, std::vector<Association> *links)
 {

@@ -34,6 +34,11 @@ public:
         const MemoryParseOptions &options, std::vector<Association> *links = nullptr);
     static QJsonObject toObject(
         const Memory &memory, const std::vector<Association> &links, const QJsonObject &existing = {});
+    /// The hub's own lazy migration of an entry without forgetting fields (docs/formats.md,
+    /// "Agent memory folders"; mizy/claude-agent-hub, src/memory/migrateMemory.ts): stability
+    /// 72 + 96·(confidence ?? 0.5) + min(2·(accessCount ?? 0), 24) hours and the decay clock
+    /// from createdAt, so that strengths equal the hub's own.
+    static void migrateAsTheHubDoes(Memory &memory, const QJsonObject &object);
     /// Pretty JSON with 2-space indent, UTF-8, trailing newline: how agent hubs write these files.
     static QByteArray toFileBytes(const QJsonObject &object);
 };

@@ -99,6 +99,7 @@ Result<MemorySet> AgentFolder::read(const QString &path, bool strict, double ini
                 return memory.error();
             continue;
         }
+        AgentEntry::migrateAsTheHubDoes(*memory, object);
         const auto dup = fileOfId.constFind(memory->id);
         if (dup != fileOfId.constEnd()) {
             const Error error = Error::make(Error::Code::Validation,

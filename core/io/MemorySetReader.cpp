@@ -110,6 +110,7 @@ Result<MemorySet> MemorySetReader::read(const QString &path, bool strict, double
                 &links);
             if (!memory)
                 return memory.error();
+            AgentEntry::migrateAsTheHubDoes(*memory, object);
             set.memories.push_back(std::move(*memory));
             set.associations = std::move(links);
             return set;

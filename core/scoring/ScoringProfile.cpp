@@ -22,7 +22,8 @@ ScoreInput ScoreInput::from(const Memory &m, const Config &config, const Mention
     in.firstWindowMentionAt = mentions.firstInWindowAt;
     in.mentionsInWindow = mentions.inWindow;
     in.frequentMention = mentions.frequent;
-    in.stability = m.stability;
+    // An agent hub's "hot" memory decays twice as fast (docs/formats.md, "Agent memory folders").
+    in.stability = m.agentTier == QLatin1String("hot") ? m.stability / 2 : m.stability;
     in.decayRate = m.decayRate;
     in.importance = m.importance;
     in.confidence = m.confidence;

@@ -258,7 +258,8 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
                       "sensitivity, deleted_at, superseded, "
                       // Most rows carry '{}': only a larger, valid extra is looked into.
                       "CASE WHEN length(extra) > 2 AND json_valid(extra) THEN json_extract(extra, '$.name') END, "
-                      "CASE WHEN length(extra) > 2 AND json_valid(extra) THEN json_extract(extra, '$.description') END "
+                      "CASE WHEN length(extra) > 2 AND json_valid(extra) THEN json_extract(extra, '$.description') END, "
+                      "agent_tier = 'hot' "
                       "FROM memories WHERE rowid > ?1 ORDER BY rowid LIMIT ?2",
                       QStringLiteral("reading memories"));
     if (!q.isValid())
@@ -281,6 +282,9 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
         r.sourceType = s.text(5);
         r.projectPath = s.text(13);
         readScoringColumns(s, r.scoring);
+        // The one agent tier that changes a score (ScoreInput::from): no text copied per row.
+        static const QString kHot = QStringLiteral("hot");
+        r.scoring.agentTier = s.int64(28) != 0 ? kHot : QString();
         r.name = r.locked ? std::string_view() : namedInEnvelope ? std::string_view(opened.name) : s.text(26);
         r.description = r.locked ? std::string_view()
             : namedInEnvelope    ? std::string_view(opened.description)

@@ -134,7 +134,8 @@ private slots:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(QDir(out).entryList({ QStringLiteral("*.md") }, QDir::Files).size(), 22); // 21 memories + MEMORY.md
         const QByteArray feedback = readAll(QDir(out).filePath(QStringLiteral("feedback_05.md")));
-        QVERIFY2(feedback.startsWith("---\nname: Feedback note 5\ndescription: What to remember about sqlite WAL\ntype: feedback\n"),
+        QVERIFY2(feedback.startsWith("---\nname: Feedback note 5\ndescription: What to remember about sqlite WAL\nmetadata:\n"
+                                     "  type: feedback\n"),
                  feedback.constData());
         QVERIFY(feedback.contains("\n---\n\nPrefer sqlite WAL when working on deploys."));
         const QByteArray index = readAll(QDir(out).filePath(QStringLiteral("MEMORY.md")));
@@ -149,7 +150,7 @@ private slots:
         }
         QCOMPARE(patternFiles.size(), 1);
         const QByteArray pattern = readAll(QDir(out).filePath(patternFiles.first()));
-        QVERIFY2(pattern.contains("\ntype: reference\ncategory: pattern\n"), pattern.constData());
+        QVERIFY2(pattern.contains("\nmetadata:\n  type: feedback\n  category: pattern\n"), pattern.constData());
 
         // Deleted in Recollector: exported again, its file moves to the trash beside the folder and
         // its index line goes.

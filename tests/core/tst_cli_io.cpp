@@ -259,7 +259,8 @@ private Q_SLOTS:
         const Run stats = cli({ "--store", s.path(), "--json", "stats" });
         QCOMPARE(stats.json().object().value("memories").toInt(), 49);
         const Run migrated = cli({ "--store", s.path(), "--json", "show", "b0000000" });
-        QCOMPARE(migrated.json().object().value("stability").toDouble(), 24.0 + 12.0 + 48.0 * 0.6);
+        // The hub's own lazy migration (docs/formats.md, "hub-migration"): 72 + 96·0.6 + min(2·1, 24).
+        QCOMPARE(migrated.json().object().value("stability").toDouble(), 72.0 + 96.0 * 0.6 + 2.0);
 
         // Again: everything identical now.
         const Run again = cli({ "--store", s.path(), "--json", "import", dir.path() });

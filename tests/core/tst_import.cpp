@@ -359,9 +359,9 @@ private Q_SLOTS:
         auto old = s->memories().get(QStringLiteral("a0000003"));
         QVERIFY(old);
         QCOMPARE(old->strength, 50.0);
-        QCOMPARE(old->stability, 24.0 + 36.0 + 24.0); // 24 + min(12·3, 120) + 48·0.5 hours
+        QCOMPARE(old->stability, 72.0 + 48.0 + 6.0); // the hub's 72 + 96·0.5 + min(2·3, 24) hours
         QCOMPARE(old->reinforceCount, 3);
-        QCOMPARE(old->lastReinforcedAt, *time::fromIso(QStringLiteral("2024-01-02T00:00:00Z")));
+        QCOMPARE(old->lastReinforcedAt, *time::fromIso(QStringLiteral("2024-01-01T00:00:00Z"))); // the hub: createdAt
         QCOMPARE(old->decayRate, 1.0);
         QVERIFY(!old->agentImportance);
         // A newer writer's file kept its fields; importance stays on its own 1–10 scale.
@@ -454,7 +454,8 @@ private Q_SLOTS:
         auto set = io::MemorySetReader::read(data("agent-memory/5e6f7a8b.json"));
         QVERIFY(set);
         QCOMPARE(set->memories.size(), size_t(1));
-        QCOMPARE(set->memories.front().stability, 24.0 + 24.0 + 48.0 * 0.7);
+        // The hub's own lazy migration (docs/formats.md, "hub-migration"): 72 + 96·0.7 + min(2·2, 24).
+        QCOMPARE(set->memories.front().stability, 72.0 + 96.0 * 0.7 + 4.0);
     }
 
     void demoStoreLooksCurrent()

@@ -55,7 +55,7 @@ Memory richMemory()
                                                  {"newPreference", "uses jest again"}}};
     m.sensitivity = 2;
     m.agentImportance = 7;
-    m.agentTier = QStringLiteral("hot");
+    m.agentTier = QStringLiteral("longterm");
     m.extra = QJsonObject{{"valence", -0.5}, {"tags", QJsonArray{"dev", "testing"}}};
     return m;
 }
@@ -185,7 +185,7 @@ private Q_SLOTS:
         QCOMPARE(valueText(panel, QStringLiteral("level")), QStringLiteral("full text"));
         QCOMPARE(valueText(panel, QStringLiteral("modalities")), QStringLiteral("text"));
         QCOMPARE(valueText(panel, QStringLiteral("agentImportance")), QStringLiteral("7"));
-        QCOMPARE(valueText(panel, QStringLiteral("agentTier")), QStringLiteral("hot"));
+        QCOMPARE(valueText(panel, QStringLiteral("agentTier")), QStringLiteral("longterm"));
         auto *valence = panel.findChild<QLabel *>(QStringLiteral("extra:valence"));
         QVERIFY(valence);
         QCOMPARE(valence->text(), QStringLiteral("-0.5"));

@@ -29,13 +29,6 @@ QString memoryFolder(const QString &path)
     return path;
 }
 
-bool isClaudeType(const QString &category)
-{
-    static const QStringList kTypes { QStringLiteral("user"), QStringLiteral("feedback"), QStringLiteral("project"),
-                                      QStringLiteral("reference") };
-    return kTypes.contains(category);
-}
-
 /// A file name for a memory: its id when that is a safe name, else a slug of it.
 QString fileNameFor(const Memory &m)
 {
@@ -46,22 +39,6 @@ QString fileNameFor(const Memory &m)
     while (slug.startsWith(QLatin1Char('.')) || slug.startsWith(QLatin1Char('-')))
         slug.remove(0, 1);
     return (slug.isEmpty() ? QStringLiteral("memory") : slug.left(180)) + QStringLiteral(".md");
-}
-
-/// The front matter and body a memory is written as.
-QJsonObject targetFor(const Memory &m)
-{
-    QJsonObject t;
-    const QString name = m.extra.value(QStringLiteral("name")).toString();
-    t.insert(QStringLiteral("name"), name.isEmpty() ? m.content.section(QLatin1Char('\n'), 0, 0).left(60).trimmed() : name);
-    const QString description = m.extra.value(QStringLiteral("description")).toString();
-    t.insert(QStringLiteral("description"),
-             description.isEmpty() ? m.content.section(QLatin1Char('\n'), 0, 0).left(150).trimmed() : description);
-    t.insert(QStringLiteral("type"), isClaudeType(m.category) ? m.category : QStringLiteral("reference"));
-    if (!isClaudeType(m.category) && !m.category.isEmpty())
-        t.insert(QStringLiteral("category"), m.category);
-    t.insert(QStringLiteral("body"), m.content);
-    return t;
 }
 
 QByteArray readFile(const QString &path)
@@ -141,8 +118,13 @@ Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const
     for (const Memory &m : set.memories) {
         const QString file = fileNameFor(m);
         const QString filePath = dir.filePath(file);
-        if (m.isDeleted()) {
-            report.skipped << QStringLiteral("memory %1 is deleted; not written").arg(m.id);
+        // A memory marked wrong or replaced leaves the folder like a deleted one: Claude Code's
+        // files cannot say that a fact is wrong.
+        const bool gone = m.negated || m.superseded || !m.mergedInto.isEmpty();
+        if (m.isDeleted() || gone) {
+            report.skipped << (m.isDeleted() ? QStringLiteral("memory %1 is deleted; not written")
+                                             : QStringLiteral("memory %1 is marked wrong or replaced; not written"))
+                                  .arg(m.id);
             if (!QFileInfo::exists(filePath))
                 continue;
             // Its file leaves the folder for the trash beside it, and its index line goes.
@@ -157,7 +139,7 @@ Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const
             }
             continue;
         }
-        const QJsonObject target = targetFor(m);
+        const QJsonObject target = format.projection(m);
         const QByteArray existing = QFileInfo(filePath).isFile() ? readFile(filePath) : QByteArray();
         const QByteArray bytes = existing.isEmpty() ? format.fresh(target) : format.rewrite(existing, target);
         if (bytes != existing) {
@@ -169,10 +151,7 @@ Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const
         if (!index.contains("](" + file.toUtf8() + ")")) {
             if (!index.endsWith('\n'))
                 index += '\n';
-            index += QStringLiteral("- [%1](%2) — %3\n")
-                         .arg(target.value(QStringLiteral("name")).toString(), file,
-                              target.value(QStringLiteral("description")).toString())
-                         .toUtf8();
+            index += attach::ClaudeMemoryFormat::indexLine(file, target).toUtf8() + "\n";
         }
     }
     if (index != readFile(indexPath)) {
