@@ -23,7 +23,7 @@ std::unique_ptr<EntryFormat> forKind(AttachedFolder::Kind kind, const QString &f
     switch (kind) {
     case AttachedFolder::Kind::ClaudeMemory: return std::make_unique<ClaudeMemoryFormat>(ClaudeProjects::projectOf(folder));
     case AttachedFolder::Kind::PlainFiles: return std::make_unique<PlainFilesFormat>();
-    case AttachedFolder::Kind::ClaudeProjects: return std::make_unique<ClaudeProjectsFormat>();
+    case AttachedFolder::Kind::ClaudeProjects: return std::make_unique<ClaudeProjectsFormat>(ClaudeProjects::recordedPaths(folder));
     case AttachedFolder::Kind::AgentFolder: break;
     }
     return std::make_unique<AgentJsonFormat>();

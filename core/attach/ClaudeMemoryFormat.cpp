@@ -3,6 +3,7 @@
 #include "attach/ClaudeFrontMatter.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -38,6 +39,24 @@ QByteArray readFile(const QString &path)
 
 } // namespace
 
+QStringList ClaudeMemoryFormat::entryNames(const QString &folder) const
+{
+    QStringList names = EntryFormat::entryNames(folder);
+    const QDir root(folder);
+    QDirIterator dirs(folder, QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QStringList nested;
+    while (dirs.hasNext()) {
+        const QString dir = dirs.next();
+        const QString relative = root.relativeFilePath(dir);
+        if (dirs.fileInfo().isSymLink() || relative.startsWith(QLatin1Char('.')) || relative.contains(QStringLiteral("/.")))
+            continue;
+        for (const QString &name : QDir(dir).entryList(nameFilters(), QDir::Files | QDir::System | QDir::Hidden, QDir::Name))
+            nested << relative + QLatin1Char('/') + name;
+    }
+    nested.sort();
+    return names + nested;
+}
+
 Result<EntryFormat::Parsed> ClaudeMemoryFormat::parse(const QByteArray &bytes, const QString &name, Millis modified,
                                                       double initialStability) const
 {
@@ -48,7 +67,9 @@ Result<EntryFormat::Parsed> ClaudeMemoryFormat::parse(const QByteArray &bytes, c
     Parsed p;
     p.fields = *fields;
     Memory &m = p.memory;
-    m.id = QFileInfo(name).completeBaseName();
+    // A file in a subfolder keeps its folder in its id ("topics/deploys"), so two files of
+    // the same name are two memories.
+    m.id = name.endsWith(QLatin1String(".md")) ? name.chopped(3) : QFileInfo(name).completeBaseName();
     m.content = fields->value(kBody).toString();
     m.category = categoryOf(*fields);
     QStringList words;
@@ -57,7 +78,7 @@ Result<EntryFormat::Parsed> ClaudeMemoryFormat::parse(const QByteArray &bytes, c
             words << w;
     }
     m.keywords = normalizeKeywords(words);
-    m.source.type = QStringLiteral("chat");
+    m.source.type = claudeCodeSource();
     m.confidence = 0.8;
     m.projectPath = m_project;
     m.createdAt = m.updatedAt = m.lastReinforcedAt = modified;
@@ -205,6 +226,15 @@ QStringList ClaudeMemoryFormat::folderProblems(const QString &folder, const QStr
     for (const QString &name : entryNames) {
         if (!listed.contains(name))
             problems << QStringLiteral("%1: not listed in %2 (the assistant may not know it)").arg(name, kIndex);
+        // A type Claude Code does not know reads as no type at all.
+        QFile file(QDir(folder).filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QString type = ClaudeFrontMatter::fields(file.read(64 * 1024)).value_or(QJsonObject {}).value(kType).toString();
+        if (!type.isEmpty() && !isClaudeType(type))
+            problems << QStringLiteral("%1: type \"%2\" is not one Claude Code reads (user, feedback, project, reference); "
+                                       "it sees this memory without a type")
+                            .arg(name, type);
     }
     return problems;
 }

@@ -38,6 +38,10 @@ public:
 
     QStringList nameFilters() const override { return { QStringLiteral("*.md") }; }
     bool isEntryName(const QString &name) const override { return name != QLatin1String("MEMORY.md"); }
+    /// Every `*.md` but the index, in subfolders too (Claude Code scans the folder
+    /// recursively), by path relative to the folder; hidden folders and links to folders
+    /// are not entered.
+    QStringList entryNames(const QString &folder) const override;
     QString extension() const override { return QStringLiteral(".md"); }
     Result<Parsed> parse(const QByteArray &bytes, const QString &name, Millis modified,
                          double initialStability) const override;

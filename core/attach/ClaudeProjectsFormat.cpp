@@ -16,7 +16,7 @@ const QString kMemory = QStringLiteral("/memory/");
 std::optional<std::pair<QString, QString>> splitName(const QString &name)
 {
     const qsizetype at = name.indexOf(kMemory);
-    if (at <= 0 || name.indexOf(QLatin1Char('/')) != at || name.indexOf(QLatin1Char('/'), at + kMemory.size()) >= 0)
+    if (at <= 0 || name.indexOf(QLatin1Char('/')) != at)
         return std::nullopt;
     return std::pair { name.left(at), name.mid(at + kMemory.size()) };
 }
@@ -39,13 +39,14 @@ QStringList ClaudeProjectsFormat::entryNames(const QString &folder) const
 
 QString ClaudeProjectsFormat::newFileName(const Memory &memory) const
 {
-    if (memory.projectPath.isEmpty() || memory.projectPath.contains(QLatin1Char('/'))
-        || memory.projectPath.startsWith(QLatin1Char('.')))
+    // The project is a path Claude Code recorded, or a slug no recorded path gives.
+    const QString slug = m_paths.key(memory.projectPath, memory.projectPath);
+    if (slug.isEmpty() || slug.contains(QLatin1Char('/')) || slug.startsWith(QLatin1Char('.')))
         return {};
     const QString base = memory.id.section(QLatin1Char('/'), -1);
     if (!io::AgentFolder::isSafeFileId(base))
         return {};
-    return memory.projectPath + kMemory + base + extension();
+    return slug + kMemory + base + extension();
 }
 
 Result<EntryFormat::Parsed> ClaudeProjectsFormat::parse(const QByteArray &bytes, const QString &name, Millis modified,
@@ -54,9 +55,9 @@ Result<EntryFormat::Parsed> ClaudeProjectsFormat::parse(const QByteArray &bytes,
     const auto parts = splitName(name);
     if (!parts)
         return Error::make(Error::Code::Validation, QStringLiteral("%1: not a project's memory file").arg(name));
-    auto parsed = ClaudeMemoryFormat(parts->first).parse(bytes, name, modified, initialStability);
+    auto parsed = ClaudeMemoryFormat(m_paths.value(parts->first, parts->first)).parse(bytes, name, modified, initialStability);
     if (parsed)
-        parsed->memory.id = parts->first + QLatin1Char('/') + QFileInfo(parts->second).completeBaseName();
+        parsed->memory.id = parts->first + QLatin1Char('/') + parts->second.chopped(3);
     return parsed;
 }
 

@@ -2,18 +2,24 @@
 
 #include "attach/ClaudeMemoryFormat.h"
 
+#include <QHash>
+
 namespace recollector::core::attach {
 
 /// Every project's Claude Code memory at once: `~/.claude/projects` attached as one folder
 /// (docs/formats.md, "Claude Code memory folders", "All projects"). An entry is
 /// `<slug>/memory/<file>.md`, read and written exactly as in its own project's folder
 /// (ClaudeMemoryFormat); its id is `<slug>/<file base name>` (the same file name in two
-/// projects is two memories), its project the slug. The index of each project is its own
+/// projects is two memories), its project the path Claude Code recorded for the slug (else
+/// the slug). The index of each project is its own
 /// `MEMORY.md`; the trash mirrors the entry's folders under `~/.claude/.recollector-trash`. A memory
 /// Recollector creates (a correction, a merge) goes to the project of the memory it comes from.
 class ClaudeProjectsFormat final : public EntryFormat
 {
 public:
+    /// `paths`: slug → project path (ClaudeProjects::recordedPaths).
+    explicit ClaudeProjectsFormat(QHash<QString, QString> paths = {}) : m_paths(std::move(paths)) { }
+
     QStringList nameFilters() const override { return { QStringLiteral("*.md") }; }
     QStringList entryNames(const QString &folder) const override;
     QString newFileName(const Memory &memory) const override;
@@ -35,6 +41,7 @@ public:
 
 private:
     ClaudeMemoryFormat m_one;
+    QHash<QString, QString> m_paths;
 };
 
 } // namespace recollector::core::attach

@@ -100,4 +100,19 @@ constexpr double kDefaultInitialStability = 24;
 /// (note 000's computeInitialStability starts from the 24 h of a new memory).
 double legacyStability(int accessCount, double confidence, double baseHours = kDefaultInitialStability);
 
+/// The source of a memory read from Claude Code's memory folder.
+inline const QString &claudeCodeSource()
+{
+    static const QString kSource = QStringLiteral("claude-code");
+    return kSource;
+}
+/// A memory whose assistant never says which memories it uses (Claude Code) and whose use
+/// nothing has recorded yet (its hook, a recall, a person's confirmation): its fade would be
+/// made up, so it is shown as "no recall seen yet" and no cleanup archives or deletes it
+/// (docs/formats.md, "claude-hooks").
+inline bool awaitsEvidenceOfUse(const QString &sourceType, int accessCount)
+{
+    return accessCount == 0 && sourceType == claudeCodeSource();
+}
+
 } // namespace recollector::core

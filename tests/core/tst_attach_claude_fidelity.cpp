@@ -11,6 +11,7 @@
 #include "attach/WriteBack.h"
 #include "config/Config.h"
 #include "engine/decisions/Decisions.h"
+#include "engine/review/CleanupRules.h"
 #include "io/YamlJson.h"
 #include "store/Store.h"
 
@@ -34,6 +35,7 @@ QByteArray memoryFile(const char *name, const char *description, const char *typ
 
 void write(const QString &path, const QByteArray &bytes)
 {
+    QVERIFY(QDir().mkpath(QFileInfo(path).path()));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     QCOMPARE(f.write(bytes), bytes.size());
@@ -197,6 +199,38 @@ private slots:
         writeBack();
         checkFolder({ QStringLiteral("the user edits in Helix.") });
         QVERIFY(QFileInfo::exists(file(QStringLiteral("editor.md"))));
+    }
+
+    // Claude Code scans the folder recursively, and reads only its four types.
+    void subfoldersAreReadAndUnknownTypesReported()
+    {
+        write(file(QStringLiteral("topics/deploys.md")), memoryFile("deploys", "How deploys work", "project", "Deploys use blue-green."));
+        write(file(QStringLiteral("old.md")), "---\nname: old\ndescription: An old note\ntype: pitfall\n---\n\nOld note.\n");
+        write(file(QStringLiteral(".hidden/secret.md")), memoryFile("secret", "Not scanned", "user", "Hidden."));
+        const auto report = attach::FolderSync::run(*m_store, m_folder);
+        QVERIFY(report);
+        QVERIFY(m_store->memories().get(QStringLiteral("topics/deploys")));
+        QCOMPARE(m_store->memories().get(QStringLiteral("old"))->category, QStringLiteral("pitfall"));
+        QVERIFY(!m_store->memories().get(QStringLiteral(".hidden/secret")));
+        const QString problems = report->problems.join(QLatin1Char('\n'));
+        QVERIFY2(problems.contains(QStringLiteral("old.md: type \"pitfall\" is not one Claude Code reads")), qPrintable(problems));
+        QVERIFY2(problems.contains(QStringLiteral("topics/deploys.md: not listed in MEMORY.md")), qPrintable(problems));
+    }
+
+    // A memory Claude Code never reported using shows no made-up fade and is never cleaned up.
+    void aMemoryWithoutEvidenceOfUseIsNotCleanedUp()
+    {
+        const auto m = m_store->memories().get(QStringLiteral("editor"));
+        QVERIFY(m);
+        QCOMPARE(m->source.type, claudeCodeSource());
+        QVERIFY(awaitsEvidenceOfUse(m->source.type, m->accessCount));
+        const auto facts = cleanup_rules::Facts::of(*m);
+        QVERIFY(cleanup_rules::isProtected(facts));
+        Decisions d(*m_store, m_config);
+        QVERIFY(d.reinforce(QStringLiteral("editor"), ReinforceEvent::Access));
+        const auto used = m_store->memories().get(QStringLiteral("editor"));
+        QVERIFY(!awaitsEvidenceOfUse(used->source.type, used->accessCount));
+        QVERIFY(!cleanup_rules::isProtected(cleanup_rules::Facts::of(*used)));
     }
 
     // Undo of a delete after a later add: the file and its index line both come back.

@@ -15,6 +15,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace recollector;
@@ -121,6 +122,54 @@ private slots:
         QVERIFY(byContent(reread->memories, QStringLiteral("Written in Go 1.23")));
     }
 
+    // What the server itself does, kept: a relation to an entity it does not hold stays;
+    // an observation the user negated is gone, and its correction is an observation of the
+    // same entity; a new memory about someone the graph knows joins that entity.
+    void theServersOwnRulesAreKept()
+    {
+        QTemporaryDir dir;
+        const QString in = dir.filePath(QStringLiteral("memory.jsonl"));
+        const QByteArray graph = readAll(fixture()) + "\n{\"type\":\"relation\",\"from\":\"Lagos\",\"to\":\"Ada\","
+                                                      "\"relationType\":\"home_of\"}";
+        writeAll(in, graph);
+        auto set = test::readAnyFormat(in);
+        QVERIFY(set);
+        QVERIFY2(set->problems.isEmpty(), qPrintable(set->problems.join(QLatin1Char('\n'))));
+        const QString out = dir.filePath(QStringLiteral("out.jsonl"));
+        QVERIFY(io::formats::McpMemoryAdapter().write(out, *set));
+        QCOMPARE(readAll(out), graph);
+
+        Memory *go = nullptr;
+        for (Memory &m : set->memories) {
+            if (m.content == QLatin1String("Deploys every Tuesday"))
+                go = &m;
+        }
+        QVERIFY(go);
+        go->negated = true;
+        Memory correction;
+        correction.id = QStringLiteral("mem_fix");
+        correction.content = QStringLiteral("Deploys every Thursday");
+        correction.category = QStringLiteral("fact");
+        correction.keywords = { QStringLiteral("deploys") };
+        correction.supersedesId = go->id;
+        Memory carol;
+        carol.id = QStringLiteral("mem_new");
+        carol.content = QStringLiteral("mira_okafor reviews on Fridays");
+        carol.category = QStringLiteral("fact");
+        carol.keywords = { QStringLiteral("reviews") };
+        set->memories.push_back(correction);
+        set->memories.push_back(carol);
+        QVERIFY(io::formats::McpMemoryAdapter().write(out, *set));
+        const QByteArray text = readAll(out);
+        QVERIFY2(!text.contains("Deploys every Tuesday"), text.constData());
+        QVERIFY2(text.contains("\"name\":\"billing-service\",\"entityType\":\"project\",\"observations\":"
+                               "[\"Written in Go\",\"Deploys every Thursday\"]"),
+                 text.constData());
+        QVERIFY2(text.contains("\"Works from Lagos, café hours 9–17\",\"mira_okafor reviews on Fridays\"]"), text.constData());
+        QVERIFY(!text.contains("\"name\":\"reviews\""));
+        QVERIFY(!text.endsWith('\n'));
+    }
+
     void commandLine()
     {
         test::TempStore store;
@@ -152,7 +201,7 @@ private slots:
         QByteArray noFrom = good;
         noFrom.replace("\"from\":\"Mira_Okafor\",\"to\":\"Lagos\"", "\"to\":\"Lagos\"");
         QTest::newRow("relation without from") << noFrom << QStringLiteral("line 5: field \"from\"");
-        QTest::newRow("unknown type") << good + "{\"type\":\"edge\",\"a\":1}\n" << QStringLiteral("line 7: field \"type\"");
+        QTest::newRow("unknown type") << good + "\n{\"type\":\"edge\",\"a\":1}\n" << QStringLiteral("line 7: field \"type\"");
     }
     void badLines()
     {

@@ -27,8 +27,10 @@ using CliEnvironment = QList<QPair<QString, QString>>;
 /// `recollector-cli ARGS…`; Recollector's own log lines are switched off so that stderr holds
 /// only what the command says, and a passphrase file named by the caller's environment
 /// (RECOLLECTOR_PASSPHRASE_FILE, or Engram's ENGRAM_PASSPHRASE_FILE) is never inherited. A
-/// process still running after `timeoutMs` is killed and reported as code -1.
-inline CliRun runCli(const QStringList &args, const CliEnvironment &environment = {}, int timeoutMs = 120000)
+/// process still running after `timeoutMs` is killed and reported as code -1. `input` is
+/// its stdin, which is then closed.
+inline CliRun runCli(const QStringList &args, const CliEnvironment &environment = {}, int timeoutMs = 120000,
+                     const QByteArray &input = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -39,6 +41,9 @@ inline CliRun runCli(const QStringList &args, const CliEnvironment &environment 
         env.insert(name, value);
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(RECOLLECTOR_CLI_PATH), args);
+    if (!input.isEmpty())
+        p.write(input);
+    p.closeWriteChannel();
     CliRun r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();

@@ -566,8 +566,14 @@ void DetailPanel::fillScoring(const Memory &m)
                                   : profile.evaluate(m, now);
     const QString profileName = m_session->profileName();
     setValue(QStringLiteral("score"), QStringLiteral("%1 (%2)").arg(EventText::number(score.score), ScoringText::profile(profileName)));
-    setValue(QStringLiteral("strength"),
-             tr("%1 / 100 (stored ebbinghaus strength %2)").arg(EventText::number(score.strength), EventText::number(m.strength)));
+    if (core::awaitsEvidenceOfUse(m.source.type, m.accessCount))
+        setValue(QStringLiteral("strength"), tr("no recall seen yet"),
+                 tr("Claude Code does not tell Recollector which memories it reads, so this one's fading would be a "
+                    "guess. With Claude Code's hooks installed (recollector-cli hook install claude-code), each "
+                    "session that loads it counts as a use."));
+    else
+        setValue(QStringLiteral("strength"),
+                 tr("%1 / 100 (stored ebbinghaus strength %2)").arg(EventText::number(score.strength), EventText::number(m.strength)));
     const QString tier = TierText::label(score.tier);
     setValue(QStringLiteral("tier"), tier);
     const QColor color = ChartPalette::tier(score.tier);

@@ -1,7 +1,9 @@
 // recollector-cli add --content TEXT [--keywords a,b] [--category C] [--project P] [--importance X]
 // [--actor user|assistant] (docs/cli.md, "add"): a memory added by hand (note 002 ADD), with
 // its links and its contradiction check at once (core::MemoryCapture).
+#include "AttachedRun.h"
 #include "Command.h"
+#include "attach/ClaudeProjects.h"
 #include "DecisionOutput.h"
 
 #include "engine/capture/MemoryCapture.h"
@@ -46,6 +48,9 @@ public:
             input.keywords = keywords->split(QLatin1Char(','), Qt::SkipEmptyParts);
         input.category = parser.value(QStringLiteral("category"), QString());
         input.projectPath = parser.value(QStringLiteral("project"), QString());
+        // Added to a project's Claude Code memory: the memory is that project's.
+        if (!parser.isSet(QStringLiteral("project")) && !AttachedRun::folder().isEmpty())
+            input.projectPath = core::attach::ClaudeProjects::projectOf(AttachedRun::folder());
         input.actor = parser.value(QStringLiteral("actor"), QStringLiteral("user"));
         if (const auto importance = parser.value(QStringLiteral("importance"))) {
             bool ok = false;

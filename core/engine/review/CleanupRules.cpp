@@ -109,6 +109,7 @@ Facts Facts::of(const Memory &m)
     f.importance = m.importance;
     f.level = m.level;
     f.compressed = m.compressed;
+    f.awaitsEvidence = awaitsEvidenceOfUse(m.source.type, m.accessCount);
     return f;
 }
 

@@ -27,14 +27,16 @@ struct Facts
     double importance = 1;
     MemoryLevel level = MemoryLevel::Full;
     bool compressed = false;
+    bool awaitsEvidence = false; ///< awaitsEvidenceOfUse
 
     static Facts of(const Memory &m);
 };
 
 /// A soft-deleted memory past its retention: purge.
 std::optional<CleanupKind> purge(const Facts &f, const Config &config, Millis now, QString *reason);
-/// Permanent memories and sensitivity ≥ 2 are never touched automatically.
-inline bool isProtected(const Facts &f) { return f.permanent || f.sensitivity >= 2; }
+/// Permanent memories, sensitivity ≥ 2 and a memory whose use nothing has recorded yet
+/// (awaitsEvidenceOfUse) are never touched automatically.
+inline bool isProtected(const Facts &f) { return f.permanent || f.sensitivity >= 2 || f.awaitsEvidence; }
 /// System and core memories, and importance ≥ core, are never deleted by a cleanup (note 002).
 bool isNeverDeleted(const Facts &f, const Config &config);
 /// What the rule of `profile` plans for a live, unprotected memory, if anything.

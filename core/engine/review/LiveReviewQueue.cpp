@@ -36,6 +36,7 @@ cleanup_rules::Facts factsOf(const MemorySnapshot &s, std::uint32_t row)
     f.importance = s.input(row).importance;
     f.level = s.level(row);
     f.compressed = s.has(row, MemorySnapshot::Compressed);
+    f.awaitsEvidence = awaitsEvidenceOfUse(s.sourceType(row), s.input(row).accessCount);
     return f;
 }
 

@@ -148,14 +148,22 @@ Result<MemorySet> McpMemoryAdapter::read(const QString &path, const AdapterReadO
         firstMemory.insert(e.name,
             memoryIdFor(e.name, e.observations.isEmpty() ? QString() : e.observations.first()));
     for (const Graph::Relation &rel : graph->relations) {
-        if (!graph->byName.contains(rel.from) || !graph->byName.contains(rel.to)) {
-            set.problems << QStringLiteral("%1: line %2: relation \"%3\" names an entity the file does not hold (%4); left out")
-                                .arg(fileName).arg(rel.line).arg(rel.type, graph->byName.contains(rel.from) ? rel.to : rel.from);
-            set.mapping.noPlace(QStringLiteral("relation to a missing entity"), QStringLiteral("left out"));
+        if (!graph->byName.contains(rel.from)) {
+            set.problems << QStringLiteral("%1: line %2: relation \"%3\" starts at an entity the file does not hold (%4); left out")
+                                .arg(fileName).arg(rel.line).arg(rel.type, rel.from);
+            set.mapping.noPlace(QStringLiteral("relation from a missing entity"), QStringLiteral("left out"));
             continue;
         }
         graph->entities[graph->byName.value(rel.from)].relations.append(QJsonObject {
             { QStringLiteral("to"), rel.to }, { QStringLiteral("relationType"), rel.type }, { QStringLiteral("line"), rel.line } });
+        // The server keeps a relation to an entity it does not hold; so does the export. There
+        // is no memory at that end to link.
+        if (!graph->byName.contains(rel.to)) {
+            set.notes << QStringLiteral("%1: line %2: relation \"%3\" points at \"%4\", which the file does not hold; "
+                                        "kept, with no link")
+                             .arg(fileName).arg(rel.line).arg(rel.type, rel.to);
+            continue;
+        }
         const QString a = firstMemory.value(rel.from);
         const QString b = firstMemory.value(rel.to);
         set.mapping.map(QStringLiteral("relation from, to"), QStringLiteral("manual link"));

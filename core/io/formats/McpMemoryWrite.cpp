@@ -8,6 +8,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -50,6 +51,62 @@ QByteArray relationLine(const OutRelation &r)
         + ",\"relationType\":" + quoteJson(r.type) + "}";
 }
 
+/// The entity a memory is an observation of: its own (imported); for one Recollector made,
+/// the entity of the memory it corrects or was merged from, else an entity of the set whose
+/// name is one of its keywords or appears in its text (any case: "carol" is Carol), else a
+/// new entity named after its first keyword.
+class EntityFinder
+{
+public:
+    explicit EntityFinder(const std::vector<Memory> &memories)
+    {
+        for (const Memory &m : memories) {
+            const QJsonObject kept = m.extra.value(QStringLiteral("mcp")).toObject();
+            if (!kept.contains(QStringLiteral("entity")))
+                continue;
+            const Entity e { kept.value(QStringLiteral("entity")).toString(), kept.value(QStringLiteral("entityType")).toString() };
+            m_byMemory.insert(m.id, e);
+            m_byName.insert(e.name.toCaseFolded(), e);
+        }
+        m_names = m_byName.keys();
+        std::sort(m_names.begin(), m_names.end(),
+                  [](const QString &x, const QString &y) { return x.size() != y.size() ? x.size() > y.size() : x < y; });
+    }
+
+    struct Entity
+    {
+        QString name;
+        QString type;
+    };
+
+    Entity entityOf(const Memory &m) const
+    {
+        if (const auto own = m_byMemory.constFind(m.id); own != m_byMemory.constEnd())
+            return *own;
+        for (const QString &from : QStringList { m.supersedesId } + m.mergedFrom) {
+            if (const auto it = m_byMemory.constFind(from); !from.isEmpty() && it != m_byMemory.constEnd())
+                return *it;
+        }
+        for (const QString &k : m.keywords) {
+            if (const auto it = m_byName.constFind(k.toCaseFolded()); it != m_byName.constEnd())
+                return *it;
+        }
+        // The longest name the text holds as a word wins ("Carol Smith" over "Carol").
+        const QString text = m.content.toCaseFolded();
+        for (const QString &name : m_names) {
+            const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name)));
+            if (word.match(text).hasMatch())
+                return m_byName.value(name);
+        }
+        return { m.keywords.value(0, m.id), m.category };
+    }
+
+private:
+    QHash<QString, Entity> m_byMemory;
+    QHash<QString, Entity> m_byName;
+    QStringList m_names; ///< m_byName's keys, longest first
+};
+
 } // namespace
 
 Result<AdapterWriteReport> McpMemoryAdapter::write(const QString &path, const MemorySet &set) const
@@ -60,16 +117,20 @@ Result<AdapterWriteReport> McpMemoryAdapter::write(const QString &path, const Me
     QHash<QString, QString> entityOf; // memory id → entity name
     std::vector<OutRelation> relations;
     QSet<QString> related; // "from\nto" pairs a kept relation joins
+    const EntityFinder finder(set.memories);
     for (const Memory &m : set.memories) {
         if (m.isDeleted()) {
             report.skipped << QStringLiteral("memory %1 is deleted; not written").arg(m.id);
             continue;
         }
+        // The server has no way to say an observation is wrong: a negated, replaced or merged
+        // memory's observation is not written, and its correction is written in its place.
+        if (m.negated || m.superseded || !m.mergedInto.isEmpty()) {
+            report.skipped << QStringLiteral("memory %1 is marked wrong or replaced; not written").arg(m.id);
+            continue;
+        }
         const QJsonObject kept = m.extra.value(QStringLiteral("mcp")).toObject();
-        const QString name = kept.contains(QStringLiteral("entity")) ? kept.value(QStringLiteral("entity")).toString()
-                                                                      : m.keywords.value(0, m.id);
-        const QString type = kept.contains(QStringLiteral("entityType")) ? kept.value(QStringLiteral("entityType")).toString()
-                                                                          : m.category;
+        const auto [name, type] = finder.entityOf(m);
         std::size_t index = byName.value(name, entities.size());
         if (index == entities.size()) {
             byName.insert(name, index);
@@ -105,20 +166,19 @@ Result<AdapterWriteReport> McpMemoryAdapter::write(const QString &path, const Me
         related.insert(from + QLatin1Char('\n') + to);
         related.insert(to + QLatin1Char('\n') + from);
     }
-    // A relation to an entity that is no longer there is not written (the server drops them too).
-    relations.erase(std::remove_if(relations.begin(), relations.end(),
-                        [&](const OutRelation &r) { return !byName.contains(r.to); }),
-        relations.end());
+    // A relation to an entity that is not there is written as read: the server keeps them.
     std::stable_sort(entities.begin(), entities.end(), [](const OutEntity &x, const OutEntity &y) { return x.line < y.line; });
     std::stable_sort(relations.begin(), relations.end(), [](const OutRelation &x, const OutRelation &y) { return x.line < y.line; });
-    QByteArray out;
+    // Lines joined by "\n" with none after the last, as the server's saveGraph writes them.
+    QByteArrayList lines;
     for (OutEntity &e : entities) {
         std::stable_sort(e.observations.begin(), e.observations.end(),
             [](const auto &x, const auto &y) { return x.first < y.first; });
-        out += entityLine(e) + '\n';
+        lines << entityLine(e);
     }
     for (const OutRelation &r : relations)
-        out += relationLine(r) + '\n';
+        lines << relationLine(r);
+    const QByteArray out = lines.join('\n');
     report.associations = int(relations.size());
     if (const Status st = AtomicFile::write(path, out); !st)
         return st.error();
