@@ -1183,6 +1183,10 @@
         <source>Recollector cannot write %1 files</source>
         <translation>拾忆无法写入 %1 文件</translation>
     </message>
+    <message>
+        <source>Ctrl+Enter</source>
+        <translation>Ctrl+Enter</translation>
+    </message>
 </context>
 <context>
     <name>RebuildLinksDialog</name>
@@ -3121,6 +3125,14 @@
         <source>Not saved yet: %1</source>
         <translation>尚未保存：%1</translation>
     </message>
+    <message>
+        <source>no recall seen yet</source>
+        <translation>尚未见到使用记录</translation>
+    </message>
+    <message>
+        <source>Claude Code does not tell Recollector which memories it reads, so this one&apos;s fading would be a guess. With Claude Code&apos;s hooks installed (recollector-cli hook install claude-code), each session that loads it counts as a use.</source>
+        <translation>Claude Code 不会告诉拾忆它读了哪些记忆，所以这条记忆的衰减只能是猜测。安装 Claude Code 的钩子（recollector-cli hook install claude-code）后，每个加载它的会话都算一次使用。</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::EditMemoryDialog</name>
@@ -3887,10 +3899,6 @@
         <translation>否定记忆</translation>
     </message>
     <message>
-        <source>The memory is wrong. Optionally, what is true instead (creates a new memory that supersedes it):</source>
-        <translation>这条记忆是错的。可以选填正确的内容（将创建一条取代它的新记忆）：</translation>
-    </message>
-    <message>
         <source>Negate</source>
         <translation>否定</translation>
     </message>
@@ -4419,6 +4427,22 @@ This changes which memories the assistant recalls and what a cleanup archives. E
     <message>
         <source>This store was kept by Engram, Recollector&apos;s earlier name; it stays where it is.</source>
         <translation>这个记忆库由 Engram（拾忆以前的名字）保存；它留在原处。</translation>
+    </message>
+    <message>
+        <source>Changes not applied</source>
+        <translation>有未应用的修改</translation>
+    </message>
+    <message>
+        <source>The memory shown has changes that are not applied yet (%1). Apply them before going on?</source>
+        <translation>当前记忆有尚未应用的修改（%1）。继续之前要应用吗？</translation>
+    </message>
+    <message>
+        <source>“%1” is wrong. Optionally, what is true instead (a new memory that replaces it; Ctrl+Enter to negate):</source>
+        <translation>“%1”是错的。可以写下正确的内容（会成为取代它的新记忆；按 Ctrl+Enter 否定）：</translation>
+    </message>
+    <message>
+        <source>%1 — attached folder</source>
+        <translation>%1 — 关联的文件夹</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,9 @@
 #include "support/TextPrompt.h"
 #include "views/DecayChartView.h"
 #include "views/DetailPanel.h"
+#include "attach/AttachedFolder.h"
+
+#include <QFontMetrics>
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
 #include "text/TierText.h"
@@ -251,12 +254,44 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!settlePendingEdits()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     event->accept();
 }
 
 bool MainWindow::openStore(const QString &path)
 {
+    if (const QString folder = StoreSession::attachedFolderOf(path); !folder.isEmpty())
+        return attachFolder(folder);
+    return openStoreFile(path);
+}
+
+bool MainWindow::settlePendingEdits()
+{
+    if (!m_detail || !m_session->isOpen())
+        return true;
+    const core::MemoryEdit edit = m_detail->pendingEdit();
+    if (edit.isEmpty())
+        return true;
+    const auto answer = MessageBox::ask(
+        this, QMessageBox::Question, tr("Changes not applied"),
+        tr("The memory shown has changes that are not applied yet (%1). Apply them before going on?")
+            .arg(DetailPanel::fieldWords(edit).join(QStringLiteral(", "))),
+        QMessageBox::Apply | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Apply)
+        m_detail->applyEdits();
+    else if (answer == QMessageBox::Discard)
+        m_detail->revertEdits();
+    return answer == QMessageBox::Apply || answer == QMessageBox::Discard;
+}
+
+bool MainWindow::openStoreFile(const QString &path)
+{
+    if (!settlePendingEdits())
+        return false;
     const QString absolute = QFileInfo(path).absoluteFilePath();
     QDir().mkpath(QFileInfo(absolute).absolutePath());
     const Status st = m_session->open(absolute);
@@ -305,8 +340,11 @@ QString &MainWindow::demoMemorySetPath()
 
 void MainWindow::setDemoMemorySetPath(const QString &path) { demoMemorySetPath() = path; }
 
-void MainWindow::rememberRecent(const QString &path)
+void MainWindow::rememberRecent(const QString &storePath)
 {
+    // An attached folder is remembered as the folder, and reopened attached.
+    const QString folder = m_session->store() ? core::attach::AttachedFolder::folderOf(*m_session->store()) : QString();
+    const QString path = folder.isEmpty() ? storePath : kAttachedRecent + folder;
     QSettings settings;
     QStringList recent = settings.value(kRecentKey).toStringList();
     recent.removeAll(path);
@@ -314,7 +352,7 @@ void MainWindow::rememberRecent(const QString &path)
     while (recent.size() > kMaxRecent)
         recent.removeLast();
     settings.setValue(kRecentKey, recent);
-    settings.setValue(QStringLiteral("stores/last"), path);
+    settings.setValue(QStringLiteral("stores/last"), storePath); // openStore attaches a side store's folder
 }
 
 void MainWindow::updateTitle()
@@ -368,8 +406,12 @@ void MainWindow::updateActions()
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     const bool any = open && !rows.isEmpty();
     bool anyDeleted = false, anyLive = false, anyPermanent = false, anyNotPermanent = false, anyArchived = false;
+    bool anyNegated = false, anyStanding = false; // negated / live and not negated
     for (const QModelIndex &index : rows) {
         const bool deleted = index.data(DeletedRole).toBool();
+        const bool negated = index.data(NegatedRole).toBool();
+        anyNegated |= negated;
+        anyStanding |= !deleted && !negated;
         anyDeleted |= deleted;
         anyLive |= !deleted;
         anyArchived |= !deleted && (index.data(ArchivedRole).toBool() || index.data(CompressedRole).toBool());
@@ -378,8 +420,9 @@ void MainWindow::updateActions()
         anyNotPermanent |= !permanent;
     }
     m_actions.confirm->setEnabled(any && anyLive);
-    m_actions.negate->setEnabled(any && anyLive);
-    m_actions.permanent->setEnabled(any && anyLive && anyNotPermanent);
+    // A memory already marked wrong is not negated again, nor kept forever.
+    m_actions.negate->setEnabled(any && anyStanding);
+    m_actions.permanent->setEnabled(any && anyLive && anyNotPermanent && !anyNegated);
     m_actions.unpermanent->setEnabled(any && anyLive && anyPermanent);
     m_actions.remove->setEnabled(any && anyLive);
     m_actions.restore->setEnabled(any && anyDeleted);
@@ -419,16 +462,23 @@ void MainWindow::negateSelected(bool askCorrection)
         return;
     QString correction;
     if (askCorrection && ids.size() == 1) {
+        const auto memory = m_session->memory(ids.first());
+        const QString text = memory ? QFontMetrics(font()).elidedText(memory->content.simplified(), Qt::ElideRight, 480)
+                                    : QString();
         const auto answer = TextPrompt::ask(this, tr("Negate memory"),
-                                            tr("The memory is wrong. Optionally, what is true instead "
-                                               "(creates a new memory that supersedes it):"),
-                                            {}, true);
+                                            tr("“%1” is wrong. Optionally, what is true instead "
+                                               "(a new memory that replaces it; Ctrl+Enter to negate):")
+                                                .arg(text),
+                                            m_negateDraft, true);
         if (!answer)
             return; // cancelled
         correction = answer->trimmed();
     }
-    pushDecision(DecisionCommand::negate(m_session, ids, correction,
-                                         [this](const QString &m) { showError(tr("Negate"), m); }));
+    // The correction typed is kept until the negation is made, so a refusal does not lose it.
+    m_negateDraft = correction;
+    pushDecision(DecisionCommand::negate(m_session, ids, correction, [this](const QString &m) { showError(tr("Negate"), m); }));
+    if (m_session->memory(ids.first()) && m_session->memory(ids.first())->negated)
+        m_negateDraft.clear();
 }
 
 void MainWindow::setPermanentSelected(bool permanent)

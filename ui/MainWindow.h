@@ -53,8 +53,12 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a store; on failure says why (MessageBox seam) and keeps what was open.
+    /// Opens a store; on failure says why (MessageBox seam) and keeps what was open. An
+    /// attached folder's side store is never opened as a store of its own: its folder is
+    /// attached instead, so every decision reaches the folder's files.
     bool openStore(const QString &path);
+    /// The prefix of a recent entry that is an attached folder, not a store file.
+    static inline const QString kAttachedRecent = QStringLiteral("attached:");
     /// Opens the demo store in the app-data folder, creating it when missing; `fresh` = start
     /// over from the bundled memory set.
     bool openDemoStore(bool fresh);
@@ -159,6 +163,11 @@ private:
     void pushDecision(class DecisionCommand *command);
     static QString &demoMemorySetPath();
     void attachFolderDialog();
+    /// Edits in the detail panel not applied yet: asks whether to apply or discard them
+    /// before the window closes or another store opens; false when the person cancels.
+    bool settlePendingEdits();
+    /// The store file itself, opened (openStore and attachFolder).
+    bool openStoreFile(const QString &path);
     void attachClaudeMemoryDialog();
     class AttachController *m_attach = nullptr;
 
@@ -210,6 +219,7 @@ private:
     SelectionKeeper *m_keeper = nullptr;
     QUndoStack *m_undo = nullptr;
     DetailPanel *m_detail = nullptr;
+    QString m_negateDraft; ///< a correction typed for a negation that was refused
     DecayChartView *m_chart = nullptr;
     QDockWidget *m_detailDock = nullptr;
     QDockWidget *m_chartDock = nullptr;

@@ -249,6 +249,13 @@ void MainWindow::fillRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = QSettings().value(QStringLiteral("stores/recent")).toStringList();
     for (const QString &path : recent) {
+        if (path.startsWith(kAttachedRecent)) {
+            const QString folder = path.mid(kAttachedRecent.size());
+            QAction *action = m_recentMenu->addAction(tr("%1 — attached folder").arg(QDir::toNativeSeparators(folder)), this,
+                                                      [this, folder]() { attachFolder(folder); });
+            action->setEnabled(QFileInfo(folder).isDir());
+            continue;
+        }
         // The folder too: two stores are often both called default.recollector.
         const QFileInfo info(path);
         QAction *action = m_recentMenu->addAction(

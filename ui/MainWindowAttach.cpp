@@ -47,7 +47,7 @@ bool MainWindow::attachFolder(const QString &dir)
         showError(tr("Cannot open the agent memory folder"), side.error().message);
         return false;
     }
-    if (!openStore(*side))
+    if (!openStoreFile(*side))
         return false;
     m_attach->start(folder);
     updateTitle();

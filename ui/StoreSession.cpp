@@ -6,6 +6,7 @@
 #include "store/MetaRepository.h"
 #include "support/WorkerPool.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QLoggingCategory>
 #include <QtConcurrent/QtConcurrentRun>
@@ -20,6 +21,19 @@ namespace {
 constexpr int kDefaultPollMs = 500;
 constexpr int kClockTickMs = 60 * 1000; // live scores move slowly: once a minute is plenty
 } // namespace
+
+QString StoreSession::attachedFolderOf(const QString &path)
+{
+    const QFileInfo info(path);
+    const QFileInfo attached(QDir(core::attach::AttachedFolder::defaultDataDir()).filePath(QStringLiteral("attached")));
+    if (!info.isFile() || info.absolutePath() != attached.absoluteFilePath())
+        return {};
+    core::Database::Options options;
+    options.readOnly = true;
+    options.createIfMissing = false;
+    auto store = core::Store::open(info.absoluteFilePath(), options);
+    return store ? core::attach::AttachedFolder::folderOf(**store) : QString();
+}
 
 StoreSession::StoreSession(QObject *parent)
     : QObject(parent), m_config(Config::defaults()), m_profile(makeProfile(QStringLiteral("ebbinghaus"), m_config))

@@ -33,6 +33,10 @@ class StoreSession final : public QObject
     Q_DISABLE_COPY_MOVE(StoreSession)
 
 public:
+    /// The folder `path` mirrors when it is an attached folder's side store (in the data
+    /// folder's `attached/`), else empty; read through SQLite, read-only.
+    static QString attachedFolderOf(const QString &path);
+
     explicit StoreSession(QObject *parent = nullptr);
     ~StoreSession() override;
 

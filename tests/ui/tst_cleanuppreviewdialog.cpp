@@ -167,25 +167,38 @@ private Q_SLOTS:
         QCOMPARE(test::fingerprint(store()), before);
     }
 
-    void rowsLeftOutAreNotWritten()
+    // A deletion is a deliberate choice (the window's second round): deleting and purging
+    // come unticked, archiving and compressing ticked, and Enter never applies.
+    void deletionsComeUntickedAndEnterDoesNotApply()
     {
+        const auto before = test::fingerprint(store());
         QUndoStack undo;
         CleanupPreviewDialog dialog(m_session.get(), &undo);
         dialog.show();
         QVERIFY(waitFor(dialog, State::Ready));
         CleanupPlanModel *model = dialog.planModel();
         auto *apply = dialog.findChild<QPushButton *>(QStringLiteral("applyButton"));
-        QCOMPARE(model->includedCount(), 4);
-        int forgottenRow = -1;
+        QCOMPARE(model->rowCount(), 4);
+        QCOMPARE(model->includedCount(), 2);
+        int purgeRow = -1;
         for (int row = 0; row < model->rowCount(); ++row) {
-            QCOMPARE(model->index(row, CleanupPlanModel::ActionColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
-            if (model->index(row, CleanupPlanModel::IdColumn).data().toString() == QLatin1String("forgotten"))
-                forgottenRow = row;
+            const QString id = model->index(row, CleanupPlanModel::IdColumn).data().toString();
+            const bool deletion = id == QLatin1String("forgotten") || id == QLatin1String("deleted-long-ago");
+            QCOMPARE(model->index(row, CleanupPlanModel::ActionColumn).data(Qt::CheckStateRole).toInt(),
+                     int(deletion ? Qt::Unchecked : Qt::Checked));
+            if (id == QLatin1String("deleted-long-ago"))
+                purgeRow = row;
         }
-        QVERIFY(forgottenRow >= 0);
-        // Untick the delete of "forgotten" with a click on its check box.
+        QVERIFY(purgeRow >= 0);
+        QVERIFY(!apply->isDefault() && !apply->autoDefault());
+        QTest::keyClick(&dialog, Qt::Key_Return);
+        QCOMPARE(dialog.state(), State::Ready);
+        QCOMPARE(test::fingerprint(store()), before);
+
+        // Tick the purge with a click on its check box.
+        dialog.show();
         auto *view = dialog.findChild<QTableView *>(QStringLiteral("cleanupPlanView"));
-        const QModelIndex box = model->index(forgottenRow, CleanupPlanModel::ActionColumn);
+        const QModelIndex box = model->index(purgeRow, CleanupPlanModel::ActionColumn);
         QStyleOptionViewItem option;
         option.initFrom(view);
         option.rect = view->visualRect(box);
@@ -193,7 +206,7 @@ private Q_SLOTS:
         const QRect check = view->style()->subElementRect(QStyle::SE_ItemViewItemCheckIndicator, &option, view);
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, check.center());
         QCOMPARE(model->includedCount(), 3);
-        QVERIFY(!model->isIncluded(forgottenRow));
+        QVERIFY(model->isIncluded(purgeRow));
         QVERIFY(apply->isEnabled());
         QVERIFY(apply->text().contains(QLatin1String("3")));
 
@@ -228,6 +241,8 @@ private Q_SLOTS:
         QSignalSpy applied(&dialog, &CleanupPreviewDialog::applied);
         dialog.show();
         QVERIFY(waitFor(dialog, State::Ready));
+        for (int row = 0; row < dialog.planModel()->rowCount(); ++row)
+            dialog.planModel()->setIncluded(row, true); // the deletions too, chosen one by one
         QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("applyButton")), Qt::LeftButton);
         QVERIFY(waitFor(dialog, State::Done));
         QCOMPARE(applied.size(), 1);

@@ -84,6 +84,9 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_applyButton->setEnabled(false);
     m_closeButton = buttons->addButton(QDialogButtonBox::Close);
     m_closeButton->setObjectName(QStringLiteral("closeButton"));
+    // Enter never applies: a cleanup can delete, so it takes a click on its own button.
+    m_applyButton->setAutoDefault(false);
+    m_closeButton->setDefault(true);
     setCloseButton(m_closeButton);
     layout->addWidget(buttons);
     connect(m_applyButton, &QPushButton::clicked, this, &CleanupPreviewDialog::apply);

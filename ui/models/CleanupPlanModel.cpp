@@ -19,7 +19,13 @@ void CleanupPlanModel::setPlan(CleanupPlan plan, QHash<QString, QString> content
     beginResetModel();
     m_plan = std::move(plan);
     m_contents = std::move(contents);
-    m_included.assign(m_plan.actions.size(), true);
+    // A deletion is a deliberate choice: archiving and compressing come ticked, deleting and
+    // purging do not.
+    m_included.resize(m_plan.actions.size());
+    for (std::size_t i = 0; i < m_plan.actions.size(); ++i) {
+        const CleanupKind kind = m_plan.actions[i].kind;
+        m_included[i] = kind == CleanupKind::Archive || kind == CleanupKind::Compress;
+    }
     endResetModel();
     Q_EMIT inclusionChanged();
 }

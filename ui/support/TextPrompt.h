@@ -25,6 +25,8 @@ public:
 
 private:
     static Handler &handler();
+    static std::optional<QString> askParagraph(QWidget *parent, const QString &title, const QString &label,
+                                               const QString &initial);
 };
 
 } // namespace recollector::ui
