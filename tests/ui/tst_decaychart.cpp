@@ -194,6 +194,24 @@ private Q_SLOTS:
         QVERIFY(view.chart()->title().contains(QStringLiteral("Select a memory")));
     }
 
+    // A Claude Code memory nobody reported using has no curve to draw: the chart says so,
+    // and draws it once a use is recorded.
+    void noCurveWithoutEvidenceOfUse()
+    {
+        Memory m = currentState(QStringLiteral("mem_claude"));
+        m.source.type = claudeCodeSource();
+        m.accessCount = 0;
+        QVERIFY(m_session->store()->memories().insert(m));
+        DecayChartView view(m_session.get());
+        view.showMemories({ m.id });
+        QVERIFY(view.chart()->series().isEmpty());
+        QVERIFY2(view.chart()->title().contains(QStringLiteral("No recall seen yet")), qPrintable(view.chart()->title()));
+        m.accessCount = 1;
+        QVERIFY(m_session->store()->memories().update(m));
+        view.refresh();
+        QVERIFY(!view.chart()->series().isEmpty());
+    }
+
     void hasEverySeries()
     {
         addWithHistory(QStringLiteral("mem_a"));

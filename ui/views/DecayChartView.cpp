@@ -172,6 +172,7 @@ void DecayChartView::showMemories(const QStringList &ids)
 void DecayChartView::refresh()
 {
     m_loaded.clear();
+    m_unobserved = 0;
     m_omitted = std::max(0, int(m_ids.size()) - kMaxCurves);
     if (!m_session || !m_session->store()) {
         m_curves.clear();
@@ -188,6 +189,11 @@ void DecayChartView::refresh()
         auto memory = m_session->memory(id);
         if (!memory)
             continue; // purged meanwhile: nothing to draw
+        // No use recorded for a memory whose assistant never reports one: a curve would be made up.
+        if (core::awaitsEvidenceOfUse(memory->source.type, memory->accessCount)) {
+            ++m_unobserved;
+            continue;
+        }
         auto events = m_session->store()->events().forMemory(id);
         Loaded l{std::move(*memory), events ? std::move(*events) : std::vector<core::Event>{}};
         if (l.memory.createdAt)
@@ -334,8 +340,10 @@ void DecayChartView::rebuildChart()
     clearChart();
     auto *c = chart();
     if (m_loaded.empty()) {
-        c->setTitle(m_ids.isEmpty() ? tr("Select a memory to see its decay curve")
-                                    : tr("The selected memory is no longer in the store"));
+        c->setTitle(m_ids.isEmpty()   ? tr("Select a memory to see its decay curve")
+                    : m_unobserved > 0 ? tr("No recall seen yet: the assistant has not reported using this memory, "
+                                            "so no fading is drawn")
+                                       : tr("The selected memory is no longer in the store"));
         c->legend()->setVisible(false);
         c->setMargins(QMargins(4, 4, 4, 4));
         return;

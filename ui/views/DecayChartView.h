@@ -126,6 +126,7 @@ private:
     QPointer<StoreSession> m_session;
     QStringList m_ids;
     std::vector<Loaded> m_loaded;
+    int m_unobserved = 0; ///< selected memories left out: no use recorded yet (awaitsEvidenceOfUse)
     std::vector<MemoryCurve> m_curves;
     std::vector<Drawn> m_drawn;
     int m_omitted = 0; ///< selected memories beyond kMaxCurves
