@@ -4448,6 +4448,12 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <source>%1 — attached folder</source>
         <translation>%1 — 关联的文件夹</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 left the folder, so the assistant no longer reads it; Undo brings it back</source>
+        <translation>
+            <numerusform>%1 已移出文件夹，助手不会再读到它；撤销可以把它放回来</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::MemoryTableView</name>

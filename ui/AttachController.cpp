@@ -128,6 +128,7 @@ void AttachController::startJob()
             return result;
         }
         result.problems = read->problems + written->problems;
+        result.retired = written->retired;
         result.changed = read->added + read->changed + read->removed + written->clashes > 0;
         return result;
     }));
@@ -145,6 +146,8 @@ void AttachController::jobFinished()
     if (result.changed)
         m_session->checkForChanges();
     Q_EMIT problemsChanged(m_problems);
+    if (!result.retired.isEmpty())
+        Q_EMIT filesRetired(result.retired); // after the problems: the latest status-bar message
     if (m_pending) {
         m_pending = false;
         startJob();

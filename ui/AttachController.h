@@ -55,10 +55,13 @@ Q_SIGNALS:
     /// After each job: the folder's problem lines (files that do not parse, links inside,
     /// clashes) — the window shows them.
     void problemsChanged(const QStringList &problems);
+    /// Files that left the folder because their memory was marked wrong or replaced.
+    void filesRetired(const QStringList &files);
 
 private:
     struct JobResult
     {
+        QStringList retired;
         QString error;
         QStringList problems;
         bool changed = false;

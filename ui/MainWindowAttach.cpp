@@ -33,6 +33,12 @@ bool MainWindow::attachFolder(const QString &dir)
     if (!m_attach) {
         m_attach = new AttachController(m_session, this);
         connect(m_session, &StoreSession::aboutToClose, m_attach, &AttachController::stop);
+        connect(m_attach, &AttachController::filesRetired, this, [this](const QStringList &files) {
+            statusBar()->showMessage(tr("%1 left the folder, so the assistant no longer reads it; Undo brings it back",
+                                        nullptr, int(files.size()))
+                                         .arg(files.join(QStringLiteral(", "))),
+                                     15000);
+        });
         connect(m_attach, &AttachController::problemsChanged, this, [this](const QStringList &problems) {
             if (!problems.isEmpty())
                 statusBar()->showMessage(tr("Attached folder: %n problem(s): %1", nullptr, int(problems.size()))

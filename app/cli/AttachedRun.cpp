@@ -75,6 +75,9 @@ bool AttachedRun::writeBack(CliContext &ctx)
         ctx.err() << "recollector-cli: attached folder: " << report.error().message << Qt::endl;
         return false;
     }
+    for (const QString &name : report->retired)
+        ctx.err() << "attached folder: " << name << ": marked wrong or replaced; moved to the trash beside the folder, "
+                  << "so the assistant no longer reads it (revert the decision to bring it back)" << Qt::endl;
     for (const QString &p : report->problems)
         ctx.err() << "attached folder: " << p << Qt::endl;
     return true;

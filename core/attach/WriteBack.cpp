@@ -377,6 +377,8 @@ Status MemoryWriter::trashGone(const QString &id, const QString &name, const QSt
     if (const Status st = toTrash(name); !st)
         return st;
     ++m_report.trashed;
+    if (const auto row = m_store.memories().get(id); row && !row->isDeleted())
+        m_report.retired << name;
     if (const Status st = record(id, decision, name, where, Where { Place::Trash, where.bytes }); !st)
         return st;
     return indexAfter(id, decision, m_format->indexWithout(m_folder, name));

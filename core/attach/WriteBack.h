@@ -38,6 +38,9 @@ public:
         int trashed = 0;
         int restored = 0;
         int clashes = 0;
+        /// Files that left the folder because their memory was marked wrong, replaced or
+        /// merged (EntryFormat::keepsNegated): the person is told.
+        QStringList retired;
         QStringList problems;
     };
 

@@ -150,7 +150,9 @@ private slots:
         Decisions d(*m_store, m_config);
         const auto out = d.negate(QStringLiteral("deploy-day"), QStringLiteral("Deploys go out on Tuesdays since the new release train."));
         QVERIFY(out);
-        writeBack();
+        const auto report = attach::WriteBack::run(*m_store, m_folder);
+        QVERIFY(report);
+        QCOMPARE(report->retired, QStringList { QStringLiteral("deploy-day.md") }); // the person is told
         checkFolder({ QStringLiteral("Fridays") });
         QVERIFY(!QFileInfo::exists(file(QStringLiteral("deploy-day.md"))));
         QVERIFY(QString::fromUtf8(readAll(file(QStringLiteral("MEMORY.md")))).contains(QStringLiteral("Tuesdays")));
