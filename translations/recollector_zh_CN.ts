@@ -2751,8 +2751,8 @@
         <translation>（空）</translation>
     </message>
     <message>
-        <source>No recall seen yet: the assistant has not reported using this memory, so no fading is drawn</source>
-        <translation>尚未见到使用记录：助手没有报告用过这条记忆，所以不画衰减曲线</translation>
+        <source>No recall seen yet, so no fading to draw</source>
+        <translation>尚未见到使用记录，所以不画衰减曲线</translation>
     </message>
 </context>
 <context>

@@ -341,8 +341,7 @@ void DecayChartView::rebuildChart()
     auto *c = chart();
     if (m_loaded.empty()) {
         c->setTitle(m_ids.isEmpty()   ? tr("Select a memory to see its decay curve")
-                    : m_unobserved > 0 ? tr("No recall seen yet: the assistant has not reported using this memory, "
-                                            "so no fading is drawn")
+                    : m_unobserved > 0 ? tr("No recall seen yet, so no fading to draw")
                                        : tr("The selected memory is no longer in the store"));
         c->legend()->setVisible(false);
         c->setMargins(QMargins(4, 4, 4, 4));
