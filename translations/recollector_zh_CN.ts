@@ -2206,8 +2206,8 @@
         </translation>
     </message>
     <message>
-        <source>Nothing is written until you apply; the whole cleanup is one undoable step. Untick a row to leave that memory out.</source>
-        <translation>应用之前不会写入任何内容；整个清理是可撤销的一步。取消勾选某行即可排除该记忆。</translation>
+        <source>Nothing is written until you apply; the whole cleanup is one undoable step. Deletions are left out until you tick them; untick any other row to leave that memory out.</source>
+        <translation>应用之前不会写入任何内容；整个清理是可撤销的一步。删除项要勾选后才会执行；取消勾选其他行即可排除该记忆。</translation>
     </message>
     <message numerus="yes">
         <source>Applying %n actions…</source>

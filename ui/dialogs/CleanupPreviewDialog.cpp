@@ -185,7 +185,7 @@ void CleanupPreviewDialog::finishPlanning(Result<Planned> result)
                                        .arg(ScoringText::profile(p.profile), localTime(p.at)));
     m_counts->setText(parts.join(QStringLiteral("  ·  ")) + QStringLiteral("    ")
                       + tr("Nothing is written until you apply; the whole cleanup is one undoable step. "
-                           "Untick a row to leave that memory out."));
+                           "Deletions are left out until you tick them; untick any other row to leave that memory out."));
     int idWidth = 0; // ids are not elided: agent ids have 8 characters, Recollector's own 30
     for (std::size_t i = 0; i < p.actions.size() && i < 2000; ++i)
         idWidth = std::max(idWidth, m_view->fontMetrics().horizontalAdvance(p.actions[i].memoryId));
