@@ -156,7 +156,11 @@ Status MemoryWriter::undoIndex(const QString &id, const QString &name, const QSt
         const auto without = m_format->indexWithout(m_folder, name);
         return without ? io::AtomicFile::write(without->first, without->second) : Status {};
     }
-    if (const auto back = lineBackInPlace((*v)->before, now, (*v)->after, QFileInfo(name).fileName()))
+    // The index links a file by its path inside the memory folder (`<slug>/memory/` when all
+    // projects are attached).
+    const qsizetype inMemory = name.indexOf(QLatin1String("/memory/"));
+    const QString linked = inMemory >= 0 ? name.mid(inMemory + 8) : name;
+    if (const auto back = lineBackInPlace((*v)->before, now, (*v)->after, linked))
         return io::AtomicFile::write(path, *back);
     QFile file(inFolder);
     const QByteArray bytes = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
