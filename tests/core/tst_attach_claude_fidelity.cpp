@@ -35,10 +35,7 @@ QByteArray memoryFile(const char *name, const char *description, const char *typ
 
 void write(const QString &path, const QByteArray &bytes)
 {
-    QVERIFY(QDir().mkpath(QFileInfo(path).path()));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QCOMPARE(f.write(bytes), bytes.size());
+    QVERIFY(test::writeAll(path, bytes));
 }
 
 } // namespace

@@ -25,10 +25,7 @@ namespace {
 
 void write(const QString &path, const QByteArray &bytes)
 {
-    QVERIFY(QDir().mkpath(QFileInfo(path).path()));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
+    QVERIFY(test::writeAll(path, bytes));
 }
 
 QByteArray memoryFile(const char *name)

@@ -20,10 +20,7 @@ namespace {
 
 void write(const QString &path, const QByteArray &bytes)
 {
-    QVERIFY(QDir().mkpath(QFileInfo(path).path()));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
+    QVERIFY(test::writeAll(path, bytes));
 }
 
 const QByteArray kMemory = "---\nname: shop-db\ndescription: The shop uses Postgres\nmetadata:\n  type: project\n---\n\nThe shop uses Postgres 15.\n";

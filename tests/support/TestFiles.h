@@ -5,7 +5,9 @@
 #include "model/Memory.h"
 
 #include <QByteArray>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QString>
 
 #include <vector>
@@ -19,9 +21,11 @@ inline QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-/// Replaces the file with `bytes` (a plain write, as another program's editor would do).
+/// Replaces the file with `bytes` (a plain write, as another program's editor would do),
+/// creating its folder when missing.
 inline bool writeAll(const QString &path, const QByteArray &bytes)
 {
+    QDir().mkpath(QFileInfo(path).path());
     QFile f(path);
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
