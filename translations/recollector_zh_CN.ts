@@ -4454,6 +4454,10 @@ This changes which memories the assistant recalls and what a cleanup archives. E
             <numerusform>%1 已移出文件夹，助手不会再读到它；撤销可以把它放回来</numerusform>
         </translation>
     </message>
+    <message>
+        <source>That memory</source>
+        <translation>该记忆</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::MemoryTableView</name>
@@ -5337,6 +5341,21 @@ allowed: %2</source>
     <message>
         <source>no store is open</source>
         <translation>没有打开的记忆库</translation>
+    </message>
+</context>
+<context>
+    <name>recollector::ui::UndoReport</name>
+    <message>
+        <source>Undone: %1. Redo does it again.</source>
+        <translation>已撤销：%1。重做可再次执行。</translation>
+    </message>
+    <message>
+        <source>Redone: %1.</source>
+        <translation>已重做：%1。</translation>
+    </message>
+    <message>
+        <source>Done: %1. Undo takes it back.</source>
+        <translation>已完成：%1。撤销可还原。</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -85,11 +86,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_seal->addStatus(statusBar());
     createBackgroundWork();
     connectSession();
+    resize(1360, 860); // the first start's size: a saved one replaces it
     restoreSettings();
     updateTitle();
     updateStatus();
     updateActions();
-    resize(1360, 860);
+    fitEveryWindowToScreen();
     fitToScreen(this);
 }
 
@@ -173,15 +175,23 @@ void MainWindow::createStatusBar()
 {
     QStatusBar *bar = statusBar();
     bar->setObjectName(QStringLiteral("statusBar"));
+    // The tier counts step aside while a message is shown, so the message is read in full
+    // (docs/user-guide.md, "status-messages"); the counts come back when it times out.
+    auto *counts = new QWidget(this);
+    counts->setObjectName(QStringLiteral("tierCounts"));
+    auto *countsLayout = new QHBoxLayout(counts);
+    countsLayout->setContentsMargins(0, 0, 0, 0);
     for (int t = 0; t < kTierCount; ++t) {
-        auto *label = new QLabel(this);
+        auto *label = new QLabel(counts);
         label->setObjectName(QStringLiteral("tierCount_%1").arg(tierName(Tier(t))));
         label->setTextFormat(Qt::RichText); // only our own numbers and names go in here
         label->setToolTip(tr("Memories in tier %1 under the active profile (deleted ones left out)")
                               .arg(TierText::label(Tier(t))));
-        bar->addPermanentWidget(label);
+        countsLayout->addWidget(label);
         m_tierLabels[std::size_t(t)] = label;
     }
+    bar->addPermanentWidget(counts);
+    connect(bar, &QStatusBar::messageChanged, counts, [counts](const QString &message) { counts->setHidden(!message.isEmpty()); });
     m_conflictLabel = new QLabel(this);
     m_conflictLabel->setObjectName(QStringLiteral("conflictCount"));
     m_conflictLabel->setTextFormat(Qt::RichText); // our own number in a link to the conflicts list

@@ -1,5 +1,6 @@
 // MainWindow's menus, toolbar and file operations (the composition is in MainWindow.cpp).
 #include "MainWindow.h"
+#include "UndoReport.h"
 
 #include "SealController.h"
 
@@ -82,6 +83,8 @@ void MainWindow::createEditActions(QMenu *menu)
     m_actions.redo = m_undo->createRedoAction(this, tr("&Redo"));
     m_actions.redo->setShortcut(QKeySequence::Redo);
     m_actions.redo->setObjectName(QStringLiteral("redoAction"));
+    auto *report = new UndoReport(m_undo, m_actions.undo, m_actions.redo, this);
+    connect(report, &UndoReport::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
     // The toolbar shows the short word (a step's name, "Undo Import of <file>: N memories",
     // would push the rest of the toolbar into its » menu at 1024×700); the menu and the
     // tooltip name the step.

@@ -2,6 +2,7 @@
 // working dialogs (import preview, export, cleanup preview, settings). Composition only:
 // each piece is its own class under views/ or dialogs/.
 #include "MainWindow.h"
+#include "text/MemoryName.h"
 
 #include "CleanupScheduler.h"
 #include "QueuedDetectionRunner.h"
@@ -188,7 +189,10 @@ void MainWindow::showMemory(const QString &id)
     m_chart->showMemories({id});
     m_detailDock->show();
     m_detailDock->raise();
-    statusBar()->showMessage(tr("%1 is not in the table under the current filter or query mode").arg(id), 8000);
+    const QString name = MemoryName::quoted(m_session, id);
+    statusBar()->showMessage(tr("%1 is not in the table under the current filter or query mode")
+                                 .arg(name.isEmpty() ? tr("That memory") : name),
+                             8000);
 }
 
 void MainWindow::showDialog(QDialog *dialog)

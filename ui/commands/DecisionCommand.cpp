@@ -1,6 +1,7 @@
 #include "commands/DecisionCommand.h"
 
 #include "StoreSession.h"
+#include "text/MemoryName.h"
 #include "engine/capture/AfterChange.h"
 #include "engine/capture/KeywordExtractor.h"
 #include "engine/capture/MemoryCapture.h"
@@ -30,6 +31,11 @@ DecisionCommand::DecisionCommand(StoreSession *session, const QString &text, QSt
     : QUndoCommand(text), m_session(session), m_ids(std::move(ids)), m_step(std::move(step)),
       m_errors(std::move(errors))
 {
+    // The Edit menu, the history and the status bar name the one memory by its text.
+    if (m_ids.size() == 1) {
+        if (const QString name = MemoryName::quoted(session, m_ids.first(), 48); !name.isEmpty())
+            setText(QStringLiteral("%1 %2").arg(text, name));
+    }
 }
 
 QStringList DecisionCommand::createdIds() const

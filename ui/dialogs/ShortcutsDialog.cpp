@@ -1,6 +1,5 @@
 #include "dialogs/ShortcutsDialog.h"
 
-#include "support/ScreenFit.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -76,7 +75,6 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar *menus, QWidget *parent) : QDial
     layout->addWidget(m_table);
     layout->addWidget(buttons);
     resize(640, 620);
-    fitToScreen(this);
 }
 
 void ShortcutsDialog::addRow(const QString &what, const QString &keys, const QString &where)

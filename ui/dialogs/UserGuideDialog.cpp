@@ -1,6 +1,5 @@
 #include "dialogs/UserGuideDialog.h"
 
-#include "support/ScreenFit.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -37,7 +36,6 @@ UserGuideDialog::UserGuideDialog(QWidget *parent) : QDialog(parent)
     layout->addWidget(m_browser);
     layout->addWidget(buttons);
     resize(900, 760);
-    fitToScreen(this);
 }
 
 } // namespace recollector::ui
