@@ -1033,6 +1033,50 @@
         <comment>a link strengthened (why)</comment>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>a memory no longer in the store</source>
+        <translation>一条已不在存储中的记忆</translation>
+    </message>
+    <message>
+        <source>recalled by the assistant</source>
+        <translation>被助手回忆</translation>
+    </message>
+    <message>
+        <source>a task it helped succeeded</source>
+        <translation>它参与的任务成功了</translation>
+    </message>
+    <message>
+        <source>a task it helped failed</source>
+        <translation>它参与的任务失败了</translation>
+    </message>
+    <message>
+        <source>confirmed by you</source>
+        <translation>由你确认</translation>
+    </message>
+    <message>
+        <source>kept in a review</source>
+        <translation>在复查中保留</translation>
+    </message>
+    <message>
+        <source>recalled through a linked memory</source>
+        <translation>经由关联记忆被回忆</translation>
+    </message>
+    <message>
+        <source>a direct contradiction</source>
+        <translation>直接矛盾</translation>
+    </message>
+    <message>
+        <source>overlapping scope</source>
+        <translation>范围重叠</translation>
+    </message>
+    <message>
+        <source>a newer version</source>
+        <translation>较新的版本</translation>
+    </message>
+    <message>
+        <source>both changed the same file</source>
+        <translation>双方改了同一个文件</translation>
+    </message>
 </context>
 <context>
     <name>HistoryValue</name>
@@ -1379,6 +1423,26 @@
     <message>
         <source>other</source>
         <translation>其他</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>about %1 days</source>
+        <translation>约 %1 天</translation>
+    </message>
+    <message>
+        <source>about %1 months</source>
+        <translation>约 %1 个月</translation>
+    </message>
+    <message>
+        <source>about %1 years</source>
+        <translation>约 %1 年</translation>
     </message>
 </context>
 <context>
@@ -1759,40 +1823,12 @@
         <translation>关联命中</translation>
     </message>
     <message>
-        <source>Alpha base</source>
-        <translation>Alpha 基数</translation>
-    </message>
-    <message>
-        <source>User factor</source>
-        <translation>用户系数</translation>
-    </message>
-    <message>
-        <source>Semantic boost</source>
-        <translation>语义加成</translation>
-    </message>
-    <message>
-        <source>Frequent semantic boost</source>
-        <translation>频繁语义加成</translation>
-    </message>
-    <message>
         <source>Frequent mentions</source>
         <translation>频繁提及次数</translation>
     </message>
     <message>
-        <source>Semantic lambda</source>
-        <translation>语义 lambda</translation>
-    </message>
-    <message>
         <source>Frequent window (hours)</source>
         <translation>频繁窗口（小时）</translation>
-    </message>
-    <message>
-        <source>Momentum</source>
-        <translation>势头</translation>
-    </message>
-    <message>
-        <source>Momentum lambda</source>
-        <translation>势头 lambda</translation>
     </message>
     <message>
         <source>Momentum window (days)</source>
@@ -1847,10 +1883,6 @@
         <translation>保留时重置为</translation>
     </message>
     <message>
-        <source>Age lambda</source>
-        <translation>年龄 lambda</translation>
-    </message>
-    <message>
         <source>Recall weight</source>
         <translation>召回权重</translation>
     </message>
@@ -1879,16 +1911,8 @@
         <translation>恢复（每天）</translation>
     </message>
     <message>
-        <source>Keyword jaccard</source>
-        <translation>关键词 Jaccard</translation>
-    </message>
-    <message>
         <source>Temporal shift (days)</source>
         <translation>时间变化（天）</translation>
-    </message>
-    <message>
-        <source>Direct confidence factor</source>
-        <translation>直接矛盾置信度系数</translation>
     </message>
     <message>
         <source>On temporal shift</source>
@@ -1907,10 +1931,6 @@
         <translation>关键词阈值</translation>
     </message>
     <message>
-        <source>Co task weight</source>
-        <translation>同任务权重</translation>
-    </message>
-    <message>
         <source>Temporal weight</source>
         <translation>时间权重</translation>
     </message>
@@ -1921,14 +1941,6 @@
     <message>
         <source>Temporal min weight</source>
         <translation>时间最小权重</translation>
-    </message>
-    <message>
-        <source>Co project weight</source>
-        <translation>同项目权重</translation>
-    </message>
-    <message>
-        <source>Co retrieval boost</source>
-        <translation>共同召回加成</translation>
     </message>
     <message>
         <source>Confirmed hit boost</source>
@@ -1969,6 +1981,85 @@
     <message>
         <source>Idle lock (minutes)</source>
         <translation>空闲锁定（分钟）</translation>
+    </message>
+    <message>
+        <source>Time weight falls per day</source>
+        <translation>时间权重每日下降</translation>
+    </message>
+    <message>
+        <source>How fast this user forgets</source>
+        <translation>该用户遗忘的快慢</translation>
+    </message>
+    <message>
+        <source>Mention boost</source>
+        <translation>提及加成</translation>
+    </message>
+    <message>
+        <source>Mention boost when frequent</source>
+        <translation>频繁提及时的加成</translation>
+    </message>
+    <message>
+        <source>Mention boost wears off</source>
+        <translation>提及加成的消退</translation>
+    </message>
+    <message>
+        <source>Recent mention bonus</source>
+        <translation>近期提及奖励</translation>
+    </message>
+    <message>
+        <source>Recent mention bonus wears off</source>
+        <translation>近期提及奖励的消退</translation>
+    </message>
+    <message>
+        <source>Age lowers the score</source>
+        <translation>年龄对得分的降低</translation>
+    </message>
+    <message>
+        <source>Shared keywords to compare</source>
+        <translation>比较所需的共同关键词</translation>
+    </message>
+    <message>
+        <source>Confidence kept after a contradiction</source>
+        <translation>矛盾后保留的置信度</translation>
+    </message>
+    <message>
+        <source>Same task link weight</source>
+        <translation>同任务关联权重</translation>
+    </message>
+    <message>
+        <source>Same project link weight</source>
+        <translation>同项目关联权重</translation>
+    </message>
+    <message>
+        <source>Recalled together boost</source>
+        <translation>一同被回忆的加成</translation>
+    </message>
+</context>
+<context>
+    <name>SourceText</name>
+    <message>
+        <source>a chat</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>the assistant, in the background</source>
+        <translation>助手（后台）</translation>
+    </message>
+    <message>
+        <source>the system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>an import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Claude Code</source>
+        <translation>Claude Code</translation>
     </message>
 </context>
 <context>
@@ -3006,16 +3097,8 @@
         <translation>记忆 %1 已不在记忆库中。</translation>
     </message>
     <message>
-        <source>%1 / 100 (stored ebbinghaus strength %2)</source>
-        <translation>%1 / 100（存储的艾宾浩斯强度 %2）</translation>
-    </message>
-    <message>
         <source>%1 (preview)</source>
         <translation>%1（预览）</translation>
-    </message>
-    <message>
-        <source>%1 h (%2 d); effective %3 h at decay rate %4</source>
-        <translation>%1 小时（%2 天）；按衰减率 %4 有效值为 %3 小时</translation>
     </message>
     <message>
         <source>%1 (stored %2, decayed since the last access)</source>
@@ -3136,6 +3219,34 @@
     <message>
         <source>Claude Code does not tell Recollector which memories it reads, so this one&apos;s fading would be a guess. With Claude Code&apos;s hooks installed (recollector-cli hook install claude-code), each session that loads it counts as a use.</source>
         <translation>Claude Code 不会告诉拾忆它读了哪些记忆，所以这条记忆的衰减只能是猜测。安装 Claude Code 的钩子（recollector-cli hook install claude-code）后，每个加载它的会话都算一次使用。</translation>
+    </message>
+    <message>
+        <source>%1 of 100</source>
+        <translation>%1 / 100</translation>
+    </message>
+    <message>
+        <source>How strong it is now, as the %1 scoring rates it. At its last reinforcement it was saved at %2 of 100 and has faded from there.</source>
+        <translation>按 %1 评分方式，它现在的强度。上次强化时保存为 %2 / 100，此后一直在衰减。</translation>
+    </message>
+    <message>
+        <source>loses two thirds of its strength in %1 unused</source>
+        <translation>不使用时，%1 内失去三分之二的强度</translation>
+    </message>
+    <message>
+        <source>Stability %1 hours at a decay rate of %2</source>
+        <translation>稳定性 %1 小时，衰减率 %2</translation>
+    </message>
+    <message>
+        <source>%1 (fades slower than usual)</source>
+        <translation>%1（比通常衰减得慢）</translation>
+    </message>
+    <message>
+        <source>%1 (fades faster than usual)</source>
+        <translation>%1（比通常衰减得快）</translation>
+    </message>
+    <message>
+        <source>%1 (usual)</source>
+        <translation>%1（通常）</translation>
     </message>
 </context>
 <context>
@@ -5048,6 +5159,10 @@ Memory %1 · Enter shows it in the table.</source>
         <source>The cleanup of %1 is no longer planned.</source>
         <translation>不再计划清理 %1。</translation>
     </message>
+    <message>
+        <source>a memory no longer in the store</source>
+        <translation>一条已不在存储中的记忆</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::SealController</name>
@@ -5147,18 +5262,6 @@ Memory %1 · Enter shows it in the table.</source>
         <translation>强化倍数</translation>
     </message>
     <message>
-        <source>Enhanced (note 001)</source>
-        <translation>增强方案（笔记 001）</translation>
-    </message>
-    <message>
-        <source>Importance (note 002)</source>
-        <translation>重要性方案（笔记 002）</translation>
-    </message>
-    <message>
-        <source>Lifecycle (note 003)</source>
-        <translation>生命周期方案（笔记 003）</translation>
-    </message>
-    <message>
         <source>Conflict detection and automatic handling</source>
         <translation>冲突检测与自动处理</translation>
     </message>
@@ -5255,6 +5358,18 @@ allowed: %2</source>
     <message>
         <source>Settings not saved</source>
         <translation>设置未保存</translation>
+    </message>
+    <message>
+        <source>Enhanced profile</source>
+        <translation>增强评分方式</translation>
+    </message>
+    <message>
+        <source>Importance profile</source>
+        <translation>重要性评分方式</translation>
+    </message>
+    <message>
+        <source>Lifecycle profile</source>
+        <translation>生命周期评分方式</translation>
     </message>
 </context>
 <context>

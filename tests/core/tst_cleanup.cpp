@@ -92,9 +92,9 @@ private Q_SLOTS:
         QCOMPARE(plan->ids(CleanupKind::Delete), QStringList{QStringLiteral("forgotten")});
         QCOMPARE(plan->ids(CleanupKind::Purge), QStringList{QStringLiteral("deleted-long-ago")});
         QVERIFY(plan->ids(CleanupKind::Compress).isEmpty());
-        QCOMPARE(reasonOf(*plan, QStringLiteral("weak")), QStringLiteral("strength 8 < archive line 10"));
-        QCOMPARE(reasonOf(*plan, QStringLiteral("forgotten")), QStringLiteral("strength 4 < delete line 5"));
-        QCOMPARE(reasonOf(*plan, QStringLiteral("deleted-long-ago")), QStringLiteral("deleted 31.0 days ago ≥ 30-day retention"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("weak")), QStringLiteral("strength 8 is under the archive line (10)"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("forgotten")), QStringLiteral("strength 4 is under the delete line (5)"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("deleted-long-ago")), QStringLiteral("deleted 31.0 days ago; deleted memories are kept 30 days"));
         // Order: purge, delete, compress, archive.
         QCOMPARE(plan->actions.front().kind, CleanupKind::Purge);
         QCOMPARE(plan->actions.back().kind, CleanupKind::Archive);
@@ -154,7 +154,7 @@ private Q_SLOTS:
         const Event archive = s->events().forMemory(QStringLiteral("weak"))->back();
         QCOMPARE(archive.kind, events::kArchive);
         QCOMPARE(archive.actor, QStringLiteral("system"));
-        QCOMPARE(archive.payload.value("reason").toString(), QStringLiteral("strength 8 < archive line 10"));
+        QCOMPARE(archive.payload.value("reason").toString(), QStringLiteral("strength 8 is under the archive line (10)"));
         QCOMPARE(archive.payload.value("profile").toString(), QStringLiteral("ebbinghaus"));
         QCOMPARE(s->events().forMemory(QStringLiteral("forgotten"))->back().kind, events::kDelete);
         QCOMPARE(s->events().forMemory(QStringLiteral("deleted-long-ago"))->back().kind, events::kPurge);
@@ -180,8 +180,8 @@ private Q_SLOTS:
         QVERIFY(plan);
         QCOMPARE(plan->ids(CleanupKind::Compress), QStringList{QStringLiteral("compress")});
         QCOMPARE(plan->ids(CleanupKind::Delete), QStringList{QStringLiteral("evict")});
-        QCOMPARE(reasonOf(*plan, QStringLiteral("compress")), QStringLiteral("score 0.176 < compress line 0.3"));
-        QCOMPARE(reasonOf(*plan, QStringLiteral("evict")), QStringLiteral("score 0.0238 < evict line 0.1"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("compress")), QStringLiteral("score 0.176 is under the compression line (0.3)"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("evict")), QStringLiteral("score 0.0238 is under the eviction line (0.1)"));
         QVERIFY(cleanup.apply(*plan));
         const Memory c = *s->memories().get(QStringLiteral("compress"));
         QVERIFY(c.compressed);
@@ -202,8 +202,8 @@ private Q_SLOTS:
         const auto plan = Cleanup(*s, m_config, *profile).plan(kNow);
         QVERIFY(plan);
         QCOMPARE(plan->ids(CleanupKind::Delete), (QStringList{QStringLiteral("episode-15d"), QStringLiteral("fact-31d")}));
-        QCOMPARE(reasonOf(*plan, QStringLiteral("fact-31d")), QStringLiteral("importance 0.292 < delete line 0.3"));
-        QCOMPARE(reasonOf(*plan, QStringLiteral("episode-15d")), QStringLiteral("episode: written 16.0 days ago ≥ 14"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("fact-31d")), QStringLiteral("importance 0.292 is under the delete line (0.3)"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("episode-15d")), QStringLiteral("episode written 16.0 days ago, older than the 14 days it is kept"));
     }
 
     // Rule (note 002): system and core memories and importance ≥ 3.0 are never deleted by a
@@ -249,7 +249,7 @@ private Q_SLOTS:
         QVERIFY(plan);
         QCOMPARE(plan->ids(CleanupKind::Delete), QStringList{QStringLiteral("episode-used-yesterday")});
         QCOMPARE(reasonOf(*plan, QStringLiteral("episode-used-yesterday")),
-                 QStringLiteral("episode: written 15.0 days ago ≥ 14"));
+                 QStringLiteral("episode written 15.0 days ago, older than the 14 days it is kept"));
     }
 
     void enhancedArchivesLongInactiveWeights()
@@ -265,8 +265,8 @@ private Q_SLOTS:
         auto plan = Cleanup(*s, config, *profile).plan(kNow);
         QVERIFY(plan);
         QCOMPARE(plan->ids(CleanupKind::Archive), (QStringList{QStringLiteral("sensitive-1"), QStringLiteral("temporary-100y")}));
-        QVERIFY(reasonOf(*plan, QStringLiteral("temporary-100y")).endsWith(QStringLiteral("days without activation ≥ 180")));
-        QVERIFY(reasonOf(*plan, QStringLiteral("sensitive-1")).endsWith(QStringLiteral("≥ 360"))); // slow compression
+        QVERIFY(reasonOf(*plan, QStringLiteral("temporary-100y")).endsWith(QStringLiteral("days (the limit is 180)")));
+        QVERIFY(reasonOf(*plan, QStringLiteral("sensitive-1")).endsWith(QStringLiteral("(the limit is 360)"))); // slow compression
         // Archived memories are deleted only when the user configured it.
         config.enhanced.deleteArchivedAfterDays = 365;
         QVERIFY(Cleanup(*s, config, *profile).apply(*plan));
@@ -294,9 +294,9 @@ private Q_SLOTS:
         QVERIFY(plan);
         // Four unprotected active episodes over a budget of 2: the two weakest are compressed.
         QCOMPARE(plan->ids(CleanupKind::Compress), (QStringList{QStringLiteral("ep3"), QStringLiteral("ep2")}));
-        QCOMPARE(reasonOf(*plan, QStringLiteral("ep3")), QStringLiteral("active episodes 4 > budget 2: score 49 among the 2 lowest"));
+        QCOMPARE(reasonOf(*plan, QStringLiteral("ep3")), QStringLiteral("4 active episodes where the budget is 2; its score 49 is among the 2 lowest"));
         QCOMPARE(plan->ids(CleanupKind::Delete), QStringList{QStringLiteral("rule-weak")});
-        QVERIFY(reasonOf(*plan, QStringLiteral("rule-weak")).startsWith(QStringLiteral("semantic rules 2 > budget 1")));
+        QVERIFY(reasonOf(*plan, QStringLiteral("rule-weak")).startsWith(QStringLiteral("2 semantic rules where the budget is 1")));
     }
 
     /// The window's scheduled cleanup only counts the plan, so it asks for no reasons: the same

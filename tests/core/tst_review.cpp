@@ -86,7 +86,7 @@ private Q_SLOTS:
         QCOMPARE(items[1].reason, QStringLiteral("importance 2.9 reached the promote line 2.5: make it core?"));
         QCOMPARE(items[4].reason, QStringLiteral("importance 0.488 fell below 0.5: keep it (reset to 0.5) or delete it?"));
         QCOMPARE(items[5].cleanup, CleanupKind::Delete);
-        QCOMPARE(items[5].reason, QStringLiteral("delete: importance 0.292 < delete line 0.3"));
+        QCOMPARE(items[5].reason, QStringLiteral("delete: importance 0.292 is under the delete line (0.3)"));
     }
 
     void importanceReviewsBelongToTheImportanceProfile()

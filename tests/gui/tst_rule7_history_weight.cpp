@@ -68,7 +68,7 @@ private Q_SLOTS:
         int reinforcedRow = -1;
         for (int row = 0; row < history->model()->rowCount(); ++row) {
             const QModelIndex index = history->model()->index(row, 0);
-            if (index.data().toString().startsWith(QLatin1String("Reinforced (manual)")))
+            if (index.data().toString().startsWith(QLatin1String("Reinforced (confirmed by you)")))
                 reinforcedRow = row;
             lines << index.data().toString() << index.data(HistoryModel::ChangesRole).toStringList();
         }

@@ -12,6 +12,9 @@
 #include "StoreSession.h"
 #include "io/DemoStore.h"
 #include "models/MemoryTableModel.h"
+#include "dialogs/ConflictDialog.h"
+#include "dialogs/ReviewQueueDialog.h"
+#include "models/CleanupPlanModel.h"
 #include "models/HistoryModel.h"
 #include "models/Roles.h"
 #include "support/MessageBox.h"
@@ -30,6 +33,9 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QDialog>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -40,6 +46,11 @@ using namespace recollector::ui;
 namespace {
 
 const QRegularExpression kCamel(QStringLiteral("\\b[a-z]+[A-Z][A-Za-z]*\\b"));
+// Identifiers (association_hit, stable_preference, mem_01…), note numbers and formulas
+// ("strength 0 < delete line 5") are not a person's words either.
+const QRegularExpression kSnake(QStringLiteral("\\b[a-z]+(?:_[A-Za-z0-9]+)+\\b"));
+const QRegularExpression kNote(QStringLiteral("\\bnote 00\\d"));
+const QRegularExpression kFormula(QStringLiteral("\\d\\s*[<>≤≥]\\s*\\w"));
 const QRegularExpression kQuoted(QStringLiteral("'[^']*'|\"[^\"]*\"|“[^”]*”"));
 
 bool isData(const QWidget *w)
@@ -55,14 +66,20 @@ bool isData(const QWidget *w)
 
 int g_checked = 0; // texts looked at
 
+const QStringList kScoringValues{QStringLiteral("value:score"), QStringLiteral("value:strength"),
+                                 QStringLiteral("value:tier"), QStringLiteral("value:stability"),
+                                 QStringLiteral("value:decayRate"), QStringLiteral("value:counts")};
+
 void check(QStringList &found, const QString &where, const QString &text)
 {
     ++g_checked;
     QString words = text;
     words.remove(kQuoted); // quoted memory text is data
-    const auto match = kCamel.match(words);
-    if (match.hasMatch())
-        found << QStringLiteral("%1: \"%2\" in \"%3\"").arg(where, match.captured(), text.left(120));
+    for (const QRegularExpression *pattern : {&kCamel, &kSnake, &kNote, &kFormula}) {
+        const auto match = pattern->match(words);
+        if (match.hasMatch())
+            found << QStringLiteral("%1: \"%2\" in \"%3\"").arg(where, match.captured(), text.left(120));
+    }
 }
 
 void checkMenu(QStringList &found, const QMenu *menu)
@@ -96,7 +113,10 @@ private Q_SLOTS:
         QStringList selfCheck;
         check(selfCheck, QStringLiteral("x"), QStringLiteral("negatedAt: — → 2024-01-01"));
         check(selfCheck, QStringLiteral("x"), QStringLiteral("Edited content: 'uses camelCase' → 'no'"));
-        QCOMPARE(selfCheck.size(), 1);
+        check(selfCheck, QStringLiteral("x"), QStringLiteral("Reinforced (association_hit)"));
+        check(selfCheck, QStringLiteral("x"), QStringLiteral("delete: strength 0 < delete line 5"));
+        check(selfCheck, QStringLiteral("x"), QStringLiteral("Enhanced (note 001)"));
+        QCOMPARE(selfCheck.size(), 4);
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("demo.recollector"));
@@ -116,7 +136,12 @@ private Q_SLOTS:
             w.selectIds({w.tableModel()->index(row, 0).data(IdRole).toString()});
             QCoreApplication::processEvents();
             for (QWidget *widget : w.findChildren<QWidget *>()) {
-                if (!widget->isVisibleTo(&w) || isData(widget))
+                if (!widget->isVisibleTo(&w))
+                    continue;
+                // The panel's scoring values are the window's own words, not the memory's.
+                if (kScoringValues.contains(widget->objectName()))
+                    check(found, widget->objectName(), static_cast<QLabel *>(widget)->text());
+                if (isData(widget))
                     continue;
                 if (auto *label = qobject_cast<QLabel *>(widget))
                     check(found, QStringLiteral("label ") + label->objectName(), label->text());
@@ -162,6 +187,28 @@ private Q_SLOTS:
         for (int i = 0; i < categories->count(); ++i) {
             if (categories->itemText(i).contains(QLatin1Char('_')))
                 found << QStringLiteral("category filter: ") + categories->itemText(i);
+        }
+        // The review queue and the cleanup preview: each row's words, the memory's text aside.
+        w.openReviewQueue();
+        QVERIFY(w.reviewQueue());
+        auto *queue = w.reviewQueue()->findChild<QTreeWidget *>();
+        QVERIFY(queue);
+        QTRY_VERIFY(queue->topLevelItemCount() > 0);
+        for (int i = 0; i < queue->topLevelItemCount(); ++i) {
+            for (int c : {0, 2})
+                check(found, QStringLiteral("review queue"), queue->topLevelItem(i)->text(c));
+        }
+        w.openCleanupPreview();
+        auto *cleanup = w.findChild<QDialog *>(QStringLiteral("cleanupPreviewDialog"));
+        QVERIFY(cleanup);
+        auto *plan = cleanup->findChild<QTableView *>();
+        QVERIFY(plan);
+        QTRY_VERIFY(plan->model()->rowCount() > 0);
+        for (int row = 0; row < plan->model()->rowCount(); ++row) {
+            for (int c = 0; c < plan->model()->columnCount(); ++c) {
+                if (!plan->isColumnHidden(c) && c != CleanupPlanModel::ContentColumn)
+                    check(found, QStringLiteral("cleanup"), plan->model()->index(row, c).data().toString());
+            }
         }
         found.removeDuplicates();
         qInfo("%d texts looked at", g_checked);

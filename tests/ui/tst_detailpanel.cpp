@@ -166,10 +166,10 @@ private Q_SLOTS:
 
         QCOMPARE(valueText(panel, QStringLiteral("id")), m.id);
         QCOMPARE(valueText(panel, QStringLiteral("score")), QStringLiteral("37 (ebbinghaus)"));
-        QVERIFY(valueText(panel, QStringLiteral("strength")).startsWith(QStringLiteral("37 / 100")));
+        QVERIFY(valueText(panel, QStringLiteral("strength")).startsWith(QStringLiteral("37 of 100")));
         QCOMPARE(valueText(panel, QStringLiteral("tier")), QStringLiteral("active"));
-        QVERIFY(valueText(panel, QStringLiteral("stability")).startsWith(QStringLiteral("24 h (1 d)")));
-        QCOMPARE(valueText(panel, QStringLiteral("decayRate")), QStringLiteral("1"));
+        QVERIFY(valueText(panel, QStringLiteral("stability")).contains(QStringLiteral(" in 24 hours ")));
+        QCOMPARE(valueText(panel, QStringLiteral("decayRate")), QStringLiteral("1 (usual)"));
         QCOMPARE(valueText(panel, QStringLiteral("counts")), QStringLiteral("2 reinforcements · 5 accesses"));
         QCOMPARE(valueText(panel, QStringLiteral("lastReinforcedAt")),
                  QStringLiteral("%1 (1 day ago)").arg(EventText::localTime(kT0)));
@@ -413,7 +413,7 @@ private Q_SLOTS:
         QAbstractItemModel *model = panel.historyView()->model();
         QCOMPARE(model->rowCount(), 3);
         QCOMPARE(model->index(0, 0).data().toString(), QStringLiteral("Negated: 'no longer drinks coffee'"));
-        QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("Reinforced (task_success): stability 24 h → 48 h"));
+        QCOMPARE(model->index(1, 0).data().toString(), QStringLiteral("Reinforced (a task it helped succeeded): stability 24 h → 48 h"));
         QCOMPARE(model->index(1, 0).data(HistoryModel::ChangesRole).toStringList(), QStringList{"stability: 24 h → 48 h"});
         QCOMPARE(model->index(1, 0).data(HistoryModel::ActorRole).toString(), QStringLiteral("assistant"));
         QVERIFY(model->index(0, 0).data(HistoryModel::WhenRole).toString().endsWith(QStringLiteral("22 hours ago")));
@@ -433,7 +433,7 @@ private Q_SLOTS:
         QVERIFY(m_session->store()->memories().update(m));
         m_session->refresh({m.id});
         QCOMPARE(content->toPlainText(), m.content);
-        QVERIFY(valueText(panel, QStringLiteral("stability")).startsWith(QStringLiteral("96 h")));
+        QVERIFY(valueText(panel, QStringLiteral("stability")).contains(QStringLiteral(" in about 4 days ")));
 
         // A draft the user is typing survives another writer's change to the same memory.
         content->selectAll();

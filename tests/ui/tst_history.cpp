@@ -50,9 +50,9 @@ private Q_SLOTS:
         QTest::newRow("reinforce task_success")
             << events::kReinforce
             << beforeAfter({{"stability", 48}}, {{"stability", 96}}, {{"event", "task_success"}})
-            << QStringLiteral("Reinforced (task_success): stability 48 h → 96 h");
+            << QStringLiteral("Reinforced (a task it helped succeeded): stability 48 h → 96 h");
         QTest::newRow("reinforce without stability") << events::kReinforce << QJsonObject{{"event", "access"}}
-                                                     << QStringLiteral("Reinforced (access)");
+                                                     << QStringLiteral("Reinforced (recalled by the assistant)");
         QTest::newRow("confirm") << events::kConfirm << QJsonObject{} << QStringLiteral("Confirmed");
         QTest::newRow("negate with correction")
             << events::kNegate << QJsonObject{{"correction", "no longer drinks coffee"}, {"reason", "user negation"}}
@@ -81,29 +81,29 @@ private Q_SLOTS:
             << beforeAfter({{"importance", 1.0}, {"updatedAt", "2024-06-01T00:00:00.000Z"}, {"strength", 40.0}},
                            {{"importance", 2.5}, {"updatedAt", "2024-06-02T00:00:00.000Z"}, {"strength", 41.0}})
             << QStringLiteral("Edited importance");
-        QTest::newRow("archive with reason") << events::kArchive << QJsonObject{{"reason", "strength 7 < archive line 10"}}
-                                             << QStringLiteral("Archived: strength 7 < archive line 10");
+        QTest::newRow("archive with reason") << events::kArchive << QJsonObject{{"reason", "strength 7 is under the archive line (10)"}}
+                                             << QStringLiteral("Archived: strength 7 is under the archive line (10)");
         QTest::newRow("merge into") << events::kMerge << beforeAfter({}, {{"mergedInto", "mem_9"}})
-                                    << QStringLiteral("Merged into mem_9");
+                                    << QStringLiteral("Merged into a memory no longer in the store");
         QTest::newRow("merge from") << events::kMerge << QJsonObject{{"mergedFrom", QJsonArray{"a", "b", "c"}}}
                                     << QStringLiteral("Merged from 3 memories");
         QTest::newRow("import") << events::kImport << QJsonObject{{"file", "demo.json"}}
                                 << QStringLiteral("Imported from demo.json");
         QTest::newRow("conflict resolved") << events::kConflictResolved << QJsonObject{{"strategy", "version_keep"}}
-                                           << QStringLiteral("Conflict resolved: version_keep");
+                                           << QStringLiteral("Conflict resolved: keep versions");
         QTest::newRow("rule11 conflict dismissed") << events::kConflictDismissed << QJsonObject{{"dismissed", true}}
                                                    << QStringLiteral("Conflict dismissed: not a conflict");
         QTest::newRow("rule11 recently updated") << events::kRecentlyUpdated << QJsonObject{{"supersedes", "mem_1"}}
-                                                 << QStringLiteral("Recently updated (replaces mem_1)");
+                                                 << QStringLiteral("Recently updated (replaces a memory no longer in the store)");
         QTest::newRow("revert") << events::kRevert << QJsonObject{{"eventId", 12}} << QStringLiteral("Reverted event #12");
         QTest::newRow("rule9 link learned together")
             << events::kLinkBoost
             << QJsonObject{{"other", "mem_2"}, {"weightBefore", 1.0 / 3}, {"weightAfter", 1.0 / 3 + 0.05}, {"reason", "co_retrieval"}}
-            << QStringLiteral("Link to mem_2 strengthened 0.33 → 0.38 (recalled together)");
+            << QStringLiteral("Link to a memory no longer in the store strengthened 0.33 → 0.38 (recalled together)");
         QTest::newRow("rule9 link confirmed")
             << events::kLinkBoost
             << QJsonObject{{"other", "mem_3"}, {"weightBefore", 0.4}, {"weightAfter", 0.5}, {"reason", "confirmed_hit"}}
-            << QStringLiteral("Link to mem_3 strengthened 0.40 → 0.50 (confirmed as a useful association)");
+            << QStringLiteral("Link to a memory no longer in the store strengthened 0.40 → 0.50 (confirmed as a useful association)");
         QTest::newRow("unknown kind") << QStringLiteral("weight_change") << QJsonObject{} << QStringLiteral("Weight change");
     }
     void summary()
@@ -173,13 +173,13 @@ private Q_SLOTS:
                  QStringLiteral("Recently updated (replaces %1)").arg(shown));
         // Not in the store (or no namer): the id.
         QCOMPARE(EventText::summary(makeEvent(events::kMerge, beforeAfter({}, {{"mergedInto", "mem_gone"}})), namer),
-                 QStringLiteral("Merged into mem_gone"));
-        QCOMPARE(EventText::summary(merged), QStringLiteral("Merged into mem_9"));
+                 QStringLiteral("Merged into a memory no longer in the store"));
+        QCOMPARE(EventText::summary(merged), QStringLiteral("Merged into a memory no longer in the store"));
 
         // The history list shows it so once the panel gives the model its namer.
         HistoryModel model;
         model.setEvents({merged}, kT0);
-        QCOMPARE(model.index(0).data().toString(), QStringLiteral("Merged into mem_9"));
+        QCOMPARE(model.index(0).data().toString(), QStringLiteral("Merged into a memory no longer in the store"));
         model.setNamer(namer);
         QCOMPARE(model.index(0).data().toString(), QStringLiteral("Merged into ") + shown);
     }
@@ -245,7 +245,7 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.index(0).data().toString(), QStringLiteral("Confirmed"));
         QCOMPARE(model.index(1).data().toString(), QStringLiteral("Edited content"));
-        QCOMPARE(model.index(2).data().toString(), QStringLiteral("Reinforced (task_success): stability 48 h → 96 h"));
+        QCOMPARE(model.index(2).data().toString(), QStringLiteral("Reinforced (a task it helped succeeded): stability 48 h → 96 h"));
         QCOMPARE(model.index(3).data().toString(), QStringLiteral("Created"));
         QCOMPARE(model.index(1).data(HistoryModel::ChangesRole).toStringList(),
                  QStringList{"content: 'Likes coffee' → 'Drinks tea'"});

@@ -1,6 +1,7 @@
 #include "commands/DecisionCommand.h"
 
 #include "StoreSession.h"
+#include "models/CleanupPlanModel.h"
 #include "text/MemoryName.h"
 #include "engine/capture/AfterChange.h"
 #include "engine/capture/KeywordExtractor.h"
@@ -232,7 +233,7 @@ DecisionCommand *DecisionCommand::answerReview(StoreSession *session, const QStr
 DecisionCommand *DecisionCommand::applyCleanup(StoreSession *session, const CleanupAction &action, ErrorSink errors)
 {
     const QString text = QCoreApplication::translate("DecisionCommand", "Clean up memory: %1")
-                             .arg(Cleanup::kindName(action.kind));
+                             .arg(CleanupPlanModel::kindTitle(action.kind).toLower());
     return new DecisionCommand(
         session, text, {action.memoryId},
         [session, action](Decisions &, const QString &) -> Result<DecisionOutcome> {

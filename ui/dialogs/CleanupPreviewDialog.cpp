@@ -72,7 +72,8 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 10);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setColumnWidth(CleanupPlanModel::ActionColumn, 90);
-    m_view->setColumnWidth(CleanupPlanModel::IdColumn, 110);
+    // A memory is named by its text; its id is for programs (the model's MemoryIdRole).
+    m_view->setColumnHidden(CleanupPlanModel::IdColumn, true);
     m_view->setColumnWidth(CleanupPlanModel::ContentColumn, 340);
     m_view->setColumnWidth(CleanupPlanModel::ScoreColumn, 70);
     layout->insertWidget(4, m_view, 1);
@@ -186,10 +187,6 @@ void CleanupPreviewDialog::finishPlanning(Result<Planned> result)
     m_counts->setText(parts.join(QStringLiteral("  ·  ")) + QStringLiteral("    ")
                       + tr("Nothing is written until you apply; the whole cleanup is one undoable step. "
                            "Deletions are left out until you tick them; untick any other row to leave that memory out."));
-    int idWidth = 0; // ids are not elided: agent ids have 8 characters, Recollector's own 30
-    for (std::size_t i = 0; i < p.actions.size() && i < 2000; ++i)
-        idWidth = std::max(idWidth, m_view->fontMetrics().horizontalAdvance(p.actions[i].memoryId));
-    m_view->setColumnWidth(CleanupPlanModel::IdColumn, std::max(110, idWidth + 16));
     m_model->setPlan(std::move(planned.plan), std::move(planned.contents));
     setState(State::Ready);
 }

@@ -19,6 +19,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -45,7 +46,7 @@ QString kindLabel(const ReviewItem &item)
     case Kind::Conflict: return ReviewQueueDialog::tr("Conflict");
     case Kind::Promote: return ReviewQueueDialog::tr("Promote?");
     case Kind::Decay: return ReviewQueueDialog::tr("Fading");
-    case Kind::Cleanup: return ReviewQueueDialog::tr("Cleanup: %1").arg(Cleanup::kindName(item.cleanup));
+    case Kind::Cleanup: return ReviewQueueDialog::tr("Cleanup: %1").arg(CleanupPlanModel::kindTitle(item.cleanup).toLower());
     }
     return {};
 }
@@ -254,12 +255,20 @@ void ReviewQueueDialog::fillList()
         row->setIcon(0, style()->standardIcon(kindIcon(item.kind)));
         row->setText(0, kindLabel(item));
         QStringList texts;
-        for (const QString &id : item.memoryIds)
-            texts << elided(content.value(id, id), item.memoryIds.size() > 1 ? 60 : 110);
+        QStringList whole;
+        for (const QString &id : item.memoryIds) {
+            const QString text = content.value(id, tr("a memory no longer in the store"));
+            texts << elided(text, item.memoryIds.size() > 1 ? 60 : 110);
+            whole << text;
+        }
         row->setText(1, texts.join(QStringLiteral("  ⟷  ")));
-        row->setToolTip(1, EventText::plainToolTip(item.memoryIds.join(QLatin1Char('\n'))));
-        row->setText(2, item.reason);
-        row->setToolTip(2, EventText::plainToolTip(item.reason));
+        row->setToolTip(1, EventText::plainToolTip(whole.join(QLatin1Char('\n'))));
+        // The kind has its own column: the reason alone, without the queue's "delete: " prefix.
+        QString reason = item.reason;
+        if (item.kind == Kind::Cleanup)
+            reason.remove(QRegularExpression(QStringLiteral("^%1: ").arg(Cleanup::kindName(item.cleanup))));
+        row->setText(2, reason);
+        row->setToolTip(2, EventText::plainToolTip(reason));
         row->setText(3, item.kind == Kind::Conflict ? QString() : EventText::number(item.score));
         row->setTextAlignment(3, Qt::AlignRight | Qt::AlignVCenter);
         rows << row;

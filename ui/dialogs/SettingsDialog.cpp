@@ -68,9 +68,9 @@ QString sectionTitle(const QString &section)
     static const QHash<QString, const char *> titles{
         {QStringLiteral("memory.decay"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Ebbinghaus: decay and tier thresholds")},
         {QStringLiteral("memory.reinforce"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Reinforcement multipliers")},
-        {QStringLiteral("enhanced"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Enhanced (note 001)")},
-        {QStringLiteral("importance"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Importance (note 002)")},
-        {QStringLiteral("lifecycle"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Lifecycle (note 003)")},
+        {QStringLiteral("enhanced"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Enhanced profile")},
+        {QStringLiteral("importance"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Importance profile")},
+        {QStringLiteral("lifecycle"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Lifecycle profile")},
         {QStringLiteral("conflicts"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Conflict detection and automatic handling")},
         {QStringLiteral("associations"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Associations and spreading activation")},
         {QStringLiteral("budgets"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Storage budgets and retention")},
@@ -84,6 +84,24 @@ QString sectionTitle(const QString &section)
 QString labelFor(const QString &key)
 {
     const QString name = key.mid(key.lastIndexOf(QLatin1Char('.')) + 1);
+    // Keys named after a formula's symbol say nothing to a person: these get words of their own.
+    static const QHash<QString, QString> kWords{
+        {QStringLiteral("alphaBase"), QStringLiteral("Time weight falls per day")},
+        {QStringLiteral("userFactor"), QStringLiteral("How fast this user forgets")},
+        {QStringLiteral("semanticBoost"), QStringLiteral("Mention boost")},
+        {QStringLiteral("frequentSemanticBoost"), QStringLiteral("Mention boost when frequent")},
+        {QStringLiteral("semanticLambda"), QStringLiteral("Mention boost wears off")},
+        {QStringLiteral("momentum"), QStringLiteral("Recent mention bonus")},
+        {QStringLiteral("momentumLambda"), QStringLiteral("Recent mention bonus wears off")},
+        {QStringLiteral("ageLambda"), QStringLiteral("Age lowers the score")},
+        {QStringLiteral("keywordJaccard"), QStringLiteral("Shared keywords to compare")},
+        {QStringLiteral("directConfidenceFactor"), QStringLiteral("Confidence kept after a contradiction")},
+        {QStringLiteral("coTaskWeight"), QStringLiteral("Same task link weight")},
+        {QStringLiteral("coProjectWeight"), QStringLiteral("Same project link weight")},
+        {QStringLiteral("coRetrievalBoost"), QStringLiteral("Recalled together boost")},
+    };
+    if (const auto it = kWords.constFind(name); it != kWords.constEnd())
+        return SettingLabels::translated(it.value());
     QString words;
     for (const QChar c : name) {
         if (c.isUpper() && !words.isEmpty())

@@ -1,6 +1,10 @@
 #include "text/EventText.h"
 
 #include "engine/decisions/WeightLog.h"
+#include "model/Conflict.h"
+#include "text/CategoryText.h"
+#include "text/ConflictText.h"
+#include "text/TierText.h"
 #include "model/Time.h"
 
 #include <QCoreApplication>
@@ -60,11 +64,43 @@ QString elide(const QString &text, int max)
     return flat;
 }
 
-/// A memory named by the start of its text (as `namer` gives it), its id when there is none.
+/// A memory named by the start of its text (as `namer` gives it); one that is no longer in the
+/// store is said to be so, never named by its id.
 QString memoryRef(const QString &id, const EventText::MemoryNamer &namer)
 {
     const QString text = namer ? namer(id) : QString();
-    return text.isEmpty() ? id : HistoryLine::tr("“%1”", "a memory named by its text").arg(elide(text, 40));
+    return text.isEmpty() ? HistoryLine::tr("a memory no longer in the store")
+                          : HistoryLine::tr("“%1”", "a memory named by its text").arg(elide(text, 40));
+}
+
+/// What a reinforcement came from, in words (the events of docs/scoring.md, "Reinforcement").
+QString reinforceWords(const QString &type)
+{
+    static const QHash<QString, const char *> kWords{
+        {QStringLiteral("access"), QT_TRANSLATE_NOOP("HistoryLine", "recalled by the assistant")},
+        {QStringLiteral("task_success"), QT_TRANSLATE_NOOP("HistoryLine", "a task it helped succeeded")},
+        {QStringLiteral("task_failure"), QT_TRANSLATE_NOOP("HistoryLine", "a task it helped failed")},
+        {QStringLiteral("manual"), QT_TRANSLATE_NOOP("HistoryLine", "confirmed by you")},
+        {QStringLiteral("manual_review"), QT_TRANSLATE_NOOP("HistoryLine", "kept in a review")},
+        {QStringLiteral("association_hit"), QT_TRANSLATE_NOOP("HistoryLine", "recalled through a linked memory")},
+    };
+    if (const auto it = kWords.constFind(type); it != kWords.constEnd())
+        return HistoryLine::tr(it.value());
+    return type.contains(QLatin1Char('_')) ? QString() : type; // an identifier says nothing to a person
+}
+
+/// A conflict's kind, in the conflict dialog's words.
+QString conflictWords(const QString &type)
+{
+    static const QHash<QString, const char *> kWords{
+        {QStringLiteral("direct_contradiction"), QT_TRANSLATE_NOOP("HistoryLine", "a direct contradiction")},
+        {QStringLiteral("scope_overlap"), QT_TRANSLATE_NOOP("HistoryLine", "overlapping scope")},
+        {QStringLiteral("temporal_shift"), QT_TRANSLATE_NOOP("HistoryLine", "a newer version")},
+        {QStringLiteral("file_clash"), QT_TRANSLATE_NOOP("HistoryLine", "both changed the same file")},
+    };
+    if (const auto it = kWords.constFind(type); it != kWords.constEnd())
+        return HistoryLine::tr(it.value());
+    return type.contains(QLatin1Char('_')) ? QString() : type;
 }
 
 /// "content", "content and keywords", "content, keywords and category" (in words, not field names).
@@ -98,7 +134,8 @@ QString withReason(QString text, const Event &e)
 QString reinforceSummary(const Event &e)
 {
     const QString type = firstString(e.payload, {"event", "type", "eventType", "reinforceEvent"});
-    QString text = type.isEmpty() ? HistoryLine::tr("Reinforced") : HistoryLine::tr("Reinforced (%1)").arg(type);
+    const QString why = reinforceWords(type);
+    QString text = why.isEmpty() ? HistoryLine::tr("Reinforced") : HistoryLine::tr("Reinforced (%1)").arg(why);
     const QJsonValue b = before(e).value(QLatin1String("stability"));
     const QJsonValue a = after(e).value(QLatin1String("stability"));
     if (b.isDouble() && a.isDouble())
@@ -198,12 +235,15 @@ QString EventText::summary(const Event &e, const MemoryNamer &namer)
     if (k == ev::kConflictDetected) {
         const QString type = firstString(e.payload, {"type", "conflictType"});
         const QString other = firstString(e.payload, {"other", "with", "otherId"});
-        QString text = type.isEmpty() ? HistoryLine::tr("Conflict detected") : HistoryLine::tr("Conflict detected (%1)").arg(type);
+        const QString kind = conflictWords(type);
+        QString text = kind.isEmpty() ? HistoryLine::tr("Conflict detected") : HistoryLine::tr("Conflict detected (%1)").arg(kind);
         return other.isEmpty() ? text : HistoryLine::tr("%1 with %2").arg(text, memoryRef(other, namer));
     }
     if (k == ev::kConflictResolved) {
         const QString strategy = firstString(e.payload, {"strategy", "resolution"});
-        return strategy.isEmpty() ? HistoryLine::tr("Conflict resolved") : HistoryLine::tr("Conflict resolved: %1").arg(strategy);
+        const auto resolution = core::conflictResolutionFromName(strategy);
+        const QString how = resolution ? ConflictText::resolutionLabel(*resolution) : QString(strategy).replace(QLatin1Char('_'), QLatin1Char(' '));
+        return how.isEmpty() ? HistoryLine::tr("Conflict resolved") : HistoryLine::tr("Conflict resolved: %1").arg(how);
     }
     if (k == ev::kConflictDismissed)
         return HistoryLine::tr("Conflict dismissed: not a conflict");
@@ -355,6 +395,13 @@ QString EventText::formatValue(const QString &field, const QJsonValue &value, in
         }
         if (s.isEmpty())
             return QStringLiteral("''");
+        // Stored names in the words the table and the panel use, not as stored.
+        if (field == QLatin1String("category"))
+            return CategoryText::words(s);
+        if (field == QLatin1String("level")) {
+            if (const auto level = core::levelFromName(s))
+                return TierText::level(*level);
+        }
         return QLatin1Char('\'') + elide(s, maxText) + QLatin1Char('\'');
     }
     case QJsonValue::Array: {

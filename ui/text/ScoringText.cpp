@@ -1,5 +1,8 @@
 #include "text/ScoringText.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "engine/graph/LinkTypes.h"
 
 namespace recollector::ui {
@@ -24,6 +27,20 @@ QString ScoringText::linkType(std::uint8_t type)
     case core::links::Semantic: return tr("semantic");
     default: return tr("other");
     }
+}
+
+QString ScoringText::duration(double hours)
+{
+    const auto round = [](double v) { return int(std::lround(std::max(v, 1.0))); };
+    if (hours < 48) {
+        const int n = round(hours);
+        return n == 1 ? tr("1 hour") : tr("%1 hours").arg(n);
+    }
+    if (hours < 24 * 60)
+        return tr("about %1 days").arg(round(hours / 24));
+    if (hours < 24 * 365 * 2)
+        return tr("about %1 months").arg(round(hours / (24 * 30.4)));
+    return tr("about %1 years").arg(round(hours / (24 * 365)));
 }
 
 } // namespace recollector::ui

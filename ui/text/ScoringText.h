@@ -19,6 +19,9 @@ public:
     static QString profile(const QString &name);
     /// core::links::Type → "keyword", "co-task", … (zh_CN: 关键词, 同任务, …).
     static QString linkType(std::uint8_t type);
+    /// A span of hours in the unit a person would use: "20 hours", "about 3 days",
+    /// "about 5 months", "about 2 years".
+    static QString duration(double hours);
 };
 
 } // namespace recollector::ui

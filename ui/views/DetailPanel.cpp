@@ -16,6 +16,7 @@
 #include "scoring/ImportanceProfile.h"
 #include "text/TierText.h"
 #include "text/ScoringText.h"
+#include "text/SourceText.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -572,8 +573,10 @@ void DetailPanel::fillScoring(const Memory &m)
                     "guess. With Claude Code's hooks installed (recollector-cli hook install claude-code), each "
                     "session that loads it counts as a use."));
     else
-        setValue(QStringLiteral("strength"),
-                 tr("%1 / 100 (stored ebbinghaus strength %2)").arg(EventText::number(score.strength), EventText::number(m.strength)));
+        setValue(QStringLiteral("strength"), tr("%1 of 100").arg(EventText::number(score.strength)),
+                 tr("How strong it is now, as the %1 scoring rates it. At its last reinforcement it was saved at "
+                    "%2 of 100 and has faded from there.")
+                     .arg(ScoringText::profile(profileName), EventText::number(m.strength)));
     const QString tier = TierText::label(score.tier);
     setValue(QStringLiteral("tier"), tier);
     const QColor color = ChartPalette::tier(score.tier);
@@ -587,11 +590,15 @@ void DetailPanel::fillScoring(const Memory &m)
         p.setColor(QPalette::WindowText, color.darker(115));
         tierLabel->setPalette(p);
     }
+    // Stability is the time in which an unused memory loses about two thirds of its strength
+    // (docs/scoring.md, "Ebbinghaus"); its decay rate stretches or shortens it.
     const double effective = m.stability / std::max(m.decayRate, 1e-6);
-    setValue(QStringLiteral("stability"), tr("%1 h (%2 d); effective %3 h at decay rate %4")
-                                              .arg(EventText::number(m.stability), EventText::number(m.stability / 24),
-                                                   EventText::number(effective), EventText::number(m.decayRate)));
-    setValue(QStringLiteral("decayRate"), EventText::number(m.decayRate));
+    setValue(QStringLiteral("stability"), tr("loses two thirds of its strength in %1 unused").arg(ScoringText::duration(effective)),
+             tr("Stability %1 hours at a decay rate of %2").arg(EventText::number(m.stability), EventText::number(m.decayRate)));
+    setValue(QStringLiteral("decayRate"),
+             m.decayRate < 0.995   ? tr("%1 (fades slower than usual)").arg(EventText::number(m.decayRate))
+             : m.decayRate > 1.005 ? tr("%1 (fades faster than usual)").arg(EventText::number(m.decayRate))
+                                   : tr("%1 (usual)").arg(EventText::number(m.decayRate)));
     m_importance->setValue(m.importance);
     const core::ImportanceProfile importance(m_session->config());
     const double decayed = importance.decayedImportance(core::ScoreInput::from(m, m_session->config()), now);
@@ -613,7 +620,7 @@ void DetailPanel::fillScoring(const Memory &m)
 
 void DetailPanel::fillProvenance(const Memory &m)
 {
-    QStringList source{m.source.type};
+    QStringList source{SourceText::words(m.source.type)};
     if (!m.source.taskId.isEmpty())
         source << tr("task %1").arg(m.source.taskId);
     if (!m.source.chatId.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "StoreSession.h"
 #include "text/CategoryText.h"
+#include "text/SourceText.h"
 
 #include <algorithm>
 #include <limits>
@@ -219,7 +220,10 @@ void FilterBar::repopulate()
     for (const QString &name : categories)
         categoryLabels << CategoryText::words(name);
     fillCombo(m_category, tr("All categories"), categories, categoryLabels);
-    fillCombo(m_source, tr("All sources"), sources, sources);
+    QStringList sourceLabels;
+    for (const QString &type : sources)
+        sourceLabels << SourceText::words(type);
+    fillCombo(m_source, tr("All sources"), sources, sourceLabels);
     QStringList projectLabels = projects;
     for (QString &label : projectLabels) {
         if (label.isEmpty())

@@ -18,7 +18,7 @@ class Store;
 
 enum class CleanupKind { Archive, Compress, Delete, Purge };
 
-/// One planned change, with the reason a person can check ("strength 7 < archive line 10").
+/// One planned change, with the reason a person can check ("strength 7 is under the archive line (10)").
 struct CleanupAction
 {
     CleanupKind kind = CleanupKind::Archive;

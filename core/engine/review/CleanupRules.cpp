@@ -25,11 +25,11 @@ std::optional<CleanupKind> ebbinghaus(const Facts &f, const Score &s, const Conf
     const auto &decay = config.decay;
     if (s.tier == Tier::Forgotten)
         return hit(CleanupKind::Delete, reason, [&] {
-            return QStringLiteral("strength %1 < delete line %2").arg(num(s.strength), num(decay.deleteThreshold));
+            return QStringLiteral("strength %1 is under the delete line (%2)").arg(num(s.strength), num(decay.deleteThreshold));
         });
     if (s.tier == Tier::Weak && f.level != MemoryLevel::Archive)
         return hit(CleanupKind::Archive, reason, [&] {
-            return QStringLiteral("strength %1 < archive line %2").arg(num(s.strength), num(decay.archiveThreshold));
+            return QStringLiteral("strength %1 is under the archive line (%2)").arg(num(s.strength), num(decay.archiveThreshold));
         });
     return std::nullopt;
 }
@@ -46,7 +46,7 @@ std::optional<CleanupKind> enhanced(const Facts &f, const ScoreInput &in, const 
         // The archive instant is not kept on the row: count from the last activation.
         if (e.deleteArchivedAfterDays > 0 && inactive >= archiveAfter + e.deleteArchivedAfterDays)
             return hit(CleanupKind::Delete, reason, [&] {
-                return QStringLiteral("archived and %1 days without activation ≥ %2")
+                return QStringLiteral("archived and unused for %1 days (the limit is %2)")
                     .arg(days(inactive), num(archiveAfter + e.deleteArchivedAfterDays));
             });
         return std::nullopt;
@@ -59,7 +59,7 @@ std::optional<CleanupKind> enhanced(const Facts &f, const ScoreInput &in, const 
         s.tier == Tier::Permanent ? profile.breakdown(in, now).raw < e.forgottenBelow : s.tier == Tier::Forgotten;
     if (forgotten)
         return hit(CleanupKind::Archive, reason, [&] {
-            return QStringLiteral("W %1 < %2 and %3 days without activation ≥ %4")
+            return QStringLiteral("time weight %1 is under the forgotten line (%2) and unused for %3 days (the limit is %4)")
                 .arg(num(profile.breakdown(in, now).raw), num(e.forgottenBelow), days(inactive), num(archiveAfter));
         });
     return std::nullopt;
@@ -76,11 +76,11 @@ std::optional<CleanupKind> importance(const Facts &f, const ScoreInput &in, cons
     const double age = time::daysBetween(in.createdAt ? in.createdAt : in.lastAccessedAt, now);
     if (cat.maxAgeDays > 0 && age >= cat.maxAgeDays)
         return hit(CleanupKind::Delete, reason, [&] {
-            return QStringLiteral("%1: written %2 days ago ≥ %3").arg(*f.category, days(age), num(cat.maxAgeDays));
+            return QStringLiteral("%1 written %2 days ago, older than the %3 days it is kept").arg(*f.category, days(age), num(cat.maxAgeDays));
         });
     return hit(CleanupKind::Delete, reason, [&] {
         const double line = std::max(cat.deleteBelow, config.importance.forgottenBelow);
-        return QStringLiteral("importance %1 < delete line %2").arg(num(s.score), num(line));
+        return QStringLiteral("importance %1 is under the delete line (%2)").arg(num(s.score), num(line));
     });
 }
 
@@ -90,10 +90,10 @@ std::optional<CleanupKind> lifecycle(const Facts &f, const Score &s, const Confi
     const auto &l = config.lifecycle;
     if (s.tier == Tier::Forgotten)
         return hit(CleanupKind::Delete, reason,
-                   [&] { return QStringLiteral("score %1 < evict line %2").arg(num(s.score), num(l.weakAt)); });
+                   [&] { return QStringLiteral("score %1 is under the eviction line (%2)").arg(num(s.score), num(l.weakAt)); });
     if (s.tier == Tier::Weak && !f.compressed)
         return hit(CleanupKind::Compress, reason,
-                   [&] { return QStringLiteral("score %1 < compress line %2").arg(num(s.score), num(l.fadingAt)); });
+                   [&] { return QStringLiteral("score %1 is under the compression line (%2)").arg(num(s.score), num(l.fadingAt)); });
     return std::nullopt;
 }
 
@@ -119,7 +119,7 @@ std::optional<CleanupKind> purge(const Facts &f, const Config &config, Millis no
     if (since < config.budgets.purgeAfterDays)
         return std::nullopt;
     return hit(CleanupKind::Purge, reason, [&] {
-        return QStringLiteral("deleted %1 days ago ≥ %2-day retention").arg(days(since), num(config.budgets.purgeAfterDays));
+        return QStringLiteral("deleted %1 days ago; deleted memories are kept %2 days").arg(days(since), num(config.budgets.purgeAfterDays));
     });
 }
 
@@ -162,7 +162,7 @@ QString budgetReason(BudgetGroup group, std::size_t groupSize, int budget, doubl
     const QString what = group == BudgetGroup::ActiveEpisode       ? QStringLiteral("active episodes")
                          : group == BudgetGroup::CompressedEpisode ? QStringLiteral("compressed episodes")
                                                                    : QStringLiteral("semantic rules");
-    return QStringLiteral("%1 %2 > budget %3: score %4 among the %5 lowest")
+    return QStringLiteral("%2 %1 where the budget is %3; its score %4 is among the %5 lowest")
         .arg(what)
         .arg(groupSize)
         .arg(budget)
