@@ -24,6 +24,10 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QFile>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTextBrowser>
 #include <QtTest>
 
 #include <optional>
@@ -99,11 +103,40 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("Using Recollector")) && text.contains(QStringLiteral("Editing a memory")),
                  qPrintable(text.left(200)));
         QVERIFY(!text.contains(QStringLiteral("## "))); // rendered, not the markdown source
+        // Every section is on screen: a stray "<word>" in the markdown is read as an HTML tag
+        // and swallows the rest of the guide.
+        QFile source(UserGuideDialog::guidePath());
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        for (const QString &line : QString::fromUtf8(source.readAll()).split(QLatin1Char('\n'))) {
+            if (line.startsWith(QLatin1String("## ")))
+                QVERIFY2(text.contains(line.mid(3)), qPrintable(line));
+        }
         // The screenshots it shows are in the program too.
         QVERIFY(!guide->browser()->document()
                      ->resource(QTextDocument::ImageResource, QUrl(QStringLiteral("screenshots/welcome-page.png")))
                      .isNull());
         saveShot(guide, QStringLiteral("user-guide.png"));
+    }
+
+    // Issue 37, item 10: a link to a developer document leaves the guide as it was and says
+    // where that document is; a link to a section of the guide scrolls there.
+    void aLinkToAnotherDocumentNeverBlanksTheGuide()
+    {
+        UserGuideDialog guide;
+        guide.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&guide));
+        QTextBrowser *browser = guide.browser();
+        const QString before = browser->toPlainText();
+        Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("architecture.md")));
+        QCOMPARE(browser->toPlainText(), before);
+        auto *note = guide.findChild<QLabel *>(QStringLiteral("userGuideNote"));
+        QVERIFY(note && note->isVisible());
+        QVERIFY2(note->text().contains(QStringLiteral("architecture.md")), qPrintable(note->text()));
+        browser->verticalScrollBar()->setValue(0);
+        Q_EMIT browser->anchorClicked(QUrl(QStringLiteral("#language")));
+        QCOMPARE(browser->toPlainText(), before);
+        QVERIFY(browser->verticalScrollBar()->value() > 0);
+        QVERIFY(!note->isVisible());
     }
 
     void shortcutsListTheMenusAndTheQueue()
