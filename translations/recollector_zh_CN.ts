@@ -5143,16 +5143,16 @@ Memory %1 · Enter shows it in the table.</source>
         <translation>强化倍数</translation>
     </message>
     <message>
-        <source>Enhanced: composite weight</source>
-        <translation>增强方案：综合权重</translation>
+        <source>Enhanced (note 001)</source>
+        <translation>增强方案（笔记 001）</translation>
     </message>
     <message>
-        <source>Importance: decay by category</source>
-        <translation>重要性方案：按类别衰减</translation>
+        <source>Importance (note 002)</source>
+        <translation>重要性方案（笔记 002）</translation>
     </message>
     <message>
-        <source>Lifecycle: score and tiers</source>
-        <translation>生命周期方案：评分与层级</translation>
+        <source>Lifecycle (note 003)</source>
+        <translation>生命周期方案（笔记 003）</translation>
     </message>
     <message>
         <source>Conflict detection and automatic handling</source>

@@ -68,9 +68,9 @@ QString sectionTitle(const QString &section)
     static const QHash<QString, const char *> titles{
         {QStringLiteral("memory.decay"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Ebbinghaus: decay and tier thresholds")},
         {QStringLiteral("memory.reinforce"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Reinforcement multipliers")},
-        {QStringLiteral("enhanced"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Enhanced: composite weight")},
-        {QStringLiteral("importance"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Importance: decay by category")},
-        {QStringLiteral("lifecycle"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Lifecycle: score and tiers")},
+        {QStringLiteral("enhanced"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Enhanced (note 001)")},
+        {QStringLiteral("importance"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Importance (note 002)")},
+        {QStringLiteral("lifecycle"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Lifecycle (note 003)")},
         {QStringLiteral("conflicts"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Conflict detection and automatic handling")},
         {QStringLiteral("associations"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Associations and spreading activation")},
         {QStringLiteral("budgets"), QT_TRANSLATE_NOOP("recollector::ui::SettingsDialog", "Storage budgets and retention")},
