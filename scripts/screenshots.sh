@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures in packaging/screenshots/ (offscreen, on the demo store):
+# Regenerates the pictures in packaging/screenshots/ and docs/screenshots/ (offscreen, on the demo store):
 #   bash scripts/screenshots.sh        (after `bash scripts/dev.sh test` has built everything)
 # The main window comes from `recollector --demo` with RECOLLECTOR_SCREENSHOT; the dialogs and views
 # from their own GUI tests, which save what they show when RECOLLECTOR_SCREENSHOT_DIR is set.

@@ -13,8 +13,8 @@ namespace recollector::ui {
 
 class StoreSession;
 
-/// The scheduled cleanup while the window is open (docs/scoring.md, "Scheduled cleanup";
-/// note 000 §4.4, note 003 §4). Every minute, and when a store opens or its profile or
+/// The scheduled cleanup while the window is open (docs/scoring.md, "Scheduled cleanup").
+/// Every minute, and when a store opens or its profile or
 /// configuration changes, it asks core::CleanupSchedule whether a cleanup is due
 /// (`cleanupIntervalHours` after meta `last_cleanup_at`; a store never cleaned is due). When
 /// due it plans on a worker (its own read-only connection, as the cleanup dialog does) and

@@ -15,12 +15,12 @@ namespace recollector::core {
 struct CategoryConfig
 {
     QString name;
-    double enhancedImportance = 1.1; ///< note 001's I (identity 1.5 … temporary 0.8)
-    double dailyDecayFactor = 0.95;  ///< note 002: importance × factor per day after graceDays
-    double graceDays = 7;            ///< note 002: days since last access before decay starts
-    bool neverDecays = false;        ///< note 002: system / core
-    double maxAgeDays = 0;           ///< note 002: episode deleted after 14 days; 0 = no limit
-    double deleteBelow = 0;          ///< note 002: fact deleted below 0.3; 0 = never
+    double enhancedImportance = 1.1; ///< docs/scoring.md#enhanced: I (identity 1.5 … temporary 0.8)
+    double dailyDecayFactor = 0.95;  ///< docs/scoring.md#importance: importance × factor per day after graceDays
+    double graceDays = 7;            ///< docs/scoring.md#importance: days since last access before decay starts
+    bool neverDecays = false;        ///< docs/scoring.md#importance: system / core
+    double maxAgeDays = 0;           ///< docs/scoring.md#importance: episode deleted after 14 days; 0 = no limit
+    double deleteBelow = 0;          ///< docs/scoring.md#importance: fact deleted below 0.3; 0 = never
     double decayRateFactor = 1.0;    ///< docs/scoring.md, "Decay rate": decayRate × this (pitfall 0.9)
     bool operator==(const CategoryConfig &) const = default;
 };
@@ -89,7 +89,7 @@ struct Config
         double fadingBelow = 0.5;
         double weakBelow = 0.3;
         double forgottenBelow = 0.01;
-        // note 001 lifecycle: W < 0.01 and this many days without activation → ARCHIVE
+        // docs/scoring.md#cleanup, enhanced: W < 0.01 and this many days without activation → ARCHIVE
         // (doubled for sensitivity 1, "slow compression"); archived for longer than
         // deleteArchivedAfterDays → delete ("optional, user configured": 0 = never).
         double archiveAfterDays = 180;

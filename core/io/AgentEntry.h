@@ -12,7 +12,7 @@
 
 namespace recollector::core::io {
 
-/// One memory in the agent hub's own shape (note 000's MemoryEntry plus what newer writers add;
+/// One memory in the agent hub's own shape (the original MemoryEntry plus what newer writers add;
 /// docs/formats.md, "Agent memory folders"), as found in an agent memory folder or a legacy
 /// note-000 array.
 ///

@@ -12,7 +12,7 @@ namespace recollector::core::io {
 /// writes for it at nesting level `indent` (4 spaces a level, keys in QJsonObject's sorted
 /// order, numbers in Qt's shortest round-trip form, strings escaped as Qt escapes them).
 /// Why not QJsonDocument: a memory set of 100,000 memories is ~325 MiB of text; serialising
-/// each entry through a QJsonDocument and re-indenting it cost 8 s, this writes straight into
+/// each entry through a QJsonDocument and re-indenting it cost most of the export, this writes straight into
 /// the output. Strings that are plain printable ASCII take a fast path; any other string is
 /// escaped by Qt itself, so the bytes stay Qt's.
 class JsonIndentedWriter final

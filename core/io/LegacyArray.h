@@ -8,7 +8,7 @@
 
 namespace recollector::core::io {
 
-/// Note 000's own data: one JSON array of MemoryEntry objects (before any forgetting fields
+/// The legacy data (docs/formats.md#legacy-note-000-arrays): one JSON array of MemoryEntry objects (before any forgetting fields
 /// existed). Each entry is read like an agent folder file (AgentEntry), with lazy migration;
 /// any bad entry or a duplicate id is the error for the whole file.
 class LegacyArray final

@@ -19,7 +19,7 @@ enum class SetFormat {
     RecollectorJson, ///< {format: recollector-memory-set, version: 1, ...} as JSON
     RecollectorYaml, ///< the same document as YAML
     AgentFolder, ///< a folder of <id>.json files, one memory each
-    LegacyArray, ///< note 000: one JSON array of MemoryEntry
+    LegacyArray, ///< docs/formats.md#legacy-note-000-arrays: one JSON array of MemoryEntry
     Csv, ///< export only: one row per memory
 };
 

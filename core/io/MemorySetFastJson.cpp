@@ -362,7 +362,7 @@ enum class Top : int { Format, Version, ExportedAt, Profile, Seal, Memories, Ass
 enum class Part { All, Memories, Others };
 
 /// The hundredths of the events the Others pass reads: the memories pass reads the rest, so
-/// that both take about as long (the 100k set: memories 0.65 s, links and events 0.95 s).
+/// that both take about as long (docs/performance.md, import_100k_s).
 constexpr std::size_t kEventsReadWithTheLinks = 60;
 
 bool inPart(Top key, Part part)

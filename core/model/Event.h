@@ -36,7 +36,7 @@ inline const QString kConflictDetected = QStringLiteral("conflict_detected");
 inline const QString kConflictResolved = QStringLiteral("conflict_resolved");
 /// The user said a detected conflict is not one (docs/scoring.md, "Dismissal").
 inline const QString kConflictDismissed = QStringLiteral("conflict_dismissed");
-/// The newer memory of a temporal shift settled latest-wins (note 003: "recently updated").
+/// The newer memory of a temporal shift settled latest-wins (docs/scoring.md#automatic-handling: "recently updated").
 inline const QString kRecentlyUpdated = QStringLiteral("recently_updated");
 inline const QString kArchive = QStringLiteral("archive");
 inline const QString kCompress = QStringLiteral("compress");

@@ -86,8 +86,8 @@ Status openForReading(QFile &file, const QString &path, const QString &displayNa
 // Reads up to `count` bytes into `out` from the file's position on; the file is left positioned
 // after them. A large read is split in two at once, the second half read with pread() on a
 // thread of its own: copying out of the page cache and faulting in the buffer's fresh pages is
-// most of a large read's time, and each core does half (the 100k set's 327 MiB: 0.21–0.22 s on
-// one core, 0.12–0.13 s on two). A file that shrank meanwhile gives fewer bytes, as one read()
+// most of a large read's time, and each core does half (docs/performance.md,
+// import_100k_s). A file that shrank meanwhile gives fewer bytes, as one read()
 // would.
 Result<qint64> readSplit(QFile &file, char *out, qint64 count, const QString &displayName)
 {

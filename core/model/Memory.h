@@ -42,14 +42,14 @@ struct Memory
     Millis createdAt = 0;
     Millis updatedAt = 0;
     Millis lastAccessedAt = 0;     ///< retrieval hit; access ≠ reinforcement
-    Millis lastReinforcedAt = 0;   ///< decay counts from here (note 001's last_activated_at)
+    Millis lastReinforcedAt = 0;   ///< decay counts from here (docs/scoring.md#enhanced: last_activated_at)
     int accessCount = 0;
     int reinforceCount = 0;
     QString projectPath;           ///< empty = global
     double strength = 50;          ///< cached ebbinghaus strength 0..100, persisted on write
     double stability = 24;         ///< hours
     double decayRate = 1.0;        ///< 0.5..2.0
-    double importance = 1.0;       ///< note 002; ≥ 3.0 = core
+    double importance = 1.0;       ///< docs/scoring.md#importance; ≥ 3.0 = core
     bool verified = false;
     bool permanent = false;
     bool negated = false;
@@ -92,12 +92,12 @@ QStringList normalizeKeywords(const QStringList &keywords);
 /// manual, 24 h otherwise.
 double initialStabilityFor(const MemorySource &source, double initialHours = 24, double manualHours = 168);
 
-/// memory.decay.initialStability's default, hours (note 000 §4.2: a new memory starts at 24 h).
+/// memory.decay.initialStability's default, hours (docs/scoring.md#reinforcement: a new memory starts at 24 h).
 constexpr double kDefaultInitialStability = 24;
 
 /// Legacy stability for an entry that lacks one (docs/formats.md, "Lazy migration"):
 /// base + min(12·accessCount, 120) + 48·confidence, base = the configured initial stability
-/// (note 000's computeInitialStability starts from the 24 h of a new memory).
+/// (docs/formats.md#lazy-migration: the initial stability starts from the 24 h of a new memory).
 double legacyStability(int accessCount, double confidence, double baseHours = kDefaultInitialStability);
 
 /// The source of a memory read from Claude Code's memory folder.

@@ -9,7 +9,7 @@ namespace recollector::core {
 
 /// Every field of a Memory as JSON, exactly: what decision events store as "before" and
 /// "after", so a revert can put a memory back field for field (Memory == holds). Keys are
-/// note 000's camelCase names, as in the memory object; instants are ISO-8601 with
+/// the camelCase names of docs/formats.md#a-memorys-fields, as in the memory object; instants are ISO-8601 with
 /// milliseconds, `null` when unset; `extra` is kept as one object.
 class MemoryFields final
 {

@@ -10,7 +10,7 @@
 
 namespace recollector::core::io {
 
-/// A memory as a JSON object with note 000's camelCase names
+/// A memory as a JSON object with its camelCase names
 /// (docs/formats.md, "A memory's fields"), unknown imported fields (`extra`) merged back in at
 /// top level so they survive a round trip. Unset instants are omitted. Keys come out in a fixed
 /// order when written with QJsonDocument (sorted).

@@ -9,8 +9,8 @@ namespace recollector::core {
 /// paths, the GPU/GL stack) can return with the upper register state dirty. Our code is
 /// compiled for baseline x86-64 (SSE2 encodings), and on recent Intel cores every SSE
 /// instruction then carries a false dependency on the full register, while glibc's VEX
-/// encoded exp/pow pay a transition penalty. Measured with recollector-bench on the 1M store:
-/// scoring every memory took 260 ms with the state dirty and 30–70 ms after one vzeroupper.
+/// encoded exp/pow pay a transition penalty: with the state dirty, scoring every memory ran
+/// several times slower (docs/performance.md, score_all_ms).
 inline void resetVectorState()
 {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

@@ -4,7 +4,7 @@
 
 namespace recollector::core {
 
-/// Note 000: strength = round(100·e^(−h/S_eff)·C), h = hours since lastReinforcedAt,
+/// docs/scoring.md#ebbinghaus: strength = round(100·e^(−h/S_eff)·C), h = hours since lastReinforcedAt,
 /// S_eff = stability / decayRate (hours), C = the conflict factor (1 unless negated or
 /// superseded). Tiers: fading < 30, weak < 10, forgotten < 5 (config `memory.decay.*`).
 class EbbinghausProfile final : public ScoringProfile

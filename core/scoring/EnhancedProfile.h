@@ -4,14 +4,14 @@
 
 namespace recollector::core {
 
-/// Note 001's composite weight, as Recollector reads it (docs/scoring.md, "Enhanced"):
+/// The composite weight, as Recollector reads it (docs/scoring.md, "Enhanced"):
 /// W = w_time × S × C × I × U × M, clamped to [0.01, 2.0]; strength = 100·W/2.
 /// Tiers: fading < 0.5, weak < 0.3, forgotten when the unclamped product is < 0.01 (the
 /// clamp would otherwise keep every memory at or above the forgotten line).
 class EnhancedProfile final : public ScoringProfile
 {
 public:
-    /// The breakdown note 001's weight change log records.
+    /// The breakdown the weight change log records (docs/scoring.md#weight-change-log).
     struct Factors
     {
         double timeWeight = 1;      ///< w_time = 1/(1 + α·t), t days since lastReinforcedAt, α = α_base·U/I

@@ -34,10 +34,10 @@ Score ImportanceProfile::evaluate(const ScoreInput &in, Millis now) const
     const bool never = neverDecays(in);
     const double score = decayedImportance(in, now) * conflictMultiplier(in, now);
     const double strength = 100.0 * std::clamp(score, 0.0, p.coreAt) / std::max(p.coreAt, 1e-6);
-    // note 002: an episode is deleted 14 days after it was written, however recently it was used.
+    // docs/scoring.md#importance: an episode is deleted 14 days after it was written, however recently it was used.
     const double ageDays = double(now - (in.createdAt ? in.createdAt : in.lastAccessedAt)) / double(kMsPerDay);
     Tier tier = Tier::Active;
-    // system, core and importance ≥ 3.0 are never delete candidates (note 002), whatever the
+    // system, core and importance ≥ 3.0 are never delete candidates (docs/scoring.md#cleanup), whatever the
     // forgotten line says: at worst they are weak.
     if (!never
         && (score < p.forgottenBelow || score < cat.deleteBelow || (cat.maxAgeDays > 0 && ageDays >= cat.maxAgeDays)))

@@ -4,7 +4,7 @@
 
 namespace recollector::core {
 
-/// Note 002: the score is the memory's importance, decayed per category from the last access:
+/// docs/scoring.md#importance: the score is the memory's importance, decayed per category from the last access:
 /// I(d) = I₀·f^max(0, ⌊d⌋ − grace), d = days since lastAccessedAt (episode f = 0.8, fact
 /// 0.95, grace 7). `system`, `core` and anything at or above 3.0 never decay. Multiplied by
 /// C when negated or superseded. strength = 100·min(score, 3)/3. Tiers: weak < 0.5;
@@ -21,11 +21,11 @@ public:
     std::vector<TierThreshold> thresholds() const override;
     QJsonObject factors(const ScoreInput &in, Millis now) const override;
 
-    /// I(d) without the conflict factor: what note 002's decay job would have left in the
+    /// I(d) without the conflict factor: what the importance decay job would have left in the
     /// importance field by `now`. Decisions store it back (materialise it) whenever the
     /// last access moves, so the decay already suffered is not forgiven.
     double decayedImportance(const ScoreInput &in, Millis now) const;
-    /// note 002's formula on its own: I₀·f^max(0, ⌊days⌋ − grace).
+    /// docs/scoring.md#importance's formula on its own: I₀·f^max(0, ⌊days⌋ − grace).
     static double decay(double initial, double dailyFactor, double graceDays, double days);
     bool neverDecays(const ScoreInput &in) const;
 };

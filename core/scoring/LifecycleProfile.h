@@ -4,7 +4,7 @@
 
 namespace recollector::core {
 
-/// Note 003: score = min(1, e^(−0.1·ageDays) × (1 + 0.2·recallCount) × (1 + 0.3·importance)),
+/// docs/scoring.md#lifecycle: score = min(1, e^(−0.1·ageDays) × (1 + 0.2·recallCount) × (1 + 0.3·importance)),
 /// ageDays since lastReinforcedAt (a recall re-activates), recallCount = accessCount; × C
 /// when negated or superseded. Tiers: active ≥ 0.7, fading ≥ 0.3, weak (compress) ≥ 0.1,
 /// forgotten (evict) below. strength = 100·score.
@@ -19,7 +19,7 @@ public:
     std::vector<TierThreshold> thresholds() const override;
     QJsonObject factors(const ScoreInput &in, Millis now) const override;
 
-    /// Note 003's calculateDecay() on its own.
+    /// The score formula of docs/scoring.md#lifecycle on its own.
     static double decayScore(double ageLambda, double recallWeight, double importanceWeight, double ageDays,
                              int recallCount, double importance);
 };

@@ -60,7 +60,7 @@ MentionSummary MentionIndex::summarize(const std::vector<Millis> &times, Millis 
     const auto first = std::lower_bound(times.begin(), end, windowStart);
     s.inWindow = std::uint16_t(std::min<std::ptrdiff_t>(end - first, std::numeric_limits<std::uint16_t>::max()));
     s.firstInWindowAt = s.inWindow ? *first : 0;
-    // note 001 "frequent reinforcement": ≥ 3 mentions within 24 h, the latest included.
+    // docs/scoring.md#mentions-enhanced-profile, "frequent reinforcement": ≥ 3 mentions within 24 h, the latest included.
     const Millis frequentStart = s.lastAt - Millis(p.frequentWindowHours * double(kMsPerHour));
     s.frequent = (end - std::lower_bound(times.begin(), end, frequentStart)) >= p.frequentMentions;
     return s;

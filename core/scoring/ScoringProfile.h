@@ -14,7 +14,7 @@
 
 namespace recollector::core {
 
-/// What the event log says about a memory's mentions (note 001: a user mentioning it, i.e. a
+/// What the event log says about a memory's mentions (docs/scoring.md#mentions-enhanced-profile: a user mentioning it, i.e. a
 /// `reinforce`/`confirm` event whose payload has `"mention": true`), as of one instant.
 /// Built for many memories at once by MentionIndex.
 struct MentionSummary
@@ -79,7 +79,7 @@ struct CurvePoint
 /// The conflict factor (docs/scoring.md, "Conflict factor C(t)") for a negated or superseded
 /// memory, `days` after it happened:
 /// C = 1 − (1 − c_min)·e^(−λ·days). Drops to c_min at once (0.30) and recovers slowly
-/// (0.35 at 7 d, 0.48 at 30 d, 0.72 at 90 d). Note 001 prints the complementary formula; the
+/// (0.35 at 7 d, 0.48 at 30 d, 0.72 at 90 d). Its design prints the complementary formula; the
 /// behaviour its text describes is this one.
 double conflictFactor(const Config::Conflicts &conflicts, double days);
 

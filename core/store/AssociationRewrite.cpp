@@ -12,9 +12,9 @@ AssociationRewrite::~AssociationRewrite() = default;
 Status AssociationRewrite::begin()
 {
     // The table is dropped and created again as the store defines it, not emptied row by row:
-    // with foreign keys on, SQLite's DELETE visits every row of a child table (7 s for 5M links
-    // at 1M, and 2 s more to drop the `b` index), where dropping the table frees its pages
-    // (2.5 s, index included). The links written next are checked as before.
+    // with foreign keys on, SQLite's DELETE visits every row of a child table and then
+    // the `b` index's entries, where dropping the table frees its pages at once, index included
+    // (docs/performance.md, rebuild_associations_s). The links written next are checked as before.
     QString definition;
     {
         SqliteStatement q(m_db, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'associations'",

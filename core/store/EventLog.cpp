@@ -263,8 +263,8 @@ Result<qint64> EventLog::lastId() const
 QString EventLog::touchedSinceSql()
 {
     // NOT INDEXED: read only the events after the id (a rowid range). Left to itself SQLite
-    // serves the GROUP BY from events_memory, a scan of the whole log on every call: 220 ms
-    // per recall at a million memories, where the range is a few rows.
+    // serves the GROUP BY from events_memory, a scan of the whole log on every call
+    // (docs/performance.md, retrieve_ms), where the range is a few rows.
     return QStringLiteral("SELECT memory_id, MAX(id) FROM events NOT INDEXED WHERE id > ? GROUP BY memory_id LIMIT ?");
 }
 

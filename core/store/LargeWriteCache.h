@@ -7,8 +7,8 @@ class Database;
 /// A page cache large enough for one big write (an import of 100k memories, a generated
 /// store). SQLite's cache holds the pages a transaction changed; when they outgrow it, they
 /// are spilled to the WAL before the commit and written there again as they change: the
-/// 100k set's import wrote 134k WAL frames for a 48k-page store with the 64 MiB cache, and
-/// took 0.2 s longer than with this one (README, "Performance": import_100k_s).
+/// 100k set's import wrote 134k WAL frames for a 48k-page store with the 64 MiB cache
+/// (docs/performance.md, import_100k_s).
 /// While it lives the connection's cache_size is kKibibytes; destruction puts the store's
 /// own value back. The cache grows only as pages are used: a small write costs nothing more.
 class LargeWriteCache final

@@ -12,8 +12,8 @@ class Database;
 /// reads it back first. A rollback journal holds only the old content of pages that had any
 /// (next to nothing when the write mostly appends), and each new page is written once. SQLite's
 /// own advice (wal.html, "Performance Considerations") is a rollback journal for transactions
-/// over about 100 MB; the 100k set's import (185 MiB of pages) commits in 0.31 s this way
-/// against 0.73 s through the WAL (README, "Performance": import_100k_s).
+/// over about 100 MB, such as the 100k set's import (185 MiB of pages; docs/performance.md,
+/// import_100k_s).
 ///
 /// While it lives the connection's journal_mode is DELETE, with synchronous=FULL (a rollback
 /// journal's safe setting: the journal reaches the disk before the store file changes) or

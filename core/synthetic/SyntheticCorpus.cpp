@@ -44,7 +44,7 @@ const char *const kNegations[] = {"no longer", "does not", "never", "don't", "�
 constexpr const char *kCategoryNames[] = {"fact", "identity", "stable_preference", "short_term_preference", "skill",
                                           "temporary", "system", "core", "episode", "pattern", "lesson",
                                           "preference", "pitfall", "tool"};
-// Shares per category (sum 1): note 000's development categories and note 002's episodes
+// Shares per category (sum 1): the development categories (docs/scoring.md#decay-rate) and the episodes (#importance)
 // dominate, identity / core / system are rare, as in an assistant's real memory.
 const std::vector<double> kCategoryWeights = {0.16, 0.03, 0.06, 0.05, 0.07, 0.05, 0.01,
                                               0.02, 0.15, 0.07, 0.07, 0.10, 0.07, 0.09};
@@ -336,7 +336,7 @@ void SyntheticCorpus::planFields(Rng &rng)
         if (m.category == kPitfall)
             rate *= 0.9;
         m.decayRate = float(std::max(0.5, rate));
-        // Note 002 importance: core ≥ 3 never decays, system 3, identity high, the rest near 1.
+        // Importance (docs/scoring.md#importance): core ≥ 3 never decays, system 3, identity high, the rest near 1.
         if (m.category == kCore)
             m.importance = round2(3.0 + 0.5 * rng.uniform());
         else if (m.category == kSystem)

@@ -1,6 +1,8 @@
 #include "BenchReport.h"
 
+#include <QFile>
 #include <QJsonValue>
+#include <QSaveFile>
 
 namespace recollector::bench {
 
@@ -72,6 +74,55 @@ QStringList BenchReport::failures() const
             out << spec.key;
     }
     return out;
+}
+
+QString BenchReport::markdownFigures(const QString &runLine) const
+{
+    QString out;
+    QTextStream md(&out);
+    md << runLine << "\n\n"
+       << "| key | what | figure | sqlite3 floor | ratio | target | result |\n"
+       << "|---|---|---:|---:|---:|---:|---|\n";
+    for (const KeySpec &spec : keySpecs()) {
+        const Measurement m = m_results.value(spec.key, Measurement::missing(QStringLiteral("not run")));
+        const QString floor = m.floor ? format(spec.key, *m.floor) : QStringLiteral("–");
+        const QString ratio = m.figure && m.floor && *m.floor > 0
+            ? QString::number(*m.figure / *m.floor, 'f', 2) + QStringLiteral("×")
+            : QString();
+        const QString result = !m.figure ? QStringLiteral("not measured")
+            : *m.figure <= spec.target   ? QStringLiteral("pass")
+                                         : QStringLiteral("**FAIL**");
+        md << "| `" << spec.key << "` | " << spec.what << " | " << (m.figure ? format(spec.key, *m.figure) : QStringLiteral("–"))
+           << " | " << floor << " | " << ratio << " | ≤ " << QString::number(spec.target) << " | " << result << " |\n";
+    }
+    md.flush();
+    return out;
+}
+
+bool BenchReport::writeDoc(const QString &path, const QString &runLine, QString *error) const
+{
+    QFile in(path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, in.errorString());
+        return false;
+    }
+    const QString text = QString::fromUtf8(in.readAll());
+    in.close();
+    const QString begin = QLatin1String(kDocBegin);
+    const QString end = QLatin1String(kDocEnd);
+    const qsizetype from = text.indexOf(begin);
+    const qsizetype to = from < 0 ? -1 : text.indexOf(end, from);
+    if (from < 0 || to < 0) {
+        *error = QStringLiteral("%1 has no %2 … %3 markers").arg(path, begin, end);
+        return false;
+    }
+    const QString rewritten = text.left(from + begin.size()) + QLatin1Char('\n') + markdownFigures(runLine) + text.mid(to);
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(rewritten.toUtf8()) < 0 || !out.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
+        return false;
+    }
+    return true;
 }
 
 } // namespace recollector::bench

@@ -42,7 +42,7 @@ inline const std::vector<KeySpec> &keySpecs()
         {QStringLiteral("decision_commit_ms"), QStringLiteral("one decision (event + state) committed"), 10},
         {QStringLiteral("rebuild_associations_s"), QStringLiteral("rebuild every association"), 60},
         {QStringLiteral("import_100k_s"), QStringLiteral("import a 100,000-memory set"), 3},
-        {QStringLiteral("export_100k_s"), QStringLiteral("export it"), 1.5},
+        {QStringLiteral("export_100k_s"), QStringLiteral("export that set (JSON)"), 1.5},
         {QStringLiteral("review_queue_ms"), QStringLiteral("build the review queue (slowest profile)"), 300},
         {QStringLiteral("detect_conflicts_s"), QStringLiteral("contradiction detection over the whole store"), 30},
         {QStringLiteral("live_refresh_ms"), QStringLiteral("another process commits a decision: the window repainted it"), 1000},

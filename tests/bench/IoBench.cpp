@@ -86,7 +86,7 @@ void IoBench::run(Measurement &exportFigure, Measurement &importFigure)
     // Each figure is the median of kRuns runs (every run's time is in the note): on this
     // project's machine kind the first large write after the earlier figures' gigabytes of
     // scratch copies ran up to 0.4 s slower than the next, in the kernel's copy into fresh
-    // page-cache pages (README, "Performance", footnote ²).
+    // page-cache pages (docs/performance.md, "Method").
     std::vector<double> exportTimes;
     for (int run = 0; run < kRuns; ++run) {
         QString why;

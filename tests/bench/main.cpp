@@ -2,14 +2,22 @@
 // each beside the sqlite3 floor.
 //   recollector-bench [--memories N (default 1000000)] [--store PATH] [--json] [--runs K]
 //                [--window-runs K] [--only key,key] [--recollector PATH] [--sqlite3 PATH]
+//                [--write-doc docs/performance.md]
+// --write-doc rewrites the figures table of that file (between its figures:begin and
+// figures:end markers) from this run; it needs a full run (no --only) on the 1M store.
 // The documented entry point is tests/bench/run-bench.sh (or `bash scripts/dev.sh bench`).
 #include "BenchHarness.h"
 #include "BenchReport.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QSysInfo>
 #include <QTextStream>
+#include <QThread>
 
 using namespace recollector;
 
@@ -23,11 +31,38 @@ QString defaultStorePath(std::int64_t memories)
     return QDir(QStringLiteral(RECOLLECTOR_BUILD_DIR)).filePath(QStringLiteral("bench-%1.recollector").arg(label));
 }
 
+/// Which run a docs/performance.md table came from: when, on what machine, on which store.
+QString runLine(const QString &storePath, std::int64_t memories)
+{
+    QString memory = QStringLiteral("?");
+    QFile meminfo(QStringLiteral("/proc/meminfo"));
+    if (meminfo.open(QIODevice::ReadOnly)) {
+        const QList<QByteArray> fields = meminfo.readLine().simplified().split(' '); // MemTotal: N kB
+        if (fields.size() >= 2)
+            memory = QString::number(qRound(fields[1].toDouble() / (1024.0 * 1024.0)));
+    }
+    return QStringLiteral("Run of %1 UTC, %2 memories (`%3`), %4 cores, %5 GiB, %6, %7 %8; written by "
+                          "`recollector-bench --write-doc`: do not edit the table by hand.")
+        .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+        .arg(memories)
+        .arg(QFileInfo(storePath).fileName())
+        .arg(QThread::idealThreadCount())
+        .arg(memory, QSysInfo::prettyProductName(),
+#if defined(__clang__)
+             QStringLiteral("clang"), QStringLiteral(__clang_version__)
+#elif defined(__GNUC__)
+             QStringLiteral("g++"), QStringLiteral(__VERSION__)
+#else
+             QStringLiteral("compiler"), QStringLiteral("?")
+#endif
+        );
+}
+
 int usage(QTextStream &err, const QString &problem)
 {
     err << "recollector-bench: " << problem << "\n"
         << "usage: recollector-bench [--memories N] [--store PATH] [--json] [--runs K] [--window-runs K] "
-           "[--only key,key] [--recollector PATH] [--sqlite3 PATH]\n";
+           "[--only key,key] [--recollector PATH] [--sqlite3 PATH] [--write-doc FILE.md]\n";
     err.flush();
     return 2;
 }
@@ -47,6 +82,7 @@ int main(int argc, char *argv[])
     options.enginePath = QStringLiteral(RECOLLECTOR_GUI_PATH);
     bool json = false;
     QString storePath;
+    QString docPath;
     const QStringList args = app.arguments().mid(1);
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
@@ -72,6 +108,8 @@ int main(int argc, char *argv[])
             options.enginePath = v;
         else if (a == QLatin1String("--sqlite3"))
             options.sqlite3 = v;
+        else if (a == QLatin1String("--write-doc"))
+            docPath = v;
         else
             return usage(err, QStringLiteral("unknown argument '%1'").arg(a));
         if (!ok || options.memories <= 0 || options.runs <= 0 || options.windowRuns <= 0)
@@ -82,6 +120,9 @@ int main(int argc, char *argv[])
                          [&](const bench::KeySpec &s) { return s.key == key; }))
             return usage(err, QStringLiteral("--only: unknown key '%1'").arg(key));
     }
+    // The document's table holds every key at 1M: a partial or smaller run would mislabel it.
+    if (!docPath.isEmpty() && (!options.only.isEmpty() || options.memories != 1000000))
+        return usage(err, QStringLiteral("--write-doc needs a full run (no --only) of 1000000 memories"));
     options.storePath = storePath.isEmpty() ? defaultStorePath(options.memories) : storePath;
 
     bench::BenchHarness harness(options, err);
@@ -96,6 +137,14 @@ int main(int argc, char *argv[])
     } else {
         out << "recollector-bench: " << options.storePath << "\n\n";
         report.printTable(out);
+    }
+    if (!docPath.isEmpty()) {
+        QString problem;
+        if (!report.writeDoc(docPath, runLine(options.storePath, options.memories), &problem)) {
+            err << "recollector-bench: " << problem << Qt::endl;
+            return 1;
+        }
+        err << "recollector-bench: wrote the figures into " << docPath << Qt::endl;
     }
     return 0;
 }

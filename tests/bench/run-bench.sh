@@ -4,17 +4,23 @@
 #
 #   bash tests/bench/run-bench.sh [STORE] [--memories N] [--json] [--runs K] [--window-runs K]
 #                                 [--only key,key] [--build-dir DIR] [--scale SMALL,LARGE]
+#                                 [--write-doc docs/performance.md]
 #
 # Builds recollector-cli, recollector and recollector-bench in DIR (default build/, the release preset),
 # generates STORE (default DIR/bench-1m.recollector; DIR/bench-<N>.recollector for another --memories)
 # with `recollector-cli generate --memories N` when it is missing — 1M memories + 5M associations,
 # seed 1, a few minutes and ~1.6 GB — then runs recollector-bench on it. The table (figure, sqlite3
 # floor, ratio, target, pass/fail) goes to stdout, progress to stderr; --json prints
-# {"figures":{…},"floors":{…}} instead.
+# {"figures":{…},"floors":{…}} instead. The run's own output is kept in DIR/bench-last.txt
+# (or DIR/bench-last.json), never under docs/.
+# --write-doc FILE rewrites FILE's figures table (between <!-- figures:begin --> and
+# <!-- figures:end -->) from this run, keeping its prose: `bash scripts/dev.sh bench --write-doc
+# docs/performance.md` after a change that moves a figure. It needs a full run of the 1M store.
 # --scale SMALL,LARGE (e.g. --scale 100000,1000000) runs the keys at both sizes (each store
 # generated when missing) and prints, per key, both figures and their ratio beside n's ratio
 # and n log n's: a key whose ratio is above n log n's grows faster than n log n (a finding).
 set -euo pipefail
+invoked_from=$PWD
 cd "$(dirname "$0")/../.."
 
 build_dir=build
@@ -29,8 +35,11 @@ while [ $# -gt 0 ]; do
     --store) store="$2"; shift 2 ;;
     --json) pass+=("$1"); shift ;;
     --runs|--window-runs|--only|--recollector|--sqlite3) pass+=("$1" "$2"); shift 2 ;;
+    --write-doc)
+      case "$2" in /*) doc="$2" ;; *) doc="$invoked_from/$2" ;; esac
+      pass+=("$1" "$doc"); shift 2 ;;
     --scale) scale="$2"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     --*) echo "run-bench.sh: unknown option $1" >&2; exit 2 ;;
     *) store="$1"; shift ;;
   esac
@@ -40,6 +49,7 @@ case "$memories" in
 esac
 
 if [ -n "$scale" ]; then
+  if [ -n "${doc-}" ]; then echo "run-bench.sh: --write-doc takes a full run, not --scale" >&2; exit 2; fi
   small="${scale%%,*}"; large="${scale##*,}"
   case "$small$large" in ''|*[!0-9]*) echo "run-bench.sh: --scale needs SMALL,LARGE whole numbers" >&2; exit 2 ;; esac
   for n in "$small" "$large"; do
@@ -89,4 +99,7 @@ if [ ! -s "$store" ]; then
 fi
 
 echo "== recollector-bench on $store" >&2
-exec "$build_dir/tests/bench/recollector-bench" --store "$store" --memories "$memories" "${pass[@]}"
+dump="$build_dir/bench-last.txt"
+case " ${pass[*]-} " in *" --json "*) dump="$build_dir/bench-last.json" ;; esac
+"$build_dir/tests/bench/recollector-bench" --store "$store" --memories "$memories" ${pass[@]+"${pass[@]}"} | tee "$dump"
+echo "== the run's output is in $dump" >&2

@@ -101,7 +101,7 @@ private slots:
         config.associations.maxDepth = 1;
         config.associations.minActivation = 0.3;
         config.associations.maxResults = 2;
-        config.associations.activationDecay = 0.7; // note 000's first design
+        config.associations.activationDecay = 0.7; // the ebbinghaus design's first value
         const auto options = SpreadingActivation::Options::from(config);
         const AssociationGraph g = graphOf({{"a", "b", 0.8}, {"a", "c", 0.5}, {"a", "d", 0.4}, {"b", "e", 1.0}});
         SpreadingActivation spread;

@@ -206,7 +206,7 @@ private Q_SLOTS:
         QCOMPARE(reasonOf(*plan, QStringLiteral("episode-15d")), QStringLiteral("episode written 16.0 days ago, older than the 14 days it is kept"));
     }
 
-    // Rule (note 002): system and core memories and importance ≥ 3.0 are never deleted by a
+    // Rule (the importance design): system and core memories and importance ≥ 3.0 are never deleted by a
     // cleanup, under any profile, whatever the forgotten line says; an episode's 14 days count
     // from its creation, not from its last use.
     void coreSystemAndImportantAreNeverDeletedByCleanup_data()

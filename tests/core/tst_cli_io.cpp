@@ -270,7 +270,7 @@ private Q_SLOTS:
 
     // Rule: memory.decay.initialStability from the store's configuration is what a new memory
     // starts from; an imported entry without a stability gets it as the base of the legacy
-    // value (note 000's computeInitialStability: base + min(12·accessCount, 120) + 48·confidence).
+    // value (the ebbinghaus design's computeInitialStability: base + min(12·accessCount, 120) + 48·confidence).
     void initialStabilityFromTheConfigurationIsUsedForNewMemories()
     {
         QTemporaryDir dir;

@@ -74,8 +74,8 @@ private Q_SLOTS:
     void categoriesCarryTheNotesParameters_data()
     {
         QTest::addColumn<QString>("name");
-        QTest::addColumn<double>("importance");      // note 001 I
-        QTest::addColumn<double>("dailyFactor");     // note 002
+        QTest::addColumn<double>("importance");      // the enhanced design's I
+        QTest::addColumn<double>("dailyFactor");     // the importance design's daily factor
         QTest::addColumn<double>("graceDays");
         QTest::addColumn<bool>("neverDecays");
         QTest::addColumn<double>("maxAgeDays");
@@ -91,7 +91,7 @@ private Q_SLOTS:
         QTest::newRow("core never decays") << "core" << 1.1 << 1.0 << 0.0 << true << 0.0 << 0.0 << 1.0;
         QTest::newRow("episode ×0.8 after 7 d, gone at 14 d") << "episode" << 1.1 << 0.8 << 7.0 << false << 14.0 << 0.0 << 1.0;
         QTest::newRow("pitfall decays 10 % slower") << "pitfall" << 1.1 << 0.95 << 7.0 << false << 0.0 << 0.3 << 0.9;
-        QTest::newRow("rule (note 003)") << "rule" << 1.1 << 0.95 << 7.0 << false << 0.0 << 0.3 << 1.0;
+        QTest::newRow("rule (lifecycle design)") << "rule" << 1.1 << 0.95 << 7.0 << false << 0.0 << 0.3 << 1.0;
         QTest::newRow("unknown gets fact's") << "no-such-category" << 1.1 << 0.95 << 7.0 << false << 0.0 << 0.3 << 1.0;
     }
     void categoriesCarryTheNotesParameters()

@@ -194,7 +194,7 @@ private slots:
         QTest::newRow("en: same polarity, same period") << u("Don't use var") << u("Never use var") << 2.0 << none
                                                         << none << none;
         // Must not conflict — Chinese.
-        QTest::newRow("zh: 十天前紧张 / 现在放松 (note 002)") << u("主人十天前很紧张") << u("主人现在很放松") << 10.0
+        QTest::newRow("zh: 十天前紧张 / 现在放松 (importance design)") << u("主人十天前很紧张") << u("主人现在很放松") << 10.0
                                                          << none << none << none;
         QTest::newRow("zh: 昨天不开心 / 今天开心") << u("主人昨天不开心") << u("主人今天很开心") << 1.0 << none << none
                                                  << none;
@@ -301,7 +301,7 @@ private slots:
         QCOMPARE(*store->memories().get(QStringLiteral("s1")), memories[4]);
         QCOMPARE(*store->memories().get(QStringLiteral("s2")), memories[5]);
 
-        // note 002's change over time raised nothing.
+        // The importance design's change over time raised nothing.
         QVERIFY(kindsOf(*store, QStringLiteral("n1")).isEmpty());
         // Detecting again raises nothing new.
         QCOMPARE(int(detector.detectAll(now)->size()), 0);

@@ -74,7 +74,7 @@ private Q_SLOTS:
         test::TempStore s;
         Memory m = plain(QStringLiteral("m1"));
         m.stability = stabilityBefore;
-        m.lastAccessedAt = kT0 - kMsPerDay; // within note 002's grace: no decay to write back
+        m.lastAccessedAt = kT0 - kMsPerDay; // within the importance design's grace: no decay to write back
         QVERIFY(s->memories().insert(m));
         Decisions d(*s, m_config);
         const auto out = d.reinforce(m.id, *Reinforcement::eventFromName(event), kT0);
@@ -139,7 +139,7 @@ private Q_SLOTS:
 
     void reinforcementRecomputesDecayRate()
     {
-        // The fifth reinforcement crosses note 000's "≥ 5" line: 1 × 0.8.
+        // The fifth reinforcement crosses the ebbinghaus design's "≥ 5" line: 1 × 0.8.
         test::TempStore s;
         Memory m = plain(QStringLiteral("m1"));
         m.reinforceCount = 4;
@@ -150,7 +150,7 @@ private Q_SLOTS:
 
     void frequentMentionsGetTheSmallerBoost()
     {
-        // note 001: three mentions within 24 h are merged into one update with boost 0.3:
+        // The enhanced design: three mentions within 24 h are merged into one update with boost 0.3:
         // the third manual reinforcement multiplies stability by 1.3, not 1.5.
         test::TempStore s;
         Memory m = plain(QStringLiteral("m1"));
@@ -253,7 +253,7 @@ private Q_SLOTS:
 
     void negateWithCorrection()
     {
-        // note 001: "我喜欢喝咖啡" negated with "不喜欢咖啡": the old one down-weighted with a
+        // The enhanced design: "我喜欢喝咖啡" negated with "不喜欢咖啡": the old one down-weighted with a
         // correction history entry, the new one in full, linked by a resolved conflict.
         test::TempStore s;
         Memory m = plain(QStringLiteral("m1"), QStringLiteral("stable_preference"));
@@ -422,7 +422,7 @@ private Q_SLOTS:
 
     void mergeCombinesTheSourcesFields()
     {
-        // How each field of the merged memory comes from the sources (note 001): maxima of
+        // How each field of the merged memory comes from the sources (the enhanced design): maxima of
         // confidence, importance, stability and sensitivity; permanent if any source is;
         // verified only if all are; the project when all share it; modalities united in order;
         // the most common category (the first source's on a tie); keywords normalised.
@@ -526,7 +526,7 @@ private Q_SLOTS:
 
     void enhancedStoresLogTheWeightChange()
     {
-        // note 001's weight change log: the reinforce event holds old/new weight, delta and
+        // The enhanced design's weight change log: the reinforce event holds old/new weight, delta and
         // the factor breakdown, under every profile (issue 14 rule 7).
         test::TempStore s;
         Memory m = plain(QStringLiteral("m1"));

@@ -77,7 +77,7 @@ private:
 private Q_SLOTS:
     void init()
     {
-        // Small budgets, so that the budget rules of note 003 have something to cut.
+        // Small budgets, so that the budget rules of the lifecycle design have something to cut.
         m_config.budgets.activeEpisodes = 40;
         m_config.budgets.compressed = 15;
         m_config.budgets.semanticRules = 10;

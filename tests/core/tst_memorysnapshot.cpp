@@ -218,7 +218,7 @@ private Q_SLOTS:
             QCOMPARE(view.strength(row), expected.strength);
             QCOMPARE(view.tier(row), expected.tier);
         }
-        // Note 000's oracle: stability 24 h, decay rate 1, 24 h later → 37 (memory 0, not pitfall).
+        // The ebbinghaus design's oracle: stability 24 h, decay rate 1, 24 h later → 37 (memory 0, not pitfall).
         QCOMPARE(view.strength(snap->rowOf(QStringLiteral("mem_000"))), 37.0);
         const auto counts = view.tierCounts();
         qint64 total = 0;

@@ -1,4 +1,4 @@
-// Issue 14, rule 3 (docs/scoring.md, "Unarchive"; note 003's lifecycle: "re-activated when
+// Issue 14, rule 3 (docs/scoring.md, "Unarchive"; the lifecycle design: "re-activated when
 // recalled"): under the lifecycle profile a recorded review-mode retrieval brings back the
 // archived and compressed memories it returns (a preview does not); confirming an archived
 // or compressed memory unarchives it; Unarchive is an undoable decision in core and in the

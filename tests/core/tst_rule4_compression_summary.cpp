@@ -1,4 +1,4 @@
-// Issue 14, rule 4 (docs/scoring.md, "Compression"; note 003 §2): compressing a memory keeps
+// Issue 14, rule 4 (docs/scoring.md, "Compression"): compressing a memory keeps
 // its original text in the `compress` event and replaces the content by an extractive
 // summary of at most 200 words (400 CJK characters for Chinese text), the sentences carrying
 // the memory's keywords first, and sets compressedFrom; undo restores the text byte for byte.

@@ -1,4 +1,4 @@
-// Issue 14, rule 7 (docs/scoring.md, "Weight change log"): note 001's weight change log is
+// Issue 14, rule 7 (docs/scoring.md, "Weight change log"): the enhanced design's weight change log is
 // kept whatever profile the store uses — every event that changes a memory row carries the
 // enhanced model's W before and after — so switching profiles never loses it; `recollector-cli
 // show` says it in words. Real store files, core and the real recollector-cli process.

@@ -50,7 +50,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("hours");
         QTest::addColumn<double>("strength");
         QTest::addColumn<QString>("tier");
-        QTest::newRow("note 000: S=24, one day later ≈ 37 %") << 24.0 << 1.0 << 24.0 << 37.0 << "active";
+        QTest::newRow("ebbinghaus design: S=24, one day later ≈ 37 %") << 24.0 << 1.0 << 24.0 << 37.0 << "active";
         QTest::newRow("just reinforced") << 24.0 << 1.0 << 0.0 << 100.0 << "active";
         QTest::newRow("manual S=168 after 7 days") << 168.0 << 1.0 << 168.0 << 37.0 << "active";
         QTest::newRow("decayRate 0.5 doubles S_eff") << 24.0 << 0.5 << 24.0 << 61.0 << "active";
@@ -152,9 +152,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("category");
         QTest::addColumn<double>("days");
         QTest::addColumn<double>("expected");
-        QTest::newRow("note 001: identity after 180 days") << "identity" << 180.0 << 0.4545;
-        QTest::newRow("note 001: temporary after 180 days") << "temporary" << 180.0 << 0.3077;
-        QTest::newRow("note 001 log: stable_preference after 11 days") << "stable_preference" << 11.0 << 0.9220;
+        QTest::newRow("enhanced design: identity after 180 days") << "identity" << 180.0 << 0.4545;
+        QTest::newRow("enhanced design: temporary after 180 days") << "temporary" << 180.0 << 0.3077;
+        QTest::newRow("enhanced design log: stable_preference after 11 days") << "stable_preference" << 11.0 << 0.9220;
         QTest::newRow("fresh") << "fact" << 0.0 << 1.0;
     }
     void enhancedTimeWeight()
@@ -174,10 +174,10 @@ private Q_SLOTS:
         QTest::addColumn<double>("daysSinceMention");
         QTest::addColumn<bool>("frequent");
         QTest::addColumn<double>("expected");
-        QTest::newRow("note 001: mentioned today") << 0.0 << false << 1.50;
-        QTest::newRow("note 001: 7 days") << 7.0 << false << 1.35;
-        QTest::newRow("note 001: 30 days") << 30.0 << false << 1.11;
-        QTest::newRow("note 001 log: 11 days → 1.2885") << 11.0 << false << 1.29;
+        QTest::newRow("enhanced design: mentioned today") << 0.0 << false << 1.50;
+        QTest::newRow("enhanced design: 7 days") << 7.0 << false << 1.35;
+        QTest::newRow("enhanced design: 30 days") << 30.0 << false << 1.11;
+        QTest::newRow("enhanced design log: 11 days → 1.2885") << 11.0 << false << 1.29;
         QTest::newRow("frequent mention: +0.3, not +0.5") << 0.0 << true << 1.30;
     }
     void enhancedSemanticBoost()
@@ -205,9 +205,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("mentions");
         QTest::addColumn<double>("expected");
-        QTest::newRow("note 001: 0 mentions") << 0 << 1.00;
-        QTest::newRow("note 001: 3 mentions") << 3 << 1.23;
-        QTest::newRow("note 001: 10 mentions, near the cap") << 10 << 1.30;
+        QTest::newRow("enhanced design: 0 mentions") << 0 << 1.00;
+        QTest::newRow("enhanced design: 3 mentions") << 3 << 1.23;
+        QTest::newRow("enhanced design: 10 mentions, near the cap") << 10 << 1.30;
     }
     void enhancedMomentum()
     {
@@ -237,7 +237,7 @@ private Q_SLOTS:
 
     void enhancedWeightLogExample()
     {
-        // note 001's weight change log: a stable preference mentioned 11 days ago, nothing
+        // The enhanced design's weight change log: a stable preference mentioned 11 days ago, nothing
         // since: time 0.9220 × semantic 1.2885 × conflict 1 × importance 1.3 × momentum 1
         // = new_weight 1.5443 (the "activated 1.54" of its summary).
         ScoreInput in = input(m_config, QStringLiteral("stable_preference"));
@@ -333,7 +333,7 @@ private Q_SLOTS:
             QCOMPARE(round4(ImportanceProfile::decay(initial, cat.dailyDecayFactor, cat.graceDays, days)), expected);
     }
 
-    // Rule: an episode's 14 days count from its creation (note 002: "deleted after 14 days"),
+    // Rule: an episode's 14 days count from its creation (the importance design: "deleted after 14 days"),
     // not from its last access; and what never decays (system, core, importance ≥ 3.0) is never
     // a delete candidate, whatever the forgotten line says.
     void episodeAgeCountsFromCreation_data()

@@ -27,7 +27,7 @@ private Q_SLOTS:
         QTest::newRow("year 1000") << QDateTime(QDate(1000, 1, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch();
         QTest::newRow("year 9999") << QDateTime(QDate(9999, 12, 31), QTime(23, 59, 59, 999), Qt::UTC).toMSecsSinceEpoch();
         QTest::newRow("year 999 (slow path)") << QDateTime(QDate(999, 12, 31), QTime(1, 2, 3), Qt::UTC).toMSecsSinceEpoch();
-        QTest::newRow("note 000's example") << qint64(1704103200000);
+        QTest::newRow("the ebbinghaus design's example") << qint64(1704103200000);
     }
 
     void toIsoMatchesQDateTime()

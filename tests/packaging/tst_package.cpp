@@ -2,8 +2,8 @@
 // - scripts/dev.sh names real packages only, so on a ready machine it finds nothing missing
 //   and its install step runs no apt command (apt-get, apt and sudo shadowed by stubs that
 //   leave a mark);
-// - `cpack -G DEB` (the README's command) builds a .deb whose Depends declares the Qt SQLite
-//   driver plugin (without it no store opens) and the CJK fonts the demo needs, with recollector
+// - `cpack -G DEB` (docs/development.md, "Debian package") builds a .deb whose Depends declares
+//   the Qt SQLite driver plugin (without it no store opens) and the CJK fonts the demo needs, with recollector
 //   and recollector-cli in usr/bin, the desktop entry, icon and metainfo in place; the desktop
 //   entry passes desktop-file-validate and the metainfo appstreamcli validate;
 // - the installed recollector-cli (extracted from the .deb) creates and reads a store.

@@ -13,7 +13,7 @@ class QPlainTextEdit;
 
 namespace recollector::ui {
 
-/// Memory → New… (Ctrl+N): what a person gives when adding a memory by hand (note 002 ADD;
+/// Memory → New… (Ctrl+N): what a person gives when adding a memory by hand (the add decision;
 /// docs/architecture.md, "What each decision writes"): content, keywords (empty: derived
 /// from the text), category (the configured ones, or a new name), project, importance. OK is
 /// off while the content is blank; input the core refuses is named under the fields and the

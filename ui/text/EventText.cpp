@@ -365,7 +365,7 @@ QStringList EventText::changes(const Event &e)
         const QString to = a.contains(key) ? formatValue(key, a.value(key)) : QStringLiteral("—");
         lines << HistoryValue::tr("%1: %2 → %3", "field: before → after").arg(fieldLabel(key), from, to);
     }
-    // note 001's weight change log, kept under every profile (docs/scoring.md).
+    // The weight change log, kept under every profile (docs/scoring.md#weight-change-log).
     if (const QString weight = core::weightChangeText(e.payload); !weight.isEmpty())
         lines << weight;
     return lines;

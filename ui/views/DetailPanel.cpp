@@ -382,7 +382,7 @@ QGroupBox *DetailPanel::buildScoringGroup()
     connect(m_importance, &QDoubleSpinBox::valueChanged, this, &DetailPanel::updatePending);
     applyOnEnter(m_importance);
     // What the importance is worth now, shown first: the stored value decays after its grace
-    // days (note 002), and a confirm or an access writes the decayed value back and adds to
+    // days (docs/scoring.md#importance), and a confirm or an access writes the decayed value back and adds to
     // it, so the number a person watches is the one a confirm raises.
     addValueRow(form, QStringLiteral("effectiveImportance"), tr("Importance"));
     form->addRow(tr("Stored importance"), m_importance);

@@ -1,5 +1,5 @@
 // recollector-cli add --content TEXT [--keywords a,b] [--category C] [--project P] [--importance X]
-// [--actor user|assistant] (docs/cli.md, "add"): a memory added by hand (note 002 ADD), with
+// [--actor user|assistant] (docs/cli.md, "add"): a memory added by hand (the add decision), with
 // its links and its contradiction check at once (core::MemoryCapture).
 #include "AttachedRun.h"
 #include "Command.h"

@@ -1,5 +1,5 @@
 // recollector-cli associations ID [--depth N]: the links around one memory as a tree
-// (docs/cli.md, "associations"; note 000 calls it `cah memory associations <id>`).
+// (docs/cli.md, "associations").
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"

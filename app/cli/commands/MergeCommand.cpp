@@ -1,4 +1,4 @@
-// recollector-cli merge ID ID... [--content T]: several memories into one (note 001 batch merge).
+// recollector-cli merge ID ID... [--content T]: several memories into one (docs/architecture.md#what-each-decision-writes).
 #include "Command.h"
 #include "DecisionOutput.h"
 

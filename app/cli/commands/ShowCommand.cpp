@@ -67,7 +67,7 @@ public:
             if (!e.payload.isEmpty())
                 out << QString::fromUtf8(QJsonDocument(e.payload).toJson(QJsonDocument::Compact));
             out << "\n";
-            // note 001's weight change log in words, under every profile (docs/scoring.md).
+            // The weight change log in words, under every profile (docs/scoring.md#weight-change-log).
             if (const QString weight = weightChangeText(e.payload); !weight.isEmpty())
                 out << "      " << weight << "\n";
         }

@@ -13,7 +13,7 @@ namespace recollector::core {
 
 class Store;
 
-/// Adding a memory by hand (note 002 ADD; docs/architecture.md, "What each decision writes"):
+/// Adding a memory by hand (docs/architecture.md, "What each decision writes"):
 /// the one operation behind the window's Memory → New… and `recollector-cli add`.
 class MemoryCapture final
 {

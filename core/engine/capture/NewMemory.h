@@ -7,7 +7,7 @@
 
 namespace recollector::core {
 
-/// What a person (or the assistant) gives when adding a memory by hand (note 002 ADD;
+/// What a person (or the assistant) gives when adding a memory by hand (the add decision;
 /// docs/architecture.md, "What each decision writes"). Everything else a memory holds is
 /// decided by MemoryCapture: id, instants, stability (memory.decay), decay rate, source.
 struct NewMemory

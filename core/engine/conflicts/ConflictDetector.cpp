@@ -136,7 +136,7 @@ Status applyAutomatic(const Recording &r)
                                               : r.recorder.change(events::kConflictResolved, r.newer, newAfter, payload);
         if (!st)
             return st;
-        // Note 003: the newest wins and is marked "recently updated" (shown in its history).
+        // docs/scoring.md#automatic-handling: the newest wins and is marked "recently updated" (shown in its history).
         return r.recorder.note(events::kRecentlyUpdated, r.newer.id,
                                QJsonObject{{QStringLiteral("conflictId"), double(r.conflict.id)},
                                            {QStringLiteral("supersedes"), r.older.id}});

@@ -35,7 +35,7 @@ struct ConflictCandidate
 /// creation order per shared keyword), never by comparing all pairs. A candidate pair is:
 ///  - nothing, when the two texts are the same, when either statement is about a moment
 ///    that is over ("was nervous ten days ago", "used to", 十天前, 昨天 …: it stays true of
-///    that moment, note 002), or when either names a day or period ("today", 明天 …) unless
+///    that moment, docs/scoring.md#detection), or when either names a day or period ("today", 明天 …) unless
 ///    both name the same one and were written the same day (TimeAnchors);
 ///  - `scope_overlap` when one is global and the other project-scoped (different projects do
 ///    not overlap);

@@ -24,7 +24,7 @@ QString shortText(const Memory &m)
     return c.size() > 60 ? c.left(57) + QStringLiteral("…") : c;
 }
 
-// The negation a resolution applies (note 001: is_negated + correction history; C(t) starts).
+// The negation a resolution applies (docs/scoring.md#negation-with-a-correction: is_negated + correction history; C(t) starts).
 void negate(Memory &m, const Memory &winner, qint64 conflictId, const QString &strategy, Millis at)
 {
     if (!m.negated || m.negatedAt == 0)
@@ -187,7 +187,7 @@ Status planChanges(Store &store, const Config &config, ResolutionPlan &p, const 
         p.changes << QStringLiteral("both memories are kept as true");
         break;
     case ResolutionStrategy::Merge: {
-        // Written by Decisions::merge (note 001's batch merge); this is what it will do.
+        // Written by Decisions::merge (docs/architecture.md#what-each-decision-writes); this is what it will do.
         const QString text = mergedContent.trimmed();
         if (text.isEmpty())
             return Error::make(Error::Code::Usage, QStringLiteral("merging conflict %1 needs the merged text").arg(conflictId));

@@ -74,7 +74,7 @@ QJsonObject DecisionRecorder::weightChange(const QString &reason, const Memory *
                                            const MentionSummary &mentionsBefore, const Memory *after,
                                            const MentionSummary &mentionsAfter) const
 {
-    // note 001's weight change log: every change of W with its factor breakdown.
+    // docs/scoring.md#weight-change-log: every change of W with its factor breakdown.
     QJsonObject log{{QStringLiteral("reason"), reason}};
     auto weightOf = [this](const Memory &m, const MentionSummary &mentions, QJsonObject &factors) {
         const auto f = m_weights->breakdown(ScoreInput::from(m, m_config, mentions), m_at);
@@ -108,7 +108,7 @@ Status DecisionRecorder::change(const QString &kind, const Memory &before, const
     payload.insert(QStringLiteral("after"), a);
     if (addsMention)
         payload.insert(QStringLiteral("mention"), true);
-    // note 001's weight change log, whatever profile is active (docs/scoring.md, "Weight
+    // The weight change log, whatever profile is active (docs/scoring.md, "Weight
     // change log"): W of the enhanced model before and after, mentions included.
     if (const Status st = loadMentions(before.id); !st)
         return st;

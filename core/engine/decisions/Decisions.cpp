@@ -56,7 +56,7 @@ QString reviewAnswerName(ReviewAnswer answer)
     return {};
 }
 
-/// The memory a merge creates from `sources` (note 001 batch merge), before its decay rate and
+/// The memory a merge creates from `sources` (docs/architecture.md#what-each-decision-writes), before its decay rate and
 /// reinforcement are set: `content` (or the sources' contents, one a line), a summary with
 /// mergedFrom / sourceIds / originalContents; maxima of confidence, importance, stability and
 /// sensitivity, summed access counts, permanent if any source is, verified if all are, the
@@ -82,7 +82,7 @@ Memory mergedMemory(const std::vector<Memory> &sources, const QStringList &uniqu
         merged.confidence = std::max(merged.confidence, s.confidence);
         merged.importance = std::max(merged.importance, s.importance);
         merged.stability = std::max(merged.stability, s.stability);
-        merged.accessCount += s.accessCount; // note 001: mention counts add up
+        merged.accessCount += s.accessCount; // mention counts add up
         merged.sensitivity = std::max(merged.sensitivity, s.sensitivity);
         merged.permanent = merged.permanent || s.permanent; // never lose a user's protection
         allVerified = allVerified && s.verified;
@@ -104,7 +104,7 @@ Memory mergedMemory(const std::vector<Memory> &sources, const QStringList &uniqu
     merged.createdAt = merged.updatedAt = merged.lastReinforcedAt = when;
     merged.projectPath = samePath ? sources.front().projectPath : QString();
     merged.verified = allVerified;
-    merged.level = MemoryLevel::Summary; // note 001: the merged memory is a summary
+    merged.level = MemoryLevel::Summary; // the merged memory is a summary
     merged.mergedFrom = unique;
     merged.sourceIds = unique;
     merged.originalContents = contents; // parallel to mergedFrom
@@ -227,7 +227,7 @@ Result<DecisionOutcome> Decisions::unarchive(const QString &id, Millis at, const
 
 Status Decisions::boostConfirmedHit(DecisionRecorder &rec, const QString &id)
 {
-    // note 000 §5.4: a memory recalled through an association that the user confirms as
+    // A memory recalled through an association that the user confirms as
     // useful strengthens that association by +0.1 (docs/scoring.md, "Learned weights"). The
     // recall is the memory's latest access not undone; it must have been associative (the
     // spread reached it, from the last memory on its path), and one recall teaches once.
@@ -289,7 +289,7 @@ Result<DecisionOutcome> Decisions::negate(const QString &id, const QString &corr
         if (text.isEmpty())
             return {};
 
-        // The corrected memory: what the user said instead, in full (note 001: "新记忆进入FULL").
+        // The corrected memory: what the user said instead, in full (docs/scoring.md#negation-with-a-correction).
         Memory corrected;
         corrected.id = newId;
         corrected.content = text;
@@ -480,11 +480,11 @@ Result<DecisionOutcome> Decisions::answerReview(const QString &id, ReviewKind ki
                                 {QStringLiteral("answer"), reviewAnswerName(answer)}};
         switch (answer) {
         case ReviewAnswer::Promote:
-            m->category = QStringLiteral("core"); // note 002: PROMOTE → category core
+            m->category = QStringLiteral("core"); // docs/scoring.md#review-queue: PROMOTE → category core
             break;
         case ReviewAnswer::Keep:
             if (kind == ReviewKind::Decay) {
-                // note 002: KEEP after a decay review resets importance to 0.5; the access clock
+                // docs/scoring.md#review-queue: KEEP after a decay review resets importance to 0.5; the access clock
                 // restarts too, or the next day's decay would reopen the review at once.
                 m->importance = m_config.importance.resetOnKeep;
                 m->lastAccessedAt = when;

@@ -21,7 +21,7 @@ class DecisionRecorder;
 class EnhancedProfile;
 class Store;
 
-/// note 002's reviews (docs/scoring.md, "Review queue"): a promote review (importance reached
+/// The importance profile's reviews (docs/scoring.md, "Review queue"): a promote review (importance reached
 /// 2.5) and a decay review (importance fell below 0.5), and what the user answered.
 enum class ReviewKind { Promote, Decay };
 enum class ReviewAnswer { Promote, Keep, Delete };
@@ -34,7 +34,7 @@ inline const QString kReviewEventKind = QStringLiteral("review");
 /// Each is ONE transaction that appends its event(s) and writes the row(s): a failing step
 /// rolls the whole decision back, and a crash leaves the store as before or as after. Every
 /// event payload carries the decision id and the changed fields "before" and "after" (enough to
-/// restore them exactly) and note 001's weight change entry, under every profile. `at` is the instant recorded (the CLI's --at; 0 = now). Errors are values; nothing is
+/// restore them exactly) and the weight change entry (docs/scoring.md#weight-change-log), under every profile. `at` is the instant recorded (the CLI's --at; 0 = now). Errors are values; nothing is
 /// written then.
 ///
 /// Per-profile effects are all applied, so switching profiles never loses a decision:
@@ -48,12 +48,12 @@ public:
     Decisions(Store &store, const Config &config, const QString &profileName = {});
     ~Decisions();
 
-    /// Reinforce with one of note 000's events (`reinforce` event with the event type).
+    /// Reinforce with one of the events of docs/scoring.md#reinforcement (a `reinforce` event with its type).
     [[nodiscard]] Result<DecisionOutcome> reinforce(const QString &id, ReinforceEvent event, Millis at = 0,
                                                     const QString &actor = QStringLiteral("assistant"));
     /// verified = true + reinforce manual: events `reinforce` (a mention) then `confirm`; when
     /// the memory's latest recall reached it by spreading activation, also the confirmed-hit
-    /// boost (+0.1) of the link it was reached over: a `link_boost` event (note 000 §5.4); an
+    /// boost (+0.1) of the link it was reached over: a `link_boost` event (docs/scoring.md#learned-weights); an
     /// archived or compressed memory is also unarchived (event `unarchive`, "trigger": "confirm").
     [[nodiscard]] Result<DecisionOutcome> confirm(const QString &id, Millis at = 0,
                                                   const QString &actor = QStringLiteral("user"));
@@ -66,7 +66,7 @@ public:
     [[nodiscard]] Result<DecisionOutcome> negate(const QString &id, const QString &correction = {}, Millis at = 0,
                                                  const QString &actor = QStringLiteral("user"),
                                                  const QStringList &correctionKeywords = {});
-    /// A new memory (note 002 ADD), written as given except what a decision owns: the id
+    /// A new memory (docs/architecture.md#what-each-decision-writes), written as given except what a decision owns: the id
     /// (ids::newMemoryId unless set), createdAt / updatedAt / lastReinforcedAt = `at`, the
     /// decay rate and the cached strength. Event `create` with the whole memory as "after";
     /// a revert removes it again (with the links it got since). The caller checks the fields
@@ -94,7 +94,7 @@ public:
     [[nodiscard]] Result<DecisionOutcome> purge(const QString &id, Millis at = 0,
                                                 const QString &actor = QStringLiteral("user"),
                                                 bool ignoreRetention = false);
-    /// A new memory from ≥ 2 others (note 001 batch merge): mergedFrom / sourceIds /
+    /// A new memory from ≥ 2 others (docs/architecture.md#what-each-decision-writes): mergedFrom / sourceIds /
     /// originalContents; `content` empty = the sources' contents, one per line. The
     /// sources get mergedInto and are archived. `merge` events on all of them.
     [[nodiscard]] Result<DecisionOutcome> merge(const QStringList &ids, const QString &content = {}, Millis at = 0,

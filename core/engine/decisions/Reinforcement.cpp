@@ -57,7 +57,7 @@ bool Reinforcement::isMention(ReinforceEvent event)
 
 bool Reinforcement::isBoost(ReinforceEvent event)
 {
-    // note 002: BOOST only when the memory really shaped the outcome; a failed task or a
+    // docs/scoring.md#reinforcement: BOOST only when the memory really shaped the outcome; a failed task or a
     // mere retrieval does not count (its "problem 2" was boosting every top-k hit).
     return event == ReinforceEvent::Manual || event == ReinforceEvent::TaskSuccess;
 }
@@ -121,7 +121,7 @@ Reinforcement::Applied Reinforcement::apply(Memory &m, ReinforceEvent event, Mil
         if (applied.frequent && applied.multiplier > 1 && e.semanticBoost > 0)
             applied.multiplier = 1 + (applied.multiplier - 1) * (e.frequentSemanticBoost / e.semanticBoost);
     }
-    // Write note 002's decay so far back into importance before the access clock restarts.
+    // Write the importance decay so far back into importance before the access clock restarts.
     m.importance = importanceAt(m, at);
     if (isBoost(event)) {
         applied.importanceBoost = m_config.importance.boost;

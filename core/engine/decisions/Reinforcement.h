@@ -18,13 +18,13 @@ enum class ReinforceEvent { Access, TaskSuccess, TaskFailure, Manual, Associatio
 /// the same whatever profile is active so that switching profiles never loses anything:
 ///  - stability × the event's multiplier (access 1.2, task_success 2.0, task_failure 0.8,
 ///    manual 1.5, association_hit 1.1), capped at maxStability (8760 h);
-///  - reinforceCount + 1, lastReinforcedAt = at (decay restarts; note 001's last_activated_at,
-///    note 003's recall re-activation), decayRate recomputed, strength recomputed and
+///  - reinforceCount + 1, lastReinforcedAt = at (decay restarts; the enhanced profile's last_activated_at,
+///    the lifecycle's recall re-activation), decayRate recomputed, strength recomputed and
 ///    persisted (docs/scoring.md, "Reinforcement");
-///  - a use: accessCount + 1 (note 003's recallCount) and lastAccessedAt = at, with note 002's
+///  - a use: accessCount + 1 (the lifecycle's recallCount) and lastAccessedAt = at, with the
 ///    importance decay up to `at` written back first so the new access does not forgive it;
-///  - manual, task_success and task_failure are *mentions* (note 001's S and M, recorded in
-///    the event); manual and task_success are also note 002's BOOST (importance + 0.3);
+///  - manual, task_success and task_failure are *mentions* (the enhanced profile's S and M, recorded in
+///    the event); manual and task_success are also the importance profile's BOOST (importance + 0.3);
 ///  - frequent reinforcement (docs/scoring.md, "Mentions (enhanced profile)"): a mention that
 ///    makes ≥ 3 within 24 h is merged with the smaller boost: S uses 0.3 instead of 0.5 and a
 ///    stability gain is scaled by the same ratio (0.3/0.5), so manual gives × 1.3 instead
@@ -47,7 +47,7 @@ public:
     double decayRateFor(const Memory &memory) const;
     /// The cached ebbinghaus strength to persist on a write at `at` (docs/scoring.md, "Reinforcement").
     double strengthAt(const Memory &memory, Millis at) const;
-    /// note 002's importance decayed to `at` (no conflict factor), what a BOOST adds to.
+    /// docs/scoring.md#importance: importance decayed to `at` (no conflict factor), what a BOOST adds to.
     double importanceAt(const Memory &memory, Millis at) const;
 
     struct Applied

@@ -11,7 +11,7 @@ namespace recollector::core {
 
 class Store;
 
-/// Archived and compressed memories coming back (docs/scoring.md, "Unarchive"; note 003's
+/// Archived and compressed memories coming back (docs/scoring.md, "Unarchive"; the
 /// lifecycle: "re-activated when recalled"). Shared by the Unarchive decision, confirm and a
 /// recorded review-mode retrieval under the lifecycle profile, so all three write the same.
 ///
@@ -19,7 +19,7 @@ class Store;
 /// cleared; when the content is still the summary its compression wrote, the original text
 /// and level kept in that `compress` event's "before" are put back (a compressed memory
 /// without one keeps its text and level: there is nothing else to show); with
-/// `restartClock`, `lastReinforcedAt` = the instant (note 003: a recalled memory is active
+/// `restartClock`, `lastReinforcedAt` = the instant (docs/scoring.md#lifecycle: a recalled memory is active
 /// again, its age counts anew).
 class Unarchive final
 {

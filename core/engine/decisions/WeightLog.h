@@ -12,7 +12,7 @@ namespace recollector::core {
 
 class Store;
 
-/// note 001's weight change log (docs/scoring.md, "Weight change log"). It is kept under
+/// The weight change log (docs/scoring.md, "Weight change log"). It is kept under
 /// every profile: each event that changes a memory row carries the enhanced model's W before
 /// and after, so switching profiles never loses it. The DecisionRecorder computes it; this
 /// gives the model it computes with.

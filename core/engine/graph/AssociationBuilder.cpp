@@ -380,7 +380,7 @@ Result<bool> writeEdges(Store &store, const KeywordIndex &index, const std::vect
         double weight = edge.weight;
         if (!learned->empty()) {
             if (const auto it = learned->find(entryPairKey(edge.a, edge.b())); it != learned->end()) {
-                weight = std::min(1.0, weight + it->second); // note 000 §5.4: capped at 1.0
+                weight = std::min(1.0, weight + it->second); // docs/scoring.md#learned-weights: capped at 1.0
                 ++stats.learned;
             }
         }

@@ -44,7 +44,7 @@ public:
         double activation;           ///< rounded to 1e-6 (weights are stored as float)
         int depth;
         /// Nodes from the seed to the parent, seed first (the node itself not included),
-        /// as note 000's ActivatedMemory.path.
+        /// as docs/scoring.md#spreading-activation's path.
         std::vector<std::uint32_t> path;
     };
 

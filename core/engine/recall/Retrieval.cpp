@@ -325,7 +325,7 @@ bool Retrieval::passesMode(const Memory &m, Tier tier, QueryMode mode)
     case QueryMode::Review:
         return !m.isDeleted();
     case QueryMode::Normal:
-        // Below the profile's weak line nothing is recalled (notes 000, 001, 003).
+        // Below the profile's weak line nothing is recalled (docs/scoring.md#retrieval).
         return isCurrent(m) && (m.level == MemoryLevel::Full || m.level == MemoryLevel::Summary)
             && tier != Tier::Weak && tier != Tier::Forgotten;
     }
@@ -401,7 +401,7 @@ QSet<QString> Retrieval::takeQueryKeywords(const KeywordIndex &index, const std:
 Status Retrieval::reactivateIfArchived(DecisionRecorder &recorder, const RetrievalOptions &options, Millis now,
                                        Memory &memory)
 {
-    // note 003's lifecycle: a compressed or archived memory that is recalled is re-activated.
+    // docs/scoring.md#unarchive: a compressed or archived memory that is recalled is re-activated.
     // Only a review-mode recall reaches one; a memory merged away stays with its merge.
     if (options.mode != QueryMode::Review || m_profile.name() != QLatin1String("lifecycle")
         || !Unarchive::applies(memory) || !memory.mergedInto.isEmpty())
@@ -428,7 +428,7 @@ Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &o
     DecisionRecorder recorder(m_store, m_config, nullptr, QStringLiteral("assistant"), now);
     for (RetrievalResult &r : results) {
         Memory after = r.memory;
-        // note 002's decay so far goes back into importance before the access clock restarts,
+        // The importance decay so far goes back into importance before the access clock restarts,
         // as a reinforcement does (docs/scoring.md, "Importance"): a recall must not forgive it.
         after.importance = writes.importanceAt(after, now);
         after.accessCount += 1;
@@ -458,7 +458,7 @@ Status Retrieval::recordAccesses(const QString &query, const RetrievalOptions &o
 Status Retrieval::reinforceAssociativeHits(DecisionRecorder &recorder, Millis now,
                                            std::vector<RetrievalResult> &results) const
 {
-    // note 000 §4.2's association-hit (×1.1): the memories this recorded retrieval returns
+    // docs/scoring.md#reinforcement's association-hit (×1.1): the memories this recorded retrieval returns
     // because activation reached them from its seeds, and only those (docs/scoring.md,
     // "Reinforcement"). The access above already counted the use.
     const Reinforcement writes(m_config);
@@ -481,7 +481,7 @@ Status Retrieval::reinforceAssociativeHits(DecisionRecorder &recorder, Millis no
 
 Status Retrieval::boostCoRetrieved(DecisionRecorder &recorder, const std::vector<RetrievalResult> &results) const
 {
-    // note 000 §5.4: two memories recalled together, already linked, +0.05; each boost an
+    // docs/scoring.md#learned-weights: two memories recalled together, already linked, +0.05; each boost an
     // event so a rebuild of the links keeps it (docs/scoring.md, "Learned weights").
     for (std::size_t i = 0; i < results.size(); ++i) {
         for (std::size_t j = i + 1; j < results.size(); ++j) {

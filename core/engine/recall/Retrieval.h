@@ -21,7 +21,7 @@ class KeywordIndex;
 class ScoringProfile;
 class Store;
 
-/// Note 001's query modes (docs/scoring.md, "Query modes"): normal = levels full + summary, not
+/// The query modes (docs/scoring.md, "Query modes"): normal = levels full + summary, not
 /// negated, not deleted, above the profile's forgotten line; review = every level, negated
 /// included, not deleted; debug = everything, deleted too.
 enum class QueryMode { Normal, Review, Debug };
@@ -65,7 +65,7 @@ struct RetrievalResult
 ///  4. unless preview, in one transaction: each result gets an `access` event, accessCount
 ///     + 1 and lastAccessedAt (updatedAt unchanged: an access is not an edit, nor a
 ///     reinforcement); each associative result (reached by activation from a returned seed)
-///     gets note 000's association_hit reinforcement (×1.1); every pair of results already
+///     gets docs/scoring.md#reinforcement's association_hit (×1.1); every pair of results already
 ///     linked is strengthened by coRetrievalBoost (0.05), each boost a `link_boost` event
 ///     that a rebuild of the links applies again; under the lifecycle profile a review-mode
 ///     recall re-activates the archived and compressed memories it returns (reactivateIfArchived).
@@ -103,7 +103,7 @@ private:
                                               Memory &memory);
     [[nodiscard]] Status recordAccesses(const QString &query, const RetrievalOptions &options, Millis now,
                                         std::vector<RetrievalResult> &results);
-    /// note 000 §4.2's association_hit (×1.1) for the associative results, in that transaction.
+    /// docs/scoring.md#reinforcement's association_hit (×1.1) for the associative results, in that transaction.
     [[nodiscard]] Status reinforceAssociativeHits(DecisionRecorder &recorder, Millis now,
                                                   std::vector<RetrievalResult> &results) const;
     /// The co-retrieval boost of every linked pair of results, each a `link_boost` event.

@@ -55,7 +55,7 @@ int kindOrder(CleanupKind k)
 
 using cleanup_rules::BudgetGroup;
 
-/// The memories note 003's budgets count, by group.
+/// The memories the storage budgets count, by group (docs/scoring.md#cleanup).
 struct BudgetGroups
 {
     std::vector<Candidate> activeEpisodes;
@@ -150,7 +150,7 @@ void keepStrongestInPlanOrder(std::vector<CleanupAction> &actions)
     });
 }
 
-/// Note 003 §2: the memory becomes an extractive summary of itself (docs/scoring.md,
+/// Compression: the memory becomes an extractive summary of itself (docs/scoring.md,
 /// "Compression"). Its original text stays in the `compress` event's "before", which
 /// `compressedFrom` (the decision id) names, so undo and unarchive can put it back exactly.
 void compress(Memory &m, const QString &decisionId)
@@ -240,7 +240,7 @@ Result<CleanupPlan> Cleanup::plan(Millis now, Reasons reasons) const
         return walked.error();
 
     planBudgets(plan.actions, groups, m_config, withReasons);
-    // note 002: system and core memories, and importance ≥ 3.0, are never deleted by a cleanup,
+    // docs/scoring.md#cleanup: system and core memories, and importance ≥ 3.0, are never deleted by a cleanup,
     // whatever the profile's forgotten line or a budget says (they may still be archived or
     // compressed).
     std::erase_if(plan.actions, [&](const CleanupAction &a) {

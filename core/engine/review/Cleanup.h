@@ -38,17 +38,17 @@ struct CleanupPlan
     bool isEmpty() const { return actions.empty(); }
 };
 
-/// Lifecycle cleanup (docs/scoring.md, "Cleanup"; all four notes), always planned before applied.
+/// Lifecycle cleanup (docs/scoring.md, "Cleanup"), always planned before applied.
 ///
 /// Per profile, for memories that are not deleted:
-///  - ebbinghaus (note 000): strength < 5 → delete, < 10 → archive;
-///  - enhanced (note 001): W < 0.01 and ≥ 180 days without activation (360 at sensitivity 1,
+///  - ebbinghaus: strength < 5 → delete, < 10 → archive;
+///  - enhanced: W < 0.01 and ≥ 180 days without activation (360 at sensitivity 1,
 ///    "slow compression") → archive; archived and inactive a further
 ///    `enhanced.deleteArchivedAfterDays` (0 = never) → delete;
-///  - importance (note 002): below the category's delete line (fact 0.3) or past its
+///  - importance: below the category's delete line (fact 0.3) or past its
 ///    maximum age (episode 14 days) → delete (what is merely low goes to a decay review);
-///  - lifecycle (note 003): score < 0.1 → delete (evict), < 0.3 → compress.
-/// Storage budgets (note 003, every profile): active episodes (category `episode`, not
+///  - lifecycle: score < 0.1 → delete (evict), < 0.3 → compress.
+/// Storage budgets (every profile): active episodes (category `episode`, not
 /// compressed) over 1000 → the lowest scores are compressed; compressed episodes over 5000
 /// and semantic rules (category `rule`) over 200 → the lowest scores are deleted.
 /// Soft-deleted memories are purged budgets.purgeAfterDays after their deletion.

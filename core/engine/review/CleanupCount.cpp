@@ -64,7 +64,7 @@ void sortWeakestFirst(std::vector<Member> &group, const Ids &ids)
 }
 
 /// Over budget, the weakest of `group` get an action: counted unless it is a delete of a
-/// memory never deleted (note 002), and only once per memory. Returns how many were new.
+/// memory never deleted (docs/scoring.md#cleanup), and only once per memory. Returns how many were new.
 std::size_t countOverBudget(std::vector<Member> &group, int budget, bool deletes, const Ids &ids,
                             std::vector<Member> *movedTo)
 {

@@ -19,7 +19,7 @@ std::optional<CleanupKind> hit(CleanupKind kind, QString *reason, const auto &fo
     return kind;
 }
 
-/// Note 000: strength < 5 → delete, < 10 → archive.
+/// ebbinghaus (docs/scoring.md#cleanup): strength < 5 → delete, < 10 → archive.
 std::optional<CleanupKind> ebbinghaus(const Facts &f, const Score &s, const Config &config, QString *reason)
 {
     const auto &decay = config.decay;
@@ -34,7 +34,7 @@ std::optional<CleanupKind> ebbinghaus(const Facts &f, const Score &s, const Conf
     return std::nullopt;
 }
 
-/// Note 001: W below the forgotten line and long inactive → archive; archived and inactive a
+/// enhanced (docs/scoring.md#cleanup): W below the forgotten line and long inactive → archive; archived and inactive a
 /// further deleteArchivedAfterDays → delete.
 std::optional<CleanupKind> enhanced(const Facts &f, const ScoreInput &in, const Score &s, Millis now,
                                     const Config &config, const EnhancedProfile &profile, QString *reason)
@@ -65,14 +65,14 @@ std::optional<CleanupKind> enhanced(const Facts &f, const ScoreInput &in, const 
     return std::nullopt;
 }
 
-/// Note 002: below the category's delete line or past its maximum age → delete.
+/// importance (docs/scoring.md#cleanup): below the category's delete line or past its maximum age → delete.
 std::optional<CleanupKind> importance(const Facts &f, const ScoreInput &in, const Score &s, Millis now,
                                       const Config &config, QString *reason)
 {
     if (s.tier != Tier::Forgotten)
         return std::nullopt;
     const CategoryConfig &cat = config.category(*f.category);
-    // note 002: an episode's maximum age counts from its creation.
+    // docs/scoring.md#cleanup: an episode's maximum age counts from its creation.
     const double age = time::daysBetween(in.createdAt ? in.createdAt : in.lastAccessedAt, now);
     if (cat.maxAgeDays > 0 && age >= cat.maxAgeDays)
         return hit(CleanupKind::Delete, reason, [&] {
@@ -84,7 +84,7 @@ std::optional<CleanupKind> importance(const Facts &f, const ScoreInput &in, cons
     });
 }
 
-/// Note 003: score < 0.1 → delete (evict), < 0.3 → compress.
+/// lifecycle (docs/scoring.md#cleanup): score < 0.1 → delete (evict), < 0.3 → compress.
 std::optional<CleanupKind> lifecycle(const Facts &f, const Score &s, const Config &config, QString *reason)
 {
     const auto &l = config.lifecycle;

@@ -37,14 +37,14 @@ std::optional<CleanupKind> purge(const Facts &f, const Config &config, Millis no
 /// Permanent memories, sensitivity ≥ 2 and a memory whose use nothing has recorded yet
 /// (awaitsEvidenceOfUse) are never touched automatically.
 inline bool isProtected(const Facts &f) { return f.permanent || f.sensitivity >= 2 || f.awaitsEvidence; }
-/// System and core memories, and importance ≥ core, are never deleted by a cleanup (note 002).
+/// System and core memories, and importance ≥ core, are never deleted by a cleanup (docs/scoring.md#cleanup).
 bool isNeverDeleted(const Facts &f, const Config &config);
 /// What the rule of `profile` plans for a live, unprotected memory, if anything.
 std::optional<CleanupKind> profileRule(const QString &profile, const Facts &f, const ScoreInput &in, const Score &s,
                                        Millis now, const Config &config, const EnhancedProfile &enhanced,
                                        QString *reason);
 
-/// The storage budget a memory counts in (note 003), given its own rule's action.
+/// The storage budget a memory counts in (docs/scoring.md#cleanup), given its own rule's action.
 enum class BudgetGroup { None, ActiveEpisode, CompressedEpisode, SemanticRule };
 BudgetGroup budgetGroup(const Facts &f, std::optional<CleanupKind> action);
 /// The reason of a budget action.

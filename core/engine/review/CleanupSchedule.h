@@ -8,8 +8,8 @@ namespace recollector::core {
 
 class Store;
 
-/// Whether a scheduled cleanup is due (docs/scoring.md, "Scheduled cleanup"; note 000 §4.4's
-/// hourly cleanup, note 003 §4): `memory.decay.cleanupIntervalHours` after meta
+/// Whether a scheduled cleanup is due (docs/scoring.md, "Scheduled cleanup", an
+/// hourly cleanup): `memory.decay.cleanupIntervalHours` after meta
 /// `last_cleanup_at` (which Cleanup::apply writes). A store that never had a cleanup is due;
 /// an interval of 0 schedules none. What a due cleanup does is the caller's: the window shows
 /// the plan in the review queue or, with `memory.decay.scheduledCleanup: automatic`, applies

@@ -1,7 +1,7 @@
 // LiveReviewQueue's order: sorted lists of rows that an update changes row by row
 // (docs/scoring.md, "Review queue"). The order is ReviewQueue::build's: promote reviews (highest
 // importance first), decay reviews (lowest first), then one cleanup item per memory, by kind
-// (purge, delete, compress, archive), score and id; the budgets of note 003 cut the weakest of
+// (purge, delete, compress, archive), score and id; the budgets (docs/scoring.md#cleanup) cut the weakest of
 // each group (Cleanup's planBudgets), and the episodes cut from the active budget count in the
 // compressed one.
 #include "engine/review/LiveReviewQueue.h"
@@ -216,7 +216,7 @@ int LiveReviewQueue::budgetOf(int group) const
 LiveReviewQueue::Placed LiveReviewQueue::placeOf(std::uint32_t row) const
 {
     // Cleanup's actions for the row in its order (its own rule, then the budgets: episodes,
-    // compressed, semantic rules); a delete is dropped for a never-deleted memory (note 002);
+    // compressed, semantic rules); a delete is dropped for a never-deleted memory (docs/scoring.md#cleanup);
     // the strongest kind left is kept, the first of it on a tie.
     const Verdict &v = m_verdicts[row];
     Placed best;

@@ -35,7 +35,7 @@ QString conflictReason(const Conflict &c)
 }
 
 /// When a decaying importance first falls below `line`, counted from the last access
-/// (note 002: I(d) = I₀·f^max(0, ⌊d⌋ − grace)).
+/// (docs/scoring.md#importance: I(d) = I₀·f^max(0, ⌊d⌋ − grace)).
 Millis crossedBelowAt(double initial, const CategoryConfig &cat, Millis lastAccess, double line)
 {
     int k = 0;
@@ -46,7 +46,7 @@ Millis crossedBelowAt(double initial, const CategoryConfig &cat, Millis lastAcce
     return lastAccess + Millis((cat.graceDays + k) * double(kMsPerDay));
 }
 
-/// Note 002's promote reviews (highest first) then decay reviews (lowest first), leaving out
+/// docs/scoring.md#review-queue: promote reviews (highest first) then decay reviews (lowest first), leaving out
 /// the ones answered since the importance last crossed the line.
 Result<std::vector<ReviewItem>> importanceItems(Store &store, const Config &config, Millis now)
 {

@@ -27,7 +27,7 @@ struct ReviewItem
     QStringList answers;        ///< what the user may answer, e.g. promote / keep / delete
 };
 
-/// The review queue: open conflicts first (they wait for the user), then note 002's promote
+/// The review queue: open conflicts first (they wait for the user), then docs/scoring.md#review-queue's promote
 /// reviews (importance reached 2.5: → core / keep / delete, highest first) and decay
 /// reviews (fell below 0.5: keep = reset to 0.5 / delete, lowest first), then the cleanup
 /// candidates in plan order. Promote and decay reviews belong to the importance profile

@@ -33,7 +33,7 @@ private:
     QHash<QString, std::vector<std::pair<Millis, QString>>> m_answers;
 };
 
-/// Note 002's review for one memory that is not permanent, if one is due: Promote (importance
+/// The review (docs/scoring.md#review-queue) for one memory that is not permanent, if one is due: Promote (importance
 /// reached the promote line and not answered since it was last accessed) or Decay (fell below
 /// the decay line, not forgotten, not answered since it crossed it). `answers` may be null
 /// when the memory has no answer at all.

@@ -5,7 +5,7 @@
 
 namespace recollector::core::text {
 
-/// Compression's summary (docs/scoring.md, "Compression"; note 003 §2): an extractive one,
+/// Compression's summary (docs/scoring.md, "Compression"): an extractive one,
 /// chosen from the memory's own sentences, with no network and no model.
 ///
 /// - Sentences end at . ! ? (followed by a space or the end of the text), at 。！？ and at

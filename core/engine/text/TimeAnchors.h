@@ -8,7 +8,7 @@
 namespace recollector::core {
 
 /// Finds the expressions that tie a statement to a time, in English and Chinese, so that a
-/// change over time is not taken for a contradiction (note 002: 主人十天前很紧张 "was nervous
+/// change over time is not taken for a contradiction (docs/scoring.md#detection: 主人十天前很紧张 "was nervous
 /// ten days ago" vs 主人现在很放松 "is relaxed now" do not conflict). Three kinds:
 ///  - Past: the statement is about a moment that is over ("was", "used to", "yesterday",
 ///    "ten days ago", "last week", 十天前, 昨天, 以前, 曾经 …). It stays true of that moment
