@@ -822,6 +822,10 @@
         <source>superseded</source>
         <translation>已被取代</translation>
     </message>
+    <message>
+        <source>name, description or other fields</source>
+        <translation>名称、描述或其他字段</translation>
+    </message>
 </context>
 <context>
     <name>HistoryLine</name>
@@ -2046,7 +2050,7 @@
         <translation>你</translation>
     </message>
     <message>
-        <source>the assistant, in the background</source>
+        <source>assistant (background)</source>
         <translation>助手（后台）</translation>
     </message>
     <message>
@@ -3247,6 +3251,14 @@
     <message>
         <source>%1 (usual)</source>
         <translation>%1（通常）</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>描述</translation>
     </message>
 </context>
 <context>
@@ -5459,6 +5471,29 @@ allowed: %2</source>
     </message>
 </context>
 <context>
+    <name>recollector::ui::TitleEditor</name>
+    <message>
+        <source>Name and description</source>
+        <translation>名称和描述</translation>
+    </message>
+    <message>
+        <source>The assistant&apos;s own title and one-line summary of this memory; Claude Code lists them in its index of memories</source>
+        <translation>助手为这条记忆起的标题和一句话摘要；Claude Code 在其记忆索引中列出它们</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>The description no longer seems to tell what the text says; Claude Code shows it in its index of memories.</source>
+        <translation>描述似乎已不再符合正文；Claude Code 会在记忆索引中显示它。</translation>
+    </message>
+</context>
+<context>
     <name>recollector::ui::UndoReport</name>
     <message>
         <source>Undone: %1. Redo does it again.</source>
@@ -5482,6 +5517,10 @@ allowed: %2</source>
     <message>
         <source>The user guide is missing from this build (%1).</source>
         <translation>此版本缺少用户指南（%1）。</translation>
+    </message>
+    <message>
+        <source>“%1” is part of the developer documentation, in the docs folder of Recollector&apos;s source code; it is not included in the program.</source>
+        <translation>“%1”属于开发者文档，位于 Recollector 源代码的 docs 文件夹中；程序中不包含它。</translation>
     </message>
 </context>
 <context>
@@ -5517,6 +5556,22 @@ allowed: %2</source>
     <message>
         <source>Your own store at %1, the one recollector-cli uses when no --store is given. Add memories with Memory ▸ New… or import them later.</source>
         <translation>你自己位于 %1 的记忆库，即 recollector-cli 未指定 --store 时使用的记忆库。之后可通过“记忆 ▸ 新建…”添加记忆，或导入记忆。</translation>
+    </message>
+    <message>
+        <source>Open Claude Code memory…</source>
+        <translation>打开 Claude Code 记忆…</translation>
+    </message>
+    <message>
+        <source>The memory Claude Code keeps for a project, in place: what you change here reaches Claude Code&apos;s files, and each change can be undone.</source>
+        <translation>Claude Code 为某个项目保存的记忆，就地打开：在这里的修改会写回 Claude Code 的文件，每次修改都可以撤销。</translation>
+    </message>
+    <message>
+        <source>Open an agent memory folder…</source>
+        <translation>打开智能体记忆文件夹…</translation>
+    </message>
+    <message>
+        <source>A folder of an assistant&apos;s memory files (an agent hub&apos;s JSON files, or plain Markdown notes), opened in place the same way.</source>
+        <translation>助手的记忆文件夹（智能体中心的 JSON 文件，或普通 Markdown 笔记），以同样方式就地打开。</translation>
     </message>
 </context>
 </TS>

@@ -88,6 +88,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connectSession();
     resize(1360, 860); // the first start's size: a saved one replaces it
     restoreSettings();
+    updateWelcome(); // the docks as restored, beside the welcome page or not
     updateTitle();
     updateStatus();
     updateActions();
@@ -268,6 +269,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (dock->property(kShownWithStore).toBool())
+            dock->show(); // saved as the person left them, not as the welcome page hid them
+    }
     saveSettings();
     event->accept();
 }
@@ -439,8 +444,6 @@ void MainWindow::updateActions()
     m_actions.unarchive->setEnabled(any && anyArchived);
     m_actions.edit->setEnabled(open && !m_table->currentId().isEmpty());
     m_actions.merge->setEnabled(open && rows.size() >= 2 && !anyDeleted);
-    m_actions.importSet->setEnabled(open);
-    m_actions.importFolder->setEnabled(open);
     m_actions.cleanup->setEnabled(open);
     m_actions.conflicts->setEnabled(open);
     m_actions.reviewQueue->setEnabled(open);

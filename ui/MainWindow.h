@@ -231,6 +231,8 @@ private:
     QPointer<ReviewQueueDialog> m_reviewQueue;
     QPointer<RebuildLinksDialog> m_rebuildLinks;
     QComboBox *m_profileCombo = nullptr;
+    /// A dock property: shown when the last store closed, so shown again when one opens.
+    static const char *const kShownWithStore;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_memoryMenu = nullptr;
     QActionGroup *m_modeGroup = nullptr;

@@ -24,6 +24,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
@@ -287,7 +288,13 @@ void MainWindow::newStore()
 
 void MainWindow::openStoreDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open store"), QFileInfo(m_session->path()).path(),
+    // Beside the open store, unless it is an attached folder's side store: Recollector's own
+    // folder of those is no place to start looking.
+    const QString current = m_session->path();
+    const QString start = current.isEmpty() || !StoreSession::attachedFolderOf(current).isEmpty()
+                              ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                              : QFileInfo(current).path();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open store"), start,
                                                       tr("Stores (*.recollector *.engram);;All files (*)"));
     if (!path.isEmpty())
         openStore(path);

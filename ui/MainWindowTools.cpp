@@ -299,7 +299,8 @@ void MainWindow::pushImportUndo(const QString &fileName, int memories, const std
 
 void MainWindow::importFile()
 {
-    if (!m_session->store())
+    // With no store open, an import goes into the default store, as the welcome page says.
+    if (!m_session->store() && !openDefaultStore())
         return;
     openImportPreview(QFileDialog::getOpenFileName(this, tr("Import memories"), QString(),
                                                    tr("Memories (*.json *.yaml *.yml *.af *.jsonl *.zip *.db);;All files (*)")));
@@ -307,7 +308,7 @@ void MainWindow::importFile()
 
 void MainWindow::importFolder()
 {
-    if (!m_session->store())
+    if (!m_session->store() && !openDefaultStore())
         return;
     openImportPreview(QFileDialog::getExistingDirectory(this, tr("Import an agent memory folder")));
 }

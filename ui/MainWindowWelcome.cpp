@@ -9,12 +9,16 @@
 
 #include "model/ProgramNames.h"
 
+#include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
 namespace recollector::ui {
+
+const char *const MainWindow::kShownWithStore = "shownWithStore";
 
 QString MainWindow::defaultStorePath()
 {
@@ -27,6 +31,8 @@ void MainWindow::createWelcome(QVBoxLayout *layout)
 {
     m_welcome = new WelcomePage(defaultStorePath(), this);
     layout->addWidget(m_welcome, 1);
+    connect(m_welcome, &WelcomePage::claudeMemoryRequested, this, &MainWindow::attachClaudeMemoryDialog);
+    connect(m_welcome, &WelcomePage::folderRequested, this, &MainWindow::attachFolderDialog);
     connect(m_welcome, &WelcomePage::demoRequested, this, [this]() { openDemoStore(false); });
     connect(m_welcome, &WelcomePage::emptyStoreRequested, this, [this]() { openDefaultStore(); });
     connect(m_welcome, &WelcomePage::importRequested, this, [this]() {
@@ -43,6 +49,22 @@ void MainWindow::updateWelcome()
     m_welcome->setVisible(!open);
     m_filterBar->setVisible(open);
     m_table->setVisible(open);
+    // With no store the docks would stand empty beside the welcome page: they step aside and
+    // come back as they were when a store opens (closeEvent puts them back before the layout
+    // is saved).
+    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (!open && dock->isVisibleTo(this)) {
+            dock->setProperty(kShownWithStore, true);
+            dock->hide();
+        } else if (open && dock->property(kShownWithStore).toBool()) {
+            dock->setProperty(kShownWithStore, false);
+            dock->show();
+        }
+    }
+    if (auto *preview = findChild<QWidget *>(QStringLiteral("previewDateControl")))
+        preview->setEnabled(open);
+    if (m_profileCombo)
+        m_profileCombo->setEnabled(open);
 }
 
 } // namespace recollector::ui

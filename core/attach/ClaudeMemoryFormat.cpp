@@ -284,13 +284,22 @@ std::optional<std::pair<QString, QByteArray>> ClaudeMemoryFormat::indexWith(cons
 {
     const QString path = QDir(folder).filePath(kIndex);
     QByteArray index = readFile(path);
-    for (const QString &line : QString::fromUtf8(index).split(QLatin1Char('\n'))) {
-        if (linksIn(line).contains(name))
+    const QString wanted = indexLine(name, fields);
+    QStringList lines = QString::fromUtf8(index).split(QLatin1Char('\n'));
+    for (QString &line : lines) {
+        if (!linksIn(line).contains(name))
+            continue;
+        // The line that links the file: kept when it already says the name and description,
+        // else it tells them as they are now, in its place (docs/formats.md, "Claude Code
+        // memory folders").
+        if (line.trimmed() == wanted)
             return std::nullopt;
+        line = wanted;
+        return std::pair { path, lines.join(QLatin1Char('\n')).toUtf8() };
     }
     if (!index.isEmpty() && !index.endsWith('\n'))
         index += '\n';
-    index += indexLine(name, fields).toUtf8() + "\n";
+    index += wanted.toUtf8() + "\n";
     return std::pair { path, index };
 }
 

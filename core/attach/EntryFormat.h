@@ -70,8 +70,9 @@ public:
         Q_UNUSED(entryNames);
         return {};
     }
-    /// The folder's index after the entry `name` left it / came back; nothing when the kind
-    /// has no index or it does not change. `fields` are the entry's fields.
+    /// The folder's index after the entry `name` left it / came back or changed the fields
+    /// its line tells; nothing when the kind has no index or it does not change. `fields` are
+    /// the entry's fields.
     virtual std::optional<std::pair<QString, QByteArray>> indexWithout(const QString &folder, const QString &name) const
     {
         Q_UNUSED(folder);

@@ -361,6 +361,11 @@ Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const
         ++m_report.written;
         if (const Status st = record(id, decision, name, where, Where { Place::Folder, bytes }); !st)
             return st;
+        // The index line tells the name and description: it follows them.
+        if (keys.contains(QStringLiteral("name")) || keys.contains(QStringLiteral("description"))) {
+            if (const Status st = indexAfter(id, decision, m_format->indexWith(m_folder, name, target)); !st)
+                return st;
+        }
     }
     return put({ id, name, hashOf(bytes), AgentProjection::compact(target), AgentProjection::compact(wanted), QString() });
 }

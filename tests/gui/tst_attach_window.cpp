@@ -15,6 +15,10 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QLabel>
+#include <QAbstractButton>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -198,13 +202,49 @@ private Q_SLOTS:
         QCOMPARE(w.tableModel()->index(row, NameColumn).data().toString(), QStringLiteral("Feedback note 1"));
         QCOMPARE(w.tableModel()->index(row, DescriptionColumn).data().toString(),
                  QStringLiteral("What to remember about pnpm"));
+        // The panel edits the name and description, and the file and the index line follow
+        // (issue 37, item 5); a text that no longer matches the description is pointed out.
+        w.selectIds({QStringLiteral("feedback_01")});
+        auto *titles = w.findChild<QWidget *>(QStringLiteral("titleEditor"));
+        QVERIFY(titles && titles->isVisible());
+        auto *name = w.findChild<QLineEdit *>(QStringLiteral("nameEdit"));
+        auto *description = w.findChild<QLineEdit *>(QStringLiteral("descriptionEdit"));
+        QCOMPARE(name->text(), QStringLiteral("Feedback note 1"));
+        auto *hint = w.findChild<QLabel *>(QStringLiteral("titleHint"));
+        QVERIFY(!hint->isVisible());
+        auto *content = w.findChild<QPlainTextEdit *>(QStringLiteral("contentEdit"));
+        QVERIFY(content);
+        content->selectAll();
+        content->insertPlainText(QStringLiteral("Use npm ci in continuous integration.")); // as typed
+        QTRY_VERIFY(hint->isVisible());
+        name->setText(QStringLiteral("Installs in CI"));
+        description->setText(QStringLiteral("npm ci in continuous integration"));
+        QVERIFY(!hint->isVisible());
+        auto *apply = w.findChild<QAbstractButton *>(QStringLiteral("applyEditsButton"));
+        QVERIFY(apply && apply->isEnabled());
+        apply->click();
+        const auto written = [&claude]() {
+            QFile file(QDir(claude).filePath(QStringLiteral("feedback_01.md")));
+            return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+        };
+        QTRY_VERIFY2(written().contains(QStringLiteral("name: Installs in CI")), qPrintable(written() + w.statusBar()->currentMessage()));
+        QVERIFY2(written().contains(QStringLiteral("description: npm ci in continuous integration")), qPrintable(written()));
+        QFile index(QDir(claude).filePath(QStringLiteral("MEMORY.md")));
+        QVERIFY(index.open(QIODevice::ReadOnly));
+        QVERIFY2(QString::fromUtf8(index.readAll()).contains(QStringLiteral("[Installs in CI](feedback_01.md) — npm ci in continuous integration")),
+                 "the index line tells the old story");
+
         // The assistant renames the memory in its file: the table shows the new name.
-        QVERIFY(assistant(QStringLiteral("sed -i 's/^name: Feedback note 1$/name: Package manager/' '%1/feedback_01.md'")
+        QVERIFY(assistant(QStringLiteral("sed -i 's/^name: Installs in CI$/name: Package manager/' '%1/feedback_01.md'")
                               .arg(claude)));
         QTRY_COMPARE_WITH_TIMEOUT(w.tableModel()->index(w.tableModel()->rowOfId(QStringLiteral("feedback_01")), NameColumn)
                                       .data()
                                       .toString(),
                                   QStringLiteral("Package manager"), 1000);
+        // Another store, whose memories have no names: the two empty columns go (issue 37, item 11).
+        QVERIFY(w.openDemoStore(true));
+        QTRY_VERIFY(header->isSectionHidden(NameColumn));
+        QVERIFY(header->isSectionHidden(DescriptionColumn));
     }
 
     void aHundredFilesASecondKeepTheWindowResponsive()

@@ -336,6 +336,7 @@ QString EventText::fieldLabel(const QString &key)
         {QStringLiteral("compressedFrom"), QT_TRANSLATE_NOOP("HistoryField", "compressed from")},
         {QStringLiteral("sourceIds"), QT_TRANSLATE_NOOP("HistoryField", "sources")},
         {QStringLiteral("superseded"), QT_TRANSLATE_NOOP("HistoryField", "superseded")},
+        {QStringLiteral("extra"), QT_TRANSLATE_NOOP("HistoryField", "name, description or other fields")},
     };
     if (const auto it = kWords.constFind(key); it != kWords.constEnd())
         return HistoryField::tr(*it);

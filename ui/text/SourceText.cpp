@@ -9,7 +9,7 @@ QString SourceText::words(const QString &type)
     static const QHash<QString, const char *> kWords{
         {QStringLiteral("chat"), QT_TRANSLATE_NOOP("SourceText", "a chat")},
         {QStringLiteral("user"), QT_TRANSLATE_NOOP("SourceText", "you")},
-        {QStringLiteral("background_ai"), QT_TRANSLATE_NOOP("SourceText", "the assistant, in the background")},
+        {QStringLiteral("background_ai"), QT_TRANSLATE_NOOP("SourceText", "assistant (background)")},
         {QStringLiteral("system"), QT_TRANSLATE_NOOP("SourceText", "the system")},
         {QStringLiteral("import"), QT_TRANSLATE_NOOP("SourceText", "an import")},
         {QStringLiteral("claude-code"), QT_TRANSLATE_NOOP("SourceText", "Claude Code")},

@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QLocale>
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -402,9 +403,18 @@ std::pair<QAbstractAxis *, QAbstractAxis *> DecayChartView::addAxes(double yTop,
     auto *c = chart();
     auto *x = new QDateTimeAxis;
     const double spanDays = core::time::daysBetween(m_xMin, m_xMax);
-    x->setFormat(spanDays > 400 ? QStringLiteral("MMM yyyy") : spanDays > 3 ? QStringLiteral("MMM d") : QStringLiteral("MMM d HH:mm"));
+    // As many date labels as fit whole in the width, and never two that read the same (a
+    // "MMM d" axis over three days has at most four distinct labels).
+    const QString format = spanDays > 400 ? QStringLiteral("MMM yyyy")
+                           : spanDays > 3 ? QStringLiteral("MMM d")
+                           : spanDays > 1 ? QStringLiteral("MMM d HH:mm")
+                                          : QStringLiteral("HH:mm");
+    x->setFormat(format);
     x->setTitleText(m_compact ? QString() : tr("Date (local time)"));
-    x->setTickCount(m_compact ? 4 : width() >= 560 ? 7 : 5);
+    const int labelWidth = fontMetrics().horizontalAdvance(QLocale().toString(QDateTime(QDate(2026, 12, 30), QTime(23, 59)), format)) + 24;
+    const int fit = std::max(2, int(width() * 0.8) / std::max(1, labelWidth));
+    const double distinct = spanDays > 400 ? spanDays / 30.4 : spanDays > 3 ? spanDays : spanDays * 24;
+    x->setTickCount(std::clamp(std::min(fit, int(distinct) + 1), 2, m_compact ? 4 : 7));
     x->setRange(QDateTime::fromMSecsSinceEpoch(m_xMin), QDateTime::fromMSecsSinceEpoch(m_xMax));
     auto *y = new QValueAxis;
     y->setRange(0, yTop);

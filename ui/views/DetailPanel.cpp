@@ -17,6 +17,7 @@
 #include "text/TierText.h"
 #include "text/ScoringText.h"
 #include "text/SourceText.h"
+#include "views/TitleEditor.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -248,6 +249,10 @@ QWidget *DetailPanel::buildDetailPage()
     column->addLayout(headerRow);
 
     column->addWidget(buildContentGroup());
+    m_titles = new TitleEditor;
+    connect(m_titles, &TitleEditor::edited, this, &DetailPanel::updatePending);
+    connect(m_content, &ContentEditor::draftChanged, m_titles, [this]() { m_titles->setText(m_content->draft().value_or(m_memory.content)); });
+    column->addWidget(m_titles);
     column->addWidget(buildScoringGroup());
     column->addWidget(buildProvenanceGroup());
     column->addWidget(buildFlagsGroup());
@@ -530,6 +535,7 @@ void DetailPanel::fill(const Memory &m)
     fillProvenance(m);
     fillFlags(m);
     fillAgent(m);
+    m_titles->setMemory(m, !m.isLocked() && !masked);
     fillHistory();
     m_filling = false;
 }
@@ -700,7 +706,11 @@ void DetailPanel::fillAgent(const Memory &m)
     setValue(QStringLiteral("agentTier"), orDash(m.agentTier));
     while (m_extraForm->rowCount() > kAgentFixedRows)
         m_extraForm->removeRow(kAgentFixedRows);
+    int others = 0;
     for (auto it = m.extra.begin(); it != m.extra.end(); ++it) {
+        if (it.key() == QLatin1String("name") || it.key() == QLatin1String("description"))
+            continue; // edited in the name and description group
+        ++others;
         auto *value = new QLabel(capped(jsonText(it.value())));
         value->setObjectName(QStringLiteral("extra:") + it.key());
         value->setTextFormat(Qt::PlainText);
@@ -712,7 +722,7 @@ void DetailPanel::fillAgent(const Memory &m)
         key->setAlignment(Qt::AlignRight | Qt::AlignTop);
         m_extraForm->addRow(key, value);
     }
-    if (m.extra.isEmpty()) {
+    if (others == 0) {
         auto *none = new QLabel(tr("No other imported fields"));
         none->setEnabled(false);
         auto *key = new QLabel(tr("Other fields"));
@@ -763,6 +773,7 @@ core::MemoryEdit DetailPanel::pendingEdit() const
         edit.projectPath = project;
     if (const int level = m_sensitivity->currentData().toInt(); m_sensitivity->currentIndex() >= 0 && level != m.sensitivity)
         edit.sensitivity = level;
+    m_titles->addTo(edit);
     return edit;
 }
 
@@ -783,6 +794,10 @@ QStringList DetailPanel::fieldWords(const core::MemoryEdit &edit)
         words << tr("project");
     if (edit.sensitivity)
         words << tr("sensitivity");
+    if (edit.name)
+        words << tr("name");
+    if (edit.description)
+        words << tr("description");
     return words;
 }
 
@@ -805,6 +820,7 @@ void DetailPanel::restoreDrafts(const core::MemoryEdit &draft)
         m_project->setText(*draft.projectPath);
     if (draft.sensitivity)
         m_sensitivity->setCurrentIndex(m_sensitivity->findData(*draft.sensitivity));
+    m_titles->restore(draft);
     m_filling = false; // the content editor keeps its own draft
 }
 

@@ -137,6 +137,7 @@ private:
     QComboBox *m_sensitivity = nullptr;
     QPushButton *m_unarchive = nullptr;
     QFormLayout *m_extraForm = nullptr;
+    class TitleEditor *m_titles = nullptr;
     HistoryView *m_history = nullptr;
     QLabel *m_pendingNote = nullptr;
     QPushButton *m_applyEdits = nullptr;

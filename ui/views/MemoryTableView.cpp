@@ -54,9 +54,9 @@ void MemoryTableView::setMemoryModel(MemoryTableModel *model)
     m_model = model;
     setModel(model);
     resetColumns();
-    connect(model, &QAbstractItemModel::modelReset, this, &MemoryTableView::showTitlesOnce);
-    connect(model, &QAbstractItemModel::rowsInserted, this, &MemoryTableView::showTitlesOnce);
-    connect(model, &QAbstractItemModel::layoutChanged, this, &MemoryTableView::showTitlesOnce);
+    connect(model, &QAbstractItemModel::modelReset, this, &MemoryTableView::followTitles);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &MemoryTableView::followTitles);
+    connect(model, &QAbstractItemModel::layoutChanged, this, &MemoryTableView::followTitles);
 }
 
 QModelIndex MemoryTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
@@ -85,9 +85,20 @@ void MemoryTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
     bar->setValue(kept);
 }
 
-void MemoryTableView::showTitlesOnce()
+void MemoryTableView::followTitles()
 {
-    if (m_titlesShown || !m_model || !m_model->hasTitles())
+    if (!m_model)
+        return;
+    if (!m_model->hasTitles()) {
+        // Another store, without names: the two columns would stay empty, taking the width.
+        if (m_titlesShown) {
+            horizontalHeader()->setSectionHidden(NameColumn, true);
+            horizontalHeader()->setSectionHidden(DescriptionColumn, true);
+            m_titlesShown = false;
+        }
+        return;
+    }
+    if (m_titlesShown)
         return;
     m_titlesShown = true;
     QHeaderView *columns = horizontalHeader();
@@ -140,7 +151,7 @@ void MemoryTableView::resetColumns()
         columns->resizeSection(c, width);
     }
     m_titlesShown = false;
-    showTitlesOnce();
+    followTitles();
 }
 
 bool MemoryTableView::viewportEvent(QEvent *event)

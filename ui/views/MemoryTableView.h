@@ -56,8 +56,9 @@ protected:
 private:
     void showHeaderMenu(const QPoint &pos);
     /// Memories with their own names (an attached Claude Code folder): the Name and
-    /// Description columns come first, once; the user may hide them again.
-    void showTitlesOnce();
+    /// Description columns come first, once; the user may hide them again. A store without
+    /// names hides them.
+    void followTitles();
 
     MemoryTableModel *m_model = nullptr;
     bool m_painted = false;

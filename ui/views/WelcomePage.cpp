@@ -62,7 +62,29 @@ WelcomePage::WelcomePage(const QString &defaultStorePath, QWidget *parent) : QWi
     intro->setContentsMargins(0, 0, 0, 12);
     layout->addWidget(intro);
 
-    const QString where = QDir::toNativeSeparators(defaultStorePath);
+    addChoices(column, layout, QDir::toNativeSeparators(defaultStorePath));
+
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(column, 4);
+    row->addStretch(1);
+    outer->addLayout(row);
+    outer->addStretch(2);
+}
+
+void WelcomePage::addChoices(QWidget *column, QVBoxLayout *layout, const QString &where)
+{
+    // The assistant's own memory first: looking at it, in place, is what most people come for.
+    connect(choice(QStringLiteral("welcomeClaudeButton"), tr("Open Claude Code memory…"),
+                   tr("The memory Claude Code keeps for a project, in place: what you change here reaches "
+                      "Claude Code's files, and each change can be undone."),
+                   column, layout),
+            &QPushButton::clicked, this, &WelcomePage::claudeMemoryRequested);
+    connect(choice(QStringLiteral("welcomeFolderButton"), tr("Open an agent memory folder…"),
+                   tr("A folder of an assistant's memory files (an agent hub's JSON files, or plain Markdown "
+                      "notes), opened in place the same way."),
+                   column, layout),
+            &QPushButton::clicked, this, &WelcomePage::folderRequested);
     connect(choice(QStringLiteral("welcomeDemoButton"), tr("Open the demo (sample data)"),
                    tr("About 200 made-up memories of a made-up user, with links and open conflicts, to look "
                       "around safely. The title bar says \"sample data\" while it is open."),
@@ -78,13 +100,6 @@ WelcomePage::WelcomePage(const QString &defaultStorePath, QWidget *parent) : QWi
                       "with Memory ▸ New… or import them later.").arg(where),
                    column, layout),
             &QPushButton::clicked, this, &WelcomePage::emptyStoreRequested);
-
-    auto *row = new QHBoxLayout;
-    row->addStretch(1);
-    row->addWidget(column, 4);
-    row->addStretch(1);
-    outer->addLayout(row);
-    outer->addStretch(2);
 }
 
 } // namespace recollector::ui

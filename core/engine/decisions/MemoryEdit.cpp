@@ -31,6 +31,14 @@ QString MemoryEdit::invalidReason(const QString &id) const
         return outOfRange(id, "sensitivity", QStringLiteral("0, 1, 2 or 3"), QString::number(*sensitivity));
     if (projectPath && projectPath->trimmed().size() > io::limits::kMaxShortChars)
         return QStringLiteral("edit %1: projectPath must be at most %2 characters").arg(id).arg(io::limits::kMaxShortChars);
+    for (const auto &[field, value] : {std::pair{"name", &name}, std::pair{"description", &description}}) {
+        if (!*value)
+            continue;
+        if ((*value)->size() > io::limits::kMaxShortChars)
+            return QStringLiteral("edit %1: %2 must be at most %3 characters").arg(id, QLatin1String(field)).arg(io::limits::kMaxShortChars);
+        if ((*value)->contains(QLatin1Char('\n')))
+            return QStringLiteral("edit %1: %2 must be one line").arg(id, QLatin1String(field));
+    }
     return {};
 }
 
@@ -50,6 +58,15 @@ void MemoryEdit::applyTo(Memory &memory) const
         memory.projectPath = projectPath->trimmed();
     if (sensitivity)
         memory.sensitivity = *sensitivity;
+    for (const auto &[key, value] : {std::pair{"name", &name}, std::pair{"description", &description}}) {
+        if (!*value)
+            continue;
+        const QString text = (*value)->trimmed();
+        if (text.isEmpty())
+            memory.extra.remove(QLatin1String(key));
+        else
+            memory.extra.insert(QLatin1String(key), text);
+    }
 }
 
 } // namespace recollector::core

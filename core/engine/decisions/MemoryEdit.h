@@ -22,10 +22,16 @@ struct MemoryEdit
     std::optional<double> importance;
     std::optional<QString> projectPath;
     std::optional<int> sensitivity;
+    /// The assistant's own title and one-line summary, where its format keeps them (Claude
+    /// Code's front matter `name` and `description`; docs/formats.md, "Claude Code memory
+    /// folders"). Kept in the memory's other fields; empty removes them.
+    std::optional<QString> name;
+    std::optional<QString> description;
 
     bool isEmpty() const
     {
-        return !content && !keywords && !category && !confidence && !importance && !projectPath && !sensitivity;
+        return !content && !keywords && !category && !confidence && !importance && !projectPath && !sensitivity
+               && !name && !description;
     }
     /// The first value out of its field's range, as "edit <id>: <field> must be …"; empty when
     /// every value set is valid.
