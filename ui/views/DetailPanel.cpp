@@ -248,11 +248,13 @@ QWidget *DetailPanel::buildDetailPage()
     headerRow->addWidget(m_tierBadge);
     column->addLayout(headerRow);
 
-    column->addWidget(buildContentGroup());
+    QGroupBox *content = buildContentGroup();
+    // The assistant's own name and description first: what it lists in its index.
     m_titles = new TitleEditor;
     connect(m_titles, &TitleEditor::edited, this, &DetailPanel::updatePending);
     connect(m_content, &ContentEditor::draftChanged, m_titles, [this]() { m_titles->setText(m_content->draft().value_or(m_memory.content)); });
     column->addWidget(m_titles);
+    column->addWidget(content);
     column->addWidget(buildScoringGroup());
     column->addWidget(buildProvenanceGroup());
     column->addWidget(buildFlagsGroup());
