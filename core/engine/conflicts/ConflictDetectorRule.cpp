@@ -1,6 +1,7 @@
 #include "engine/conflicts/ConflictDetectorRule.h"
 
 #include "engine/text/NegationCues.h"
+#include "engine/text/StatementWords.h"
 #include "engine/text/TimeAnchors.h"
 
 #include <QHash>
@@ -52,6 +53,8 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
     dated.sort();
     s.datedKey = qHash(dated.join(QLatin1Char('|')));
     s.textKey = qHash(textKeyOf(content));
+    if (s.negative)
+        s.deniedKey = qHash(text::StatementWords::deniedWords(content).join(QLatin1Char(' ')));
     s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
     s.createdAt = createdAt;
     if (keepWords) {
@@ -99,6 +102,13 @@ std::optional<ConflictType> classifyStatements(
                           .arg(quoted(neg.negations),
                               older.negative ? QStringLiteral("older") : QStringLiteral("newer"));
         }
+        return ConflictType::DirectContradiction;
+    }
+    // Both deny something, but not the same thing ("use pnpm, never npm" / "do not use pnpm;
+    // use npm"): docs/scoring.md, "Denied words".
+    if (older.negative && newer.negative && older.deniedKey != newer.deniedKey) {
+        if (reason)
+            *reason = QStringLiteral("both say what not to do, but not the same thing, in the same period");
         return ConflictType::DirectContradiction;
     }
     return std::nullopt;
