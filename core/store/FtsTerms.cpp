@@ -10,8 +10,7 @@ namespace recollector::core {
 
 namespace {
 
-// FTS5's bm25() constants (sqlite/ext/fts5/fts5_aux.c): recall keeps them so the shares add
-// up to the rank FTS5 sorted by.
+// FTS5's bm25() constants (sqlite/ext/fts5/fts5_aux.c).
 constexpr double kK1 = 1.2;
 constexpr double kB = 0.75;
 
@@ -44,8 +43,10 @@ QueryStats *statsFor(const Fts5ExtensionApi *api, Fts5Context *fts, int *rc)
     for (int i = 0; *rc == SQLITE_OK && i < phrases; ++i) {
         sqlite3_int64 hits = 0;
         *rc = api->xQueryPhrase(fts, i, &hits, countRow);
-        double idf = std::log((double(rows) - double(hits) + 0.5) / (double(hits) + 0.5));
-        stats->idf.push_back(idf <= 0 ? 1e-6 : idf); // as FTS5 does for words in over half the rows
+        // Lucene's BM25 idf (BM25Similarity): never below 0, so a word in over half the rows
+        // (a person's name in a store about them) still counts a little, where FTS5's own
+        // formula would drop it to 1e-6 (docs/scoring.md, "Text index").
+        stats->idf.push_back(std::log(1.0 + (double(rows) - double(hits) + 0.5) / (double(hits) + 0.5)));
     }
     if (*rc != SQLITE_OK) {
         delete stats;
@@ -55,7 +56,9 @@ QueryStats *statsFor(const Fts5ExtensionApi *api, Fts5Context *fts, int *rc)
     return *rc == SQLITE_OK ? stats : nullptr;
 }
 
-void termsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int, sqlite3_value **)
+// Each query phrase's share of the current row's score (unweighted); false on an error,
+// which is then the context's result.
+bool sharesOf(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, std::vector<double> &shares)
 {
     int rc = SQLITE_OK;
     const QueryStats *stats = statsFor(api, fts, &rc);
@@ -74,18 +77,43 @@ void termsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_contex
         rc = api->xColumnSize(fts, -1, &length);
     if (rc != SQLITE_OK) {
         sqlite3_result_error_code(ctx, rc);
-        return;
+        return false;
     }
     const double norm = kK1 * (1 - kB + kB * double(length) / stats->averageLength);
-    std::string out;
+    shares.assign(frequency.size(), 0.0);
     for (std::size_t i = 0; i < frequency.size(); ++i) {
         const double f = frequency[i];
-        const double share = f > 0 ? stats->idf[i] * f * (kK1 + 1) / (f + norm) : 0.0;
+        shares[i] = f > 0 ? stats->idf[i] * f * (kK1 + 1) / (f + norm) : 0.0;
+    }
+    return true;
+}
+
+void termsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int, sqlite3_value **)
+{
+    std::vector<double> shares;
+    if (!sharesOf(api, fts, ctx, shares))
+        return;
+    std::string out;
+    for (std::size_t i = 0; i < shares.size(); ++i) {
         if (i > 0)
             out += ' ';
-        out += std::to_string(share);
+        out += std::to_string(shares[i]);
     }
     sqlite3_result_text(ctx, out.c_str(), int(out.size()), SQLITE_TRANSIENT);
+}
+
+// The rank FTS5 sorts by: −Σ weight(i)·share(i), the weights given as arguments in phrase
+// order (missing ones are 1).
+void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int argc,
+                  sqlite3_value **argv)
+{
+    std::vector<double> shares;
+    if (!sharesOf(api, fts, ctx, shares))
+        return;
+    double score = 0;
+    for (std::size_t i = 0; i < shares.size(); ++i)
+        score += shares[i] * (int(i) < argc ? sqlite3_value_double(argv[i]) : 1.0);
+    sqlite3_result_double(ctx, -score);
 }
 
 fts5_api *ftsApiOf(sqlite3 *db)
@@ -107,7 +135,8 @@ bool FtsTerms::registerOn(sqlite3 *db)
     fts5_api *api = ftsApiOf(db);
     if (!api)
         return false;
-    return api->xCreateFunction(api, "recollector_terms", nullptr, termsFunction, nullptr) == SQLITE_OK;
+    return api->xCreateFunction(api, "recollector_terms", nullptr, termsFunction, nullptr) == SQLITE_OK
+        && api->xCreateFunction(api, "recollector_rank", nullptr, rankFunction, nullptr) == SQLITE_OK;
 }
 
 } // namespace recollector::core

@@ -4,11 +4,13 @@ struct sqlite3;
 
 namespace recollector::core {
 
-/// The FTS5 auxiliary function `recollector_terms(table)` (docs/scoring.md, "Text index"):
-/// for the current row, each query phrase's share of the row's BM25 score, as text
-/// "w0 w1 …" (one number per phrase, in query order; 0 where the phrase is absent). The
-/// shares add up to −bm25(table): the same formula as FTS5's own (k1 = 1.2, b = 0.75, every
-/// column weighted 1), so a recalled memory can say which of its words counted and how much.
+/// Two FTS5 auxiliary functions (docs/scoring.md, "Text index"):
+///  - `recollector_terms(table)`: for the current row, each query phrase's share of its BM25
+///    score, as text "s0 s1 …" (one number per phrase, in query order; 0 where the phrase is
+///    absent), so a recalled memory can say which of its words counted and how much;
+///  - `recollector_rank(table, w0, w1, …)`: −Σ wᵢ·sᵢ, the rank recall sorts by
+///    (`rank MATCH 'recollector_rank(…)'`), with a weight per query term.
+/// BM25 as FTS5's bm25() (k1 = 1.2, b = 0.75, every column weighted 1) with Lucene's idf.
 class FtsTerms final
 {
 public:

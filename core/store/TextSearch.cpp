@@ -21,21 +21,26 @@ QString TextSearch::matchExpression(const QStringList &terms)
 }
 
 Status TextSearch::searchTable(const char *table, const QStringList &terms, int limit, int firstShare,
-                               int shareCount, std::vector<TextHit> &hits)
+                               const std::vector<double> &weights, std::vector<TextHit> &hits)
 {
     if (terms.isEmpty())
         return {};
-    // The inner query lets FTS5 sort by its rank and stop at the limit, so the term shares
-    // are computed for the rows returned only.
+    const int shareCount = int(weights.size());
+    // The inner query lets FTS5 sort by recollector_rank and stop at the limit, so the term
+    // shares are computed for the rows returned only.
     const std::string sql = std::string("SELECT m.id, m.rowid, m.created_at, s.terms FROM (SELECT rowid AS r, "
                                         "recollector_terms(")
-        + table + ") AS terms FROM " + table + " WHERE " + table + " MATCH ?1 ORDER BY rank LIMIT ?2) s "
-        + "JOIN memories m ON m.rowid = s.r";
+        + table + ") AS terms FROM " + table + " WHERE " + table + " MATCH ?1 AND rank MATCH ?3 ORDER BY rank "
+        + "LIMIT ?2) s JOIN memories m ON m.rowid = s.r";
     SqliteStatement q(m_db, sql, QStringLiteral("searching the text index"));
     if (!q.isValid())
         return q.error();
+    QStringList rankWeights;
+    for (int i = 0; i < terms.size(); ++i)
+        rankWeights << QString::number(weights[std::size_t(firstShare + i)], 'g', 6);
     q.bind(1, matchExpression(terms));
     q.bind(2, std::int64_t(limit));
+    q.bind(3, QStringLiteral("recollector_rank(%1)").arg(rankWeights.join(QStringLiteral(", "))));
     QHash<std::int64_t, std::size_t> at;
     for (std::size_t i = 0; i < hits.size(); ++i)
         at.insert(hits[i].rowid, i);
@@ -54,7 +59,7 @@ Status TextSearch::searchTable(const char *table, const QStringList &terms, int 
         TextHit &hit = hits[*found];
         const QStringList parts = row.qstring(3).split(QLatin1Char(' '), Qt::SkipEmptyParts);
         for (int i = 0; i < parts.size() && firstShare + i < shareCount; ++i) {
-            const double share = parts[i].toDouble();
+            const double share = parts[i].toDouble() * weights[std::size_t(firstShare + i)];
             hit.shares[std::size_t(firstShare + i)] += share;
             hit.bm25 += share;
         }
@@ -62,13 +67,15 @@ Status TextSearch::searchTable(const char *table, const QStringList &terms, int 
     });
 }
 
-Result<std::vector<TextHit>> TextSearch::search(const QStringList &words, const QStringList &cjkRuns, int limit)
+Result<std::vector<TextHit>> TextSearch::search(const QStringList &words, const QStringList &cjkRuns, int limit,
+                                                const std::vector<double> &weights)
 {
     std::vector<TextHit> hits;
-    const int shareCount = int(words.size() + cjkRuns.size());
-    if (const Status st = searchTable(schema::kTextTable, words, limit, 0, shareCount, hits); !st)
+    std::vector<double> w = weights;
+    w.resize(std::size_t(words.size() + cjkRuns.size()), 1.0);
+    if (const Status st = searchTable(schema::kTextTable, words, limit, 0, w, hits); !st)
         return st.error();
-    if (const Status st = searchTable(schema::kCjkTable, cjkRuns, limit, int(words.size()), shareCount, hits); !st)
+    if (const Status st = searchTable(schema::kCjkTable, cjkRuns, limit, int(words.size()), w, hits); !st)
         return st.error();
     std::sort(hits.begin(), hits.end(), [](const TextHit &a, const TextHit &b) {
         return a.bm25 != b.bm25 ? a.bm25 > b.bm25 : a.rowid < b.rowid;

@@ -19,8 +19,8 @@ struct TextHit
     QString id;
     std::int64_t rowid = 0;
     Millis createdAt = 0;
-    double bm25 = 0;            ///< the sum of the shares (FTS5's −bm25())
-    std::vector<double> shares; ///< one per query term, in the order the terms were given
+    double bm25 = 0;            ///< the sum of the shares
+    std::vector<double> shares; ///< one per query term (its weight applied), in the order given
 };
 
 /// A memory written just before or after another one.
@@ -40,9 +40,10 @@ public:
 
     /// The `limit` best rows for `words` OR-ed (porter-stemmed by the index) and `cjkRuns`
     /// (runs of at least three CJK characters, matched as substrings by the trigram table),
-    /// best first. The shares follow words, then cjkRuns.
+    /// best first by Σ weight·share. `weights` follow words, then cjkRuns (missing ones are 1);
+    /// so do the shares.
     [[nodiscard]] Result<std::vector<TextHit>> search(const QStringList &words, const QStringList &cjkRuns,
-                                                      int limit);
+                                                      int limit, const std::vector<double> &weights = {});
     /// The `each` memories written just before and just after the row (rowid, createdAt),
     /// at most `withinMs` apart from it, nearest first, by creation time then rowid.
     [[nodiscard]] Result<std::vector<TimeNeighbour>> timeNeighbours(std::int64_t rowid, Millis createdAt, int each,
@@ -53,7 +54,7 @@ public:
 
 private:
     [[nodiscard]] Status searchTable(const char *table, const QStringList &terms, int limit, int firstShare,
-                                     int shareCount, std::vector<TextHit> &hits);
+                                     const std::vector<double> &weights, std::vector<TextHit> &hits);
 
     Database &m_db;
 };

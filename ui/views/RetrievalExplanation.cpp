@@ -22,7 +22,9 @@ constexpr double kTextRecencyWeight = 0.05;
 
 QString tr(const char *text) { return QCoreApplication::translate("recollector::ui::RetrievalExplanation", text); }
 
-std::vector<RetrievalExplanation::Term> textTerms(const core::RetrievalResult &r)
+} // namespace
+
+std::vector<RetrievalExplanation::Term> RetrievalExplanation::textTerms(const core::RetrievalResult &r)
 {
     using N = RetrievalExplanation;
     auto f = [&r](const char *key) { return r.factors.value(QLatin1String(key)).toDouble(); };
@@ -52,8 +54,6 @@ std::vector<RetrievalExplanation::Term> textTerms(const core::RetrievalResult &r
     out.push_back({tr("= score"), N::number(r.score), QStringLiteral("score")});
     return out;
 }
-} // namespace
-
 bool RetrievalExplanation::isTextRanking(const core::RetrievalResult &r)
 {
     return r.factors.value(QStringLiteral("ranking")).toString() == QLatin1String("text");

@@ -33,6 +33,10 @@ public:
     static QString formula(const core::RetrievalResult &result);
     static bool isTextRanking(const core::RetrievalResult &result);
     static QString number(double value);
+
+private:
+    /// The text ranking's terms: each matched word, then the memory's own terms and the spread.
+    static std::vector<Term> textTerms(const core::RetrievalResult &result);
 };
 
 } // namespace recollector::ui

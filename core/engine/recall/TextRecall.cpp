@@ -29,6 +29,7 @@ constexpr double kProjectBonus = 0.1;
 constexpr double kRecencyWeight = 0.05;
 constexpr double kRecencyHalfLifeDays = 30;
 constexpr double kSpreadWeight = 1.0;
+constexpr double kNameWeight = 2.0;      // a proper name of the query counts twice
 
 double round6(double v) { return std::round(v * 1e6) / 1e6; }
 
@@ -208,7 +209,10 @@ Result<std::vector<RetrievalResult>> TextRecall::run(const QString &query, const
     if (terms.isEmpty())
         return results;
     const Context c{m_store, m_profile, options, losers, now};
-    auto hits = TextSearch(m_store.database()).search(terms.words, terms.cjkRuns, kCandidates);
+    std::vector<double> weights;
+    for (const QString &w : terms.words)
+        weights.push_back(terms.names.contains(w) ? kNameWeight : 1.0);
+    auto hits = TextSearch(m_store.database()).search(terms.words, terms.cjkRuns, kCandidates, weights);
     if (!hits)
         return hits.error();
     QHash<QString, Scored> scored;

@@ -57,6 +57,38 @@ void addToken(QStringList &out, QString token)
     addWord(out, part);
 }
 
+// Words capitalised inside a sentence: after the first word, before the next . ! ? or line.
+QStringList capitalisedWords(QStringView query)
+{
+    QStringList names;
+    bool sentenceStart = true;
+    qsizetype i = 0;
+    while (i < query.size()) {
+        const QChar c = query[i];
+        if (c.isLetter()) {
+            qsizetype end = i;
+            while (end < query.size() && (query[end].isLetterOrNumber() || query[end] == QLatin1Char('\'')
+                                          || query[end] == QChar(0x2019)))
+                ++end;
+            QString word = query.mid(i, end - i).toString();
+            if (!sentenceStart && c.isUpper()) {
+                word = word.toLower().replace(QChar(0x2019), QLatin1Char('\''));
+                if (word.endsWith(QLatin1String("'s")))
+                    word.chop(2);
+                if (!isStopWord(word) && !names.contains(word))
+                    names << word;
+            }
+            sentenceStart = false;
+            i = end;
+            continue;
+        }
+        if (c == QLatin1Char('.') || c == QLatin1Char('!') || c == QLatin1Char('?') || c == QLatin1Char('\n'))
+            sentenceStart = true;
+        ++i;
+    }
+    return names;
+}
+
 } // namespace
 
 bool isStopWord(const QString &word) { return stopWords().contains(word); }
@@ -81,6 +113,10 @@ QueryTerms queryTerms(QStringView query)
             flush();
     }
     flush();
+    for (const QString &name : capitalisedWords(query)) {
+        if (terms.words.contains(name))
+            terms.names << name;
+    }
     return terms;
 }
 

@@ -16,6 +16,9 @@ struct QueryTerms
     QStringList words;
     /// Runs of three or more CJK characters, matched as substrings by the trigram table.
     QStringList cjkRuns;
+    /// The words written with a capital inside a sentence (not its first word): proper
+    /// names, what a question is about ("When did Maria meet Jean?" → maria, jean).
+    QStringList names;
 
     bool isEmpty() const { return words.isEmpty() && cjkRuns.isEmpty(); }
     int size() const { return int(words.size() + cjkRuns.size()); }
