@@ -6,6 +6,7 @@
 #include "engine/decisions/MemoryEdit.h"
 #include "engine/recall/Retrieval.h"
 #include "engine/text/QueryTerms.h"
+#include "io/ImportOperation.h"
 #include "scoring/ScoringProfile.h"
 #include "store/TextSearch.h"
 #include "TempStore.h"
@@ -28,7 +29,7 @@ Memory mem(const QString &id, const QString &content, const QStringList &keyword
     m.category = QStringLiteral("fact");
     m.keywords = keywords;
     m.confidence = 0.8;
-    m.stability = 24;
+    m.stability = 24 * 365; // hours: nothing fades within these tests
     m.createdAt = m.updatedAt = m.lastReinforcedAt = at;
     return m;
 }
@@ -94,13 +95,35 @@ private slots:
     {
         Fixture f;
         f.add(mem(QStringLiteral("m1"), QStringLiteral("The user's dog is named Biscuit")));
-        f.add(mem(QStringLiteral("m2"), QStringLiteral("Deploys go through the staging cluster first")));
+        // Days apart: neither is the other's neighbour in time.
+        f.add(mem(QStringLiteral("m2"), QStringLiteral("Deploys go through the staging cluster first"), {},
+                  kBase - 3 * kMsPerDay));
         QCOMPARE(f.ids(QStringLiteral("biscuit")), QStringList{QStringLiteral("m1")});
         // Porter stemming: "dogs" finds "dog", "deploying" finds "Deploys".
         QCOMPARE(f.ids(QStringLiteral("dogs")), QStringList{QStringLiteral("m1")});
         QCOMPARE(f.ids(QStringLiteral("deploying")), QStringList{QStringLiteral("m2")});
         // Only stop words: nothing to look up.
         QVERIFY(f.ids(QStringLiteral("what is the")).isEmpty());
+    }
+
+    void importedWithoutKeywordsIsFoundByItsText()
+    {
+        // An import writes its rows in bulk (BulkWriter); the index fills in the same
+        // transaction, keywords or not.
+        Fixture f;
+        io::MemorySet set;
+        set.sourceName = QStringLiteral("incoming.json");
+        set.memories.push_back(mem(QStringLiteral("imp1"), QStringLiteral("The user's cat is called Miso")));
+        set.memories.push_back(
+            mem(QStringLiteral("imp2"), QStringLiteral("Standups are at half past nine"), {}, kBase - 3 * kMsPerDay));
+        const io::ImportOperation operation(*f.store, f.config, kBase);
+        auto plan = operation.preview(set);
+        QVERIFY(plan);
+        auto outcome = operation.apply(set, *plan, io::ImportPolicy{});
+        QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
+        QVERIFY(f.store->memories().get(QStringLiteral("imp1"))->keywords.isEmpty());
+        QCOMPARE(f.ids(QStringLiteral("what is the cat called")), QStringList{QStringLiteral("imp1")});
+        QCOMPARE(f.indexed(QStringLiteral("standup")), QStringList{QStringLiteral("imp2")});
     }
 
     void titleAndDescriptionAreSearched()
@@ -169,8 +192,12 @@ private slots:
         QVERIFY(decisions.softDelete(id, kBase + 4000).ok());
         QVERIFY(f.ids(QStringLiteral("gradle"), QueryMode::Review).isEmpty());
         QCOMPARE(f.ids(QStringLiteral("gradle"), QueryMode::Debug), QStringList{id});
-        QVERIFY(decisions.purge(id, kBase + 5000).ok());
+        auto purged = decisions.purge(id, kBase + 5000, QStringLiteral("user"), /*ignoreRetention=*/true);
+        QVERIFY(purged.ok());
         QVERIFY(f.indexed(QStringLiteral("gradle")).isEmpty());
+        // Undo the purge: the row and its text are back.
+        QVERIFY(decisions.revert(purged->firstEventId(), kBase + 6000).ok());
+        QCOMPARE(f.indexed(QStringLiteral("gradle")), QStringList{id});
         QSqlQuery check(f.store->database().handle());
         QVERIFY(check.exec(QStringLiteral("INSERT INTO memory_text(memory_text, rank) VALUES('integrity-check', 0)")));
     }
@@ -191,7 +218,7 @@ private slots:
     {
         Fixture f;
         f.add(mem(QStringLiteral("zh"), QString::fromUtf8("用户每天早上喝黑咖啡"), {QString::fromUtf8("咖啡")}));
-        f.add(mem(QStringLiteral("en"), QStringLiteral("The user drinks green tea")));
+        f.add(mem(QStringLiteral("en"), QStringLiteral("The user drinks green tea"), {}, kBase - 3 * kMsPerDay));
         QCOMPARE(f.ids(QString::fromUtf8("喝黑咖啡")), QStringList{QStringLiteral("zh")});
         QCOMPARE(f.ids(QString::fromUtf8("咖啡")), QStringList{QStringLiteral("zh")});
     }

@@ -53,8 +53,11 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
     dated.sort();
     s.datedKey = qHash(dated.join(QLatin1Char('|')));
     s.textKey = qHash(textKeyOf(content));
-    if (s.negative)
-        s.deniedKey = qHash(text::StatementWords::deniedWords(content).join(QLatin1Char(' ')));
+    if (s.negative) {
+        text::StatementWords::Polarity polarity = text::StatementWords::polarityOf(content);
+        s.denied = std::move(polarity.denied);
+        s.affirmed = std::move(polarity.affirmed);
+    }
     s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
     s.createdAt = createdAt;
     if (keepWords) {
@@ -104,11 +107,13 @@ std::optional<ConflictType> classifyStatements(
         }
         return ConflictType::DirectContradiction;
     }
-    // Both deny something, but not the same thing ("use pnpm, never npm" / "do not use pnpm;
-    // use npm"): docs/scoring.md, "Denied words".
-    if (older.negative && newer.negative && older.deniedKey != newer.deniedKey) {
+    // Both deny something, and one asks for what the other denies ("use pnpm, never npm" /
+    // "do not use pnpm; use npm"): docs/scoring.md, "Denied words".
+    if (older.negative && newer.negative
+        && text::StatementWords::affirmsWhatTheOtherDenies({older.denied, older.affirmed},
+                                                           {newer.denied, newer.affirmed})) {
         if (reason)
-            *reason = QStringLiteral("both say what not to do, but not the same thing, in the same period");
+            *reason = QStringLiteral("one asks for what the other rules out, in the same period");
         return ConflictType::DirectContradiction;
     }
     return std::nullopt;

@@ -324,9 +324,11 @@ QString RetrievalResult::explanation() const
                             n("projectBonus"), n("recency"), n("direct"));
         if (!factors.value(QLatin1String("via")).toString().isEmpty())
             line += (line.isEmpty() ? QString() : QStringLiteral("; "))
-                + QStringLiteral("spread %1 via %2 (%3 link)")
+                + QStringLiteral("spread %1 via %2 (%3)")
                       .arg(n("spread"), (path + QStringList{id}).join(QStringLiteral(" → ")),
-                           factors.value(QLatin1String("link")).toString());
+                           factors.value(QLatin1String("link")).toString() == QLatin1String("time")
+                               ? QStringLiteral("written next to it")
+                               : QStringLiteral("over the links"));
         return line + QStringLiteral(" → %1").arg(QString::number(score, 'f', 3));
     }
     if (direct)

@@ -28,11 +28,13 @@ QStringList contentWords(QStringView text)
 
 } // namespace
 
-QStringList StatementWords::deniedWords(QStringView text)
+namespace {
+
+// Content words after a negation cue in their clause (denied), and the others (affirmed).
+void splitByPolarity(QStringView text, QStringList &denied, QStringList &affirmed)
 {
     static const QRegularExpression clauseEnd(QStringLiteral("[.,;:!?\\n]|\\bbut\\b"),
                                               QRegularExpression::CaseInsensitiveOption);
-    QStringList denied;
     for (const QString &clause : text.toString().split(clauseEnd, Qt::SkipEmptyParts)) {
         bool after = false;
         for (const QString &w : wordTokens(clause)) {
@@ -40,12 +42,54 @@ QStringList StatementWords::deniedWords(QStringView text)
                 after = true;
                 continue;
             }
-            if (after && !isStopWord(w) && !denied.contains(w))
-                denied << w;
+            QStringList &side = after ? denied : affirmed;
+            if (!isStopWord(w) && !side.contains(w))
+                side << w;
         }
     }
     denied.sort();
+    affirmed.sort();
+}
+
+} // namespace
+
+QStringList StatementWords::deniedWords(QStringView text)
+{
+    QStringList denied, affirmed;
+    splitByPolarity(text, denied, affirmed);
     return denied;
+}
+
+StatementWords::Polarity StatementWords::polarityOf(QStringView text)
+{
+    Polarity p;
+    splitByPolarity(text, p.denied, p.affirmed);
+    const QStringList both = [&] {
+        QStringList out;
+        for (const QString &w : p.denied) {
+            if (p.affirmed.contains(w))
+                out << w;
+        }
+        return out;
+    }();
+    for (const QString &w : both) {
+        p.denied.removeAll(w);
+        p.affirmed.removeAll(w);
+    }
+    return p;
+}
+
+bool StatementWords::affirmsWhatTheOtherDenies(const Polarity &a, const Polarity &b)
+{
+    for (const QString &w : a.denied) {
+        if (b.affirmed.contains(w))
+            return true;
+    }
+    for (const QString &w : b.denied) {
+        if (a.affirmed.contains(w))
+            return true;
+    }
+    return false;
 }
 
 bool StatementWords::sameStatement(const QString &a, const QString &b)

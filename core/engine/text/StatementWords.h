@@ -16,6 +16,19 @@ public:
     /// → [installs, pnpm, use].
     static QStringList deniedWords(QStringView text);
 
+    /// What a statement denies and what it affirms: the denied words as above and the other
+    /// content words, each less the words in both ("use" in "do not use pnpm; use npm").
+    struct Polarity
+    {
+        QStringList denied;
+        QStringList affirmed;
+    };
+    static Polarity polarityOf(QStringView text);
+    /// The denied-words rule: one statement affirms a word the other denies. "Use pnpm for
+    /// installs, never npm" / "Do not use pnpm for installs; use npm" (npm); not "Don't use
+    /// `any`; use `unknown`" / "Never turn off strict; fix the types".
+    static bool affirmsWhatTheOtherDenies(const Polarity &a, const Polarity &b);
+
     /// The same-statement rule: `a` and `b` say the same thing when they have the same
     /// content words (every word but the Snowball stop words) in the same order and deny the
     /// same words. "The user prefers dark mode" = "User prefers dark mode."; not "… light
