@@ -6,6 +6,7 @@
 #include "engine/decisions/MemoryEdit.h"
 #include "engine/recall/Retrieval.h"
 #include "engine/text/QueryTerms.h"
+#include "engine/text/StatementWords.h"
 #include "io/ImportOperation.h"
 #include "scoring/ScoringProfile.h"
 #include "store/TextSearch.h"
@@ -89,6 +90,33 @@ private slots:
         const text::QueryTerms cjk = text::queryTerms(QString::fromUtf8("我喜欢咖啡 咖啡"));
         QCOMPARE(cjk.cjkRuns, QStringList{QString::fromUtf8("我喜欢咖啡")});
         QCOMPARE(cjk.words, QStringList{QString::fromUtf8("咖啡")});
+    }
+
+    void sameStatementAndDeniedWords()
+    {
+        // docs/scoring.md, "Same statement" and "Denied words".
+        using text::StatementWords;
+        const QString pnpm = QStringLiteral("Use pnpm for installs, never npm");
+        const QString npm = QStringLiteral("Do not use pnpm for installs; use npm");
+        QVERIFY(StatementWords::sameStatement(QStringLiteral("User edits code in neovim"),
+                                              QStringLiteral("The user edits code in Neovim.")));
+        QVERIFY(StatementWords::sameStatement(npm, npm + QLatin1Char('.')));
+        QVERIFY(!StatementWords::sameStatement(pnpm, npm));
+        QVERIFY(!StatementWords::sameStatement(QStringLiteral("The API listens on port 8080"),
+                                               QStringLiteral("The API listens on port 9090")));
+        QVERIFY(!StatementWords::sameStatement(QStringLiteral("User likes dark mode"),
+                                               QStringLiteral("User never likes dark mode")));
+        QCOMPARE(StatementWords::deniedWords(pnpm), QStringList{QStringLiteral("npm")});
+        QCOMPARE(StatementWords::deniedWords(npm),
+                 (QStringList{QStringLiteral("installs"), QStringLiteral("pnpm"), QStringLiteral("use")}));
+        QVERIFY(StatementWords::affirmsWhatTheOtherDenies(StatementWords::polarityOf(pnpm),
+                                                          StatementWords::polarityOf(npm)));
+        QVERIFY(!StatementWords::affirmsWhatTheOtherDenies(
+            StatementWords::polarityOf(QStringLiteral("Don't use `any` in TypeScript; use `unknown` and narrow it.")),
+            StatementWords::polarityOf(QStringLiteral("Never turn off `strict` in tsconfig; fix the types instead."))));
+        QVERIFY(!StatementWords::affirmsWhatTheOtherDenies(
+            StatementWords::polarityOf(QStringLiteral("Don't use tabs; use spaces")),
+            StatementWords::polarityOf(QStringLiteral("Never use semicolons; use ASI"))));
     }
 
     void memoryWithoutKeywordsIsFoundByItsText()

@@ -85,7 +85,10 @@ private:
     /// A demo query whose results include associative ones.
     QString associativeQuery()
     {
-        for (const QString &q : {QStringLiteral("vitest testing"), QStringLiteral("qt cpp build"),
+        // Under the text ranking most memories sharing a word are direct hits; a rarer word
+        // leaves room for memories reached over the links (docs/scoring.md, "Recall ranking").
+        for (const QString &q : {QStringLiteral("python"), QStringLiteral("tsconfig"), QStringLiteral("weekend"),
+                                 QStringLiteral("review"), QStringLiteral("vitest testing"), QStringLiteral("qt cpp build"),
                                  QStringLiteral("family kids weekend"), QStringLiteral("git review"),
                                  QStringLiteral("python ci"), QStringLiteral("diet health")}) {
             for (const RetrievalResult &r : coreResults(q, QueryMode::Normal)) {

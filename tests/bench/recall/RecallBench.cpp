@@ -67,6 +67,7 @@ QString RecallBench::run(const LocomoConversation &conversation)
         return QStringLiteral("SQLite has no FTS5");
     MemoryCapture capture(**store, config, QStringLiteral("ebbinghaus"));
     QHash<QString, QSet<QString>> turnsOfId;
+    QStringList ids;
     for (const LocomoConversation::Observation &o : conversation.observations) {
         NewMemory input;
         input.content = o.text; // keywords taken from the text (KeywordExtractor)
@@ -75,6 +76,7 @@ QString RecallBench::run(const LocomoConversation &conversation)
         if (!added)
             return added.error().message;
         turnsOfId.insert(added->memory.id, o.turns);
+        ids << added->memory.id;
         baseline.add(o.order, o.text);
     }
     Retrieval retrieval(**store, config, *profile);
@@ -104,6 +106,34 @@ QString RecallBench::run(const LocomoConversation &conversation)
             turns.push_back(conversation.observations.at(int(row)).turns);
         m_baseline.add(q.category, q.evidence, turns);
     }
+    return askOwnWords(retrieval, ids, conversation, now);
+}
+
+QString RecallBench::askOwnWords(Retrieval &retrieval, const QStringList &ids, const LocomoConversation &c,
+                                 Millis now)
+{
+    QHash<QString, int> memoriesWith;
+    QList<QStringList> wordsOf;
+    for (const LocomoConversation::Observation &o : c.observations) {
+        wordsOf << text::queryTerms(o.text).words;
+        for (const QString &w : wordsOf.back())
+            ++memoriesWith[w];
+    }
+    RetrievalOptions options;
+    options.mode = QueryMode::Review;
+    options.preview = true;
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        if (wordsOf[i].isEmpty())
+            continue;
+        const auto fewer = [&](const QString &a, const QString &b) { return memoriesWith[a] < memoriesWith[b]; };
+        const QString rarest = *std::min_element(wordsOf[i].cbegin(), wordsOf[i].cend(), fewer);
+        auto results = retrieval.retrieve(rarest, options, now);
+        if (!results)
+            return results.error().message;
+        ++m_ownWordAsked;
+        m_ownWordFound += std::any_of(results->begin(), results->end(),
+                                      [&](const RetrievalResult &r) { return r.id == ids[i]; });
+    }
     return {};
 }
 
@@ -126,6 +156,9 @@ QString RecallBench::table() const
                .arg(percentile(m_recollector.latenciesMs, 0.95), 0, 'f', 2)
                .arg(percentile(m_baseline.latenciesMs, 0.5), 0, 'f', 2)
                .arg(percentile(m_baseline.latenciesMs, 0.95), 0, 'f', 2);
+    out += QStringLiteral("Each memory asked for by its own rarest word: %1 of %2 in the top 10\n")
+               .arg(m_ownWordFound)
+               .arg(m_ownWordAsked);
     return out;
 }
 

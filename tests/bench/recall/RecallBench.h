@@ -8,6 +8,10 @@
 #include <map>
 #include <vector>
 
+namespace recollector::core {
+class Retrieval;
+}
+
 namespace recollector::bench {
 
 /// recall@1/5/10 of one ranking, by question category (0 = all), and its latencies.
@@ -37,8 +41,15 @@ public:
     QString table() const;
 
 private:
+    /// Each memory asked for by its own rarest word (docs/scoring.md, "Recall benchmark"):
+    /// counts the memories found in the top 10.
+    QString askOwnWords(core::Retrieval &retrieval, const QStringList &ids, const LocomoConversation &c,
+                        core::Millis now);
+
     RecallTally m_recollector;
     RecallTally m_baseline;
+    int m_ownWordFound = 0;
+    int m_ownWordAsked = 0;
 };
 
 } // namespace recollector::bench
