@@ -4816,6 +4816,42 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
         <source>= associative score</source>
         <translation>= 联想得分</translation>
     </message>
+    <message>
+        <source>matched word “%1”</source>
+        <translation>匹配的词“%1”</translation>
+    </message>
+    <message>
+        <source>text match, against the best match</source>
+        <translation>文本匹配（相对最佳匹配）</translation>
+    </message>
+    <message>
+        <source>strength %1 / 100 × 0.1</source>
+        <translation>强度 %1 / 100 × 0.1</translation>
+    </message>
+    <message>
+        <source>confidence %1 × 0.05</source>
+        <translation>置信度 %1 × 0.05</translation>
+    </message>
+    <message>
+        <source>recency %1 × 0.05</source>
+        <translation>新近度 %1 × 0.05</translation>
+    </message>
+    <message>
+        <source>reached from a memory written just before or after it</source>
+        <translation>由紧挨其前后写下的记忆带出</translation>
+    </message>
+    <message>
+        <source>reached over the links from a matched memory</source>
+        <translation>经关联从匹配的记忆带出</translation>
+    </message>
+    <message>
+        <source>= score</source>
+        <translation>= 得分</translation>
+    </message>
+    <message>
+        <source>text match + strength / 100 × 0.1 + confidence × 0.05 + project bonus + recency × 0.05 + spread</source>
+        <translation>文本匹配 + 强度 / 100 × 0.1 + 置信度 × 0.05 + 项目加分 + 新近度 × 0.05 + 扩散</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::RetrievalPlayground</name>
@@ -5001,6 +5037,18 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
         <source>debug</source>
         <comment>query mode</comment>
         <translation>调试</translation>
+    </message>
+    <message>
+        <source>It holds a word of the query</source>
+        <translation>包含查询中的词</translation>
+    </message>
+    <message>
+        <source>Only common words in “%1”: nothing to look up.</source>
+        <translation>“%1”中只有常用词：没有可查找的内容。</translation>
+    </message>
+    <message>
+        <source>As the agent hub recalls: %1</source>
+        <translation>按智能体中心自己的召回：%1</translation>
     </message>
 </context>
 <context>

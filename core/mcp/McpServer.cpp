@@ -1,5 +1,7 @@
 #include "mcp/McpServer.h"
 
+#include "mcp/ArgumentHint.h"
+
 #include "mcp/McpTools.h"
 #include "mcp/ToolCatalog.h"
 
@@ -85,9 +87,15 @@ QByteArray McpServer::callTool(const RpcRequest &request)
     if (!arguments.isUndefined() && !arguments.isNull() && !arguments.isObject())
         return JsonRpc::error(request.id, rpc::kInvalidParams, QStringLiteral("Invalid params: arguments must be an object"));
 
-    const ToolOutcome outcome = m_tools.call(name.toString(), arguments.toObject());
-    if (outcome.kind == ToolOutcome::Kind::InvalidParams)
-        return JsonRpc::error(request.id, rpc::kInvalidParams, QStringLiteral("Invalid params: ") + outcome.message);
+    ToolOutcome outcome = m_tools.call(name.toString(), arguments.toObject());
+    if (outcome.kind == ToolOutcome::Kind::InvalidParams) {
+        // 2025-06-18 answered arguments that do not fit the schema with -32602; from
+        // 2025-11-25 on (SEP-1303) they are a tool error the model reads, with what to send.
+        if (m_protocolVersion == QLatin1String("2025-06-18"))
+            return JsonRpc::error(request.id, rpc::kInvalidParams, QStringLiteral("Invalid params: ") + outcome.message);
+        outcome = ToolOutcome::toolError(QStringLiteral("Invalid arguments: %1. Instead, %2.")
+                                             .arg(outcome.message, ArgumentHint::forTool(name.toString())));
+    }
     QJsonObject result;
     if (outcome.kind == ToolOutcome::Kind::ToolError) {
         qCInfo(lcMcp) << name.toString() << "failed:" << outcome.message;

@@ -2,7 +2,7 @@
 
 #include "engine/graph/KeywordIndex.h"
 #include "engine/recall/Retrieval.h"
-#include "engine/text/NegationCues.h"
+#include "engine/text/StatementWords.h"
 #include "store/ScanRows.h"
 #include "store/Store.h"
 
@@ -52,12 +52,13 @@ Result<std::optional<NearDuplicate::Match>> NearDuplicate::find(Store &store, co
     auto candidates = store.memories().byIds(overlaps.keys());
     if (!candidates)
         return candidates.error();
-    const bool draftNegative = NegationCues::isNegative(draft.content);
     std::optional<Match> best;
     for (Memory &m : *candidates) {
         if (!Retrieval::isCurrent(m) || !m.mergedInto.isEmpty() || m.category != draft.category)
             continue;
-        if (NegationCues::isNegative(m.content) != draftNegative)
+        // Decided by the text, not the keywords (docs/scoring.md, "Same statement"): a
+        // different value or a different denial is a new statement, kept and checked for conflicts.
+        if (!text::StatementWords::sameStatement(m.content, draft.content))
             continue;
         const double j = overlaps.value(m.id);
         if (!best || j > best->jaccard || (j == best->jaccard && m.createdAt > best->memory.createdAt))

@@ -11,12 +11,13 @@ class Store;
 
 namespace recollector::core::mcp {
 
-/// The rule that keeps an assistant from storing one fact many times (docs/cli.md, "mcp"):
-/// a live, current memory (not deleted, negated or superseded) of the same category whose
-/// keywords have a Jaccard overlap ≥ kMinJaccard with the new one's, and no negation cue
-/// between them (both texts negative or neither), is the same memory said again: it is
-/// reinforced instead of added. A pair that differs by a negation is a contradiction for the
-/// conflict check, never a duplicate.
+/// The rule that keeps an assistant from storing one fact many times (docs/cli.md, "mcp";
+/// docs/scoring.md, "Same statement"): a live, current memory (not deleted, negated or
+/// superseded) of the same category whose keywords have a Jaccard overlap ≥ kMinJaccard with
+/// the new one's and whose text is the same statement (text::StatementWords::sameStatement:
+/// the same content words in the same order, denying the same words) is the same memory said
+/// again: it is reinforced instead of added. A statement that differs in a value or in what it
+/// denies is stored, and the conflict check decides about the pair.
 class NearDuplicate final
 {
 public:

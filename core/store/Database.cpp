@@ -2,6 +2,7 @@
 
 #include "store/SealKeys.h"
 
+#include "store/FtsTerms.h"
 #include "store/Schema.h"
 #include "store/SqliteLink.h"
 #include "store/Transaction.h"
@@ -120,6 +121,9 @@ Status Database::connect()
         return handle.error();
     m_sqlite = *handle;
     m_busyWait.install(m_sqlite, m_options.busyTimeoutMs);
+    // Recall explains its text matches word by word (docs/scoring.md, "Text index").
+    if (!FtsTerms::registerOn(m_sqlite))
+        qCWarning(lcStore) << m_path << ": SQLite has no FTS5; recall by text is unavailable";
     return {};
 }
 

@@ -23,7 +23,7 @@ class StoreKey;
 class Database final
 {
 public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     struct Options
     {

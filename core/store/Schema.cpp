@@ -1,5 +1,7 @@
 #include "store/Schema.h"
 
+#include "store/TextIndexSchema.h"
+
 namespace recollector::core::schema {
 
 QStringList createV1()
@@ -88,7 +90,8 @@ QString sealedMentionCondition()
     return QStringLiteral("kind IN ('reinforce', 'confirm') AND instr(payload, 'sealed') > 0");
 }
 
-bool isIndexOnly(int from) { return from == 2 || from == 3; }
+// v5 adds the text index, derived from the rows and rebuilt from them (no row changes).
+bool isIndexOnly(int from) { return from == 2 || from == 3 || from == 4; }
 
 QStringList migrationFrom(int from)
 {
@@ -128,6 +131,9 @@ QStringList migrationFrom(int from)
                 .arg(mentionCondition()),
             QStringLiteral("CREATE INDEX events_sealed_mention ON events(id) WHERE %1").arg(sealedMentionCondition()),
         };
+    case 4:
+        // v5: the text index recall ranks with (docs/scoring.md, "Text index").
+        return textIndexV5();
     default:
         return {};
     }

@@ -45,6 +45,20 @@ Status Transaction::commit()
         return Error::make(Error::Code::Database,
                            QStringLiteral("%1: an inner step failed; nothing was written").arg(m_db.path()));
     }
+    if (m_db.scrubPending()) {
+        // The text index keeps a removed row's words in its older segments until they merge:
+        // merge them now, so the words of text sealed by this transaction leave the file with
+        // it (docs/scoring.md, "Text index").
+        for (const char *table : {"memory_text", "memory_text_cjk"}) {
+            const Status merged =
+                m_db.exec(QStringLiteral("INSERT INTO %1(%1) VALUES('optimize')").arg(QLatin1String(table)));
+            if (!merged) {
+                m_db.scrubPending() = false;
+                (void)m_db.exec(QStringLiteral("ROLLBACK"));
+                return merged;
+            }
+        }
+    }
     const Status st = m_db.exec(QStringLiteral("COMMIT"));
     if (!st) {
         m_db.scrubPending() = false;

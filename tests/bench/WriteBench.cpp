@@ -153,7 +153,7 @@ Measurement WriteBench::retrieve()
     mcp::AssistantRecall recall(**store, m_config, *profile);
     QElapsedTimer timer;
     timer.start();
-    auto first = recall.recall(query, {}, mcp::AssistantRecall::kDefaultLimit, m_now); // builds the index
+    auto first = recall.recall(query, {}, mcp::AssistantRecall::kDefaultLimit, m_now); // cold pages
     const double firstMs = double(timer.nsecsElapsed()) / 1e6;
     if (!first)
         return Measurement::missing(QStringLiteral("n/a (recall: %1)").arg(first.error().message));
@@ -170,7 +170,7 @@ Measurement WriteBench::retrieve()
     if (!failure.isEmpty())
         return Measurement::missing(QStringLiteral("n/a (recall: %1)").arg(failure));
     m.note = QStringLiteral("\"%1\": %2 results (%3 by activation), accesses recorded; median of 100; the first "
-                            "call, which builds the keyword index, %4 ms")
+                            "call, on cold pages, %4 ms")
                  .arg(query)
                  .arg(first->results.size())
                  .arg(associative)

@@ -21,7 +21,7 @@ public:
     Measurement rebuildAssociations();
     /// retrieve_ms: the MCP `recall` tool's own call (mcp::AssistantRecall::recall, normal
     /// mode, accesses recorded) for a 3-word query whose hits are linked, so spreading
-    /// activation runs; median of 100 after the keyword index is built once.
+    /// activation runs; median of 100 after a first call (the text index's pages read once).
     Measurement retrieve();
     /// The scratch copy's path (copied on first use), or empty with `why`.
     QString scratchPath(QString &why) { return ensureScratch(why) ? m_scratchPath : QString(); }

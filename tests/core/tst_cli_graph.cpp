@@ -166,8 +166,10 @@ private slots:
         QVERIFY(store->associations().put({QStringLiteral("near"), QStringLiteral("far"), 0.9, QStringLiteral("manual"), 0}).ok());
         store.close();
 
+        // The keywords ranking (note 000's formula, docs/scoring.md, "Retrieval"): its oracles.
         const Run preview = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("retrieve"),
-                                               QStringLiteral("typescript ci setup"), QStringLiteral("--preview")});
+                                               QStringLiteral("typescript ci setup"), QStringLiteral("--preview"),
+                                               QStringLiteral("--ranking"), QStringLiteral("keywords")});
         QCOMPARE(preview.code, 0);
         const QJsonArray results = preview.json().toArray();
         QCOMPARE(results.size(), 3);
@@ -183,8 +185,15 @@ private slots:
         const Run history = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("show"), QStringLiteral("seed")});
         QCOMPARE(history.json().toObject().value(QStringLiteral("history")).toArray().size(), 0);
 
+        // The text ranking (the default) looks every word of the text up, and says so.
+        const Run text = cli(store.path(), {QStringLiteral("retrieve"), QStringLiteral("typescript ci setup"),
+                                            QStringLiteral("--explain"), QStringLiteral("--preview")});
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.contains("query words: ci, setup, typescript"), qPrintable(text.out));
+        QVERIFY2(text.out.contains("words ci "), qPrintable(text.out));
         const Run explained = cli(store.path(), {QStringLiteral("retrieve"), QStringLiteral("typescript ci setup"),
-                                                 QStringLiteral("--explain")});
+                                                 QStringLiteral("--explain"), QStringLiteral("--ranking"),
+                                                 QStringLiteral("keywords")});
         QCOMPARE(explained.code, 0);
         QVERIFY(explained.out.contains("query keywords: ci, typescript"));
         QVERIFY(explained.out.contains("associative via seed → near → far"));

@@ -20,7 +20,7 @@ private slots:
     void answers_data()
     {
         QTest::addColumn<QByteArray>("line");
-        QTest::addColumn<int>("code");      // 0: a result; 1: no answer at all
+        QTest::addColumn<int>("code");      // 0: a result; 1: no answer at all; 2: a tool error result
         QTest::addColumn<QJsonValue>("id"); // of the answer
         const QJsonValue null(QJsonValue::Null);
         QTest::newRow("ping") << QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"ping"})") << 0 << QJsonValue(1);
@@ -44,10 +44,10 @@ private slots:
         QTest::newRow("initialize without version") << QByteArray(R"({"jsonrpc":"2.0","id":11,"method":"initialize","params":{}})") << -32602 << QJsonValue(11);
         QTest::newRow("tools/call without name") << QByteArray(R"({"jsonrpc":"2.0","id":12,"method":"tools/call","params":{}})") << -32602 << QJsonValue(12);
         QTest::newRow("unknown tool") << QByteArray(R"({"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"fly"}})") << -32602 << QJsonValue(13);
-        QTest::newRow("missing argument") << QByteArray(R"({"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"recall","arguments":{}}})") << -32602 << QJsonValue(14);
-        QTest::newRow("limit 0") << QByteArray(R"({"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":"list_recent","arguments":{"limit":0}}})") << -32602 << QJsonValue(15);
-        QTest::newRow("limit 2.5") << QByteArray(R"({"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"recall","arguments":{"query":"x","limit":2.5}}})") << -32602 << QJsonValue(16);
-        QTest::newRow("keywords not strings") << QByteArray(R"({"jsonrpc":"2.0","id":17,"method":"tools/call","params":{"name":"remember","arguments":{"content":"x","keywords":[1]}}})") << -32602 << QJsonValue(17);
+        QTest::newRow("missing argument") << QByteArray(R"({"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"recall","arguments":{}}})") << 2 << QJsonValue(14);
+        QTest::newRow("limit 0") << QByteArray(R"({"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":"list_recent","arguments":{"limit":0}}})") << 2 << QJsonValue(15);
+        QTest::newRow("limit 2.5") << QByteArray(R"({"jsonrpc":"2.0","id":16,"method":"tools/call","params":{"name":"recall","arguments":{"query":"x","limit":2.5}}})") << 2 << QJsonValue(16);
+        QTest::newRow("keywords not strings") << QByteArray(R"({"jsonrpc":"2.0","id":17,"method":"tools/call","params":{"name":"remember","arguments":{"content":"x","keywords":[1]}}})") << 2 << QJsonValue(17);
         QTest::newRow("list_recent, no arguments") << QByteArray(R"({"jsonrpc":"2.0","id":18,"method":"tools/call","params":{"name":"list_recent"}})") << 0 << QJsonValue(18);
     }
 
@@ -71,6 +71,8 @@ private slots:
         QCOMPARE(message.value(QStringLiteral("id")), id);
         if (code == 0)
             QVERIFY2(message.contains(QStringLiteral("result")), answer->constData());
+        else if (code == 2) // arguments a tool cannot take (SEP-1303): a tool error the model reads
+            QVERIFY2(message[QStringLiteral("result")][QStringLiteral("isError")].toBool(), answer->constData());
         else
             QCOMPARE(message[QStringLiteral("error")][QStringLiteral("code")].toInt(), code);
     }

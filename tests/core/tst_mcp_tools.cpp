@@ -85,8 +85,9 @@ private slots:
                                    QStringLiteral("terminal"), QStringLiteral("neovim")};
         const QString first = remember(mcp, QStringLiteral("User edits code in neovim"), keywords,
                                        QStringLiteral("preference"))[QStringLiteral("id")].toString();
-        // 4 of 5 keywords shared (Jaccard 0.8), same category, no negation: the same memory.
-        const QJsonObject again = remember(mcp, QStringLiteral("The user codes in neovim with vim keybindings"),
+        // 4 of 5 keywords shared (Jaccard 0.8), same category, and the same statement (the same
+        // words but stop words, docs/scoring.md, "Same statement"): the same memory.
+        const QJsonObject again = remember(mcp, QStringLiteral("The user edits code in Neovim."),
                                            keywords.mid(0, 4), QStringLiteral("preference"));
         QCOMPARE(again.value(QStringLiteral("action")).toString(), QStringLiteral("reinforced"));
         QCOMPARE(again.value(QStringLiteral("id")).toString(), first);
@@ -94,13 +95,67 @@ private slots:
         QCOMPARE(*store->memories().count(), 1);
         QCOMPARE(store->memories().get(first)->reinforceCount, 1);
         QCOMPARE(actorsOf(*store, first, events::kReinforce), QStringList{QStringLiteral("assistant")});
+        // More said than before: a statement of its own, though the keywords are the same.
+        QCOMPARE(remember(mcp, QStringLiteral("The user codes in neovim with vim keybindings"), keywords,
+                          QStringLiteral("preference"))[QStringLiteral("action")].toString(),
+                 QStringLiteral("created"));
         // Another category, or 3 of 5 (0.6): a memory of its own.
         QCOMPARE(remember(mcp, QStringLiteral("neovim is installed"), keywords, QStringLiteral("fact"))[QStringLiteral("action")].toString(),
                  QStringLiteral("created"));
         QCOMPARE(remember(mcp, QStringLiteral("vim keybindings in the terminal"), keywords.mid(1, 3),
                           QStringLiteral("preference"))[QStringLiteral("action")].toString(),
                  QStringLiteral("created"));
-        QCOMPARE(*store->memories().count(), 3);
+        QCOMPARE(*store->memories().count(), 4);
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    void anOppositeInstructionIsKeptAndOpensAConflict()
+    {
+        // Both texts hold a negation, with the same keywords: the newer one denies what the older
+        // one asked for (docs/scoring.md, "Same statement", "Denied words"). It is stored, and
+        // the pair is an open conflict: the user's latest instruction is never lost.
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QString older = remember(mcp, QStringLiteral("Use pnpm for installs, never npm"), {},
+                                       QStringLiteral("preference"))[QStringLiteral("id")].toString();
+        const QJsonObject answer = remember(mcp, QStringLiteral("Do not use pnpm for installs; use npm"), {},
+                                            QStringLiteral("preference"));
+        QCOMPARE(answer.value(QStringLiteral("action")).toString(), QStringLiteral("created"));
+        const QString newer = answer.value(QStringLiteral("id")).toString();
+        QVERIFY(newer != older);
+        QCOMPARE(*store->memories().count(), 2);
+        const auto open = store->conflicts().list(ConflictStatus::Open);
+        QCOMPARE(open->size(), std::size_t(1));
+        QCOMPARE(QSet<QString>({open->front().a, open->front().b}), QSet<QString>({older, newer}));
+        // The same instruction said again is a restatement: reinforced, no third memory.
+        const QJsonObject again = remember(mcp, QStringLiteral("Do not use pnpm for installs; use npm."), {},
+                                           QStringLiteral("preference"));
+        QCOMPARE(again.value(QStringLiteral("action")).toString(), QStringLiteral("reinforced"));
+        QCOMPARE(again.value(QStringLiteral("id")).toString(), newer);
+        QCOMPARE(*store->memories().count(), 2);
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    void badArgumentsAreAToolErrorTheModelCanRead()
+    {
+        // Protocol 2025-11-25 (SEP-1303): arguments that do not fit come back as a tool result
+        // with isError and what to send instead; a malformed request stays a JSON-RPC error.
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize(QStringLiteral("2025-11-25"));
+        const QJsonObject missing = mcp.callTool(QStringLiteral("recall"), {});
+        QCOMPARE(missing.value(QStringLiteral("isError")).toBool(), true);
+        const QString text = missing[QStringLiteral("content")][0][QStringLiteral("text")].toString();
+        QVERIFY2(text.contains(QStringLiteral("Instead, send {")) && text.contains(QStringLiteral("\"query\": text (required)")),
+                 qPrintable(text));
+        const QJsonObject badEvent = mcp.callTool(QStringLiteral("reinforce"), {{QStringLiteral("id"), QStringLiteral("x")},
+                                                                               {QStringLiteral("event"), QStringLiteral("great")}});
+        QCOMPARE(badEvent.value(QStringLiteral("isError")).toBool(), true);
+        QVERIFY(badEvent[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(QStringLiteral("\"task_success\"")));
+        QVERIFY(!mcp.lastAnswer().contains(QStringLiteral("error")));
+        mcp.callTool(QStringLiteral("fly"), {});
+        QCOMPARE(mcp.lastAnswer()[QStringLiteral("error")][QStringLiteral("code")].toInt(), -32602);
         QCOMPARE(mcp.finish(), 0);
     }
 
@@ -165,8 +220,11 @@ private slots:
         QVERIFY(hit.value(QStringLiteral("content")).toString().contains(QStringLiteral("CHANGELOG")));
         QVERIFY(hit.value(QStringLiteral("strength")).toDouble() > 50);
         QCOMPARE(hit.value(QStringLiteral("tier")).toString(), QStringLiteral("active"));
-        QVERIFY2(hit.value(QStringLiteral("why")).toString().contains(QStringLiteral("keyword overlap: release, changelog")),
-                 qPrintable(hit.value(QStringLiteral("why")).toString()));
+        // Why, word by word (docs/scoring.md, "Recall ranking").
+        const QString why = hit.value(QStringLiteral("why")).toString();
+        QVERIFY2(why.startsWith(QStringLiteral("matched words")) && why.contains(QStringLiteral("release "))
+                     && why.contains(QStringLiteral("changelog ")),
+                 qPrintable(why));
         // Two recalls, two accesses, both the assistant's.
         QCOMPARE(store->memories().get(QStringLiteral("mem_live"))->accessCount, 2);
         QCOMPARE(actorsOf(*store, QStringLiteral("mem_live"), events::kAccess),

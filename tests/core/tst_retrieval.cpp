@@ -1,5 +1,6 @@
-// Retrieval (docs/scoring.md, "Retrieval"): the relevance and associative formulas as data
-// rows, explanations and paths, query modes, project scope, access recording vs preview.
+// Retrieval (docs/scoring.md, "Retrieval"): the keywords ranking's relevance and associative
+// formulas as data rows, explanations and paths, query modes, project scope, access recording
+// vs preview. The text ranking has its own test (tst_text_recall).
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
@@ -49,6 +50,7 @@ struct Fixture
     std::vector<RetrievalResult> run(const QString &query, RetrievalOptions options = {})
     {
         options.preview = true;
+        options.ranking = Ranking::Keywords;
         Retrieval retrieval(*store, config, *profile);
         auto r = retrieval.retrieve(query, options, kBase);
         if (!r) {
@@ -296,7 +298,9 @@ private slots:
 
         Retrieval retrieval(*f.store, f.config, *f.profile);
         const Millis now = kBase + kMsPerHour;
-        auto results = retrieval.retrieve(QStringLiteral("sqlite wal"), RetrievalOptions{}, now);
+        RetrievalOptions recorded;
+        recorded.ranking = Ranking::Keywords;
+        auto results = retrieval.retrieve(QStringLiteral("sqlite wal"), recorded, now);
         QVERIFY(results.ok());
         QCOMPARE(retrieval.queryKeywords(), QStringList({QStringLiteral("sqlite"), QStringLiteral("wal")}));
         QCOMPARE(int(results->size()), 3);
@@ -364,6 +368,7 @@ private slots:
         Retrieval retrieval(*f.store, f.config, *f.profile);
         RetrievalOptions options;
         options.mode = QueryMode(mode);
+        options.ranking = Ranking::Keywords;
         auto results = retrieval.retrieve(QStringLiteral("backup"), options, kBase);
         QVERIFY(results.ok());
         QCOMPARE(int(results->size()), 1);

@@ -284,15 +284,18 @@ void TestRule3ArchivedCanComeBack::cliUnarchiveAndRecall()
     QVERIFY(r.err.contains("neither archived nor compressed"));
 
     // A preview recall in review mode leaves them archived; a recorded one brings them back.
+    // (The keywords ranking: only the two vitest memories; the text ranking would also bring
+    // the memory written next to them, docs/scoring.md, "Recall ranking".)
     r = cli(store.path(), {QStringLiteral("--json"), QStringLiteral("retrieve"), QStringLiteral("vitest"),
-                           QStringLiteral("--mode"), QStringLiteral("review"), QStringLiteral("--preview")});
+                           QStringLiteral("--mode"), QStringLiteral("review"), QStringLiteral("--preview"),
+                           QStringLiteral("--ranking"), QStringLiteral("keywords")});
     QVERIFY2(r.code == 0, r.err.constData());
     QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 2);
     store.reopen();
     QCOMPARE(store->memories().get(QStringLiteral("mem_a"))->level, MemoryLevel::Archive);
     store.close();
     r = cli(store.path(), {QStringLiteral("retrieve"), QStringLiteral("vitest"), QStringLiteral("--mode"),
-                           QStringLiteral("review")});
+                           QStringLiteral("review"), QStringLiteral("--ranking"), QStringLiteral("keywords")});
     QVERIFY2(r.code == 0, r.err.constData());
     store.reopen();
     QCOMPARE(store->memories().get(QStringLiteral("mem_a"))->level, MemoryLevel::Full);

@@ -288,15 +288,20 @@ private slots:
     void lockedRetrievalDetectionAndLinksNeverSeeTheText()
     {
         const QString id = raisedMemory();
-        // Retrieval: the sealed keywords match only when unlocked.
+        // Retrieval: the text index never holds level-3 text, so the text ranking never finds it
+        // by its words, locked or not (docs/scoring.md, "Text index"); the keywords ranking
+        // matches the sealed keywords only when unlocked.
         auto ids = [](const Run &r) {
             QStringList out;
             for (const auto &v : r.json().array())
                 out << v.toObject().value(QStringLiteral("id")).toString();
             return out;
         };
-        const QStringList query{QStringLiteral("--json"), QStringLiteral("retrieve"), QStringLiteral("zanzibarvault"),
-                                QStringLiteral("--preview")};
+        const QStringList text{QStringLiteral("--json"), QStringLiteral("retrieve"), QStringLiteral("zanzibarvault"),
+                               QStringLiteral("--preview")};
+        QVERIFY(!ids(cli(text)).contains(id));
+        QVERIFY(!ids(cli(text, m_pass)).contains(id));
+        const QStringList query = text + QStringList{QStringLiteral("--ranking"), QStringLiteral("keywords")};
         QVERIFY(!ids(cli(query)).contains(id));
         QVERIFY(ids(cli(query, m_pass)).contains(id));
 

@@ -5,6 +5,7 @@
 
 #include "scoring/MentionIndex.h"
 #include "store/Schema.h"
+#include "store/TextSearch.h"
 #include "store/Transaction.h"
 
 #include <QFile>
@@ -363,7 +364,7 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir.path()).entryList({"*.bak"}, QDir::Files), QStringList());
         QSqlQuery q((*s)->database().handle());
         QVERIFY(q.exec("PRAGMA user_version") && q.next());
-        QCOMPARE(q.value(0).toInt(), 4);
+        QCOMPARE(q.value(0).toInt(), Database::kSchemaVersion);
         QCOMPARE(queryPlans(q), mentionIndexPlans());
 
         const Config config = Config::defaults();
@@ -381,6 +382,37 @@ private Q_SLOTS:
         auto reviews = (*s)->events().since(0, QStringLiteral("review"));
         QVERIFY(reviews);
         QCOMPARE(int(reviews->size()), 1);
+    }
+
+    void migratesV4StoreIntoTheTextIndex()
+    {
+        // v5 adds the text index (docs/scoring.md, "Text index"), filled from the rows already
+        // there, level 3 left out; index-only, so no backup. Later writes keep it in step.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("v4.recollector");
+        const QString failure = writeRawDatabase(
+            path, schema::createV1() + schema::migrationFrom(1) + schema::migrationFrom(2) + schema::migrationFrom(3)
+                      + QStringList{"INSERT INTO memories (id, content, category, keywords, created_at, updated_at) "
+                                    "VALUES ('v4-a', 'Deploys go through the staging cluster', 'fact', '[]', "
+                                    "1704103200000, 1704103200000)",
+                                    "INSERT INTO memories (id, content, category, sensitivity, created_at, updated_at) "
+                                    "VALUES ('v4-secret', 'The staging password is swordfish', 'fact', 3, "
+                                    "1704103200000, 1704103200000)",
+                                    "PRAGMA user_version = 4"});
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        auto s = Store::open(path);
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QCOMPARE((*s)->database().schemaVersionOnDisk(), 4);
+        QVERIFY((*s)->database().migrationBackupPath().isEmpty());
+        auto found = TextSearch((*s)->database()).search({QStringLiteral("deploying")}, {}, 10);
+        QVERIFY2(found, found ? "" : qPrintable(found.error().message));
+        QCOMPARE(found->size(), std::size_t(1));
+        QCOMPARE(found->front().id, QStringLiteral("v4-a"));
+        auto secret = TextSearch((*s)->database()).search({QStringLiteral("swordfish")}, {}, 10);
+        QVERIFY(secret);
+        QVERIFY(secret->empty());
+        QSqlQuery q((*s)->database().handle());
+        QVERIFY(q.exec("INSERT INTO memory_text(memory_text, rank) VALUES('integrity-check', 0)"));
     }
 
     void migratesV3StoreFromItsFirstMentionIndex()

@@ -158,7 +158,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(openDemo(w));
         RetrievalPlayground *playground = w.playground();
-        playground->setQuery(QStringLiteral("vitest testing"));
+        playground->setQuery(QStringLiteral("python"));
         QTest::qWait(600); // past the run-as-you-type debounce: the list stays as it is now
         playground->run();
         const auto &results = playground->results();
@@ -169,7 +169,7 @@ private Q_SLOTS:
                 break;
             }
         }
-        QVERIFY2(associative >= 0, "the demo store has associative results for 'vitest testing'");
+        QVERIFY2(associative >= 0, "the demo store has associative results for 'python'");
         const RetrievalResult result = results[std::size_t(associative)];
         QTreeWidget *tree = playground->resultsView();
         tree->setCurrentItem(tree->topLevelItem(associative));

@@ -2,6 +2,7 @@
 
 #include "StoreSession.h"
 #include "text/MaskedText.h"
+#include "attach/AttachedFolder.h"
 #include "engine/graph/KeywordIndex.h"
 #include "models/Roles.h"
 #include "text/EventText.h"
@@ -307,6 +308,20 @@ void RetrievalPlayground::repopulateProjects()
         scheduleRerun(); // the project vanished: the query now runs for any project
 }
 
+namespace {
+
+// An attached agent-hub folder recalls by itself with note 000's keyword formula: there the
+// playground shows what the hub would return (docs/scoring.md, "Recall ranking").
+bool recallsLikeTheHub(StoreSession &session)
+{
+    const QString folder = StoreSession::attachedFolderOf(session.path());
+    return !folder.isEmpty()
+        && core::attach::AttachedFolder::kindFor(*session.store(), folder)
+        == core::attach::AttachedFolder::Kind::AgentFolder;
+}
+
+} // namespace
+
 void RetrievalPlayground::run()
 {
     m_debounce.stop();
@@ -316,17 +331,21 @@ void RetrievalPlayground::run()
     m_lastQuery = m_query->text().trimmed();
     StoreSession *session = m_session;
     if (session && session->isOpen() && !m_lastQuery.isEmpty()) {
-        if (!m_index) {
+        m_hubRanking = recallsLikeTheHub(*session);
+        if (m_hubRanking && !m_index) {
             auto built = KeywordIndex::build(*session->store());
             if (built)
                 m_index = std::make_unique<KeywordIndex>(std::move(*built));
             else
                 m_error = built.error().message;
         }
-        if (m_index) {
+        if (!m_hubRanking || m_index) {
             Retrieval retrieval(*session->store(), session->config(), session->profile());
-            retrieval.setKeywordIndex(m_index.get());
             RetrievalOptions options;
+            if (m_hubRanking) {
+                retrieval.setKeywordIndex(m_index.get());
+                options.ranking = Ranking::Keywords;
+            }
             options.mode = mode();
             options.project = project();
             options.preview = true; // the playground looks; it never records an access
@@ -374,7 +393,8 @@ QTreeWidgetItem *RetrievalPlayground::makeResultItem(int rank, const RetrievalRe
     item->setText(ScoreCol, RetrievalExplanation::number(r.score));
     item->setTextAlignment(ScoreCol, Qt::AlignRight | Qt::AlignVCenter);
     item->setText(RecallCol, r.direct ? tr("direct") : (r.depth == 1 ? tr("associative · 1 hop") : tr("associative · %1 hops").arg(r.depth)));
-    item->setToolTip(RecallCol, r.direct ? tr("A keyword of the query is one of its keywords")
+    item->setToolTip(RecallCol, r.direct ? (m_hubRanking ? tr("A keyword of the query is one of its keywords")
+                                                         : tr("It holds a word of the query"))
                                             : tr("Reached by spreading activation from a direct hit"));
     if (!r.direct)
         item->setForeground(RecallCol, QColor(0x6a, 0x3d, 0x9a));
@@ -394,7 +414,7 @@ QTreeWidgetItem *RetrievalPlayground::makeResultItem(int rank, const RetrievalRe
         child->setTextAlignment(ScoreCol, Qt::AlignRight | Qt::AlignVCenter);
         return child;
     };
-    QTreeWidgetItem *formula = addChild(tr("score = %1").arg(RetrievalExplanation::formula(r.direct)), QString());
+    QTreeWidgetItem *formula = addChild(tr("score = %1").arg(RetrievalExplanation::formula(r)), QString());
     formula->setForeground(MemoryCol, QColor(0x55, 0x55, 0x55));
     QFont italic = formula->font(MemoryCol);
     italic.setItalic(true);
@@ -506,7 +526,8 @@ void RetrievalPlayground::updateSummary()
         text = tr("Type a query to see what the assistant would recall, and why. Nothing is recorded: "
                   "no access, no strengthened link.");
     } else if (m_queryKeywords.isEmpty()) {
-        text = tr("No memory has any word of “%1” as a keyword.").arg(m_lastQuery);
+        text = m_hubRanking ? tr("No memory has any word of “%1” as a keyword.").arg(m_lastQuery)
+                            : tr("Only common words in “%1”: nothing to look up.").arg(m_lastQuery);
     } else {
         int direct = 0;
         for (const RetrievalResult &r : m_results)
@@ -522,6 +543,8 @@ void RetrievalPlayground::updateSummary()
         if (m_results.empty())
             text = tr("Query keywords: %1.  Nothing recalled in %2 mode (try review or debug).")
                        .arg(m_queryKeywords.join(QStringLiteral(", ")), modeWords(mode()));
+        if (m_hubRanking)
+            text = tr("As the agent hub recalls: %1").arg(text);
     }
     m_summary->setText(text);
 }

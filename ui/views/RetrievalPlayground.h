@@ -113,6 +113,7 @@ private:
     std::unique_ptr<core::KeywordIndex> m_index;
     std::vector<core::RetrievalResult> m_results;
     QStringList m_queryKeywords;
+    bool m_hubRanking = false; ///< the store mirrors an agent hub: its keyword ranking (recallsLikeTheHub)
     QString m_lastQuery;
     QString m_error;
     QHash<QString, QString> m_contentCache; // id → content, for path hops that are not results

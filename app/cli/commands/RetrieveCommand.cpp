@@ -22,12 +22,13 @@ public:
     }
     QString usage() const override
     {
-        return QStringLiteral("\"QUERY\" [--mode normal|review|debug] [--project P] [--explain] [--preview] [--limit N]");
+        return QStringLiteral("\"QUERY\" [--mode normal|review|debug] [--ranking text|keywords] [--project P] [--explain] [--preview] "
+                              "[--limit N]");
     }
 
     int run(CliContext &ctx, const QStringList &args) override
     {
-        ArgParser parser({QStringLiteral("mode"), QStringLiteral("project"), QStringLiteral("limit")},
+        ArgParser parser({QStringLiteral("mode"), QStringLiteral("ranking"), QStringLiteral("project"), QStringLiteral("limit")},
                          {QStringLiteral("explain"), QStringLiteral("preview")});
         if (!parser.parse(args))
             return ctx.fail(QStringLiteral("retrieve: %1").arg(parser.error()), 2);
@@ -39,6 +40,11 @@ public:
         if (!mode)
             return ctx.fail(QStringLiteral("retrieve: --mode must be normal, review or debug, not '%1'").arg(modeName), 2);
         options.mode = *mode;
+        const QString rankingText = parser.value(QStringLiteral("ranking"), QStringLiteral("text"));
+        const auto ranking = rankingFromName(rankingText);
+        if (!ranking)
+            return ctx.fail(QStringLiteral("retrieve: --ranking must be text or keywords, not '%1'").arg(rankingText), 2);
+        options.ranking = *ranking;
         options.project = parser.value(QStringLiteral("project"), QString());
         options.preview = parser.isSet(QStringLiteral("preview"));
         if (const auto text = parser.value(QStringLiteral("limit"))) {
@@ -70,11 +76,12 @@ public:
         }
         QTextStream &out = ctx.out();
         if (retrieval.queryKeywords().isEmpty()) {
-            out << "no memory has any word of \"" << query << "\" as a keyword\n";
+            out << (options.ranking == Ranking::Text ? "no word of \"" + query + "\" to look up\n"
+                                                     : "no memory has any word of \"" + query + "\" as a keyword\n");
             out.flush();
             return 0;
         }
-        out << "query keywords: " << retrieval.queryKeywords().join(QStringLiteral(", ")) << "\n";
+        out << (options.ranking == Ranking::Text ? "query words: " : "query keywords: ") << retrieval.queryKeywords().join(QStringLiteral(", ")) << "\n";
         int rank = 0;
         for (const RetrievalResult &r : *results) {
             QString text = r.memory.shownContent().simplified();

@@ -1,6 +1,7 @@
 #include "engine/conflicts/ConflictDetectorRule.h"
 
 #include "engine/text/NegationCues.h"
+#include "engine/text/StatementWords.h"
 #include "engine/text/TimeAnchors.h"
 
 #include <QHash>
@@ -52,6 +53,11 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
     dated.sort();
     s.datedKey = qHash(dated.join(QLatin1Char('|')));
     s.textKey = qHash(textKeyOf(content));
+    if (s.negative) {
+        text::StatementWords::Polarity polarity = text::StatementWords::polarityOf(content);
+        s.denied = std::move(polarity.denied);
+        s.affirmed = std::move(polarity.affirmed);
+    }
     s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
     s.createdAt = createdAt;
     if (keepWords) {
@@ -99,6 +105,15 @@ std::optional<ConflictType> classifyStatements(
                           .arg(quoted(neg.negations),
                               older.negative ? QStringLiteral("older") : QStringLiteral("newer"));
         }
+        return ConflictType::DirectContradiction;
+    }
+    // Both deny something, and one asks for what the other denies ("use pnpm, never npm" /
+    // "do not use pnpm; use npm"): docs/scoring.md, "Denied words".
+    if (older.negative && newer.negative
+        && text::StatementWords::affirmsWhatTheOtherDenies({older.denied, older.affirmed},
+                                                           {newer.denied, newer.affirmed})) {
+        if (reason)
+            *reason = QStringLiteral("one asks for what the other rules out, in the same period");
         return ConflictType::DirectContradiction;
     }
     return std::nullopt;

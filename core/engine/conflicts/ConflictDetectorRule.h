@@ -22,6 +22,9 @@ struct Statement
     bool dated = false; ///< about a named day / period
     std::size_t datedKey = 0; ///< which ones
     std::size_t textKey = 0;
+    /// What it denies and affirms, when negative (docs/scoring.md, "Denied words").
+    QStringList denied;
+    QStringList affirmed;
     std::size_t scopeKey = 0; ///< 0 = global
     Millis createdAt = 0;
     QStringList negations; ///< kept only when a reason is wanted

@@ -1,5 +1,7 @@
 #include "engine/recall/Retrieval.h"
 
+#include "engine/recall/TextRecall.h"
+
 #include "engine/graph/AssociationGraph.h"
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/graph/KeywordIndex.h"
@@ -292,9 +294,43 @@ std::optional<QueryMode> queryModeFromName(const QString &name)
     return std::nullopt;
 }
 
+QString rankingName(Ranking ranking)
+{
+    return ranking == Ranking::Keywords ? QStringLiteral("keywords") : QStringLiteral("text");
+}
+
+std::optional<Ranking> rankingFromName(const QString &name)
+{
+    for (Ranking r : {Ranking::Text, Ranking::Keywords}) {
+        if (rankingName(r) == name)
+            return r;
+    }
+    return std::nullopt;
+}
+
 QString RetrievalResult::explanation() const
 {
     auto n = [this](const char *key) { return QString::number(factors.value(QLatin1String(key)).toDouble(), 'f', 3); };
+    if (factors.value(QLatin1String("ranking")).toString() == QLatin1String("text")) {
+        QStringList words;
+        for (const QJsonValue &w : factors.value(QLatin1String("words")).toArray())
+            words << QStringLiteral("%1 %2").arg(w.toObject().value(QLatin1String("word")).toString(),
+                                                 QString::number(w.toObject().value(QLatin1String("weight")).toDouble(), 'f', 3));
+        QString line;
+        if (direct)
+            line = QStringLiteral("words %1 → text %2 + strength %3/100×0.1 + confidence %4×0.05 + project %5 "
+                                  "+ recency %6×0.05 = %7")
+                       .arg(words.join(QStringLiteral(", ")), n("text"), n("strength"), n("confidence"),
+                            n("projectBonus"), n("recency"), n("direct"));
+        if (!factors.value(QLatin1String("via")).toString().isEmpty())
+            line += (line.isEmpty() ? QString() : QStringLiteral("; "))
+                + QStringLiteral("spread %1 via %2 (%3)")
+                      .arg(n("spread"), (path + QStringList{id}).join(QStringLiteral(" → ")),
+                           factors.value(QLatin1String("link")).toString() == QLatin1String("time")
+                               ? QStringLiteral("written next to it")
+                               : QStringLiteral("over the links"));
+        return line + QStringLiteral(" → %1").arg(QString::number(score, 'f', 3));
+    }
     if (direct)
         return QStringLiteral("direct: overlap %1×2 + strength %2/100×0.5 + project %3 + confidence %4×0.3 = %5")
             .arg(n("keywordOverlap"), n("strength"), n("projectBonus"), n("confidence"),
@@ -348,6 +384,8 @@ Result<const KeywordIndex *> Retrieval::keywordIndex()
 Result<std::vector<RetrievalResult>> Retrieval::retrieve(const QString &query, const RetrievalOptions &options,
                                                          Millis now)
 {
+    if (options.ranking == Ranking::Text)
+        return retrieveByText(query, options, now);
     auto index = keywordIndex();
     if (!index)
         return index.error();
@@ -382,6 +420,23 @@ Result<std::vector<RetrievalResult>> Retrieval::retrieve(const QString &query, c
 
     // 3. Record the accesses and strengthen links between memories recalled together.
     if (const Status st = recordAccesses(query, options, now, results); !st)
+        return st.error();
+    return results;
+}
+
+Result<std::vector<RetrievalResult>> Retrieval::retrieveByText(const QString &query, const RetrievalOptions &options,
+                                                               Millis now)
+{
+    auto losers = scopeLosers(m_store, options.project);
+    if (!losers)
+        return losers.error();
+    TextRecall recall(m_store, m_config, m_profile);
+    auto results = recall.run(query, options, *losers, now);
+    m_queryKeywords = recall.terms();
+    m_queryKeywords.sort();
+    if (!results || options.preview || results->empty())
+        return results;
+    if (const Status st = recordAccesses(query, options, now, *results); !st)
         return st.error();
     return results;
 }

@@ -28,9 +28,18 @@ enum class QueryMode { Normal, Review, Debug };
 QString queryModeName(QueryMode mode);
 std::optional<QueryMode> queryModeFromName(const QString &name);
 
+/// How direct hits are found and scored (docs/scoring.md, "Recall ranking"): `text` = BM25
+/// over the store's text index fused with strength, confidence, project, recency and spreading
+/// activation (the assistant's recall everywhere); `keywords` = note 000's keyword-overlap
+/// formula, what an attached agent-hub folder recalls by itself.
+enum class Ranking { Text, Keywords };
+QString rankingName(Ranking ranking);
+std::optional<Ranking> rankingFromName(const QString &name);
+
 struct RetrievalOptions
 {
     QueryMode mode = QueryMode::Normal;
+    Ranking ranking = Ranking::Text;
     QString project;         ///< the project the query is asked from: +0.3, and its scope wins
     bool preview = false;    ///< compute only: no access recorded, no link strengthened
     int maxResults = 10;     ///< direct + associative (docs/scoring.md, "Retrieval")
@@ -82,7 +91,7 @@ public:
 
     [[nodiscard]] Result<std::vector<RetrievalResult>> retrieve(const QString &query, const RetrievalOptions &options,
                                                                 Millis now);
-    /// The query keywords of the last retrieve(), sorted.
+    /// The query keywords of the last retrieve(), sorted (the query terms under the text ranking).
     const QStringList &queryKeywords() const { return m_queryKeywords; }
 
     static bool passesMode(const Memory &memory, Tier tier, QueryMode mode);
@@ -90,6 +99,9 @@ public:
     static bool isCurrent(const Memory &memory);
 
 private:
+    /// The text ranking (TextRecall), then step 4 as below.
+    [[nodiscard]] Result<std::vector<RetrievalResult>> retrieveByText(const QString &query,
+                                                                      const RetrievalOptions &options, Millis now);
     /// The caller's index, else one built from the store on first use and kept.
     Result<const KeywordIndex *> keywordIndex();
     /// Keeps the names of the query keywords for queryKeywords(); returns them as a set.

@@ -1,0 +1,142 @@
+#include "store/FtsTerms.h"
+
+#include <sqlite3.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace recollector::core {
+
+namespace {
+
+// FTS5's bm25() constants (sqlite/ext/fts5/fts5_aux.c).
+constexpr double kK1 = 1.2;
+constexpr double kB = 0.75;
+
+// What every row of one query shares: the inverse document frequency of each phrase and
+// the average row length.
+struct QueryStats
+{
+    std::vector<double> idf;
+    double averageLength = 1;
+};
+
+int countRow(const Fts5ExtensionApi *, Fts5Context *, void *userData)
+{
+    ++*static_cast<sqlite3_int64 *>(userData);
+    return SQLITE_OK;
+}
+
+QueryStats *statsFor(const Fts5ExtensionApi *api, Fts5Context *fts, int *rc)
+{
+    if (auto *kept = static_cast<QueryStats *>(api->xGetAuxdata(fts, 0)))
+        return kept;
+    auto *stats = new QueryStats;
+    sqlite3_int64 rows = 0;
+    sqlite3_int64 tokens = 0;
+    *rc = api->xRowCount(fts, &rows);
+    if (*rc == SQLITE_OK)
+        *rc = api->xColumnTotalSize(fts, -1, &tokens);
+    stats->averageLength = rows > 0 ? double(tokens) / double(rows) : 1;
+    const int phrases = api->xPhraseCount(fts);
+    for (int i = 0; *rc == SQLITE_OK && i < phrases; ++i) {
+        sqlite3_int64 hits = 0;
+        *rc = api->xQueryPhrase(fts, i, &hits, countRow);
+        // Lucene's BM25 idf (BM25Similarity): never below 0, so a word in over half the rows
+        // (a person's name in a store about them) still counts a little, where FTS5's own
+        // formula would drop it to 1e-6 (docs/scoring.md, "Text index").
+        stats->idf.push_back(std::log(1.0 + (double(rows) - double(hits) + 0.5) / (double(hits) + 0.5)));
+    }
+    if (*rc != SQLITE_OK) {
+        delete stats;
+        return nullptr;
+    }
+    *rc = api->xSetAuxdata(fts, stats, [](void *p) { delete static_cast<QueryStats *>(p); });
+    return *rc == SQLITE_OK ? stats : nullptr;
+}
+
+// Each query phrase's share of the current row's score (unweighted); false on an error,
+// which is then the context's result.
+bool sharesOf(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, std::vector<double> &shares)
+{
+    int rc = SQLITE_OK;
+    const QueryStats *stats = statsFor(api, fts, &rc);
+    int instances = 0;
+    if (rc == SQLITE_OK)
+        rc = api->xInstCount(fts, &instances);
+    std::vector<double> frequency(stats ? stats->idf.size() : 0, 0.0);
+    for (int i = 0; rc == SQLITE_OK && i < instances; ++i) {
+        int phrase = 0, column = 0, offset = 0;
+        rc = api->xInst(fts, i, &phrase, &column, &offset);
+        if (rc == SQLITE_OK && phrase >= 0 && std::size_t(phrase) < frequency.size())
+            frequency[std::size_t(phrase)] += 1.0;
+    }
+    int length = 0;
+    if (rc == SQLITE_OK)
+        rc = api->xColumnSize(fts, -1, &length);
+    if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(ctx, rc);
+        return false;
+    }
+    const double norm = kK1 * (1 - kB + kB * double(length) / stats->averageLength);
+    shares.assign(frequency.size(), 0.0);
+    for (std::size_t i = 0; i < frequency.size(); ++i) {
+        const double f = frequency[i];
+        shares[i] = f > 0 ? stats->idf[i] * f * (kK1 + 1) / (f + norm) : 0.0;
+    }
+    return true;
+}
+
+void termsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int, sqlite3_value **)
+{
+    std::vector<double> shares;
+    if (!sharesOf(api, fts, ctx, shares))
+        return;
+    std::string out;
+    for (std::size_t i = 0; i < shares.size(); ++i) {
+        if (i > 0)
+            out += ' ';
+        out += std::to_string(shares[i]);
+    }
+    sqlite3_result_text(ctx, out.c_str(), int(out.size()), SQLITE_TRANSIENT);
+}
+
+// The rank FTS5 sorts by: −Σ weight(i)·share(i), the weights given as arguments in phrase
+// order (missing ones are 1).
+void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int argc,
+                  sqlite3_value **argv)
+{
+    std::vector<double> shares;
+    if (!sharesOf(api, fts, ctx, shares))
+        return;
+    double score = 0;
+    for (std::size_t i = 0; i < shares.size(); ++i)
+        score += shares[i] * (int(i) < argc ? sqlite3_value_double(argv[i]) : 1.0);
+    sqlite3_result_double(ctx, -score);
+}
+
+fts5_api *ftsApiOf(sqlite3 *db)
+{
+    fts5_api *api = nullptr;
+    sqlite3_stmt *stmt = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &stmt, nullptr) != SQLITE_OK)
+        return nullptr;
+    sqlite3_bind_pointer(stmt, 1, static_cast<void *>(&api), "fts5_api_ptr", nullptr);
+    sqlite3_step(stmt);
+    sqlite3_finalize(stmt);
+    return api;
+}
+
+} // namespace
+
+bool FtsTerms::registerOn(sqlite3 *db)
+{
+    fts5_api *api = ftsApiOf(db);
+    if (!api)
+        return false;
+    return api->xCreateFunction(api, "recollector_terms", nullptr, termsFunction, nullptr) == SQLITE_OK
+        && api->xCreateFunction(api, "recollector_rank", nullptr, rankFunction, nullptr) == SQLITE_OK;
+}
+
+} // namespace recollector::core

@@ -1,0 +1,75 @@
+#include "store/TextIndexSchema.h"
+
+namespace recollector::core::schema {
+
+namespace {
+
+// The indexed "fields" column of row `r` (new or old): what other systems keep beside the
+// text. Deterministic, so the trigger that removes a row gives FTS5 exactly what was added
+// (a contentless table needs the old values to delete them).
+QString fieldsOf(const char *r)
+{
+    return QStringLiteral("CASE WHEN json_valid(%1.extra) THEN coalesce(json_extract(%1.extra, '$.title'), '') "
+                          "|| ' ' || coalesce(json_extract(%1.extra, '$.description'), '') ELSE '' END")
+        .arg(QLatin1String(r));
+}
+
+// Level 3 is never indexed (docs/scoring.md, "Text index": sealed memories are not searched by text).
+QString indexed(const char *r) { return QStringLiteral("%1.sensitivity < 3").arg(QLatin1String(r)); }
+
+// CJK ideographs, kana and hangul (the ranges text::isCjk knows), as GLOB classes.
+QString hasCjk(const char *r)
+{
+    return QStringLiteral("(%1.content || %1.keywords) GLOB '*[%2-%3%4-%5%6-%7]*'")
+        .arg(QLatin1String(r), QChar(0x3040), QChar(0x30FF), QChar(0x3400), QChar(0x9FFF), QChar(0xAC00),
+             QChar(0xD7AF));
+}
+
+QString addRow(const char *table, const char *r, const QString &when)
+{
+    return QStringLiteral("INSERT INTO %1(rowid, content, keywords, fields) SELECT %2.rowid, %2.content, "
+                          "%2.keywords, %3 WHERE %4;")
+        .arg(QLatin1String(table), QLatin1String(r), fieldsOf(r), when);
+}
+
+QString removeRow(const char *table, const char *r, const QString &when)
+{
+    return QStringLiteral("INSERT INTO %1(%1, rowid, content, keywords, fields) SELECT 'delete', %2.rowid, "
+                          "%2.content, %2.keywords, %3 WHERE %4;")
+        .arg(QLatin1String(table), QLatin1String(r), fieldsOf(r), when);
+}
+
+QString mainWhen(const char *r) { return indexed(r); }
+QString cjkWhen(const char *r) { return indexed(r) + QStringLiteral(" AND ") + hasCjk(r); }
+
+} // namespace
+
+QStringList textIndexV5()
+{
+    const QString changed = QStringLiteral("old.content IS NOT new.content OR old.keywords IS NOT new.keywords OR "
+                                           "old.extra IS NOT new.extra OR old.sensitivity IS NOT new.sensitivity");
+    return {
+        QStringLiteral("CREATE VIRTUAL TABLE memory_text USING fts5(content, keywords, fields, content='', "
+                       "tokenize='porter unicode61 remove_diacritics 2')"),
+        QStringLiteral("CREATE VIRTUAL TABLE memory_text_cjk USING fts5(content, keywords, fields, content='', "
+                       "tokenize='trigram')"),
+        QStringLiteral("CREATE TRIGGER memory_text_insert AFTER INSERT ON memories BEGIN %1 %2 END")
+            .arg(addRow(kTextTable, "new", mainWhen("new")), addRow(kCjkTable, "new", cjkWhen("new"))),
+        QStringLiteral("CREATE TRIGGER memory_text_delete AFTER DELETE ON memories BEGIN %1 %2 END")
+            .arg(removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old"))),
+        // One trigger, removal first: FTS5 must see the old row go before the new one comes.
+        QStringLiteral("CREATE TRIGGER memory_text_update AFTER UPDATE OF content, keywords, extra, sensitivity "
+                       "ON memories WHEN %1 BEGIN %2 %3 %4 %5 END")
+            .arg(changed, removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old")),
+                 addRow(kTextTable, "new", mainWhen("new")), addRow(kCjkTable, "new", cjkWhen("new"))),
+        QStringLiteral("CREATE INDEX memories_created ON memories(created_at)"),
+        QStringLiteral("INSERT INTO memory_text(rowid, content, keywords, fields) SELECT m.rowid, m.content, "
+                       "m.keywords, %1 FROM memories m WHERE %2")
+            .arg(fieldsOf("m"), mainWhen("m")),
+        QStringLiteral("INSERT INTO memory_text_cjk(rowid, content, keywords, fields) SELECT m.rowid, m.content, "
+                       "m.keywords, %1 FROM memories m WHERE %2")
+            .arg(fieldsOf("m"), cjkWhen("m")),
+    };
+}
+
+} // namespace recollector::core::schema

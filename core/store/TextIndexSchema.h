@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QStringList>
+
+namespace recollector::core::schema {
+
+/// Schema v5: the text index (docs/scoring.md, "Text index"). Two contentless FTS5 tables
+/// keyed by the memories' rowid, kept in step by triggers on `memories`, so every write
+/// (a decision, an undo, a bulk import, a purge) updates them in its own transaction:
+///  - `memory_text` (porter over unicode61): content, keywords and the title and description
+///    other systems keep (extra.title, extra.description);
+///  - `memory_text_cjk` (trigram): the same text, only for memories that contain CJK.
+/// Level-3 rows are never indexed (sealed or not). Also the `memories_created` index the
+/// temporal neighbours of a hit are read with. Ends by indexing the rows already there.
+QStringList textIndexV5();
+
+/// The FTS5 table names, for the search side.
+inline constexpr const char *kTextTable = "memory_text";
+inline constexpr const char *kCjkTable = "memory_text_cjk";
+
+} // namespace recollector::core::schema

@@ -1,0 +1,118 @@
+#include "store/TextSearch.h"
+
+#include "store/SqliteStatement.h"
+#include "store/TextIndexSchema.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace recollector::core {
+
+QString TextSearch::matchExpression(const QStringList &terms)
+{
+    QStringList quoted;
+    for (const QString &t : terms) {
+        QString q = t;
+        q.replace(QLatin1Char('"'), QLatin1String("\"\""));
+        quoted << QLatin1Char('"') + q + QLatin1Char('"');
+    }
+    return quoted.join(QLatin1String(" OR "));
+}
+
+Status TextSearch::searchTable(const char *table, const QStringList &terms, int limit, int firstShare,
+                               const std::vector<double> &weights, std::vector<TextHit> &hits)
+{
+    if (terms.isEmpty())
+        return {};
+    const int shareCount = int(weights.size());
+    // The inner query lets FTS5 sort by recollector_rank and stop at the limit, so the term
+    // shares are computed for the rows returned only.
+    const std::string sql = std::string("SELECT m.id, m.rowid, m.created_at, s.terms FROM (SELECT rowid AS r, "
+                                        "recollector_terms(")
+        + table + ") AS terms FROM " + table + " WHERE " + table + " MATCH ?1 AND rank MATCH ?3 ORDER BY rank "
+        + "LIMIT ?2) s JOIN memories m ON m.rowid = s.r";
+    SqliteStatement q(m_db, sql, QStringLiteral("searching the text index"));
+    if (!q.isValid())
+        return q.error();
+    QStringList rankWeights;
+    for (int i = 0; i < terms.size(); ++i)
+        rankWeights << QString::number(weights[std::size_t(firstShare + i)], 'g', 6);
+    q.bind(1, matchExpression(terms));
+    q.bind(2, std::int64_t(limit));
+    q.bind(3, QStringLiteral("recollector_rank(%1)").arg(rankWeights.join(QStringLiteral(", "))));
+    QHash<std::int64_t, std::size_t> at;
+    for (std::size_t i = 0; i < hits.size(); ++i)
+        at.insert(hits[i].rowid, i);
+    return q.forEachRow([&](const SqliteStatement &row) {
+        const std::int64_t rowid = row.int64(1);
+        auto found = at.constFind(rowid);
+        if (found == at.cend()) {
+            TextHit hit;
+            hit.id = row.qstring(0);
+            hit.rowid = rowid;
+            hit.createdAt = row.int64(2);
+            hit.shares.assign(std::size_t(shareCount), 0.0);
+            found = at.insert(rowid, hits.size());
+            hits.push_back(std::move(hit));
+        }
+        TextHit &hit = hits[*found];
+        const QStringList parts = row.qstring(3).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        for (int i = 0; i < parts.size() && firstShare + i < shareCount; ++i) {
+            const double share = parts[i].toDouble() * weights[std::size_t(firstShare + i)];
+            hit.shares[std::size_t(firstShare + i)] += share;
+            hit.bm25 += share;
+        }
+        return true;
+    });
+}
+
+Result<std::vector<TextHit>> TextSearch::search(const QStringList &words, const QStringList &cjkRuns, int limit,
+                                                const std::vector<double> &weights)
+{
+    std::vector<TextHit> hits;
+    std::vector<double> w = weights;
+    w.resize(std::size_t(words.size() + cjkRuns.size()), 1.0);
+    if (const Status st = searchTable(schema::kTextTable, words, limit, 0, w, hits); !st)
+        return st.error();
+    if (const Status st = searchTable(schema::kCjkTable, cjkRuns, limit, int(words.size()), w, hits); !st)
+        return st.error();
+    std::sort(hits.begin(), hits.end(), [](const TextHit &a, const TextHit &b) {
+        return a.bm25 != b.bm25 ? a.bm25 > b.bm25 : a.rowid < b.rowid;
+    });
+    if (int(hits.size()) > limit)
+        hits.resize(std::size_t(std::max(0, limit)));
+    return hits;
+}
+
+Result<std::vector<TimeNeighbour>> TextSearch::timeNeighbours(std::int64_t rowid, Millis createdAt, int each,
+                                                              Millis withinMs)
+{
+    // Both sides walk the memories_created index (created_at, then rowid) from the row.
+    static constexpr const char *kBefore =
+        "SELECT id, created_at FROM memories WHERE (created_at < ?1 OR (created_at = ?1 AND rowid < ?2)) "
+        "AND created_at >= ?3 ORDER BY created_at DESC, rowid DESC LIMIT ?4";
+    static constexpr const char *kAfter =
+        "SELECT id, created_at FROM memories WHERE (created_at > ?1 OR (created_at = ?1 AND rowid > ?2)) "
+        "AND created_at <= ?3 ORDER BY created_at, rowid LIMIT ?4";
+    std::vector<TimeNeighbour> out;
+    for (const char *sql : {kBefore, kAfter}) {
+        SqliteStatement q(m_db, sql, QStringLiteral("reading the memories written near a match"));
+        if (!q.isValid())
+            return q.error();
+        q.bind(1, std::int64_t(createdAt));
+        q.bind(2, rowid);
+        q.bind(3, std::int64_t(sql == kBefore ? createdAt - withinMs : createdAt + withinMs));
+        q.bind(4, std::int64_t(each));
+        int steps = 0;
+        const Status st = q.forEachRow([&](const SqliteStatement &row) {
+            out.push_back(TimeNeighbour{row.qstring(0), row.int64(1), ++steps});
+            return true;
+        });
+        if (!st)
+            return st.error();
+    }
+    return out;
+}
+
+} // namespace recollector::core

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "model/Result.h"
+#include "model/Time.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <vector>
+
+namespace recollector::core {
+
+class Database;
+
+/// One memory the text index matched, with each query term's share of its BM25 score.
+struct TextHit
+{
+    QString id;
+    std::int64_t rowid = 0;
+    Millis createdAt = 0;
+    double bm25 = 0;            ///< the sum of the shares
+    std::vector<double> shares; ///< one per query term (its weight applied), in the order given
+};
+
+/// A memory written just before or after another one.
+struct TimeNeighbour
+{
+    QString id;
+    Millis createdAt = 0;
+    int steps = 0; ///< 1 = the next memory written before or after
+};
+
+/// Reads the text index (docs/scoring.md, "Text index"). SQL lives here; the ranking that
+/// fuses these hits with what the store knows is core/engine/recall.
+class TextSearch final
+{
+public:
+    explicit TextSearch(Database &db) : m_db(db) {}
+
+    /// The `limit` best rows for `words` OR-ed (porter-stemmed by the index) and `cjkRuns`
+    /// (runs of at least three CJK characters, matched as substrings by the trigram table),
+    /// best first by Σ weight·share. `weights` follow words, then cjkRuns (missing ones are 1);
+    /// so do the shares.
+    [[nodiscard]] Result<std::vector<TextHit>> search(const QStringList &words, const QStringList &cjkRuns,
+                                                      int limit, const std::vector<double> &weights = {});
+    /// The `each` memories written just before and just after the row (rowid, createdAt),
+    /// at most `withinMs` apart from it, nearest first, by creation time then rowid.
+    [[nodiscard]] Result<std::vector<TimeNeighbour>> timeNeighbours(std::int64_t rowid, Millis createdAt, int each,
+                                                                    Millis withinMs);
+
+    /// FTS5's MATCH expression for `terms`: each one quoted, OR-ed.
+    static QString matchExpression(const QStringList &terms);
+
+private:
+    [[nodiscard]] Status searchTable(const char *table, const QStringList &terms, int limit, int firstShare,
+                                     const std::vector<double> &weights, std::vector<TextHit> &hits);
+
+    Database &m_db;
+};
+
+} // namespace recollector::core

@@ -1,0 +1,286 @@
+// The text index and the text ranking (docs/scoring.md, "Text index", "Query terms",
+// "Recall ranking"): a memory without keywords is found by its text, stemming, the index in
+// step with edit / negate / delete / purge / undo, level 3 kept out, CJK, the explanation,
+// and the spread to the memory written next.
+#include "engine/decisions/Decisions.h"
+#include "engine/decisions/MemoryEdit.h"
+#include "engine/recall/Retrieval.h"
+#include "engine/text/QueryTerms.h"
+#include "engine/text/StatementWords.h"
+#include "io/ImportOperation.h"
+#include "scoring/ScoringProfile.h"
+#include "store/TextSearch.h"
+#include "TempStore.h"
+
+#include <QJsonArray>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace recollector::core;
+
+namespace {
+
+constexpr Millis kBase = 1704067200000; // 2024-01-01T00:00Z
+
+Memory mem(const QString &id, const QString &content, const QStringList &keywords = {}, Millis at = kBase)
+{
+    Memory m;
+    m.id = id;
+    m.content = content;
+    m.category = QStringLiteral("fact");
+    m.keywords = keywords;
+    m.confidence = 0.8;
+    m.stability = 24 * 365; // hours: nothing fades within these tests
+    m.createdAt = m.updatedAt = m.lastReinforcedAt = at;
+    return m;
+}
+
+struct Fixture
+{
+    recollector::test::TempStore store;
+    Config config = Config::defaults();
+    std::unique_ptr<ScoringProfile> profile = makeProfile(QStringLiteral("ebbinghaus"), config);
+
+    void add(const Memory &m) { QVERIFY(store->memories().insert(m).ok()); }
+    std::vector<RetrievalResult> run(const QString &query, QueryMode mode = QueryMode::Normal)
+    {
+        RetrievalOptions options;
+        options.preview = true;
+        options.mode = mode;
+        Retrieval retrieval(*store, config, *profile);
+        auto r = retrieval.retrieve(query, options, kBase);
+        if (!r) {
+            qWarning("%s", qPrintable(r.error().message));
+            return {};
+        }
+        return *r;
+    }
+    QStringList ids(const QString &query, QueryMode mode = QueryMode::Normal)
+    {
+        QStringList out;
+        for (const RetrievalResult &r : run(query, mode))
+            out << r.id;
+        return out;
+    }
+    /// The text index alone, whatever the mode: which rows it holds for `word`.
+    QStringList indexed(const QString &word)
+    {
+        auto hits = TextSearch(store->database()).search({word}, {}, 50);
+        QStringList out;
+        if (hits) {
+            for (const TextHit &h : *hits)
+                out << h.id;
+        }
+        return out;
+    }
+};
+
+} // namespace
+
+class TextRecallTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void queryTerms()
+    {
+        const text::QueryTerms t = text::queryTerms(QStringLiteral("What did Caroline's dog eat at the node.js meetup?"));
+        QCOMPARE(t.words, (QStringList{QStringLiteral("caroline"), QStringLiteral("dog"), QStringLiteral("eat"),
+                                       QStringLiteral("node"), QStringLiteral("js"), QStringLiteral("meetup")}));
+        const text::QueryTerms cjk = text::queryTerms(QString::fromUtf8("我喜欢咖啡 咖啡"));
+        QCOMPARE(cjk.cjkRuns, QStringList{QString::fromUtf8("我喜欢咖啡")});
+        QCOMPARE(cjk.words, QStringList{QString::fromUtf8("咖啡")});
+    }
+
+    void sameStatementAndDeniedWords()
+    {
+        // docs/scoring.md, "Same statement" and "Denied words".
+        using text::StatementWords;
+        const QString pnpm = QStringLiteral("Use pnpm for installs, never npm");
+        const QString npm = QStringLiteral("Do not use pnpm for installs; use npm");
+        QVERIFY(StatementWords::sameStatement(QStringLiteral("User edits code in neovim"),
+                                              QStringLiteral("The user edits code in Neovim.")));
+        QVERIFY(StatementWords::sameStatement(npm, npm + QLatin1Char('.')));
+        QVERIFY(!StatementWords::sameStatement(pnpm, npm));
+        QVERIFY(!StatementWords::sameStatement(QStringLiteral("The API listens on port 8080"),
+                                               QStringLiteral("The API listens on port 9090")));
+        QVERIFY(!StatementWords::sameStatement(QStringLiteral("User likes dark mode"),
+                                               QStringLiteral("User never likes dark mode")));
+        QCOMPARE(StatementWords::deniedWords(pnpm), QStringList{QStringLiteral("npm")});
+        QCOMPARE(StatementWords::deniedWords(npm),
+                 (QStringList{QStringLiteral("installs"), QStringLiteral("pnpm"), QStringLiteral("use")}));
+        QVERIFY(StatementWords::affirmsWhatTheOtherDenies(StatementWords::polarityOf(pnpm),
+                                                          StatementWords::polarityOf(npm)));
+        QVERIFY(!StatementWords::affirmsWhatTheOtherDenies(
+            StatementWords::polarityOf(QStringLiteral("Don't use `any` in TypeScript; use `unknown` and narrow it.")),
+            StatementWords::polarityOf(QStringLiteral("Never turn off `strict` in tsconfig; fix the types instead."))));
+        QVERIFY(!StatementWords::affirmsWhatTheOtherDenies(
+            StatementWords::polarityOf(QStringLiteral("Don't use tabs; use spaces")),
+            StatementWords::polarityOf(QStringLiteral("Never use semicolons; use ASI"))));
+    }
+
+    void memoryWithoutKeywordsIsFoundByItsText()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("m1"), QStringLiteral("The user's dog is named Biscuit")));
+        // Days apart: neither is the other's neighbour in time.
+        f.add(mem(QStringLiteral("m2"), QStringLiteral("Deploys go through the staging cluster first"), {},
+                  kBase - 3 * kMsPerDay));
+        QCOMPARE(f.ids(QStringLiteral("biscuit")), QStringList{QStringLiteral("m1")});
+        // Porter stemming: "dogs" finds "dog", "deploying" finds "Deploys".
+        QCOMPARE(f.ids(QStringLiteral("dogs")), QStringList{QStringLiteral("m1")});
+        QCOMPARE(f.ids(QStringLiteral("deploying")), QStringList{QStringLiteral("m2")});
+        // Only stop words: nothing to look up.
+        QVERIFY(f.ids(QStringLiteral("what is the")).isEmpty());
+    }
+
+    void importedWithoutKeywordsIsFoundByItsText()
+    {
+        // An import writes its rows in bulk (BulkWriter); the index fills in the same
+        // transaction, keywords or not.
+        Fixture f;
+        io::MemorySet set;
+        set.sourceName = QStringLiteral("incoming.json");
+        set.memories.push_back(mem(QStringLiteral("imp1"), QStringLiteral("The user's cat is called Miso")));
+        set.memories.push_back(
+            mem(QStringLiteral("imp2"), QStringLiteral("Standups are at half past nine"), {}, kBase - 3 * kMsPerDay));
+        const io::ImportOperation operation(*f.store, f.config, kBase);
+        auto plan = operation.preview(set);
+        QVERIFY(plan);
+        auto outcome = operation.apply(set, *plan, io::ImportPolicy{});
+        QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
+        QVERIFY(f.store->memories().get(QStringLiteral("imp1"))->keywords.isEmpty());
+        QCOMPARE(f.ids(QStringLiteral("what is the cat called")), QStringList{QStringLiteral("imp1")});
+        QCOMPARE(f.indexed(QStringLiteral("standup")), QStringList{QStringLiteral("imp2")});
+    }
+
+    void titleAndDescriptionAreSearched()
+    {
+        Fixture f;
+        Memory m = mem(QStringLiteral("m1"), QStringLiteral("Run the linter before pushing"));
+        m.extra.insert(QStringLiteral("title"), QStringLiteral("Pre-push checklist"));
+        m.extra.insert(QStringLiteral("description"), QStringLiteral("habits for the monorepo"));
+        f.add(m);
+        QCOMPARE(f.ids(QStringLiteral("checklist")), QStringList{QStringLiteral("m1")});
+        QCOMPARE(f.ids(QStringLiteral("monorepo")), QStringList{QStringLiteral("m1")});
+    }
+
+    void rareWordOutranksCommonOne()
+    {
+        Fixture f;
+        for (int i = 0; i < 6; ++i)
+            f.add(mem(QStringLiteral("c%1").arg(i), QStringLiteral("The user likes tea number %1").arg(i)));
+        f.add(mem(QStringLiteral("rare"), QStringLiteral("The user keeps a tortoise")));
+        const auto results = f.run(QStringLiteral("does the user keep a tortoise"));
+        QVERIFY(!results.empty());
+        QCOMPARE(results.front().id, QStringLiteral("rare"));
+        // Explained word by word: each matched word with its weight, the rarer one weighing more.
+        const QJsonArray words = results.front().factors.value(QStringLiteral("words")).toArray();
+        QCOMPARE(words.size(), 3);
+        double user = 0, tortoise = 0;
+        for (const QJsonValue &w : words) {
+            const QString word = w.toObject().value(QStringLiteral("word")).toString();
+            const double weight = w.toObject().value(QStringLiteral("weight")).toDouble();
+            if (word == QLatin1String("user"))
+                user = weight;
+            if (word == QLatin1String("tortoise"))
+                tortoise = weight;
+        }
+        QVERIFY2(tortoise > user, "a rare word counts more than a common one");
+        QVERIFY(results.front().explanation().contains(QStringLiteral("tortoise")));
+    }
+
+    void indexFollowsEditNegateDeleteUndo()
+    {
+        Fixture f;
+        Decisions decisions(*f.store, f.config);
+        auto created = decisions.create(mem(QString(), QStringLiteral("The build uses gradle")), kBase);
+        QVERIFY(created.ok());
+        const QString id = created->createdIds.first();
+        QCOMPARE(f.indexed(QStringLiteral("gradle")), QStringList{id});
+
+        MemoryEdit edit;
+        edit.content = QStringLiteral("The build uses bazel");
+        auto edited = decisions.edit(id, edit, kBase + 1000);
+        QVERIFY(edited.ok());
+        QVERIFY(f.indexed(QStringLiteral("gradle")).isEmpty());
+        QCOMPARE(f.indexed(QStringLiteral("bazel")), QStringList{id});
+
+        // Undo the edit: the old text is found again, the new one no more.
+        QVERIFY(decisions.revert(edited->firstEventId(), kBase + 2000).ok());
+        QCOMPARE(f.indexed(QStringLiteral("gradle")), QStringList{id});
+        QVERIFY(f.indexed(QStringLiteral("bazel")).isEmpty());
+
+        // Negated: still indexed, recalled in review mode only.
+        QVERIFY(decisions.negate(id, {}, kBase + 3000).ok());
+        QVERIFY(f.ids(QStringLiteral("gradle")).isEmpty());
+        QCOMPARE(f.ids(QStringLiteral("gradle"), QueryMode::Review), QStringList{id});
+
+        // Deleted: debug mode only; purged: gone from the index.
+        QVERIFY(decisions.softDelete(id, kBase + 4000).ok());
+        QVERIFY(f.ids(QStringLiteral("gradle"), QueryMode::Review).isEmpty());
+        QCOMPARE(f.ids(QStringLiteral("gradle"), QueryMode::Debug), QStringList{id});
+        auto purged = decisions.purge(id, kBase + 5000, QStringLiteral("user"), /*ignoreRetention=*/true);
+        QVERIFY(purged.ok());
+        QVERIFY(f.indexed(QStringLiteral("gradle")).isEmpty());
+        // Undo the purge: the row and its text are back.
+        QVERIFY(decisions.revert(purged->firstEventId(), kBase + 6000).ok());
+        QCOMPARE(f.indexed(QStringLiteral("gradle")), QStringList{id});
+        QSqlQuery check(f.store->database().handle());
+        QVERIFY(check.exec(QStringLiteral("INSERT INTO memory_text(memory_text, rank) VALUES('integrity-check', 0)")));
+    }
+
+    void levelThreeIsNotIndexed()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("open"), QStringLiteral("The wifi password hint is pelican")));
+        QCOMPARE(f.indexed(QStringLiteral("pelican")), QStringList{QStringLiteral("open")});
+        QSqlQuery q(f.store->database().handle());
+        QVERIFY(q.exec(QStringLiteral("UPDATE memories SET sensitivity = 3 WHERE id = 'open'")));
+        QVERIFY(f.indexed(QStringLiteral("pelican")).isEmpty());
+        QVERIFY(q.exec(QStringLiteral("UPDATE memories SET sensitivity = 1 WHERE id = 'open'")));
+        QCOMPARE(f.indexed(QStringLiteral("pelican")), QStringList{QStringLiteral("open")});
+    }
+
+    void chineseByTrigramsAndKeywords()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("zh"), QString::fromUtf8("用户每天早上喝黑咖啡"), {QString::fromUtf8("咖啡")}));
+        f.add(mem(QStringLiteral("en"), QStringLiteral("The user drinks green tea"), {}, kBase - 3 * kMsPerDay));
+        QCOMPARE(f.ids(QString::fromUtf8("喝黑咖啡")), QStringList{QStringLiteral("zh")});
+        QCOMPARE(f.ids(QString::fromUtf8("咖啡")), QStringList{QStringLiteral("zh")});
+    }
+
+    void spreadReachesTheMemoryWrittenNext()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("a"), QStringLiteral("Melanie went on a road trip with her family"), {}, kBase));
+        f.add(mem(QStringLiteral("b"), QStringLiteral("Her son got hurt in an accident on the way"), {}, kBase + 1000));
+        f.add(mem(QStringLiteral("c"), QStringLiteral("Unrelated: the office moved to Berlin"), {}, kBase + 9 * 24 * kMsPerHour));
+        const auto results = f.run(QStringLiteral("road trip"));
+        QCOMPARE(results.size(), std::size_t(2));
+        QCOMPARE(results[0].id, QStringLiteral("a"));
+        QCOMPARE(results[1].id, QStringLiteral("b"));
+        QVERIFY(!results[1].direct);
+        QCOMPARE(results[1].path, QStringList{QStringLiteral("a")});
+        QCOMPARE(results[1].factors.value(QStringLiteral("link")).toString(), QStringLiteral("time"));
+    }
+
+    void keywordsRankingIsKept()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("k"), QStringLiteral("no shared text"), {QStringLiteral("vitest")}));
+        RetrievalOptions options;
+        options.preview = true;
+        options.ranking = Ranking::Keywords;
+        Retrieval retrieval(*f.store, f.config, *f.profile);
+        auto r = retrieval.retrieve(QStringLiteral("vitest"), options, kBase);
+        QVERIFY(r.ok());
+        QCOMPARE(r->size(), std::size_t(1));
+        QVERIFY(r->front().explanation().startsWith(QStringLiteral("direct: overlap")));
+        QCOMPARE(rankingFromName(QStringLiteral("keywords")), std::optional<Ranking>(Ranking::Keywords));
+    }
+};
+
+QTEST_GUILESS_MAIN(TextRecallTest)
+#include "tst_text_recall.moc"
