@@ -310,8 +310,9 @@ void RetrievalPlayground::repopulateProjects()
 
 namespace {
 
-// An attached agent-hub folder recalls by itself with note 000's keyword formula: there the
-// playground shows what the hub would return (docs/scoring.md, "Recall ranking").
+// An attached agent-hub folder recalls by itself with the keyword formula (docs/scoring.md,
+// "Retrieval"): there the playground shows what the hub would return (docs/scoring.md,
+// "Recall ranking").
 bool recallsLikeTheHub(StoreSession &session)
 {
     const QString folder = StoreSession::attachedFolderOf(session.path());

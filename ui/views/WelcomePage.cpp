@@ -62,7 +62,11 @@ WelcomePage::WelcomePage(const QString &defaultStorePath, QWidget *parent) : QWi
     intro->setContentsMargins(0, 0, 0, 12);
     layout->addWidget(intro);
 
-    addChoices(column, layout, QDir::toNativeSeparators(defaultStorePath));
+    // The home folder as "~", as a person says it.
+    QString where = QDir::toNativeSeparators(defaultStorePath);
+    if (const QString home = QDir::toNativeSeparators(QDir::homePath()); where.startsWith(home + QDir::separator()))
+        where = QStringLiteral("~") + where.mid(home.size());
+    addChoices(column, layout, where);
 
     auto *row = new QHBoxLayout;
     row->addStretch(1);

@@ -30,8 +30,8 @@ std::optional<QueryMode> queryModeFromName(const QString &name);
 
 /// How direct hits are found and scored (docs/scoring.md, "Recall ranking"): `text` = BM25
 /// over the store's text index fused with strength, confidence, project, recency and spreading
-/// activation (the assistant's recall everywhere); `keywords` = note 000's keyword-overlap
-/// formula, what an attached agent-hub folder recalls by itself.
+/// activation (the assistant's recall everywhere); `keywords` = the keyword-overlap
+/// formula of docs/scoring.md, "Retrieval", what an attached agent-hub folder recalls by itself.
 enum class Ranking { Text, Keywords };
 QString rankingName(Ranking ranking);
 std::optional<Ranking> rankingFromName(const QString &name);
