@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$PWD/packaging/screenshots"
 mkdir -p "$out"
-export QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8
+# On a 1600×1000 screen, as the window tests run: the window never opens larger than its screen.
+export QT_QPA_PLATFORM="offscreen:configfile=$PWD/tests/gui/screen-1600x1000.json" LC_ALL=C.UTF-8
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 HOME="$home" XDG_RUNTIME_DIR="$home" RECOLLECTOR_SCREENSHOT="$out/main-window.png" build/app/recollector --demo >/dev/null 2>&1

@@ -85,7 +85,7 @@ Measurement AttachBench::run(int runs, int files)
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("RECOLLECTOR_BENCH_FIRST_PAINT"), QStringLiteral("1"));
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral(RECOLLECTOR_OFFSCREEN_PLATFORM));
         env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), data.path());
         p.setProcessEnvironment(env);

@@ -154,7 +154,7 @@ Measurement LiveBench::liveRefresh(const QString &enginePath, const QString &scr
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("RECOLLECTOR_BENCH_LIVE_REFRESH"), QString::number(refreshes));
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral(RECOLLECTOR_OFFSCREEN_PLATFORM));
     env.remove(QStringLiteral("RECOLLECTOR_BENCH_FIRST_PAINT"));
     p.setProcessEnvironment(env);
     p.setStandardErrorFile(QProcess::nullDevice());

@@ -54,7 +54,7 @@ WindowProbe::Sample WindowProbe::runOnce() const
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("RECOLLECTOR_BENCH_FIRST_PAINT"), QStringLiteral("1"));
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral(RECOLLECTOR_OFFSCREEN_PLATFORM));
     p.setProcessEnvironment(env);
     p.setStandardErrorFile(QProcess::nullDevice());
     const qint64 startedAt = QDateTime::currentMSecsSinceEpoch();

@@ -139,15 +139,15 @@ private Q_SLOTS:
         factor->selectAll();
         QTest::keyClicks(factor, QStringLiteral("20"));
         QVERIFY(!dialog.isValid());
-        QCOMPARE(dialog.errorText(), QStringLiteral("enhanced.userFactor: 20 is out of range [0.1, 10]"));
-        QVERIFY(message(dialog).contains(QStringLiteral("enhanced.userFactor")));
+        QCOMPARE(dialog.errorText(), QStringLiteral("How fast this user forgets: 20 is out of range [0.1, 10]"));
+        QVERIFY(message(dialog).contains(QStringLiteral("How fast this user forgets")));
         QVERIFY(!dialog.saveButton()->isEnabled());
         QVERIFY(!factor->styleSheet().isEmpty()); // the field is marked
         QVERIFY(!dialog.save());
         QCOMPARE(storedYaml(), storedBefore);
 
         factor->setText(QStringLiteral("fast"));
-        QCOMPARE(dialog.errorText(), QStringLiteral("enhanced.userFactor: expected a number, not 'fast'"));
+        QCOMPARE(dialog.errorText(), QStringLiteral("How fast this user forgets: expected a number, not 'fast'"));
         QVERIFY(!dialog.saveButton()->isEnabled());
 
         factor->setText(QStringLiteral("1.2"));
@@ -158,7 +158,7 @@ private Q_SLOTS:
 
         // A whole number, and the orderings between thresholds.
         lineEdit(dialog, QStringLiteral("associations.maxDepth"))->setText(QStringLiteral("2.5"));
-        QVERIFY(dialog.errorText().startsWith(QStringLiteral("associations.maxDepth: expected a whole number")));
+        QVERIFY(dialog.errorText().startsWith(QStringLiteral("Max depth: expected a whole number")));
         lineEdit(dialog, QStringLiteral("associations.maxDepth"))->setText(QStringLiteral("2"));
         lineEdit(dialog, QStringLiteral("memory.decay.deleteThreshold"))->setText(QStringLiteral("50"));
         QVERIFY(dialog.errorText().startsWith(QStringLiteral("memory.decay: deleteThreshold ≤ archiveThreshold")));

@@ -406,6 +406,9 @@ void SettingsDialog::onFormEdited()
             config.reset();
         }
     }
+    // In the form, the setting by the label beside its box, not by its key in config.yaml.
+    if (!key.isEmpty() && field(key) && error.startsWith(key + QLatin1Char(':')))
+        error = QStringLiteral("%1:%2").arg(labelFor(key), error.mid(key.size() + 1));
     setValidation(std::move(config), error, key, 0);
 }
 
