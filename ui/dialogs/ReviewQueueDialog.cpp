@@ -11,6 +11,7 @@
 #include "support/MessageBox.h"
 #include "support/TextPrompt.h"
 #include "text/EventText.h"
+#include "text/MemoryName.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -33,12 +34,6 @@ using namespace recollector::core;
 using Kind = ReviewItem::Kind;
 
 namespace {
-
-QString elided(const QString &text, int max = 110)
-{
-    const QString flat = text.simplified();
-    return flat.size() > max ? flat.left(max - 1) + QChar(0x2026) : flat;
-}
 
 QString kindLabel(const ReviewItem &item)
 {
@@ -258,7 +253,7 @@ void ReviewQueueDialog::fillList()
         QStringList whole;
         for (const QString &id : item.memoryIds) {
             const QString text = content.value(id, tr("a memory no longer in the store"));
-            texts << elided(text, item.memoryIds.size() > 1 ? 60 : 110);
+            texts << MemoryName::shortened(text, item.memoryIds.size() > 1 ? 60 : 110);
             whole << text;
         }
         row->setText(1, texts.join(QStringLiteral("  ⟷  ")));
@@ -387,14 +382,14 @@ bool ReviewQueueDialog::negateCurrent(const QString &id, const std::function<voi
     const QString what = snippet(id);
     return push(DecisionCommand::negate(m_session, {id}, correction, sink),
                 correction.isEmpty() ? tr("Negated “%1”.").arg(what)
-                                     : tr("Negated “%1”; the correction “%2” supersedes it.").arg(what, elided(correction, 60)));
+                                     : tr("Negated “%1”; the correction “%2” supersedes it.").arg(what, MemoryName::shortened(correction, 60)));
 }
 
 QString ReviewQueueDialog::snippet(const QString &id) const
 {
     if (m_session && m_session->store()) {
         if (const auto m = m_session->store()->memories().get(id))
-            return elided(m->content, 60);
+            return MemoryName::shortened(m->content, 60);
     }
     return id;
 }
