@@ -4,12 +4,12 @@
 <context>
     <name>AssociationGraphView</name>
     <message>
-        <source>(not in the store)</source>
-        <translation>（不在记忆库中）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · strength %3</source>
         <translation>%1 · %2 · 强度 %3</translation>
+    </message>
+    <message>
+        <source>a memory no longer in the store</source>
+        <translation>一条已不在存储中的记忆</translation>
     </message>
 </context>
 <context>
@@ -2164,6 +2164,10 @@
         <source>Link to the Centre Memory</source>
         <translation>关联到中心记忆</translation>
     </message>
+    <message>
+        <source>a memory no longer in the store</source>
+        <translation>一条已不在存储中的记忆</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::AttachController</name>
@@ -3588,12 +3592,12 @@
         <translation>激活</translation>
     </message>
     <message>
-        <source>Links (width = weight)</source>
-        <translation>关联（线宽 = 权重）</translation>
-    </message>
-    <message>
         <source>Tiers</source>
         <translation>层级</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>关联</translation>
     </message>
 </context>
 <context>

@@ -189,7 +189,7 @@ private Q_SLOTS:
         QVERIFY(view.nodeItem(QStringLiteral("c"))->isCentre());
         QCOMPARE(view.nodeItem(QStringLiteral("a"))->label(), QStringLiteral("Memory a: <b>not bold</b> & plain text"));
         QVERIFY(view.nodeItem(QStringLiteral("a"))->toolTip().contains(QStringLiteral("&lt;b&gt;not bold&lt;/b&gt;")));
-        QCOMPARE(view.nodeItem(QStringLiteral("x"))->labelMode(), GraphNodeItem::LabelMode::Radial);
+        QCOMPARE(view.nodeItem(QStringLiteral("x"))->labelMode(), GraphNodeItem::LabelMode::Outward);
 
         // Marking a memory permanent (a decision elsewhere) recolours it blue.
         QUndoStack stack;
@@ -568,6 +568,57 @@ private Q_SLOTS:
         QCOMPARE(resizes, 0);
         QVERIFY(worstGap <= kHangMs);
         QCOMPARE(view->centre(), tmux);
+    }
+
+    void keyAndLabelsLeaveTheGraphReadable_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("narrowest dock") << QSize(360, 260);
+        QTest::newRow("dock at 1024") << QSize(700, 420);
+        QTest::newRow("large") << QSize(1200, 900);
+    }
+
+    void keyAndLabelsLeaveTheGraphReadable()
+    {
+        QFETCH(QSize, size);
+        openDemoStore();
+        const auto graph = AssociationGraph::load(*m_session->store());
+        QVERIFY(graph);
+        const QString hub = graph->id(graph->bestLinkedNode());
+        AssociationGraphView view(m_session.get());
+        view.setAnimated(false);
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setCenter(hub);
+
+        // The key sits above the graph, whole, at any width.
+        const QRect key = view.legend()->geometry();
+        QVERIFY2(key.bottom() < view.viewport()->geometry().top(),
+                 qPrintable(QStringLiteral("key %1 px high over a viewport from %2").arg(key.height()).arg(view.viewport()->y())));
+        QCOMPARE(int(view.legend()->entryRects().size()), int(view.legend()->entries().size()));
+        for (const QRect &entry : view.legend()->entryRects())
+            QVERIFY2(QRect(QPoint(0, 0), key.size()).contains(entry), "every entry of the key is shown whole");
+        // The selected memory is in the middle, not at an edge.
+        const QPoint centre = view.mapFromScene(view.nodeItem(hub)->pos());
+        const QPoint middle = view.viewport()->rect().center();
+        QVERIFY2(std::abs(centre.x() - middle.x()) <= view.viewport()->width() / 10
+                     && std::abs(centre.y() - middle.y()) <= view.viewport()->height() / 10,
+                 qPrintable(QStringLiteral("centre drawn at %1,%2 of %3x%4").arg(centre.x()).arg(centre.y())
+                                .arg(view.viewport()->width()).arg(view.viewport()->height())));
+        // Every label reads level.
+        int labels = 0;
+        for (GraphNodeItem *node : view.nodeItems()) {
+            const QPolygonF label = node->labelPolygon();
+            if (label.size() < 4)
+                continue;
+            ++labels;
+            QVERIFY2(std::abs(label[0].y() - label[1].y()) < 0.01, qPrintable(node->label()));
+        }
+        if (size.width() < 400)
+            saveShot(view, QStringLiteral("graph-ego-narrow.png"));
+        if (size.width() >= 700)
+            QVERIFY(labels > 5); // a narrow dock zooms out past the size labels are drawn at
     }
 
     void demoStoreScreenshot()

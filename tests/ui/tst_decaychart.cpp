@@ -13,10 +13,12 @@
 
 #include <QComboBox>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsLayout>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QToolTip>
 #include <QtTest>
 
 using namespace recollector;
@@ -586,6 +588,39 @@ private Q_SLOTS:
         QVERIFY(tip.startsWith(QStringLiteral("<b>x</b> & y\n")));
         QVERIFY(tip.contains(EventText::localTime(Millis(sample.x()))));
         QVERIFY(tip.contains(QStringLiteral("strength ") + EventText::number(sample.y())));
+    }
+
+    void pointingAtAMarkShowsWhatHappened()
+    {
+        // The user guide promises it: point at a mark for its date and what it was.
+        const Millis now = m_session->now();
+        Memory m = test::sampleMemory(QStringLiteral("mem_mark"), now - 30 * kMsPerDay);
+        QVERIFY(m_session->store()->memories().insert(m));
+        Event used = makeEvent(m.id, events::kReinforce, now - 5 * kMsPerDay, {{"event", "manual"}});
+        QVERIFY(m_session->store()->events().append(used));
+        DecayChartView view(m_session.get());
+        view.resize(700, 360);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.showMemories({m.id});
+        auto *marks = seriesNamed<QScatterSeries>(view, QStringLiteral("markers:reinforcement:") + m.id);
+        QVERIFY(marks);
+        QCOMPARE(marks->count(), 1);
+        // The chart lays its axes out when its layout next runs: run it now.
+        view.chart()->layout()->activate();
+        const QPointF inChart = view.chart()->mapToPosition(marks->at(0), marks);
+        QVERIFY(view.chart()->plotArea().adjusted(-1, -1, 1, 1).contains(inChart));
+        const QPoint at = view.mapFromScene(view.chart()->mapToScene(inChart));
+        QVERIFY(view.viewport()->rect().contains(at));
+        QTest::mouseMove(view.viewport(), at + QPoint(-30, -30));
+        QTest::mouseMove(view.viewport(), at);
+        // The tooltip is due once the pointer rests; the scene must not take it away.
+        QHelpEvent rest(QEvent::ToolTip, at, view.viewport()->mapToGlobal(at));
+        rest.ignore();
+        QApplication::sendEvent(view.viewport(), &rest);
+        QVERIFY2(rest.isAccepted(), "the tooltip request was answered, not declined (which hides the tip)");
+        QVERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(EventText::localTime(now - 5 * kMsPerDay)), qPrintable(QToolTip::text()));
     }
 
     void refreshesWhenTheMemoryChanges()

@@ -13,6 +13,7 @@
 #include "views/GraphPalette.h"
 #include "views/GraphSelectionMarker.h"
 #include "support/WorkerPool.h"
+#include "text/MemoryName.h"
 #include "text/ScoringText.h"
 
 #include <QAction>
@@ -166,6 +167,12 @@ void AssociationGraphView::showMessage(const QString &text)
     centerOn(m_message);
 }
 
+QString AssociationGraphView::endName(const QString &id) const
+{
+    const QString name = MemoryName::quoted(m_session, id, 40);
+    return name.isEmpty() ? tr("a memory no longer in the store") : name;
+}
+
 bool AssociationGraphView::isExcluded(const QString &id) const
 {
     const MemorySnapshot &snapshot = m_session->snapshot();
@@ -310,7 +317,8 @@ void AssociationGraphView::rebuildEgo(bool refit, bool withCentreActivation)
         auto *edge = new GraphEdgeItem(QLineF(a, b), e.weight, e.type);
         const QString &ida = m_ego.nodes[std::size_t(e.a)].id, &idb = m_ego.nodes[std::size_t(e.b)].id;
         edge->setToolTip(tr("%1 link, weight %2\n%3 ↔ %4")
-                             .arg(ScoringText::linkType(e.type), QString::number(e.weight, 'f', 2), ida, idb));
+                             .arg(ScoringText::linkType(e.type), QString::number(e.weight, 'f', 2),
+                                  endName(ida), endName(idb)));
         m_scene->addItem(edge);
         m_edges.push_back(edge);
         m_edgeByPair.insert(GraphActivationOverlay::pairKey(ida, idb), edge);
@@ -524,7 +532,9 @@ void AssociationGraphView::finishOverview()
         m_nodes.insert(id, node);
     }
     const QRectF bounds = m_scene->itemsBoundingRect();
-    m_scene->setSceneRect(bounds.adjusted(-100, -100, 100, 100));
+    // Room around the dots, as in the ego view, so any dot can be scrolled to the middle.
+    m_scene->setSceneRect(bounds.adjusted(-bounds.width() * 0.5 - 100, -bounds.height() * 0.5 - 100,
+                                          bounds.width() * 0.5 + 100, bounds.height() * 0.5 + 100));
     fitToView();
     if (!m_overviewSelection.isEmpty())
         selectInOverview(m_overviewSelection);
@@ -694,6 +704,11 @@ void AssociationGraphView::fitToView()
     QRectF bounds = m_scene->itemsBoundingRect();
     if (bounds.isEmpty())
         return;
+    if (m_mode == Mode::Ego) {
+        // The selected memory sits at the origin: fit a box centred on it, so it is shown in
+        // the middle even when its neighbours all lie to one side.
+        bounds |= QRectF(-bounds.bottomRight(), -bounds.topLeft());
+    }
     bounds.adjust(-20, -20, 20, 20);
     fitInView(bounds, Qt::KeepAspectRatio);
     m_fitted = true;
@@ -712,17 +727,22 @@ void AssociationGraphView::fitToView()
 
 void AssociationGraphView::resizeEvent(QResizeEvent *event)
 {
-    QGraphicsView::resizeEvent(event);
     placeLegend();
+    QGraphicsView::resizeEvent(event);
     if (m_fitted)
         fitToView();
 }
 
 void AssociationGraphView::placeLegend()
 {
-    m_legend->resize(m_legend->sizeHint());
-    m_legend->move(8, 8);
-    m_legend->raise();
+    // The key takes a strip above the viewport instead of floating over it, so it never
+    // covers a node or a label, at any width.
+    const int frame = frameWidth();
+    const int width = this->width() - 2 * frame;
+    const int height = m_legend->heightForWidth(width);
+    if (viewportMargins().top() != height)
+        setViewportMargins(0, height, 0, 0);
+    m_legend->setGeometry(frame, frame, width, height);
 }
 
 void AssociationGraphView::drawBackground(QPainter *painter, const QRectF &rect)

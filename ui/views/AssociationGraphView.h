@@ -143,6 +143,8 @@ private:
     void selectInOverview(const QString &id);
     /// Tells the ego graph's nodes the zoom, which sizes their labels.
     void updateLabelZoom();
+    /// A link end named by the memory's text, for a tooltip.
+    QString endName(const QString &id) const;
     bool isExcluded(const QString &id) const;
 
     StoreSession *m_session;

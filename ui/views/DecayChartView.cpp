@@ -11,6 +11,7 @@
 #include <QDateTimeAxis>
 #include <QLocale>
 #include <QGraphicsSimpleTextItem>
+#include <QHelpEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMouseEvent>
@@ -325,6 +326,7 @@ void DecayChartView::mouseReleaseEvent(QMouseEvent *event)
 
 void DecayChartView::clearChart()
 {
+    m_hoverTip.clear();
     auto *c = chart();
     for (const Caption &caption : std::as_const(m_captions))
         delete caption.item;
@@ -484,10 +486,7 @@ void DecayChartView::addCurveSeries(int index)
     chart()->addSeries(future);
     for (QLineSeries *s : {past, future}) {
         connect(s, &QLineSeries::hovered, this, [this, s](const QPointF &value, bool entered) {
-            if (entered)
-                QToolTip::showText(QCursor::pos(), EventText::plainToolTip(toolTipFor(s->objectName(), value)), this);
-            else
-                QToolTip::hideText();
+            hover(s->objectName(), value, entered);
         });
     }
 }
@@ -513,10 +512,7 @@ void DecayChartView::addMarkerSeries()
             }
             chart()->addSeries(series);
             connect(series, &QScatterSeries::hovered, this, [this, series](const QPointF &value, bool entered) {
-                if (entered)
-                    QToolTip::showText(QCursor::pos(), EventText::plainToolTip(toolTipFor(series->objectName(), value)), this);
-                else
-                    QToolTip::hideText();
+                hover(series->objectName(), value, entered);
             });
         }
     }
@@ -607,6 +603,31 @@ void DecayChartView::placeCaptions()
         }
         c.item->setPos(pos);
     }
+}
+
+void DecayChartView::hover(const QString &seriesName, const QPointF &value, bool entered)
+{
+    if (entered) {
+        m_hoverTip = EventText::plainToolTip(toolTipFor(seriesName, value));
+        // Already showing (the pointer moved from a curve onto a mark): follow at once.
+        if (QToolTip::isVisible() && !m_hoverTip.isEmpty())
+            QToolTip::showText(QCursor::pos(), m_hoverTip, this);
+    } else {
+        m_hoverTip.clear();
+        QToolTip::hideText();
+    }
+}
+
+bool DecayChartView::viewportEvent(QEvent *event)
+{
+    // The scene answers a tooltip request from its items' own tooltips, and hides any other
+    // tooltip when none has one; marks and curves are not items, so answer for them here.
+    if (event->type() == QEvent::ToolTip && !m_hoverTip.isEmpty()) {
+        QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(), m_hoverTip, this);
+        event->accept();
+        return true;
+    }
+    return QChartView::viewportEvent(event);
 }
 
 QString DecayChartView::toolTipFor(const QString &seriesName, const QPointF &value) const

@@ -84,8 +84,11 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
+    /// Follows the pointer onto or off a mark or a curve.
+    void hover(const QString &seriesName, const QPointF &value, bool entered);
     struct Drawn
     {
         QString label; ///< shortened content for tooltips (plain text)
@@ -140,6 +143,8 @@ private:
     bool m_zoomed = false;
     DecayChartControls *m_controls = nullptr;
     bool m_dragging = false;
+    /// What the pointer rests on (a mark or a curve), in words; shown when the tooltip is due.
+    QString m_hoverTip;
     QPoint m_dragFrom;
     ChartTimeRange m_dragRange;
 };

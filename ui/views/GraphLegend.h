@@ -2,12 +2,13 @@
 
 #include <QWidget>
 
-#include <utility>
+#include <vector>
 
 namespace recollector::ui {
 
-/// The key to the association graph's colours, floating in a corner of the view: one line
-/// per link type (the type names the store uses), one dot per tier, the activation halo.
+/// The key to the association graph's colours: a strip above the graph (never over it) with
+/// one line per link type, one dot per tier and the activation halo, wrapped into as many rows
+/// as the width needs. The view reserves the strip's height (docs/user-guide.md#the-association-graph).
 class GraphLegend final : public QWidget
 {
     Q_OBJECT
@@ -16,16 +17,37 @@ class GraphLegend final : public QWidget
 public:
     explicit GraphLegend(QWidget *parent = nullptr);
 
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
     QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
     /// The entries as shown, in order (tests).
     QStringList entries() const;
+    /// Where each entry is drawn at the current width, in the order of entries() (tests).
+    std::vector<QRect> entryRects() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
-    /// Widths of the link-type column and the tier column.
-    std::pair<int, int> columnWidths() const;
+    enum class Swatch { None, Line, Dot, Halo };
+    struct Item {
+        QString text;
+        Swatch swatch;
+        int value; ///< link type or tier
+        bool heading;
+    };
+    struct Placed {
+        const Item *item;
+        QRect rect;
+    };
+    std::vector<Item> items() const;
+    /// Lays the items out in rows of `width`; a heading starts a row, its items wrap under
+    /// their first item.
+    std::vector<Placed> layout(int width, int *height) const;
+    int itemWidth(const Item &item) const;
+
+    std::vector<Item> m_items;
 };
 
 } // namespace recollector::ui

@@ -144,23 +144,23 @@ void GraphNodeItem::setCompact(bool compact)
 
 QVariant GraphNodeItem::itemChange(GraphicsItemChange change, const QVariant &value)
 {
-    // A radial label turns with the node's direction from the origin.
-    if (change == ItemPositionHasChanged && m_labelMode == LabelMode::Radial)
+    // An outward label moves to the side that faces away from the origin.
+    if (change == ItemPositionHasChanged && m_labelMode == LabelMode::Outward)
         updateGeometry();
     return QGraphicsItem::itemChange(change, value);
 }
 
-QTransform GraphNodeItem::labelTransform() const
+QRectF GraphNodeItem::outwardLabelRect(double w, double h) const
 {
-    QTransform t;
-    if (m_labelMode == LabelMode::Radial) {
-        const QPointF p = pos();
-        double degrees = std::atan2(p.y(), p.x()) * 180.0 / M_PI;
-        // Keep text upright: on the left half turn it round and let it end at the node.
-        const bool flip = degrees > 90 || degrees < -90;
-        t.rotate(flip ? degrees + 180 : degrees);
-    }
-    return t;
+    // Always level, never turned: beside the node on the left and right of the ring, above
+    // or below it near the top and bottom, where a label beside it would run into its
+    // neighbours.
+    const QPointF p = pos();
+    const double angle = std::atan2(p.y(), p.x());
+    const double c = std::cos(angle), s = std::sin(angle);
+    if (std::abs(c) >= 0.5)
+        return c > 0 ? QRectF(m_radius + kLabelGap, -h / 2, w, h) : QRectF(-m_radius - kLabelGap - w, -h / 2, w, h);
+    return s < 0 ? QRectF(-w / 2, -m_radius - kLabelGap - h, w, h) : QRectF(-w / 2, m_radius + kLabelGap, w, h);
 }
 
 void GraphNodeItem::updateGeometry()
@@ -186,16 +186,9 @@ void GraphNodeItem::updateGeometry()
         for (const QString &line : std::as_const(m_lines))
             textWidth = std::max(textWidth, fm.horizontalAdvance(line));
         const double w = (textWidth + 2) * m_labelScale, h = fm.height() * m_labelScale * double(m_lines.size());
-        if (m_labelMode == LabelMode::Below) {
-            m_labelRect = QRectF(-w / 2, m_radius + kLabelGap, w, h);
-        } else {
-            const QPointF p = pos();
-            const double degrees = std::atan2(p.y(), p.x()) * 180.0 / M_PI;
-            const bool flip = degrees > 90 || degrees < -90;
-            m_labelRect = flip ? QRectF(-m_radius - kLabelGap - w, -h / 2, w, h)
-                               : QRectF(m_radius + kLabelGap, -h / 2, w, h);
-        }
-        m_bounds |= labelTransform().mapRect(m_labelRect.adjusted(-2, -2, 2, 2));
+        m_labelRect = m_labelMode == LabelMode::Below ? QRectF(-w / 2, m_radius + kLabelGap, w, h)
+                                                      : outwardLabelRect(w, h);
+        m_bounds |= m_labelRect.adjusted(-2, -2, 2, 2);
     } else if (m_compact && !m_elidedCompact.isEmpty()) {
         m_bounds |= QRectF(-kCompactWidth / 2, m_radius + 1, kCompactWidth, kCompactPixels * 1.6);
     }
@@ -205,7 +198,7 @@ QPolygonF GraphNodeItem::labelPolygon() const
 {
     if (m_lines.isEmpty())
         return {};
-    return mapToScene(labelTransform().map(QPolygonF(m_labelRect)));
+    return mapToScene(QPolygonF(m_labelRect));
 }
 
 void GraphNodeItem::setLabelCovered(bool covered)
@@ -295,7 +288,6 @@ void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         return;
     painter->setFont(labelFont(m_bold));
     painter->save();
-    painter->setTransform(labelTransform(), true);
     // A pale backing keeps the text readable over links.
     QColor backing = GraphPalette::background();
     backing.setAlpha(210);

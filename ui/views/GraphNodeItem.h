@@ -26,9 +26,9 @@ class GraphNodeItem final : public QGraphicsItem
 public:
     enum { Type = UserType + 101 };
     enum class LabelMode {
-        None,   ///< no label (overview)
-        Below,  ///< horizontal, centred under the disc
-        Radial, ///< along the ray from the scene origin, outward (outer ring of an ego graph)
+        None,    ///< no label (overview)
+        Below,   ///< horizontal, centred under the disc
+        Outward, ///< level, on the node's side away from the scene origin (outer ring of an ego graph)
     };
     static constexpr int kLabelWidth = 150; ///< label width in scene pixels before eliding
     static constexpr int kWideLabelWidth = 260; ///< where the neighbours leave room (setWideLabel)
@@ -94,8 +94,8 @@ protected:
 
 private:
     void updateGeometry();
-    /// The label's rectangle and the transform placing it in item coordinates.
-    QTransform labelTransform() const;
+    /// Where a `w` × `h` label of the outer ring goes, in item coordinates.
+    QRectF outwardLabelRect(double w, double h) const;
 
     QString m_id;
     double m_radius;

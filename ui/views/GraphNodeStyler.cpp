@@ -17,14 +17,15 @@ void GraphNodeStyler::style(GraphNodeItem *node, int depth, bool full) const
     const QString &id = node->memoryId();
     const auto mode = depth == kOverview ? GraphNodeItem::LabelMode::None
         : depth < 2                      ? GraphNodeItem::LabelMode::Below
-                                         : GraphNodeItem::LabelMode::Radial;
+                                         : GraphNodeItem::LabelMode::Outward;
     const MemorySnapshot &snapshot = m_session.snapshot();
     const std::uint32_t row = snapshot.rowOf(id);
     if (row == MemorySnapshot::kNoRow) {
         node->setColor(Qt::lightGray);
         if (full) {
-            node->setContentToolTip(id, QCoreApplication::translate("AssociationGraphView", "(not in the store)"));
-            node->setLabel(id, mode, depth == 0);
+            const QString gone = QCoreApplication::translate("AssociationGraphView", "a memory no longer in the store");
+            node->setContentToolTip({}, gone);
+            node->setLabel(gone, mode, depth == 0);
         }
         return;
     }
