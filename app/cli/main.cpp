@@ -37,22 +37,10 @@ int printHelp(cli::CliContext &ctx)
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+// The global options, wherever they stand on the line (docs/cli.md, "Global options"), into `ctx`; the
+// command and its arguments into `rest`. 0, or the exit code of a bad option.
+int readGlobalOptions(cli::CliContext &ctx, const QStringList &args, QStringList &rest, QString &attachDir)
 {
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("Recollector"));
-    QCoreApplication::setApplicationName(QStringLiteral("Recollector"));
-
-    cli::CliContext ctx;
-    // Before anything else: the bulk paths need Qt's SQLite driver and Recollector's libsqlite3 to
-    // be one library. A mismatch is one line and exit code 1.
-    if (const core::Status st = core::SqliteLink::verify(); !st)
-        return ctx.fail(st.error().message, 1);
-    QStringList args = app.arguments().mid(1);
-    QStringList rest;
-    QString attachDir;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         auto takeValue = [&](QString &into) -> bool {
@@ -101,6 +89,26 @@ int main(int argc, char *argv[])
             rest << a;
         }
     }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Recollector"));
+    QCoreApplication::setApplicationName(QStringLiteral("Recollector"));
+
+    cli::CliContext ctx;
+    // Before anything else: the bulk paths need Qt's SQLite driver and Recollector's libsqlite3 to
+    // be one library. A mismatch is one line and exit code 1.
+    if (const core::Status st = core::SqliteLink::verify(); !st)
+        return ctx.fail(st.error().message, 1);
+    QStringList rest;
+    QString attachDir;
+    if (const int code = readGlobalOptions(ctx, app.arguments().mid(1), rest, attachDir); code != 0)
+        return code;
 
     if (ctx.passphraseFile.isEmpty())
         ctx.passphraseFile = core::names::environment("PASSPHRASE_FILE");

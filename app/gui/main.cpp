@@ -43,6 +43,86 @@ long long peakRssKib()
     }
     return 0;
 }
+
+// Prints when the table first paints rows, then the peak RSS once the whole store is loaded.
+void probeFirstPaint(recollector::ui::MainWindow &window)
+{
+    recollector::ui::StoreSession *session = window.session();
+    QObject::connect(window.memoryTable(), &recollector::ui::MemoryTableView::firstPaintWithRows, qApp, [session]() {
+        std::printf("first_paint_epoch_ms=%lld\n", static_cast<long long>(QDateTime::currentMSecsSinceEpoch()));
+        std::fflush(stdout);
+        // The peak RSS counts only once every row is in memory: a large store's first
+        // paint comes from its first chunk while the rest loads in the background.
+        const auto finish = []() {
+            std::printf("peak_rss_kib=%lld\n", peakRssKib());
+            std::fflush(stdout);
+            QCoreApplication::exit(0);
+        };
+        if (!session->isLoading()) {
+            QTimer::singleShot(0, qApp, finish);
+            return;
+        }
+        QObject::connect(session, &recollector::ui::StoreSession::loadingChanged, qApp, [finish](bool loading) {
+            if (!loading) // let the views take in the last rows first
+                QTimer::singleShot(0, qApp, finish);
+        });
+    });
+}
+
+// RECOLLECTOR_SCREENSHOT=file.png: once the table shows rows, select one memory per decaying
+// tier (active, fading, weak) so the chart compares curves, let the docks follow, save a
+// picture of the window and quit (for documentation and for looking at it).
+void takeScreenshot(recollector::ui::MainWindow &window, const QString &shot)
+{
+    // RECOLLECTOR_SCREENSHOT_SIZE=WxH (default 1600x1000), e.g. 1024x700 for a small screen.
+    const QStringList size = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_SIZE", QStringLiteral("1600x1000")).split(QLatin1Char('x'));
+    window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600, size.value(1).toInt() > 0 ? size.value(1).toInt() : 1000);
+    QObject::connect(window.memoryTable(), &recollector::ui::MemoryTableView::firstPaintWithRows, &window, [&window, shot]() {
+        const auto *model = window.tableModel();
+        QStringList ids;
+        QList<int> tiersTaken;
+        for (int row = 0; row < model->rowCount() && ids.size() < 3; ++row) {
+            const QModelIndex index = model->index(row, 0);
+            const int tier = index.data(recollector::ui::TierRole).toInt();
+            const auto t = recollector::core::Tier(tier);
+            if (t == recollector::core::Tier::Permanent || t == recollector::core::Tier::Forgotten
+                || tiersTaken.contains(tier) || index.data(recollector::ui::NegatedRole).toBool())
+                continue;
+            tiersTaken << tier;
+            ids << model->idAt(row);
+        }
+        window.selectIds(ids);
+        QTimer::singleShot(1500, &window, [&window, shot]() {
+            window.grab().save(shot);
+            QCoreApplication::exit(0);
+        });
+    });
+}
+
+// The store named on the command line, else the last one, else the default store; none of
+// them: the welcome page. A store that cannot be opened has been reported; the window stays.
+void openFirstStore(recollector::ui::MainWindow &window, const QCommandLineParser &parser,
+                    const QCommandLineOption &attach, const QCommandLineOption &demo)
+{
+    const QStringList args = parser.positionalArguments();
+    bool opened = false;
+    if (parser.isSet(attach)) {
+        opened = window.attachFolder(parser.value(attach));
+    } else if (!args.isEmpty()) {
+        opened = window.openStore(args.first());
+    } else if (parser.isSet(demo)) {
+        opened = window.openDemoStore(true);
+    } else {
+        const QString last = QSettings().value(QStringLiteral("stores/last")).toString();
+        if (!last.isEmpty() && QFileInfo::exists(last))
+            opened = window.openStore(last);
+    }
+    // Nothing opened: the user's default store (shared with recollector-cli) when there is one,
+    // else the welcome page (first run: demo, import or an empty store).
+    if (!opened && !window.session()->isOpen() && QFileInfo::exists(recollector::ui::MainWindow::defaultStorePath()))
+        window.openDefaultStore();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -81,81 +161,14 @@ int main(int argc, char *argv[])
     }
 
     recollector::ui::MainWindow window;
-    if (qEnvironmentVariableIntValue("RECOLLECTOR_BENCH_FIRST_PAINT") == 1) {
-        recollector::ui::StoreSession *session = window.session();
-        QObject::connect(window.memoryTable(), &recollector::ui::MemoryTableView::firstPaintWithRows, &app, [session]() {
-            std::printf("first_paint_epoch_ms=%lld\n", static_cast<long long>(QDateTime::currentMSecsSinceEpoch()));
-            std::fflush(stdout);
-            // The peak RSS counts only once every row is in memory: a large store's first
-            // paint comes from its first chunk while the rest loads in the background.
-            const auto finish = []() {
-                std::printf("peak_rss_kib=%lld\n", peakRssKib());
-                std::fflush(stdout);
-                QCoreApplication::exit(0);
-            };
-            if (!session->isLoading()) {
-                QTimer::singleShot(0, qApp, finish);
-                return;
-            }
-            QObject::connect(session, &recollector::ui::StoreSession::loadingChanged, qApp, [finish](bool loading) {
-                if (!loading) // let the views take in the last rows first
-                    QTimer::singleShot(0, qApp, finish);
-            });
-        });
-    }
-
+    if (qEnvironmentVariableIntValue("RECOLLECTOR_BENCH_FIRST_PAINT") == 1)
+        probeFirstPaint(window);
     if (const int refreshes = qEnvironmentVariableIntValue("RECOLLECTOR_BENCH_LIVE_REFRESH"); refreshes > 0)
         new recollector::ui::LiveRefreshProbe(window.session(), window.memoryTable(), refreshes, &window);
 
-    // RECOLLECTOR_SCREENSHOT=file.png: once the table shows rows, select one memory per decaying
-    // tier (active, fading, weak) so the chart compares curves, let the docks follow, save a
-    // picture of the window and quit (for documentation and for looking at it).
-    if (const QString shot = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT"); !shot.isEmpty()) {
-        // RECOLLECTOR_SCREENSHOT_SIZE=WxH (default 1600x1000), e.g. 1024x700 for a small screen.
-        const QStringList size = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_SIZE", QStringLiteral("1600x1000")).split(QLatin1Char('x'));
-        window.resize(size.value(0).toInt() > 0 ? size.value(0).toInt() : 1600, size.value(1).toInt() > 0 ? size.value(1).toInt() : 1000);
-        QObject::connect(window.memoryTable(), &recollector::ui::MemoryTableView::firstPaintWithRows, &window,
-                         [&window, shot]() {
-                             const auto *model = window.tableModel();
-                             QStringList ids;
-                             QList<int> tiersTaken;
-                             for (int row = 0; row < model->rowCount() && ids.size() < 3; ++row) {
-                                 const QModelIndex index = model->index(row, 0);
-                                 const int tier = index.data(recollector::ui::TierRole).toInt();
-                                 const auto t = recollector::core::Tier(tier);
-                                 if (t == recollector::core::Tier::Permanent || t == recollector::core::Tier::Forgotten
-                                     || tiersTaken.contains(tier) || index.data(recollector::ui::NegatedRole).toBool())
-                                     continue;
-                                 tiersTaken << tier;
-                                 ids << model->idAt(row);
-                             }
-                             window.selectIds(ids);
-                             QTimer::singleShot(1500, &window, [&window, shot]() {
-                                 window.grab().save(shot);
-                                 QCoreApplication::exit(0);
-                             });
-                         });
-    }
-
-    // A store that cannot be opened has been reported (MessageBox); the window stays usable.
-    const QStringList args = parser.positionalArguments();
-    bool opened = false;
-    if (parser.isSet(attach)) {
-        opened = window.attachFolder(parser.value(attach));
-    } else if (!args.isEmpty()) {
-        opened = window.openStore(args.first());
-    } else if (parser.isSet(demo)) {
-        opened = window.openDemoStore(true);
-    } else {
-        const QString last = QSettings().value(QStringLiteral("stores/last")).toString();
-        if (!last.isEmpty() && QFileInfo::exists(last))
-            opened = window.openStore(last);
-    }
-    // Nothing opened: the user's default store (shared with recollector-cli) when there is one,
-    // else the welcome page (first run: demo, import or an empty store).
-    if (!opened && !window.session()->isOpen() && QFileInfo::exists(recollector::ui::MainWindow::defaultStorePath()))
-        window.openDefaultStore();
-
+    if (const QString shot = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT"); !shot.isEmpty())
+        takeScreenshot(window, shot);
+    openFirstStore(window, parser, attach, demo);
     window.show();
     return app.exec();
 }

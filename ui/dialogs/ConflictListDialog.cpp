@@ -32,6 +32,15 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
     setSizeGripEnabled(true);
     resize(1000, 520);
 
+    createTop();
+    createTable();
+    createButtons();
+    connectControls();
+    reload();
+}
+
+void ConflictListDialog::createTop()
+{
     auto *layout = new QVBoxLayout(this);
     auto *top = new QHBoxLayout;
     auto *filterLabel = new QLabel(tr("&Show:"), this);
@@ -51,7 +60,11 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
     m_detect->setToolTip(tr("Look for new contradictions in the whole store and record them"));
     top->addWidget(m_detect);
     layout->addLayout(top);
+}
 
+void ConflictListDialog::createTable()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     m_model = new ConflictListModel(this);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("conflictTable"));
@@ -72,7 +85,11 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
     m_table->installEventFilter(this);
     layout->addWidget(m_table, 1);
     layout->addWidget(jobProgress());
+}
 
+void ConflictListDialog::createButtons()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     auto *bottom = new QHBoxLayout;
     m_showA = new QPushButton(tr("Show &A in table"), this);
     m_showA->setObjectName(QStringLiteral("showAButton"));
@@ -94,7 +111,10 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
         b->setAutoDefault(false);
         b->setDefault(false);
     }
+}
 
+void ConflictListDialog::connectControls()
+{
     connect(m_filter, &QComboBox::currentIndexChanged, this, &ConflictListDialog::reload);
     connect(m_detect, &QPushButton::clicked, this, &ConflictListDialog::detectNow);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
@@ -114,16 +134,15 @@ ConflictListDialog::ConflictListDialog(StoreSession *session, QUndoStack *undoSt
     });
     connect(m_close, &QPushButton::clicked, this, &ConflictListDialog::reject);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ConflictListDialog::updateButtons);
-    if (session) {
+    if (m_session) {
         // Conflicts change together with their memories (detection, resolution, undo).
-        connect(session, &StoreSession::memoriesChanged, this, &ConflictListDialog::reload);
-        connect(session, &StoreSession::reloaded, this, &ConflictListDialog::reload);
-        connect(session, &StoreSession::closed, this, &ConflictListDialog::reload);
+        connect(m_session, &StoreSession::memoriesChanged, this, &ConflictListDialog::reload);
+        connect(m_session, &StoreSession::reloaded, this, &ConflictListDialog::reload);
+        connect(m_session, &StoreSession::closed, this, &ConflictListDialog::reload);
         // The worker writes to this store through its own connection: stop it before the
         // store goes (its files may be removed next, e.g. a fresh demo store).
-        connect(session, &StoreSession::aboutToClose, this, &ConflictListDialog::cancelAndWait);
+        connect(m_session, &StoreSession::aboutToClose, this, &ConflictListDialog::cancelAndWait);
     }
-    reload();
 }
 
 ConflictListDialog::~ConflictListDialog()

@@ -69,6 +69,10 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void createTop();
+    void createTable();
+    void createButtons();
+    void connectControls();
     void finishDetection(core::Result<ConflictDetectionJob> result, const QString &storePath);
     qint64 currentConflictId() const;
     QString currentMemory(bool a) const;

@@ -198,6 +198,49 @@ QString humanKind(const QString &kind)
     return text;
 }
 
+QString conflictDetectedSummary(const Event &e, const EventText::MemoryNamer &namer)
+{
+    const QString type = firstString(e.payload, {"type", "conflictType"});
+    const QString other = firstString(e.payload, {"other", "with", "otherId"});
+    const QString kind = conflictWords(type);
+    QString text = kind.isEmpty() ? HistoryLine::tr("Conflict detected") : HistoryLine::tr("Conflict detected (%1)").arg(kind);
+    return other.isEmpty() ? text : HistoryLine::tr("%1 with %2").arg(text, memoryRef(other, namer));
+}
+
+QString conflictResolvedSummary(const Event &e)
+{
+    const QString strategy = firstString(e.payload, {"strategy", "resolution"});
+    const auto resolution = core::conflictResolutionFromName(strategy);
+    const QString how = resolution ? ConflictText::resolutionLabel(*resolution) : QString(strategy).replace(QLatin1Char('_'), QLatin1Char(' '));
+    return how.isEmpty() ? HistoryLine::tr("Conflict resolved") : HistoryLine::tr("Conflict resolved: %1").arg(how);
+}
+
+QString unarchiveSummary(const Event &e)
+{
+    const QString trigger = firstString(e.payload, {"trigger"});
+    const bool restored = e.payload.value(QStringLiteral("restoredOriginal")).toBool();
+    QString text = trigger == QLatin1String("retrieval") ? HistoryLine::tr("Re-activated: recalled in review mode")
+        : trigger == QLatin1String("confirm")            ? HistoryLine::tr("Unarchived by the confirmation")
+                                                         : HistoryLine::tr("Unarchived");
+    return restored ? HistoryLine::tr("%1, original text restored").arg(text) : text;
+}
+
+QString linkBoostSummary(const Event &e, const EventText::MemoryNamer &namer)
+{
+    // A link learned from use (docs/scoring.md, "Learned weights").
+    const QString other = firstString(e.payload, {"other"});
+    const QString why = firstString(e.payload, {"reason"}) == QLatin1String("confirmed_hit")
+                            ? HistoryLine::tr("confirmed as a useful association")
+                            : HistoryLine::tr("recalled together");
+    QString text = HistoryLine::tr("Link to %1 strengthened").arg(memoryRef(other, namer));
+    const QJsonValue from = e.payload.value(QLatin1String("weightBefore"));
+    const QJsonValue to = e.payload.value(QLatin1String("weightAfter"));
+    if (from.isDouble() && to.isDouble())
+        text += QStringLiteral(" %1 → %2").arg(QString::number(from.toDouble(), 'f', 2),
+                                               QString::number(to.toDouble(), 'f', 2));
+    return HistoryLine::tr("%1 (%2)", "a link strengthened (why)").arg(text, why);
+}
+
 } // namespace
 
 QString EventText::summary(const Event &e, const MemoryNamer &namer)
@@ -232,19 +275,10 @@ QString EventText::summary(const Event &e, const MemoryNamer &namer)
         return HistoryLine::tr("Restored");
     if (k == ev::kMerge)
         return mergeSummary(e, namer);
-    if (k == ev::kConflictDetected) {
-        const QString type = firstString(e.payload, {"type", "conflictType"});
-        const QString other = firstString(e.payload, {"other", "with", "otherId"});
-        const QString kind = conflictWords(type);
-        QString text = kind.isEmpty() ? HistoryLine::tr("Conflict detected") : HistoryLine::tr("Conflict detected (%1)").arg(kind);
-        return other.isEmpty() ? text : HistoryLine::tr("%1 with %2").arg(text, memoryRef(other, namer));
-    }
-    if (k == ev::kConflictResolved) {
-        const QString strategy = firstString(e.payload, {"strategy", "resolution"});
-        const auto resolution = core::conflictResolutionFromName(strategy);
-        const QString how = resolution ? ConflictText::resolutionLabel(*resolution) : QString(strategy).replace(QLatin1Char('_'), QLatin1Char(' '));
-        return how.isEmpty() ? HistoryLine::tr("Conflict resolved") : HistoryLine::tr("Conflict resolved: %1").arg(how);
-    }
+    if (k == ev::kConflictDetected)
+        return conflictDetectedSummary(e, namer);
+    if (k == ev::kConflictResolved)
+        return conflictResolvedSummary(e);
     if (k == ev::kConflictDismissed)
         return HistoryLine::tr("Conflict dismissed: not a conflict");
     if (k == ev::kRecentlyUpdated) {
@@ -256,14 +290,8 @@ QString EventText::summary(const Event &e, const MemoryNamer &namer)
         return withReason(HistoryLine::tr("Archived"), e);
     if (k == ev::kCompress)
         return withReason(HistoryLine::tr("Compressed to a summary (original text kept here)"), e);
-    if (k == ev::kUnarchive) {
-        const QString trigger = firstString(e.payload, {"trigger"});
-        const bool restored = e.payload.value(QStringLiteral("restoredOriginal")).toBool();
-        QString text = trigger == QLatin1String("retrieval") ? HistoryLine::tr("Re-activated: recalled in review mode")
-            : trigger == QLatin1String("confirm")            ? HistoryLine::tr("Unarchived by the confirmation")
-                                                             : HistoryLine::tr("Unarchived");
-        return restored ? HistoryLine::tr("%1, original text restored").arg(text) : text;
-    }
+    if (k == ev::kUnarchive)
+        return unarchiveSummary(e);
     if (k == ev::kPurge)
         return withReason(HistoryLine::tr("Purged"), e);
     if (k == ev::kImport) {
@@ -282,20 +310,8 @@ QString EventText::summary(const Event &e, const MemoryNamer &namer)
     }
     if (k == ev::kCreate)
         return HistoryLine::tr("Created");
-    if (k == ev::kLinkBoost) {
-        // A link learned from use (docs/scoring.md, "Learned weights").
-        const QString other = firstString(e.payload, {"other"});
-        const QString why = firstString(e.payload, {"reason"}) == QLatin1String("confirmed_hit")
-                                ? HistoryLine::tr("confirmed as a useful association")
-                                : HistoryLine::tr("recalled together");
-        QString text = HistoryLine::tr("Link to %1 strengthened").arg(memoryRef(other, namer));
-        const QJsonValue from = e.payload.value(QLatin1String("weightBefore"));
-        const QJsonValue to = e.payload.value(QLatin1String("weightAfter"));
-        if (from.isDouble() && to.isDouble())
-            text += QStringLiteral(" %1 → %2").arg(QString::number(from.toDouble(), 'f', 2),
-                                                   QString::number(to.toDouble(), 'f', 2));
-        return HistoryLine::tr("%1 (%2)", "a link strengthened (why)").arg(text, why);
-    }
+    if (k == ev::kLinkBoost)
+        return linkBoostSummary(e, namer);
     return humanKind(k);
 }
 

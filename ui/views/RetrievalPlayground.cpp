@@ -56,7 +56,17 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
 {
     setObjectName(QStringLiteral("retrievalPlayground"));
     setWindowTitle(tr("Retrieval playground"));
+    createControls();
+    createResultTree();
+    buildLayout();
+    connectControls();
+    followSession();
+    repopulateProjects();
+    updateSummary();
+}
 
+void RetrievalPlayground::createControls()
+{
     m_query = new QLineEdit(this);
     m_query->setObjectName(QStringLiteral("playgroundQuery"));
     m_query->setPlaceholderText(tr("Type what the assistant is asked, e.g. “how do we run the tests”"));
@@ -97,7 +107,10 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+void RetrievalPlayground::createResultTree()
+{
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("playgroundResults"));
     m_tree->setColumnCount(ColCount);
@@ -115,7 +128,10 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
     for (int c : {RankCol, ScoreCol, RecallCol, ActivationCol})
         header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+}
 
+void RetrievalPlayground::buildLayout()
+{
     auto *queryRow = new QHBoxLayout;
     auto *queryLabel = new QLabel(tr("&Query:"), this);
     queryLabel->setBuddy(m_query);
@@ -145,7 +161,10 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
     layout->addLayout(optionRow);
     layout->addWidget(m_summary);
     layout->addWidget(m_tree, 1);
+}
 
+void RetrievalPlayground::connectControls()
+{
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDefaultDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &RetrievalPlayground::run);
@@ -166,27 +185,28 @@ RetrievalPlayground::RetrievalPlayground(StoreSession *session, QWidget *parent)
         if (!id.isEmpty())
             Q_EMIT memoryActivated(id);
     });
+}
 
-    if (session) {
-        auto storeReplaced = [this]() {
-            dropIndex();
-            repopulateProjects();
-            scheduleRerun();
-        };
-        connect(session, &StoreSession::opened, this, storeReplaced);
-        connect(session, &StoreSession::closed, this, storeReplaced);
-        connect(session, &StoreSession::reloaded, this, storeReplaced);
-        connect(session, &StoreSession::memoriesChanged, this, [this](const QStringList &ids) {
-            updateIndex(ids);
-            repopulateProjects();
-            scheduleRerun();
-        });
-        connect(session, &StoreSession::configChanged, this, &RetrievalPlayground::scheduleRerun);
-        connect(session, &StoreSession::profileChanged, this, &RetrievalPlayground::scheduleRerun);
-        connect(session, &StoreSession::nowChanged, this, &RetrievalPlayground::scheduleRerun);
-    }
-    repopulateProjects();
-    updateSummary();
+void RetrievalPlayground::followSession()
+{
+    if (!m_session)
+        return;
+    auto storeReplaced = [this]() {
+        dropIndex();
+        repopulateProjects();
+        scheduleRerun();
+    };
+    connect(m_session, &StoreSession::opened, this, storeReplaced);
+    connect(m_session, &StoreSession::closed, this, storeReplaced);
+    connect(m_session, &StoreSession::reloaded, this, storeReplaced);
+    connect(m_session, &StoreSession::memoriesChanged, this, [this](const QStringList &ids) {
+        updateIndex(ids);
+        repopulateProjects();
+        scheduleRerun();
+    });
+    connect(m_session, &StoreSession::configChanged, this, &RetrievalPlayground::scheduleRerun);
+    connect(m_session, &StoreSession::profileChanged, this, &RetrievalPlayground::scheduleRerun);
+    connect(m_session, &StoreSession::nowChanged, this, &RetrievalPlayground::scheduleRerun);
 }
 
 RetrievalPlayground::~RetrievalPlayground() = default;

@@ -87,6 +87,12 @@ Q_SIGNALS:
     void resultsChanged();
 
 private:
+    void createControls();
+    void createResultTree();
+    void buildLayout();
+    void connectControls();
+    /// Re-runs the query as the store, its settings and the preview date change.
+    void followSession();
     void scheduleRun();
     void scheduleRerun();
     void repopulateProjects();

@@ -51,23 +51,34 @@ public:
         auto graph = AssociationGraph::loadAround(*store, {root}, depth);
         if (!graph)
             return ctx.fail(graph.error());
+        const std::vector<Node> tree = treeOf(*graph, root, depth);
+        if (ctx.json) {
+            ctx.printJson(QJsonObject{{QStringLiteral("id"), root}, {QStringLiteral("links"), linksOf(*graph, tree, 0)}});
+            return 0;
+        }
+        return printTree(ctx, *store, *graph, tree);
+    }
 
-        // Breadth first, so each memory appears once, at its shallowest place; a node's
-        // children come strongest first (the graph keeps rows sorted by weight).
-        struct Node
-        {
-            std::uint32_t node;
-            float weight;
-            std::uint8_t type;
-            std::vector<int> children;
-        };
-        std::vector<Node> tree{{graph->find(root), 1.0f, links::Other, {}}};
+private:
+    struct Node
+    {
+        std::uint32_t node;
+        float weight;
+        std::uint8_t type;
+        std::vector<int> children;
+    };
+
+    // Breadth first, so each memory appears once, at its shallowest place; a node's children
+    // come strongest first (the graph keeps rows sorted by weight).
+    static std::vector<Node> treeOf(const AssociationGraph &graph, const QString &root, int depth)
+    {
+        std::vector<Node> tree{{graph.find(root), 1.0f, links::Other, {}}};
         QSet<std::uint32_t> seen{tree.front().node};
         std::vector<int> level{0};
         for (int d = 0; d < depth && !level.empty(); ++d) {
             std::vector<int> next;
             for (int parent : level) {
-                const auto nb = graph->neighbours(tree[size_t(parent)].node);
+                const auto nb = graph.neighbours(tree[size_t(parent)].node);
                 for (std::uint32_t i = 0; i < nb.count; ++i) {
                     if (seen.contains(nb.node[i]))
                         continue;
@@ -80,27 +91,28 @@ public:
             }
             level = std::move(next);
         }
+        return tree;
+    }
 
-        if (ctx.json) {
-            std::function<QJsonArray(int)> linksOf = [&](int at) {
-                QJsonArray out;
-                for (int c : tree[size_t(at)].children) {
-                    const Node &n = tree[size_t(c)];
-                    out.append(QJsonObject{{QStringLiteral("id"), graph->id(n.node)},
-                                           {QStringLiteral("weight"), std::round(double(n.weight) * 1e6) / 1e6},
-                                           {QStringLiteral("type"), links::typeName(n.type)},
-                                           {QStringLiteral("links"), linksOf(c)}});
-                }
-                return out;
-            };
-            ctx.printJson(QJsonObject{{QStringLiteral("id"), root}, {QStringLiteral("links"), linksOf(0)}});
-            return 0;
+    static QJsonArray linksOf(const AssociationGraph &graph, const std::vector<Node> &tree, int at)
+    {
+        QJsonArray out;
+        for (int c : tree[size_t(at)].children) {
+            const Node &n = tree[size_t(c)];
+            out.append(QJsonObject{{QStringLiteral("id"), graph.id(n.node)},
+                                   {QStringLiteral("weight"), std::round(double(n.weight) * 1e6) / 1e6},
+                                   {QStringLiteral("type"), links::typeName(n.type)},
+                                   {QStringLiteral("links"), linksOf(graph, tree, c)}});
         }
+        return out;
+    }
 
+    static int printTree(CliContext &ctx, Store &store, const AssociationGraph &graph, const std::vector<Node> &tree)
+    {
         QStringList ids;
         for (const Node &n : tree)
-            ids << graph->id(n.node);
-        auto memories = store->memories().byIds(ids);
+            ids << graph.id(n.node);
+        auto memories = store.memories().byIds(ids);
         if (!memories)
             return ctx.fail(memories.error());
         QHash<QString, QString> content;
@@ -109,13 +121,14 @@ public:
             content.insert(m.id, c.size() > 70 ? c.left(67) + QStringLiteral("…") : c);
         }
         QTextStream &out = ctx.out();
+        const QString root = ids.first();
         out << root << "  " << content.value(root) << "\n";
         std::function<void(int, const QString &)> print = [&](int at, const QString &indent) {
             const auto &children = tree[size_t(at)].children;
             for (size_t i = 0; i < children.size(); ++i) {
                 const Node &n = tree[size_t(children[i])];
                 const bool last = i + 1 == children.size();
-                const QString id = graph->id(n.node);
+                const QString id = graph.id(n.node);
                 out << indent << (last ? "└─ " : "├─ ") << QString::number(n.weight, 'f', 2) << ' '
                     << links::typeName(n.type).leftJustified(10) << ' ' << id << "  " << content.value(id) << "\n";
                 print(children[i], indent + (last ? QStringLiteral("   ") : QStringLiteral("│  ")));

@@ -58,11 +58,6 @@ public:
             return 1;
         const ScoringProfile &profile = ctx.profile();
         const Millis now = ctx.now();
-        struct Row
-        {
-            Memory memory;
-            Score score;
-        };
         std::vector<Row> rows;
         const Status st = store->memories().forEach(
             [&](const Memory &m) {
@@ -75,8 +70,32 @@ public:
         if (!st)
             return ctx.fail(st.error());
 
+        sortRows(rows, sort);
+        if (limit > 0 && qint64(rows.size()) > limit)
+            rows.resize(size_t(limit));
+
+        if (ctx.json) {
+            QJsonArray out;
+            for (const Row &r : rows)
+                out.append(ctx.memoryObject(r.memory));
+            ctx.printJson(out);
+            return 0;
+        }
+        printTable(ctx, rows, modeName);
+        return 0;
+    }
+
+private:
+    struct Row
+    {
+        Memory memory;
+        Score score;
+    };
+
+    static void sortRows(std::vector<Row> &rows, const QString &sort)
+    {
         // Strongest / newest first; ties by id so the order is reproducible.
-        std::stable_sort(rows.begin(), rows.end(), [&](const Row &x, const Row &y) {
+        std::stable_sort(rows.begin(), rows.end(), [&sort](const Row &x, const Row &y) {
             if (sort == QLatin1String("strength")) {
                 if (x.score.strength != y.score.strength)
                     return x.score.strength > y.score.strength;
@@ -88,16 +107,10 @@ public:
             }
             return x.memory.id < y.memory.id;
         });
-        if (limit > 0 && qint64(rows.size()) > limit)
-            rows.resize(size_t(limit));
+    }
 
-        if (ctx.json) {
-            QJsonArray out;
-            for (const Row &r : rows)
-                out.append(ctx.memoryObject(r.memory));
-            ctx.printJson(out);
-            return 0;
-        }
+    static void printTable(CliContext &ctx, const std::vector<Row> &rows, const QString &modeName)
+    {
         QTextStream &out = ctx.out();
         out << QStringLiteral("%1  %2  %3  %4  %5\n")
                    .arg(QStringLiteral("ID").leftJustified(30), QStringLiteral("TIER").leftJustified(9),
@@ -118,11 +131,10 @@ public:
                        .arg(r.memory.id.leftJustified(30), tierName(r.score.tier).leftJustified(9),
                            QString::number(r.score.strength, 'f', 0).rightJustified(5),
                            r.memory.category.left(14).leftJustified(14), marks, content);
-        }
+    }
         out << rows.size() << (rows.size() == 1 ? " memory" : " memories") << " (" << modeName << " mode, "
             << ctx.profileName() << ")\n";
         out.flush();
-        return 0;
     }
 };
 

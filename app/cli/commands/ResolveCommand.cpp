@@ -77,24 +77,8 @@ public:
         const QString what = dismissing ? QStringLiteral("dismissing") : QStringLiteral("resolving");
         const QString how = dismissing ? QString() : QStringLiteral(" with ") + *strategyText;
 
-        if (parser.isSet(QStringLiteral("dry-run"))) {
-            if (ctx.json) {
-                QJsonObject out{{QStringLiteral("conflict"), io::conflictToJson(plan->after)},
-                                {QStringLiteral("changes"), QJsonArray::fromStringList(plan->changes)},
-                                {QStringLiteral("a"), ctx.memoryObject(plan->aAfter)},
-                                {QStringLiteral("b"), ctx.memoryObject(plan->bAfter)}};
-                if (plan->merged)
-                    out.insert(QStringLiteral("merged"), ctx.memoryObject(*plan->merged));
-                ctx.printJson(out);
-                return 0;
-            }
-            ctx.out() << what << " conflict #" << id << how << " would:\n";
-            for (const QString &line : plan->changes)
-                ctx.out() << "  - " << line << "\n";
-            ctx.out() << "(dry run: nothing written)\n";
-            ctx.out().flush();
-            return 0;
-        }
+        if (parser.isSet(QStringLiteral("dry-run")))
+            return printDryRun(ctx, *plan, QStringLiteral("%1 conflict #%2%3").arg(what).arg(id).arg(how));
 
         // With the links of what it wrote (a merge's summary) in its transaction, as the
         // window's resolution does (AfterChange, links only).
@@ -121,6 +105,27 @@ public:
             ctx.out() << "conflict #" << id << " resolved: " << conflictResolutionName(after->resolution) << "\n";
         for (const QString &line : plan->changes)
             ctx.out() << "  - " << line << "\n";
+        ctx.out().flush();
+        return 0;
+    }
+
+private:
+    static int printDryRun(CliContext &ctx, const ResolutionPlan &plan, const QString &action)
+    {
+        if (ctx.json) {
+            QJsonObject out{{QStringLiteral("conflict"), io::conflictToJson(plan.after)},
+                            {QStringLiteral("changes"), QJsonArray::fromStringList(plan.changes)},
+                            {QStringLiteral("a"), ctx.memoryObject(plan.aAfter)},
+                            {QStringLiteral("b"), ctx.memoryObject(plan.bAfter)}};
+            if (plan.merged)
+                out.insert(QStringLiteral("merged"), ctx.memoryObject(*plan.merged));
+            ctx.printJson(out);
+            return 0;
+        }
+        ctx.out() << action << " would:\n";
+        for (const QString &line : plan.changes)
+            ctx.out() << "  - " << line << "\n";
+        ctx.out() << "(dry run: nothing written)\n";
         ctx.out().flush();
         return 0;
     }
