@@ -17,10 +17,14 @@ QString fieldsOf(const char *r)
 // Level 3 is never indexed (docs/scoring.md, "Text index": sealed memories are not searched by text).
 QString indexed(const char *r) { return QStringLiteral("%1.sensitivity < 3").arg(QLatin1String(r)); }
 
-// CJK ideographs, kana and hangul (the ranges text::isCjk knows), as GLOB classes.
+// CJK ideographs, kana and hangul (the ranges text::isCjk knows), as GLOB classes. The GLOB
+// steps through every character of the text, so it runs only for text that is not all ASCII
+// (its UTF-8 bytes outnumber its characters): the test that costs most of an English import's
+// indexing otherwise. Either form indexes exactly the same rows.
 QString hasCjk(const char *r)
 {
-    return QStringLiteral("(%1.content || %1.keywords) GLOB '*[%2-%3%4-%5%6-%7]*'")
+    return QStringLiteral("length(CAST(%1.content || %1.keywords AS BLOB)) > length(%1.content || %1.keywords) "
+                          "AND (%1.content || %1.keywords) GLOB '*[%2-%3%4-%5%6-%7]*'")
         .arg(QLatin1String(r), QChar(0x3040), QChar(0x30FF), QChar(0x3400), QChar(0x9FFF), QChar(0xAC00),
              QChar(0xD7AF));
 }
