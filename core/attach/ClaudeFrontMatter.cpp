@@ -232,6 +232,36 @@ QStringList newKeys(const QJsonObject &target, const QSet<QString> &seen)
     return keys;
 }
 
+// New keys: name and description at the top (before `metadata:`), the others under
+// `metadata:` when the file has it, else at the top.
+void addNewKeys(QList<QByteArray> &out, QList<bool> &outIsMeta, int headerAt, const QByteArray &metaIndent,
+                const QStringList &keys, const QJsonObject &target, bool nested)
+{
+    for (const QString &key : keys) {
+        const bool meta = nested && !isTopKey(key);
+        qsizetype at = 0;
+        if (meta) {
+            at = headerAt + 1;
+            for (qsizetype i = headerAt + 1; i < out.size(); ++i) {
+                if (outIsMeta[i])
+                    at = i + 1;
+            }
+        } else {
+            at = headerAt >= 0 ? headerAt : 0;
+            for (qsizetype i = 0; i < (headerAt >= 0 ? headerAt : out.size()); ++i) {
+                if (!out[i].trimmed().isEmpty() && !out[i].trimmed().startsWith('#'))
+                    at = i + 1;
+            }
+            if (headerAt < 0)
+                at = std::max<qsizetype>(at, 0);
+        }
+        out.insert(at, keyLine(meta ? metaIndent : QByteArray(), key, target.value(key)));
+        outIsMeta.insert(at, meta);
+        if (!meta && headerAt >= 0 && at <= headerAt)
+            ++headerAt;
+    }
+}
+
 } // namespace
 
 std::optional<QJsonObject> ClaudeFrontMatter::fields(const QByteArray &bytes)
@@ -303,31 +333,7 @@ QByteArray ClaudeFrontMatter::rewrite(const QByteArray &original, const QJsonObj
         outIsMeta << l.meta;
     }
 
-    // New keys: name and description at the top (before `metadata:`), the others under
-    // `metadata:` when the file has it, else at the top.
-    for (const QString &key : newKeys(target, seen)) {
-        const bool meta = nested && !isTopKey(key);
-        qsizetype at = 0;
-        if (meta) {
-            at = headerAt + 1;
-            for (qsizetype i = headerAt + 1; i < out.size(); ++i) {
-                if (outIsMeta[i])
-                    at = i + 1;
-            }
-        } else {
-            at = headerAt >= 0 ? headerAt : 0;
-            for (qsizetype i = 0; i < (headerAt >= 0 ? headerAt : out.size()); ++i) {
-                if (!out[i].trimmed().isEmpty() && !out[i].trimmed().startsWith('#'))
-                    at = i + 1;
-            }
-            if (headerAt < 0)
-                at = std::max<qsizetype>(at, 0);
-        }
-        out.insert(at, keyLine(meta ? metaIndent : QByteArray(), key, target.value(key)));
-        outIsMeta.insert(at, meta);
-        if (!meta && headerAt >= 0 && at <= headerAt)
-            ++headerAt;
-    }
+    addNewKeys(out, outIsMeta, headerAt, metaIndent, newKeys(target, seen), target, nested);
 
     QByteArray bytes = s->opening + out.join() + "---\n";
     if (target.value(kBody).toString() == current->value(kBody).toString())

@@ -88,6 +88,17 @@ ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStac
     setModal(false);
     resize(1000, 560);
 
+    createTop();
+    createList();
+    createDetails();
+    createButtons();
+    connectSignals();
+    reload();
+    m_list->setFocus();
+}
+
+void ReviewQueueDialog::createTop()
+{
     auto *layout = new QVBoxLayout(this);
     auto *top = new QHBoxLayout;
     auto *intro = new QLabel(tr("Work through the list with the keyboard; each answer can be undone."), this);
@@ -101,7 +112,11 @@ ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStac
     m_remaining->setFont(bold);
     top->addWidget(m_remaining);
     layout->addLayout(top);
+}
 
+void ReviewQueueDialog::createList()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("reviewList"));
     m_list->setColumnCount(4);
@@ -119,7 +134,11 @@ ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStac
     m_list->header()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     m_list->installEventFilter(this);
     layout->addWidget(m_list, 1);
+}
 
+void ReviewQueueDialog::createDetails()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     m_reason = new QLabel(this);
     m_reason->setObjectName(QStringLiteral("reasonLabel"));
     m_reason->setTextFormat(Qt::PlainText);
@@ -133,7 +152,11 @@ ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStac
     m_feedback->setTextFormat(Qt::PlainText);
     m_feedback->setWordWrap(true);
     layout->addWidget(m_feedback);
+}
 
+void ReviewQueueDialog::createButtons()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     auto *grid = new QGridLayout;
     int i = 0;
     for (const ActionSpec &spec : kActions) {
@@ -154,19 +177,20 @@ ReviewQueueDialog::ReviewQueueDialog(StoreSession *session, QUndoStack *undoStac
     connect(close, &QPushButton::clicked, this, &QDialog::reject);
     grid->addWidget(close, 1, 4);
     layout->addLayout(grid);
+}
 
+void ReviewQueueDialog::connectSignals()
+{
     connect(m_list, &QTreeWidget::currentItemChanged, this, &ReviewQueueDialog::updateDetails);
     connect(m_list, &QTreeWidget::itemDoubleClicked, this, [this] { perform(Action::Open); });
-    if (session) {
+    if (m_session) {
         // A store change judges only the changed memories again (core::LiveReviewQueue).
-        connect(session, &StoreSession::memoriesChanged, this, &ReviewQueueDialog::takeInChanges);
-        connect(session, &StoreSession::reloaded, this, &ReviewQueueDialog::reload);
-        connect(session, &StoreSession::profileChanged, this, &ReviewQueueDialog::reload);
-        connect(session, &StoreSession::configChanged, this, &ReviewQueueDialog::reload);
-        connect(session, &StoreSession::closed, this, &ReviewQueueDialog::reload);
+        connect(m_session, &StoreSession::memoriesChanged, this, &ReviewQueueDialog::takeInChanges);
+        connect(m_session, &StoreSession::reloaded, this, &ReviewQueueDialog::reload);
+        connect(m_session, &StoreSession::profileChanged, this, &ReviewQueueDialog::reload);
+        connect(m_session, &StoreSession::configChanged, this, &ReviewQueueDialog::reload);
+        connect(m_session, &StoreSession::closed, this, &ReviewQueueDialog::reload);
     }
-    reload();
-    m_list->setFocus();
 }
 
 QString ReviewQueueDialog::keyOf(const ReviewItem &item) const

@@ -80,6 +80,11 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void createTop();
+    void createList();
+    void createDetails();
+    void createButtons();
+    void connectSignals();
     /// Runs one answer; `done` is what feedbackLabel says once it went through.
     bool push(DecisionCommand *command, const QString &done);
     QString snippet(const QString &id) const;

@@ -113,6 +113,41 @@ Result<Graph> parse(const QByteArray &bytes, const QString &fileName)
     return g;
 }
 
+// Relations: kept on the from-entity; a link between the two entities' first memories.
+void addRelations(Graph &graph, MemorySet &set, const QString &fileName, Millis at)
+{
+    QHash<QString, QString> firstMemory;
+    for (const Entity &e : graph.entities)
+        firstMemory.insert(e.name,
+            memoryIdFor(e.name, e.observations.isEmpty() ? QString() : e.observations.first()));
+    for (const Graph::Relation &rel : graph.relations) {
+        if (!graph.byName.contains(rel.from)) {
+            set.problems << QStringLiteral("%1: line %2: relation \"%3\" starts at an entity the file does not hold (%4); left out")
+                                .arg(fileName).arg(rel.line).arg(rel.type, rel.from);
+            set.mapping.noPlace(QStringLiteral("relation from a missing entity"), QStringLiteral("left out"));
+            continue;
+        }
+        graph.entities[graph.byName.value(rel.from)].relations.append(QJsonObject {
+            { QStringLiteral("to"), rel.to }, { QStringLiteral("relationType"), rel.type }, { QStringLiteral("line"), rel.line } });
+        // The server keeps a relation to an entity it does not hold; so does the export. There
+        // is no memory at that end to link.
+        if (!graph.byName.contains(rel.to)) {
+            set.notes << QStringLiteral("%1: line %2: relation \"%3\" points at \"%4\", which the file does not hold; "
+                                        "kept, with no link")
+                             .arg(fileName).arg(rel.line).arg(rel.type, rel.to);
+            continue;
+        }
+        const QString a = firstMemory.value(rel.from);
+        const QString b = firstMemory.value(rel.to);
+        set.mapping.map(QStringLiteral("relation from, to"), QStringLiteral("manual link"));
+        set.mapping.map(QStringLiteral("relation relationType"), QStringLiteral("extra.mcp.relations"));
+        if (a == b)
+            continue; // an entity related to itself: no link to draw
+        set.associations.push_back(Association { orderedPair(a, b).first, orderedPair(a, b).second, 1.0,
+            QStringLiteral("manual"), at });
+    }
+}
+
 } // namespace
 
 bool McpMemoryAdapter::detect(const FormatProbe &probe) const
@@ -142,37 +177,7 @@ Result<MemorySet> McpMemoryAdapter::read(const QString &path, const AdapterReadO
     const Millis at = info.lastModified().toMSecsSinceEpoch();
     set.notes << QStringLiteral("%1: the format keeps no times; createdAt is the file's modification time").arg(fileName);
 
-    // Relations: kept on the from-entity; a link between the two entities' first memories.
-    QHash<QString, QString> firstMemory;
-    for (const Entity &e : graph->entities)
-        firstMemory.insert(e.name,
-            memoryIdFor(e.name, e.observations.isEmpty() ? QString() : e.observations.first()));
-    for (const Graph::Relation &rel : graph->relations) {
-        if (!graph->byName.contains(rel.from)) {
-            set.problems << QStringLiteral("%1: line %2: relation \"%3\" starts at an entity the file does not hold (%4); left out")
-                                .arg(fileName).arg(rel.line).arg(rel.type, rel.from);
-            set.mapping.noPlace(QStringLiteral("relation from a missing entity"), QStringLiteral("left out"));
-            continue;
-        }
-        graph->entities[graph->byName.value(rel.from)].relations.append(QJsonObject {
-            { QStringLiteral("to"), rel.to }, { QStringLiteral("relationType"), rel.type }, { QStringLiteral("line"), rel.line } });
-        // The server keeps a relation to an entity it does not hold; so does the export. There
-        // is no memory at that end to link.
-        if (!graph->byName.contains(rel.to)) {
-            set.notes << QStringLiteral("%1: line %2: relation \"%3\" points at \"%4\", which the file does not hold; "
-                                        "kept, with no link")
-                             .arg(fileName).arg(rel.line).arg(rel.type, rel.to);
-            continue;
-        }
-        const QString a = firstMemory.value(rel.from);
-        const QString b = firstMemory.value(rel.to);
-        set.mapping.map(QStringLiteral("relation from, to"), QStringLiteral("manual link"));
-        set.mapping.map(QStringLiteral("relation relationType"), QStringLiteral("extra.mcp.relations"));
-        if (a == b)
-            continue; // an entity related to itself: no link to draw
-        set.associations.push_back(Association { orderedPair(a, b).first, orderedPair(a, b).second, 1.0,
-            QStringLiteral("manual"), at });
-    }
+    addRelations(*graph, set, fileName, at);
 
     for (const Entity &e : graph->entities) {
         const bool placeholder = e.observations.isEmpty();
