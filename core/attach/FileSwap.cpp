@@ -80,6 +80,44 @@ Status writeAll(int fd, const QByteArray &bytes)
     return {};
 }
 
+// An exchange of `temp` and `target` meant to take `expected` out of the target and leave
+// `placed` there. When something else came out (the assistant renamed a new version over the
+// target meanwhile), that version goes back, and so does any it wrote while this one was put
+// back. True when the exchange stands; false when the assistant's version is back at the
+// target (and `placed` in `temp`).
+Result<bool> standsOrPutBack(const QString &temp, const QString &target, const QByteArray &expected, QByteArray placed)
+{
+    Now displaced = readNow(temp);
+    if (holds(displaced, expected))
+        return true;
+    for (int round = 0; round < kMaxRounds; ++round) {
+        const Now keep = displaced;
+        if (exchange(temp, target) != 0)
+            return ioError(target, QStringLiteral("cannot put the assistant's version back"), errno);
+        displaced = readNow(temp);
+        if (holds(displaced, placed))
+            return false;
+        placed = keep.bytes;
+    }
+    return Error::make(Error::Code::Io, QStringLiteral("%1: the assistant rewrote it again and again while Recollector put "
+                                                       "its version back; its last version is in %2")
+                                            .arg(target, temp));
+}
+
+// `target` removed when it holds `bytes`: moved aside first (one rename), so that a version the
+// assistant renamed over it in between is found there and put back instead of removed.
+void removeIfHolds(const QString &target, const QByteArray &bytes)
+{
+    if (!holds(readNow(target), bytes))
+        return;
+    const QString aside = target + QStringLiteral(".recollector-undo");
+    if (::rename(native(target).constData(), native(aside).constData()) != 0)
+        return;
+    if (holds(readNow(aside), bytes)
+        || ::renameat2(AT_FDCWD, native(aside).constData(), AT_FDCWD, native(target).constData(), RENAME_NOREPLACE) != 0)
+        QFile::remove(aside); // ours; or the assistant made a newer one meanwhile, which stays
+}
+
 } // namespace
 
 FileSwap::FileSwap(FileSwap &&other) noexcept
@@ -187,27 +225,16 @@ Result<bool> FileSwap::swapIf(const std::optional<QByteArray> &expected)
         return true;
     }
     m_state = State::Exchanged;
-    Now displaced = readNow(m_temp);
-    if (holds(displaced, m_old))
-        return true;
-    // The assistant renamed a new version over the file between the compare and the exchange:
-    // it goes back, and so does any version it wrote while this one was put back.
-    QByteArray atTarget = m_bytes;
-    for (int round = 0; round < kMaxRounds; ++round) {
-        const Now keep = displaced;
-        if (exchange(m_temp, m_target) != 0)
-            return ioError(m_target, QStringLiteral("cannot put the assistant's version back"), errno);
-        displaced = readNow(m_temp);
-        if (holds(displaced, atTarget)) {
-            QFile::remove(m_temp);
-            m_state = State::None;
-            return false;
-        }
-        atTarget = keep.bytes;
+    // The assistant may have renamed a new version over the file between the compare and the
+    // exchange: then that version goes back.
+    auto stands = standsOrPutBack(m_temp, m_target, m_old, m_bytes);
+    if (!stands)
+        return stands.error();
+    if (!*stands) {
+        QFile::remove(m_temp);
+        m_state = State::None;
     }
-    return Error::make(Error::Code::Io, QStringLiteral("%1: the assistant rewrote it again and again while Recollector put "
-                                                       "its version back; its last version is in %2")
-                                            .arg(m_target, m_temp));
+    return *stands;
 }
 
 void FileSwap::finish()
@@ -222,23 +249,21 @@ void FileSwap::undo()
     const State state = std::exchange(m_state, State::None);
     if (state == State::None)
         return;
-    const bool ours = holds(readNow(m_target), m_bytes);
     switch (state) {
     case State::Exchanged:
-        if (ours)
-            (void)exchange(m_temp, m_target);
+        if (holds(readNow(m_target), m_bytes) && exchange(m_temp, m_target) == 0)
+            (void)standsOrPutBack(m_temp, m_target, m_bytes, m_old);
         break;
     case State::Linked:
-        if (ours)
-            QFile::remove(m_target);
+        removeIfHolds(m_target, m_bytes);
         break;
     case State::Renamed:
-        if (ours && !m_existed) {
-            QFile::remove(m_target);
-        } else if (ours) {
+        if (!m_existed) {
+            removeIfHolds(m_target, m_bytes);
+        } else if (holds(readNow(m_target), m_bytes)) {
             if (auto back = stage(m_target, m_old)) {
-                if (::rename(native(back->m_temp).constData(), native(m_target).constData()) == 0)
-                    back->m_state = State::None;
+                if (const auto swapped = back->swapIf(m_bytes); swapped && *swapped)
+                    back->finish();
             }
         }
         break;
@@ -255,14 +280,17 @@ void FileSwap::recover(const QString &temp, const QString &target, const QByteAr
     if (!parts || !QFileInfo::exists(temp)) // another of Recollector's writers settled it meanwhile
         return;
     const QByteArray tag = parts->second.toLatin1();
-    const bool committed = recorded.startsWith(tag) && !recorded.isEmpty();
     const Now file = readNow(target);
-    if (!committed && file.regular && hashOf(file.bytes).startsWith(tag)) {
+    if (file.regular && hashOf(file.bytes).startsWith(tag)) { // the file holds what the write put there
         const Now staged = readNow(temp);
-        if (staged.regular && hashOf(staged.bytes).startsWith(tag))
-            QFile::remove(target); // a new file whose decision never committed
-        else
-            (void)exchange(temp, target); // the file gets back the version it held before
+        const bool created = staged.regular && hashOf(staged.bytes).startsWith(tag); // a hard link
+        if (created && !recorded.startsWith(tag)) {
+            removeIfHolds(target, file.bytes); // a new file whose decision never committed
+        } else if (!created && !recorded.isEmpty() && !recorded.startsWith(tag) && exchange(temp, target) == 0) {
+            // Not committed: the file gets back the version it held (an assistant's newer one stays).
+            (void)standsOrPutBack(temp, target, file.bytes, staged.bytes);
+        }
+        // A file the store keeps no record of (an index) keeps what it holds.
     }
     QFile::remove(temp);
 }

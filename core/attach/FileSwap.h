@@ -51,8 +51,9 @@ public:
     static QByteArray hashOf(const QByteArray &bytes);
     /// A leftover `temp` of `target`, settled: `recorded` is the side store's hash of the file
     /// (empty when it records none). The write that left it committed when the record is the
-    /// tag's bytes; when it did not and the file holds the tag's bytes, the file gets back what
-    /// it held before (or goes, when it was new). The temporary file is removed either way.
+    /// tag's bytes; when it did not and the file still holds the tag's bytes, the file gets
+    /// back what it held before (or goes, when it was new). A file with no record (an index)
+    /// keeps what it holds. The temporary file is removed either way.
     static void recover(const QString &temp, const QString &target, const QByteArray &recorded);
 
 private:

@@ -8,12 +8,15 @@
 #include "CliProcess.h"
 
 #include "io/formats/FormatRegistry.h"
+#include "store/Database.h"
+#include "store/Store.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -163,6 +166,31 @@ private Q_SLOTS:
         for (const QByteArray placeholder : {QByteArray("\"content\":\"\""), QByteArray("\"content\": \"\""),
                                              QByteArray("[]("), QByteArray("\"value\":\"\""), QByteArray("\"value\": \"\"")})
             QVERIFY2(!written.contains(placeholder), written.constData());
+    }
+
+    // Last: it damages the store's sealed text. With the right passphrase, an envelope that
+    // does not open is said to be damaged, not "the store is locked".
+    void aDamagedEnvelopeIsNotALockedStore()
+    {
+        {
+            auto store = core::Store::open(m_store);
+            QVERIFY(store);
+            QSqlQuery q((*store)->database().handle());
+            QVERIFY(q.exec(QStringLiteral("SELECT id, content FROM memories WHERE content LIKE 'enc1:%'")) && q.next());
+            const QString id = q.value(0).toString();
+            QByteArray raw = QByteArray::fromBase64(q.value(1).toString().mid(5).toLatin1());
+            raw[30] = char(raw[30] ^ 0x20);
+            q.finish();
+            QVERIFY(q.prepare(QStringLiteral("UPDATE memories SET content = ? WHERE id = ?")));
+            q.addBindValue(QStringLiteral("enc1:") + QString::fromLatin1(raw.toBase64()));
+            q.addBindValue(id);
+            QVERIFY(q.exec());
+        }
+        const QString path = m_dir.filePath(QStringLiteral("damaged.csv"));
+        const test::CliRun r = cli({QStringLiteral("export"), path, QStringLiteral("--include-level3-plain")}, true);
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("damaged") && !r.err.contains("store is locked"), r.err.constData());
+        QVERIFY(!QFileInfo::exists(path));
     }
 };
 
