@@ -49,7 +49,9 @@ int AttachedRun::finish(CliContext &ctx, int code)
 int AttachedRun::run(CliContext &ctx, Command &command, const QStringList &args)
 {
     // A server (mcp) answers many requests: it reads and writes the folder around each one.
-    if (g_folder.isEmpty() || !ctx.store() || command.name() == QLatin1String("mcp"))
+    // generate sets the store's journal up before its own transaction.
+    if (g_folder.isEmpty() || !ctx.store() || command.name() == QLatin1String("mcp")
+        || command.name() == QLatin1String("generate"))
         return finish(ctx, command.run(ctx, args));
     int code = 0;
     auto report = attach::WriteBack::run(*ctx.store(), g_folder, ctx.now(), [&]() -> Status {

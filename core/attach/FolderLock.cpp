@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <mutex>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace recollector::core::attach {
@@ -38,19 +39,40 @@ QString FolderLock::lockPath(const QString &folder)
     return info.dir().filePath(QStringLiteral(".%1.recollector-lock").arg(info.fileName()));
 }
 
+namespace {
+
+// Opens and locks the lock file; -1 when it cannot be created. The last holder removes the
+// file (see ~FolderLock), so a lock taken on a file that was removed meanwhile is let go and
+// taken again on the file now at the path.
+int lockFile(const QByteArray &path)
+{
+    for (;;) {
+        const int fd = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0)
+            return -1;
+        int locked;
+        do {
+            locked = ::flock(fd, LOCK_EX);
+        } while (locked != 0 && errno == EINTR);
+        struct stat held {};
+        struct stat now {};
+        if (locked == 0 && ::fstat(fd, &held) == 0 && ::stat(path.constData(), &now) == 0 && held.st_ino == now.st_ino
+            && held.st_dev == now.st_dev)
+            return fd;
+        ::close(fd);
+        if (locked != 0)
+            return -1;
+    }
+}
+
+} // namespace
+
 FolderLock::FolderLock(const QString &folder) : m_path(lockPath(folder))
 {
     std::lock_guard guard(g_mutex);
     Held &h = held()[m_path];
-    if (h.holders == 0) {
-        h.fd = ::open(QFile::encodeName(m_path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        while (h.fd >= 0 && ::flock(h.fd, LOCK_EX) != 0) {
-            if (errno != EINTR) {
-                ::close(h.fd);
-                h.fd = -1;
-            }
-        }
-    }
+    if (h.holders == 0)
+        h.fd = lockFile(QFile::encodeName(m_path));
     ++h.holders;
     m_fd = h.fd;
 }
@@ -61,8 +83,12 @@ FolderLock::~FolderLock()
     auto it = held().find(m_path);
     if (it == held().end() || --it->holders > 0)
         return;
-    if (it->fd >= 0)
-        ::close(it->fd); // closing the only descriptor releases the flock
+    if (it->fd >= 0) {
+        // Removed while still locked, so nothing is left beside the folder; a process waiting on
+        // this file finds it gone and locks the next one (lockFile).
+        (void)::unlink(QFile::encodeName(m_path).constData());
+        ::close(it->fd);
+    }
     held().erase(it);
 }
 

@@ -10,7 +10,9 @@ namespace recollector::core::attach {
 /// command, an MCP server) never write one folder at once. An assistant that does not take
 /// it is kept safe by the compare-and-swap of each file (FileSwap), not by this lock.
 /// flock, not a lock file with a process id: the kernel drops it when the process dies, so
-/// a killed write-back never leaves the folder locked. Blocks until the lock is free.
+/// a killed write-back never leaves the folder locked. The last holder removes the file, so it
+/// is there only while a write-back runs. Blocks until the lock is free. Within one process
+/// the holders share one lock (a command's decisions and their write-back both hold it).
 class FolderLock final
 {
 public:

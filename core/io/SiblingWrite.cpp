@@ -6,6 +6,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 #include <QTemporaryDir>
 
 #include <cerrno>
@@ -32,17 +33,23 @@ ino_t inodeOf(const QString &path)
     return ::lstat(native(path).constData(), &st) == 0 ? st.st_ino : 0;
 }
 
-/// The regular files under `dir`, as paths relative to it (links and other kinds left alone).
+/// Every entry under `dir` that is not a folder (symbolic links included, not followed), as
+/// paths relative to it.
 QStringList filesUnder(const QString &dir)
 {
     QStringList out;
     QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
-        if (!it.fileInfo().isSymLink())
-            out << QDir(dir).relativeFilePath(path);
+        out << QDir(dir).relativeFilePath(path);
     }
     return out;
+}
+
+bool isLink(const QString &path)
+{
+    struct stat st {};
+    return ::lstat(native(path).constData(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
 // The folder's files in the staging folder, as hard links (a copy where the file system has none).
@@ -53,6 +60,13 @@ Status linkInto(const QString &from, const QString &to, const QStringList &files
         if (!QDir().mkpath(QFileInfo(target).path()))
             return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create it").arg(QFileInfo(target).path()));
         const QString source = QDir(from).filePath(name);
+        if (isLink(source)) { // the same link, so the writer sees it as a link and leaves it
+            char buffer[4096];
+            const ssize_t n = ::readlink(native(source).constData(), buffer, sizeof buffer);
+            if (n < 0 || ::symlink(QByteArray(buffer, int(n)).constData(), native(target).constData()) != 0)
+                return systemError(target, QStringLiteral("cannot write"));
+            continue;
+        }
         if (::link(native(source).constData(), native(target).constData()) != 0 && !QFile::copy(source, target))
             return systemError(target, QStringLiteral("cannot write"));
     }
@@ -61,13 +75,14 @@ Status linkInto(const QString &from, const QString &to, const QStringList &files
 
 // What the export changed in the staging folder, moved into the folder: each new or rewritten
 // file by a rename (no space needed), and each file it took away (to the trash) removed.
-Status moveChanges(const QString &staging, const QString &folder, const QStringList &linked)
+Status moveChanges(const QString &staging, const QString &folder, const QStringList &linkedList)
 {
+    const QSet<QString> linked(linkedList.cbegin(), linkedList.cend());
     for (const QString &name : filesUnder(staging)) {
         const QString from = QDir(staging).filePath(name);
         const QString to = QDir(folder).filePath(name);
-        if (linked.contains(name) && inodeOf(from) == inodeOf(to))
-            continue; // untouched
+        if (linked.contains(name) && (inodeOf(from) == inodeOf(to) || isLink(from)))
+            continue; // untouched (a link is never written through or replaced)
         if (!QDir().mkpath(QFileInfo(to).path()) || ::rename(native(from).constData(), native(to).constData()) != 0)
             return systemError(to, QStringLiteral("cannot write"));
     }
