@@ -56,12 +56,21 @@ public:
     }
 
     Status handle(const QString &id, const std::vector<Event> &events);
-    /// After the side store's transaction: the files' old versions go (committed), or the
-    /// files get them back (not committed).
+    ~MemoryWriter() { settle(false); }
+    MemoryWriter(const MemoryWriter &) = delete;
+    MemoryWriter &operator=(const MemoryWriter &) = delete;
+    /// After the side store's transaction: the files' old versions go (committed), or every
+    /// file and move goes back, the last first (not committed: an error, or the destructor).
     void settle(bool committed)
     {
-        for (auto it = m_swaps.rbegin(); it != m_swaps.rend(); ++it)
-            committed ? it->finish() : it->undo();
+        for (auto it = m_steps.rbegin(); it != m_steps.rend(); ++it) {
+            if (it->swap < m_swaps.size()) {
+                committed ? m_swaps[it->swap].finish() : m_swaps[it->swap].undo();
+            } else if (!committed && !QFileInfo::exists(it->from) && !QFileInfo(it->from).isSymLink()) {
+                (void)QFile::rename(it->to, it->from);
+            }
+        }
+        m_steps.clear();
         m_swaps.clear();
     }
 
@@ -100,6 +109,14 @@ private:
     WriteBack::Report &m_report;
     std::unique_ptr<EntryFormat> m_format;
     std::vector<FileSwap> m_swaps; ///< this run's files, settled after its transaction
+    /// This run's writes in order: a swap (its index in m_swaps) or a move (from, to).
+    struct Step
+    {
+        std::size_t swap = SIZE_MAX;
+        QString from;
+        QString to;
+    };
+    std::vector<Step> m_steps;
 
     Status indexAfter(const QString &id, const QString &decision,
                       const std::optional<std::pair<QString, QByteArray>> &index);
@@ -153,6 +170,7 @@ Result<bool> MemoryWriter::replace(const QString &path, const std::optional<QByt
     if (!swapped || !*swapped)
         return swapped;
     m_swaps.push_back(std::move(*staged));
+    m_steps.push_back({m_swaps.size() - 1, {}, {}});
     CrashPoint::hit("writeback.swapped");
     return true;
 }
@@ -236,6 +254,7 @@ Status MemoryWriter::moveFile(const QString &from, const QString &to)
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2: a file is there").arg(from, to));
     if (!QFile::rename(from, to))
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(from, to));
+    m_steps.push_back({SIZE_MAX, from, to});
     return {};
 }
 
@@ -445,6 +464,18 @@ Status MemoryWriter::trashGone(const QString &id, const QString &name, const QSt
     }
     if (const Status st = toTrash(name); !st)
         return st;
+    // The file moved must be the one checked: a version the assistant wrote in between goes
+    // back, and the delete waits (a clash), as for a rewrite (docs/formats.md, "Writing back").
+    if (const auto moved = io::readBoundedFile(m_steps.back().to, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+        !moved || *moved != where.bytes) {
+        const Step back = m_steps.back();
+        m_steps.pop_back();
+        if (!QFile::rename(back.to, back.from))
+            return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it back from %2").arg(back.from, back.to));
+        const QJsonObject file = moved ? m_format->fieldsOf(*moved).value_or(QJsonObject {}) : QJsonObject {};
+        return clash(id, name, { file.contains(QStringLiteral("body")) ? QStringLiteral("body") : QStringLiteral("content") },
+                     file, {});
+    }
     ++m_report.trashed;
     if (const auto row = m_store.memories().get(id); row && !row->isDeleted())
         m_report.retired << name;
