@@ -88,8 +88,10 @@ private:
                 const std::optional<Memory> &row);
     Status trashGone(const QString &id, const QString &name, const QString &decision,
                      const std::optional<FileState> &stored, const Where &where);
+    static constexpr int kRewriteAttempts = 4;
     Status rewriteFields(const QString &id, const QString &name, const QString &decision,
-                         const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted);
+                         const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted,
+                         int attempt = 0);
     Status clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
                  const QJsonObject &wanted);
     Status put(FileState state)
@@ -386,7 +388,8 @@ QString revertedDecision(const std::vector<Event> &events, QString *decision)
 
 // The fields the decision changed, laid over the file as it is now, after the three-way check.
 Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const QString &decision,
-                                   const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted)
+                                   const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted,
+                                   int attempt)
 {
     const auto parsed = m_format->fieldsOf(where.bytes);
     if (!parsed) {
@@ -433,7 +436,11 @@ Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const
         if (!written)
             return written.error();
         if (!*written) {
+            // The assistant wrote the file in between: the check and the rewrite again, on its
+            // new version (a change in other keys is no clash), a few times; then a clash.
             auto again = locate(name);
+            if (again && again->place == Place::Folder && attempt < kRewriteAttempts)
+                return rewriteFields(id, name, decision, stored, *again, wanted, attempt + 1);
             const QJsonObject now = again ? m_format->fieldsOf(again->bytes).value_or(QJsonObject {}) : QJsonObject {};
             return clash(id, name, keys, now, wanted);
         }

@@ -78,7 +78,9 @@ Status linkInto(const QString &from, const QString &to, const QStringList &files
 Status moveChanges(const QString &staging, const QString &folder, const QStringList &linkedList)
 {
     const QSet<QString> linked(linkedList.cbegin(), linkedList.cend());
-    for (const QString &name : filesUnder(staging)) {
+    const QStringList written = filesUnder(staging);
+    const QSet<QString> kept(written.cbegin(), written.cend());
+    for (const QString &name : written) {
         const QString from = QDir(staging).filePath(name);
         const QString to = QDir(folder).filePath(name);
         if (linked.contains(name) && (inodeOf(from) == inodeOf(to) || isLink(from)))
@@ -87,7 +89,7 @@ Status moveChanges(const QString &staging, const QString &folder, const QStringL
             return systemError(to, QStringLiteral("cannot write"));
     }
     for (const QString &name : linked) {
-        if (!QFileInfo::exists(QDir(staging).filePath(name)) && !QFile::remove(QDir(folder).filePath(name)))
+        if (!kept.contains(name) && !QFile::remove(QDir(folder).filePath(name)))
             return Error::make(Error::Code::Io, QStringLiteral("%1: cannot remove it").arg(QDir(folder).filePath(name)));
     }
     return {};
