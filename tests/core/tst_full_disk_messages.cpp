@@ -76,6 +76,7 @@ private slots:
                                    .arg(disk, folder);
         const QByteArray out = inSmallDisk(disk, QStringLiteral("2m"), script);
         QVERIFY2(!out.contains("SETUP-FAILED"), out.constData());
+        qInfo("%s", out.constData());
         const QByteArray store = out.mid(out.indexOf("STORE:"), out.indexOf("ATTACHED:") - out.indexOf("STORE:"));
         const QByteArray attached = out.mid(out.indexOf("ATTACHED:"));
         for (const QByteArray &part : {store, attached}) {

@@ -3,8 +3,8 @@
 // does (the whole file to a temporary name, renamed over it), while this thread makes
 // decisions on the same memory and writes them back, each after reading the folder as a
 // command does. Before each of its writes the assistant checks that the file still holds
-// the version it wrote last: a write-back that put an older version back loses it. 300
-// decisions keep the test to about two seconds; every one either writes the file or opens a
+// the version it wrote last: a write-back that put an older version back loses it. 200
+// decisions keep the test to about five seconds of wall time; every one either writes the file or opens a
 // `file_clash`, and no version of the assistant is lost.
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
@@ -33,7 +33,7 @@ using namespace recollector::core;
 
 namespace {
 
-constexpr int kDecisions = 300;
+constexpr int kDecisions = 200;
 const QString kId = QStringLiteral("1a2de668");
 
 QByteArray readAll(const QString &path)
