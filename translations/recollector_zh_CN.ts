@@ -1228,10 +1228,6 @@
         <translation>两者都保留（以新 ID 添加）</translation>
     </message>
     <message>
-        <source>Recollector cannot write %1 files</source>
-        <translation>拾忆无法写入 %1 文件</translation>
-    </message>
-    <message>
         <source>Ctrl+Enter</source>
         <translation>Ctrl+Enter</translation>
     </message>
@@ -3393,6 +3389,12 @@
     <message>
         <source>Not written:</source>
         <translation>未写入：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sealed memories left out: this format cannot keep them sealed.</source>
+        <translation>
+            <numerusform>已略去 %n 条加密记忆：此格式无法保持其加密。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

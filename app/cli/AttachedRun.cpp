@@ -1,6 +1,7 @@
 #include "AttachedRun.h"
 
 #include "CliContext.h"
+#include "Command.h"
 
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
@@ -45,6 +46,40 @@ int AttachedRun::finish(CliContext &ctx, int code)
     return writeBack(ctx) ? code : 1;
 }
 
+int AttachedRun::run(CliContext &ctx, Command &command, const QStringList &args)
+{
+    // A server (mcp) answers many requests: it reads and writes the folder around each one.
+    // generate sets the store's journal up before its own transaction.
+    if (g_folder.isEmpty() || !ctx.store() || command.name() == QLatin1String("mcp")
+        || command.name() == QLatin1String("generate"))
+        return finish(ctx, command.run(ctx, args));
+    int code = 0;
+    auto report = attach::WriteBack::run(*ctx.store(), g_folder, ctx.now(), [&]() -> Status {
+        code = command.run(ctx, args);
+        if (code != 0) // the command said why; its writes roll back with the transaction
+            return Error::make(Error::Code::Cancelled, QString());
+        return {};
+    });
+    if (code != 0)
+        return code;
+    if (!report) {
+        ctx.err() << "recollector-cli: attached folder: " << report.error().message
+                  << "; nothing was recorded or written" << Qt::endl;
+        return 1;
+    }
+    printReport(ctx, *report);
+    return 0;
+}
+
+void AttachedRun::printReport(CliContext &ctx, const attach::WriteBack::Report &report)
+{
+    for (const QString &name : report.retired)
+        ctx.err() << "attached folder: " << name << ": marked wrong or replaced; moved to the trash beside the folder, "
+                  << "so the assistant no longer reads it (revert the decision to bring it back)" << Qt::endl;
+    for (const QString &p : report.problems)
+        ctx.err() << "attached folder: " << p << Qt::endl;
+}
+
 QString AttachedRun::folder()
 {
     return g_folder;
@@ -75,11 +110,7 @@ bool AttachedRun::writeBack(CliContext &ctx)
         ctx.err() << "recollector-cli: attached folder: " << report.error().message << Qt::endl;
         return false;
     }
-    for (const QString &name : report->retired)
-        ctx.err() << "attached folder: " << name << ": marked wrong or replaced; moved to the trash beside the folder, "
-                  << "so the assistant no longer reads it (revert the decision to bring it back)" << Qt::endl;
-    for (const QString &p : report->problems)
-        ctx.err() << "attached folder: " << p << Qt::endl;
+    printReport(ctx, *report);
     return true;
 }
 

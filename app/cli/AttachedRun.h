@@ -1,10 +1,14 @@
 #pragma once
 
+#include "attach/WriteBack.h"
+
 #include <QString>
+#include <QStringList>
 
 namespace recollector::cli {
 
 class CliContext;
+class Command;
 
 /// `--attach DIR` (docs/cli.md, "Global options"): any command runs on the folder's side
 /// store, read from the folder right before the command (FolderSync) and written back to
@@ -17,6 +21,11 @@ public:
     static int prepare(CliContext &ctx, const QString &dir);
     /// After a command that succeeded: writes its decisions back; the exit code.
     static int finish(CliContext &ctx, int code);
+    /// Runs `command` and, on an attached folder, writes its decisions back in the same
+    /// transaction (attach::WriteBack::run): the decisions and the files commit together, or
+    /// nothing is recorded or written (docs/cli.md, "Global options"). mcp writes back after
+    /// each request instead. The exit code.
+    static int run(CliContext &ctx, Command &command, const QStringList &args);
 
     /// The attached folder, empty when the command runs on a store.
     static QString folder();
@@ -24,6 +33,9 @@ public:
     /// decisions made since back to its files. Problems go to stderr; false on an error.
     static bool syncAgain(CliContext &ctx);
     static bool writeBack(CliContext &ctx);
+
+private:
+    static void printReport(CliContext &ctx, const core::attach::WriteBack::Report &report);
 };
 
 } // namespace recollector::cli

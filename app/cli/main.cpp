@@ -129,5 +129,5 @@ int main(int argc, char *argv[])
     }
     if (command->needsStore() && !ctx.store())
         return 1;
-    return cli::AttachedRun::finish(ctx, command->run(ctx, rest));
+    return cli::AttachedRun::run(ctx, *command, rest);
 }

@@ -1,5 +1,7 @@
 #include "attach/FolderSync.h"
 
+#include "attach/Leftovers.h"
+
 #include "attach/AgentProjection.h"
 #include "attach/AttachedFolder.h"
 #include "attach/EntryFormat.h"
@@ -263,11 +265,18 @@ Result<FolderSync::Report> FolderSync::run(Store &store, const QString &folder, 
         now = time::nowMs();
     if (!QDir(folder).exists())
         return Error::make(Error::Code::Io, QStringLiteral("%1: no such folder").arg(folder));
+    SyncRun sync(store, folder, now, initialStability);
+    QStringList names = sync.entryNames();
+    // A write-back killed half-way: settled before the files are read (its temporary files
+    // are not memories, and a file it swapped without committing gets its version back).
+    const auto settled = Leftovers::settle(store, folder, names);
+    if (!settled)
+        return settled.error();
+    if (*settled > 0)
+        names = sync.entryNames();
     Transaction tx(store.database());
     if (!tx.isActive())
         return tx.error();
-    SyncRun sync(store, folder, now, initialStability);
-    const QStringList names = sync.entryNames();
     if (const Status st = sync.begin(); !st)
         return st.error();
     if (const Status st = sync.readFiles(names); !st)

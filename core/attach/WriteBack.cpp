@@ -4,8 +4,12 @@
 #include "attach/AgentProjection.h"
 #include "attach/AttachedFolder.h"
 #include "attach/EntryFormat.h"
+#include "attach/FileSwap.h"
+#include "attach/FolderLock.h"
+#include "engine/decisions/CrashPoint.h"
 #include "io/AgentFolder.h"
 #include "io/AtomicFile.h"
+#include "io/TrashVersions.h"
 #include "model/Conflict.h"
 #include "model/Event.h"
 #include "model/InputLimits.h"
@@ -31,10 +35,7 @@ using FileState = AttachedFileRepository::FileState;
 
 const QString kFromFile = QStringLiteral("fromFile");
 
-QByteArray hashOf(const QByteArray &bytes)
-{
-    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
-}
+QByteArray hashOf(const QByteArray &bytes) { return FileSwap::hashOf(bytes); }
 
 /// Where a memory's file is now and what it holds.
 struct Where
@@ -55,8 +56,28 @@ public:
     }
 
     Status handle(const QString &id, const std::vector<Event> &events);
+    ~MemoryWriter() { settle(false); }
+    MemoryWriter(const MemoryWriter &) = delete;
+    MemoryWriter &operator=(const MemoryWriter &) = delete;
+    /// After the side store's transaction: the files' old versions go (committed), or every
+    /// file and move goes back, the last first (not committed: an error, or the destructor).
+    void settle(bool committed)
+    {
+        for (auto it = m_steps.rbegin(); it != m_steps.rend(); ++it) {
+            if (it->swap < m_swaps.size()) {
+                committed ? m_swaps[it->swap].finish() : m_swaps[it->swap].undo();
+            } else if (!committed && !QFileInfo::exists(it->from) && !QFileInfo(it->from).isSymLink()) {
+                (void)QFile::rename(it->to, it->from);
+            }
+        }
+        m_steps.clear();
+        m_swaps.clear();
+    }
 
 private:
+    /// `path` made to hold `bytes` when it still holds `expected` (nullopt: is still absent),
+    /// by compare-and-swap (FileSwap); false, with nothing written, when it changed.
+    Result<bool> replace(const QString &path, const std::optional<QByteArray> &expected, const QByteArray &bytes);
     Result<Where> locate(const QString &name);
     Status moveFile(const QString &from, const QString &to);
     Status toTrash(const QString &name);
@@ -67,8 +88,10 @@ private:
                 const std::optional<Memory> &row);
     Status trashGone(const QString &id, const QString &name, const QString &decision,
                      const std::optional<FileState> &stored, const Where &where);
+    static constexpr int kRewriteAttempts = 4;
     Status rewriteFields(const QString &id, const QString &name, const QString &decision,
-                         const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted);
+                         const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted,
+                         int attempt = 0);
     Status clash(const QString &id, const QString &name, const QStringList &keys, const QJsonObject &file,
                  const QJsonObject &wanted);
     Status put(FileState state)
@@ -87,10 +110,31 @@ private:
     Millis m_now;
     WriteBack::Report &m_report;
     std::unique_ptr<EntryFormat> m_format;
+    std::vector<FileSwap> m_swaps; ///< this run's files, settled after its transaction
+    /// This run's writes in order: a swap (its index in m_swaps) or a move (from, to).
+    struct Step
+    {
+        std::size_t swap = SIZE_MAX;
+        QString from;
+        QString to;
+    };
+    std::vector<Step> m_steps;
 
     Status indexAfter(const QString &id, const QString &decision,
                       const std::optional<std::pair<QString, QByteArray>> &index);
     Status undoIndex(const QString &id, const QString &name, const QString &decision);
+    /// The index at `path` (read as `now`) rewritten; a change by the assistant in between is
+    /// a problem line, not a write.
+    Status writeIndex(const QString &path, const QByteArray &now, const QByteArray &bytes)
+    {
+        auto written = replace(path, QFileInfo::exists(path) ? std::optional(now) : std::nullopt, bytes);
+        if (!written)
+            return written.error();
+        if (!*written)
+            m_report.problems << QStringLiteral("%1: the assistant changed it while Recollector wrote it; not written")
+                                     .arg(QFileInfo(path).fileName());
+        return {};
+    }
 };
 
 /// The index `now` with the line that linked `file` in `before` (and not in `after`) put back
@@ -118,6 +162,21 @@ std::optional<QByteArray> lineBackInPlace(const QByteArray &before, const QByteA
     return lines.join('\n') + "\n";
 }
 
+Result<bool> MemoryWriter::replace(const QString &path, const std::optional<QByteArray> &expected, const QByteArray &bytes)
+{
+    auto staged = FileSwap::stage(path, bytes);
+    if (!staged)
+        return staged.error();
+    CrashPoint::hit("writeback.staged");
+    auto swapped = staged->swapIf(expected);
+    if (!swapped || !*swapped)
+        return swapped;
+    m_swaps.push_back(std::move(*staged));
+    m_steps.push_back({m_swaps.size() - 1, {}, {}});
+    CrashPoint::hit("writeback.swapped");
+    return true;
+}
+
 // A folder with an index (Claude Code's MEMORY.md): the index as it becomes, written
 // atomically, its bytes before and after recorded for undo under "<id>#index".
 Status MemoryWriter::indexAfter(const QString &id, const QString &decision,
@@ -126,10 +185,17 @@ Status MemoryWriter::indexAfter(const QString &id, const QString &decision,
     if (!index)
         return {};
     QFile f(index->first);
-    const QByteArray before = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    const bool existed = f.open(QIODevice::ReadOnly);
+    const QByteArray before = existed ? f.readAll() : QByteArray();
     f.close();
-    if (const Status st = io::AtomicFile::write(index->first, index->second); !st)
-        return st;
+    auto written = replace(index->first, existed ? std::optional(before) : std::nullopt, index->second);
+    if (!written)
+        return written.error();
+    if (!*written) {
+        m_report.problems << QStringLiteral("%1: the assistant changed it while Recollector wrote it; its line for %2 "
+                                            "is not updated").arg(QFileInfo(index->first).fileName(), id);
+        return {};
+    }
     if (decision.isEmpty())
         return {};
     return m_files.putVersion({ id + QStringLiteral("#index"), decision, QDir(m_folder).relativeFilePath(index->first),
@@ -148,48 +214,49 @@ Status MemoryWriter::undoIndex(const QString &id, const QString &name, const QSt
     const QByteArray now = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     f.close();
     if (now == (*v)->after)
-        return io::AtomicFile::write(path, (*v)->before);
+        return writeIndex(path, now, (*v)->before);
     // The index changed since (a later decision, the assistant): its other lines stay as they
     // are now, and only this memory's line comes back or goes.
     const QString inFolder = QDir(m_folder).filePath(name);
     if (!QFileInfo::exists(inFolder)) {
         const auto without = m_format->indexWithout(m_folder, name);
-        return without ? io::AtomicFile::write(without->first, without->second) : Status {};
+        return without ? writeIndex(without->first, now, without->second) : Status {};
     }
     // The index links a file by its path inside the memory folder (`<slug>/memory/` when all
     // projects are attached).
     const qsizetype inMemory = name.indexOf(QLatin1String("/memory/"));
     const QString linked = inMemory >= 0 ? name.mid(inMemory + 8) : name;
     if (const auto back = lineBackInPlace((*v)->before, now, (*v)->after, linked))
-        return io::AtomicFile::write(path, *back);
+        return writeIndex(path, now, *back);
     QFile file(inFolder);
     const QByteArray bytes = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     const auto with = m_format->indexWith(m_folder, name, m_format->fieldsOf(bytes).value_or(QJsonObject {}));
-    return with ? io::AtomicFile::write(with->first, with->second) : Status {};
+    return with ? writeIndex(with->first, now, with->second) : Status {};
 }
 
 Result<Where> MemoryWriter::locate(const QString &name)
 {
-    for (const auto &[dirPath, place] : { std::pair { m_folder, Place::Folder }, std::pair { m_trash, Place::Trash },
-             std::pair { m_legacyTrash, Place::Trash } }) {
-        const QString path = QDir(dirPath).filePath(name);
-        const QFileInfo info(path);
-        if (!info.exists() && !info.isSymLink())
-            continue;
-        auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
-        if (!bytes)
-            return bytes.error();
-        return Where { place, *bytes };
-    }
-    return Where {};
+    const QString inFolder = QDir(m_folder).filePath(name);
+    const QFileInfo info(inFolder);
+    // In the folder, else the latest version in the trash (or in Engram's).
+    const QString path = info.exists() || info.isSymLink() ? inFolder : trashed(name);
+    if (path.isEmpty())
+        return Where {};
+    auto bytes = io::readBoundedFile(path, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+    if (!bytes)
+        return bytes.error();
+    return Where { path == inFolder ? Place::Folder : Place::Trash, *bytes };
 }
 
 Status MemoryWriter::moveFile(const QString &from, const QString &to)
 {
-    if (QFileInfo::exists(to) && !QFile::remove(to))
-        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot replace it").arg(to));
+    // Never over a file: the trash keeps every version (io::trash_versions), and a file that
+    // came back from it goes where the folder has none.
+    if (QFileInfo::exists(to) || QFileInfo(to).isSymLink())
+        return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2: a file is there").arg(from, to));
     if (!QFile::rename(from, to))
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(from, to));
+    m_steps.push_back({SIZE_MAX, from, to});
     return {};
 }
 
@@ -199,14 +266,13 @@ Status MemoryWriter::toTrash(const QString &name)
     const QString into = QFileInfo(QDir(m_trash).filePath(name)).path();
     if (!QDir().mkpath(into))
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the trash folder").arg(into));
-    return moveFile(QDir(m_folder).filePath(name), QDir(m_trash).filePath(name));
+    return moveFile(QDir(m_folder).filePath(name), io::trash_versions::next(m_trash, name));
 }
 
 QString MemoryWriter::trashed(const QString &name) const
 {
     for (const QString &trash : { m_trash, m_legacyTrash }) {
-        const QString path = QDir(trash).filePath(name);
-        if (QFileInfo::exists(path))
+        if (const QString path = io::trash_versions::latest(trash, name); !path.isEmpty())
             return path;
     }
     return {};
@@ -222,6 +288,8 @@ Status MemoryWriter::record(const QString &id, const QString &decision, const QS
 {
     if (decision.isEmpty())
         return {};
+    if (CrashPoint::fails("writeback.record"))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: database or disk is full").arg(m_store.path()));
     return m_files.putVersion({ id, decision, name, before.place, before.bytes, after.place, after.bytes });
 }
 
@@ -272,8 +340,14 @@ Status MemoryWriter::undo(const QString &id, const QString &name, const Attached
         if (!now)
             return now.error();
         if (now->bytes != v.before) {
-            if (const Status st = io::AtomicFile::write(inFolder, v.before); !st)
-                return st;
+            auto written = replace(inFolder, now->place == Place::Folder ? std::optional(now->bytes) : std::nullopt, v.before);
+            if (!written)
+                return written.error();
+            if (!*written) {
+                m_report.problems << QStringLiteral("%1: the assistant changed it while Recollector undid a decision; "
+                                                    "not written").arg(name);
+                return {};
+            }
         }
         const QJsonObject base = m_format->fieldsOf(v.before).value_or(QJsonObject {});
         if (const Status st = put({ id, name, hashOf(v.before), AgentProjection::compact(base),
@@ -314,7 +388,8 @@ QString revertedDecision(const std::vector<Event> &events, QString *decision)
 
 // The fields the decision changed, laid over the file as it is now, after the three-way check.
 Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const QString &decision,
-                                   const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted)
+                                   const std::optional<FileState> &stored, const Where &where, const QJsonObject &wanted,
+                                   int attempt)
 {
     const auto parsed = m_format->fieldsOf(where.bytes);
     if (!parsed) {
@@ -356,8 +431,19 @@ Status MemoryWriter::rewriteFields(const QString &id, const QString &name, const
     const QByteArray bytes = m_format->rewrite(where.bytes, target);
     const QString inFolder = QDir(m_folder).filePath(name);
     if (bytes != where.bytes) {
-        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
-            return st;
+        // Compare-and-swap: the file must still hold the bytes the check above read.
+        auto written = replace(inFolder, where.bytes, bytes);
+        if (!written)
+            return written.error();
+        if (!*written) {
+            // The assistant wrote the file in between: the check and the rewrite again, on its
+            // new version (a change in other keys is no clash), a few times; then a clash.
+            auto again = locate(name);
+            if (again && again->place == Place::Folder && attempt < kRewriteAttempts)
+                return rewriteFields(id, name, decision, stored, *again, wanted, attempt + 1);
+            const QJsonObject now = again ? m_format->fieldsOf(again->bytes).value_or(QJsonObject {}) : QJsonObject {};
+            return clash(id, name, keys, now, wanted);
+        }
         ++m_report.written;
         if (const Status st = record(id, decision, name, where, Where { Place::Folder, bytes }); !st)
             return st;
@@ -385,6 +471,18 @@ Status MemoryWriter::trashGone(const QString &id, const QString &name, const QSt
     }
     if (const Status st = toTrash(name); !st)
         return st;
+    // The file moved must be the one checked: a version the assistant wrote in between goes
+    // back, and the delete waits (a clash), as for a rewrite (docs/formats.md, "Writing back").
+    if (const auto moved = io::readBoundedFile(m_steps.back().to, io::limits::kMaxEntryFileBytes, name, io::SymLinks::Refuse);
+        !moved || *moved != where.bytes) {
+        const Step back = m_steps.back();
+        m_steps.pop_back();
+        if (!QFile::rename(back.to, back.from))
+            return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it back from %2").arg(back.from, back.to));
+        const QJsonObject file = moved ? m_format->fieldsOf(*moved).value_or(QJsonObject {}) : QJsonObject {};
+        return clash(id, name, { file.contains(QStringLiteral("body")) ? QStringLiteral("body") : QStringLiteral("content") },
+                     file, {});
+    }
     ++m_report.trashed;
     if (const auto row = m_store.memories().get(id); row && !row->isDeleted())
         m_report.retired << name;
@@ -455,8 +553,13 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
     }
     if (where->place == Place::None) {
         const QByteArray bytes = m_format->fresh(wanted);
-        if (const Status st = io::AtomicFile::write(inFolder, bytes); !st)
-            return st;
+        auto written = replace(inFolder, std::nullopt, bytes);
+        if (!written)
+            return written.error();
+        if (!*written) { // the assistant created a file of that name meanwhile: the next sync reads it
+            m_report.problems << QStringLiteral("%1: the assistant created it while Recollector wrote it; not written").arg(name);
+            return {};
+        }
         ++m_report.written;
         if (const Status st = put({ id, name, hashOf(bytes), AgentProjection::compact(wanted),
                                             AgentProjection::compact(wanted), QString() });
@@ -472,13 +575,22 @@ Status MemoryWriter::handle(const QString &id, const std::vector<Event> &events)
 
 } // namespace
 
-Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Millis now)
+Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Millis now,
+                                         const std::function<Status()> &decide)
 {
     if (now == 0)
         now = time::nowMs();
+    // Recollector's own writers of this folder take turns (FolderLock); each file is still
+    // compared and swapped, for the assistant, which does not take the lock.
+    const FolderLock lock(folder);
     Transaction tx(store.database());
     if (!tx.isActive())
         return tx.error();
+    // The decisions join this transaction: they and their files commit together, or neither.
+    if (decide) {
+        if (const Status st = decide(); !st)
+            return st.error();
+    }
     AttachedFileRepository files(store.database());
     if (const Status st = files.ensureTables(); !st)
         return st.error();
@@ -489,6 +601,9 @@ Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Mi
     if (!last)
         return last.error();
     Report report;
+    // Declared before the writes: leaving this function early destroys it, and with it every
+    // file it swapped gets its old version back (FileSwap's destructor).
+    MemoryWriter writer(store, folder, now, report);
     const qint64 from = mark->isEmpty() ? *last : mark->toLongLong();
     if (from < *last) {
         auto list = store.events().between(from + 1, *last);
@@ -504,7 +619,6 @@ Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Mi
                 order.push_back(e.memoryId);
             it->second.push_back(std::move(e));
         }
-        MemoryWriter writer(store, folder, now, report);
         for (const QString &id : order) {
             if (const Status st = writer.handle(id, byMemory[id]); !st)
                 return st.error();
@@ -515,8 +629,12 @@ Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Mi
         return lastNow.error();
     if (const Status st = store.meta().setValue(AttachedFolder::kMetaWrittenThrough, QString::number(*lastNow)); !st)
         return st.error();
+    if (CrashPoint::fails("writeback.commit"))
+        return Error::make(Error::Code::Io, QStringLiteral("%1: database or disk is full").arg(store.path()));
+    CrashPoint::hit("writeback.before-commit");
     if (const Status st = tx.commit(); !st)
         return st.error();
+    writer.settle(true);
     return report;
 }
 

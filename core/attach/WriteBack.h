@@ -5,6 +5,8 @@
 
 #include <QStringList>
 
+#include <functional>
+
 namespace recollector::core {
 class Store;
 }
@@ -44,7 +46,13 @@ public:
         QStringList problems;
     };
 
-    [[nodiscard]] static Result<Report> run(Store &store, const QString &folder, Millis now = 0);
+    /// `decide`, when given, makes the decisions first, inside the same transaction: they and
+    /// their files' writes then commit together or not at all (docs/formats.md, "Writing
+    /// back"); its error is the run's, with nothing written. Each file is replaced by
+    /// compare-and-swap (FileSwap) under the folder's lock (FolderLock); a file the assistant
+    /// changed meanwhile is not written and opens a `file_clash`.
+    [[nodiscard]] static Result<Report> run(Store &store, const QString &folder, Millis now = 0,
+                                            const std::function<Status()> &decide = {});
 };
 
 } // namespace recollector::core::attach

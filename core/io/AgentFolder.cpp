@@ -1,4 +1,5 @@
 #include "io/AgentFolder.h"
+#include "io/TrashVersions.h"
 
 #include "io/AgentEntry.h"
 #include "io/AtomicFile.h"
@@ -164,8 +165,8 @@ Status AgentFolder::trashGone(const QDir &dir, const MemorySet &set, WriteReport
         const QDir trash(trashFolder(dir.path()));
         if (!QDir().mkpath(trash.path()))
             return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the trash folder").arg(trash.path()));
-        const QString target = trash.filePath(name);
-        if ((QFileInfo::exists(target) && !QFile::remove(target)) || !QFile::rename(filePath, target))
+        const QString target = trash_versions::next(trash.path(), name); // every version kept
+        if (!QFile::rename(filePath, target))
             return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(name, trash.path()));
         ++report.trashed;
     }

@@ -7,6 +7,7 @@
 #include "io/MemorySetJson.h"
 #include "io/MemorySetStreamWriter.h"
 #include "io/MemorySetYaml.h"
+#include "io/SiblingWrite.h"
 #include "store/Store.h"
 
 #include <QFileInfo>
@@ -128,6 +129,9 @@ Result<std::optional<ExportReport>> Exporter::writeStreamed(const QString &path,
 
 Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &givenOptions) const
 {
+    if (!givenOptions.adapter.isEmpty()) // another program's format: formats::AdapterExport writes it
+        return Error::make(Error::Code::Usage,
+                           QStringLiteral("%1: %2 is written by its format adapter").arg(path, givenOptions.adapter));
     // beforeWrite is asked once, also when the streamed export hands over to collecting.
     ExportOptions options = givenOptions;
     std::optional<bool> answer;
@@ -167,9 +171,17 @@ Result<ExportReport> Exporter::write(const QString &path, const ExportOptions &g
         st = AtomicFile::write(path, CsvWriter::toBytes(set->memories, options.profile, set->exportedAt));
         break;
     case SetFormat::AgentFolder: {
-        auto written = AgentFolder::write(path, *set);
-        if (!written)
-            return written.error();
+        // Into a temporary sibling first: a failure leaves no file of this export behind.
+        std::optional<AgentFolder::WriteReport> written;
+        st = SiblingWrite::run(path, [&](const QString &staging) -> Status {
+            auto report = AgentFolder::write(staging, *set);
+            if (!report)
+                return report.error();
+            written = std::move(*report);
+            return {};
+        });
+        if (!st)
+            return st.error();
         report.skipped = written->skipped;
         report.memories -= int(written->skipped.size()) + written->deleted;
         report.events = 0; // a folder holds memories and their links only

@@ -27,6 +27,10 @@ struct ExportOptions
     /// be unlocked. Otherwise a Recollector set keeps them sealed and CSV / agent folders leave
     /// them out.
     bool includeLevel3Plain = false;
+    /// Another program's format, by its adapter's name ("mcp-memory", ...): written by
+    /// formats::AdapterExport, which collects through this exporter. Level 3 follows the rule of
+    /// every format that cannot carry a sealed envelope: left out unless includeLevel3Plain.
+    QString adapter;
     /// Called by write() once the set is collected (with its memory count), before any file
     /// is touched; false cancels the export (Error::Code::Cancelled, nothing written). Runs on
     /// the thread that calls write(). Writing itself is not interruptible.

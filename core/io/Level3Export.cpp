@@ -10,7 +10,13 @@ namespace recollector::core::io {
 
 namespace {
 
-bool isRecollectorSet(SetFormat format) { return format == SetFormat::RecollectorJson || format == SetFormat::RecollectorYaml; }
+// Only Recollector's own sets carry a sealed envelope; every other format (CSV, agent folders,
+// other programs' files) leaves level 3 out, never as an empty placeholder entry.
+bool isRecollectorSet(const ExportOptions &options)
+{
+    return options.adapter.isEmpty()
+        && (options.format == SetFormat::RecollectorJson || options.format == SetFormat::RecollectorYaml);
+}
 
 Result<QJsonObject> sealHeader(Store &store)
 {
@@ -67,11 +73,9 @@ Status Level3Export::prepare(MemorySet &set, Store &store, const ExportOptions &
             continue;
         if (options.includeLevel3Plain) {
             if (m.isLocked())
-                return Error::make(Error::Code::Locked,
-                                   QStringLiteral("%1: memory %2 is sealed and the store is locked: unlock it to export "
-                                                  "level-3 memories in plain text").arg(store.path(), m.id));
+                return sealed_row::sealedTextError(m, store.path(), QStringLiteral("export level-3 memories in plain text"));
             ++report.level3Plain;
-        } else if (isRecollectorSet(options.format) && (m.isLocked() || key)) {
+        } else if (isRecollectorSet(options) && (m.isLocked() || key)) {
             if (!m.isLocked()) {
                 auto row = sealed_row::toRow(m, key.get(), store.path());
                 if (!row)

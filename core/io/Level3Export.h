@@ -8,8 +8,9 @@ namespace recollector::core::io {
 /// collected set before it is written: with ExportOptions::includeLevel3Plain their text in
 /// plain (the store must be unlocked); otherwise a Recollector set (JSON, YAML) carries them
 /// sealed, their events' text sealed too, with the store's salt, KDF parameters and key check
-/// in the set's "seal", so a store with the same passphrase opens them; CSV and agent folders
-/// leave them out (with their links, events and conflicts). The counts go into `report`.
+/// in the set's "seal", so a store with the same passphrase opens them; every other format (CSV,
+/// agent folders, other programs' formats) leaves them out (with their links, events and
+/// conflicts), locked or not: never an entry with empty text. The counts go into `report`.
 class Level3Export final
 {
 public:

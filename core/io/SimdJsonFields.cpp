@@ -10,6 +10,16 @@ namespace recollector::core::io::simd {
 
 namespace {
 
+// ED A0..BF: a UTF-16 surrogate encoded as UTF-8 (ED 80..9F is Hangul, kept on this path).
+bool holdsSurrogateBytes(std::string_view s)
+{
+    for (std::size_t at = s.find('\xED'); at != std::string_view::npos; at = s.find('\xED', at + 1)) {
+        if (at + 1 < s.size() && static_cast<unsigned char>(s[at + 1]) >= 0xA0)
+            return true;
+    }
+    return false;
+}
+
 // readString's reading, with the text made by `toText` (a fresh QString or a shared one).
 template <typename ToText>
 bool readStringWith(od::value &v, int maxChars, QString &out, ToText toText)
@@ -21,6 +31,10 @@ bool readStringWith(od::value &v, int maxChars, QString &out, ToText toText)
         return simd::isNull(v);
     std::string_view s;
     if (type != od::json_type::string || !simd::text(v, s))
+        return false;
+    // A NUL or a lone surrogate's bytes: the Qt reader applies the one rule for text
+    // (model/TextRules.h) and names the field.
+    if (s.find('\0') != std::string_view::npos || holdsSurrogateBytes(s))
         return false;
     out = toText(s);
     return out.size() <= maxChars;

@@ -1,5 +1,7 @@
 #include "mcp/ToolArguments.h"
 
+#include "model/TextRules.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -41,7 +43,11 @@ std::optional<QString> ToolArguments::optionalString(const QString &name)
         fail(name, QStringLiteral("must be a string"));
         return std::nullopt;
     }
-    return v.toString();
+    // The one decoding rule (model/TextRules.h): a lone surrogate escape is U+FFFD here, as
+    // on import.
+    QString text = v.toString();
+    text_rules::repairSurrogates(text);
+    return text;
 }
 
 std::optional<QStringList> ToolArguments::optionalStringList(const QString &name)
@@ -59,7 +65,9 @@ std::optional<QStringList> ToolArguments::optionalStringList(const QString &name
             fail(name, QStringLiteral("must be an array of strings"));
             return std::nullopt;
         }
-        out << item.toString();
+        QString text = item.toString();
+        text_rules::repairSurrogates(text);
+        out << text;
     }
     return out;
 }

@@ -1,5 +1,7 @@
 #include "model/JsonFieldReader.h"
 
+#include "model/TextRules.h"
+
 #include <QLocale>
 #include <QVariant>
 
@@ -137,6 +139,12 @@ QString JsonFieldReader::string(const QString &key, int maxChars, const QString 
                 .arg(maxChars));
         return fallback;
     }
+    // Text in = text out (model/TextRules.h): a NUL is refused, a lone surrogate repaired.
+    if (const QString problem = text_rules::problem(s); !problem.isEmpty()) {
+        fail(key, problem);
+        return fallback;
+    }
+    text_rules::repairSurrogates(s);
     return s;
 }
 
@@ -285,7 +293,13 @@ QStringList JsonFieldReader::stringList(const QString &key, int maxItemChars, co
                     .arg(maxItemChars));
             return fallback;
         }
-        out.append(item.toString());
+        QString text = item.toString();
+        if (const QString problem = text_rules::problem(text); !problem.isEmpty()) {
+            fail(key, QStringLiteral("item %1: %2").arg(i).arg(problem));
+            return fallback;
+        }
+        text_rules::repairSurrogates(text);
+        out.append(std::move(text));
     }
     return out;
 }

@@ -5,6 +5,7 @@
 #include "store/Database.h"
 #include "store/MemoryRow.h"
 #include "store/SqliteStatement.h"
+#include "store/TextCheck.h"
 
 #include <QVariant>
 
@@ -173,8 +174,12 @@ Status BulkWriter::writeRows(Kind kind, int columns, std::size_t count, BindRow 
     return {};
 }
 
-Status BulkWriter::insertMemory(const Memory &memory)
+Status BulkWriter::insertMemory(const Memory &given)
 {
+    std::optional<Memory> repaired;
+    if (const Status st = checkText(given, repaired); !st)
+        return st;
+    const Memory &memory = repaired ? *repaired : given;
     Error error;
     SqliteStatement *q = statement(kMemory, error);
     if (!q)

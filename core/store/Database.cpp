@@ -19,6 +19,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <functional>
 
 Q_LOGGING_CATEGORY(lcStore, "recollector.core.store")
@@ -36,10 +37,15 @@ QString uniqueConnectionName()
         .arg(s_connectionCounter.fetchAndAddRelaxed(1));
 }
 
-Error classify(const QString &path, const QSqlError &err, const QString &what)
+Error classify(const QString &path, const QSqlError &err, const QString &what, int systemErrno = 0)
 {
     const QString text = err.databaseText().isEmpty() ? err.text() : err.databaseText();
     const QString lower = text.toLower();
+    // SQLite says "disk I/O error" when a write of the WAL fails for want of space: say so.
+    if (lower.contains(QLatin1String("disk is full"))
+        || (lower.contains(QLatin1String("i/o error")) && systemErrno == ENOSPC))
+        return Error::make(Error::Code::Io,
+                           QStringLiteral("%1: the disk is full (%2); free some space and try again").arg(path, what), text);
     if (lower.contains(QLatin1String("locked")) || lower.contains(QLatin1String("busy")))
         return Error::make(Error::Code::Locked,
                            QStringLiteral("%1: the store is locked by another program (%2)").arg(path, what), text);
@@ -146,7 +152,7 @@ Status Database::exec(const QString &sql)
 
 Error Database::errorFrom(const QSqlQuery &query, const QString &what) const
 {
-    return classify(m_path, query.lastError(), what);
+    return classify(m_path, query.lastError(), what, m_sqlite ? sqlite3_system_errno(m_sqlite) : 0);
 }
 
 Status Database::endOfRows(const QSqlQuery &query, const QString &what) const

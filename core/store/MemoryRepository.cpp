@@ -3,6 +3,7 @@
 #include "store/Database.h"
 #include "store/EventLog.h"
 #include "store/MemoryRow.h"
+#include "store/TextCheck.h"
 #include "store/SealQuotes.h"
 #include "store/SealedRow.h"
 
@@ -175,8 +176,12 @@ Result<bool> MemoryRepository::hasPassphrase() const
     return false;
 }
 
-Result<Memory> MemoryRepository::sealForWrite(const Memory &memory)
+Result<Memory> MemoryRepository::sealForWrite(const Memory &given)
 {
+    std::optional<Memory> repaired;
+    if (const Status st = checkText(given, repaired); !st)
+        return st.error();
+    const Memory &memory = repaired ? *repaired : given;
     if (memory.sensitivity < 3 && !memory.isLocked())
         return memory;
     const auto key = m_db.sealKey();

@@ -177,7 +177,10 @@ Status MemoryRepository::scanNeighbourRows(const NeighbourQuery &query,
     std::string sql = "SELECT id, keywords, source_task_id, project_path, created_at, deleted_at, sensitivity, "
                       "CASE WHEN sensitivity >= 3 THEN content ELSE '' END FROM memories WHERE 0";
     for (std::size_t i = 0; i < query.keywords.size(); ++i)
-        sql += " OR keywords LIKE ? ESCAPE '\\'"; // LIKE folds ASCII case, and is quicker than lower()
+        // instr, not LIKE: a pattern made from a keyword (a long word of the text) could pass
+        // SQLite's LIKE pattern limit and fail the write (docs/formats.md, "Text in, text out"). lower()
+        // folds ASCII case, as LIKE did; the bound keyword is folded the same way.
+        sql += " OR instr(lower(keywords), ?) > 0";
     // Sealed rows' keywords cannot be matched in SQL: with the store unlocked they are all
     // candidates (the caller checks the parsed keywords); locked, none is.
     const auto key = m_db.sealKey();
@@ -195,14 +198,12 @@ Status MemoryRepository::scanNeighbourRows(const NeighbourQuery &query,
         return q.error();
     int at = 1;
     for (const std::string &k : query.keywords) {
-        std::string pattern = "%";
-        for (const char c : k) {
-            if (c == '%' || c == '_' || c == '\\')
-                pattern += '\\';
-            pattern += c;
+        std::string folded = k;
+        for (char &c : folded) {
+            if (c >= 'A' && c <= 'Z')
+                c = char(c - 'A' + 'a');
         }
-        pattern += '%';
-        q.bind(at++, std::string_view(pattern));
+        q.bind(at++, std::string_view(folded));
     }
     for (const std::string &t : query.taskIds)
         q.bind(at++, std::string_view(t));

@@ -89,21 +89,28 @@ QByteArray compact(const QJsonObject &o) { return QJsonDocument(o).toJson(QJsonD
 QByteArray memoryAd(const QString &id) { return "memory:" + id.toUtf8(); }
 QByteArray eventAd(const QString &memoryId) { return "event:" + memoryId.toUtf8(); }
 
+Error sealedTextError(const Memory &m, const QString &storePath, const QString &toDo)
+{
+    if (!m.sealError.isEmpty())
+        return Error::make(Error::Code::Validation,
+                           QStringLiteral("%1: memory %2: its sealed text is damaged and does not open with this "
+                                          "passphrase (%3); cannot %4. Restore the store from a backup, or delete the memory")
+                               .arg(storePath, m.id, m.sealError, toDo));
+    return Error::make(Error::Code::Locked, QStringLiteral("%1: memory %2 is sealed and the store is locked: unlock it to %3")
+                                                .arg(storePath, m.id, toDo));
+}
+
 Result<Memory> toRow(const Memory &m, const crypto::StoreKey *key, const QString &storePath)
 {
     if (m.sensitivity < 3) {
         if (m.isLocked())
-            return Error::make(Error::Code::Locked,
-                               QStringLiteral("%1: memory %2 is sealed and the store is locked: unlock it to lower its level")
-                                   .arg(storePath, m.id));
+            return sealedTextError(m, storePath, QStringLiteral("lower its level"));
         return m;
     }
     Memory out = m;
     if (m.isLocked()) {
         if (!m.content.isEmpty() || !m.keywords.isEmpty() || !m.compressedFrom.isEmpty() || !m.originalContents.isEmpty())
-            return Error::make(Error::Code::Locked,
-                               QStringLiteral("%1: memory %2 is sealed and the store is locked: unlock it to change its text")
-                                   .arg(storePath, m.id));
+            return sealedTextError(m, storePath, QStringLiteral("change its text"));
         out.content = m.sealed;
     } else {
         if (!key)

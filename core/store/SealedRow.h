@@ -30,6 +30,11 @@ QByteArray eventAd(const QString &memoryId);
 /// level-3 memory with readable text and no key, or a locked one lowered below level 3, is
 /// refused (Code::Locked) naming the memory.
 [[nodiscard]] Result<Memory> toRow(const Memory &m, const crypto::StoreKey *key, const QString &storePath);
+/// Why a sealed memory's text cannot be used for `toDo` ("change its text"): the store is
+/// locked (Code::Locked, "unlock it to …"), or, when the store is unlocked and the envelope
+/// still does not open, the envelope is damaged (Code::Validation, naming why): two things a
+/// person does different things about.
+Error sealedTextError(const Memory &m, const QString &storePath, const QString &toDo);
 /// Opens a level-3 row read from the table in place: the text back with `key`; without one
 /// (or when it does not open) the text fields emptied and `sealed` (and `sealError`) set.
 /// A level-3 row whose content is not an envelope (stored before the store had a passphrase)

@@ -1,5 +1,7 @@
 #include "store/SqliteStatement.h"
 
+#include <cerrno>
+
 #include "store/Database.h"
 
 #include <utility>
@@ -143,6 +145,10 @@ Error SqliteStatement::error() const
 
 Error SqliteStatement::makeError(int code, const QString &text) const
 {
+    const int systemErrno = m_stmt ? sqlite3_system_errno(sqlite3_db_handle(m_stmt)) : 0;
+    if ((code & 0xff) == SQLITE_FULL || ((code & 0xff) == SQLITE_IOERR && systemErrno == ENOSPC))
+        return Error::make(Error::Code::Io,
+                           QStringLiteral("%1: the disk is full (%2); free some space and try again").arg(m_path, m_what), text);
     switch (code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:

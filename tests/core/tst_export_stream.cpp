@@ -33,11 +33,13 @@ QByteArray readAll(const QString &path)
 }
 
 const QString kControls = QString::fromUtf8("tab\tnl\ncr\rbell\x07 nul") + QChar(0) + QStringLiteral(" del\x7f \\ / \"q\"");
+// A memory's own text never holds a NUL (docs/formats.md, "Text in, text out"): U+0001 there.
+const QString kTextControls = QString(kControls).replace(QChar(0), QChar(1));
 
 Memory richMemory(const QString &id)
 {
     Memory m = test::sampleMemory(id);
-    m.content = QString::fromUtf8("用户喜欢喝咖啡 👍, \"quoted\"\n") + kControls;
+    m.content = QString::fromUtf8("用户喜欢喝咖啡 👍, \"quoted\"\n") + kTextControls;
     m.category = QString::fromUtf8("préférence");
     m.keywords = {QStringLiteral("a\"b"), QString::fromUtf8("ключ"), QStringLiteral("")};
     m.source = {QStringLiteral("chat"), QStringLiteral("t\t1"), QString::fromUtf8("chat é"), QStringLiteral("m-1")};
@@ -62,7 +64,7 @@ Memory richMemory(const QString &id)
     m.mergedFrom = {QStringLiteral("x")};
     m.mergedInto = QStringLiteral("y");
     m.sourceIds = {};
-    m.originalContents = {kControls, QString(QChar(0x2028))};
+    m.originalContents = {kTextControls, QString(QChar(0x2028))};
     m.sensitivity = 2;
     m.modalities = {QStringLiteral("text"), QStringLiteral("image")};
     m.deletedAt = kT0 + 5;

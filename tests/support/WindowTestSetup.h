@@ -5,18 +5,24 @@
 #include "support/MessageBox.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QStringList>
 
 namespace recollector::test {
 
 /// QSettings and QStandardPaths in test mode, under the organisation "RecollectorTest" and
-/// `application` (a test that must not share settings with another names its own).
-inline void useTestSettings(const QString &application = QStringLiteral("RecollectorTest"))
+/// `application`, by default one name per test program. CTest runs window tests side by side
+/// (-j2): programs sharing one name shared the settings (the last store, which a new window
+/// opens) and the data folder with its demo store, which `openDemoStore(true)` deletes and
+/// makes again while another program had it open, and gui.chinese then waited on that store.
+inline void useTestSettings(const QString &application = {})
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("RecollectorTest"));
-    QCoreApplication::setApplicationName(application);
+    QCoreApplication::setApplicationName(
+        application.isEmpty() ? QStringLiteral("RecollectorTest-") + QFileInfo(QCoreApplication::applicationFilePath()).fileName()
+                              : application);
 }
 
 /// While it lives, every message box the window would show is answered with answer() and

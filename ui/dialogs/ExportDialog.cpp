@@ -1,6 +1,7 @@
 #include "dialogs/ExportDialog.h"
 
 #include "StoreSession.h"
+#include "io/formats/AdapterExport.h"
 #include "io/formats/FormatRegistry.h"
 #include "scoring/ScoringProfile.h"
 #include "support/MutedText.h"
@@ -396,6 +397,9 @@ void ExportDialog::finishExport(Result<io::ExportReport> result)
                    .arg(QDir::toNativeSeparators(m_writtenPath));
     else
         text = tr("Wrote %1 memories to %2.").arg(m_report.memories).arg(QDir::toNativeSeparators(m_writtenPath));
+    if (m_report.level3LeftOut > 0)
+        text += QLatin1Char('\n')
+                + tr("%n sealed memories left out: this format cannot keep them sealed.", nullptr, m_report.level3LeftOut);
     if (!m_report.skipped.isEmpty() && !adapterName().isEmpty())
         text += QLatin1Char('\n') + tr("Not written:") + QLatin1Char('\n') + m_report.skipped.join(QLatin1Char('\n'));
     else if (!m_report.skipped.isEmpty())
@@ -420,29 +424,25 @@ void ExportDialog::startAdapterExport(const QString &adapter, const QString &pat
         control.setPhase(QObject::tr("Collecting the memories…"));
         if (!control.report(0, 0))
             return Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written."));
-        const io::FormatAdapter *writer = io::formats::FormatRegistry::instance().byName(adapter);
-        if (!writer || !writer->canWrite())
-            return Error::make(Error::Code::Usage, QObject::tr("Recollector cannot write %1 files").arg(adapter));
         Database::Options readOnly;
         readOnly.readOnly = true;
         readOnly.createIfMissing = false;
         auto store = Store::open(storePath, readOnly);
         if (!store)
             return store.error();
-        auto set = io::Exporter(**store).collect(base);
-        if (!set)
-            return set.error();
-        if (!control.report(0, int(set->memories.size())))
-            return Error::make(Error::Code::Cancelled, QObject::tr("Export cancelled; nothing was written."));
-        control.setCancellable(false); // the adapter writes atomically; it runs to the end
-        control.setPhase(QObject::tr("Writing %n memories…", nullptr, int(set->memories.size())));
-        auto written = writer->write(path, *set);
+        io::ExportOptions options = base;
+        options.adapter = adapter;
+        options.beforeWrite = [&control](int memories) {
+            if (!control.report(0, memories))
+                return false;
+            control.setCancellable(false); // the adapter writes atomically; it runs to the end
+            control.setPhase(QObject::tr("Writing %n memories…", nullptr, memories));
+            return true;
+        };
+        auto written = io::formats::AdapterExport::write(**store, path, options);
         if (!written)
             return written.error();
-        io::ExportReport report;
-        report.memories = written->memories;
-        report.associations = written->associations;
-        report.skipped = written->skipped;
+        io::ExportReport report = std::move(written).value();
         control.report(report.memories, report.memories);
         return report;
     };

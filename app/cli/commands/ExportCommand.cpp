@@ -5,6 +5,7 @@
 #include "Command.h"
 
 #include "io/Exporter.h"
+#include "io/formats/AdapterExport.h"
 #include "io/formats/FormatRegistry.h"
 
 #include <QJsonObject>
@@ -38,7 +39,7 @@ public:
         std::optional<io::SetFormat> format;
         if (const auto name = parser.value(QStringLiteral("format"))) {
             if (const io::FormatAdapter *adapter = io::formats::FormatRegistry::instance().byName(*name))
-                return exportWith(ctx, *adapter, path);
+                return exportWith(ctx, *adapter, path, parser.isSet(QStringLiteral("include-level3-plain")));
             format = io::formatFromName(*name);
             if (!format || *format == io::SetFormat::LegacyArray)
                 return ctx.fail(
@@ -70,11 +71,7 @@ public:
             ctx.err() << "recollector-cli: warning: " << skipped << Qt::endl;
         if (ctx.json) {
             QJsonObject summary { { QStringLiteral("memories"), report->memories } };
-            if (report->level3Sealed + report->level3Plain + report->level3LeftOut > 0) {
-                summary.insert(QStringLiteral("level3Sealed"), report->level3Sealed);
-                summary.insert(QStringLiteral("level3Plain"), report->level3Plain);
-                summary.insert(QStringLiteral("level3LeftOut"), report->level3LeftOut);
-            }
+            addLevel3(summary, *report);
             ctx.printJson(summary);
             return 0;
         }
@@ -85,20 +82,35 @@ public:
         ctx.out() << " to " << path << " (" << io::formatName(*format) << ")";
         if (!report->skipped.isEmpty())
             ctx.out() << "; " << report->skipped.size() << " not written (see the warnings)";
-        // Level 3 (docs/cli.md, "Encryption at rest"): what happened to each, always said.
-        if (report->level3Sealed + report->level3Plain + report->level3LeftOut > 0)
-            ctx.out() << "; level 3: " << report->level3Sealed << " sealed, " << report->level3Plain
-                      << " in plain text, " << report->level3LeftOut << " left out"
-                      << (report->level3LeftOut ? " (--include-level3-plain includes them in plain text)" : "");
-        ctx.out() << "\n";
+        ctx.out() << level3Line(*report) << "\n";
         ctx.out().flush();
         return 0;
     }
 
 private:
+    static void addLevel3(QJsonObject &summary, const io::ExportReport &report)
+    {
+        if (report.level3Sealed + report.level3Plain + report.level3LeftOut == 0)
+            return;
+        summary.insert(QStringLiteral("level3Sealed"), report.level3Sealed);
+        summary.insert(QStringLiteral("level3Plain"), report.level3Plain);
+        summary.insert(QStringLiteral("level3LeftOut"), report.level3LeftOut);
+    }
+    /// Level 3 (docs/cli.md, "Encryption at rest"): what happened to each, always said.
+    static QString level3Line(const io::ExportReport &report)
+    {
+        if (report.level3Sealed + report.level3Plain + report.level3LeftOut == 0)
+            return {};
+        return QStringLiteral("; level 3: %1 sealed, %2 in plain text, %3 left out%4")
+            .arg(report.level3Sealed)
+            .arg(report.level3Plain)
+            .arg(report.level3LeftOut)
+            .arg(report.level3LeftOut ? QStringLiteral(" (--include-level3-plain includes them in plain text)") : QString());
+    }
+
     /// Another memory system's format (docs/formats.md, "Other memory systems"): the whole
-    /// store, written by its adapter.
-    static int exportWith(CliContext &ctx, const io::FormatAdapter &adapter, const QString &path)
+    /// store, written by its adapter, level 3 by the rule of every export.
+    static int exportWith(CliContext &ctx, const io::FormatAdapter &adapter, const QString &path, bool level3Plain)
     {
         if (!adapter.canWrite())
             return ctx.fail(QStringLiteral("export: Recollector reads %1 files but cannot write them").arg(adapter.title()), 2);
@@ -107,21 +119,22 @@ private:
             return 1;
         io::ExportOptions options;
         options.exportedAt = ctx.now();
-        auto set = io::Exporter(*store).collect(options);
-        if (!set)
-            return ctx.fail(set.error());
-        auto report = adapter.write(path, *set);
+        options.adapter = adapter.name();
+        options.includeLevel3Plain = level3Plain;
+        auto report = io::formats::AdapterExport::write(*store, path, options);
         if (!report)
             return ctx.fail(report.error());
         for (const QString &skipped : report->skipped)
             ctx.err() << "recollector-cli: warning: " << skipped << Qt::endl;
         if (ctx.json) {
-            ctx.printJson(QJsonObject { { QStringLiteral("memories"), report->memories },
-                { QStringLiteral("associations"), report->associations } });
+            QJsonObject summary { { QStringLiteral("memories"), report->memories },
+                                  { QStringLiteral("associations"), report->associations } };
+            addLevel3(summary, *report);
+            ctx.printJson(summary);
             return 0;
         }
         ctx.out() << "exported " << report->memories << " memories, " << report->associations << " links to "
-                  << path << " (" << adapter.name() << ")\n";
+                  << path << " (" << adapter.name() << ")" << level3Line(*report) << "\n";
         ctx.out().flush();
         return 0;
     }

@@ -1,6 +1,7 @@
 #include "engine/capture/NewMemory.h"
 
 #include "model/InputLimits.h"
+#include "model/TextRules.h"
 
 #include <cmath>
 
@@ -13,7 +14,15 @@ QString NewMemory::invalidReason() const
         return QStringLiteral("add: content must not be empty");
     if (content.size() > lim::kMaxTextChars)
         return QStringLiteral("add: content must be at most %1 characters (got %2)").arg(lim::kMaxTextChars).arg(content.size());
+    if (const QString problem = text_rules::problem(content); !problem.isEmpty())
+        return QStringLiteral("add: content %1").arg(problem);
+    if (const QString problem = text_rules::problem(category); !problem.isEmpty())
+        return QStringLiteral("add: category %1").arg(problem);
     if (keywords) {
+        for (const QString &k : *keywords) {
+            if (const QString problem = text_rules::problem(k); !problem.isEmpty())
+                return QStringLiteral("add: keyword '%1' %2").arg(k.left(20), problem);
+        }
         if (keywords->size() > lim::kMaxListItems)
             return QStringLiteral("add: keywords must be at most %1 (got %2)").arg(lim::kMaxListItems).arg(keywords->size());
         for (const QString &k : *keywords) {

@@ -26,4 +26,10 @@ void CrashPoint::hit(const char *name)
     std::abort();
 }
 
+bool CrashPoint::fails(const char *name)
+{
+    static const QByteArray target = qgetenv("RECOLLECTOR_FAIL_AT");
+    return !target.isEmpty() && std::strcmp(target.constData(), name) == 0;
+}
+
 } // namespace recollector::core

@@ -10,6 +10,10 @@ class CrashPoint final
 {
 public:
     static void hit(const char *name);
+    /// The same places for a failure that does not kill: true when RECOLLECTOR_FAIL_AT equals
+    /// `name`, and the caller then fails there as a full disk would (the tests' way to make
+    /// one step of a write fail and check that the others are undone).
+    static bool fails(const char *name);
 };
 
 } // namespace recollector::core

@@ -1,6 +1,7 @@
 #include "engine/decisions/MemoryEdit.h"
 
 #include "model/InputLimits.h"
+#include "model/TextRules.h"
 
 #include <cmath>
 
@@ -21,6 +22,12 @@ QString MemoryEdit::invalidReason(const QString &id) const
         return QStringLiteral("edit %1: content must not be empty").arg(id);
     if (content && content->size() > io::limits::kMaxTextChars)
         return QStringLiteral("edit %1: content must be at most %2 characters").arg(id).arg(io::limits::kMaxTextChars);
+    for (const auto &[field, value] : {std::pair{"content", &content}, std::pair{"category", &category}}) {
+        if (*value) {
+            if (const QString problem = text_rules::problem(**value); !problem.isEmpty())
+                return QStringLiteral("edit %1: %2 %3").arg(id, QLatin1String(field), problem);
+        }
+    }
     if (category && category->trimmed().isEmpty())
         return QStringLiteral("edit %1: category must not be empty").arg(id);
     if (confidence && !(std::isfinite(*confidence) && *confidence >= 0 && *confidence <= 1))

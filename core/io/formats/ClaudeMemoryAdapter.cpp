@@ -1,5 +1,8 @@
 #include "io/formats/ClaudeMemoryAdapter.h"
 
+#include "io/SiblingWrite.h"
+#include "io/TrashVersions.h"
+
 #include "attach/AttachedFolder.h"
 #include "attach/ClaudeMemoryFormat.h"
 #include "attach/ClaudeProjects.h"
@@ -103,7 +106,9 @@ Result<MemorySet> ClaudeMemoryAdapter::read(const QString &path, const AdapterRe
     return set;
 }
 
-Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const MemorySet &set) const
+namespace {
+
+Result<AdapterWriteReport> writeFolder(const QString &path, const MemorySet &set)
 {
     if (!QDir().mkpath(path))
         return Error::make(Error::Code::Io, QStringLiteral("%1: cannot create the folder").arg(path));
@@ -129,8 +134,7 @@ Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const
                 continue;
             // Its file leaves the folder for the trash beside it, and its index line goes.
             const QString trash = attach::AttachedFolder::trashFolder(folder);
-            if (!QDir().mkpath(trash) || (QFileInfo::exists(QDir(trash).filePath(file)) && !QFile::remove(QDir(trash).filePath(file)))
-                || !QFile::rename(filePath, QDir(trash).filePath(file)))
+            if (!QDir().mkpath(trash) || !QFile::rename(filePath, trash_versions::next(trash, file))) // every version kept
                 return Error::make(Error::Code::Io, QStringLiteral("%1: cannot move it to %2").arg(filePath, trash));
             if (const auto without = format.indexWithout(folder, file)) {
                 if (const Status st = AtomicFile::write(without->first, without->second); !st)
@@ -165,6 +169,25 @@ Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const
                               .arg(lines)
                               .arg(attach::ClaudeMemoryFormat::kIndexLinesRead);
     return report;
+}
+
+} // namespace
+
+Result<AdapterWriteReport> ClaudeMemoryAdapter::write(const QString &path, const MemorySet &set) const
+{
+    // Into a temporary sibling first: a failure leaves no file of this export behind (no
+    // memory file without its index line).
+    std::optional<AdapterWriteReport> written;
+    const Status st = SiblingWrite::run(path, [&](const QString &staging) -> Status {
+        auto report = writeFolder(staging, set);
+        if (!report)
+            return report.error();
+        written = std::move(*report);
+        return {};
+    });
+    if (!st)
+        return st.error();
+    return *written;
 }
 
 } // namespace recollector::core::io::formats
