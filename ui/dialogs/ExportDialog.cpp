@@ -97,6 +97,18 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     auto *layout = new QVBoxLayout(this);
     layout->setSpacing(12);
 
+    createScope();
+    createDestination();
+    createResult();
+    connectControls();
+    updateHint();
+    resize(sizeHint().expandedTo(QSize(640, 0)));
+    fitHeight();
+}
+
+void ExportDialog::createScope()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     auto *what = new QGroupBox(tr("What"), this);
     auto *whatLayout = new QVBoxLayout(what);
     qint64 total = 0;
@@ -124,7 +136,11 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     m_importEvents->setToolTip(tr("Leave them out to compare an export with the set it was imported from"));
     whatLayout->addWidget(m_importEvents);
     layout->addWidget(what);
+}
 
+void ExportDialog::createDestination()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     auto *where = new QGroupBox(tr("Where"), this);
     auto *form = new QFormLayout(where);
     m_format = new QComboBox(where);
@@ -156,7 +172,11 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     makeMuted(m_hint);
     form->addRow(QString(), m_hint);
     layout->addWidget(where);
+}
 
+void ExportDialog::createResult()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     m_result = new QLabel(this);
     m_result->setObjectName(QStringLiteral("exportResultLabel"));
     m_result->setTextFormat(Qt::PlainText);
@@ -174,7 +194,10 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     m_closeButton->setObjectName(QStringLiteral("closeButton"));
     setCloseButton(m_closeButton);
     layout->addWidget(buttons);
+}
 
+void ExportDialog::connectControls()
+{
     const QString stem = m_session && m_session->store() ? QFileInfo(m_session->path()).completeBaseName()
                                                          : QStringLiteral("recollector");
     m_destination->setText(QDir::home().filePath(stem + QStringLiteral("-export.json")));
@@ -183,9 +206,6 @@ ExportDialog::ExportDialog(StoreSession *session, QStringList selectedIds, QStri
     connect(m_exportButton, &QPushButton::clicked, this, &ExportDialog::startExport);
     connect(m_closeButton, &QPushButton::clicked, this, &ExportDialog::reject);
     connect(m_destination, &QLineEdit::textChanged, this, [this]() { m_exportButton->setEnabled(!destination().isEmpty()); });
-    updateHint();
-    resize(sizeHint().expandedTo(QSize(640, 0)));
-    fitHeight();
 }
 
 void ExportDialog::setFormat(SetFormat format) { m_format->setCurrentIndex(m_format->findData(int(format))); }

@@ -73,6 +73,10 @@ Q_SIGNALS:
     void exported(const QString &path, int memories);
 
 private:
+    void createScope();
+    void createDestination();
+    void createResult();
+    void connectControls();
     void browse();
     void formatChanged();
     void finishExport(core::Result<core::io::ExportReport> result);
