@@ -81,7 +81,7 @@ Result<std::optional<Restatements::Match>> Restatements::find(Store &store, cons
             && text::StatementWords::deniedWords(m.content) == denied;
         const text::StatementFacts theirs = text::StatementFacts::of(m.content);
         const double share = text::Judgement::restatement(theirs, mine, sameDenial);
-        if (share < text::Judgement::kRestates)
+        if (share <= 0)
             continue;
         if (!best || share > best->share || (share == best->share && m.createdAt > best->memory.createdAt)) {
             const QString why = QStringLiteral("restates '%1' (%2 % of the words of the shorter one in common)")

@@ -242,6 +242,31 @@ void sameFrames(const KeywordIndex &index, const std::vector<Statement> &stateme
     }
 }
 
+// The few flagged pairs read in full for the final verdict and its reason; then the pairs only
+// the judgement rules could raise, which count against the caps once their verdict is known.
+Result<std::vector<ConflictCandidate>> allVerdicts(Store &store, const KeywordIndex &index,
+                                                   const std::vector<std::pair<std::uint32_t, std::uint32_t>> &flagged,
+                                                   const std::vector<std::pair<std::uint32_t, std::uint32_t>> &maybe,
+                                                   const Config::Conflicts &rules, ConflictDetector::Stats &stats,
+                                                   Caps &caps)
+{
+    auto out = finalVerdicts(store, index, flagged, rules, stats);
+    if (!out)
+        return out;
+    auto judged = finalVerdicts(store, index, maybe, rules, stats);
+    if (!judged)
+        return judged;
+    for (ConflictCandidate &c : *judged) {
+        ++stats.flagged;
+        if (caps.admit(c.older, c.newer)) {
+            caps.take(c.older, c.newer);
+            out->push_back(std::move(c));
+        }
+    }
+    stats.candidates = qint64(out->size());
+    return out;
+}
+
 } // namespace
 
 ConflictDetector::ConflictDetector(Store &store, const Config &config) : m_store(store), m_config(config) {}
@@ -395,22 +420,7 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
 
     if (const Status st = step(Phase::Finding, index.size(), index.size()); !st)
         return st.error();
-    // The few flagged pairs are read in full for the final verdict and its reason.
-    auto out = finalVerdicts(m_store, index, flagged, rules, m_stats);
-    if (!out)
-        return out;
-    auto judged = finalVerdicts(m_store, index, maybe, rules, m_stats);
-    if (!judged)
-        return judged;
-    for (ConflictCandidate &c : *judged) {
-        ++m_stats.flagged;
-        if (caps.admit(c.older, c.newer)) {
-            caps.take(c.older, c.newer);
-            out->push_back(std::move(c));
-        }
-    }
-    m_stats.candidates = qint64(out->size());
-    return out;
+    return allVerdicts(m_store, index, flagged, maybe, rules, m_stats, caps);
 }
 
 Result<std::vector<ConflictCandidate>> ConflictDetector::findFor(const Memory &memory, const KeywordIndex *given)

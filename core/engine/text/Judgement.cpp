@@ -161,7 +161,8 @@ double Judgement::restatement(const StatementFacts &older, const StatementFacts 
     // news, not the same fact again.
     const double covered = double(shared.size()) / double(newer.stems.size());
     const double jaccard = double(shared.size()) / double(older.stems.size() + newer.stems.size() - shared.size());
-    if (jaccard < kJaccard)
+    const qsizetype news = newer.stems.size() - shared.size();
+    if (jaccard < kJaccard || covered < kRestatesWithOneNewWord || (covered < kRestates && news > 1))
         return 0;
     if (judge(older, newer))
         return 0;
