@@ -120,8 +120,9 @@ QStringList IncomingSearch::collectStoreNeighbours()
         const Statement &mine = m_mine.statements[i];
         const bool judgeable = mine.frameKey != 0 || mine.plans || mine.outcomes || mine.statuses;
         QStringList keywords = m.keywords;
-        // A value's rivals ("spaces" for "tabs") find the statements it may contradict.
-        if (mine.frameKey != 0)
+        // A value's rivals ("spaces" for "tabs"), a status's other states ("lives" for "moved
+        // to"), find the statements it may contradict.
+        if (judgeable)
             keywords += text::StatementFacts::of(m.content).partners;
         QHash<std::uint32_t, int> shared;
         int count = 0;

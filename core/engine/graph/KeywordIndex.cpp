@@ -266,8 +266,9 @@ Result<KeywordIndex> KeywordIndex::buildAround(Store &store, const QStringList &
     };
     const auto span = Millis(hours * double(kMsPerHour));
     for (const Memory &m : *memories) {
-        // Also the memories naming a rival of one of its values ("spaces" for "tabs"): the
-        // contradiction check compares them (docs/scoring.md#counts-and-values).
+        // Also the memories naming a rival of one of its values ("spaces" for "tabs") or another
+        // state of its status ("lives" for "moved to"): the contradiction check compares them
+        // (docs/scoring.md#counts-and-values).
         for (const QString &k : normalizeKeywords(m.keywords + text::StatementFacts::of(m.content).partners)) {
             // The column is JSON: a keyword it escapes cannot be searched as written.
             if (k.contains(QLatin1Char('"')) || k.contains(QLatin1Char('\\'))

@@ -447,6 +447,27 @@ StatementFacts StatementFacts::of(QStringView view, Detail detail)
                 f.partners << p;
         }
     }
+    // Chinese keywords are fixed four-character cuts (KeywordExtractor): a statement the rules
+    // can act on looks for every four characters of its own, wherever the other's cut fell.
+    if (f.judgeable() && containsCjk(f.text)) {
+        QString run;
+        for (const QChar c : f.text + QLatin1Char(' ')) {
+            if (isCjk(c.unicode())) {
+                run += c;
+                continue;
+            }
+            for (qsizetype k = 0; k + 4 <= run.size() && f.partners.size() < 40; ++k)
+                f.partners << run.mid(k, 4);
+            run.clear();
+        }
+    }
+    // A status finds the other states of its domain ("lives" for "moved to Lisbon").
+    for (const StatementFacts::Status &st : f.statuses) {
+        for (const JudgementWords::StatusWord &w : JudgementWords::statusWords()) {
+            if (w.domain == st.domain && !f.partners.contains(w.words.front()) && w.words.front().size() > 2)
+                f.partners << w.words.front();
+        }
+    }
     f.stems = QStringList(stems.begin(), stems.end());
     f.stems.sort();
     std::sort(f.numbers.begin(), f.numbers.end());
