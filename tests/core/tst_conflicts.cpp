@@ -328,9 +328,10 @@ private slots:
         Memory old = mem(QStringLiteral("o"), u("Use pnpm"), 0);
         old.permanent = true;
         QVERIFY(store->memories().insert(old).ok());
-        QVERIFY(store->memories().insert(mem(QStringLiteral("n"), u("Use npm"), 40)).ok());
-        QVERIFY(store->memories().insert(mem(QStringLiteral("g"), u("Use yarn"), 40, {}, {u("other")})).ok());
-        QVERIFY(store->memories().insert(mem(QStringLiteral("p"), u("Use bun"), 40, u("/x"), {u("other")})).ok());
+        // "now" says the newer replaced the older: an update, but the older is permanent.
+        QVERIFY(store->memories().insert(mem(QStringLiteral("n"), u("Now use npm"), 40)).ok());
+        QVERIFY(store->memories().insert(mem(QStringLiteral("g"), u("Use vitest"), 40, {}, {u("other")})).ok());
+        QVERIFY(store->memories().insert(mem(QStringLiteral("p"), u("Use jest"), 40, u("/x"), {u("other")})).ok());
         Config config = Config::defaults();
         config.conflicts.onScopeOverlap = QStringLiteral("flag");
         ConflictDetector detector(*store, config);

@@ -148,7 +148,9 @@ private slots:
         QCOMPARE(p.newer.memory.id, p.older.memory.id);
         QCOMPARE(store->memories().count().value(), qint64(1));
         bool kept = false;
-        for (const Event &e : *store->events().forMemory(p.older.memory.id)) {
+        const auto history = store->events().forMemory(p.older.memory.id);
+        QVERIFY(history);
+        for (const Event &e : *history) {
             if (e.kind == events::kReinforce)
                 kept = e.payload.value(QStringLiteral("restatement")).toString()
                     == QStringLiteral("The user prefers dark mode in all apps.");

@@ -371,6 +371,26 @@ void findChange(StatementFacts &f, const std::vector<Token> &t, const QSet<int> 
     }
 }
 
+// A number is a value when it counts something ("two kids", 三个孩子) or ends a clause after the
+// thing it measures ("targets Node 18"); not when it names an item ("fact number 7", "variant
+// 15", "step 3"): docs/scoring.md#counts-and-values.
+bool isQuantity(const std::vector<Token> &t, std::size_t i, const Token *before, const std::vector<std::uint8_t> &changeWord)
+{
+    static const QSet<QString> names{
+        QStringLiteral("number"), QStringLiteral("no"),   QStringLiteral("item"),    QStringLiteral("variant"),
+        QStringLiteral("fact"),   QStringLiteral("memory"), QStringLiteral("note"),  QStringLiteral("entry"),
+        QStringLiteral("id"),     QStringLiteral("step"), QStringLiteral("part"),    QStringLiteral("chapter"),
+        QStringLiteral("page"),   QStringLiteral("line"), QStringLiteral("row"),     QStringLiteral("case"),
+        QStringLiteral("test"),   QStringLiteral("issue"), QStringLiteral("ticket"), QStringLiteral("round"),
+        QStringLiteral("session"), QStringLiteral("day"), QStringLiteral("level"),   QStringLiteral("phase")};
+    std::size_t n = i + 1;
+    while (n < t.size() && changeWord[n]) // "Node 22 now": the change word is no unit
+        ++n;
+    if (n < t.size() && t[n].clause == t[i].clause)
+        return t[n].cjk ? t[i].cjk : isContent(t[n]);
+    return before && before->clause == t[i].clause && isContent(*before) && !names.contains(before->word);
+}
+
 void buildFrame(StatementFacts &f, const std::vector<Token> &t, const std::vector<std::uint8_t> &changeWord)
 {
     static const QSet<QString> articles{QStringLiteral("the"), QStringLiteral("a"), QStringLiteral("an")};
@@ -387,9 +407,10 @@ void buildFrame(StatementFacts &f, const std::vector<Token> &t, const std::vecto
         if (previous && (previous->flags & kPredicate)
             && JudgementWords::isExclusivePredicate(beforePrevious ? beforePrevious->word : QString(), previous->word))
             predicateClause = t[i].clause;
+        const Token *before = previous;
         beforePrevious = previous;
         previous = &t[i];
-        if (ft.value >= 0)
+        if (ft.value >= 0 && isQuantity(t, i, before, changeWord))
             ft.slot = 1;
         else if (t[i].flags & kExclusive)
             ft.slot = 2;

@@ -160,8 +160,12 @@ QString syntheticRun(int memories, int examples)
       << found->size() << " pairs in " << QString::number(seconds, 'f', 2) << " s: " << supersede
       << " would supersede the older, " << (updates - supersede) << " updates left open, " << contradictions
       << " contradictions\n";
+    s << "  (" << (int(found->size()) - updates - contradictions)
+      << " scope overlaps: a global and a project memory of one subject; examples below are the others)\n";
     int shown = 0;
     for (const ConflictCandidate &c : *found) {
+        if (c.type == ConflictType::ScopeOverlap)
+            continue;
         if (shown++ >= examples)
             break;
         auto older = (*store)->memories().get(c.older);
