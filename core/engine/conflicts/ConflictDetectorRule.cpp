@@ -66,6 +66,7 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
     s.plans = !facts.plans.empty();
     s.outcomes = !facts.outcomes.empty();
     s.statuses = !facts.statuses.empty();
+    s.change = facts.change;
     s.createdAt = createdAt;
     if (keepWords) {
         s.negations = negation.cues;
@@ -130,7 +131,8 @@ bool mayJudge(const Statement &older, const Statement &newer)
         return true;
     if (older.subjectKey != newer.subjectKey)
         return false;
-    return (older.plans && newer.outcomes) || (older.statuses && newer.statuses);
+    return (older.plans && newer.outcomes) || (older.statuses && newer.statuses)
+        || (newer.change && older.frameKey != 0 && newer.frameKey != 0);
 }
 
 bool olderFirst(const Memory &x, const Memory &y)

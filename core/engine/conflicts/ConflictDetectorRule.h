@@ -36,6 +36,7 @@ struct Statement
     bool plans = false;
     bool outcomes = false;
     bool statuses = false;
+    bool change = false; ///< it says a value changed ("now", 现在 …)
 };
 
 Statement statementOf(const QString &content, const QString &project, Millis createdAt, bool keepWords);

@@ -33,8 +33,30 @@ bool sameValue(const QString &a, const QString &b)
 
 } // namespace
 
+// The newer says a number changed ("targets Node 22 LTS now") where the older gives the same
+// thing another number ("targets Node 18 …"): the word before the number names the thing.
+std::optional<Judgement::Verdict> byChangedNumber(const StatementFacts &older, const StatementFacts &newer)
+{
+    if (!newer.change || older.subject != newer.subject)
+        return std::nullopt;
+    for (std::size_t i = 1; i < newer.frame.size(); ++i) {
+        if (newer.frame[i].slot != 1)
+            continue;
+        for (std::size_t k = 1; k < older.frame.size(); ++k) {
+            if (older.frame[k].slot == 1 && older.frame[k - 1].word == newer.frame[i - 1].word
+                && older.frame[k].value != newer.frame[i].value)
+                return Judgement::Verdict{Judgement::Kind::Update, true,
+                                          says(QStringLiteral("a number that changed"), around(newer, i),
+                                               around(older, k))};
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<Judgement::Verdict> Judgement::byFrame(const StatementFacts &older, const StatementFacts &newer)
 {
+    if (older.frameKey != newer.frameKey || older.frame.size() != newer.frame.size())
+        return byChangedNumber(older, newer);
     if (older.frameKey == 0 || older.frameKey != newer.frameKey || older.frame.size() != newer.frame.size())
         return std::nullopt;
     std::size_t slot = older.frame.size();

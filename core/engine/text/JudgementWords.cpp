@@ -310,7 +310,7 @@ const std::vector<JudgementWords::StatusWord> &JudgementWords::statusWords()
         auto add = [&](const char *text, Domain domain, int state, bool change, bool takesValue) {
             out.push_back({phrases({text}).front(), domain, state, change, takesValue});
         };
-        for (const char *w : {"lives in", "live in", "living in", "住在"})
+        for (const char *w : {"lives in", "live in", "living in", "is based in", "is located in", "is in", "住在"})
             add(w, Domain::Residence, 0, false, true);
         for (const char *w : {"moved to", "moved into", "relocated to", "搬到", "搬去"})
             add(w, Domain::Residence, 1, true, true);

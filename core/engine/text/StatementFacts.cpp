@@ -437,8 +437,15 @@ StatementFacts StatementFacts::of(QStringView view, Detail detail)
     f.subject = t[0].word;
     if (t[0].cjk && t.size() > 1 && t[1].cjk)
         f.subject += t[1].word;
+    std::size_t first = 0;
     if (!t[0].cjk && (t[0].word == QLatin1String("the") || t[0].word == QLatin1String("a")) && t.size() > 1)
-        f.subject = t[1].word;
+        first = 1;
+    if (!t[first].cjk) {
+        f.subject = t[first].word;
+        // "Lin's sister" and "Lin's parents" are two subjects, not Lin.
+        if (t[first].end - t[first].begin > t[first].word.size() && first + 1 < t.size())
+            f.subject += QLatin1Char(' ') + t[first + 1].word;
+    }
     findSteps(f, t, light);
     QSet<int> planClauses;
     for (std::size_t i = 0; i < t.size(); ++i) {
