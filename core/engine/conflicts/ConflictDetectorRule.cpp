@@ -62,6 +62,7 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
     s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
     const text::StatementFacts facts = text::StatementFacts::of(content, text::StatementFacts::Detail::Presence);
     s.subjectKey = qHash(facts.subject);
+    s.ownerKey = qHash(facts.owner);
     s.frameKey = facts.frameKey;
     s.plans = !facts.plans.empty();
     s.outcomes = !facts.outcomes.empty();
@@ -129,10 +130,11 @@ bool mayJudge(const Statement &older, const Statement &newer)
         return false;
     if (older.frameKey != 0 && older.frameKey == newer.frameKey)
         return true;
+    if (older.plans && newer.outcomes && older.ownerKey == newer.ownerKey)
+        return true;
     if (older.subjectKey != newer.subjectKey)
         return false;
-    return (older.plans && newer.outcomes) || (older.statuses && newer.statuses)
-        || (newer.change && older.frameKey != 0 && newer.frameKey != 0);
+    return (older.statuses && newer.statuses) || (newer.change && older.frameKey != 0 && newer.frameKey != 0);
 }
 
 bool olderFirst(const Memory &x, const Memory &y)

@@ -32,6 +32,7 @@ struct Statement
     /// What the judgement rules could act on (docs/scoring.md#judgement-rules), for the cheap
     /// filter of a whole-store search: the subject, the value frame, and which clauses it has.
     std::size_t subjectKey = 0;
+    std::size_t ownerKey = 0;
     std::size_t frameKey = 0;
     bool plans = false;
     bool outcomes = false;

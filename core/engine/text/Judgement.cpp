@@ -132,7 +132,7 @@ std::optional<Judgement::Verdict> Judgement::byStatus(const StatementFacts &olde
 
 std::optional<Judgement::Verdict> Judgement::byPlan(const StatementFacts &older, const StatementFacts &newer)
 {
-    if (older.subject != newer.subject || older.plans.empty() || newer.outcomes.empty())
+    if (older.owner != newer.owner || older.plans.empty() || newer.outcomes.empty())
         return std::nullopt;
     QSet<QString> stillPlanned; // the newer still plans it: not done yet
     for (const StatementFacts::Step &p : newer.plans) {

@@ -440,8 +440,10 @@ StatementFacts StatementFacts::of(QStringView view, Detail detail)
     std::size_t first = 0;
     if (!t[0].cjk && (t[0].word == QLatin1String("the") || t[0].word == QLatin1String("a")) && t.size() > 1)
         first = 1;
+    f.owner = f.subject;
     if (!t[first].cjk) {
         f.subject = t[first].word;
+        f.owner = f.subject;
         // "Lin's sister" and "Lin's parents" are two subjects, not Lin.
         if (t[first].end - t[first].begin > t[first].word.size() && first + 1 < t.size())
             f.subject += QLatin1Char(' ') + t[first + 1].word;

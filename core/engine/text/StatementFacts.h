@@ -47,7 +47,8 @@ struct StatementFacts
     };
 
     QString text;
-    QString subject; ///< the first word (a possessive dropped), or the first two Chinese characters
+    QString subject; ///< the first word, with the next after a possessive ("lin sister"); Chinese: two characters
+    QString owner;   ///< the first word alone: whose plans they are ("John's colleague invited him")
     std::vector<Step> plans;
     std::vector<Step> outcomes;
     std::vector<Status> statuses;
