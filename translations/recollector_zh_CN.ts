@@ -2396,6 +2396,10 @@
         <translation>冲突 #%1</translation>
     </message>
     <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
         <source>Resolution</source>
         <translation>解决方式</translation>
     </message>

@@ -7,6 +7,7 @@
 #include "engine/capture/MemoryCapture.h"
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/Reinforcement.h"
+#include "engine/conflicts/ConflictReason.h"
 #include "mcp/NearDuplicate.h"
 #include "mcp/ToolArguments.h"
 #include "model/MemoryJson.h"
@@ -21,19 +22,23 @@ namespace {
 
 const QString kAssistant = QStringLiteral("assistant");
 
-/// The sentence telling the assistant about the contradictions a new memory raised.
-QString conflictSentence(const QString &id, const std::vector<Conflict> &conflicts)
+/// The sentence telling the assistant about the contradictions a new memory raised, each with
+/// why it was raised (docs/scoring.md#judgement-rules).
+QString conflictSentence(Store &store, const QString &id, const std::vector<Conflict> &conflicts)
 {
     QStringList parts;
     for (const Conflict &c : conflicts) {
         const QString other = c.a == id ? c.b : c.a;
+        auto why = ConflictReason::of(store, c);
+        const QString because = why && !why->isEmpty() ? QStringLiteral(" because %1").arg(*why) : QString();
         parts << (c.isOpen() ? QStringLiteral("it contradicts %1 (%2): recorded as open conflict #%3 for the user to resolve")
                                    .arg(other, conflictTypeName(c.type))
                                    .arg(c.id)
                              : QStringLiteral("it contradicts %1 (%2): conflict #%3 resolved automatically (%4)")
                                    .arg(other, conflictTypeName(c.type))
                                    .arg(c.id)
-                                   .arg(conflictResolutionName(c.resolution)));
+                                   .arg(conflictResolutionName(c.resolution)))
+            + because;
     }
     return parts.isEmpty() ? QString() : QStringLiteral(" Note: ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
 }
@@ -93,7 +98,16 @@ ToolOutcome McpTools::remember(ToolArguments &args)
     QJsonArray conflicts;
     for (const Conflict &c : added->followUp.conflicts)
         conflicts.append(io::conflictToJson(c));
-    return ToolOutcome::ok(QStringLiteral("Remembered as %1.").arg(id) + conflictSentence(id, added->followUp.conflicts),
+    if (!added->restates.isEmpty())
+        return memoryResult(id,
+                            QStringLiteral("Already remembered as %1: the text %2. Reinforced it instead of adding a copy.")
+                                .arg(id, added->restates),
+                            {{QStringLiteral("action"), QStringLiteral("reinforced")},
+                             {QStringLiteral("id"), id},
+                             {QStringLiteral("restates"), added->restates},
+                             {QStringLiteral("conflicts"), QJsonArray()}});
+    return ToolOutcome::ok(QStringLiteral("Remembered as %1.").arg(id)
+                               + conflictSentence(m_store, id, added->followUp.conflicts),
                            {{QStringLiteral("action"), QStringLiteral("created")},
                             {QStringLiteral("id"), id},
                             {QStringLiteral("memory"), view(added->memory, now)},

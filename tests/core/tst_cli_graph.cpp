@@ -261,7 +261,8 @@ private slots:
         QCOMPARE(list.size(), 1);
         const QJsonObject conflict = list.at(0).toObject();
         QCOMPARE(keysOf(conflict), QStringList({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("id"),
-                                                QStringLiteral("status"), QStringLiteral("type")}));
+                                                QStringLiteral("reason"), QStringLiteral("status"), QStringLiteral("type")}));
+        QVERIFY(!conflict.value(QStringLiteral("reason")).toString().isEmpty());
         QCOMPARE(conflict.value(QStringLiteral("type")).toString(), QStringLiteral("direct_contradiction"));
         QCOMPARE(conflict.value(QStringLiteral("status")).toString(), QStringLiteral("open"));
         const QString id = QString::number(conflict.value(QStringLiteral("id")).toInt());

@@ -140,16 +140,25 @@ private slots:
         QTest::newRow("en: prefers tabs / never tabs") << u("Prefers tabs for indentation")
                                                        << u("Never use tabs for indentation") << 0.0 << none << none
                                                        << direct;
-        QTest::newRow("en: no longer") << u("I like coffee") << u("I no longer like coffee") << 2.0 << none << none
-                                       << direct;
+        // "no longer" says the newer replaced the older (docs/scoring.md#counts-and-values).
+        QTest::newRow("en: no longer = an update") << u("I like coffee") << u("I no longer like coffee") << 2.0 << none
+                                                   << none << shift;
         QTest::newRow("en: isn't") << u("The API is stable") << u("The API isn't stable") << 0.5 << none << none
                                    << direct;
         QTest::newRow("en: same moment, same day") << u("The deploy is today") << u("The deploy is not today") << 0.2
                                                    << none << none << direct;
-        QTest::newRow("en: old and new differ (45 d)") << u("Use pnpm for installs") << u("Use npm for installs")
-                                                       << 45.0 << none << none << shift;
-        QTest::newRow("en: opposite but 30 d apart = shift") << u("User likes coffee") << u("User doesn't like coffee")
-                                                             << 30.0 << none << none << shift;
+        // Time alone is no update (docs/scoring.md#temporal-shift): values that exclude each
+        // other, or opposite polarity, with no word of change stay open however far apart.
+        QTest::newRow("en: pnpm / npm exclude each other (45 d)") << u("Use pnpm for installs") << u("Use npm for installs")
+                                                                  << 45.0 << none << none << direct;
+        QTest::newRow("en: opposite, 30 d apart, no word of change") << u("User likes coffee")
+                                                                     << u("User doesn't like coffee") << 30.0 << none
+                                                                     << none << direct;
+        QTest::newRow("en: tabs / spaces") << u("The user prefers tabs") << u("The user prefers spaces") << 40.0 << none
+                                           << none << direct;
+        QTest::newRow("en: plan carried out (40 d)") << u("The user is planning to adopt a dog")
+                                                     << u("The user adopted a dog named Max") << 40.0 << none << none
+                                                     << shift;
         QTest::newRow("en: a standing claim updated 'now' (45 d)")
             << u("recollector-web targets Node 18") << u("recollector-web targets Node 22 now") << 45.0 << none << none << shift;
         QTest::newRow("en: global vs project") << u("Indent with 2 spaces") << u("Indent with 4 spaces") << 1.0 << none
@@ -159,7 +168,9 @@ private slots:
         QTest::newRow("zh: 用 / 不要用") << u("用 pnpm 安装依赖") << u("不要用 pnpm 安装依赖") << 0.0 << none << none
                                        << direct;
         QTest::newRow("zh: 从不") << u("主人喜欢猫") << u("主人从不喜欢猫") << 3.0 << none << none << direct;
-        QTest::newRow("zh: 搬家 (60 d)") << u("主人住在北京朝阳区") << u("主人住在上海浦东新区") << 60.0 << none << none
+        QTest::newRow("zh: two homes, no word of change (60 d)") << u("主人住在北京朝阳区") << u("主人住在上海浦东新区")
+                                                                << 60.0 << none << none << direct;
+        QTest::newRow("zh: 搬到 (60 d)") << u("主人住在北京朝阳区") << u("主人搬到上海浦东新区") << 60.0 << none << none
                                        << shift;
         QTest::newRow("zh: 全局 vs 项目") << u("项目使用 Tab 缩进") << u("项目使用空格缩进") << 0.0 << u("/app")
                                          << none << scope;
@@ -193,6 +204,9 @@ private slots:
                                                 << none;
         QTest::newRow("en: same polarity, same period") << u("Don't use var") << u("Never use var") << 2.0 << none
                                                         << none << none;
+        QTest::newRow("en: keyword overlap and 90 d alone") << u("The deploy script uploads the build to staging")
+                                                            << u("The deploy script uploads the build to production")
+                                                            << 90.0 << none << none << none;
         // Must not conflict — Chinese.
         QTest::newRow("zh: 十天前紧张 / 现在放松 (importance design)") << u("主人十天前很紧张") << u("主人现在很放松") << 10.0
                                                          << none << none << none;
@@ -247,7 +261,7 @@ private slots:
             mem(QStringLiteral("d1"), u("User likes coffee"), 0, {}, {u("coffee")}),
             mem(QStringLiteral("d2"), u("User does not like coffee"), 1, {}, {u("coffee")}),
             mem(QStringLiteral("t1"), u("主人住在北京朝阳区"), 0, {}, {u("住址")}),
-            mem(QStringLiteral("t2"), u("主人住在上海浦东新区"), 60, {}, {u("住址")}),
+            mem(QStringLiteral("t2"), u("主人搬到上海浦东新区"), 60, {}, {u("住址")}),
             mem(QStringLiteral("s1"), u("Indent with 2 spaces"), 0, {}, {u("indent")}),
             mem(QStringLiteral("s2"), u("Indent with 4 spaces"), 0, u("/web"), {u("indent")}),
             mem(QStringLiteral("n1"), u("主人十天前很紧张"), 0, {}, {u("情绪")}),
@@ -314,9 +328,10 @@ private slots:
         Memory old = mem(QStringLiteral("o"), u("Use pnpm"), 0);
         old.permanent = true;
         QVERIFY(store->memories().insert(old).ok());
-        QVERIFY(store->memories().insert(mem(QStringLiteral("n"), u("Use npm"), 40)).ok());
-        QVERIFY(store->memories().insert(mem(QStringLiteral("g"), u("Use yarn"), 40, {}, {u("other")})).ok());
-        QVERIFY(store->memories().insert(mem(QStringLiteral("p"), u("Use bun"), 40, u("/x"), {u("other")})).ok());
+        // "now" says the newer replaced the older: an update, but the older is permanent.
+        QVERIFY(store->memories().insert(mem(QStringLiteral("n"), u("Now use npm"), 40)).ok());
+        QVERIFY(store->memories().insert(mem(QStringLiteral("g"), u("Use vitest"), 40, {}, {u("other")})).ok());
+        QVERIFY(store->memories().insert(mem(QStringLiteral("p"), u("Use jest"), 40, u("/x"), {u("other")})).ok());
         Config config = Config::defaults();
         config.conflicts.onScopeOverlap = QStringLiteral("flag");
         ConflictDetector detector(*store, config);

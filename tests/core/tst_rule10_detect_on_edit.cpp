@@ -84,10 +84,10 @@ private slots:
     void aTemporalShiftIsHandledAutomatically()
     {
         test::TempStore store;
-        plant(*store, 45); // b written 45 days after a: a temporal shift, latest wins
+        plant(*store, 45); // b says the liking changed ("no longer"): an update, latest wins
         const Config config = Config::defaults();
         MemoryEdit change;
-        change.content = QStringLiteral("User does not like coffee");
+        change.content = QStringLiteral("User no longer likes coffee");
         change.keywords = QStringList{QStringLiteral("coffee")};
         QCOMPARE(edit(*store, config, change, kCaptureBase + 46 * kMsPerDay).size(), std::size_t(2));
         const auto all = store->conflicts().list();

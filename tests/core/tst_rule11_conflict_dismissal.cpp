@@ -175,7 +175,8 @@ private slots:
         QVERIFY(store->memories().insert(mem(QStringLiteral("old"), QString::fromUtf8("主人住在北京朝阳区"), 0,
                                              {QString::fromUtf8("住址")}))
                     .ok());
-        QVERIFY(store->memories().insert(mem(QStringLiteral("new"), QString::fromUtf8("主人住在上海浦东新区"), 60,
+        // A move (搬到): an update the newest wins (docs/scoring.md#status-changes).
+        QVERIFY(store->memories().insert(mem(QStringLiteral("new"), QString::fromUtf8("主人搬到上海浦东新区"), 60,
                                              {QString::fromUtf8("住址")}))
                     .ok());
         ConflictDetector detector(*store, Config::defaults());

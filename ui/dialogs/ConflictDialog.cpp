@@ -5,6 +5,7 @@
 #include "text/ConflictText.h"
 #include "text/FileClashText.h"
 #include "text/MaskedText.h"
+#include "engine/conflicts/ConflictReason.h"
 #include "engine/text/TextDiff.h"
 #include "support/MessageBox.h"
 #include "views/ConflictMemoryPane.h"
@@ -193,7 +194,12 @@ void ConflictDialog::reload()
     m_conflict = *conflict;
     const Millis now = m_session->now();
     m_header->setText(tr("Conflict #%1 · %2").arg(m_conflictId).arg(ConflictText::typeLabel(m_conflict.type)));
-    m_explanation->setText(ConflictText::typeExplanation(m_conflict.type));
+    QString explanation = ConflictText::typeExplanation(m_conflict.type);
+    // Why it was raised, in the detector's words: "the newer says 'signed with Nike', …"
+    // (docs/scoring.md#judgement-rules).
+    if (auto why = ConflictReason::of(*store, m_conflict); why && !why->isEmpty())
+        explanation += QLatin1Char('\n') + tr("Why: %1").arg(*why);
+    m_explanation->setText(explanation);
     m_status->setText(ConflictText::statusText(m_conflict, now));
 
     auto a = m_session->memory(m_conflict.a);

@@ -7,6 +7,7 @@
 #include "DecisionOutput.h"
 
 #include "engine/capture/MemoryCapture.h"
+#include "engine/conflicts/ConflictReason.h"
 #include "model/MemoryJson.h"
 
 #include <QJsonArray>
@@ -71,6 +72,19 @@ private:
     static int print(CliContext &ctx, const MemoryCapture::Added &added)
     {
         const QString &id = added.memory.id;
+        if (!added.restates.isEmpty()) {
+            // The assistant said a memory again: it was reinforced, nothing added (docs/scoring.md#restatements).
+            if (ctx.json) {
+                ctx.printJson(QJsonObject{{QStringLiteral("id"), id},
+                                          {QStringLiteral("action"), QStringLiteral("reinforced")},
+                                          {QStringLiteral("restates"), added.restates},
+                                          {QStringLiteral("memory"), ctx.memoryObject(added.memory)}});
+                return 0;
+            }
+            ctx.out() << id << "\n" << "reinforced, not added: the text " << added.restates << "\n";
+            ctx.out().flush();
+            return 0;
+        }
         auto links = ctx.store()->associations().of(id);
         if (!links)
             return ctx.fail(links.error());
@@ -81,8 +95,14 @@ private:
                                              {QStringLiteral("type"), a.type},
                                              {QStringLiteral("weight"), a.weight}});
             QJsonArray conflicts;
-            for (const Conflict &c : added.followUp.conflicts)
-                conflicts.append(io::conflictToJson(c));
+            for (const Conflict &c : added.followUp.conflicts) {
+                QJsonObject o = io::conflictToJson(c);
+                auto why = ConflictReason::of(*ctx.store(), c);
+                if (!why)
+                    return ctx.fail(why.error());
+                o.insert(QStringLiteral("reason"), *why);
+                conflicts.append(o);
+            }
             ctx.printJson(QJsonObject{{QStringLiteral("id"), id},
                                       {QStringLiteral("memory"), ctx.memoryObject(added.memory)},
                                       {QStringLiteral("links"), linkArray},
@@ -95,9 +115,15 @@ private:
         for (const Association &a : *links)
             ctx.out() << "  " << a.other(id) << "  " << a.type << "  " << QString::number(a.weight, 'f', 3) << "\n";
         ctx.out() << "conflicts: " << added.followUp.conflicts.size() << "\n";
-        for (const Conflict &c : added.followUp.conflicts)
+        for (const Conflict &c : added.followUp.conflicts) {
             ctx.out() << "  #" << c.id << "  " << conflictTypeName(c.type) << "  " << (c.a == id ? c.b : c.a) << "  "
                       << (c.isOpen() ? QStringLiteral("open") : conflictResolutionName(c.resolution)) << "\n";
+            auto why = ConflictReason::of(*ctx.store(), c);
+            if (!why)
+                return ctx.fail(why.error());
+            if (!why->isEmpty())
+                ctx.out() << "    why: " << *why << "\n";
+        }
         ctx.out().flush();
         return 0;
     }

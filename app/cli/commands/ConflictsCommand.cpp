@@ -5,6 +5,7 @@
 #include "Command.h"
 
 #include "engine/conflicts/ConflictDetector.h"
+#include "engine/conflicts/ConflictReason.h"
 #include "engine/conflicts/QueuedDetection.h"
 
 #include <QHash>
@@ -60,12 +61,17 @@ public:
 
         if (ctx.json) {
             QJsonArray out;
-            for (const Conflict &c : *conflicts)
+            for (const Conflict &c : *conflicts) {
+                auto why = ConflictReason::of(*store, c);
+                if (!why)
+                    return ctx.fail(why.error());
                 out.append(QJsonObject{{QStringLiteral("id"), double(c.id)},
                                        {QStringLiteral("a"), c.a},
                                        {QStringLiteral("b"), c.b},
                                        {QStringLiteral("type"), conflictTypeName(c.type)},
-                                       {QStringLiteral("status"), conflictStatusName(c.status)}});
+                                       {QStringLiteral("status"), conflictStatusName(c.status)},
+                                       {QStringLiteral("reason"), *why}});
+            }
             ctx.printJson(out);
             return 0;
         }
@@ -90,6 +96,12 @@ public:
                 out << " (" << conflictResolutionName(c.resolution) << ')';
             out << "\n    a " << c.a << "  " << content.value(c.a, QStringLiteral("(gone)")) << "\n    b " << c.b << "  "
                 << content.value(c.b, QStringLiteral("(gone)")) << "\n";
+            // Why it was raised, in the detector's words (docs/scoring.md#judgement-rules).
+            auto why = ConflictReason::of(*store, c);
+            if (!why)
+                return ctx.fail(why.error());
+            if (!why->isEmpty())
+                out << "    why: " << *why << "\n";
         }
         if (conflicts->empty())
             out << "no conflicts\n";

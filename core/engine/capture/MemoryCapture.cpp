@@ -1,6 +1,7 @@
 #include "engine/capture/MemoryCapture.h"
 
 #include "engine/capture/KeywordExtractor.h"
+#include "engine/capture/Restatements.h"
 #include "store/Store.h"
 
 namespace recollector::core {
@@ -41,6 +42,15 @@ Result<MemoryCapture::Added> MemoryCapture::add(const NewMemory &input, Millis a
     if (at == 0)
         at = time::nowMs();
     Added added;
+    if (input.actor == QLatin1String("assistant")) {
+        // The assistant's copy of a fact it already holds is the fact said again: a
+        // reinforcement, with the new words kept in its event (docs/scoring.md#restatements).
+        auto same = Restatements::find(m_store, draft(input, m_config));
+        if (!same)
+            return same.error();
+        if (*same)
+            return restate(**same, input, at);
+    }
     AfterChange after(m_store, m_config);
     auto outcomes = after.runAll(
         m_decisions, 1, [&](std::size_t) { return createIn(m_decisions, input, m_config, at); }, at, &added.followUp);
@@ -49,6 +59,21 @@ Result<MemoryCapture::Added> MemoryCapture::add(const NewMemory &input, Millis a
     added.outcomes = std::move(*outcomes);
     const QString id = added.outcomes.front().createdIds.value(0);
     auto written = m_store.memories().get(id);
+    if (!written)
+        return written.error();
+    added.memory = std::move(*written);
+    return added;
+}
+
+Result<MemoryCapture::Added> MemoryCapture::restate(const Restatements::Match &match, const NewMemory &input, Millis at)
+{
+    auto done = m_decisions.reinforceRestated(match.memory.id, input.content.trimmed(), match.why, at, input.actor);
+    if (!done)
+        return done.error();
+    Added added;
+    added.outcomes.push_back(std::move(*done));
+    added.restates = match.why;
+    auto written = m_store.memories().get(match.memory.id);
     if (!written)
         return written.error();
     added.memory = std::move(*written);

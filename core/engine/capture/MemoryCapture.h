@@ -3,6 +3,7 @@
 #include "config/Config.h"
 #include "engine/capture/AfterChange.h"
 #include "engine/capture/NewMemory.h"
+#include "engine/capture/Restatements.h"
 #include "engine/decisions/Decisions.h"
 #include "model/Memory.h"
 #include "model/Result.h"
@@ -26,6 +27,9 @@ public:
         Memory memory;                         ///< as written
         FollowUpOutcome followUp;              ///< its links and the contradictions it raised
         std::vector<DecisionOutcome> outcomes; ///< the `create` decision, then the detector's (undo reverts them all)
+        /// Set when the assistant's text restated a memory already held (docs/scoring.md#restatements):
+        /// `memory` is that memory, reinforced with the new text kept in the event; nothing was created.
+        QString restates;
     };
 
     /// The memory built from `input` as add() would write it (no id, no instants yet).
@@ -42,10 +46,13 @@ public:
 
     /// Checks `input` (one message naming the field; nothing written), then in ONE
     /// transaction: the `create` decision (actor = input.actor), the new memory's derived
-    /// links and its contradiction check (AfterChange).
+    /// links and its contradiction check (AfterChange). What the assistant adds that restates
+    /// a memory it already has (Restatements) reinforces that memory instead (`restates`).
     [[nodiscard]] Result<Added> add(const NewMemory &input, Millis at = 0);
 
 private:
+    [[nodiscard]] Result<Added> restate(const Restatements::Match &match, const NewMemory &input, Millis at);
+
     Store &m_store;
     Config m_config;
     Decisions m_decisions;

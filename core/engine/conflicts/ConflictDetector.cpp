@@ -6,6 +6,7 @@
 #include "engine/graph/KeywordIndex.h"
 #include "engine/decisions/Reinforcement.h"
 #include "engine/decisions/WeightLog.h"
+#include "engine/text/Judgement.h"
 #include "model/MemoryJson.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -24,6 +25,7 @@ Q_LOGGING_CATEGORY(lcConflicts, "recollector.core.engine.conflicts")
 namespace recollector::core {
 
 using conflict_rule::classifyStatements;
+using conflict_rule::mayJudge;
 using conflict_rule::olderFirst;
 using conflict_rule::pairKey;
 using conflict_rule::Statement;
@@ -53,7 +55,7 @@ Result<QSet<QString>> existingPairs(Store &store)
 // AutoProjectWins, or None (it stays open).
 ConflictResolution automaticResolution(const ConflictCandidate &c, const Memory &older, const Config::Conflicts &rules)
 {
-    if (c.type == ConflictType::TemporalShift && rules.onTemporalShift == QLatin1String("latest_wins")
+    if (c.type == ConflictType::TemporalShift && c.supersede && rules.onTemporalShift == QLatin1String("latest_wins")
         && !older.permanent)
         return ConflictResolution::AutoLatestWins;
     if (c.type == ConflictType::ScopeOverlap && rules.onScopeOverlap == QLatin1String("project_wins"))
@@ -215,6 +217,56 @@ Result<std::vector<ConflictCandidate>> finalVerdicts(Store &store, const Keyword
     return out;
 }
 
+// Pairs with the same value frame and no keyword in common ("prefers tabs" / "prefers
+// spaces"): grouped by frame, each compared with the few before it in creation order.
+void sameFrames(const KeywordIndex &index, const std::vector<Statement> &statements,
+                const std::vector<std::uint8_t> &eligible, std::vector<std::pair<std::uint32_t, std::uint32_t>> &maybe)
+{
+    constexpr std::size_t kPerFrame = 16;
+    QSet<quint64> known;
+    for (auto [j, e] : maybe)
+        known.insert((quint64(j) << 32) | e);
+    QHash<std::size_t, std::vector<std::uint32_t>> byFrame;
+    for (std::uint32_t e : index.timeOrder()) {
+        if (!eligible[e] || statements[e].frameKey == 0)
+            continue;
+        std::vector<std::uint32_t> &group = byFrame[statements[e].frameKey];
+        for (std::size_t k = group.size(); k-- > 0 && group.size() - k <= kPerFrame;) {
+            const std::uint32_t j = group[k];
+            if (!known.contains((quint64(j) << 32) | e) && mayJudge(statements[j], statements[e])) {
+                known.insert((quint64(j) << 32) | e);
+                maybe.emplace_back(j, e);
+            }
+        }
+        group.push_back(e);
+    }
+}
+
+// The few flagged pairs read in full for the final verdict and its reason; then the pairs only
+// the judgement rules could raise, which count against the caps once their verdict is known.
+Result<std::vector<ConflictCandidate>> allVerdicts(Store &store, const KeywordIndex &index,
+                                                   const std::vector<std::pair<std::uint32_t, std::uint32_t>> &flagged,
+                                                   const std::vector<std::pair<std::uint32_t, std::uint32_t>> &maybe,
+                                                   const Config::Conflicts &rules, ConflictDetector::Stats &stats,
+                                                   Caps &caps)
+{
+    auto out = finalVerdicts(store, index, flagged, rules, stats);
+    if (!out)
+        return out;
+    auto judged = finalVerdicts(store, index, maybe, rules, stats);
+    if (!judged)
+        return judged;
+    for (ConflictCandidate &c : *judged) {
+        ++stats.flagged;
+        if (caps.admit(c.older, c.newer)) {
+            caps.take(c.older, c.newer);
+            out->push_back(std::move(c));
+        }
+    }
+    stats.candidates = qint64(out->size());
+    return out;
+}
+
 } // namespace
 
 ConflictDetector::ConflictDetector(Store &store, const Config &config) : m_store(store), m_config(config) {}
@@ -232,23 +284,64 @@ bool ConflictDetector::isEligible(const Memory &m)
     return !m.isDeleted() && !m.negated && !m.superseded && m.mergedInto.isEmpty() && !m.content.trimmed().isEmpty();
 }
 
+namespace {
+
+std::optional<text::Judgement::Verdict> judgedPair(const text::StatementFacts &older, const text::StatementFacts &newer,
+                                                  const Statement &so, const Statement &sn)
+{
+    // A plan carried out is reported as done, often with a moment that is over ("went
+    // camping last week"): the plan rule runs before the moment rules. Values and statuses
+    // only clash about the same moment (docs/scoring.md#detection).
+    if (auto v = text::Judgement::byPlan(older, newer))
+        return v;
+    if (so.past || sn.past)
+        return std::nullopt;
+    if ((so.dated || sn.dated) && !(so.dated && sn.dated && so.datedKey == sn.datedKey))
+        return std::nullopt;
+    return text::Judgement::byValue(older, newer);
+}
+
+} // namespace
+
 std::optional<ConflictCandidate> ConflictDetector::classify(const Memory &x, const Memory &y,
                                                             const Config::Conflicts &rules)
 {
     if (x.id == y.id || !isEligible(x) || !isEligible(y))
         return std::nullopt;
     const double jaccard = KeywordIndex::jaccard(x.keywords, y.keywords);
-    if (jaccard < rules.keywordJaccard)
-        return std::nullopt;
     const Memory &older = olderFirst(x, y) ? x : y;
     const Memory &newer = olderFirst(x, y) ? y : x;
     const Statement so = statementOf(older.content, older.projectPath, older.createdAt, true);
     const Statement sn = statementOf(newer.content, newer.projectPath, newer.createdAt, true);
+    if (so.textKey == sn.textKey)
+        return std::nullopt;
+    if (mayJudge(so, sn)) {
+        const text::StatementFacts fo = text::StatementFacts::of(older.content);
+        const text::StatementFacts fn = text::StatementFacts::of(newer.content);
+        if (auto verdict = judgedPair(fo, fn, so, sn))
+            return ConflictCandidate{older.id, newer.id, verdict->kind == text::Judgement::Kind::Update
+                                                             ? ConflictType::TemporalShift
+                                                             : ConflictType::DirectContradiction,
+                                     verdict->why, jaccard, verdict->supersede};
+    }
+    if (jaccard < rules.keywordJaccard)
+        return std::nullopt;
     QString reason;
     const auto type = classifyStatements(so, sn, rules, &reason);
     if (!type)
         return std::nullopt;
-    return ConflictCandidate{older.id, newer.id, *type, reason, jaccard};
+    ConflictCandidate c{older.id, newer.id, *type, reason, jaccard, false};
+    // A flip of polarity the newer says is a change ("no longer", "now"): an update.
+    if (*type == ConflictType::DirectContradiction && so.negative != sn.negative) {
+        const text::StatementFacts fn = text::StatementFacts::of(newer.content);
+        if (fn.change) {
+            c.type = ConflictType::TemporalShift;
+            c.supersede = true;
+            c.reason = QStringLiteral("a change: the newer says '%1', the older '%2'")
+                           .arg(fn.changeQuote, older.content.simplified().left(80));
+        }
+    }
+    return c;
 }
 
 Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIndex *given)
@@ -283,6 +376,8 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
     std::vector<std::uint32_t> stamp(index.size(), 0);
     std::uint32_t generation = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> flagged;
+    // Pairs only the judgement rules could raise, read in full before the caps count them.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> maybe;
     std::size_t looked = 0;
     for (std::uint32_t e : index.timeOrder()) {
         if (++looked % kReportEvery == 0) {
@@ -296,13 +391,20 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
             [&](std::uint32_t j) { return eligible[j] != 0; },
             [&](std::uint32_t j) {
                 ++m_stats.comparisons;
-                if (!classifyStatements(statements[j], statements[e], rules, nullptr))
+                if (!classifyStatements(statements[j], statements[e], rules, nullptr)) {
+                    if (mayJudge(statements[j], statements[e]))
+                        maybe.emplace_back(j, e);
                     return;
+                }
                 ++m_stats.flagged;
                 if (caps.admit(index.id(j), index.id(e))) {
                     caps.take(index.id(j), index.id(e)); // the final verdict below agrees: same rule
                     flagged.emplace_back(j, e);
                 }
+            },
+            [&](std::uint32_t j) {
+                if (mayJudge(statements[j], statements[e]))
+                    maybe.emplace_back(j, e);
             });
         if (cut)
             ++m_stats.limited;
@@ -313,14 +415,12 @@ Result<std::vector<ConflictCandidate>> ConflictDetector::findAll(const KeywordIn
             break;
         }
     }
+    if (!m_stats.stoppedAtCap)
+        sameFrames(index, statements, eligible, maybe);
 
     if (const Status st = step(Phase::Finding, index.size(), index.size()); !st)
         return st.error();
-    // The few flagged pairs are read in full for the final verdict and its reason.
-    auto out = finalVerdicts(m_store, index, flagged, rules, m_stats);
-    if (out)
-        m_stats.candidates = qint64(out->size());
-    return out;
+    return allVerdicts(m_store, index, flagged, maybe, rules, m_stats, caps);
 }
 
 Result<std::vector<ConflictCandidate>> ConflictDetector::findFor(const Memory &memory, const KeywordIndex *given)

@@ -23,8 +23,11 @@ struct ConflictCandidate
     QString older;
     QString newer;
     ConflictType type = ConflictType::DirectContradiction;
-    QString reason;      ///< one line a person can read ("opposite polarity: 'not' in …")
+    QString reason;      ///< one line a person can read ("a plan carried out: the newer says …")
     double jaccard = 0;  ///< keyword overlap of the pair
+    /// An update whose rule says the newer replaced the older (docs/scoring.md#judgement-rules):
+    /// only then may the automatic handling supersede the older.
+    bool supersede = false;
     bool operator==(const ConflictCandidate &) const = default;
 };
 
@@ -39,9 +42,12 @@ struct ConflictCandidate
 ///    both name the same one and were written the same day (TimeAnchors);
 ///  - `scope_overlap` when one is global and the other project-scoped (different projects do
 ///    not overlap);
-///  - `temporal_shift` when they were created ≥ temporalShiftDays (30) apart;
-///  - `direct_contradiction` when, in the same period, their polarity differs (NegationCues);
-///  - nothing otherwise.
+///  - `temporal_shift` (an update) or `direct_contradiction` when a judgement rule says so
+///    (text::Judgement: plan → outcome, status changes, values that cannot both hold), whatever
+///    their keyword overlap; the plan rule also for statements about moments that are over;
+///  - `direct_contradiction` when their polarity differs (NegationCues), or `temporal_shift`
+///    when the newer says it changed ("no longer");
+///  - nothing otherwise: keyword overlap and time alone are no update (docs/scoring.md#temporal-shift).
 /// Negated, superseded, merged-away and deleted memories take no part; a pair that already
 /// has a conflict row (open or resolved) is not raised again.
 ///
@@ -115,9 +121,10 @@ public:
 
     /// Writes each candidate as a conflict row, appends `conflict_detected` to both memories
     /// and applies the configured automatic handling — all in one transaction:
-    ///  - temporal_shift + onTemporalShift latest_wins: the older is superseded (negatedAt =
-    ///    now starts C(t)), the newer gets supersedesId; resolved as auto:latest_wins (not
-    ///    when the older is permanent: then it waits for the user);
+    ///  - temporal_shift whose rule says which replaced which (`supersede`) + onTemporalShift
+    ///    latest_wins: the older is superseded (negatedAt = now starts C(t)), the newer gets
+    ///    supersedesId; resolved as auto:latest_wins (not when the older is permanent: then it
+    ///    waits for the user); any other temporal_shift stays open;
     ///  - scope_overlap + onScopeOverlap project_wins: resolved as auto:project_wins; no
     ///    memory changes (retrieval inside that project prefers the project memory);
     ///  - direct_contradiction: both confidences × directConfidenceFactor (0.8); stays open.

@@ -1,6 +1,7 @@
 #include "engine/conflicts/ConflictDetectorRule.h"
 
 #include "engine/text/NegationCues.h"
+#include "engine/text/StatementFacts.h"
 #include "engine/text/StatementWords.h"
 #include "engine/text/TimeAnchors.h"
 
@@ -59,6 +60,14 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
         s.affirmed = std::move(polarity.affirmed);
     }
     s.scopeKey = project.isEmpty() ? 0 : (qHash(project) | 1);
+    const text::StatementFacts facts = text::StatementFacts::of(content, text::StatementFacts::Detail::Presence);
+    s.subjectKey = qHash(facts.subject);
+    s.ownerKey = qHash(facts.owner);
+    s.frameKey = facts.frameKey;
+    s.plans = !facts.plans.empty();
+    s.outcomes = !facts.outcomes.empty();
+    s.statuses = !facts.statuses.empty();
+    s.change = facts.change;
     s.createdAt = createdAt;
     if (keepWords) {
         s.negations = negation.cues;
@@ -69,7 +78,7 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
 
 // The rule of the class comment, on two statements (older first).
 std::optional<ConflictType> classifyStatements(
-    const Statement &older, const Statement &newer, const Config::Conflicts &rules, QString *reason)
+    const Statement &older, const Statement &newer, const Config::Conflicts & /*rules*/, QString *reason)
 {
     if (older.textKey == newer.textKey)
         return std::nullopt;
@@ -92,16 +101,12 @@ std::optional<ConflictType> classifyStatements(
                 "a global and a project-scoped memory of the same subject say different things");
         return ConflictType::ScopeOverlap;
     }
-    if (daysApart >= rules.temporalShiftDays) {
-        if (reason)
-            *reason = QStringLiteral("same subject, different statement, written %1 days apart")
-                          .arg(QString::number(std::floor(daysApart), 'f', 0));
-        return ConflictType::TemporalShift;
-    }
+    // Keyword overlap and time alone never make an update (docs/scoring.md#temporal-shift):
+    // the judgement rules (ConflictDetector::classify) do, on the words.
     if (older.negative != newer.negative) {
         if (reason) {
             const Statement &neg = older.negative ? older : newer;
-            *reason = QStringLiteral("opposite polarity in the same period: %1 in the %2 one")
+            *reason = QStringLiteral("opposite polarity: %1 in the %2 one")
                           .arg(quoted(neg.negations),
                               older.negative ? QStringLiteral("older") : QStringLiteral("newer"));
         }
@@ -113,10 +118,23 @@ std::optional<ConflictType> classifyStatements(
         && text::StatementWords::affirmsWhatTheOtherDenies({older.denied, older.affirmed},
                                                            {newer.denied, newer.affirmed})) {
         if (reason)
-            *reason = QStringLiteral("one asks for what the other rules out, in the same period");
+            *reason = QStringLiteral("one asks for what the other rules out");
         return ConflictType::DirectContradiction;
     }
     return std::nullopt;
+}
+
+bool mayJudge(const Statement &older, const Statement &newer)
+{
+    if (older.scopeKey != newer.scopeKey)
+        return false;
+    if (older.frameKey != 0 && older.frameKey == newer.frameKey)
+        return true;
+    if (older.plans && newer.outcomes && older.ownerKey == newer.ownerKey)
+        return true;
+    if (older.subjectKey != newer.subjectKey)
+        return false;
+    return (older.statuses && newer.statuses) || (newer.change && older.frameKey != 0 && newer.frameKey != 0);
 }
 
 bool olderFirst(const Memory &x, const Memory &y)

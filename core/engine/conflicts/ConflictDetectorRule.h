@@ -29,6 +29,15 @@ struct Statement
     Millis createdAt = 0;
     QStringList negations; ///< kept only when a reason is wanted
     QStringList anchors; ///< past and dated ones, likewise
+    /// What the judgement rules could act on (docs/scoring.md#judgement-rules), for the cheap
+    /// filter of a whole-store search: the subject, the value frame, and which clauses it has.
+    std::size_t subjectKey = 0;
+    std::size_t ownerKey = 0;
+    std::size_t frameKey = 0;
+    bool plans = false;
+    bool outcomes = false;
+    bool statuses = false;
+    bool change = false; ///< it says a value changed ("now", 现在 …)
 };
 
 Statement statementOf(const QString &content, const QString &project, Millis createdAt, bool keepWords);
@@ -37,6 +46,11 @@ Statement statementOf(const QString &content, const QString &project, Millis cre
 /// given, gets one line a person can read (the statements must have been made with keepWords).
 std::optional<ConflictType> classifyStatements(
     const Statement &older, const Statement &newer, const Config::Conflicts &rules, QString *reason);
+
+/// Whether the judgement rules might raise the pair (older first) whatever their keyword
+/// overlap: the same value frame, or one subject with a plan then an outcome, or two statuses.
+/// A superset of what ConflictDetector::classify raises by those rules.
+bool mayJudge(const Statement &older, const Statement &newer);
 
 /// Creation order, then id: which of two memories is the older.
 bool olderFirst(const Memory &x, const Memory &y);

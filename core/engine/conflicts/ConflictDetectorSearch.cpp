@@ -1,5 +1,6 @@
 #include "engine/conflicts/ConflictDetectorSearch.h"
 
+#include "engine/text/StatementFacts.h"
 #include "engine/text/TextTokens.h"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 namespace recollector::core::conflict_search {
 
 using conflict_rule::classifyStatements;
+using conflict_rule::mayJudge;
 using conflict_rule::olderFirst;
 using conflict_rule::pairKey;
 using conflict_rule::statementOf;
@@ -18,8 +20,11 @@ namespace {
 bool raises(const Memory &x, const Statement &sx, const Memory &y, const Statement &sy,
     const Config::Conflicts &rules)
 {
-    return olderFirst(x, y) ? classifyStatements(sx, sy, rules, nullptr).has_value()
-                            : classifyStatements(sy, sx, rules, nullptr).has_value();
+    const Statement &older = olderFirst(x, y) ? sx : sy;
+    const Statement &newer = olderFirst(x, y) ? sy : sx;
+    return mayJudge(older, newer)
+        || (KeywordIndex::jaccard(x.keywords, y.keywords) >= rules.keywordJaccard
+            && classifyStatements(older, newer, rules, nullptr).has_value());
 }
 
 } // namespace
@@ -112,12 +117,21 @@ QStringList IncomingSearch::collectStoreNeighbours()
         if (!m_mine.eligible[i])
             continue;
         const Memory &m = m_incoming[i];
+        const Statement &mine = m_mine.statements[i];
+        const bool judgeable = mine.frameKey != 0 || mine.plans || mine.outcomes || mine.statuses;
+        QStringList keywords = m.keywords;
+        // A value's rivals ("spaces" for "tabs"), a status's other states ("lives" for "moved
+        // to"), find the statements it may contradict.
+        if (judgeable)
+            keywords += text::StatementFacts::of(m.content).partners;
         QHash<std::uint32_t, int> shared;
         int count = 0;
         qint64 visits = ConflictDetector::kMaxVisitsPerMemory;
-        neighboursOf(m_index, m.keywords, m.createdAt, ConflictDetector::kWindow, shared, count, visits);
+        neighboursOf(m_index, keywords, m.createdAt, ConflictDetector::kWindow, shared, count, visits);
+        count = int(normalizeKeywords(m.keywords).size());
         m_stats.visits += ConflictDetector::kMaxVisitsPerMemory - visits;
         std::vector<std::uint32_t> &near = m_storeSide[i];
+        std::vector<std::uint32_t> weak;
         for (auto it = shared.cbegin(); it != shared.cend(); ++it) {
             const std::uint32_t j = it.key();
             if (j == m_storeEntry[i])
@@ -126,11 +140,15 @@ QStringList IncomingSearch::collectStoreNeighbours()
             const int uni = count + int(m_index.keywordsOf(j).size()) - inter;
             if (uni > 0 && double(inter) / double(uni) >= m_rules.keywordJaccard)
                 near.push_back(j);
+            else if (judgeable)
+                weak.push_back(j); // the judgement rules look past the keyword overlap
         }
         if (visits <= 0 || near.size() > std::size_t(ConflictDetector::kMaxComparisonsPerMemory)) {
             ++m_stats.limited;
-            keepNearest(near, m.createdAt);
+            keepNearest(near, m.createdAt, std::size_t(ConflictDetector::kMaxComparisonsPerMemory));
         }
+        keepNearest(weak, m.createdAt, kWeakNeighbours);
+        near.insert(near.end(), weak.begin(), weak.end());
         std::sort(near.begin(), near.end()); // for comparedInStore()
         for (std::uint32_t j : near)
             toLoad[j] = 1;
@@ -200,6 +218,12 @@ void IncomingSearch::compareAmongThemselves()
                 ++m_stats.comparisons;
                 if (raises(m_incoming[k], m_mine.statements[k], m_incoming[i], m_mine.statements[i], m_rules))
                     consider(m_incoming[k], m_incoming[i]);
+            },
+            [&](std::uint32_t j) {
+                const std::size_t k = positionOf[j];
+                if (!comparedInStore(i, k) && !comparedInStore(k, i)
+                    && mayJudge(m_mine.statements[k], m_mine.statements[i]))
+                    consider(m_incoming[k], m_incoming[i]);
             });
         if (cut)
             ++m_stats.limited;
@@ -207,16 +231,16 @@ void IncomingSearch::compareAmongThemselves()
 }
 
 // The nearest in creation time are the likeliest to be about the same thing.
-void IncomingSearch::keepNearest(std::vector<std::uint32_t> &near, Millis at) const
+void IncomingSearch::keepNearest(std::vector<std::uint32_t> &near, Millis at, std::size_t most) const
 {
-    if (near.size() <= std::size_t(ConflictDetector::kMaxComparisonsPerMemory))
+    if (near.size() <= most)
         return;
     const auto distance = [&](std::uint32_t j) { return std::abs(m_index.createdAt(j) - at); };
-    std::nth_element(near.begin(), near.begin() + ConflictDetector::kMaxComparisonsPerMemory, near.end(),
+    std::nth_element(near.begin(), near.begin() + std::ptrdiff_t(most), near.end(),
         [&](std::uint32_t a, std::uint32_t b) {
             return distance(a) != distance(b) ? distance(a) < distance(b) : a < b;
         });
-    near.resize(std::size_t(ConflictDetector::kMaxComparisonsPerMemory));
+    near.resize(most);
 }
 
 // Whether incoming[i] was put to the rule against the stored version of incoming[k].

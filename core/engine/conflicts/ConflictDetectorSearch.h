@@ -24,14 +24,15 @@ void neighboursOf(const KeywordIndex &index, const QStringList &keywords, Millis
     QHash<std::uint32_t, int> &out, int &keywordCount, qint64 &visits);
 
 /// Calls visit(j) for the entries that share a keyword with `e`, were created before it and
-/// reach the Jaccard threshold: per keyword at most kWindow eligible ones not met yet through
-/// another keyword, kMaxVisitsPerMemory posting entries looked at in all and
+/// reach the Jaccard threshold, and weak(j) for those below it (the judgement rules' cheap
+/// filter, docs/scoring.md#judgement-rules): per keyword at most kWindow eligible ones not met
+/// yet through another keyword, kMaxVisitsPerMemory posting entries looked at in all and
 /// kMaxComparisonsPerMemory visits. `stamp` marks the entries met for this `generation`.
 /// Returns whether a cap cut the search short.
-template <typename Eligible, typename Visit>
+template <typename Eligible, typename Visit, typename Weak>
 bool lookBack(const KeywordIndex &index, std::uint32_t e, std::vector<std::uint32_t> &stamp,
     std::uint32_t generation, double threshold, ConflictDetector::Stats &stats, Eligible eligible,
-    Visit visit)
+    Visit visit, Weak weak)
 {
     qint64 visits = ConflictDetector::kMaxVisitsPerMemory;
     int compared = 0;
@@ -47,8 +48,10 @@ bool lookBack(const KeywordIndex &index, std::uint32_t e, std::vector<std::uint3
                 continue;
             stamp[j] = generation;
             ++taken;
-            if (index.jaccard(e, j) < threshold)
+            if (index.jaccard(e, j) < threshold) {
+                weak(j);
                 continue;
+            }
             ++compared;
             visit(j);
         }
@@ -106,6 +109,9 @@ public:
     /// overlap is known from the index, so only pairs that reach the threshold are read.
     /// Returns the ids to read.
     QStringList collectStoreNeighbours();
+    /// How many stored neighbours below the keyword threshold one incoming memory the
+    /// judgement rules could act on is compared with (the nearest in time).
+    static constexpr std::size_t kWeakNeighbours = 64;
     /// Each incoming memory against the stored ones collected above (`stored`: those read).
     void compareWithStore(const std::vector<Memory> &stored);
     /// The incoming memories against each other, through an index of their own: each pair
@@ -115,7 +121,7 @@ public:
     std::vector<ConflictCandidate> takeResult() { return std::move(m_out); }
 
 private:
-    void keepNearest(std::vector<std::uint32_t> &near, Millis at) const;
+    void keepNearest(std::vector<std::uint32_t> &near, Millis at, std::size_t most) const;
     bool comparedInStore(std::size_t i, std::size_t k) const;
     void consider(const Memory &x, const Memory &y);
 

@@ -146,7 +146,8 @@ Result<Memory> Decisions::live(const QString &id) const
     return m;
 }
 
-Status Decisions::reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at)
+Status Decisions::reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at,
+                              const QJsonObject &more)
 {
     int recent = 0;
     if (Reinforcement::isMention(event)) {
@@ -163,7 +164,21 @@ Status Decisions::reinforceIn(DecisionRecorder &recorder, Memory &memory, Reinfo
         extra.insert(QStringLiteral("frequent"), applied.frequent);
     if (applied.importanceBoost > 0)
         extra.insert(QStringLiteral("boost"), applied.importanceBoost);
+    for (auto it = more.begin(); it != more.end(); ++it)
+        extra.insert(it.key(), it.value());
     return recorder.change(events::kReinforce, before, memory, extra, applied.mention);
+}
+
+Result<DecisionOutcome> Decisions::reinforceRestated(const QString &id, const QString &text, const QString &why,
+                                                     Millis at, const QString &actor)
+{
+    return run(at, actor, [&](DecisionRecorder &rec, Millis when) -> Status {
+        auto m = live(id);
+        if (!m)
+            return m.error();
+        return reinforceIn(rec, *m, ReinforceEvent::Manual, when,
+                           QJsonObject{{QStringLiteral("restatement"), text}, {QStringLiteral("restates"), why}});
+    });
 }
 
 Result<DecisionOutcome> Decisions::reinforce(const QString &id, ReinforceEvent event, Millis at, const QString &actor)

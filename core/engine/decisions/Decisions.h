@@ -8,6 +8,7 @@
 #include "model/Memory.h"
 #include "model/Result.h"
 
+#include <QJsonObject>
 #include <QStringList>
 
 #include <functional>
@@ -51,6 +52,12 @@ public:
     /// Reinforce with one of the events of docs/scoring.md#reinforcement (a `reinforce` event with its type).
     [[nodiscard]] Result<DecisionOutcome> reinforce(const QString &id, ReinforceEvent event, Millis at = 0,
                                                     const QString &actor = QStringLiteral("assistant"));
+    /// The assistant said a memory again in other words (docs/scoring.md#restatements): a
+    /// `reinforce` event of type `manual` (a mention) whose payload also keeps the new text
+    /// (`restatement`) and why it is the same fact (`restates`).
+    [[nodiscard]] Result<DecisionOutcome> reinforceRestated(const QString &id, const QString &text, const QString &why,
+                                                            Millis at = 0,
+                                                            const QString &actor = QStringLiteral("assistant"));
     /// verified = true + reinforce manual: events `reinforce` (a mention) then `confirm`; when
     /// the memory's latest recall reached it by spreading activation, also the confirmed-hit
     /// boost (+0.1) of the link it was reached over: a `link_boost` event (docs/scoring.md#learned-weights); an
@@ -140,7 +147,8 @@ private:
     Result<DecisionOutcome> run(Millis at, const QString &actor, const Body &body);
     /// The memory, which must exist and not be soft-deleted.
     Result<Memory> live(const QString &id) const;
-    Status reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at);
+    Status reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at,
+                       const QJsonObject &more = {});
     /// Unarchives `memory` (Unarchive) and records the `unarchive` event with `trigger`.
     Status unarchiveIn(DecisionRecorder &recorder, Memory &memory, const QString &trigger, bool restartClock,
                        Millis at);

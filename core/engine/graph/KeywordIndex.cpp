@@ -1,5 +1,7 @@
 #include "engine/graph/KeywordIndex.h"
 
+#include "engine/text/StatementFacts.h"
+
 #include "engine/text/TextTokens.h"
 #include "store/Store.h"
 
@@ -264,7 +266,10 @@ Result<KeywordIndex> KeywordIndex::buildAround(Store &store, const QStringList &
     };
     const auto span = Millis(hours * double(kMsPerHour));
     for (const Memory &m : *memories) {
-        for (const QString &k : normalizeKeywords(m.keywords)) {
+        // Also the memories naming a rival of one of its values ("spaces" for "tabs") or another
+        // state of its status ("lives" for "moved to"): the contradiction check compares them
+        // (docs/scoring.md#counts-and-values).
+        for (const QString &k : normalizeKeywords(m.keywords + text::StatementFacts::of(m.content).partners)) {
             // The column is JSON: a keyword it escapes cannot be searched as written.
             if (k.contains(QLatin1Char('"')) || k.contains(QLatin1Char('\\'))
                 || std::any_of(k.begin(), k.end(), [](QChar c) { return c.unicode() < 0x20; }))

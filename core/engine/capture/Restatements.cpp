@@ -1,0 +1,95 @@
+#include "engine/capture/Restatements.h"
+
+#include "engine/conflicts/ConflictDetector.h"
+#include "engine/graph/KeywordIndex.h"
+#include "engine/text/Judgement.h"
+#include "engine/text/NegationCues.h"
+#include "engine/text/StatementWords.h"
+#include "store/ScanRows.h"
+#include "store/Store.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
+
+namespace recollector::core {
+
+namespace {
+
+QStringList keywordsOf(std::string_view json)
+{
+    QStringList out;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size())));
+    for (const QJsonValue &v : doc.array())
+        out << v.toString();
+    return out;
+}
+
+// The ids sharing a keyword with `wanted`, best overlap first, at most Restatements::kCandidates.
+Result<QStringList> candidates(Store &store, const QStringList &wanted)
+{
+    NeighbourQuery query;
+    for (const QString &k : wanted) {
+        if (query.keywords.size() >= NeighbourQuery::kMaxTerms)
+            break;
+        query.keywords.push_back(k.toStdString());
+    }
+    std::vector<std::pair<double, QString>> found;
+    const Status scanned = store.memories().scanNeighbourRows(query, [&](const KeywordRow &row) {
+        if (row.deletedAt != 0)
+            return true;
+        const double j = KeywordIndex::jaccard(keywordsOf(row.keywordsJson), wanted);
+        if (j > 0)
+            found.emplace_back(j, QString::fromUtf8(row.id.data(), qsizetype(row.id.size())));
+        return true;
+    });
+    if (!scanned)
+        return scanned.error();
+    std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) {
+        return a.first != b.first ? a.first > b.first : a.second > b.second;
+    });
+    QStringList ids;
+    for (std::size_t i = 0; i < found.size() && i < std::size_t(Restatements::kCandidates); ++i)
+        ids << found[i].second;
+    return ids;
+}
+
+} // namespace
+
+Result<std::optional<Restatements::Match>> Restatements::find(Store &store, const Memory &draft)
+{
+    const QStringList wanted = normalizeKeywords(draft.keywords);
+    if (wanted.isEmpty() || draft.content.trimmed().isEmpty())
+        return std::optional<Match>{};
+    auto ids = candidates(store, wanted);
+    if (!ids)
+        return ids.error();
+    if (ids->isEmpty())
+        return std::optional<Match>{};
+    auto memories = store.memories().byIds(*ids);
+    if (!memories)
+        return memories.error();
+    const text::StatementFacts mine = text::StatementFacts::of(draft.content);
+    const bool negative = NegationCues::analyse(draft.content).isNegative();
+    const QStringList denied = text::StatementWords::deniedWords(draft.content);
+    std::optional<Match> best;
+    for (Memory &m : *memories) {
+        if (!ConflictDetector::isEligible(m) || m.category != draft.category || m.projectPath != draft.projectPath)
+            continue;
+        const bool sameDenial = NegationCues::analyse(m.content).isNegative() == negative
+            && text::StatementWords::deniedWords(m.content) == denied;
+        const text::StatementFacts theirs = text::StatementFacts::of(m.content);
+        const double share = text::Judgement::restatement(theirs, mine, sameDenial);
+        if (share <= 0)
+            continue;
+        if (!best || share > best->share || (share == best->share && m.createdAt > best->memory.createdAt)) {
+            const QString why = QStringLiteral("restates '%1' (%2 % of the words of the shorter one in common)")
+                                    .arg(m.content.simplified().left(120), QString::number(qRound(share * 100)));
+            best = Match{std::move(m), share, why};
+        }
+    }
+    return best;
+}
+
+} // namespace recollector::core
