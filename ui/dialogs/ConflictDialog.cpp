@@ -54,6 +54,19 @@ ConflictDialog::ConflictDialog(StoreSession *session, QUndoStack *undoStack, qin
 
     auto *layout = new QVBoxLayout(this);
     layout->setSpacing(6);
+    createHeader();
+    createBody();
+    createButtons();
+    connectSignals();
+    reload();
+    // A temporal shift is usually settled by the newer memory; start there for every type.
+    setStrategy(ResolutionStrategy::LatestWins);
+    strategyChanged();
+}
+
+void ConflictDialog::createHeader()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     m_header = wrappedLabel(QStringLiteral("conflictHeader"), this);
     QFont headerFont = m_header->font();
     headerFont.setPointSizeF(headerFont.pointSizeF() * 1.25);
@@ -64,13 +77,17 @@ ConflictDialog::ConflictDialog(StoreSession *session, QUndoStack *undoStack, qin
     layout->addWidget(m_explanation);
     m_status = wrappedLabel(QStringLiteral("conflictStatus"), this);
     layout->addWidget(m_status);
+}
 
+void ConflictDialog::createBody()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     auto *vertical = new QSplitter(Qt::Vertical, this);
     vertical->setChildrenCollapsible(false);
     auto *sides = new QSplitter(Qt::Horizontal, vertical);
     sides->setChildrenCollapsible(false);
-    m_paneA = new ConflictMemoryPane(session, QStringLiteral("A"), sides);
-    m_paneB = new ConflictMemoryPane(session, QStringLiteral("B"), sides);
+    m_paneA = new ConflictMemoryPane(m_session, QStringLiteral("A"), sides);
+    m_paneB = new ConflictMemoryPane(m_session, QStringLiteral("B"), sides);
     for (ConflictMemoryPane *pane : {m_paneA, m_paneB})
         connect(pane, &ConflictMemoryPane::memoryActivated, this, &ConflictDialog::memoryActivated);
     sides->addWidget(m_paneA);
@@ -111,7 +128,11 @@ ConflictDialog::ConflictDialog(StoreSession *session, QUndoStack *undoStack, qin
     vertical->setStretchFactor(1, 2);
     vertical->setSizes({420, 270});
     layout->addWidget(vertical, 1);
+}
 
+void ConflictDialog::createButtons()
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
     auto *buttons = new QDialogButtonBox(this);
     m_resolve = buttons->addButton(tr("&Resolve"), QDialogButtonBox::ActionRole); // not AcceptRole: the box would make it the default on show
     m_resolve->setObjectName(QStringLiteral("resolveButton"));
@@ -130,22 +151,21 @@ ConflictDialog::ConflictDialog(StoreSession *session, QUndoStack *undoStack, qin
     connect(m_dismiss, &QPushButton::clicked, this, &ConflictDialog::dismiss);
     connect(m_close, &QPushButton::clicked, this, &QDialog::reject);
     layout->addWidget(buttons);
+}
 
+void ConflictDialog::connectSignals()
+{
     connect(m_strategy, &QComboBox::currentIndexChanged, this, &ConflictDialog::strategyChanged);
     connect(m_merge, &QPlainTextEdit::textChanged, this, &ConflictDialog::updatePreview);
-    if (session) {
-        connect(session, &StoreSession::memoriesChanged, this, [this](const QStringList &ids) {
+    if (m_session) {
+        connect(m_session, &StoreSession::memoriesChanged, this, [this](const QStringList &ids) {
             if (ids.contains(m_conflict.a) || ids.contains(m_conflict.b))
                 reload();
         });
-        connect(session, &StoreSession::reloaded, this, &ConflictDialog::reload);
-        connect(session, &StoreSession::profileChanged, this, &ConflictDialog::reload);
-        connect(session, &StoreSession::nowChanged, this, &ConflictDialog::reload);
+        connect(m_session, &StoreSession::reloaded, this, &ConflictDialog::reload);
+        connect(m_session, &StoreSession::profileChanged, this, &ConflictDialog::reload);
+        connect(m_session, &StoreSession::nowChanged, this, &ConflictDialog::reload);
     }
-    reload();
-    // A temporal shift is usually settled by the newer memory; start there for every type.
-    setStrategy(ResolutionStrategy::LatestWins);
-    strategyChanged();
 }
 
 ResolutionStrategy ConflictDialog::strategy() const

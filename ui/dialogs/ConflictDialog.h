@@ -75,6 +75,10 @@ Q_SIGNALS:
     void memoryActivated(const QString &id);
 
 private:
+    void createHeader();
+    void createBody();
+    void createButtons();
+    void connectSignals();
     bool showFileClash(const core::Memory &memory);
     void updatePreview();
     void strategyChanged();
