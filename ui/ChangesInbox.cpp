@@ -5,6 +5,7 @@
 #include "engine/review/ChangeList.h"
 #include "engine/review/ReviewPoint.h"
 
+#include <QCoreApplication>
 #include <QAction>
 #include <QLabel>
 #include <QMainWindow>
@@ -14,6 +15,17 @@
 namespace recollector::ui {
 
 using namespace recollector::core;
+
+namespace {
+
+// English counts in words: the singular for one (English has no translator to pick forms).
+QString counted(const char *one, const char *many, qsizetype n)
+{
+    return n == 1 ? QCoreApplication::translate("ChangesInbox", one)
+                  : QCoreApplication::translate("ChangesInbox", many).arg(n);
+}
+
+} // namespace
 
 ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWindow *window)
     : QObject(window), m_session(session), m_undo(undoStack), m_window(window)
@@ -93,13 +105,13 @@ void ChangesInbox::updateCount()
         query.review = &*review;
         if (auto rows = ChangeList::build(*store, query, &m_session->snapshot(), &m_session->profile())) {
             m_count = int(rows->size());
-            text = tr("%n change(s) since your last review", nullptr, m_count);
+            text = counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change since your last review"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes since your last review"), m_count);
         }
     } else if (review) {
         if (auto n = ChangeList::countSince(*store, 0, kCountCap)) {
             m_count = int(*n);
             text = m_count >= kCountCap ? tr("More than %1 changes not reviewed yet").arg(QLocale().toString(kCountCap))
-                                        : tr("%n change(s) not reviewed yet", nullptr, m_count);
+                                        : counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change not reviewed yet"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes not reviewed yet"), m_count);
         }
     }
     if (m_count <= 0) {

@@ -13,6 +13,7 @@
 #include "engine/review/ChangeReject.h"
 #include "engine/text/TextDiff.h"
 
+#include <QCoreApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -41,6 +42,13 @@ namespace {
 // The marks of the before/after view: what went, what came.
 const QColor kRemoved(255, 205, 205);
 const QColor kAdded(200, 240, 200);
+
+// English counts in words: the singular for one (English has no translator to pick forms).
+QString counted(const char *one, const char *many, qsizetype n)
+{
+    return n == 1 ? QCoreApplication::translate("ChangesDialog", one)
+                  : QCoreApplication::translate("ChangesDialog", many).arg(n);
+}
 
 void markSpans(QTextEdit *edit, const QString &text, const QList<TextSpan> &spans, const QColor &colour)
 {
@@ -301,7 +309,7 @@ void ChangesDialog::reload()
             row.preview = *mask;
     }
     m_model->setRows(std::move(*rows), q.now);
-    m_count->setText(tr("%n change(s)", nullptr, m_model->rowCount()));
+    m_count->setText(counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes"), m_model->rowCount()));
     QList<int> again;
     for (int r = 0; r < m_model->rowCount(); ++r) {
         if (keep.contains(m_model->row(r)->memoryId))
@@ -338,7 +346,7 @@ void ChangesDialog::showDetail()
     m_note->clear();
     m_fields->clear();
     if (ids.size() != 1 || !m_session->store()) {
-        m_before->setPlainText(ids.isEmpty() ? QString() : tr("%n change(s) selected", nullptr, int(ids.size())));
+        m_before->setPlainText(ids.isEmpty() ? QString() : counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change selected"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes selected"), ids.size()));
         m_after->clear();
         return;
     }
@@ -435,10 +443,10 @@ bool ChangesDialog::acceptSelected()
         const ChangeRow *row = m_model->row(index.row());
         after.seen.insert(row->memoryId, row->lastEventId);
     }
-    if (!push(new ReviewPointCommand(m_session, tr("Accept %n change(s)", nullptr, int(rows.size())),
+    if (!push(new ReviewPointCommand(m_session, counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accept 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Accept %1 changes"), rows.size()),
                                      ReviewPoint::currentUser(), m_review, after, sink())))
         return false;
-    say(tr("Accepted %n change(s)", nullptr, int(rows.size())));
+    say(counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accepted 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Accepted %1 changes"), rows.size()));
     return true;
 }
 
@@ -471,13 +479,13 @@ bool ChangesDialog::rejectSelected()
         keys << QString::number(i);
     StoreSession *session = m_session;
     if (!push(new DecisionCommand(
-            m_session, tr("Reject %n change(s)", nullptr, int(ids.size())), keys,
+            m_session, counted(QT_TRANSLATE_NOOP("ChangesDialog", "Reject 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Reject %1 changes"), ids.size()), keys,
             [steps, session](Decisions &d, const QString &key) {
                 return ChangeReject::apply(d, *session->store(), steps->at(std::size_t(key.toLongLong())));
             },
             sink())))
         return false;
-    say(tr("Rejected %n change(s); Undo puts them back", nullptr, int(ids.size())));
+    say(counted(QT_TRANSLATE_NOOP("ChangesDialog", "Rejected 1 change; Undo puts it back"), QT_TRANSLATE_NOOP("ChangesDialog", "Rejected %1 changes; Undo puts them back"), ids.size()));
     return true;
 }
 

@@ -10,6 +10,13 @@ using namespace recollector::core;
 
 namespace {
 
+// English counts in words: the singular for one (English has no translator to pick forms).
+QString counted(const char *one, const char *many, qsizetype n)
+{
+    return n == 1 ? QCoreApplication::translate("ChangeText", one)
+                  : QCoreApplication::translate("ChangeText", many).arg(n);
+}
+
 constexpr ChangeKind kOrder[] = { ChangeKind::New,       ChangeKind::Deleted,    ChangeKind::Restored,
                                   ChangeKind::Negated,   ChangeKind::Merged,     ChangeKind::Edited,
                                   ChangeKind::Archived,  ChangeKind::Unarchived, ChangeKind::Permanent,
@@ -82,7 +89,7 @@ QString ChangeText::describe(const ChangeRow &row)
     }
     QString text = parts.join(tr(", "));
     if (more > 0)
-        text = tr("%1 (and %n more)", nullptr, more).arg(text);
+        text = counted(QT_TRANSLATE_NOOP("ChangeText", "%1 (and 1 more)"), QT_TRANSLATE_NOOP("ChangeText", "%2 (and %1 more)"), more).arg(text);
     return text;
 }
 

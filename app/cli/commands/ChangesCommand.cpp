@@ -58,12 +58,12 @@ public:
 
     int run(CliContext &ctx, const QStringList &args) override
     {
-        ArgParser p({ QStringLiteral("--since"), QStringLiteral("--between"), QStringLiteral("--by"), QStringLiteral("--kind"),
-                      QStringLiteral("--category"), QStringLiteral("--project") },
-                    { QStringLiteral("--since-review"), QStringLiteral("--mark-reviewed") });
+        ArgParser p({ QStringLiteral("since"), QStringLiteral("between"), QStringLiteral("by"), QStringLiteral("kind"),
+                      QStringLiteral("category"), QStringLiteral("project") },
+                    { QStringLiteral("since-review"), QStringLiteral("mark-reviewed") });
         if (!p.parse(args))
             return ctx.fail(QStringLiteral("changes: ") + p.error(), 2);
-        if (p.isSet(QStringLiteral("--mark-reviewed")))
+        if (p.isSet(QStringLiteral("mark-reviewed")))
             return markReviewed(ctx, args.size() == 1);
         ChangeQuery query;
         query.now = ctx.now();
@@ -77,7 +77,7 @@ public:
         auto rows = ChangeList::build(*ctx.store(), query, &*snapshot, &ctx.profile());
         if (!rows)
             return ctx.fail(rows.error());
-        if (p.isSet(QStringLiteral("--between")))
+        if (p.isSet(QStringLiteral("between")))
             return printBetween(ctx, query, *rows);
         return print(ctx, *rows);
     }
@@ -101,14 +101,14 @@ private:
 
     int readRange(CliContext &ctx, const ArgParser &p, ChangeQuery &query)
     {
-        const int modes = int(p.isSet(QStringLiteral("--since"))) + int(p.isSet(QStringLiteral("--since-review")))
-            + int(p.isSet(QStringLiteral("--between")));
+        const int modes = int(p.isSet(QStringLiteral("since"))) + int(p.isSet(QStringLiteral("since-review")))
+            + int(p.isSet(QStringLiteral("between")));
         if (modes > 1)
             return ctx.fail(QStringLiteral("changes: give one of --since, --since-review and --between"), 2);
         const QStringList rest = p.positional();
-        if (p.isSet(QStringLiteral("--between")) ? rest.size() != 1 : !rest.isEmpty())
+        if (p.isSet(QStringLiteral("between")) ? rest.size() != 1 : !rest.isEmpty())
             return ctx.fail(QStringLiteral("changes: --between takes two dates (--between 2026-05-01 2026-05-08)"), 2);
-        if (const auto since = p.value(QStringLiteral("--since"))) {
+        if (const auto since = p.value(QStringLiteral("since"))) {
             const auto from = parseDate(*since);
             if (!from)
                 return ctx.fail(QStringLiteral("changes: --since \"%1\" is not a date (2026-05-01 or 2026-05-01T09:00:00Z)").arg(*since), 2);
@@ -116,7 +116,7 @@ private:
             query.tiersFrom = *from;
             return 0;
         }
-        if (const auto between = p.value(QStringLiteral("--between"))) {
+        if (const auto between = p.value(QStringLiteral("between"))) {
             const auto from = parseDate(*between);
             const auto to = parseDate(rest.first());
             if (!from || !to || *to < *from)
@@ -138,21 +138,21 @@ private:
 
     static int readFilter(CliContext &ctx, const ArgParser &p, ChangeFilter &filter)
     {
-        if (const auto by = p.value(QStringLiteral("--by"))) {
+        if (const auto by = p.value(QStringLiteral("by"))) {
             const auto actors = ChangeList::actorsFromName(*by);
             if (!actors)
                 return ctx.fail(QStringLiteral("changes: --by \"%1\": one of assistant, mcp, file, import, user, system").arg(*by), 2);
             filter.actors = *actors;
         }
-        if (const auto kind = p.value(QStringLiteral("--kind"))) {
+        if (const auto kind = p.value(QStringLiteral("kind"))) {
             const auto k = ChangeList::kindFromName(*kind);
             if (!k)
                 return ctx.fail(QStringLiteral("changes: --kind \"%1\": one of %2").arg(*kind, ChangeList::kindNames(~0u).join(QStringLiteral(", "))), 2);
             filter.kinds = std::uint32_t(*k);
         }
-        if (const auto category = p.value(QStringLiteral("--category")))
+        if (const auto category = p.value(QStringLiteral("category")))
             filter.category = *category;
-        if (const auto project = p.value(QStringLiteral("--project")))
+        if (const auto project = p.value(QStringLiteral("project")))
             filter.project = *project;
         return 0;
     }
