@@ -50,7 +50,7 @@ class TestChanges : public QObject
     Q_OBJECT
 
     test::TempStore m_store;
-    Config m_config;
+    Config m_config = Config::defaults();
 
     test::CliRun cli(const QStringList &args, double atDay = 10)
     {
@@ -249,7 +249,7 @@ private Q_SLOTS:
         QStringList plan;
         while (q.next())
             plan << q.value(3).toString();
-        QVERIFY2(plan.join('\n').contains(QStringLiteral("SEARCH events USING INDEX events_kind (kind=? AND rowid>?)")),
+        QVERIFY2(plan.join('\n').contains(QStringLiteral("SEARCH events USING INDEX events_kind (kind=? AND id>?)")),
                  qPrintable(plan.join('\n')));
         m_store.close();
     }
