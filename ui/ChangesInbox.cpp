@@ -43,7 +43,7 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
     m_label->setToolTip(tr("Open the list of changes"));
     m_label->hide();
     connect(m_label, &QLabel::linkActivated, this, [this]() { open(); });
-    window->statusBar()->insertPermanentWidget(0, m_label);
+    window->statusBar()->addPermanentWidget(m_label);
 
     m_soon.setSingleShot(true);
     m_soon.setInterval(250);

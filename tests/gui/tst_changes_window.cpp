@@ -65,6 +65,20 @@ void shoot(ChangesDialog *dialog, const QString &id)
     dialog->resize(was);
 }
 
+/// The files that differ between two states of a folder, with both contents (empty: none).
+QString difference(const QMap<QString, QByteArray> &now, const QMap<QString, QByteArray> &want)
+{
+    QStringList lines;
+    QStringList names = now.keys() + want.keys();
+    names.removeDuplicates();
+    for (const QString &name : names) {
+        if (now.value(name) != want.value(name) || now.contains(name) != want.contains(name))
+            lines << QStringLiteral("%1:\n--- now\n%2\n--- wanted\n%3").arg(name, QString::fromUtf8(now.value(name)),
+                                                                              QString::fromUtf8(want.value(name)));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 bool shell(const QString &script)
 {
     QProcess p;
@@ -96,9 +110,13 @@ class TestChangesWindow : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        // Side stores go to the user's data folder: a temporary one, shared with the MCP process.
+        // Side stores go to the user's data folder: a temporary one, which the MCP process
+        // (recollector-cli, under the program's own names) shares with the window; settings to
+        // a temporary folder too.
         qputenv("XDG_DATA_HOME", m_tmp.filePath(QStringLiteral("xdg")).toUtf8());
-        test::useTestSettings(QStringLiteral("RecollectorChangesWindowTest"));
+        qputenv("XDG_CONFIG_HOME", m_tmp.filePath(QStringLiteral("config")).toUtf8());
+        QCoreApplication::setOrganizationName(QStringLiteral("Recollector"));
+        QCoreApplication::setApplicationName(QStringLiteral("Recollector"));
         MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
     }
 
@@ -167,12 +185,14 @@ private Q_SLOTS:
         dialog->list()->selectAll();
         QTest::keyClick(dialog->list(), Qt::Key_R);
         QCOMPARE(w.undoStack()->count(), steps + 1);
-        QTRY_COMPARE_WITH_TIMEOUT(filesOf(folder), before, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(filesOf(folder) == before, 10000);
+        QVERIFY2(filesOf(folder) == before, qPrintable(difference(filesOf(folder), before)));
         QVERIFY(w.tableModel()->rowOfId(forgotten) >= 0);
 
         // Undo of the reject re-applies the assistant's changes, files too.
         w.undoStack()->undo();
-        QTRY_COMPARE_WITH_TIMEOUT(filesOf(folder), changed, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(filesOf(folder) == changed, 10000);
+        QVERIFY2(filesOf(folder) == changed, qPrintable(difference(filesOf(folder), changed)));
         QTRY_VERIFY(w.tableModel()->rowOfId(forgotten) < 0);
         QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
     }
