@@ -53,6 +53,7 @@ QString counted(const char *one, const char *many, qsizetype n)
 void markSpans(QTextEdit *edit, const QString &text, const QList<TextSpan> &spans, const QColor &colour)
 {
     // Plain text in, then a background on the changed words: the text is never parsed.
+    edit->setCurrentCharFormat(QTextCharFormat()); // no mark left over from the last text
     edit->setPlainText(text);
     QTextCursor cursor(edit->document());
     QTextCharFormat marked;
@@ -189,6 +190,7 @@ void ChangesDialog::buildFilters(QHBoxLayout *bar)
         return b;
     };
     m_since = box(tr("&Since:"), QStringLiteral("sinceBox"));
+    m_since->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_since->addItems({ tr("your last review"), tr("a day ago"), tr("a week ago"), tr("a month ago"), tr("the beginning") });
     m_actor = box(tr("&By:"), QStringLiteral("actorBox"));
     m_actor->addItem(tr("anyone"), 0);
@@ -291,7 +293,7 @@ void ChangesDialog::reload()
         return;
     }
     m_review = *review;
-    m_since->setItemText(0, m_review.isSet() ? tr("your last review (%1)").arg(EventText::localTime(m_review.reviewedAt))
+    m_since->setItemText(0, m_review.isSet() ? tr("your last review (%1)").arg(EventText::relative(m_review.reviewedAt, m_session->now()))
                                              : tr("your last review (none yet)"));
     const ChangeQuery q = query(&m_review);
     m_range = q.range;
@@ -346,7 +348,7 @@ void ChangesDialog::showDetail()
     m_note->clear();
     m_fields->clear();
     if (ids.size() != 1 || !m_session->store()) {
-        m_before->setPlainText(ids.isEmpty() ? QString() : counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change selected"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes selected"), ids.size()));
+        markSpans(m_before, ids.isEmpty() ? QString() : counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change selected"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes selected"), ids.size()), {}, kAdded);
         m_after->clear();
         return;
     }
@@ -356,8 +358,8 @@ void ChangesDialog::showDetail()
         return;
     }
     if (const auto mask = maskFor(ids.first())) {
-        m_before->setPlainText(*mask);
-        m_after->setPlainText(*mask);
+        markSpans(m_before, *mask, {}, kAdded);
+        markSpans(m_after, *mask, {}, kAdded);
         return;
     }
     const QString content = QStringLiteral("content");
@@ -366,9 +368,9 @@ void ChangesDialog::showDetail()
     const bool textChanged = detail->before.contains(content) || detail->isNew || !detail->beforeKnown;
     const TextDifference diff = TextDiff::compare(before, after);
     if (detail->isNew)
-        m_before->setPlainText(tr("(it did not exist)"));
+        markSpans(m_before, tr("(it did not exist)"), {}, kAdded);
     else if (!textChanged)
-        m_before->setPlainText(after);
+        markSpans(m_before, after, {}, kAdded);
     else
         markSpans(m_before, before, diff.left, kRemoved);
     markSpans(m_after, after.isEmpty() && !textChanged ? detail->before.value(content).toString() : after,
