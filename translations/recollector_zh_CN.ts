@@ -5944,6 +5944,22 @@ allowed: %2</source>
         <source>Apply, from the text</source>
         <translation>应用（在文本中）</translation>
     </message>
+    <message>
+        <source>Changes</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Accept the selected changes</source>
+        <translation>接受所选变更</translation>
+    </message>
+    <message>
+        <source>Reject the selected changes</source>
+        <translation>拒绝所选变更</translation>
+    </message>
+    <message>
+        <source>Show the memory in the table</source>
+        <translation>在表格中显示这条记忆</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::StoreSession</name>
