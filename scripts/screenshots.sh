@@ -28,4 +28,7 @@ for t in associationgraph decaychart conflictdialog conflictlist reviewqueue imp
          cleanuppreviewdialog retrievalplayground settingsdialog; do
   HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$out" "build/tests/ui_$t" >/dev/null 2>&1 || echo "screenshots: ui_$t failed" >&2
 done
+# The review inbox (Review ▸ Changes) at the two sizes the README shows.
+HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_changes_window >/dev/null 2>&1 \
+  || echo "screenshots: gui_changes_window failed" >&2
 ls -1 "$out"

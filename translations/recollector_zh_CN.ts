@@ -76,6 +76,232 @@
     </message>
 </context>
 <context>
+    <name>ChangeText</name>
+    <message>
+        <source>by you</source>
+        <translation>（你）</translation>
+    </message>
+    <message>
+        <source>by the assistant</source>
+        <translation>（助手）</translation>
+    </message>
+    <message>
+        <source>by the assistant in its file</source>
+        <translation>（助手在其文件中）</translation>
+    </message>
+    <message>
+        <source>by an import</source>
+        <translation>（导入）</translation>
+    </message>
+    <message>
+        <source>by Recollector</source>
+        <translation>（拾忆）</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>已编辑</translation>
+    </message>
+    <message>
+        <source>Edited %1</source>
+        <translation>编辑了%1</translation>
+    </message>
+    <message>
+        <source>Reinforced %1 times</source>
+        <translation>强化了 %1 次</translation>
+    </message>
+    <message>
+        <source>Reinforced</source>
+        <translation>已强化</translation>
+    </message>
+    <message>
+        <source>Fell to %1</source>
+        <translation>降至“%1”</translation>
+    </message>
+    <message>
+        <source>Rose to %1</source>
+        <translation>升至“%1”</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a change, then who made it</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 (and 1 more)</source>
+        <translation>%1（另有 1 项）</translation>
+    </message>
+    <message>
+        <source>%2 (and %1 more)</source>
+        <translation>%2（另有 %1 项）</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>the assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>the assistant&apos;s file</source>
+        <translation>助手的文件</translation>
+    </message>
+    <message>
+        <source>an import</source>
+        <translation>一次导入</translation>
+    </message>
+    <message>
+        <source>Recollector</source>
+        <translation>拾忆</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>Restored</source>
+        <translation>已恢复</translation>
+    </message>
+    <message>
+        <source>Marked wrong</source>
+        <translation>标记为错误</translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation>已合并</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>Brought back</source>
+        <translation>已取回</translation>
+    </message>
+    <message>
+        <source>Permanence changed</source>
+        <translation>永久标记已改变</translation>
+    </message>
+    <message>
+        <source>Confirmed</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>Undone</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>Crossed a tier line</source>
+        <translation>跨过了层级线</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>keywords</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
+        <source>category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>sensitivity</source>
+        <translation>敏感度</translation>
+    </message>
+</context>
+<context>
+    <name>ChangesDialog</name>
+    <message>
+        <source>1 change</source>
+        <translation>1 项变更</translation>
+    </message>
+    <message>
+        <source>%1 changes</source>
+        <translation>%1 项变更</translation>
+    </message>
+    <message>
+        <source>1 change selected</source>
+        <translation>已选 1 项变更</translation>
+    </message>
+    <message>
+        <source>%1 changes selected</source>
+        <translation>已选 %1 项变更</translation>
+    </message>
+    <message>
+        <source>Accept 1 change</source>
+        <translation>接受 1 项变更</translation>
+    </message>
+    <message>
+        <source>Accept %1 changes</source>
+        <translation>接受 %1 项变更</translation>
+    </message>
+    <message>
+        <source>Accepted 1 change</source>
+        <translation>已接受 1 项变更</translation>
+    </message>
+    <message>
+        <source>Accepted %1 changes</source>
+        <translation>已接受 %1 项变更</translation>
+    </message>
+    <message>
+        <source>Reject 1 change</source>
+        <translation>拒绝 1 项变更</translation>
+    </message>
+    <message>
+        <source>Reject %1 changes</source>
+        <translation>拒绝 %1 项变更</translation>
+    </message>
+    <message>
+        <source>Rejected 1 change; Undo puts it back</source>
+        <translation>已拒绝 1 项变更；撤销可以恢复</translation>
+    </message>
+    <message>
+        <source>Rejected %1 changes; Undo puts them back</source>
+        <translation>已拒绝 %1 项变更；撤销可以恢复</translation>
+    </message>
+</context>
+<context>
+    <name>ChangesInbox</name>
+    <message>
+        <source>1 change since your last review</source>
+        <translation>自上次审阅以来 1 项变更</translation>
+    </message>
+    <message>
+        <source>%1 changes since your last review</source>
+        <translation>自上次审阅以来 %1 项变更</translation>
+    </message>
+    <message>
+        <source>1 change not reviewed yet</source>
+        <translation>1 项变更尚未审阅</translation>
+    </message>
+    <message>
+        <source>%1 changes not reviewed yet</source>
+        <translation>%1 项变更尚未审阅</translation>
+    </message>
+</context>
+<context>
     <name>Columns</name>
     <message>
         <source>compressed</source>
@@ -1378,6 +1604,13 @@
     </message>
 </context>
 <context>
+    <name>ReviewPointCommand</name>
+    <message>
+        <source>No store is open.</source>
+        <translation>没有打开的记忆库。</translation>
+    </message>
+</context>
+<context>
     <name>ScoringText</name>
     <message>
         <source>ebbinghaus</source>
@@ -2173,6 +2406,25 @@
     </message>
 </context>
 <context>
+    <name>recollector::ui::ChangeListModel</name>
+    <message>
+        <source>(no longer in the store)</source>
+        <translation>（已不在记忆库中）</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+</context>
+<context>
     <name>recollector::ui::ChangePassphraseDialog</name>
     <message>
         <source>Change Passphrase of %1</source>
@@ -2205,6 +2457,188 @@
     <message>
         <source>The new passphrase is the current one.</source>
         <translation>新口令与当前口令相同。</translation>
+    </message>
+</context>
+<context>
+    <name>recollector::ui::ChangesDialog</name>
+    <message>
+        <source>Changes</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Accept (A)</source>
+        <translation>接受 (A)</translation>
+    </message>
+    <message>
+        <source>Seen and fine: the change leaves the list</source>
+        <translation>看过了，没问题：该变更离开列表</translation>
+    </message>
+    <message>
+        <source>Reject (R)</source>
+        <translation>拒绝 (R)</translation>
+    </message>
+    <message>
+        <source>Take back what the assistant changed, as your own decision (Undo puts it back)</source>
+        <translation>作为你自己的决定，撤回助手所做的变更（撤销可以恢复）</translation>
+    </message>
+    <message>
+        <source>Show in Table (Enter)</source>
+        <translation>在表格中显示 (Enter)</translation>
+    </message>
+    <message>
+        <source>Mark All Reviewed</source>
+        <translation>全部标记为已审阅</translation>
+    </message>
+    <message>
+        <source>Your next review starts from now</source>
+        <translation>下一次审阅从现在开始</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>&amp;Since:</source>
+        <translation>起始(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>your last review</source>
+        <translation>你上次审阅时</translation>
+    </message>
+    <message>
+        <source>a day ago</source>
+        <translation>一天前</translation>
+    </message>
+    <message>
+        <source>a week ago</source>
+        <translation>一周前</translation>
+    </message>
+    <message>
+        <source>a month ago</source>
+        <translation>一个月前</translation>
+    </message>
+    <message>
+        <source>the beginning</source>
+        <translation>最初</translation>
+    </message>
+    <message>
+        <source>&amp;By:</source>
+        <translation>由(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>anyone</source>
+        <translation>任何人</translation>
+    </message>
+    <message>
+        <source>the assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>an import</source>
+        <translation>一次导入</translation>
+    </message>
+    <message>
+        <source>Recollector</source>
+        <translation>拾忆</translation>
+    </message>
+    <message>
+        <source>&amp;What:</source>
+        <translation>内容(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>any change</source>
+        <translation>任何变更</translation>
+    </message>
+    <message>
+        <source>&amp;Category:</source>
+        <translation>类别(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Project:</source>
+        <translation>项目(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>(global)</source>
+        <translation>（全局）</translation>
+    </message>
+    <message>
+        <source>your last review (%1)</source>
+        <translation>你上次审阅时（%1）</translation>
+    </message>
+    <message>
+        <source>your last review (none yet)</source>
+        <translation>你上次审阅时（尚无）</translation>
+    </message>
+    <message>
+        <source>(it did not exist)</source>
+        <translation>（当时还不存在）</translation>
+    </message>
+    <message>
+        <source>It is deleted now.</source>
+        <translation>它现在已被删除。</translation>
+    </message>
+    <message>
+        <source>The assistant changed its own file, and what it held before is not known.</source>
+        <translation>助手修改了它自己的文件，之前的内容无从得知。</translation>
+    </message>
+    <message>
+        <source>Nothing here was changed by the assistant: Reject does not apply.</source>
+        <translation>这里没有助手所做的变更：“拒绝”不适用。</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>The assistant changed its own file there, and what it held before is not known: edit the memory to change it back.</source>
+        <translation>助手在那里修改了它自己的文件，之前的内容无从得知：请编辑这条记忆把它改回来。</translation>
+    </message>
+    <message>
+        <source>Nothing selected was changed by the assistant: there is nothing to reject.</source>
+        <translation>所选内容都不是助手改的：没有可拒绝的。</translation>
+    </message>
+    <message>
+        <source>Mark changes reviewed</source>
+        <translation>将变更标记为已审阅</translation>
+    </message>
+    <message>
+        <source>Reviewed: the next review starts from here</source>
+        <translation>已审阅：下一次审阅从这里开始</translation>
+    </message>
+</context>
+<context>
+    <name>recollector::ui::ChangesInbox</name>
+    <message>
+        <source>C&amp;hanges…</source>
+        <translation>变更(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>What changed since your last review, by the assistant, imports and you: accept or reject each</source>
+        <translation>自你上次审阅以来，助手、导入和你所做的变更：逐项接受或拒绝</translation>
+    </message>
+    <message>
+        <source>Open the list of changes</source>
+        <translation>打开变更列表</translation>
+    </message>
+    <message>
+        <source>More than %1 changes not reviewed yet</source>
+        <translation>超过 %1 项变更尚未审阅</translation>
     </message>
 </context>
 <context>
@@ -4591,6 +5025,10 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <source>That memory</source>
         <translation>该记忆</translation>
     </message>
+    <message>
+        <source>Changes</source>
+        <translation>变更</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::MemoryTableView</name>
@@ -5515,6 +5953,22 @@ allowed: %2</source>
     <message>
         <source>Apply, from the text</source>
         <translation>应用（在文本中）</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Accept the selected changes</source>
+        <translation>接受所选变更</translation>
+    </message>
+    <message>
+        <source>Reject the selected changes</source>
+        <translation>拒绝所选变更</translation>
+    </message>
+    <message>
+        <source>Show the memory in the table</source>
+        <translation>在表格中显示这条记忆</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include "commands/ImportUndoCommand.h"
 #include "dialogs/ImportPreviewDialog.h"
 #include "dialogs/ReviewQueueDialog.h"
+#include "ChangesInbox.h"
 #include "dialogs/SettingsDialog.h"
 #include "models/MemoryTableModel.h"
 #include "views/AssociationGraphView.h"
@@ -121,6 +122,12 @@ void MainWindow::createReviewActions(QMenu *menu)
     m_actions.reviewQueue->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_actions.reviewQueue->setStatusTip(
         tr("Work through conflicts, promote and decay reviews and cleanup candidates with the keyboard"));
+    // The review inbox keeps its action, status-bar link and dialog itself (ChangesInbox).
+    auto *inbox = new ChangesInbox(m_session, m_undo, this);
+    inbox->setObjectName(QStringLiteral("changesInbox"));
+    inbox->setErrorSink([this](const QString &message) { showError(tr("Changes"), message); });
+    connect(inbox, &ChangesInbox::memoryActivated, this, &MainWindow::showMemory);
+    menu->addAction(inbox->action());
     menu->addSeparator();
     m_actions.cleanup = menu->addAction(tr("Clean &Up…"), this, &MainWindow::openCleanupPreview);
     m_actions.cleanup->setObjectName(QStringLiteral("cleanupAction"));

@@ -7,6 +7,7 @@
 #include "attach/EntryFormat.h"
 #include "attach/FileScan.h"
 #include "model/Event.h"
+#include "model/MemoryFields.h"
 #include "store/AttachedFileRepository.h"
 #include "store/BulkWriter.h"
 #include "store/Store.h"
@@ -185,6 +186,13 @@ Status SyncRun::record(FileScan::File &f)
         if (const Status s = m_store.memories().update(m); !s)
             return s;
         e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
+        // What the file changed, as a decision's event keeps it: the review inbox shows it and
+        // its Reject sets it back (docs/scoring.md#review-inbox).
+        const auto [before, after] = MemoryFields::diff(*existing, m);
+        if (!before.isEmpty()) {
+            e.payload.insert(QStringLiteral("before"), before);
+            e.payload.insert(QStringLiteral("after"), after);
+        }
         ++m_report.changed;
     } else {
         if (const Status s = m_bulk.insertMemory(m); !s)

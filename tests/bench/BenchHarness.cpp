@@ -2,6 +2,7 @@
 
 #include "AttachBench.h"
 
+#include "ChangesBench.h"
 #include "CoreBench.h"
 #include "IoBench.h"
 #include "LiveBench.h"
@@ -212,6 +213,13 @@ QMap<QString, Measurement> BenchHarness::run()
         if (wanted(QStringLiteral("detect_conflicts_s"))) {
             step(QStringLiteral("detect_conflicts_s (on a scratch copy)"));
             onScratch(QStringLiteral("detect_conflicts_s"), [&](const QString &scratch) { return live.detectConflicts(scratch); });
+        }
+        // Last on the scratch copy: it appends 100,000 events there.
+        if (wanted(QStringLiteral("changes_ms"))) {
+            step(QStringLiteral("changes_ms (on a scratch copy, %1 changes since the review)").arg(ChangesBench::kChanges));
+            onScratch(QStringLiteral("changes_ms"), [&](const QString &scratch) {
+                return ChangesBench(config, m_anchor, m_options.runs).changes(scratch);
+            });
         }
     }
     if (wanted(QStringLiteral("import_100k_s")) || wanted(QStringLiteral("export_100k_s"))) {

@@ -63,6 +63,10 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar *menus, QWidget *parent) : QDial
     addRow(tr("Apply the planned cleanup"), QStringLiteral("A"), queue);
     addRow(tr("Skip"), QStringLiteral("S"), queue);
     addRow(tr("Open in the main window"), tr("Enter"), queue);
+    const QString changes = tr("Changes");
+    addRow(tr("Accept the selected changes"), QStringLiteral("A"), changes);
+    addRow(tr("Reject the selected changes"), QStringLiteral("R"), changes);
+    addRow(tr("Show the memory in the table"), tr("Enter"), changes);
     const QString panel = tr("Detail panel");
     addRow(tr("Apply the edited fields"), tr("Enter"), panel);
     addRow(tr("Apply, from the text"), QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText), panel);

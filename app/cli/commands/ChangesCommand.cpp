@@ -1,0 +1,213 @@
+// recollector-cli changes: what changed since a point in time, one row per memory, newest first
+// (docs/cli.md, "changes"; the review inbox's own list: core::ChangeList).
+#include "ArgParser.h"
+#include "CliContext.h"
+#include "Command.h"
+
+#include "engine/review/ChangeDetail.h"
+#include "engine/review/ChangeList.h"
+#include "engine/review/ReviewPoint.h"
+#include "snapshot/SnapshotLoader.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+
+namespace recollector::cli {
+
+using namespace recollector::core;
+
+namespace {
+
+std::optional<Millis> parseDate(const QString &text)
+{
+    return time::fromIso(text);
+}
+
+QJsonObject rowObject(const ChangeRow &row)
+{
+    QJsonObject o { { QStringLiteral("id"), row.memoryId },
+                    { QStringLiteral("at"), time::toIso(row.at) },
+                    { QStringLiteral("summary"), ChangeList::describe(row) },
+                    { QStringLiteral("kinds"), QJsonArray::fromStringList(ChangeList::kindNames(row.kinds)) },
+                    { QStringLiteral("actors"), QJsonArray::fromStringList(ChangeList::actorNames(row.actors)) },
+                    { QStringLiteral("events"), row.events },
+                    { QStringLiteral("category"), row.category },
+                    { QStringLiteral("projectPath"), row.project },
+                    { QStringLiteral("content"), row.preview } };
+    if (!row.editedFields.isEmpty())
+        o.insert(QStringLiteral("fields"), QJsonArray::fromStringList(row.editedFields));
+    if (row.tierBefore && row.tierNow) {
+        o.insert(QStringLiteral("tierBefore"), tierName(*row.tierBefore));
+        o.insert(QStringLiteral("tier"), tierName(*row.tierNow));
+    }
+    return o;
+}
+
+} // namespace
+
+class ChangesCommand final : public Command
+{
+public:
+    QString name() const override { return QStringLiteral("changes"); }
+    QString summary() const override { return QStringLiteral("what changed since a date or your last review, one line per memory, newest first"); }
+    QString usage() const override
+    {
+        return QStringLiteral("[--since DATE | --since-review | --between DATE DATE] [--by assistant|mcp|file|import|user|system] "
+                              "[--kind KIND] [--category NAME] [--project PATH] [--mark-reviewed]");
+    }
+
+    int run(CliContext &ctx, const QStringList &args) override
+    {
+        ArgParser p({ QStringLiteral("since"), QStringLiteral("between"), QStringLiteral("by"), QStringLiteral("kind"),
+                      QStringLiteral("category"), QStringLiteral("project") },
+                    { QStringLiteral("since-review"), QStringLiteral("mark-reviewed") });
+        if (!p.parse(args))
+            return ctx.fail(QStringLiteral("changes: ") + p.error(), 2);
+        if (p.isSet(QStringLiteral("mark-reviewed")))
+            return markReviewed(ctx, args.size() == 1);
+        ChangeQuery query;
+        query.now = ctx.now();
+        if (const int code = readRange(ctx, p, query); code != 0)
+            return code;
+        if (const int code = readFilter(ctx, p, query.filter); code != 0)
+            return code;
+        auto snapshot = SnapshotLoader::load(*ctx.store(), ctx.config(), {});
+        if (!snapshot)
+            return ctx.fail(snapshot.error());
+        auto rows = ChangeList::build(*ctx.store(), query, &*snapshot, &ctx.profile());
+        if (!rows)
+            return ctx.fail(rows.error());
+        if (p.isSet(QStringLiteral("between")))
+            return printBetween(ctx, query, *rows);
+        return print(ctx, *rows);
+    }
+
+private:
+    ReviewState m_review;
+
+    int markReviewed(CliContext &ctx, bool alone)
+    {
+        if (!alone)
+            return ctx.fail(QStringLiteral("changes: --mark-reviewed takes no other option"), 2);
+        auto state = ReviewPoint::finished(*ctx.store(), ctx.now());
+        if (!state)
+            return ctx.fail(state.error());
+        if (const Status st = ReviewPoint::write(*ctx.store(), ReviewPoint::currentUser(), *state); !st)
+            return ctx.fail(st.error());
+        ctx.out() << "reviewed through " << time::toIso(state->reviewedAt) << "\n";
+        ctx.out().flush();
+        return 0;
+    }
+
+    int readRange(CliContext &ctx, const ArgParser &p, ChangeQuery &query)
+    {
+        const int modes = int(p.isSet(QStringLiteral("since"))) + int(p.isSet(QStringLiteral("since-review")))
+            + int(p.isSet(QStringLiteral("between")));
+        if (modes > 1)
+            return ctx.fail(QStringLiteral("changes: give one of --since, --since-review and --between"), 2);
+        const QStringList rest = p.positional();
+        if (p.isSet(QStringLiteral("between")) ? rest.size() != 1 : !rest.isEmpty())
+            return ctx.fail(QStringLiteral("changes: --between takes two dates (--between 2026-05-01 2026-05-08)"), 2);
+        if (const auto since = p.value(QStringLiteral("since"))) {
+            const auto from = parseDate(*since);
+            if (!from)
+                return ctx.fail(QStringLiteral("changes: --since \"%1\" is not a date (2026-05-01 or 2026-05-01T09:00:00Z)").arg(*since), 2);
+            query.range.from = *from;
+            query.tiersFrom = *from;
+            return 0;
+        }
+        if (const auto between = p.value(QStringLiteral("between"))) {
+            const auto from = parseDate(*between);
+            const auto to = parseDate(rest.first());
+            if (!from || !to || *to < *from)
+                return ctx.fail(QStringLiteral("changes: --between \"%1\" \"%2\": two dates, the earlier first").arg(*between, rest.first()), 2);
+            query.range.from = *from;
+            query.range.to = *to;
+            return 0;
+        }
+        // The default: since the last review (everything when there was none).
+        auto review = ReviewPoint::read(*ctx.store(), ReviewPoint::currentUser());
+        if (!review)
+            return ctx.fail(review.error());
+        m_review = *review;
+        query.range.afterEventId = m_review.throughEventId;
+        query.tiersFrom = m_review.reviewedAt;
+        query.review = &m_review;
+        return 0;
+    }
+
+    static int readFilter(CliContext &ctx, const ArgParser &p, ChangeFilter &filter)
+    {
+        if (const auto by = p.value(QStringLiteral("by"))) {
+            const auto actors = ChangeList::actorsFromName(*by);
+            if (!actors)
+                return ctx.fail(QStringLiteral("changes: --by \"%1\": one of assistant, mcp, file, import, user, system").arg(*by), 2);
+            filter.actors = *actors;
+        }
+        if (const auto kind = p.value(QStringLiteral("kind"))) {
+            const auto k = ChangeList::kindFromName(*kind);
+            if (!k)
+                return ctx.fail(QStringLiteral("changes: --kind \"%1\": one of %2").arg(*kind, ChangeList::kindNames(~0u).join(QStringLiteral(", "))), 2);
+            filter.kinds = std::uint32_t(*k);
+        }
+        if (const auto category = p.value(QStringLiteral("category")))
+            filter.category = *category;
+        if (const auto project = p.value(QStringLiteral("project")))
+            filter.project = *project;
+        return 0;
+    }
+
+    static int print(CliContext &ctx, const std::vector<ChangeRow> &rows)
+    {
+        if (ctx.json) {
+            QJsonArray array;
+            for (const ChangeRow &row : rows)
+                array.append(rowObject(row));
+            ctx.printJson(array);
+            return 0;
+        }
+        for (const ChangeRow &row : rows) {
+            const QString when = QDateTime::fromMSecsSinceEpoch(row.at, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+            ctx.out() << when << "  " << row.memoryId << "  " << ChangeList::describe(row) << "  "
+                      << row.preview.left(60).replace(QLatin1Char('\n'), QLatin1Char(' ')) << "\n";
+        }
+        ctx.out() << rows.size() << (rows.size() == 1 ? " change" : " changes") << "\n";
+        ctx.out().flush();
+        return 0;
+    }
+
+    // The difference between two dates: what was added, removed and changed between them,
+    // each with the changed fields before and after (from the events, not from the store now).
+    static int printBetween(CliContext &ctx, const ChangeQuery &query, const std::vector<ChangeRow> &rows)
+    {
+        QJsonArray added;
+        QJsonArray removed;
+        QJsonArray changed;
+        for (const ChangeRow &row : rows) {
+            auto detail = ChangeDetail::of(*ctx.store(), row.memoryId, query.range);
+            if (!detail)
+                return ctx.fail(detail.error());
+            if (detail->isNew && detail->isGone)
+                continue; // came and went between the two dates
+            QJsonObject o = rowObject(row);
+            o.insert(QStringLiteral("before"), detail->before);
+            o.insert(QStringLiteral("after"), detail->after);
+            (detail->isNew ? added : detail->isGone ? removed : changed).append(o);
+        }
+        if (!ctx.json) {
+            ctx.out() << added.size() << " added, " << removed.size() << " removed, " << changed.size() << " changed\n";
+            ctx.out().flush();
+            return 0;
+        }
+        ctx.printJson(QJsonObject { { QStringLiteral("from"), time::toIso(query.range.from) },
+                                    { QStringLiteral("to"), time::toIso(query.range.to) },
+                                    { QStringLiteral("added"), added },
+                                    { QStringLiteral("removed"), removed },
+                                    { QStringLiteral("changed"), changed } });
+        return 0;
+    }
+};
+
+RECOLLECTOR_REGISTER_COMMAND(ChangesCommand);
+
+} // namespace recollector::cli

@@ -1,0 +1,368 @@
+#include "engine/review/ChangeList.h"
+
+#include "model/Event.h"
+#include "scoring/ScoringProfile.h"
+#include "snapshot/MemorySnapshot.h"
+#include "store/Store.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <bit>
+
+namespace recollector::core {
+
+namespace {
+
+constexpr std::uint32_t bit(ChangeKind k) { return std::uint32_t(k); }
+int indexOf(ChangeKind k) { return std::countr_zero(std::uint32_t(k)); }
+
+const std::array<ChangeKind, kChangeKindCount> kOrder {
+    ChangeKind::New,       ChangeKind::Deleted,   ChangeKind::Restored,   ChangeKind::Negated,   ChangeKind::Merged,
+    ChangeKind::Edited,    ChangeKind::Archived,  ChangeKind::Unarchived, ChangeKind::Permanent, ChangeKind::Confirmed,
+    ChangeKind::Reinforced, ChangeKind::Undone,   ChangeKind::Tier };
+
+const std::array<ChangeActor, 5> kActors { ChangeActor::User, ChangeActor::Assistant, ChangeActor::File,
+                                           ChangeActor::Import, ChangeActor::System };
+
+// The fields an edit names, in words; the others (cached strength, instants) are the
+// decision's bookkeeping, not what the person changed.
+QString fieldWords(const QString &field)
+{
+    static const QHash<QString, QString> words { { QStringLiteral("content"), QStringLiteral("text") },
+                                                 { QStringLiteral("keywords"), QStringLiteral("keywords") },
+                                                 { QStringLiteral("category"), QStringLiteral("category") },
+                                                 { QStringLiteral("confidence"), QStringLiteral("confidence") },
+                                                 { QStringLiteral("importance"), QStringLiteral("importance") },
+                                                 { QStringLiteral("projectPath"), QStringLiteral("project") },
+                                                 { QStringLiteral("sensitivity"), QStringLiteral("sensitivity") } };
+    return words.value(field);
+}
+
+QString joinWords(const QStringList &words)
+{
+    if (words.size() <= 1)
+        return words.value(0);
+    return words.mid(0, words.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ") + words.last();
+}
+
+QString actorPhrase(ChangeActor actor)
+{
+    switch (actor) {
+    case ChangeActor::User: return QStringLiteral(" by you");
+    case ChangeActor::Assistant: return QStringLiteral(" by the assistant");
+    case ChangeActor::File: return QStringLiteral(" by the assistant in its file");
+    case ChangeActor::Import: return QStringLiteral(" by an import");
+    case ChangeActor::System: return QStringLiteral(" by Recollector");
+    }
+    return {};
+}
+
+QString kindWords(const ChangeRow &row, ChangeKind kind)
+{
+    switch (kind) {
+    case ChangeKind::New: return QStringLiteral("New");
+    case ChangeKind::Deleted: return QStringLiteral("Deleted");
+    case ChangeKind::Restored: return QStringLiteral("Restored");
+    case ChangeKind::Negated: return QStringLiteral("Marked wrong");
+    case ChangeKind::Merged: return QStringLiteral("Merged");
+    case ChangeKind::Edited: {
+        QStringList words;
+        for (const QString &f : row.editedFields) {
+            const QString w = fieldWords(f);
+            if (!w.isEmpty() && !words.contains(w))
+                words << w;
+        }
+        return words.isEmpty() ? QStringLiteral("Edited") : QStringLiteral("Edited ") + joinWords(words);
+    }
+    case ChangeKind::Archived: return QStringLiteral("Archived");
+    case ChangeKind::Unarchived: return QStringLiteral("Brought back");
+    case ChangeKind::Permanent: return QStringLiteral("Permanence changed");
+    case ChangeKind::Confirmed: return QStringLiteral("Confirmed");
+    case ChangeKind::Reinforced:
+        return row.reinforcements > 1 ? QStringLiteral("Reinforced %1 times").arg(row.reinforcements)
+                                      : QStringLiteral("Reinforced");
+    case ChangeKind::Undone: return QStringLiteral("Undone");
+    case ChangeKind::Tier:
+        if (row.tierBefore && row.tierNow && *row.tierNow > *row.tierBefore)
+            return QStringLiteral("Fell to ") + tierName(*row.tierNow);
+        return QStringLiteral("Rose to ") + tierName(row.tierNow.value_or(Tier::Active));
+    }
+    return {};
+}
+
+void addEvent(ChangeRow &row, const ChangeEventRow &e, ChangeActor actor, std::uint32_t kinds)
+{
+    row.lastEventId = std::max(row.lastEventId, e.id);
+    row.at = std::max(row.at, e.at);
+    ++row.events;
+    row.kinds |= kinds;
+    row.actors |= std::uint8_t(actor);
+    for (ChangeKind k : kOrder) {
+        if (kinds & bit(k))
+            row.actorOf[std::size_t(indexOf(k))] = actor;
+    }
+    if (kinds & bit(ChangeKind::Edited)) {
+        for (const QString &f : e.fields) {
+            if (!row.editedFields.contains(f) && !fieldWords(f).isEmpty())
+                row.editedFields << f;
+        }
+    }
+    if (kinds & bit(ChangeKind::Reinforced))
+        ++row.reinforcements;
+    if (actor == ChangeActor::Assistant && !e.decision.isEmpty() && e.kind != events::kRevert)
+        row.fromAssistant = true;
+}
+
+/// When the memory's tier left `before` (between `from` and `to`), to the minute.
+Millis crossingInstant(const ScoringProfile &profile, const ScoreInput &input, Tier before, Millis from, Millis to)
+{
+    while (to - from > kMsPerHour / 60) {
+        const Millis mid = from + (to - from) / 2;
+        if (profile.evaluate(input, mid).tier == before)
+            from = mid;
+        else
+            to = mid;
+    }
+    return to;
+}
+
+void addTierCrossings(std::vector<ChangeRow> &rows, const QHash<QString, std::size_t> &byId,
+                      const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile)
+{
+    for (std::size_t r = 0; r < snapshot.size(); ++r) {
+        if (snapshot.has(r, MemorySnapshot::Removed) || snapshot.deletedAt(r) != 0)
+            continue;
+        const ScoreInput &input = snapshot.input(r);
+        const Tier before = profile.evaluate(input, query.tiersFrom).tier;
+        const Tier now = profile.evaluate(input, query.now).tier;
+        if (before == now)
+            continue;
+        const QString id = snapshot.id(r);
+        if (byId.contains(id))
+            continue;
+        ChangeRow row;
+        row.memoryId = id;
+        row.kinds = bit(ChangeKind::Tier);
+        row.actorOf[std::size_t(indexOf(ChangeKind::Tier))] = ChangeActor::System;
+        row.tierBefore = before;
+        row.tierNow = now;
+        row.at = crossingInstant(profile, input, before, query.tiersFrom, query.now);
+        rows.push_back(std::move(row));
+    }
+}
+
+bool keep(const ChangeRow &row, const ChangeQuery &query)
+{
+    const ChangeFilter &f = query.filter;
+    if (f.kinds && !(row.kinds & f.kinds))
+        return false;
+    if (f.category && row.category != *f.category)
+        return false;
+    if (f.project && row.project != *f.project)
+        return false;
+    if (query.review) {
+        const auto it = query.review->seen.constFind(row.memoryId);
+        if (it != query.review->seen.constEnd() && *it >= row.lastEventId)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Result<qint64> ChangeList::countSince(Store &store, qint64 afterEventId, qint64 cap)
+{
+    return ChangeScan(store.database()).countMemories(afterEventId, cap);
+}
+
+ChangeActor ChangeList::actorOf(const ChangeEventRow &e)
+{
+    if (e.actor == QLatin1String("assistant"))
+        return e.fromFile.isEmpty() ? ChangeActor::Assistant : ChangeActor::File;
+    if (e.actor == QLatin1String("user"))
+        return ChangeActor::User;
+    if (e.actor == QLatin1String("import"))
+        return ChangeActor::Import;
+    return ChangeActor::System;
+}
+
+std::uint32_t ChangeList::kindsOf(const ChangeEventRow &e)
+{
+    const QString &k = e.kind;
+    if (e.created || e.change == QLatin1String("added") || e.change == QLatin1String("kept_both"))
+        return bit(ChangeKind::New);
+    if (k == events::kDelete || k == events::kPurge || e.removed)
+        return bit(ChangeKind::Deleted);
+    if (k == events::kRestore)
+        return bit(ChangeKind::Restored);
+    if (k == events::kNegate)
+        return bit(ChangeKind::Negated);
+    if (k == events::kMerge)
+        return bit(ChangeKind::Merged);
+    if (k == events::kEdit || k == events::kImport || k == QLatin1String("review"))
+        return bit(ChangeKind::Edited);
+    if (k == events::kArchive || k == events::kCompress)
+        return bit(ChangeKind::Archived);
+    if (k == events::kUnarchive)
+        return bit(ChangeKind::Unarchived);
+    if (k == events::kPermanent)
+        return bit(ChangeKind::Permanent);
+    if (k == events::kConfirm)
+        return bit(ChangeKind::Confirmed);
+    if (k == events::kReinforce)
+        return bit(ChangeKind::Reinforced);
+    if (k == events::kRevert)
+        return bit(ChangeKind::Undone);
+    return 0;
+}
+
+Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery &query,
+                                                 const MemorySnapshot *snapshot, const ScoringProfile *profile)
+{
+    auto scanned = ChangeScan(store.database()).read(query.range);
+    if (!scanned)
+        return scanned.error();
+    std::vector<ChangeRow> rows;
+    QHash<QString, std::size_t> byId;
+    for (const ChangeEventRow &e : *scanned) {
+        const ChangeActor actor = actorOf(e);
+        if (query.filter.actors && !(query.filter.actors & std::uint8_t(actor)))
+            continue;
+        auto it = byId.constFind(e.memoryId);
+        if (it == byId.constEnd()) {
+            it = byId.insert(e.memoryId, rows.size());
+            rows.emplace_back();
+            rows.back().memoryId = e.memoryId;
+        }
+        addEvent(rows[*it], e, actor, kindsOf(e));
+    }
+    // Tier crossings have no actor: a filter by actor leaves them out.
+    if (snapshot && profile && query.tiersFrom != 0 && !query.filter.actors)
+        addTierCrossings(rows, byId, query, *snapshot, *profile);
+    if (snapshot) {
+        for (ChangeRow &row : rows) {
+            const std::uint32_t r = snapshot->rowOf(row.memoryId);
+            if (r == MemorySnapshot::kNoRow)
+                continue;
+            row.category = snapshot->category(r);
+            row.project = snapshot->project(r);
+            row.preview = snapshot->contentPreview(r);
+        }
+    }
+    std::erase_if(rows, [&](const ChangeRow &row) { return !keep(row, query); });
+    std::sort(rows.begin(), rows.end(), [](const ChangeRow &a, const ChangeRow &b) {
+        if (a.at != b.at)
+            return a.at > b.at;
+        if (a.lastEventId != b.lastEventId)
+            return a.lastEventId > b.lastEventId;
+        return a.memoryId < b.memoryId;
+    });
+    return rows;
+}
+
+QString ChangeList::actorName(ChangeActor actor)
+{
+    switch (actor) {
+    case ChangeActor::User: return QStringLiteral("user");
+    case ChangeActor::Assistant: return QStringLiteral("mcp");
+    case ChangeActor::File: return QStringLiteral("file");
+    case ChangeActor::Import: return QStringLiteral("import");
+    case ChangeActor::System: return QStringLiteral("system");
+    }
+    return {};
+}
+
+QString ChangeList::kindName(ChangeKind kind)
+{
+    switch (kind) {
+    case ChangeKind::New: return QStringLiteral("new");
+    case ChangeKind::Deleted: return QStringLiteral("deleted");
+    case ChangeKind::Restored: return QStringLiteral("restored");
+    case ChangeKind::Negated: return QStringLiteral("negated");
+    case ChangeKind::Merged: return QStringLiteral("merged");
+    case ChangeKind::Edited: return QStringLiteral("edited");
+    case ChangeKind::Archived: return QStringLiteral("archived");
+    case ChangeKind::Unarchived: return QStringLiteral("unarchived");
+    case ChangeKind::Permanent: return QStringLiteral("permanent");
+    case ChangeKind::Confirmed: return QStringLiteral("confirmed");
+    case ChangeKind::Reinforced: return QStringLiteral("reinforced");
+    case ChangeKind::Undone: return QStringLiteral("undone");
+    case ChangeKind::Tier: return QStringLiteral("tier");
+    }
+    return {};
+}
+
+std::optional<std::uint8_t> ChangeList::actorsFromName(const QString &name)
+{
+    if (name == QLatin1String("assistant"))
+        return std::uint8_t(std::uint8_t(ChangeActor::Assistant) | std::uint8_t(ChangeActor::File));
+    for (ChangeActor a : kActors) {
+        if (actorName(a) == name)
+            return std::uint8_t(a);
+    }
+    return std::nullopt;
+}
+
+std::optional<ChangeKind> ChangeList::kindFromName(const QString &name)
+{
+    for (ChangeKind k : kOrder) {
+        if (kindName(k) == name)
+            return k;
+    }
+    return std::nullopt;
+}
+
+QStringList ChangeList::kindNames(std::uint32_t kinds)
+{
+    QStringList out;
+    for (ChangeKind k : kOrder) {
+        if (kinds & bit(k))
+            out << kindName(k);
+    }
+    return out;
+}
+
+QStringList ChangeList::actorNames(std::uint8_t actors)
+{
+    QStringList out;
+    for (ChangeActor a : kActors) {
+        if (actors & std::uint8_t(a))
+            out << actorName(a);
+    }
+    return out;
+}
+
+QString ChangeList::describe(const ChangeRow &row)
+{
+    QStringList parts;
+    ChangeActor previous = ChangeActor::System;
+    int shown = 0;
+    int more = 0;
+    for (ChangeKind k : kOrder) {
+        if (!row.has(k))
+            continue;
+        // A new memory's later edits and reinforcements are part of its being new.
+        if (row.has(ChangeKind::New) && k != ChangeKind::New && k != ChangeKind::Deleted && k != ChangeKind::Tier)
+            continue;
+        if (shown == 2) {
+            ++more;
+            continue;
+        }
+        const ChangeActor actor = row.actorOf[std::size_t(indexOf(k))];
+        QString words = kindWords(row, k);
+        if (shown > 0)
+            words = words.left(1).toLower() + words.mid(1);
+        if (k != ChangeKind::Tier && (shown == 0 || actor != previous))
+            words += actorPhrase(actor);
+        parts << words;
+        previous = actor;
+        ++shown;
+    }
+    QString text = parts.join(QStringLiteral(", "));
+    if (more > 0)
+        text += QStringLiteral(" (and %1 more)").arg(more);
+    return text;
+}
+
+} // namespace recollector::core

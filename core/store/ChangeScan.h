@@ -1,0 +1,66 @@
+#pragma once
+
+#include "model/Result.h"
+#include "model/Time.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <limits>
+#include <vector>
+
+namespace recollector::core {
+
+class Database;
+
+/// Which events a change list reads: those after an event id (the review point) and recorded
+/// in [from, to). The defaults take every event.
+struct ChangeScanRange
+{
+    qint64 afterEventId = 0;
+    Millis from = std::numeric_limits<Millis>::min();
+    Millis to = std::numeric_limits<Millis>::max(); ///< excluded
+};
+
+/// One event that changed a memory, as the change list needs it: no parsed payload, only the
+/// few payload members it summarises by (read by SQLite's JSON functions).
+struct ChangeEventRow
+{
+    qint64 id = 0;
+    QString memoryId;
+    QString kind;
+    QString actor;
+    Millis at = 0;
+    QString fromFile;   ///< the agent's own file, for a change read from an attached folder
+    QString change;     ///< a folder sync's "added" / "changed" / "removed", an import's action
+    QString decision;   ///< "dec_…", empty for events outside a decision (a folder sync)
+    bool created = false;
+    bool removed = false;
+    QStringList fields; ///< the fields its "after" names (an edit's changed fields)
+    qint64 reverts = 0; ///< a revert: the event it reverts
+};
+
+/// The reads behind the review inbox (docs/formats.md, "Table `events`"; docs/cli.md,
+/// `changes`): every event of the kinds that change a memory in a range, oldest first.
+/// The review point is an event id, so the inbox's read is an index range over
+/// `events_kind(kind, id)` per kind (changes_ms, docs/architecture.md#performance-budget);
+/// a range by date alone reads every change event.
+class ChangeScan final
+{
+public:
+    explicit ChangeScan(Database &db) : m_db(db) {}
+
+    [[nodiscard]] Result<std::vector<ChangeEventRow>> read(const ChangeScanRange &range) const;
+    /// The number of distinct memories changed after `afterEventId`, counting at most `cap`.
+    [[nodiscard]] Result<qint64> countMemories(qint64 afterEventId, qint64 cap) const;
+    /// The event kinds that count as a change (recorded accesses, links and conflict
+    /// bookkeeping do not).
+    static const QStringList &kinds();
+    /// read()'s statement (its plan is checked by core.changes).
+    static QString sql();
+
+private:
+    Database &m_db;
+};
+
+} // namespace recollector::core

@@ -1,0 +1,245 @@
+// Review ▸ Changes in the real window (docs/scoring.md#review-inbox): on an attached agent
+// folder and a Claude Code folder, the assistant adds a memory and forgets one over MCP (the
+// real `recollector-cli --attach DIR mcp`) and edits one of its files; the inbox lists the
+// three, R on all of them rejects them as one undoable step and every file in the folder is
+// byte for byte what it was before; Undo puts the assistant's changes back, files included.
+// The status bar counts the changes since the last review and opens the list.
+#include "ChangesInbox.h"
+#include "AttachController.h"
+#include "MainWindow.h"
+#include "McpProcess.h"
+#include "TestFiles.h"
+#include "WindowTestSetup.h"
+#include "dialogs/ChangesDialog.h"
+#include "models/ChangeListModel.h"
+#include "models/MemoryTableModel.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QLabel>
+#include <QMap>
+#include <QProcess>
+#include <QPushButton>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextEdit>
+#include <QUndoStack>
+
+using namespace recollector;
+using namespace recollector::ui;
+
+namespace {
+
+/// Every file of the folder (its top level), name → bytes.
+QMap<QString, QByteArray> filesOf(const QString &folder)
+{
+    QMap<QString, QByteArray> out;
+    const QDir dir(folder);
+    for (const QString &name : dir.entryList(QDir::Files | QDir::Hidden))
+        out.insert(name, test::readAll(dir.filePath(name)));
+    return out;
+}
+
+/// With RECOLLECTOR_SCREENSHOT_DIR set (scripts/screenshots.sh): the inbox at the two sizes
+/// the README shows, the row of `id` selected.
+void shoot(ChangesDialog *dialog, const QString &id)
+{
+    const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
+    if (shots.isEmpty())
+        return;
+    for (int r = 0; r < dialog->model()->rowCount(); ++r) {
+        if (dialog->model()->row(r)->memoryId == id)
+            dialog->selectRows({ r });
+    }
+    const QSize was = dialog->size();
+    for (const QSize size : { QSize(1024, 700), QSize(1600, 1000) }) {
+        dialog->resize(size);
+        QCoreApplication::processEvents();
+        const QImage image = dialog->grab().toImage();
+        QVERIFY(image.save(QStringLiteral("%1/changes-inbox-%2x%3.png").arg(shots).arg(size.width()).arg(size.height())));
+    }
+    dialog->resize(was);
+}
+
+/// The files that differ between two states of a folder, with both contents (empty: none).
+QString difference(const QMap<QString, QByteArray> &now, const QMap<QString, QByteArray> &want)
+{
+    QStringList lines;
+    QStringList names = now.keys() + want.keys();
+    names.removeDuplicates();
+    for (const QString &name : names) {
+        if (now.value(name) != want.value(name) || now.contains(name) != want.contains(name))
+            lines << QStringLiteral("%1:\n--- now\n%2\n--- wanted\n%3").arg(name, QString::fromUtf8(now.value(name)),
+                                                                              QString::fromUtf8(want.value(name)));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+bool shell(const QString &script)
+{
+    QProcess p;
+    p.start(QStringLiteral("/bin/sh"), { QStringLiteral("-c"), script });
+    return p.waitForFinished(60000) && p.exitCode() == 0;
+}
+
+} // namespace
+
+class TestChangesWindow : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+
+    QString copyFixture(const QString &fixture)
+    {
+        const QString folder = m_tmp.filePath(QStringLiteral("%1-%2/memory").arg(fixture).arg(QDateTime::currentMSecsSinceEpoch()));
+        if (!QDir().mkpath(folder))
+            return {};
+        const QDir from(QStringLiteral(RECOLLECTOR_TEST_DATA "/attach/") + fixture);
+        for (const QString &name : from.entryList(QDir::Files))
+            QFile::copy(from.filePath(name), QDir(folder).filePath(name));
+        return folder;
+    }
+
+    static ChangesInbox *inboxOf(MainWindow &w) { return w.findChild<ChangesInbox *>(QStringLiteral("changesInbox")); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        // Side stores go to the user's data folder: a temporary one, which the MCP process
+        // (recollector-cli, under the program's own names) shares with the window; settings to
+        // a temporary folder too.
+        qputenv("XDG_DATA_HOME", m_tmp.filePath(QStringLiteral("xdg")).toUtf8());
+        qputenv("XDG_CONFIG_HOME", m_tmp.filePath(QStringLiteral("config")).toUtf8());
+        QCoreApplication::setOrganizationName(QStringLiteral("Recollector"));
+        QCoreApplication::setApplicationName(QStringLiteral("Recollector"));
+        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
+    }
+
+    void rejectPutsTheFolderBackAndUndoReapplies_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("forgotten");
+        QTest::addColumn<QString>("edited");
+        QTest::addColumn<QString>("sed");
+        QTest::newRow("agent folder") << QStringLiteral("agent-folder") << QStringLiteral("1a2de668")
+                                      << QStringLiteral("1a2b1eef.json") << QStringLiteral("s/(note 1)/(note 1, revised by the assistant)/");
+        QTest::newRow("Claude Code folder") << QStringLiteral("claude-memory") << QStringLiteral("feedback_05")
+                                            << QStringLiteral("feedback_09.md") << QStringLiteral("s/Prefer python venv/Prefer uv/");
+    }
+
+    void rejectPutsTheFolderBackAndUndoReapplies()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, forgotten);
+        QFETCH(QString, edited);
+        QFETCH(QString, sed);
+        test::AnsweredMessages messages;
+        const QString folder = copyFixture(fixture);
+        QVERIFY(!folder.isEmpty());
+        MainWindow w;
+        w.resize(1200, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.attachFolder(folder));
+        QTRY_VERIFY(w.tableModel()->rowOfId(forgotten) >= 0);
+        ChangesInbox *inbox = inboxOf(w);
+        QVERIFY(inbox);
+        w.findChild<QAction *>(QStringLiteral("changesAction"))->trigger();
+        QTRY_VERIFY(inbox->dialog() && inbox->dialog()->isVisible());
+        ChangesDialog *dialog = inbox->dialog();
+        // Attaching read every file in: mark that reviewed, so the list starts empty.
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("reviewedButton")), Qt::LeftButton);
+        QTRY_COMPARE(dialog->model()->rowCount(), 0);
+        const QMap<QString, QByteArray> before = filesOf(folder);
+        QTRY_VERIFY(!w.attachController()->isBusy());
+
+        // The assistant: over MCP it remembers one thing and forgets another; then it edits its file.
+        {
+            test::McpProcess mcp(QStringList { QStringLiteral("--attach"), folder }, QProcessEnvironment());
+            QVERIFY(mcp.started());
+            mcp.initialize();
+            const QJsonObject remembered = mcp.callTool(QStringLiteral("remember"),
+                                                        { { QStringLiteral("content"), QStringLiteral("The build server is named quartz-7") } });
+            QVERIFY2(!remembered.value(QStringLiteral("isError")).toBool(), QJsonDocument(mcp.lastAnswer()).toJson().constData());
+            const QJsonObject forgot = mcp.callTool(QStringLiteral("forget"), { { QStringLiteral("id"), forgotten } });
+            QVERIFY2(!forgot.value(QStringLiteral("isError")).toBool(), QJsonDocument(mcp.lastAnswer()).toJson().constData());
+            QCOMPARE(mcp.finish(), 0);
+        }
+        QVERIFY(shell(QStringLiteral("sed -i '%1' '%2/%3'").arg(sed, folder, edited)));
+        w.attachController()->requestSync();
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->model()->rowCount(), 3, 10000);
+        QTRY_VERIFY(!w.attachController()->isBusy());
+        const QMap<QString, QByteArray> changed = filesOf(folder);
+        QVERIFY(changed != before);
+        if (fixture == QLatin1String("claude-memory"))
+            shoot(dialog, QFileInfo(edited).completeBaseName());
+
+        // R on every row: one undoable step; the folder is as it was, byte for byte.
+        const int steps = w.undoStack()->count();
+        dialog->list()->setFocus();
+        dialog->list()->selectAll();
+        QTest::keyClick(dialog->list(), Qt::Key_R);
+        QCOMPARE(w.undoStack()->count(), steps + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(filesOf(folder) == before, 10000);
+        QVERIFY2(filesOf(folder) == before, qPrintable(difference(filesOf(folder), before)));
+        QVERIFY(w.tableModel()->rowOfId(forgotten) >= 0);
+
+        // Undo of the reject re-applies the assistant's changes, files too.
+        w.undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(filesOf(folder) == changed, 10000);
+        QVERIFY2(filesOf(folder) == changed, qPrintable(difference(filesOf(folder), changed)));
+        QTRY_VERIFY(w.tableModel()->rowOfId(forgotten) < 0);
+        QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
+    }
+
+    // The status bar says how many changes wait since the last review and opens the list; A
+    // accepts the selected change (it leaves the list), and Undo brings it back.
+    void statusBarCountsAndAcceptHidesARow()
+    {
+        test::AnsweredMessages messages;
+        const QString folder = copyFixture(QStringLiteral("agent-folder"));
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.attachFolder(folder));
+        ChangesInbox *inbox = inboxOf(w);
+        QTRY_VERIFY(inbox->statusLabel()->isVisible()); // never reviewed: everything read counts
+        inbox->open();
+        ChangesDialog *dialog = inbox->dialog();
+        QVERIFY(dialog->markAllReviewed());
+        inbox->updateCount();
+        QVERIFY(!inbox->statusLabel()->isVisible());
+
+        QVERIFY(shell(QStringLiteral("sed -i 's/(note 1)/(note 1, again)/' '%1/1a2b1eef.json'").arg(folder)));
+        QVERIFY(shell(QStringLiteral("sed -i 's/(note 20)/(note 20, again)/' '%1/1a2d6aac.json'").arg(folder)));
+        w.attachController()->requestSync();
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->model()->rowCount(), 2, 10000);
+        QTRY_COMPARE(inbox->count(), 2);
+        QVERIFY(inbox->statusLabel()->text().contains(QStringLiteral("2 changes since your last review")));
+        dialog->close();
+        QTRY_VERIFY(!inbox->dialog());
+        inbox->statusLabel()->linkActivated(QStringLiteral("changes"));
+        QTRY_VERIFY(inbox->dialog() && inbox->dialog()->isVisible());
+        dialog = inbox->dialog();
+        QTRY_COMPARE(dialog->model()->rowCount(), 2);
+
+        // The before/after view marks the changed words.
+        dialog->selectRows({ 0 });
+        QVERIFY(dialog->findChild<QTextEdit *>(QStringLiteral("afterText"))->toPlainText().contains(QStringLiteral("again")));
+        dialog->list()->setFocus();
+        QTest::keyClick(dialog->list(), Qt::Key_A);
+        QTRY_COMPARE(dialog->model()->rowCount(), 1);
+        QTRY_COMPARE(inbox->count(), 1);
+        w.undoStack()->undo();
+        QTRY_COMPARE(dialog->model()->rowCount(), 2);
+        QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
+    }
+};
+
+QTEST_MAIN(TestChangesWindow)
+#include "tst_changes_window.moc"

@@ -1,0 +1,125 @@
+#include "ChangesInbox.h"
+
+#include "StoreSession.h"
+#include "dialogs/ChangesDialog.h"
+#include "engine/review/ChangeList.h"
+#include "engine/review/ReviewPoint.h"
+
+#include <QCoreApplication>
+#include <QAction>
+#include <QLabel>
+#include <QMainWindow>
+#include <QStatusBar>
+#include <QUndoStack>
+
+namespace recollector::ui {
+
+using namespace recollector::core;
+
+namespace {
+
+// English counts in words: the singular for one (English has no translator to pick forms).
+QString counted(const char *one, const char *many, qsizetype n)
+{
+    return n == 1 ? QCoreApplication::translate("ChangesInbox", one)
+                  : QCoreApplication::translate("ChangesInbox", many).arg(n);
+}
+
+} // namespace
+
+ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWindow *window)
+    : QObject(window), m_session(session), m_undo(undoStack), m_window(window)
+{
+    m_action = new QAction(tr("C&hanges…"), this);
+    m_action->setObjectName(QStringLiteral("changesAction"));
+    m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    m_action->setStatusTip(tr("What changed since your last review, by the assistant, imports and you: accept or reject each"));
+    m_action->setEnabled(false);
+    connect(m_action, &QAction::triggered, this, &ChangesInbox::open);
+
+    m_label = new QLabel(window);
+    m_label->setObjectName(QStringLiteral("changesStatusLabel"));
+    m_label->setTextFormat(Qt::RichText); // our own number in a link to the inbox
+    m_label->setToolTip(tr("Open the list of changes"));
+    m_label->hide();
+    connect(m_label, &QLabel::linkActivated, this, [this]() { open(); });
+    window->statusBar()->addPermanentWidget(m_label);
+
+    m_soon.setSingleShot(true);
+    m_soon.setInterval(250);
+    connect(&m_soon, &QTimer::timeout, this, &ChangesInbox::updateCount);
+    connect(m_session, &StoreSession::reloaded, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_session, &StoreSession::memoriesChanged, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_session, &StoreSession::profileChanged, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_undo, &QUndoStack::indexChanged, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_session, &StoreSession::opened, this, [this]() {
+        m_action->setEnabled(true);
+        m_soon.start();
+    });
+    connect(m_session, &StoreSession::aboutToClose, this, [this]() {
+        m_action->setEnabled(false);
+        m_soon.stop();
+        m_label->hide();
+        m_count = -1;
+        if (m_dialog)
+            m_dialog->close();
+    });
+}
+
+ChangesDialog *ChangesInbox::dialog() const { return m_dialog; }
+
+void ChangesInbox::open()
+{
+    if (!m_session->store())
+        return;
+    if (!m_dialog) {
+        m_dialog = new ChangesDialog(m_session, m_undo, m_window);
+        m_dialog->setObjectName(QStringLiteral("changesDialog"));
+        m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_dialog->setErrorSink([this](const QString &message) {
+            if (m_errorSink)
+                m_errorSink(message);
+        });
+        connect(m_dialog, &ChangesDialog::memoryActivated, this, &ChangesInbox::memoryActivated);
+    } else {
+        m_dialog->reload();
+    }
+    m_dialog->show();
+    m_dialog->raise();
+    m_dialog->activateWindow();
+}
+
+void ChangesInbox::updateCount()
+{
+    Store *store = m_session->store();
+    if (!store)
+        return;
+    auto review = ReviewPoint::read(*store, ReviewPoint::currentUser());
+    m_count = -1;
+    QString text;
+    if (review && review->isSet()) {
+        ChangeQuery query;
+        query.now = m_session->now();
+        query.range.afterEventId = review->throughEventId;
+        query.tiersFrom = review->reviewedAt;
+        query.review = &*review;
+        if (auto rows = ChangeList::build(*store, query, &m_session->snapshot(), &m_session->profile())) {
+            m_count = int(rows->size());
+            text = counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change since your last review"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes since your last review"), m_count);
+        }
+    } else if (review) {
+        if (auto n = ChangeList::countSince(*store, 0, kCountCap)) {
+            m_count = int(*n);
+            text = m_count >= kCountCap ? tr("More than %1 changes not reviewed yet").arg(QLocale().toString(kCountCap))
+                                        : counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change not reviewed yet"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes not reviewed yet"), m_count);
+        }
+    }
+    if (m_count <= 0) {
+        m_label->hide();
+        return;
+    }
+    m_label->setText(QStringLiteral("<a href=\"changes\">%1</a>").arg(text.toHtmlEscaped()));
+    m_label->show();
+}
+
+} // namespace recollector::ui

@@ -1,0 +1,528 @@
+#include "dialogs/ChangesDialog.h"
+
+#include "StoreSession.h"
+#include "commands/DecisionCommand.h"
+#include "commands/ReviewPointCommand.h"
+#include "models/ChangeListModel.h"
+#include "models/Roles.h"
+#include "text/ChangeText.h"
+#include "text/EventText.h"
+#include "text/MaskedText.h"
+#include "snapshot/MemorySnapshot.h"
+#include "engine/review/ChangeDetail.h"
+#include "engine/review/ChangeReject.h"
+#include "engine/text/TextDiff.h"
+
+#include <QCoreApplication>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPointer>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextCursor>
+#include <QTextEdit>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace recollector::ui {
+
+using namespace recollector::core;
+
+namespace {
+
+// The marks of the before/after view: what went, what came.
+const QColor kRemoved(255, 205, 205);
+const QColor kAdded(200, 240, 200);
+
+// English counts in words: the singular for one (English has no translator to pick forms).
+QString counted(const char *one, const char *many, qsizetype n)
+{
+    return n == 1 ? QCoreApplication::translate("ChangesDialog", one)
+                  : QCoreApplication::translate("ChangesDialog", many).arg(n);
+}
+
+void markSpans(QTextEdit *edit, const QString &text, const QList<TextSpan> &spans, const QColor &colour)
+{
+    // Plain text in, then a background on the changed words: the text is never parsed.
+    edit->setCurrentCharFormat(QTextCharFormat()); // no mark left over from the last text
+    edit->setPlainText(text);
+    QTextCursor cursor(edit->document());
+    QTextCharFormat marked;
+    marked.setBackground(colour);
+    const int length = edit->document()->characterCount() - 1;
+    for (const TextSpan &s : spans) {
+        if (s.start < 0 || s.start + s.length > length)
+            continue;
+        cursor.setPosition(int(s.start));
+        cursor.setPosition(int(s.start + s.length), QTextCursor::KeepAnchor);
+        cursor.mergeCharFormat(marked);
+    }
+    edit->moveCursor(QTextCursor::Start);
+}
+
+QString valueText(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QStringList items;
+        for (const QJsonValue &item : v.toArray())
+            items << item.toVariant().toString();
+        return items.join(QStringLiteral(", "));
+    }
+    if (v.isUndefined() || v.isNull())
+        return QStringLiteral("—");
+    return v.toVariant().toString();
+}
+
+QTextEdit *textPane(const QString &name)
+{
+    auto *edit = new QTextEdit;
+    edit->setObjectName(name);
+    edit->setReadOnly(true);
+    edit->setAcceptRichText(false);
+    return edit;
+}
+
+} // namespace
+
+ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent)
+    : QDialog(parent), m_session(session), m_undo(undoStack), m_model(new ChangeListModel(this))
+{
+    setWindowTitle(tr("Changes"));
+    auto *layout = new QVBoxLayout(this);
+    auto *bar = new QHBoxLayout;
+    buildFilters(bar);
+    layout->addLayout(bar);
+
+    auto *split = new QSplitter(Qt::Horizontal);
+    m_list = new QTableView;
+    m_list->setObjectName(QStringLiteral("changesList"));
+    m_list->setModel(m_model);
+    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_list->setWordWrap(false);
+    m_list->verticalHeader()->hide();
+    m_list->horizontalHeader()->setStretchLastSection(true);
+    m_list->horizontalHeader()->setSectionResizeMode(ChangeListModel::When, QHeaderView::ResizeToContents);
+    m_list->setColumnWidth(ChangeListModel::Change, 260);
+    m_list->installEventFilter(this);
+    split->addWidget(m_list);
+    auto *detail = new QWidget;
+    auto *side = new QVBoxLayout(detail);
+    side->setContentsMargins(0, 0, 0, 0);
+    buildDetail(side);
+    split->addWidget(detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    auto *buttons = new QHBoxLayout;
+    m_accept = new QPushButton(tr("Accept (A)"));
+    m_accept->setObjectName(QStringLiteral("acceptButton"));
+    m_accept->setToolTip(tr("Seen and fine: the change leaves the list"));
+    m_reject = new QPushButton(tr("Reject (R)"));
+    m_reject->setObjectName(QStringLiteral("rejectButton"));
+    m_reject->setToolTip(tr("Take back what the assistant changed, as your own decision (Undo puts it back)"));
+    m_show = new QPushButton(tr("Show in Table (Enter)"));
+    m_show->setObjectName(QStringLiteral("showButton"));
+    m_reviewed = new QPushButton(tr("Mark All Reviewed"));
+    m_reviewed->setObjectName(QStringLiteral("reviewedButton"));
+    m_reviewed->setToolTip(tr("Your next review starts from now"));
+    auto *close = new QPushButton(tr("Close"));
+    for (QPushButton *b : { m_accept, m_reject, m_show, m_reviewed, close })
+        b->setAutoDefault(false);
+    buttons->addWidget(m_accept);
+    buttons->addWidget(m_reject);
+    buttons->addWidget(m_show);
+    buttons->addStretch(1);
+    buttons->addWidget(m_reviewed);
+    buttons->addWidget(close);
+    layout->addLayout(buttons);
+    m_feedback = new QLabel;
+    m_feedback->setObjectName(QStringLiteral("feedbackLabel"));
+    m_feedback->setTextFormat(Qt::PlainText);
+    m_feedback->setWordWrap(true);
+    layout->addWidget(m_feedback);
+
+    connect(m_accept, &QPushButton::clicked, this, &ChangesDialog::acceptSelected);
+    connect(m_reject, &QPushButton::clicked, this, &ChangesDialog::rejectSelected);
+    connect(m_show, &QPushButton::clicked, this, [this]() {
+        const QStringList ids = selectedIds();
+        if (!ids.isEmpty())
+            Q_EMIT memoryActivated(ids.first());
+    });
+    connect(m_reviewed, &QPushButton::clicked, this, &ChangesDialog::markAllReviewed);
+    connect(close, &QPushButton::clicked, this, &QDialog::close);
+    connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ChangesDialog::showDetail);
+
+    // The list follows the store (other writers, undo, the window's own decisions), at most
+    // once per turn of the event loop.
+    m_soon.setSingleShot(true);
+    m_soon.setInterval(0);
+    connect(&m_soon, &QTimer::timeout, this, &ChangesDialog::reload);
+    connect(m_session, &StoreSession::memoriesChanged, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_session, &StoreSession::reloaded, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_session, &StoreSession::privacyModeChanged, &m_soon, qOverload<>(&QTimer::start));
+    if (m_undo)
+        connect(m_undo, &QUndoStack::indexChanged, &m_soon, qOverload<>(&QTimer::start));
+    resize(1100, 640);
+    reload();
+}
+
+void ChangesDialog::buildFilters(QHBoxLayout *bar)
+{
+    auto box = [bar, this](const QString &label, const QString &name) {
+        auto *l = new QLabel(label);
+        auto *b = new QComboBox;
+        b->setObjectName(name);
+        l->setBuddy(b);
+        bar->addWidget(l);
+        bar->addWidget(b);
+        connect(b, &QComboBox::activated, &m_soon, qOverload<>(&QTimer::start));
+        return b;
+    };
+    m_since = box(tr("&Since:"), QStringLiteral("sinceBox"));
+    m_since->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_since->addItems({ tr("your last review"), tr("a day ago"), tr("a week ago"), tr("a month ago"), tr("the beginning") });
+    m_actor = box(tr("&By:"), QStringLiteral("actorBox"));
+    m_actor->addItem(tr("anyone"), 0);
+    m_actor->addItem(tr("the assistant"), int(std::uint8_t(ChangeActor::Assistant) | std::uint8_t(ChangeActor::File)));
+    m_actor->addItem(tr("you"), int(ChangeActor::User));
+    m_actor->addItem(tr("an import"), int(ChangeActor::Import));
+    m_actor->addItem(tr("Recollector"), int(ChangeActor::System));
+    m_kind = box(tr("&What:"), QStringLiteral("kindBox"));
+    m_kind->addItem(tr("any change"), 0);
+    for (ChangeKind k : { ChangeKind::New, ChangeKind::Edited, ChangeKind::Deleted, ChangeKind::Restored, ChangeKind::Negated,
+                          ChangeKind::Merged, ChangeKind::Reinforced, ChangeKind::Tier })
+        m_kind->addItem(ChangeText::kind(k), int(k));
+    m_category = box(tr("&Category:"), QStringLiteral("categoryBox"));
+    m_project = box(tr("&Project:"), QStringLiteral("projectBox"));
+    bar->addStretch(1);
+    m_count = new QLabel;
+    m_count->setObjectName(QStringLiteral("countLabel"));
+    bar->addWidget(m_count);
+}
+
+void ChangesDialog::buildDetail(QVBoxLayout *side)
+{
+    side->addWidget(new QLabel(tr("Before")));
+    m_before = textPane(QStringLiteral("beforeText"));
+    side->addWidget(m_before, 1);
+    side->addWidget(new QLabel(tr("After")));
+    m_after = textPane(QStringLiteral("afterText"));
+    side->addWidget(m_after, 1);
+    m_fields = new QLabel;
+    m_fields->setObjectName(QStringLiteral("fieldsLabel"));
+    m_fields->setTextFormat(Qt::PlainText);
+    m_fields->setWordWrap(true);
+    side->addWidget(m_fields);
+    m_note = new QLabel;
+    m_note->setObjectName(QStringLiteral("noteLabel"));
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setWordWrap(true);
+    side->addWidget(m_note);
+}
+
+std::optional<QString> ChangesDialog::maskFor(const QString &id) const
+{
+    // The one rule of every view: a sealed or (in privacy mode) sensitive text is not shown.
+    const MemorySnapshot &snapshot = m_session->snapshot();
+    const std::uint32_t r = snapshot.rowOf(id);
+    if (r == MemorySnapshot::kNoRow)
+        return std::nullopt;
+    return MaskedText::mask(snapshot.has(r, MemorySnapshot::Locked), snapshot.sensitivity(r), m_session->privacyMode());
+}
+
+void ChangesDialog::setSince(Since since)
+{
+    m_since->setCurrentIndex(int(since));
+    reload();
+}
+
+ChangeQuery ChangesDialog::query(ReviewState *review) const
+{
+    ChangeQuery q;
+    q.now = m_session->now();
+    const auto since = Since(m_since->currentIndex());
+    static const Millis kAgo[] = { 0, kMsPerDay, 7 * kMsPerDay, 30 * kMsPerDay, 0 };
+    if (since == Since::LastReview) {
+        q.range.afterEventId = review->throughEventId;
+        q.tiersFrom = review->reviewedAt;
+        q.review = review;
+    } else if (since != Since::Everything) {
+        q.range.from = q.now - kAgo[int(since)];
+        q.tiersFrom = q.range.from;
+    }
+    q.filter.actors = std::uint8_t(m_actor->currentData().toInt());
+    q.filter.kinds = std::uint32_t(m_kind->currentData().toInt());
+    if (m_category->currentIndex() > 0)
+        q.filter.category = m_category->currentText();
+    if (m_project->currentIndex() > 0)
+        q.filter.project = m_project->currentData().toString();
+    return q;
+}
+
+void ChangesDialog::fillChoices(QComboBox *box, const QStringList &values)
+{
+    const QVariant current = box->currentIndex() > 0 ? box->currentData() : QVariant();
+    box->clear();
+    box->addItem(tr("all"), QVariant());
+    for (const QString &v : values)
+        box->addItem(v.isEmpty() ? tr("(global)") : v, v);
+    const int again = current.isValid() ? box->findData(current) : 0;
+    box->setCurrentIndex(again < 0 ? 0 : again);
+}
+
+void ChangesDialog::reload()
+{
+    Store *store = m_session->store();
+    if (!store)
+        return;
+    const QStringList keep = selectedIds();
+    auto review = ReviewPoint::read(*store, ReviewPoint::currentUser());
+    if (!review) {
+        say(review.error().message);
+        return;
+    }
+    m_review = *review;
+    m_since->setItemText(0, m_review.isSet() ? tr("your last review (%1)").arg(EventText::relative(m_review.reviewedAt, m_session->now()))
+                                             : tr("your last review (none yet)"));
+    const ChangeQuery q = query(&m_review);
+    m_range = q.range;
+    auto rows = ChangeList::build(*store, q, &m_session->snapshot(), &m_session->profile());
+    if (!rows) {
+        say(rows.error().message);
+        return;
+    }
+    if (m_category->count() == 0 || m_category->count() != m_session->snapshot().categoryNames().size() + 1)
+        fillChoices(m_category, m_session->snapshot().categoryNames());
+    if (m_project->count() == 0 || m_project->count() != m_session->snapshot().projectNames().size() + 1)
+        fillChoices(m_project, m_session->snapshot().projectNames());
+    for (ChangeRow &row : *rows) {
+        if (const auto mask = maskFor(row.memoryId))
+            row.preview = *mask;
+    }
+    m_model->setRows(std::move(*rows), q.now);
+    m_count->setText(counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes"), m_model->rowCount()));
+    QList<int> again;
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        if (keep.contains(m_model->row(r)->memoryId))
+            again << r;
+    }
+    selectRows(again.isEmpty() && m_model->rowCount() > 0 ? QList<int> { 0 } : again);
+    showDetail();
+}
+
+void ChangesDialog::selectRows(const QList<int> &rows)
+{
+    QItemSelection selection;
+    for (int r : rows)
+        selection.select(m_model->index(r, 0), m_model->index(r, ChangeListModel::ColumnCount - 1));
+    m_list->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!rows.isEmpty())
+        m_list->selectionModel()->setCurrentIndex(m_model->index(rows.first(), 0), QItemSelectionModel::NoUpdate);
+}
+
+QStringList ChangesDialog::selectedIds() const
+{
+    QStringList ids;
+    for (const QModelIndex &index : m_list->selectionModel()->selectedRows())
+        ids << index.data(IdRole).toString();
+    return ids;
+}
+
+void ChangesDialog::showDetail()
+{
+    const QStringList ids = selectedIds();
+    m_accept->setEnabled(!ids.isEmpty());
+    m_reject->setEnabled(!ids.isEmpty());
+    m_show->setEnabled(ids.size() == 1);
+    m_note->clear();
+    m_fields->clear();
+    if (ids.size() != 1 || !m_session->store()) {
+        markSpans(m_before, ids.isEmpty() ? QString() : counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change selected"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes selected"), ids.size()), {}, kAdded);
+        m_after->clear();
+        return;
+    }
+    auto detail = ChangeDetail::of(*m_session->store(), ids.first(), m_range);
+    if (!detail) {
+        say(detail.error().message);
+        return;
+    }
+    if (const auto mask = maskFor(ids.first())) {
+        markSpans(m_before, *mask, {}, kAdded);
+        markSpans(m_after, *mask, {}, kAdded);
+        return;
+    }
+    const QString content = QStringLiteral("content");
+    const QString before = detail->isNew ? QString() : detail->before.value(content).toString();
+    const QString after = detail->after.value(content).toString();
+    const bool textChanged = detail->before.contains(content) || detail->isNew || !detail->beforeKnown;
+    const TextDifference diff = TextDiff::compare(before, after);
+    if (detail->isNew)
+        markSpans(m_before, tr("(it did not exist)"), {}, kAdded);
+    else if (!textChanged)
+        markSpans(m_before, after, {}, kAdded);
+    else
+        markSpans(m_before, before, diff.left, kRemoved);
+    markSpans(m_after, after.isEmpty() && !textChanged ? detail->before.value(content).toString() : after,
+              textChanged ? diff.right : QList<TextSpan> {}, kAdded);
+    showFields(detail->before, detail->after);
+    QStringList notes;
+    if (detail->isGone)
+        notes << tr("It is deleted now.");
+    if (!detail->beforeKnown)
+        notes << tr("The assistant changed its own file, and what it held before is not known.");
+    else if (ChangeReject::plan(ids.first(), *detail).empty())
+        notes << tr("Nothing here was changed by the assistant: Reject does not apply.");
+    m_note->setText(notes.join(QLatin1Char(' ')));
+}
+
+void ChangesDialog::showFields(const QJsonObject &before, const QJsonObject &after)
+{
+    QStringList lines;
+    QStringList keys = before.keys() + after.keys();
+    keys.removeDuplicates();
+    for (const QString &key : keys) {
+        const QString name = ChangeText::field(key);
+        if (name.isEmpty() || key == QLatin1String("content") || !before.contains(key))
+            continue;
+        if (before.value(key) == after.value(key))
+            continue;
+        lines << tr("%1: %2 → %3").arg(name, valueText(before.value(key)), valueText(after.value(key)));
+    }
+    m_fields->setText(lines.join(QLatin1Char('\n')));
+}
+
+void ChangesDialog::say(const QString &text)
+{
+    m_feedback->setText(text);
+}
+
+std::function<void(const QString &)> ChangesDialog::sink()
+{
+    // The command outlives the dialog on the undo stack: later failures go to the window.
+    return [self = QPointer<ChangesDialog>(this)](const QString &message) {
+        if (!self)
+            return;
+        self->m_failure = message;
+        self->say(message);
+        if (self->m_errorSink && !self->m_pushing)
+            self->m_errorSink(message);
+    };
+}
+
+bool ChangesDialog::push(QUndoCommand *command)
+{
+    m_failure.clear();
+    m_pushing = true;
+    if (m_undo) {
+        m_undo->push(command); // redo() runs now; an obsolete command is dropped by the stack
+    } else {
+        command->redo();
+        delete command;
+    }
+    m_pushing = false;
+    return m_failure.isEmpty();
+}
+
+bool ChangesDialog::acceptSelected()
+{
+    Store *store = m_session->store();
+    const QModelIndexList rows = m_list->selectionModel()->selectedRows();
+    if (!store || rows.isEmpty())
+        return false;
+    ReviewState after = m_review;
+    for (const QModelIndex &index : rows) {
+        const ChangeRow *row = m_model->row(index.row());
+        after.seen.insert(row->memoryId, row->lastEventId);
+    }
+    if (!push(new ReviewPointCommand(m_session, counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accept 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Accept %1 changes"), rows.size()),
+                                     ReviewPoint::currentUser(), m_review, after, sink())))
+        return false;
+    say(counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accepted 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Accepted %1 changes"), rows.size()));
+    return true;
+}
+
+bool ChangesDialog::rejectSelected()
+{
+    Store *store = m_session->store();
+    const QStringList ids = selectedIds();
+    if (!store || ids.isEmpty())
+        return false;
+    auto steps = std::make_shared<std::vector<ChangeReject::Step>>();
+    bool unknown = false;
+    for (const QString &id : ids) {
+        auto detail = ChangeDetail::of(*store, id, m_range);
+        if (!detail) {
+            say(detail.error().message);
+            return false;
+        }
+        for (ChangeReject::Step &step : ChangeReject::plan(id, *detail))
+            steps->push_back(std::move(step));
+        unknown = unknown || !detail->beforeKnown;
+    }
+    if (steps->empty()) {
+        say(unknown ? tr("The assistant changed its own file there, and what it held before is not known: edit the memory to change it back.")
+                    : tr("Nothing selected was changed by the assistant: there is nothing to reject."));
+        return false;
+    }
+    // One step of the undo stack: every one of them, in one transaction (DecisionCommand).
+    QStringList keys;
+    for (std::size_t i = 0; i < steps->size(); ++i)
+        keys << QString::number(i);
+    StoreSession *session = m_session;
+    if (!push(new DecisionCommand(
+            m_session, counted(QT_TRANSLATE_NOOP("ChangesDialog", "Reject 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Reject %1 changes"), ids.size()), keys,
+            [steps, session](Decisions &d, const QString &key) {
+                return ChangeReject::apply(d, *session->store(), steps->at(std::size_t(key.toLongLong())));
+            },
+            sink())))
+        return false;
+    say(counted(QT_TRANSLATE_NOOP("ChangesDialog", "Rejected 1 change; Undo puts it back"), QT_TRANSLATE_NOOP("ChangesDialog", "Rejected %1 changes; Undo puts them back"), ids.size()));
+    return true;
+}
+
+bool ChangesDialog::markAllReviewed()
+{
+    Store *store = m_session->store();
+    if (!store)
+        return false;
+    auto after = ReviewPoint::finished(*store, m_session->now());
+    if (!after) {
+        say(after.error().message);
+        return false;
+    }
+    if (!push(new ReviewPointCommand(m_session, tr("Mark changes reviewed"), ReviewPoint::currentUser(), m_review,
+                                     *after, sink())))
+        return false;
+    say(tr("Reviewed: the next review starts from here"));
+    return true;
+}
+
+bool ChangesDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_list && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+            return QDialog::eventFilter(watched, event);
+        switch (key->key()) {
+        case Qt::Key_A: acceptSelected(); return true;
+        case Qt::Key_R: rejectSelected(); return true;
+        case Qt::Key_Return:
+        case Qt::Key_Enter: m_show->click(); return true;
+        default: break;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+} // namespace recollector::ui

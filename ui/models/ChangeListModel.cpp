@@ -1,0 +1,66 @@
+#include "models/ChangeListModel.h"
+
+#include "models/Roles.h"
+#include "text/ChangeText.h"
+#include "text/EventText.h"
+
+namespace recollector::ui {
+
+void ChangeListModel::setRows(std::vector<core::ChangeRow> rows, core::Millis now)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    m_now = now;
+    endResetModel();
+}
+
+const core::ChangeRow *ChangeListModel::row(int index) const
+{
+    return index >= 0 && std::size_t(index) < m_rows.size() ? &m_rows[std::size_t(index)] : nullptr;
+}
+
+int ChangeListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ChangeListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ChangeListModel::data(const QModelIndex &index, int role) const
+{
+    const core::ChangeRow *r = row(index.row());
+    if (!r)
+        return {};
+    if (role == IdRole)
+        return r->memoryId;
+    if (role == Qt::ToolTipRole && index.column() == When)
+        return EventText::localTime(r->at);
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case When: return EventText::relative(r->at, m_now);
+    case Change: return ChangeText::describe(*r);
+    case Memory: {
+        QString text = r->preview.isEmpty() ? tr("(no longer in the store)") : r->preview;
+        return text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    }
+    default: return {};
+    }
+}
+
+QVariant ChangeListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case When: return tr("When");
+    case Change: return tr("Change");
+    case Memory: return tr("Memory");
+    default: return {};
+    }
+}
+
+} // namespace recollector::ui
