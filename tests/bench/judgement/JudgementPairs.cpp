@@ -1,4 +1,5 @@
 #include "JudgementPairs.h"
+#include "../LocomoTime.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -14,16 +15,6 @@
 namespace recollector::bench {
 
 namespace {
-
-// "1:56 pm on 8 May, 2023" (the sessions' date_time), read as UTC.
-core::Millis sessionTime(const QString &text)
-{
-    QString t = text.simplified();
-    t.replace(QStringLiteral("am "), QStringLiteral("AM ")).replace(QStringLiteral("pm "), QStringLiteral("PM "));
-    QDateTime at = QLocale::c().toDateTime(t, QStringLiteral("h:mm AP 'on' d MMMM, yyyy"));
-    at.setTimeZone(QTimeZone::utc());
-    return at.isValid() ? at.toMSecsSinceEpoch() : 0;
-}
 
 struct Said
 {
@@ -41,7 +32,7 @@ QString readConversation(const QString &path, QHash<QString, Said> &out)
     if (root.isEmpty())
         return QStringLiteral("%1: not a LoCoMo conversation").arg(path);
     for (int n = 1; root.contains(QStringLiteral("session_%1_date_time").arg(n)); ++n) {
-        const core::Millis at = sessionTime(root.value(QStringLiteral("session_%1_date_time").arg(n)).toString());
+        const core::Millis at = locomoSessionTime(root.value(QStringLiteral("session_%1_date_time").arg(n)).toString());
         const QJsonObject bySpeaker = root.value(QStringLiteral("session_%1_observation").arg(n)).toObject();
         QList<std::pair<QString, QString>> facts; // dia, text; QJsonObject keeps speakers sorted
         QHash<QString, int> count;

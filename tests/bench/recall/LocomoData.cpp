@@ -1,4 +1,5 @@
 #include "LocomoData.h"
+#include "../LocomoTime.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -15,16 +16,6 @@
 namespace recollector::bench {
 
 namespace {
-
-// "1:56 pm on 8 May, 2023" (the sessions' date_time), read as UTC.
-core::Millis sessionTime(const QString &text)
-{
-    QString t = text.simplified();
-    t.replace(QStringLiteral("am "), QStringLiteral("AM ")).replace(QStringLiteral("pm "), QStringLiteral("PM "));
-    QDateTime at = QLocale::c().toDateTime(t, QStringLiteral("h:mm AP 'on' d MMMM, yyyy"));
-    at.setTimeZone(QTimeZone::utc());
-    return at.isValid() ? at.toMSecsSinceEpoch() : 0;
-}
 
 // An observation's dia_id is "D3:12", sometimes several in one string or a list.
 QSet<QString> turnsOf(const QJsonValue &v)
@@ -54,7 +45,7 @@ int turnNumber(const QSet<QString> &turns)
 void readObservations(const QJsonObject &root, LocomoConversation &out)
 {
     for (int n = 1; root.contains(QStringLiteral("session_%1_date_time").arg(n)); ++n) {
-        const core::Millis at = sessionTime(root.value(QStringLiteral("session_%1_date_time").arg(n)).toString());
+        const core::Millis at = locomoSessionTime(root.value(QStringLiteral("session_%1_date_time").arg(n)).toString());
         out.lastSession = std::max(out.lastSession, at);
         QList<LocomoConversation::Observation> session;
         const QJsonObject bySpeaker = root.value(QStringLiteral("session_%1_observation").arg(n)).toObject();
