@@ -1,7 +1,7 @@
 #pragma once
 
 #include "io/EventPayloadTexts.h"
-#include "io/IdIndex.h"
+#include "io/MemoryPositions.h"
 #include "io/ImportPreview.h"
 #include "io/ImportWriter.h"
 #include "io/MemorySet.h"
@@ -132,7 +132,7 @@ private:
     ImportWriter m_writer;
     ImportReport m_report;
     QHash<QString, Memory> m_stored;               ///< stored versions of the incoming ids
-    const IdIndex m_ids;                           ///< every id the set carries, to its position
+    const MemoryPositions m_ids;                           ///< every id the set carries, to its position
     std::vector<Target> m_target;                  ///< by position in the set: where each memory went
     SetPositions m_positions;                      ///< the links' and events' memories, by position
     std::optional<EventPayloadTexts> m_payloadTexts; ///< the set's event payloads, from writeLinks() on

@@ -2,7 +2,7 @@
 
 namespace recollector::core::io {
 
-SetPositions::SetPositions(const MemorySet &set, const IdIndex &ids)
+SetPositions::SetPositions(const MemorySet &set, const MemoryPositions &ids)
     : m_thread([this, &set, &ids] { work(set, ids); })
 {
 }
@@ -21,7 +21,7 @@ const SetPositions::Positions &SetPositions::positions()
     return m_positions;
 }
 
-void SetPositions::work(const MemorySet &set, const IdIndex &ids)
+void SetPositions::work(const MemorySet &set, const MemoryPositions &ids)
 {
     // A position fits 32 bits: a set of 2^31 memories would be a file of terabytes.
     const auto at = [&](const QString &id) { return std::int32_t(ids.find(id)); };

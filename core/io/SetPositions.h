@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/IdIndex.h"
+#include "io/MemoryPositions.h"
 #include "io/MemorySet.h"
 
 #include <atomic>
@@ -26,7 +26,7 @@ public:
         std::vector<std::int32_t> eventMemory;  ///< by event
     };
 
-    SetPositions(const MemorySet &set, const IdIndex &ids);
+    SetPositions(const MemorySet &set, const MemoryPositions &ids);
     ~SetPositions();
     SetPositions(const SetPositions &) = delete;
     SetPositions &operator=(const SetPositions &) = delete;
@@ -35,7 +35,7 @@ public:
     const Positions &positions();
 
 private:
-    void work(const MemorySet &set, const IdIndex &ids);
+    void work(const MemorySet &set, const MemoryPositions &ids);
 
     Positions m_positions;
     std::atomic<bool> m_stop{false};

@@ -1,5 +1,5 @@
 // SetPositions, the import's lookups made on the other core: each link end and each event's
-// memory is at the position IdIndex gives (a run of links from one memory included), and an
+// memory is at the position MemoryPositions gives (a run of links from one memory included), and an
 // id the set does not hold is at -1.
 #include "io/SetPositions.h"
 
@@ -46,7 +46,7 @@ private Q_SLOTS:
             e.memoryId = i % 10 == 0 ? QStringLiteral("mem_gone_%1").arg(i) : set.memories[std::size_t(i * 13 % 5000)].id;
             set.events.push_back(e);
         }
-        const io::IdIndex ids(set.memories);
+        const io::MemoryPositions ids(set.memories);
         io::SetPositions positions(set, ids);
         const io::SetPositions::Positions &at = positions.positions();
         QCOMPARE(at.linkA.size(), set.associations.size());

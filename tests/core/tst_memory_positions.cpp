@@ -1,7 +1,7 @@
-// IdIndex, the import's table from a set's memory ids to their positions: every id is found at
-// its own position, an id that is not there (a prefix, a longer one, another case, empty) is
-// not, a repeated id is found at its first position, and an empty list finds nothing.
-#include "io/IdIndex.h"
+// MemoryPositions, the import's table from a set's memory ids to their positions: every id is
+// found at its own position, an id that is not there (a prefix, a longer one, another case,
+// empty) is not, a repeated id is found at its first position, and an empty list finds nothing.
+#include "io/MemoryPositions.h"
 
 #include <QtTest>
 
@@ -20,7 +20,7 @@ std::vector<Memory> memoriesWithIds(const QStringList &ids)
 
 } // namespace
 
-class TestIdIndex : public QObject
+class TestMemoryPositions : public QObject
 {
     Q_OBJECT
 
@@ -31,7 +31,7 @@ private Q_SLOTS:
         for (int i = 0; i < 50000; ++i) // ids alike but for their last digits, as a set's are
             ids << QStringLiteral("mem_01J%1").arg(i, 8, 10, QLatin1Char('0'));
         const std::vector<Memory> memories = memoriesWithIds(ids);
-        const io::IdIndex index(memories);
+        const io::MemoryPositions index(memories);
         for (qsizetype i = 0; i < ids.size(); ++i)
             QCOMPARE(index.find(ids[i]), i);
     }
@@ -39,7 +39,7 @@ private Q_SLOTS:
     void idsNotThereAreNotFound()
     {
         const std::vector<Memory> memories = memoriesWithIds({ QStringLiteral("abc"), QStringLiteral("abd") });
-        const io::IdIndex index(memories);
+        const io::MemoryPositions index(memories);
         QCOMPARE(index.find(u"abc"), 0);
         QCOMPARE(index.find(u"abd"), 1);
         for (const char16_t *absent : { u"ab", u"abcd", u"ABC", u"", u"xyz" })
@@ -50,20 +50,20 @@ private Q_SLOTS:
     {
         const std::vector<Memory> memories
             = memoriesWithIds({ QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("a") });
-        const io::IdIndex index(memories);
+        const io::MemoryPositions index(memories);
         QCOMPARE(index.find(u"a"), 0);
         QCOMPARE(index.find(u"b"), 1);
         QVERIFY(index.hasRepeatedIds());
-        QVERIFY(!io::IdIndex(memoriesWithIds({ QStringLiteral("a"), QStringLiteral("b") })).hasRepeatedIds());
+        QVERIFY(!io::MemoryPositions(memoriesWithIds({ QStringLiteral("a"), QStringLiteral("b") })).hasRepeatedIds());
     }
 
     void emptyListsFindNothing()
     {
         const std::vector<Memory> none;
-        QCOMPARE(io::IdIndex(none).find(u"a"), -1);
-        QCOMPARE(io::IdIndex().find(u"a"), -1);
+        QCOMPARE(io::MemoryPositions(none).find(u"a"), -1);
+        QCOMPARE(io::MemoryPositions().find(u"a"), -1);
     }
 };
 
-QTEST_GUILESS_MAIN(TestIdIndex)
-#include "tst_id_index.moc"
+QTEST_GUILESS_MAIN(TestMemoryPositions)
+#include "tst_memory_positions.moc"

@@ -18,13 +18,13 @@ namespace recollector::core::io {
 /// This table keeps each id's hash and where its text is beside its position, so a probe
 /// compares the hash in the table and reads an id's text only where the hashes match. The hash is Qt's, with the
 /// process's random seed, so no file can pick ids that all collide.
-class IdIndex final
+class MemoryPositions final
 {
 public:
-    IdIndex() = default;
+    MemoryPositions() = default;
     /// Indexes `memories`, which must outlive the index and not change; where two share an
     /// id (a set does not: its readers refuse that), the first is found.
-    explicit IdIndex(const std::vector<Memory> &memories);
+    explicit MemoryPositions(const std::vector<Memory> &memories);
 
     /// The position in the list of the memory with this id, or -1.
     [[nodiscard]] qsizetype find(QStringView id) const;

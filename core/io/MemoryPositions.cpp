@@ -1,4 +1,4 @@
-#include "io/IdIndex.h"
+#include "io/MemoryPositions.h"
 
 #include <QHashFunctions>
 
@@ -7,7 +7,7 @@
 
 namespace recollector::core::io {
 
-IdIndex::IdIndex(const std::vector<Memory> &memories)
+MemoryPositions::MemoryPositions(const std::vector<Memory> &memories)
     : m_slots(std::bit_ceil(std::max<std::size_t>(2 * memories.size(), 16)))
     , m_seed(QHashSeed::globalSeed())
 {
@@ -30,7 +30,7 @@ IdIndex::IdIndex(const std::vector<Memory> &memories)
     }
 }
 
-qsizetype IdIndex::find(QStringView id) const
+qsizetype MemoryPositions::find(QStringView id) const
 {
     if (m_slots.empty())
         return -1;
