@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target (tests/fuzz) for SECONDS each (default 30), one after another:
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]
-# Builds them first in build-clang-asan/ (the clang-asan preset: ASan + UBSan + libFuzzer).
+# Builds them first in build-clang-fuzz/ (the clang-fuzz preset: ASan + UBSan, every library instrumented for libFuzzer).
 # Each target starts from its seeds (tests/fuzz/corpus/<target>/, read only) and its format's
-# dictionary; what it finds new is kept in build-clang-asan/fuzz/<target>/corpus/, so a longer
+# dictionary; what it finds new is kept in build-clang-fuzz/fuzz/<target>/corpus/, so a longer
 # run later goes on from there. Fails on any crash, sanitizer report, leak, timeout (one input
 # running > 10 s) or out-of-memory (> 2 GB); the input that did it is kept under
-# build-clang-asan/fuzz/<target>/artifacts/ and can be replayed with
-#   build-clang-asan/tests/fuzz/fuzz_<target> <artifact>
+# build-clang-fuzz/fuzz/<target>/artifacts/ and can be replayed with
+#   build-clang-fuzz/tests/fuzz/fuzz_<target> <artifact>
 # Needs clang, libclang-rt-14-dev and llvm (bash scripts/dev.sh fuzz installs them).
 #
 # A run is random unless FUZZ_SEED is set. With FUZZ_SEED=S (and FUZZ_RUNS=N: at most N inputs
@@ -39,12 +39,12 @@ if ! [[ $seconds =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 
-build=build-clang-asan
+build=build-clang-fuzz
 echo "== building the fuzz targets ($build/)"
-cmake --preset clang-asan >/dev/null
+cmake --preset clang-fuzz >/dev/null
 manifest=$build/fuzz-targets.txt
 mapfile -t targets < <(awk '{print "fuzz_" $1}' "$manifest")
-cmake --build --preset clang-asan -j "$(nproc)" --target "${targets[@]}"
+cmake --build --preset clang-fuzz -j "$(nproc)" --target "${targets[@]}"
 
 # Leak detection on (no suppressions): a fuzz target runs only recollector's readers and Qt Core.
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"

@@ -19,7 +19,7 @@
 #include "config/Config.h"
 #include "io/Exporter.h"
 #include "io/ImportOperation.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
 namespace recollector::bench {
 

@@ -8,7 +8,7 @@
 #include "TestFiles.h"
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "store/Store.h"
 
 #include <QDir>

@@ -1,10 +1,12 @@
 // Contradiction detection on a crafted import stays bounded: 20,000 memories with the same
-// keywords, written in the same fortnight, every 50th saying the opposite. Every pair shares
+// keywords, written in the same fortnight, every 50th saying the opposite (8,000 and every 20th
+// under the sanitizers, TestScale.h: as many opposites, still far past the caps). Every pair shares
 // every keyword, so without caps the work is quadratic (it took 69 s and 1.5 GB). Checked by
 // the detector's own counts, not by a clock: comparisons grow linearly with the memories,
 // full verdicts and raised pairs stay under their caps, and the import completes with
 // exactly the pairs found recorded.
 #include "TempStore.h"
+#include "TestScale.h"
 
 #include "engine/conflicts/ConflictDetector.h"
 #include "io/Importer.h"
@@ -22,8 +24,8 @@ using namespace recollector::core;
 
 namespace {
 
-constexpr int kMemories = 20000;
-constexpr int kOppositeEvery = 50;
+const int kMemories = test::sized(20000, 8000);
+const int kOppositeEvery = test::sized(50, 20);
 constexpr Millis kBase = 1704103200000; // 2024-01-01T10:00Z
 
 QByteArray craftedSet(int count = kMemories, int oppositeEvery = kOppositeEvery)

@@ -9,7 +9,7 @@
 #include "TempStore.h"
 #include "TestFiles.h"
 
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -12,8 +12,8 @@
 
 #include "engine/decisions/Decisions.h"
 #include "io/Exporter.h"
-#include "io/formats/JsonScan.h"
-#include "io/formats/LettaAdapter.h"
+#include "formats/JsonScan.h"
+#include "formats/LettaAdapter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

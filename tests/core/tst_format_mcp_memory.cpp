@@ -11,7 +11,7 @@
 
 #include "engine/decisions/Decisions.h"
 #include "io/Exporter.h"
-#include "io/formats/McpMemoryAdapter.h"
+#include "formats/McpMemoryAdapter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -9,7 +9,7 @@
 #include "TestFiles.h"
 
 #include "io/Exporter.h"
-#include "io/formats/McpMemoryServiceAdapter.h"
+#include "formats/McpMemoryServiceAdapter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

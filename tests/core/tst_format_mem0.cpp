@@ -10,7 +10,7 @@
 #include "TempStore.h"
 #include "ZipFixture.h"
 
-#include "io/formats/Mem0Adapter.h"
+#include "formats/Mem0Adapter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -8,7 +8,7 @@
 #include "StoreFingerprint.h"
 #include "TempStore.h"
 
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
 #include <QJsonDocument>
 #include <QSqlDatabase>

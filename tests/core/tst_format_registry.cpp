@@ -9,7 +9,7 @@
 #include "ZipFixture.h"
 
 #include "io/Exporter.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
 #include <QtTest>
 

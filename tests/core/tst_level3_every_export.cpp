@@ -7,7 +7,7 @@
 // text while locked, no format writes anything.
 #include "CliProcess.h"
 
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "store/Database.h"
 #include "store/Store.h"
 

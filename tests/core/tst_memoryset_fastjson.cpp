@@ -8,7 +8,7 @@
 #include "io/MemorySetFastJson.h"
 #include "io/MemorySetJson.h"
 #include "io/MemorySetReader.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "synthetic/StoreGenerator.h"
 
 #include <QCborValue>

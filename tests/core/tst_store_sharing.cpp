@@ -5,6 +5,7 @@
 // read back by a third process while the first is still open, the WAL stays linked, and
 // SQLite's integrity check passes. No "database is locked" ever reaches a user.
 #include "TempStore.h"
+#include "TestScale.h"
 
 #include "config/Config.h"
 #include "engine/decisions/Decisions.h"
@@ -110,7 +111,7 @@ private slots:
         QCOMPARE(eventsOnDisk(window.path(), QStringLiteral("m2")), 3 * perConfirm);
     }
 
-    void twoCliProcessesMakeFiveHundredDecisionsEach()
+    void twoCliProcessesDecideSideBySide()
     {
         test::TempStore window;
         for (int i = 0; i < 10; ++i)
@@ -119,10 +120,11 @@ private slots:
         QVERIFY(worker);
         const qint64 before = *window->events().count();
 
-        // Two writers, each a chain of 500 recollector-cli processes (a decision each), run side by
-        // side with the window's two connections open. Each chain starts its next process when
-        // the previous one has exited, so the two overlap all the time.
-        constexpr int kPerWriter = 500;
+        // Two writers, each a chain of 500 recollector-cli processes (100 under the sanitizers:
+        // TestScale.h), a decision each, run side by side with the window's two connections
+        // open. Each chain starts its next process when the previous one has exited, so the two
+        // overlap all the time.
+        const int kPerWriter = test::sized(500, 100);
         struct Writer
         {
             QProcess process;

@@ -1,5 +1,5 @@
 // "Detect now" in the conflicts list of the real MainWindow, on a generated store of 6,000
-// memories on disk (docs/architecture.md, "Threads and connections"): the detection runs on a
+// memories on disk (1,500 under the sanitizers: TestScale.h) (docs/architecture.md, "Threads and connections"): the detection runs on a
 // worker with its own connection while the window keeps answering, the progress line follows
 // it, Cancel (while it compares, or when everything is written but not committed) leaves the
 // store exactly as it was, a detection let through records the new conflicts and the list
@@ -9,6 +9,7 @@
 // The worker is held at a known step by the dialog's step hook (JobControl::setStepHook) and
 // let go by the test, so nothing depends on how fast the machine is.
 #include "StoreFingerprint.h"
+#include "TestScale.h"
 
 #include "MainWindow.h"
 #include "StoreSession.h"
@@ -42,8 +43,9 @@ using namespace recollector::ui;
 
 namespace {
 
-constexpr int kMemories = 6000;
-constexpr int kHoldAt = 4096; // memories compared when the worker is held in the finding phase
+const int kMemories = test::sized(6000, 1500);
+// Memories compared when the worker is held in the finding phase: a step's end, two thirds in.
+const int kHoldAt = test::sized(4096, 1024);
 // How long a wait for the worker may take before the test calls it a hang. Not a speed check
 // (recollector-bench measures detection): a whole detection of this store under ASan + UBSan
 // at -O0 took more than two minutes on a slow day beside another test.

@@ -4,7 +4,7 @@
 // registry reads it (detected by content), then the one ImportOperation previews and applies it.
 #include "config/Config.h"
 #include "io/ImportOperation.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "store/Store.h"
 
 namespace recollector::test {

@@ -8,7 +8,7 @@
 #include "StoreSession.h"
 #include "dialogs/ExportDialog.h"
 #include "dialogs/ExportTargets.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -7,7 +7,7 @@
 
 #include "StoreSession.h"
 #include "dialogs/ImportPreviewDialog.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "store/Store.h"
 
 #include <QLabel>

@@ -1,8 +1,8 @@
 #include "dialogs/ExportDialog.h"
 
 #include "StoreSession.h"
-#include "io/formats/AdapterExport.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/AdapterExport.h"
+#include "formats/FormatRegistry.h"
 #include "scoring/ScoringProfile.h"
 #include "support/MutedText.h"
 #include "text/ScoringText.h"

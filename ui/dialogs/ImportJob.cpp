@@ -1,7 +1,7 @@
 #include "dialogs/ImportJob.h"
 
 #include "io/ImportOperation.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 #include "store/Store.h"
 #include "support/JobControl.h"
 

@@ -5,8 +5,8 @@
 #include "Command.h"
 
 #include "io/Exporter.h"
-#include "io/formats/AdapterExport.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/AdapterExport.h"
+#include "formats/FormatRegistry.h"
 
 #include <QJsonObject>
 

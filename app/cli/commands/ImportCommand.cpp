@@ -6,7 +6,7 @@
 #include "Command.h"
 
 #include "io/ImportOperation.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
 #include <QJsonObject>
 

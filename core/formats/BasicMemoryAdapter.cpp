@@ -1,7 +1,7 @@
-#include "io/formats/BasicMemoryAdapter.h"
+#include "formats/BasicMemoryAdapter.h"
 
-#include "io/formats/BasicMemoryNote.h"
-#include "io/formats/ForeignMemory.h"
+#include "formats/BasicMemoryNote.h"
+#include "formats/ForeignMemory.h"
 #include "model/InputLimits.h"
 
 #include <QCryptographicHash>

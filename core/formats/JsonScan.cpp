@@ -1,4 +1,4 @@
-#include "io/formats/JsonScan.h"
+#include "formats/JsonScan.h"
 
 namespace recollector::core::io::formats {
 

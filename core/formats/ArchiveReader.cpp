@@ -1,4 +1,4 @@
-#include "io/formats/ArchiveReader.h"
+#include "formats/ArchiveReader.h"
 
 #include "model/InputLimits.h"
 

@@ -1,4 +1,4 @@
-#include "io/formats/ClaudeMemoryAdapter.h"
+#include "formats/ClaudeMemoryAdapter.h"
 
 #include "io/SiblingWrite.h"
 #include "io/TrashVersions.h"

@@ -1,6 +1,6 @@
-#include "io/formats/LettaDocument.h"
+#include "formats/LettaDocument.h"
 
-#include "io/formats/ForeignTime.h"
+#include "formats/ForeignTime.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 

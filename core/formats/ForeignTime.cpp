@@ -1,4 +1,4 @@
-#include "io/formats/ForeignTime.h"
+#include "formats/ForeignTime.h"
 
 #include <QDateTime>
 #include <QRegularExpression>

@@ -1,4 +1,4 @@
-#include "io/formats/BasicMemoryNote.h"
+#include "formats/BasicMemoryNote.h"
 
 #include "io/YamlJson.h"
 

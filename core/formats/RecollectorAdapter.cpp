@@ -1,4 +1,4 @@
-#include "io/formats/RecollectorAdapter.h"
+#include "formats/RecollectorAdapter.h"
 
 #include "io/MemorySetReader.h"
 

@@ -1,7 +1,7 @@
-#include "io/formats/Mem0HistoryAdapter.h"
+#include "formats/Mem0HistoryAdapter.h"
 
-#include "io/formats/ForeignMemory.h"
-#include "io/formats/ForeignTime.h"
+#include "formats/ForeignMemory.h"
+#include "formats/ForeignTime.h"
 #include "model/InputLimits.h"
 #include "store/Mem0HistoryFile.h"
 

@@ -1,4 +1,4 @@
-#include "io/formats/JsonQuote.h"
+#include "formats/JsonQuote.h"
 
 namespace recollector::core::io::formats {
 

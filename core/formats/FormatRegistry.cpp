@@ -1,13 +1,13 @@
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
-#include "io/formats/BasicMemoryAdapter.h"
-#include "io/formats/ClaudeMemoryAdapter.h"
-#include "io/formats/RecollectorAdapter.h"
-#include "io/formats/LettaAdapter.h"
-#include "io/formats/McpMemoryAdapter.h"
-#include "io/formats/McpMemoryServiceAdapter.h"
-#include "io/formats/Mem0Adapter.h"
-#include "io/formats/Mem0HistoryAdapter.h"
+#include "formats/BasicMemoryAdapter.h"
+#include "formats/ClaudeMemoryAdapter.h"
+#include "formats/RecollectorAdapter.h"
+#include "formats/LettaAdapter.h"
+#include "formats/McpMemoryAdapter.h"
+#include "formats/McpMemoryServiceAdapter.h"
+#include "formats/Mem0Adapter.h"
+#include "formats/Mem0HistoryAdapter.h"
 
 namespace recollector::core::io::formats {
 

@@ -1,10 +1,10 @@
 // McpMemoryAdapter::write: the store as the MCP memory server's JSONL (docs/formats.md, "MCP
 // memory server"), in the server's own order and spelling so that an imported file comes
 // back as the same lines.
-#include "io/formats/McpMemoryAdapter.h"
+#include "formats/McpMemoryAdapter.h"
 
 #include "io/AtomicFile.h"
-#include "io/formats/JsonQuote.h"
+#include "formats/JsonQuote.h"
 
 #include <QHash>
 #include <QJsonArray>

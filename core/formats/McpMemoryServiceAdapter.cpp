@@ -1,9 +1,9 @@
-#include "io/formats/McpMemoryServiceAdapter.h"
+#include "formats/McpMemoryServiceAdapter.h"
 
 #include "io/AtomicFile.h"
 #include "io/JsonText.h"
-#include "io/formats/ForeignMemory.h"
-#include "io/formats/ForeignTime.h"
+#include "formats/ForeignMemory.h"
+#include "formats/ForeignTime.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 

@@ -1,12 +1,12 @@
-#include "io/formats/LettaAdapter.h"
+#include "formats/LettaAdapter.h"
 
 #include "io/AtomicFile.h"
 #include "io/JsonText.h"
-#include "io/formats/ForeignMemory.h"
-#include "io/formats/JsonQuote.h"
-#include "io/formats/JsonScan.h"
-#include "io/formats/LettaDocument.h"
-#include "io/formats/LettaHistory.h"
+#include "formats/ForeignMemory.h"
+#include "formats/JsonQuote.h"
+#include "formats/JsonScan.h"
+#include "formats/LettaDocument.h"
+#include "formats/LettaHistory.h"
 #include "model/InputLimits.h"
 
 #include <QDateTime>

@@ -1,7 +1,7 @@
-#include "io/formats/AdapterExport.h"
+#include "formats/AdapterExport.h"
 
 #include "io/Level3Export.h"
-#include "io/formats/FormatRegistry.h"
+#include "formats/FormatRegistry.h"
 
 namespace recollector::core::io::formats {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "io/MappingReport.h"
-#include "io/formats/LettaDocument.h"
+#include "formats/LettaDocument.h"
 #include "model/Event.h"
 
 #include <vector>

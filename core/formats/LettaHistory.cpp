@@ -1,6 +1,6 @@
-#include "io/formats/LettaHistory.h"
+#include "formats/LettaHistory.h"
 
-#include "io/formats/ForeignTime.h"
+#include "formats/ForeignTime.h"
 #include "model/InputLimits.h"
 
 #include <QHash>

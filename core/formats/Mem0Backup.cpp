@@ -1,8 +1,8 @@
-#include "io/formats/Mem0Backup.h"
+#include "formats/Mem0Backup.h"
 
 #include "io/JsonText.h"
-#include "io/formats/ForeignMemory.h"
-#include "io/formats/ForeignTime.h"
+#include "formats/ForeignMemory.h"
+#include "formats/ForeignTime.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 

@@ -1,7 +1,7 @@
-#include "io/formats/Mem0Adapter.h"
+#include "formats/Mem0Adapter.h"
 
-#include "io/formats/ArchiveReader.h"
-#include "io/formats/Mem0Backup.h"
+#include "formats/ArchiveReader.h"
+#include "formats/Mem0Backup.h"
 
 #include <QDateTime>
 

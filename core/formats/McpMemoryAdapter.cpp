@@ -1,8 +1,8 @@
-#include "io/formats/McpMemoryAdapter.h"
+#include "formats/McpMemoryAdapter.h"
 
 #include "io/AtomicFile.h"
-#include "io/formats/ForeignMemory.h"
-#include "io/formats/JsonQuote.h"
+#include "formats/ForeignMemory.h"
+#include "formats/JsonQuote.h"
 #include "model/InputLimits.h"
 #include "model/JsonFieldReader.h"
 

@@ -1,4 +1,4 @@
-#include "io/formats/ForeignMemory.h"
+#include "formats/ForeignMemory.h"
 
 namespace recollector::core::io::formats {
 
