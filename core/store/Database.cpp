@@ -4,6 +4,7 @@
 
 #include "store/FtsTerms.h"
 #include "store/Schema.h"
+#include "store/ServerUrl.h"
 #include "store/SqliteLink.h"
 #include "store/Transaction.h"
 
@@ -46,7 +47,8 @@ Error classify(const QString &path, const QSqlError &err, const QString &what, i
         || (lower.contains(QLatin1String("i/o error")) && systemErrno == ENOSPC))
         return Error::make(Error::Code::Io,
                            QStringLiteral("%1: the disk is full (%2); free some space and try again").arg(path, what), text);
-    if (lower.contains(QLatin1String("locked")) || lower.contains(QLatin1String("busy")))
+    if (lower.contains(QLatin1String("locked")) || lower.contains(QLatin1String("busy"))
+        || lower.contains(QLatin1String("lock timeout")))
         return Error::make(Error::Code::Locked,
                            QStringLiteral("%1: the store is locked by another program (%2)").arg(path, what), text);
     if (lower.contains(QLatin1String("malformed")) || lower.contains(QLatin1String("not a database"))
@@ -77,6 +79,8 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, Options op
 {
     if (path.isEmpty())
         return Error::make(Error::Code::Usage, QStringLiteral("no store path given"));
+    if (ServerUrl::isServerUrl(path))
+        return openServer(path, options);
     const QFileInfo info(path);
     if (info.exists() && info.isDir())
         return Error::make(Error::Code::Io, QStringLiteral("%1: is a folder, not a store file").arg(path));
@@ -133,7 +137,12 @@ Status Database::connect()
     return {};
 }
 
-bool Database::inTransaction() const { return m_sqlite && sqlite3_get_autocommit(m_sqlite) == 0; }
+bool Database::inTransaction() const
+{
+    if (isServer())
+        return m_serverInTransaction;
+    return m_sqlite && sqlite3_get_autocommit(m_sqlite) == 0;
+}
 
 Result<std::unique_ptr<Database>> Database::openAnother() const
 {
@@ -144,6 +153,8 @@ Result<std::unique_ptr<Database>> Database::openAnother() const
 
 Status Database::exec(const QString &sql)
 {
+    if (isServer())
+        return execServer(sql);
     QSqlQuery q(m_db);
     if (!q.exec(sql))
         return errorFrom(q, sql.section(QLatin1Char(' '), 0, 1));
@@ -165,6 +176,10 @@ Status Database::endOfRows(const QSqlQuery &query, const QString &what) const
 Result<QStringList> Database::integrityProblems()
 {
     QStringList problems;
+    // PostgreSQL checks its references on every write and its pages with checksums of its own
+    // (docs/team-store.md, "What differs"): there is no separate check to run.
+    if (isServer())
+        return problems;
     // Each check lists its findings; a check that SQLite stops because a page is damaged is a
     // finding too (the store is damaged), not a failure to check.
     const auto run = [&](const QString &pragma, const QString &what,
@@ -204,6 +219,10 @@ Result<QStringList> Database::integrityProblems()
 
 qint64 Database::dataVersion()
 {
+    if (isServer()) {
+        auto version = serverDataVersion();
+        return version ? *version : -1;
+    }
     QSqlQuery q(m_db);
     if (q.exec(QStringLiteral("PRAGMA data_version")) && q.next())
         return q.value(0).toLongLong();
@@ -324,10 +343,17 @@ Status Database::migrate()
 
 std::shared_ptr<const crypto::StoreKey> Database::sealKey() const { return SealKeys::find(m_path); }
 
-Status Database::enableSecureDelete() { return exec(QStringLiteral("PRAGMA secure_delete=ON")); }
+Status Database::enableSecureDelete()
+{
+    if (isServer())
+        return {}; // see docs/team-store.md, "Sealing": old row versions stay until VACUUM
+    return exec(QStringLiteral("PRAGMA secure_delete=ON"));
+}
 
 Status Database::checkpointAndTruncate()
 {
+    if (isServer())
+        return {};
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")))
         return errorFrom(q, QStringLiteral("checkpointing the WAL"));

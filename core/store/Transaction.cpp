@@ -12,7 +12,9 @@ Transaction::Transaction(Database &db) : m_db(db)
         return;
     }
     if (db.transactionDepth() == 0) {
-        const Status st = db.exec(QStringLiteral("BEGIN IMMEDIATE"));
+        // SQLite takes the write lock at BEGIN IMMEDIATE; PostgreSQL locks each row as it is
+        // written (docs/team-store.md, "What differs").
+        const Status st = db.exec(db.isServer() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
         if (!st) {
             m_error = st.error();
             return;
@@ -45,7 +47,7 @@ Status Transaction::commit()
         return Error::make(Error::Code::Database,
                            QStringLiteral("%1: an inner step failed; nothing was written").arg(m_db.path()));
     }
-    if (m_db.scrubPending()) {
+    if (m_db.scrubPending() && !m_db.isServer()) {
         // The text index keeps a removed row's words in its older segments until they merge:
         // merge them now, so the words of text sealed by this transaction leave the file with
         // it (docs/scoring.md, "Text index").

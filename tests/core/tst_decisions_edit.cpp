@@ -4,6 +4,7 @@
 // the change is in the store file (seen through a fresh connection), a revert puts the memory
 // back exactly, and a value out of its field's range is refused with a message naming the
 // field, writing nothing.
+#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
@@ -65,7 +66,12 @@ class TestDecisionsEdit : public QObject
 private:
     const Config m_config = Config::defaults();
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void eachFieldIsEditedPersistedAndReverted_data()
     {
         QTest::addColumn<QString>("field");
@@ -86,7 +92,7 @@ private Q_SLOTS:
         QFETCH(QString, field);
         QFETCH(QVariant, value);
         QFETCH(QJsonValue, stored);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory original = make();
         QVERIFY(s->memories().insert(original));
         const qint64 eventsBefore = *s->events().count();
@@ -141,7 +147,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, field);
         QFETCH(QVariant, value);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(make()));
         const qint64 eventsBefore = *s->events().count();
         Decisions d(*s, m_config);
@@ -157,7 +163,7 @@ private Q_SLOTS:
 
     void theSameValueIsNotAnEdit()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(make()));
         Decisions d(*s, m_config);
         MemoryEdit same;
@@ -171,7 +177,7 @@ private Q_SLOTS:
 
     void severalFieldsAreOneDecision()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(make()));
         Decisions d(*s, m_config);
         MemoryEdit e;
