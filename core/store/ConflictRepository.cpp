@@ -1,6 +1,7 @@
 #include "store/ConflictRepository.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -47,7 +48,7 @@ Status ConflictRepository::insert(Conflict &c)
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
         "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) VALUES (?,?,?,?,?,?,?)%1")
-                  .arg(m_db.isServer() ? QStringLiteral(" RETURNING id") : QString()));
+                  .arg(isServer(m_db) ? QStringLiteral(" RETURNING id") : QString()));
     q.addBindValue(c.a);
     q.addBindValue(c.b);
     q.addBindValue(conflictTypeName(c.type));
@@ -57,7 +58,7 @@ Status ConflictRepository::insert(Conflict &c)
     q.addBindValue(c.resolvedAt);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("recording a conflict between %1 and %2").arg(c.a, c.b));
-    c.id = m_db.isServer() ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
+    c.id = isServer(m_db) ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
     return {};
 }
 

@@ -4,6 +4,8 @@
 
 #include "store/FtsTerms.h"
 #include "store/Schema.h"
+#include "store/DatabaseServer.h"
+#include "store/Engine.h"
 #include "store/ServerUrl.h"
 #include "store/SqliteLink.h"
 #include "store/Transaction.h"
@@ -79,8 +81,23 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, Options op
 {
     if (path.isEmpty())
         return Error::make(Error::Code::Usage, QStringLiteral("no store path given"));
-    if (ServerUrl::isServerUrl(path))
-        return openServer(path, options);
+    if (ServerUrl::isServerUrl(path)) {
+        // A team store (docs/team-store.md): the same object over Qt's PostgreSQL driver.
+        std::unique_ptr<Database> db(new Database);
+        db->m_path = path;
+        db->m_options = options;
+        db->m_readOnly = options.readOnly;
+        db->m_connectionName = server::newConnectionName();
+        auto handle = server::connect(db->m_connectionName, path, options.busyTimeoutMs);
+        if (!handle)
+            return handle.error();
+        db->m_db = *handle;
+        if (const Status st = server::prepareStore(
+                *db, {db->m_readOnly, db->m_warning, db->m_versionOnDisk, options.createIfMissing && !options.readOnly});
+            !st)
+            return st.error();
+        return db;
+    }
     const QFileInfo info(path);
     if (info.exists() && info.isDir())
         return Error::make(Error::Code::Io, QStringLiteral("%1: is a folder, not a store file").arg(path));
@@ -139,8 +156,10 @@ Status Database::connect()
 
 bool Database::inTransaction() const
 {
-    if (isServer())
-        return m_serverInTransaction;
+    // PostgreSQL: a Transaction's own count (a ReadTransaction inside another read opens none
+    // on SQLite; on the server its BEGIN is only a warning, and its COMMIT ends the outer read).
+    if (isServer(*this))
+        return m_txDepth > 0;
     return m_sqlite && sqlite3_get_autocommit(m_sqlite) == 0;
 }
 
@@ -153,8 +172,10 @@ Result<std::unique_ptr<Database>> Database::openAnother() const
 
 Status Database::exec(const QString &sql)
 {
-    if (isServer())
-        return execServer(sql);
+    // SQLite's connection settings (foreign keys, cache, journal) mean nothing to a server, and
+    // a failed statement would abort the transaction around it: they are skipped there.
+    if (sql.startsWith(QLatin1String("PRAGMA ")) && isServer(*this))
+        return {};
     QSqlQuery q(m_db);
     if (!q.exec(sql))
         return errorFrom(q, sql.section(QLatin1Char(' '), 0, 1));
@@ -178,7 +199,7 @@ Result<QStringList> Database::integrityProblems()
     QStringList problems;
     // PostgreSQL checks its references on every write and its pages with checksums of its own
     // (docs/team-store.md, "What differs"): there is no separate check to run.
-    if (isServer())
+    if (isServer(*this))
         return problems;
     // Each check lists its findings; a check that SQLite stops because a page is damaged is a
     // finding too (the store is damaged), not a failure to check.
@@ -219,10 +240,8 @@ Result<QStringList> Database::integrityProblems()
 
 qint64 Database::dataVersion()
 {
-    if (isServer()) {
-        auto version = serverDataVersion();
-        return version ? *version : -1;
-    }
+    if (isServer(*this))
+        return server::dataVersion(m_db);
     QSqlQuery q(m_db);
     if (q.exec(QStringLiteral("PRAGMA data_version")) && q.next())
         return q.value(0).toLongLong();
@@ -345,14 +364,14 @@ std::shared_ptr<const crypto::StoreKey> Database::sealKey() const { return SealK
 
 Status Database::enableSecureDelete()
 {
-    if (isServer())
-        return {}; // see docs/team-store.md, "Sealing": old row versions stay until VACUUM
+    if (isServer(*this))
+        return {}; // docs/team-store.md, "Roles and GRANTs": old row versions stay until VACUUM
     return exec(QStringLiteral("PRAGMA secure_delete=ON"));
 }
 
 Status Database::checkpointAndTruncate()
 {
-    if (isServer())
+    if (isServer(*this))
         return {};
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")))

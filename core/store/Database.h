@@ -16,19 +16,14 @@ namespace crypto {
 class StoreKey;
 }
 
-/// One open store: a named Qt Sql connection owned by this object and used only on the
-/// thread that opened it. A file is an SQLite store; a `postgresql://` address a team store on
-/// PostgreSQL (docs/team-store.md), opened through Qt's QPSQL driver behind the same interface.
-/// For SQLite: Sets WAL, the wait for a busy lock (BusyWait), foreign keys; checks and migrates the
+/// One open store file: a named Qt Sql connection owned by this object and used only on the
+/// thread that opened it. Sets WAL, the wait for a busy lock (BusyWait), foreign keys; checks and migrates the
 /// schema (`PRAGMA user_version`) forward in one transaction after backing the file up.
 /// A store of a newer schema opens read-only with a warning.
 class Database final
 {
 public:
     static constexpr int kSchemaVersion = 5;
-
-    /// Which database holds the store (docs/team-store.md, "The engine seam").
-    enum class Engine { Sqlite, PostgreSql };
 
     struct Options
     {
@@ -45,8 +40,7 @@ public:
     Database(const Database &) = delete;
     Database &operator=(const Database &) = delete;
 
-    /// Opens (or creates) the store at `path`, a file or a `postgresql://` address (on a server,
-    /// the database must exist; its tables are created when it holds none). On failure the file is left untouched and the
+    /// Opens (or creates) the store at `path`. On failure the file is left untouched and the
     /// error names the file and the reason (not SQLite, corrupt, locked, newer schema + write).
     [[nodiscard]] static Result<std::unique_ptr<Database>> open(const QString &path, Options options);
     [[nodiscard]] static Result<std::unique_ptr<Database>> open(const QString &path) { return open(path, Options{}); }
@@ -57,10 +51,7 @@ public:
     /// The Qt Sql connection (repositories and tests). The bulk paths use SqliteStatement, which
     /// runs on the same connection through SQLite's C API.
     QSqlDatabase &handle() { return m_db; }
-    /// The file, or the server address as given (it never holds a password).
     const QString &path() const { return m_path; }
-    Engine engine() const { return m_engine; }
-    bool isServer() const { return m_engine == Engine::PostgreSql; }
     const QString &connectionName() const { return m_connectionName; }
     bool isReadOnly() const { return m_readOnly; }
     /// Non-empty when the store opened with a caveat (e.g. newer schema → read-only).
@@ -115,19 +106,10 @@ private:
     Status connect();
     Status configure();
     Status migrate();
-    // The PostgreSQL half (DatabaseServer.cpp).
-    [[nodiscard]] static Result<std::unique_ptr<Database>> openServer(const QString &location, Options options);
-    Status configureServer();
-    Status createServerSchema();
-    Status execServer(const QString &sql);
-    Result<qint64> serverDataVersion();
     /// The connection's sqlite3*, checked by SqliteLink when it was opened (SqliteStatement only).
     sqlite3 *sqlite() const { return m_sqlite; }
 
     QSqlDatabase m_db;
-    Engine m_engine = Engine::Sqlite;
-    /// PostgreSQL: whether this connection has a transaction open (SQLite asks sqlite3_get_autocommit).
-    bool m_serverInTransaction = false;
     sqlite3 *m_sqlite = nullptr;
     BusyWait m_busyWait;
     QString m_path;

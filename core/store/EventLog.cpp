@@ -1,6 +1,7 @@
 #include "store/EventLog.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 #include "store/MemoryRow.h"
 #include "store/SealQuotes.h"
 #include "store/SealedRow.h"
@@ -86,7 +87,7 @@ Status EventLog::append(Event &event)
     }
     QSqlQuery q(m_db.handle());
     // PostgreSQL has no last-insert rowid: the new id comes back as the statement's row.
-    q.prepare(m_db.isServer()
+    q.prepare(isServer(m_db)
                   ? QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?) RETURNING id")
                   : QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)"));
     q.addBindValue(event.memoryId);
@@ -96,7 +97,7 @@ Status EventLog::append(Event &event)
     q.addBindValue(row::toJsonText(payload));
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
-    event.id = m_db.isServer() ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
+    event.id = isServer(m_db) ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
     return {};
 }
 
@@ -154,7 +155,7 @@ namespace {
 /// none, and is scanned (same rows, slower).
 Result<QString> indexedBy(Database &db, const char *name, const QString &what)
 {
-    if (db.isServer())
+    if (isServer(db))
         return QString(); // PostgreSQL's planner takes no index hints
     SqliteStatement probe(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?1", what);
     if (!probe.isValid())
@@ -278,7 +279,7 @@ Result<std::vector<EventLog::Touched>> EventLog::touchedSince(qint64 afterEventI
 {
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    q.prepare(m_db.isServer() ? PgDialect::translate(touchedSinceSql().toStdString()) : touchedSinceSql());
+    q.prepare(isServer(m_db) ? PgDialect::translate(touchedSinceSql().toStdString()) : touchedSinceSql());
     q.addBindValue(afterEventId);
     q.addBindValue(limit);
     if (!q.exec())

@@ -55,8 +55,8 @@ QString PgDialect::translate(std::string_view sqliteSql)
     QString sql = numberParameters(QString::fromUtf8(sqliteSql.data(), qsizetype(sqliteSql.size())));
     static const QRegularExpression jsonEach(QStringLiteral(R"(json_each\((\$\d+)\))"));
     sql.replace(jsonEach, QStringLiteral(R"(json_array_elements_text(CAST(\1 AS json)))"));
-    static const QRegularExpression isNot(QStringLiteral(R"(\bIS NOT (')"));
-    sql.replace(isNot, QStringLiteral("IS DISTINCT FROM \\1"));
+    static const QRegularExpression isNot(QStringLiteral("\\bIS NOT '"));
+    sql.replace(isNot, QStringLiteral("IS DISTINCT FROM '"));
     // SQLite takes 0 and 1 for false and true; PostgreSQL's WHERE wants a boolean.
     static const QRegularExpression whereZero(QStringLiteral(R"(\bWHERE 0\b(?!\s*[<>=!]))"));
     sql.replace(whereZero, QStringLiteral("WHERE false"));

@@ -3,6 +3,7 @@
 #include <cerrno>
 
 #include "store/Database.h"
+#include "store/Engine.h"
 #include "store/PgDialect.h"
 
 #include <QSqlError>
@@ -75,7 +76,7 @@ Status SqliteStatement::prepare(Database &db, std::string_view sql, QString what
     m_what = std::move(what);
     m_failedCode = 0;
     m_failedText.clear();
-    if (db.isServer())
+    if (isServer(db))
         return prepareServer(db, sql);
     if (!m_db) {
         m_failedCode = SQLITE_MISUSE;

@@ -1,6 +1,7 @@
 #include "store/StoreCopy.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 #include "store/MemoryRow.h"
 #include "store/ReadTransaction.h"
 #include "store/Transaction.h"
@@ -138,7 +139,7 @@ Status StoreCopy::continueIds(Database &to)
 {
     // Rows copied with their ids: the target's next id follows the last one copied. SQLite's
     // AUTOINCREMENT keeps sqlite_sequence by itself; PostgreSQL's identity sequences do not.
-    if (!to.isServer())
+    if (!isServer(to))
         return {};
     const QList<std::pair<const char *, const char *>> identities = {
         {"memories", "rowid"}, {"events", "id"}, {"conflicts", "id"}};

@@ -3,7 +3,6 @@
 // the pairwise rule where the caps do not bind), the fan-out caps, manual links, boosts.
 #include "engine/graph/AssociationBuilder.h"
 #include "engine/graph/KeywordIndex.h"
-#include "EngineStore.h"
 #include "TempStore.h"
 #include "store/Transaction.h"
 
@@ -85,12 +84,7 @@ class AssociationsTest : public QObject
 {
     Q_OBJECT
 
-    test::EngineFixture m_engines;
-
 private slots:
-    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
-    void initTestCase_data() { test::EngineFixture::addEngines(); }
-
     void rules_data()
     {
         QTest::addColumn<QStringList>("keywordsA");
@@ -170,7 +164,7 @@ private slots:
 
     void rebuildEqualsPairwiseRule()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         const std::vector<Memory> memories{
             mem(QStringLiteral("m01"), kw("typescript,testing,vitest"), 0, QStringLiteral("t1"), QStringLiteral("/web")),
             mem(QStringLiteral("m02"), kw("typescript,testing,jest"), 2, QStringLiteral("t1"), QStringLiteral("/web")),
@@ -210,7 +204,7 @@ private slots:
 
     void deletedMemoriesAreNotLinked()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         Memory a = mem(QStringLiteral("a"), kw("x,y"));
         Memory b = mem(QStringLiteral("b"), kw("x,y"), 1);
         b.deletedAt = kBase + kMsPerDay;
@@ -223,7 +217,7 @@ private slots:
 
     void incrementalMatchesRebuild()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         std::vector<Memory> memories{
             mem(QStringLiteral("a"), kw("typescript,testing,vitest"), 0, QStringLiteral("t1")),
             mem(QStringLiteral("b"), kw("typescript,testing"), 48, {}, QStringLiteral("/web")),
@@ -271,7 +265,7 @@ private slots:
     {
         // 300 memories in one project sharing one popular keyword, one per hour: without caps
         // this is 44,850 pairs of weight 1.0.
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         const int n = 300;
         Transaction tx(store->database());
         for (int i = 0; i < n; ++i)
@@ -302,7 +296,7 @@ private slots:
 
     void progressCanCancel()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         {
             Transaction tx(store->database());
             for (int i = 0; i < 5000; ++i)
@@ -327,7 +321,7 @@ private slots:
 
     void boostCapsAtOne()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), kw("x"))).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), kw("y"))).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("c"), kw("z"))).ok());
@@ -391,7 +385,7 @@ private slots:
 
     void keywordIndexFromStore()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         Memory m = mem(QStringLiteral("q"), {QStringLiteral("say \"hi\""), QStringLiteral("naïve"), QStringLiteral("Ünïcode")});
         QVERIFY(store->memories().insert(m).ok());
         auto index = KeywordIndex::build(*store);

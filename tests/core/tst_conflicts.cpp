@@ -6,7 +6,6 @@
 #include "engine/decisions/Decisions.h"
 #include "engine/text/NegationCues.h"
 #include "engine/text/TimeAnchors.h"
-#include "EngineStore.h"
 #include "TempStore.h"
 
 #include <QJsonArray>
@@ -49,12 +48,7 @@ class ConflictsTest : public QObject
 {
     Q_OBJECT
 
-    test::EngineFixture m_engines;
-
 private slots:
-    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
-    void initTestCase_data() { test::EngineFixture::addEngines(); }
-
     void negationCues_data()
     {
         QTest::addColumn<QString>("text");
@@ -261,7 +255,7 @@ private slots:
 
     void detectionOnStoreAppliesAutomaticHandling()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         const Millis now = kBase + 100 * kMsPerDay;
         const std::vector<Memory> memories{
             mem(QStringLiteral("d1"), u("User likes coffee"), 0, {}, {u("coffee")}),
@@ -330,7 +324,7 @@ private slots:
 
     void automaticHandlingFollowsConfig()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         Memory old = mem(QStringLiteral("o"), u("Use pnpm"), 0);
         old.permanent = true;
         QVERIFY(store->memories().insert(old).ok());
@@ -351,7 +345,7 @@ private slots:
 
     void detectForOneMemoryAndIncomingBatch()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("s1"), u("User likes coffee"), 0, {}, {u("coffee")})).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("s2"), u("Tabs for indentation"), 0, {}, {u("indent")})).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -396,7 +390,7 @@ private slots:
     void resolve()
     {
         QFETCH(QString, strategy);
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("User likes coffee"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("User does not like coffee"), 2)).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -498,7 +492,7 @@ private slots:
     void resolutionIsUndoable()
     {
         QFETCH(QString, strategy);
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("主人喜欢猫"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("主人不喜欢猫"), 1)).ok());
         // A derived link the version link replaces, and must come back on undo.
@@ -531,7 +525,7 @@ private slots:
 
     void detectionIsUndoable()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("User likes coffee"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("User does not like coffee"), 1)).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -546,7 +540,7 @@ private slots:
 
     void staleOrIncompletePlansAreRefused()
     {
-        recollector::test::EngineStore store(m_engines);
+        recollector::test::TempStore store;
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("我喜欢喝咖啡"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("我不喜欢咖啡了"), 1)).ok());
         ConflictDetector detector(*store, Config::defaults());

@@ -53,7 +53,7 @@ private:
 
 private Q_SLOTS:
     // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
-    void initTestCase_data() { test::EngineFixture::addEngines(); }
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
 
     // ---- reinforcement -----------------------------------------------------------------------
     void reinforceMultipliers_data()

@@ -4,7 +4,6 @@
 // the change is in the store file (seen through a fresh connection), a revert puts the memory
 // back exactly, and a value out of its field's range is refused with a message naming the
 // field, writing nothing.
-#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
@@ -66,12 +65,7 @@ class TestDecisionsEdit : public QObject
 private:
     const Config m_config = Config::defaults();
 
-    test::EngineFixture m_engines;
-
 private Q_SLOTS:
-    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
-    void initTestCase_data() { test::EngineFixture::addEngines(); }
-
     void eachFieldIsEditedPersistedAndReverted_data()
     {
         QTest::addColumn<QString>("field");
@@ -92,7 +86,7 @@ private Q_SLOTS:
         QFETCH(QString, field);
         QFETCH(QVariant, value);
         QFETCH(QJsonValue, stored);
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         const Memory original = make();
         QVERIFY(s->memories().insert(original));
         const qint64 eventsBefore = *s->events().count();
@@ -147,7 +141,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, field);
         QFETCH(QVariant, value);
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         QVERIFY(s->memories().insert(make()));
         const qint64 eventsBefore = *s->events().count();
         Decisions d(*s, m_config);
@@ -163,7 +157,7 @@ private Q_SLOTS:
 
     void theSameValueIsNotAnEdit()
     {
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         QVERIFY(s->memories().insert(make()));
         Decisions d(*s, m_config);
         MemoryEdit same;
@@ -177,7 +171,7 @@ private Q_SLOTS:
 
     void severalFieldsAreOneDecision()
     {
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         QVERIFY(s->memories().insert(make()));
         Decisions d(*s, m_config);
         MemoryEdit e;

@@ -2,7 +2,6 @@
 // docs/scoring.md, "Associations"): linking two memories writes the `manual` link and an
 // `associate` event on each, in one transaction; a revert restores the pair's prior link
 // exactly (none, or the keyword link it replaced); refusals write nothing.
-#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
@@ -42,15 +41,10 @@ class TestDecisionsLink : public QObject
 private:
     const Config m_config = Config::defaults();
 
-    test::EngineFixture m_engines;
-
 private Q_SLOTS:
-    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
-    void initTestCase_data() { test::EngineFixture::addEngines(); }
-
     void linkNewPairAndRevert()
     {
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         const qint64 eventsBefore = *s->events().count();
@@ -89,7 +83,7 @@ private Q_SLOTS:
 
     void linkReplacesAndRevertRestoresThePriorLink()
     {
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         const Association prior = *linkOf(*s, "a", "b");
@@ -134,7 +128,7 @@ private Q_SLOTS:
         QFETCH(QString, y);
         QFETCH(double, weight);
         QFETCH(int, code);
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         const qint64 events = *s->events().count();
@@ -148,7 +142,7 @@ private Q_SLOTS:
 
     void theSameManualLinkTwiceIsRefused()
     {
-        test::EngineStore s(m_engines);
+        test::TempStore s;
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         QVERIFY(d.link(QStringLiteral("a"), QStringLiteral("c"), 0.6, kT0));

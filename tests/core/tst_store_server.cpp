@@ -8,6 +8,7 @@
 #include "TempStore.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 #include "store/ServerUrl.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -53,7 +54,7 @@ private Q_SLOTS:
         {
             auto s = Store::open(url);
             QVERIFY2(s, s ? "" : qPrintable(s.error().message));
-            QVERIFY((*s)->database().isServer());
+            QVERIFY(isServer((*s)->database()));
             QCOMPARE((*s)->path(), url);
             QCOMPARE(scalar(**s, QStringLiteral("SELECT version FROM recollector_schema")),
                      qint64(Database::kSchemaVersion));
