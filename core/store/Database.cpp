@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
@@ -40,9 +41,21 @@ QString uniqueConnectionName()
         .arg(s_connectionCounter.fetchAndAddRelaxed(1));
 }
 
+// PostgreSQL's text through Qt reads "ERROR:  …\nDETAIL:  …\n(23505)": one line without
+// the severity and the code, for a message a person reads.
+QString oneLine(QString text)
+{
+    if (text.startsWith(QLatin1String("ERROR:")))
+        text = text.mid(6).trimmed();
+    static const QRegularExpression code(QStringLiteral("\\s*\\(([0-9A-Z]{5})\\)\\s*$"));
+    text.remove(code);
+    text.replace(QRegularExpression(QStringLiteral("\\s*\\n\\s*")), QStringLiteral("; "));
+    return text.trimmed();
+}
+
 Error classify(const QString &path, const QSqlError &err, const QString &what, int systemErrno = 0)
 {
-    const QString text = err.databaseText().isEmpty() ? err.text() : err.databaseText();
+    const QString text = oneLine(err.databaseText().isEmpty() ? err.text() : err.databaseText());
     const QString lower = text.toLower();
     // SQLite says "disk I/O error" when a write of the WAL fails for want of space: say so.
     if (lower.contains(QLatin1String("disk is full"))

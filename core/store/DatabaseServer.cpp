@@ -8,6 +8,7 @@
 
 #include <QAtomicInteger>
 #include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
@@ -29,9 +30,17 @@ const QLatin1String kPrefix("recollector-pg-");
 // take turns on, so only one creates the tables.
 constexpr qint64 kSchemaLock = 0x5265636f6c6c; // "Recoll"
 
+// libpq's text on one line, without the severity and the code.
 QString serverError(const QSqlError &err)
 {
-    return err.databaseText().isEmpty() ? err.text() : err.databaseText().trimmed();
+    QString text = err.databaseText().isEmpty() ? err.text() : err.databaseText();
+    if (text.startsWith(QLatin1String("ERROR:")))
+        text = text.mid(6);
+    static const QRegularExpression code(QStringLiteral("\\s*\\(([0-9A-Z]{5})\\)\\s*$"));
+    static const QRegularExpression breaks(QStringLiteral("\\s*\\n\\s*"));
+    text.remove(code);
+    text.replace(breaks, QStringLiteral("; "));
+    return text.trimmed();
 }
 
 Status createTables(Database &db, OpenState &state)
