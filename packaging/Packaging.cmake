@@ -16,6 +16,8 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # (no store opens without it), and the demo's Chinese memories need a CJK font: declared
 # here, the computed list is appended.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, fonts-noto-cjk")
+# A team store on PostgreSQL (docs/team-store.md) needs Qt's driver for it; a store file does not.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6sql6-psql")
 # The package was called engram before the rename: installing recollector takes its place.
 set(CPACK_DEBIAN_PACKAGE_REPLACES "engram (<< 0.2)")
 set(CPACK_DEBIAN_PACKAGE_BREAKS "engram (<< 0.2)")

@@ -19,6 +19,8 @@ cd "$(dirname "$0")/.."
 # qt6-l10n-tools (lupdate, lrelease) and qt6-tools-dev (their CMake package, Qt6LinguistTools)
 # build the translations (translations/) and run the i18n check.
 # desktop-file-utils and appstream validate the .deb's desktop entry and metainfo (tests/packaging).
+# libqt6sql6-psql is Qt's PostgreSQL driver (a team store, docs/team-store.md); postgresql is
+# the server the tests start their own copy of (initdb and pg_ctl, tests/support/PgTestServer.h).
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-charts-dev libqt6opengl6-dev libqt6svg6
@@ -27,6 +29,7 @@ PACKAGES=(
   libgl-dev libxkbcommon-dev xvfb xauth fonts-dejavu-core fonts-noto-cjk
   clang libclang-rt-14-dev llvm lld
   desktop-file-utils appstream
+  libqt6sql6-psql postgresql
 )
 
 missing_packages() {

@@ -6,6 +6,7 @@
 #include "model/MemoryJson.h"
 #include "model/ProgramNames.h"
 #include "store/MetaRepository.h"
+#include "store/ServerUrl.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -37,6 +38,8 @@ Store *CliContext::store()
     const QString path = storePath.isEmpty() ? defaultStorePath() : storePath;
     if (storePath.isEmpty()) {
         QDir().mkpath(QFileInfo(path).absolutePath()); // the default store's folder is ours to create
+    } else if (ServerUrl::isServerUrl(path)) {
+        // A team store (docs/team-store.md): its address is checked when it is opened.
     } else if (const QFileInfo folder(QFileInfo(path).path()); !folder.isDir()) {
         // A mistyped --store must not leave new folders behind.
         fail(QStringLiteral("--store %1: folder %2 %3")

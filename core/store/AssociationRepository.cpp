@@ -29,7 +29,10 @@ Status AssociationRepository::put(Association association)
         return Error::make(Error::Code::Validation, QStringLiteral("a memory cannot be associated with itself (%1)")
                                                         .arg(association.a));
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?)"));
+    // One upsert text for SQLite and PostgreSQL (docs/team-store.md, "One SQL text").
+    q.prepare(QStringLiteral("INSERT INTO associations (a, b, weight, type, created_at) VALUES (?,?,?,?,?) "
+                             "ON CONFLICT (a, b) DO UPDATE SET weight = excluded.weight, type = excluded.type, "
+                             "created_at = excluded.created_at"));
     q.addBindValue(association.a);
     q.addBindValue(association.b);
     q.addBindValue(association.weight);

@@ -1,6 +1,7 @@
 #include "store/ConflictRepository.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -46,7 +47,8 @@ Status ConflictRepository::insert(Conflict &c)
 {
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
-        "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) VALUES (?,?,?,?,?,?,?)"));
+        "INSERT INTO conflicts (a, b, type, status, resolution, detected_at, resolved_at) VALUES (?,?,?,?,?,?,?)%1")
+                  .arg(isServer(m_db) ? QStringLiteral(" RETURNING id") : QString()));
     q.addBindValue(c.a);
     q.addBindValue(c.b);
     q.addBindValue(conflictTypeName(c.type));
@@ -56,7 +58,7 @@ Status ConflictRepository::insert(Conflict &c)
     q.addBindValue(c.resolvedAt);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("recording a conflict between %1 and %2").arg(c.a, c.b));
-    c.id = q.lastInsertId().toLongLong();
+    c.id = isServer(m_db) ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
     return {};
 }
 

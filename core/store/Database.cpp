@@ -4,6 +4,9 @@
 
 #include "store/FtsTerms.h"
 #include "store/Schema.h"
+#include "store/DatabaseServer.h"
+#include "store/Engine.h"
+#include "store/ServerUrl.h"
 #include "store/SqliteLink.h"
 #include "store/Transaction.h"
 
@@ -12,6 +15,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
@@ -37,16 +41,29 @@ QString uniqueConnectionName()
         .arg(s_connectionCounter.fetchAndAddRelaxed(1));
 }
 
+// PostgreSQL's text through Qt reads "ERROR:  …\nDETAIL:  …\n(23505)": one line without
+// the severity and the code, for a message a person reads.
+QString oneLine(QString text)
+{
+    if (text.startsWith(QLatin1String("ERROR:")))
+        text = text.mid(6).trimmed();
+    static const QRegularExpression code(QStringLiteral("\\s*\\(([0-9A-Z]{5})\\)\\s*$"));
+    text.remove(code);
+    text.replace(QRegularExpression(QStringLiteral("\\s*\\n\\s*")), QStringLiteral("; "));
+    return text.trimmed();
+}
+
 Error classify(const QString &path, const QSqlError &err, const QString &what, int systemErrno = 0)
 {
-    const QString text = err.databaseText().isEmpty() ? err.text() : err.databaseText();
+    const QString text = oneLine(err.databaseText().isEmpty() ? err.text() : err.databaseText());
     const QString lower = text.toLower();
     // SQLite says "disk I/O error" when a write of the WAL fails for want of space: say so.
     if (lower.contains(QLatin1String("disk is full"))
         || (lower.contains(QLatin1String("i/o error")) && systemErrno == ENOSPC))
         return Error::make(Error::Code::Io,
                            QStringLiteral("%1: the disk is full (%2); free some space and try again").arg(path, what), text);
-    if (lower.contains(QLatin1String("locked")) || lower.contains(QLatin1String("busy")))
+    if (lower.contains(QLatin1String("locked")) || lower.contains(QLatin1String("busy"))
+        || lower.contains(QLatin1String("lock timeout")))
         return Error::make(Error::Code::Locked,
                            QStringLiteral("%1: the store is locked by another program (%2)").arg(path, what), text);
     if (lower.contains(QLatin1String("malformed")) || lower.contains(QLatin1String("not a database"))
@@ -77,6 +94,23 @@ Result<std::unique_ptr<Database>> Database::open(const QString &path, Options op
 {
     if (path.isEmpty())
         return Error::make(Error::Code::Usage, QStringLiteral("no store path given"));
+    if (ServerUrl::isServerUrl(path)) {
+        // A team store (docs/team-store.md): the same object over Qt's PostgreSQL driver.
+        std::unique_ptr<Database> db(new Database);
+        db->m_path = path;
+        db->m_options = options;
+        db->m_readOnly = options.readOnly;
+        db->m_connectionName = server::newConnectionName();
+        auto handle = server::connect(db->m_connectionName, path, options.busyTimeoutMs);
+        if (!handle)
+            return handle.error();
+        db->m_db = *handle;
+        if (const Status st = server::prepareStore(
+                *db, {db->m_readOnly, db->m_warning, db->m_versionOnDisk, options.createIfMissing && !options.readOnly});
+            !st)
+            return st.error();
+        return db;
+    }
     const QFileInfo info(path);
     if (info.exists() && info.isDir())
         return Error::make(Error::Code::Io, QStringLiteral("%1: is a folder, not a store file").arg(path));
@@ -133,7 +167,14 @@ Status Database::connect()
     return {};
 }
 
-bool Database::inTransaction() const { return m_sqlite && sqlite3_get_autocommit(m_sqlite) == 0; }
+bool Database::inTransaction() const
+{
+    // PostgreSQL: a Transaction's own count (a ReadTransaction inside another read opens none
+    // on SQLite; on the server its BEGIN is only a warning, and its COMMIT ends the outer read).
+    if (isServer(*this))
+        return m_txDepth > 0;
+    return m_sqlite && sqlite3_get_autocommit(m_sqlite) == 0;
+}
 
 Result<std::unique_ptr<Database>> Database::openAnother() const
 {
@@ -144,6 +185,10 @@ Result<std::unique_ptr<Database>> Database::openAnother() const
 
 Status Database::exec(const QString &sql)
 {
+    // SQLite's connection settings (foreign keys, cache, journal) mean nothing to a server, and
+    // a failed statement would abort the transaction around it: they are skipped there.
+    if (sql.startsWith(QLatin1String("PRAGMA ")) && isServer(*this))
+        return {};
     QSqlQuery q(m_db);
     if (!q.exec(sql))
         return errorFrom(q, sql.section(QLatin1Char(' '), 0, 1));
@@ -165,6 +210,10 @@ Status Database::endOfRows(const QSqlQuery &query, const QString &what) const
 Result<QStringList> Database::integrityProblems()
 {
     QStringList problems;
+    // PostgreSQL checks its references on every write and its pages with checksums of its own
+    // (docs/team-store.md, "What differs"): there is no separate check to run.
+    if (isServer(*this))
+        return problems;
     // Each check lists its findings; a check that SQLite stops because a page is damaged is a
     // finding too (the store is damaged), not a failure to check.
     const auto run = [&](const QString &pragma, const QString &what,
@@ -204,6 +253,8 @@ Result<QStringList> Database::integrityProblems()
 
 qint64 Database::dataVersion()
 {
+    if (isServer(*this))
+        return server::dataVersion(m_db);
     QSqlQuery q(m_db);
     if (q.exec(QStringLiteral("PRAGMA data_version")) && q.next())
         return q.value(0).toLongLong();
@@ -324,10 +375,17 @@ Status Database::migrate()
 
 std::shared_ptr<const crypto::StoreKey> Database::sealKey() const { return SealKeys::find(m_path); }
 
-Status Database::enableSecureDelete() { return exec(QStringLiteral("PRAGMA secure_delete=ON")); }
+Status Database::enableSecureDelete()
+{
+    if (isServer(*this))
+        return {}; // docs/team-store.md, "Roles and GRANTs": old row versions stay until VACUUM
+    return exec(QStringLiteral("PRAGMA secure_delete=ON"));
+}
 
 Status Database::checkpointAndTruncate()
 {
+    if (isServer(*this))
+        return {};
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")))
         return errorFrom(q, QStringLiteral("checkpointing the WAL"));

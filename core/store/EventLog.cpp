@@ -1,10 +1,12 @@
 #include "store/EventLog.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 #include "store/MemoryRow.h"
 #include "store/SealQuotes.h"
 #include "store/SealedRow.h"
 #include "store/Schema.h"
+#include "store/PgDialect.h"
 #include "store/SqliteStatement.h"
 
 #include "crypto/StoreKey.h"
@@ -84,7 +86,10 @@ Status EventLog::append(Event &event)
         payload = sealed_row::sealPayload(event.payload, event.memoryId, *key);
     }
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)"));
+    // PostgreSQL has no last-insert rowid: the new id comes back as the statement's row.
+    q.prepare(isServer(m_db)
+                  ? QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?) RETURNING id")
+                  : QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)"));
     q.addBindValue(event.memoryId);
     q.addBindValue(event.kind);
     q.addBindValue(event.actor);
@@ -92,7 +97,7 @@ Status EventLog::append(Event &event)
     q.addBindValue(row::toJsonText(payload));
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
-    event.id = q.lastInsertId().toLongLong();
+    event.id = isServer(m_db) ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
     return {};
 }
 
@@ -150,6 +155,8 @@ namespace {
 /// none, and is scanned (same rows, slower).
 Result<QString> indexedBy(Database &db, const char *name, const QString &what)
 {
+    if (isServer(db))
+        return QString(); // PostgreSQL's planner takes no index hints
     SqliteStatement probe(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?1", what);
     if (!probe.isValid())
         return probe.error();
@@ -272,7 +279,7 @@ Result<std::vector<EventLog::Touched>> EventLog::touchedSince(qint64 afterEventI
 {
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    q.prepare(touchedSinceSql());
+    q.prepare(isServer(m_db) ? PgDialect::translate(touchedSinceSql().toStdString()) : touchedSinceSql());
     q.addBindValue(afterEventId);
     q.addBindValue(limit);
     if (!q.exec())

@@ -1,6 +1,7 @@
 #include "store/MemoryRepository.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 #include "store/EventLog.h"
 #include "store/MemoryRow.h"
 #include "store/TextCheck.h"
@@ -113,7 +114,9 @@ Result<std::vector<Memory>> MemoryRepository::byIds(const QStringList &ids) cons
     // one query per id: an import of 100,000 memories looks them all up twice.
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(selectAll() + QStringLiteral(" WHERE id IN (SELECT value FROM json_each(?))")))
+    const QString idList = isServer(m_db) ? QStringLiteral("json_array_elements_text(CAST(? AS json))")
+                                           : QStringLiteral("json_each(?)");
+    if (!q.prepare(selectAll() + QStringLiteral(" WHERE id IN (SELECT value FROM %1)").arg(idList)))
         return m_db.errorFrom(q, QStringLiteral("reading %1 memories").arg(ids.size()));
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(ids)).toJson(QJsonDocument::Compact)));
     if (!q.exec())

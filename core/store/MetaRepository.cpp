@@ -24,7 +24,9 @@ Result<QString> MetaRepository::value(const QString &key, const QString &fallbac
 Status MetaRepository::setValue(const QString &key, const QString &value)
 {
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"));
+    // One upsert text for SQLite and PostgreSQL (docs/team-store.md, "One SQL text").
+    q.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) "
+                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
     q.addBindValue(key);
     q.addBindValue(value);
     if (!q.exec())

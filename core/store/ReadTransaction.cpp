@@ -1,6 +1,7 @@
 #include "store/ReadTransaction.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 
 namespace recollector::core {
 
@@ -8,7 +9,9 @@ ReadTransaction::ReadTransaction(Database &db) : m_db(db)
 {
     if (db.inTransaction())
         return;
-    m_status = db.exec(QStringLiteral("BEGIN"));
+    // PostgreSQL's default gives each statement its own snapshot: REPEATABLE READ holds one
+    // for the whole transaction, as SQLite's read transaction holds one state of the file.
+    m_status = db.exec(isServer(db) ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ") : QStringLiteral("BEGIN"));
     m_own = bool(m_status);
 }
 

@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 
 namespace recollector::core {
@@ -21,10 +22,15 @@ class Database;
 /// For core/store's own sources only (it includes sqlite3.h, and the row accessors are inline
 /// for the scans' sake): no header outside core/store includes it, and other layers ask a
 /// repository.
+///
+/// On a PostgreSQL store (Database::isServer) the same statement runs through the store's
+/// Qt Sql connection instead, its SQL translated by PgDialect and each row's values read
+/// through Qt (docs/team-store.md, "The engine seam"): the scans keep one text and one reader
+/// for both engines. The accessors test one pointer for it.
 class SqliteStatement final
 {
 public:
-    SqliteStatement() = default;
+    SqliteStatement();
     /// Prepares `sql`; check isValid() / error(). `what` names the work in errors
     /// ("reading memories"), after the store's path.
     SqliteStatement(Database &db, std::string_view sql, QString what);
@@ -35,7 +41,7 @@ public:
     SqliteStatement &operator=(SqliteStatement &&other) noexcept;
 
     [[nodiscard]] Status prepare(Database &db, std::string_view sql, QString what);
-    bool isValid() const { return m_stmt != nullptr; }
+    bool isValid() const { return m_stmt != nullptr || m_server != nullptr; }
 
     // Parameters are 1-based, as in SQLite. Text is copied (SQLITE_TRANSIENT), so the view
     // may end after the call; an empty view binds '' (the text columns are NOT NULL).
@@ -49,6 +55,8 @@ public:
     /// of the rows from a read error (a damaged page), so a damaged store never reads as complete.
     bool next()
     {
+        if (m_server) [[unlikely]]
+            return serverNext();
         const int rc = m_stmt ? sqlite3_step(m_stmt) : SQLITE_MISUSE;
         if (rc == SQLITE_ROW)
             return true;
@@ -76,15 +84,32 @@ public:
     Error error() const;
 
     // Columns of the current row, 0-based. A text view lives until the next step.
-    std::int64_t int64(int column) const { return sqlite3_column_int64(m_stmt, column); }
-    double real(int column) const { return sqlite3_column_double(m_stmt, column); }
+    std::int64_t int64(int column) const
+    {
+        if (m_server) [[unlikely]]
+            return serverInt64(column);
+        return sqlite3_column_int64(m_stmt, column);
+    }
+    double real(int column) const
+    {
+        if (m_server) [[unlikely]]
+            return serverReal(column);
+        return sqlite3_column_double(m_stmt, column);
+    }
     std::string_view text(int column) const
     {
+        if (m_server) [[unlikely]]
+            return serverText(column);
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
         return bytes ? std::string_view(bytes, std::size_t(sqlite3_column_bytes(m_stmt, column))) : std::string_view();
     }
     QString qstring(int column) const;
-    bool isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
+    bool isNull(int column) const
+    {
+        if (m_server) [[unlikely]]
+            return serverIsNull(column);
+        return sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+    }
 
     /// The rowid the last successful INSERT on this connection gave.
     std::int64_t lastInsertId() const;
@@ -92,6 +117,15 @@ public:
     int failedCode() const { return m_failedCode & 0xff; }
 
 private:
+    struct ServerRows;
+    Status prepareServer(Database &db, std::string_view sql);
+    void bindServer(int index, const class QVariant &value);
+    bool serverNext();
+    std::int64_t serverInt64(int column) const;
+    double serverReal(int column) const;
+    std::string_view serverText(int column) const;
+    bool serverIsNull(int column) const;
+    void noteServerFailure();
     void noteFailure(int code);
     Error makeError(int code, const QString &text) const;
 
@@ -101,6 +135,7 @@ private:
     QString m_what;
     int m_failedCode = 0;  ///< SQLite's code of the failure; 0 = none
     QString m_failedText;
+    std::unique_ptr<ServerRows> m_server; ///< set on a PostgreSQL store only
 };
 
 } // namespace recollector::core

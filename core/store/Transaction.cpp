@@ -1,6 +1,7 @@
 #include "store/Transaction.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 
 namespace recollector::core {
 
@@ -12,7 +13,9 @@ Transaction::Transaction(Database &db) : m_db(db)
         return;
     }
     if (db.transactionDepth() == 0) {
-        const Status st = db.exec(QStringLiteral("BEGIN IMMEDIATE"));
+        // SQLite takes the write lock at BEGIN IMMEDIATE; PostgreSQL locks each row as it is
+        // written (docs/team-store.md, "What differs").
+        const Status st = db.exec(isServer(db) ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
         if (!st) {
             m_error = st.error();
             return;
@@ -45,7 +48,7 @@ Status Transaction::commit()
         return Error::make(Error::Code::Database,
                            QStringLiteral("%1: an inner step failed; nothing was written").arg(m_db.path()));
     }
-    if (m_db.scrubPending()) {
+    if (m_db.scrubPending() && !isServer(m_db)) {
         // The text index keeps a removed row's words in its older segments until they merge:
         // merge them now, so the words of text sealed by this transaction leave the file with
         // it (docs/scoring.md, "Text index").
@@ -57,6 +60,14 @@ Status Transaction::commit()
                 (void)m_db.exec(QStringLiteral("ROLLBACK"));
                 return merged;
             }
+        }
+    }
+    if (isServer(m_db)) {
+        // PostgreSQL answers COMMIT of a transaction that a failed statement aborted with a
+        // rollback and no error: ask first, so a commit that writes nothing never reads as done.
+        if (const Status alive = m_db.exec(QStringLiteral("SELECT 1")); !alive) {
+            (void)m_db.exec(QStringLiteral("ROLLBACK"));
+            return alive;
         }
     }
     const Status st = m_db.exec(QStringLiteral("COMMIT"));

@@ -1,6 +1,7 @@
 // Decisions (docs/architecture.md, "What each decision writes") on a real store file: what each
 // one writes to the row and to the event log, reinforcement per
 // docs/scoring.md, "Reinforcement", and that a failing decision writes nothing.
+#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
@@ -48,7 +49,12 @@ class TestDecisions : public QObject
 private:
     const Config m_config = Config::defaults();
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
+
     // ---- reinforcement -----------------------------------------------------------------------
     void reinforceMultipliers_data()
     {
@@ -71,7 +77,7 @@ private Q_SLOTS:
         QFETCH(double, stabilityAfter);
         QFETCH(bool, mention);
         QFETCH(double, importanceAfter);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"));
         m.stability = stabilityBefore;
         m.lastAccessedAt = kT0 - kMsPerDay; // within the importance design's grace: no decay to write back
@@ -140,7 +146,7 @@ private Q_SLOTS:
     void reinforcementRecomputesDecayRate()
     {
         // The fifth reinforcement crosses the ebbinghaus design's "≥ 5" line: 1 × 0.8.
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"));
         m.reinforceCount = 4;
         QVERIFY(s->memories().insert(m));
@@ -152,7 +158,7 @@ private Q_SLOTS:
     {
         // The enhanced design: three mentions within 24 h are merged into one update with boost 0.3:
         // the third manual reinforcement multiplies stability by 1.3, not 1.5.
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"));
         QVERIFY(s->memories().insert(m));
         Decisions d(*s, m_config);
@@ -183,7 +189,7 @@ private Q_SLOTS:
 
     void accessIsNotAMention()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"));
         QVERIFY(s->memories().insert(m));
         Decisions d(*s, m_config);
@@ -198,7 +204,7 @@ private Q_SLOTS:
         // A fact last used 10 days ago has decayed to 0.95³ (docs/scoring.md, "Importance")
         // when it is confirmed:
         // the BOOST adds 0.3 to that, not to the stale 1.0.
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"));
         m.lastAccessedAt = kT0 - 10 * kMsPerDay;
         QVERIFY(s->memories().insert(m));
@@ -209,7 +215,7 @@ private Q_SLOTS:
     // ---- decisions -----------------------------------------------------------------------------
     void confirmReinforcesAndVerifies()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"));
         m.lastAccessedAt = kT0 - kMsPerDay;
         QVERIFY(s->memories().insert(m));
@@ -231,7 +237,7 @@ private Q_SLOTS:
 
     void negateWithoutCorrection()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory m = plain(QStringLiteral("m1"));
         QVERIFY(s->memories().insert(m));
         Decisions d(*s, m_config);
@@ -255,7 +261,7 @@ private Q_SLOTS:
     {
         // The enhanced design: "我喜欢喝咖啡" negated with "不喜欢咖啡": the old one down-weighted with a
         // correction history entry, the new one in full, linked by a resolved conflict.
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"), QStringLiteral("stable_preference"));
         m.content = QStringLiteral("我喜欢喝咖啡");
         m.keywords = {QStringLiteral("咖啡")};
@@ -293,7 +299,7 @@ private Q_SLOTS:
 
     void permanentOnAndOff()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory m = plain(QStringLiteral("m1"));
         QVERIFY(s->memories().insert(m));
         Decisions d(*s, m_config);
@@ -308,7 +314,7 @@ private Q_SLOTS:
 
     void editKeepsPreviousValuesInTheEvent()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory m = plain(QStringLiteral("m1"));
         QVERIFY(s->memories().insert(m));
         Decisions d(*s, m_config);
@@ -337,7 +343,7 @@ private Q_SLOTS:
 
     void deleteRestoreAndPurge()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory m = plain(QStringLiteral("m1"));
         const Memory other = plain(QStringLiteral("m2"));
         QVERIFY(s->memories().insert(m));
@@ -371,7 +377,7 @@ private Q_SLOTS:
 
     void mergeKeepsProvenance()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QStringList ids;
         const QStringList contents{QStringLiteral("我喜欢喝咖啡"), QStringLiteral("今天喝了拿铁"), QStringLiteral("早上来杯美式")};
         for (int i = 0; i < 3; ++i) {
@@ -410,7 +416,7 @@ private Q_SLOTS:
 
     void mergeWithoutTextJoinsTheContents()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(plain(QStringLiteral("a"))));
         Memory b = plain(QStringLiteral("b"));
         b.content = QStringLiteral("second");
@@ -426,7 +432,7 @@ private Q_SLOTS:
         // confidence, importance, stability and sensitivity; permanent if any source is;
         // verified only if all are; the project when all share it; modalities united in order;
         // the most common category (the first source's on a tie); keywords normalised.
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory a = plain(QStringLiteral("a"), QStringLiteral("fact"));
         a.confidence = 0.4;
         a.importance = 1.0;
@@ -485,7 +491,7 @@ private Q_SLOTS:
     {
         // The second source is deleted: the merged memory was already inserted when that is
         // found, and the transaction must take it back.
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(plain(QStringLiteral("a"))));
         Memory b = plain(QStringLiteral("b"));
         b.deletedAt = kT0 - kMsPerDay;
@@ -501,7 +507,7 @@ private Q_SLOTS:
 
     void reviewAnswers()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory high = plain(QStringLiteral("high"));
         high.importance = 2.6;
         Memory low = plain(QStringLiteral("low"));
@@ -528,7 +534,7 @@ private Q_SLOTS:
     {
         // The enhanced design's weight change log: the reinforce event holds old/new weight, delta and
         // the factor breakdown, under every profile (issue 14 rule 7).
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = plain(QStringLiteral("m1"));
         m.lastReinforcedAt = kT0 - 11 * kMsPerDay;
         QVERIFY(s->memories().insert(m));

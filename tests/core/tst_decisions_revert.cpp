@@ -1,6 +1,7 @@
 // Undo as docs/architecture.md, "Undo" wants it: every decision, reverted, leaves every memory
 // exactly as before (Memory ==), the conflicts and links too, while the event log only grows;
 // reverting the revert (redo) brings the decision back.
+#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
@@ -148,7 +149,12 @@ class TestDecisionsRevert : public QObject
 private:
     const Config m_config = Config::defaults();
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
+
     void revertRestoresFieldForField_data()
     {
         QTest::addColumn<QString>("decision");
@@ -162,7 +168,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, decision);
         QFETCH(QString, profile);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config, profile);
         const StoreState before = StoreState::of(*s);
@@ -216,7 +222,7 @@ private Q_SLOTS:
 
     void aLaterChangeBlocksTheRevert()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config);
         MemoryEdit first;
@@ -239,7 +245,7 @@ private Q_SLOTS:
     void oneEventOfADecision()
     {
         // Reverting only the confirm event of a confirm decision leaves the reinforcement.
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config);
         const auto done = d.confirm(QStringLiteral("a"), kT0);
@@ -254,7 +260,7 @@ private Q_SLOTS:
 
     void revertedMentionsStopCounting()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config);
         const auto done = d.reinforce(QStringLiteral("a"), ReinforceEvent::Manual, kT0);
@@ -274,7 +280,7 @@ private Q_SLOTS:
     // ones before it. revertAll: undo of the lot in a given order, 0 = nothing, and redo.
     void runAllIsOneTransactionAndRevertAllUndoesIt()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config);
         const StoreState start = StoreState::of(*s);
@@ -318,7 +324,7 @@ private Q_SLOTS:
 
     void unknownEventIsNotFound()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const auto r = Decisions(*s, m_config).revert(12345, kT0);
         QVERIFY(!r);
         QCOMPARE(r.error().code, Error::Code::NotFound);

@@ -1,6 +1,9 @@
 // The store on real SQLite files: pragmas, schema version, migration from a v1 file,
 // clear errors for files that are not stores, transactions that roll back; from a v2 file,
 // the v3 indexes (events by kind, the mention candidates) without a backup copy.
+// Every test runs twice, on SQLite and on PostgreSQL (EngineStore.h); those about an SQLite
+// file skip the PostgreSQL row (docs/team-store.md, "Tests").
+#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "scoring/MentionIndex.h"
@@ -78,13 +81,22 @@ QStringList mentionIndexPlans()
 
 } // namespace
 
+// A test about an SQLite file (pragmas, bytes on disk, migrations of old files).
+#define SQLITE_FILE_ONLY()                                                                                             \
+    if (test::EngineFixture::onServer())                                                                               \
+    QSKIP("about an SQLite file")
+
 class TestStore : public QObject
 {
     Q_OBJECT
+    test::EngineFixture m_engines;
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void pragmasAreSet()
     {
+        SQLITE_FILE_ONLY();
         test::TempStore s;
         QSqlQuery q(s->database().handle());
         QVERIFY(q.exec("PRAGMA journal_mode") && q.next());
@@ -97,7 +109,7 @@ private Q_SLOTS:
 
     void memoryRoundTripsEveryField()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory m = test::sampleMemory(QStringLiteral("mem_1"));
         m.lastAccessedAt = m.createdAt + 5000;
         m.projectPath = QStringLiteral("/home/dev/app");
@@ -126,7 +138,7 @@ private Q_SLOTS:
 
     void updateOfMissingIdIsNotFound()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Status st = s->memories().update(test::sampleMemory(QStringLiteral("nope")));
         QVERIFY(!st);
         QCOMPARE(st.error().code, Error::Code::NotFound);
@@ -134,7 +146,7 @@ private Q_SLOTS:
 
     void associationsKeepOnePerPairAndCascade()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(test::sampleMemory("b")));
         QVERIFY(s->memories().insert(test::sampleMemory("a")));
         QVERIFY(s->associations().putIfStronger({"b", "a", 0.3, "keyword", 0}));
@@ -152,7 +164,7 @@ private Q_SLOTS:
 
     void transactionRollsBackUnlessCommitted()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         {
             Transaction tx(s->database());
             QVERIFY(tx.isActive());
@@ -177,6 +189,7 @@ private Q_SLOTS:
 
     void notSqliteIsAClearErrorAndUntouched()
     {
+        SQLITE_FILE_ONLY();
         QTemporaryDir dir;
         const QString path = dir.filePath("notes.recollector");
         QFile f(path);
@@ -194,6 +207,7 @@ private Q_SLOTS:
 
     void zeroByteFileIsRefusedAndUntouched()
     {
+        SQLITE_FILE_ONLY();
         // An empty file is a failed copy or a truncated store, not a new store to fill.
         QTemporaryDir dir;
         const QString path = dir.filePath("empty.recollector");
@@ -209,6 +223,7 @@ private Q_SLOTS:
 
     void corruptFileIsAClearError()
     {
+        SQLITE_FILE_ONLY();
         QTemporaryDir dir;
         const QString path = dir.filePath("broken.recollector");
         {
@@ -234,6 +249,7 @@ private Q_SLOTS:
 
     void otherSqliteDatabaseIsRefused()
     {
+        SQLITE_FILE_ONLY();
         QTemporaryDir dir;
         const QString path = dir.filePath("other.sqlite");
         const QString failure = writeRawDatabase(path, {"CREATE TABLE t (x)"});
@@ -245,6 +261,7 @@ private Q_SLOTS:
 
     void newerSchemaOpensReadOnly()
     {
+        SQLITE_FILE_ONLY();
         test::TempStore tmp;
         QVERIFY(tmp->memories().insert(test::sampleMemory("a")));
         QVERIFY(tmp->database().exec(QStringLiteral("PRAGMA user_version = %1").arg(Database::kSchemaVersion + 1)));
@@ -260,6 +277,7 @@ private Q_SLOTS:
 
     void migratesCheckedInV1Store()
     {
+        SQLITE_FILE_ONLY();
         // tests/data/store-v1.engram was written by schema v1 (see makeV1Store below).
         QTemporaryDir dir;
         const QString path = dir.filePath("old.recollector");
@@ -296,7 +314,7 @@ private Q_SLOTS:
     // exactly what the whole log read into Events finds, for every way a payload can say it.
     void mentionsReadInSqliteAreTheLogsMentions()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Millis t = 1706000000000;
         for (const char *id : {"m-a", "m-b"})
             QVERIFY(s->memories().insert(test::sampleMemory(QString::fromLatin1(id), t)));
@@ -349,6 +367,7 @@ private Q_SLOTS:
 
     void migratesCheckedInV2StoreToItsIndexes()
     {
+        SQLITE_FILE_ONLY();
         // tests/data/store-v2.engram was written by schema v2 (see makeV2Store below). v3 and
         // v4 add only indexes: no backup copy (at a million memories that is gigabytes), the
         // events by kind and the mentions are read through them, and the mentions read through
@@ -386,6 +405,7 @@ private Q_SLOTS:
 
     void migratesV4StoreIntoTheTextIndex()
     {
+        SQLITE_FILE_ONLY();
         // v5 adds the text index (docs/scoring.md, "Text index"), filled from the rows already
         // there, level 3 left out; index-only, so no backup. Later writes keep it in step.
         QTemporaryDir dir;
@@ -417,6 +437,7 @@ private Q_SLOTS:
 
     void migratesV3StoreFromItsFirstMentionIndex()
     {
+        SQLITE_FILE_ONLY();
         // A v3 store has v3's mention index (ids of the events that may be a mention); v4
         // replaces it with the two that the mention reader uses, and nothing else changes.
         QTemporaryDir dir;
@@ -452,6 +473,7 @@ private Q_SLOTS:
 
     void makeV2Store()
     {
+        SQLITE_FILE_ONLY();
         // Regenerates the checked-in fixture when RECOLLECTOR_WRITE_FIXTURES is set; documents how it was made.
         if (qEnvironmentVariableIsEmpty("RECOLLECTOR_WRITE_FIXTURES"))
             QSKIP("set RECOLLECTOR_WRITE_FIXTURES=1 to rewrite tests/data/store-v2.engram");
@@ -478,6 +500,7 @@ private Q_SLOTS:
 
     void makeV1Store()
     {
+        SQLITE_FILE_ONLY();
         // Regenerates the checked-in fixture when RECOLLECTOR_WRITE_FIXTURES is set; documents how it was made.
         if (qEnvironmentVariableIsEmpty("RECOLLECTOR_WRITE_FIXTURES"))
             QSKIP("set RECOLLECTOR_WRITE_FIXTURES=1 to rewrite tests/data/store-v1.engram");

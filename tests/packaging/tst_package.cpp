@@ -124,6 +124,14 @@ private Q_SLOTS:
         QVERIFY2(depends.contains(QStringLiteral("libsimdjson14")), qPrintable(r.out));
     }
 
+    void theDebRecommendsThePostgresDriver()
+    {
+        QVERIFY(!m_deb.isEmpty());
+        const Run r = run(QStringLiteral("dpkg-deb"), {QStringLiteral("-f"), m_deb, QStringLiteral("Recommends")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("libqt6sql6-psql")), qPrintable(r.out));
+    }
+
     void theDebTakesThePlaceOfEngram()
     {
         QVERIFY(!m_deb.isEmpty());

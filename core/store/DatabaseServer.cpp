@@ -1,0 +1,170 @@
+#include "store/DatabaseServer.h"
+
+#include "store/Database.h"
+#include "store/Engine.h"
+#include "store/PgSchema.h"
+#include "store/ServerUrl.h"
+#include "store/Transaction.h"
+
+#include <QAtomicInteger>
+#include <QLoggingCategory>
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+
+Q_DECLARE_LOGGING_CATEGORY(lcStore)
+
+namespace recollector::core {
+
+bool isServer(const Database &db) { return server::isServerConnection(db.connectionName()); }
+
+namespace server {
+
+namespace {
+
+QAtomicInteger<quint64> s_connections;
+const QLatin1String kPrefix("recollector-pg-");
+
+// Any number, the same in every Recollector: the lock two first openers of one empty database
+// take turns on, so only one creates the tables.
+constexpr qint64 kSchemaLock = 0x5265636f6c6c; // "Recoll"
+
+// libpq's text on one line, without the severity and the code.
+QString serverError(const QSqlError &err)
+{
+    QString text = err.databaseText().isEmpty() ? err.text() : err.databaseText();
+    if (text.startsWith(QLatin1String("ERROR:")))
+        text = text.mid(6);
+    static const QRegularExpression code(QStringLiteral("\\s*\\(([0-9A-Z]{5})\\)\\s*$"));
+    static const QRegularExpression breaks(QStringLiteral("\\s*\\n\\s*"));
+    text.remove(code);
+    text.replace(breaks, QStringLiteral("; "));
+    return text.trimmed();
+}
+
+Status createTables(Database &db, OpenState &state)
+{
+    Transaction tx(db);
+    if (!tx.isActive())
+        return tx.error();
+    QSqlQuery q(db.handle());
+    // Two first openers of one empty database: the second waits here, then finds the tables.
+    if (!q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kSchemaLock)))
+        return db.errorFrom(q, QStringLiteral("locking the schema"));
+    if (!q.exec(QStringLiteral("SELECT to_regclass('%1') IS NOT NULL").arg(QLatin1String(pg_schema::kVersionTable)))
+        || !q.next())
+        return db.errorFrom(q, QStringLiteral("reading the schema"));
+    if (q.value(0).toBool()) {
+        state.versionOnDisk = Database::kSchemaVersion;
+        return tx.commit();
+    }
+    for (const QString &sql : pg_schema::createCurrent(Database::kSchemaVersion)) {
+        if (!q.exec(sql))
+            return Error::make(Error::Code::Schema, QStringLiteral("%1: creating the store's tables failed: %2")
+                                                        .arg(db.path(), serverError(q.lastError())));
+    }
+    if (const Status st = tx.commit(); !st)
+        return st;
+    qCInfo(lcStore) << "created the store's tables on" << db.path();
+    return {};
+}
+
+} // namespace
+
+QString newConnectionName()
+{
+    return kPrefix + QStringLiteral("%1-%2").arg(quintptr(QThread::currentThreadId())).arg(s_connections.fetchAndAddRelaxed(1));
+}
+
+bool isServerConnection(const QString &connectionName) { return connectionName.startsWith(kPrefix); }
+
+Result<QSqlDatabase> connect(const QString &connectionName, const QString &location, int busyTimeoutMs)
+{
+    auto url = ServerUrl::parse(location);
+    if (!url)
+        return url.error();
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        return Error::make(Error::Code::Database,
+                           QStringLiteral("%1: Qt's PostgreSQL driver is not installed (Debian package libqt6sql6-psql)")
+                               .arg(location));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), connectionName);
+    db.setHostName(url->host);
+    db.setPort(url->port);
+    db.setDatabaseName(url->database);
+    if (!url->user.isEmpty())
+        db.setUserName(url->user);
+    QStringList options = url->options;
+    if (!url->connectOptions().contains(QLatin1String("application_name=")))
+        options << QStringLiteral("application_name=recollector");
+    db.setConnectOptions(options.join(QLatin1Char(';')));
+    if (!db.open())
+        return Error::make(Error::Code::Database,
+                           QStringLiteral("%1: cannot connect: %2").arg(location, serverError(db.lastError())),
+                           db.lastError().text());
+    // The busy wait's counterpart: a row another writer holds is waited for this long, then
+    // the write fails as "locked".
+    QSqlQuery q(db);
+    for (const QString &sql : {QStringLiteral("SET lock_timeout = %1").arg(busyTimeoutMs),
+                               QStringLiteral("SET client_encoding = 'UTF8'")}) {
+        if (!q.exec(sql))
+            return Error::make(Error::Code::Database,
+                               QStringLiteral("%1: %2 failed: %3").arg(location, sql, serverError(q.lastError())));
+    }
+    return db;
+}
+
+Status prepareStore(Database &db, OpenState state)
+{
+    QSqlQuery q(db.handle());
+    if (!q.exec(QStringLiteral("SELECT to_regclass('%1') IS NOT NULL, (SELECT count(*) FROM pg_tables WHERE "
+                               "schemaname = current_schema())")
+                    .arg(QLatin1String(pg_schema::kVersionTable)))
+        || !q.next())
+        return db.errorFrom(q, QStringLiteral("reading the schema"));
+    const bool versioned = q.value(0).toBool();
+    const qint64 tables = q.value(1).toLongLong();
+    q.finish();
+    if (!versioned && tables > 0)
+        return Error::make(Error::Code::Schema,
+                           QStringLiteral("%1: a PostgreSQL database, but not a Recollector store").arg(db.path()));
+    if (versioned) {
+        if (!q.exec(QStringLiteral("SELECT max(version) FROM %1").arg(QLatin1String(pg_schema::kVersionTable)))
+            || !q.next())
+            return db.errorFrom(q, QStringLiteral("reading the schema version"));
+        state.versionOnDisk = q.value(0).toInt();
+        q.finish();
+    }
+    if (state.versionOnDisk > Database::kSchemaVersion) {
+        state.readOnly = true;
+        state.warning = QStringLiteral("%1: written by a newer Recollector (schema %2, this version knows %3); "
+                                       "opened read-only")
+                            .arg(db.path(), QString::number(state.versionOnDisk),
+                                 QString::number(Database::kSchemaVersion));
+    }
+    if (!versioned && (state.readOnly || !state.createIfMissing))
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: the database holds no store").arg(db.path()));
+    // The server refuses every write of a read-only session, not only the ones Recollector knows.
+    if (state.readOnly)
+        return db.exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"));
+    if (state.versionOnDisk == Database::kSchemaVersion)
+        return {};
+    if (state.versionOnDisk != 0)
+        return Error::make(Error::Code::Schema, QStringLiteral("%1: schema %2 on PostgreSQL has no migration to %3")
+                                                    .arg(db.path(), QString::number(state.versionOnDisk),
+                                                         QString::number(Database::kSchemaVersion)));
+    return createTables(db, state);
+}
+
+qint64 dataVersion(QSqlDatabase &handle)
+{
+    // Every decision appends an event, so the last event id moves with each write
+    // (docs/team-store.md, "Live refresh").
+    QSqlQuery q(handle);
+    if (q.exec(QStringLiteral("SELECT COALESCE(max(id), 0) FROM events")) && q.next())
+        return q.value(0).toLongLong();
+    return -1;
+}
+
+} // namespace server
+} // namespace recollector::core

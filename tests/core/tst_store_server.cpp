@@ -1,0 +1,179 @@
+// A team store on the suite's own PostgreSQL 15 (docs/team-store.md): the schema created in
+// one transaction and versioned with SQLite's number, a database that is not a store refused,
+// a newer schema opened read-only (the server itself refusing writes), addresses with a
+// password or an unknown parameter refused without echoing the password, a commit after a
+// failed statement reported as a failure, and recollector-cli working on the address.
+#include "CliProcess.h"
+#include "PgTestServer.h"
+#include "TempStore.h"
+
+#include "store/Database.h"
+#include "store/Engine.h"
+#include "store/ServerUrl.h"
+#include "store/Store.h"
+#include "store/Transaction.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSqlQuery>
+#include <QtTest>
+
+using namespace recollector;
+using namespace recollector::core;
+
+class TestStoreServer : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<test::PgTestServer> m_server;
+
+    test::PgTestServer &server() { return *m_server; }
+
+    static qint64 scalar(Store &store, const QString &sql)
+    {
+        QSqlQuery q(store.database().handle());
+        if (!q.exec(sql) || !q.next())
+            return -1;
+        return q.value(0).toLongLong();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_server = std::make_unique<test::PgTestServer>();
+        QVERIFY2(m_server->error().isEmpty(), qPrintable(m_server->error()));
+    }
+    void cleanupTestCase()
+    {
+        const QString stopped = m_server->stop();
+        QVERIFY2(stopped.isEmpty(), qPrintable(stopped));
+    }
+
+    void schemaIsCreatedOnceWithSqlitesVersion()
+    {
+        const QString url = server().createDatabase();
+        {
+            auto s = Store::open(url);
+            QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+            QVERIFY(isServer((*s)->database()));
+            QCOMPARE((*s)->path(), url);
+            QCOMPARE(scalar(**s, QStringLiteral("SELECT version FROM recollector_schema")),
+                     qint64(Database::kSchemaVersion));
+            QVERIFY((*s)->memories().insert(test::sampleMemory(QStringLiteral("mem_1"))));
+        }
+        auto again = Store::open(url);
+        QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+        QCOMPARE((*again)->database().schemaVersionOnDisk(), Database::kSchemaVersion);
+        QCOMPARE(scalar(**again, QStringLiteral("SELECT count(*) FROM recollector_schema")), qint64(1));
+        QCOMPARE(*(*again)->memories().count(), qint64(1));
+    }
+
+    void otherDatabaseIsRefusedAndUntouched()
+    {
+        const QString url = server().createDatabase();
+        const QString db = test::PgTestServer::databaseOf(url);
+        QCOMPARE(server().adminExec(QStringLiteral("CREATE TABLE invoices (n integer)"), db), QString());
+        auto s = Store::open(url);
+        QVERIFY(!s);
+        QVERIFY2(s.error().message.contains(QLatin1String("not a Recollector store")), qPrintable(s.error().message));
+        QCOMPARE(server().adminExec(QStringLiteral("SELECT 1 FROM memories"), db).isEmpty(), false); // none made
+    }
+
+    void newerSchemaOpensReadOnlyAndTheServerRefusesWrites()
+    {
+        const QString url = server().createDatabase();
+        {
+            auto s = Store::open(url);
+            QVERIFY(s);
+            QVERIFY((*s)->memories().insert(test::sampleMemory(QStringLiteral("a"))));
+        }
+        QCOMPARE(server().adminExec(QStringLiteral("UPDATE recollector_schema SET version = %1")
+                                        .arg(Database::kSchemaVersion + 1),
+                                    test::PgTestServer::databaseOf(url)),
+                 QString());
+        auto s = Store::open(url);
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QVERIFY((*s)->database().isReadOnly());
+        QVERIFY((*s)->database().warning().contains(QLatin1String("newer")));
+        QVERIFY(!(*s)->memories().insert(test::sampleMemory(QStringLiteral("b"))));
+        // Not only Recollector's own check: the session is read-only on the server.
+        QSqlQuery q((*s)->database().handle());
+        QVERIFY(!q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('x', 'y')")));
+        QCOMPARE(*(*s)->memories().count(), qint64(1));
+    }
+
+    void readOnlyOpenIsReadOnlyOnTheServer()
+    {
+        const QString url = server().createDatabase();
+        Database::Options readOnly;
+        readOnly.readOnly = true;
+        auto missing = Store::open(url, readOnly);
+        QVERIFY(!missing); // no tables are made by a read-only open
+        QCOMPARE(missing.error().code, Error::Code::NotFound);
+        { QVERIFY(Store::open(url)); }
+        auto s = Store::open(url, readOnly);
+        QVERIFY(s);
+        QSqlQuery q((*s)->database().handle());
+        QVERIFY(!q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('x', 'y')")));
+    }
+
+    void addressesThatAreRefused_data()
+    {
+        QTest::addColumn<QString>("address");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("password") << QStringLiteral("postgresql://ann:hunter2@127.0.0.1:1/db") << QStringLiteral(".pgpass");
+        QTest::newRow("password parameter") << QStringLiteral("postgresql://ann@127.0.0.1:1/db?password=hunter2")
+                                            << QStringLiteral("unknown parameter password");
+        QTest::newRow("no database") << QStringLiteral("postgresql://ann@127.0.0.1:1") << QStringLiteral("no database");
+        QTest::newRow("no host") << QStringLiteral("postgresql:///db") << QStringLiteral("no host");
+    }
+    void addressesThatAreRefused()
+    {
+        QFETCH(QString, address);
+        QFETCH(QString, says);
+        auto s = Store::open(address);
+        QVERIFY(!s);
+        QVERIFY2(s.error().message.contains(says), qPrintable(s.error().message));
+        QVERIFY2(!s.error().message.contains(QLatin1String("hunter2")) || says.startsWith(QLatin1String("unknown")),
+                 qPrintable(s.error().message));
+    }
+
+    void unreachableServerIsAClearError()
+    {
+        auto s = Store::open(QStringLiteral("postgresql://ann@127.0.0.1:1/db?sslmode=disable&connect_timeout=2"));
+        QVERIFY(!s);
+        QVERIFY2(s.error().message.contains(QLatin1String("cannot connect")), qPrintable(s.error().message));
+    }
+
+    // PostgreSQL answers COMMIT of a transaction that a failed statement aborted with a
+    // rollback and no error: the store must report it as the failure it is.
+    void commitAfterAFailedStatementIsAFailure()
+    {
+        const QString url = server().createDatabase();
+        auto s = Store::open(url);
+        QVERIFY(s);
+        Transaction tx((*s)->database());
+        QVERIFY((*s)->memories().insert(test::sampleMemory(QStringLiteral("a"))));
+        QVERIFY(!(*s)->memories().insert(test::sampleMemory(QStringLiteral("a")))); // the same id twice
+        QVERIFY(!tx.commit());
+        QCOMPARE(*(*s)->memories().count(), qint64(0));
+    }
+
+    void cliAddsAndListsOnTheAddress()
+    {
+        const QString url = server().createDatabase();
+        const auto added = test::runCli({QStringLiteral("--store"), url, QStringLiteral("add"),
+                                         QStringLiteral("--content"), QStringLiteral("The staging database is on Postgres 15"),
+                                         QStringLiteral("--category"), QStringLiteral("fact")});
+        QVERIFY2(added.code == 0, added.err.constData());
+        const auto listed = test::runCli({QStringLiteral("--store"), url, QStringLiteral("--json"), QStringLiteral("list")});
+        QVERIFY2(listed.code == 0, listed.err.constData());
+        QVERIFY2(listed.out.contains("Postgres 15"), listed.out.constData());
+        const auto bad = test::runCli({QStringLiteral("--store"), QStringLiteral("postgresql://x:secret@127.0.0.1:1/db"),
+                                       QStringLiteral("stats")});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains(".pgpass") && !bad.err.contains("secret"), bad.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoreServer)
+#include "tst_store_server.moc"
