@@ -16,6 +16,7 @@
 // keeps per store address (an unlocked passphrase) carries over.
 #include "PgTestServer.h"
 #include "TempStore.h"
+#include "TestScale.h"
 
 #include "store/Store.h"
 
@@ -31,29 +32,15 @@ class EngineFixture
 {
 public:
     /// How much a test class's PostgreSQL row costs: a heavy one (many stores, many decisions)
-    /// runs it in the release build only, as the sanitizer build runs each test about fifteen
-    /// times slower and CI runs both in one time limit.
+    /// runs it in the release build only (TestScale.h: the sanitizer build runs each test many
+    /// times slower, and CI runs both in one time limit).
     enum class Cost { Light, Heavy };
     static void addEngines(Cost cost = Cost::Light)
     {
         QTest::addColumn<QString>("engine");
         QTest::newRow("sqlite") << QStringLiteral("sqlite");
-        if (cost == Cost::Light || !underSanitizer())
+        if (cost == Cost::Light || !kSanitizerBuild)
             QTest::newRow("postgresql") << QStringLiteral("postgresql");
-    }
-    static constexpr bool underSanitizer()
-    {
-#if defined(__SANITIZE_ADDRESS__)
-        return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-        return true;
-#else
-        return false;
-#endif
-#else
-        return false;
-#endif
     }
     /// The engine of the row running now.
     static QString current()

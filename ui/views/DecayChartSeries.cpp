@@ -47,9 +47,6 @@ const MarkerStyle kMarkerStyles[] = {
     {CurveMarkerKind::Access, "markers:access:", QScatterSeries::MarkerShapeCircle, 6},
 };
 
-/// Projections are searched this far ahead for the instant they fade.
-constexpr core::Millis kFadeSearch = 30 * 365 * core::kMsPerDay;
-
 QFont captionFont(const QFont &base)
 {
     QFont f = base;
@@ -68,14 +65,6 @@ double niceStep(double raw)
             return f * magnitude;
     }
     return 10 * magnitude;
-}
-
-QString legendLabel(const QString &content, int maxChars = 34)
-{
-    QString flat = content.simplified();
-    if (flat.size() > maxChars)
-        flat = flat.left(maxChars - 1) + QChar(0x2026);
-    return flat.isEmpty() ? DecayChartView::tr("(empty)") : flat;
 }
 
 /// Nearest sample by time, over the past and the projection.
