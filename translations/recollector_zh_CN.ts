@@ -5981,6 +5981,14 @@ allowed: %2</source>
         <source>no store is open</source>
         <translation>没有打开的记忆库</translation>
     </message>
+    <message>
+        <source>No store is open.</source>
+        <translation>没有打开的记忆库。</translation>
+    </message>
+    <message>
+        <source>The assistant&apos;s memory file could not be written, so nothing was changed: %1</source>
+        <translation>无法写入助手的记忆文件，因此没有做任何更改：%1</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::TitleEditor</name>

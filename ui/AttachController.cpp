@@ -31,10 +31,21 @@ AttachController::AttachController(StoreSession *session, QObject *parent) : QOb
     connect(&m_rescan, &QTimer::timeout, this, &AttachController::requestSync);
     connect(&m_watcher, &QFileSystemWatcher::directoryChanged, this, &AttachController::requestSync);
     connect(&m_job, &QFutureWatcher<JobResult>::finished, this, &AttachController::jobFinished);
-    // The session's own decisions: write them back.
+    // The session's own decisions wrote their files in their own transaction
+    // (StoreSession::decide): the folder is read again, and what that write-back said is shown.
     connect(m_session, &StoreSession::memoriesChanged, this, [this]() {
         if (isActive())
             requestSync();
+    });
+    connect(m_session, &StoreSession::writtenBack, this, [this](const QStringList &retired, const QStringList &problems) {
+        if (!isActive())
+            return;
+        if (!problems.isEmpty()) {
+            m_problems = problems;
+            Q_EMIT problemsChanged(m_problems);
+        }
+        if (!retired.isEmpty())
+            Q_EMIT filesRetired(retired);
     });
     connect(qGuiApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
         if (state == Qt::ApplicationActive && isActive())

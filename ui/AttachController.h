@@ -15,7 +15,8 @@ class StoreSession;
 /// Keeps an attached agent folder and the window's side store in step (docs/formats.md,
 /// "Attached folders"; docs/architecture.md, "Live refresh"). What the assistant changes in
 /// the folder reaches the side store through FolderSync; what the user decides reaches the
-/// files through WriteBack. Both run as one job on a worker thread with its own connection
+/// files in the decision's own transaction (StoreSession::decide), and what another writer of
+/// the side store recorded reaches them through WriteBack. Both run as one job on a worker thread with its own connection
 /// to the side store (never on the GUI thread), one job at a time: a request while one runs
 /// queues exactly one more. A job is asked for by the folder's QFileSystemWatcher (a file
 /// added, removed or renamed), by a rescan timer (an in-place edit, which a directory watch

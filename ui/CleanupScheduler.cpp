@@ -1,6 +1,7 @@
 #include "CleanupScheduler.h"
 
 #include "StoreSession.h"
+#include "attach/AttachedDecision.h"
 #include "commands/DecisionCommand.h"
 #include "engine/review/Cleanup.h"
 #include "engine/review/CleanupCount.h"
@@ -58,10 +59,15 @@ Result<ScheduledRun> planOrApply(const QString &storePath, const Config &config,
     if (!control.report(0, run.candidates))
         return Error::make(Error::Code::Cancelled, CleanupScheduler::tr("scheduled cleanup stopped; nothing was written"));
     if (!plan->isEmpty()) {
-        // One transaction in core; the window's closing cancels it up to the commit.
-        auto outcome = cleanup.apply(*plan, QStringLiteral("system"), [&]() { return !control.isCancelled(); });
-        if (!outcome)
-            return outcome.error();
+        // One transaction in core, with an attached folder's write-back (AttachedDecision); the
+        // window's closing cancels it up to the commit.
+        Result<DecisionOutcome> outcome = DecisionOutcome{};
+        const auto written = attach::AttachedDecision::run(**store, time::nowMs(), [&]() -> Status {
+            outcome = cleanup.apply(*plan, QStringLiteral("system"), [&]() { return !control.isCancelled(); });
+            return outcome ? Status{} : outcome.error();
+        });
+        if (!written)
+            return written.error();
         run.outcome = std::move(*outcome);
     }
     return run;

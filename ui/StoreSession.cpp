@@ -1,5 +1,6 @@
 #include "StoreSession.h"
 
+#include "attach/AttachedDecision.h"
 #include "attach/AttachedFolder.h"
 #include "snapshot/SnapshotLoader.h"
 #include "snapshot/StoreChanges.h"
@@ -204,6 +205,28 @@ qint64 StoreSession::openConflictCount() const
         return 0;
     const auto n = m_store->conflicts().countOpen();
     return n ? *n : 0;
+}
+
+Status StoreSession::decide(const std::function<Status()> &decide)
+{
+    if (!m_store)
+        return Error::make(Error::Code::Usage, tr("No store is open."));
+    bool decided = false;
+    auto written = attach::AttachedDecision::run(*m_store, time::nowMs(), [&]() -> Status {
+        const Status st = decide();
+        decided = bool(st);
+        return st;
+    });
+    if (!written) {
+        if (!decided) // the decision's own error (or a store another writer held), said as it is
+            return written.error();
+        return Error::make(written.error().code,
+                           tr("The assistant's memory file could not be written, so nothing was changed: %1")
+                               .arg(written.error().message));
+    }
+    if (!written->retired.isEmpty() || !written->problems.isEmpty())
+        Q_EMIT writtenBack(written->retired, written->problems);
+    return {};
 }
 
 void StoreSession::refresh(const QStringList &ids)

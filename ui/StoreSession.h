@@ -14,6 +14,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace recollector::ui {
@@ -95,6 +96,12 @@ public:
     /// Open conflicts in the store (0 when none or no store).
     qint64 openConflictCount() const;
 
+    /// Runs a decision on the open store through core's one way in for decisions
+    /// (core::attach::AttachedDecision): on an attached folder's side store the decision and
+    /// the write-back of the files it changes commit together, or neither. `decide`'s error is
+    /// returned as it is; a write-back that fails is said in words, with nothing recorded. The
+    /// write-back's report goes out as writtenBack.
+    [[nodiscard]] core::Status decide(const std::function<core::Status()> &decide);
     /// Re-reads these memories after this process changed them and notifies the views.
     void refresh(const QStringList &ids);
     /// Re-reads every memory (in the background for a large store) and notifies the views.
@@ -131,6 +138,9 @@ Q_SIGNALS:
     /// Something went wrong in the background (a refresh or reload failed).
     void errorOccurred(const QString &message);
     void privacyModeChanged(bool on);
+    /// A decision's write-back to the attached folder (decide): the files that left the folder
+    /// because their memory was marked wrong or replaced, and the problem lines (a clash).
+    void writtenBack(const QStringList &retired, const QStringList &problems);
 
 private:
     void loadConfigAndProfile();

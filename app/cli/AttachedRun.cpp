@@ -3,6 +3,7 @@
 #include "CliContext.h"
 #include "Command.h"
 
+#include "attach/AttachedDecision.h"
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
 #include "attach/WriteBack.h"
@@ -48,13 +49,13 @@ int AttachedRun::finish(CliContext &ctx, int code)
 
 int AttachedRun::run(CliContext &ctx, Command &command, const QStringList &args)
 {
-    // A server (mcp) answers many requests: it reads and writes the folder around each one.
-    // generate sets the store's journal up before its own transaction.
+    // A server (mcp) answers many requests: it reads the folder before each one, and each tool
+    // call that writes runs its decision and write-back together (mcp::McpTools). generate sets the store's journal up before its own transaction.
     if (g_folder.isEmpty() || !ctx.store() || command.name() == QLatin1String("mcp")
         || command.name() == QLatin1String("generate"))
         return finish(ctx, command.run(ctx, args));
     int code = 0;
-    auto report = attach::WriteBack::run(*ctx.store(), g_folder, ctx.now(), [&]() -> Status {
+    auto report = attach::AttachedDecision::run(*ctx.store(), g_folder, ctx.now(), [&]() -> Status {
         code = command.run(ctx, args);
         if (code != 0) // the command said why; its writes roll back with the transaction
             return Error::make(Error::Code::Cancelled, QString());

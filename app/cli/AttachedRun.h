@@ -22,19 +22,19 @@ public:
     /// After a command that succeeded: writes its decisions back; the exit code.
     static int finish(CliContext &ctx, int code);
     /// Runs `command` and, on an attached folder, writes its decisions back in the same
-    /// transaction (attach::WriteBack::run): the decisions and the files commit together, or
-    /// nothing is recorded or written (docs/cli.md, "Global options"). mcp writes back after
-    /// each request instead. The exit code.
+    /// transaction (attach::AttachedDecision, the one way in for decisions): the decisions and
+    /// the files commit together, or nothing is recorded or written (docs/cli.md, "Global
+    /// options"). mcp runs each tool call that writes that way instead. The exit code.
     static int run(CliContext &ctx, Command &command, const QStringList &args);
 
     /// The attached folder, empty when the command runs on a store.
     static QString folder();
-    /// A long-running command (mcp) between two requests: reads the folder again / writes the
-    /// decisions made since back to its files. Problems go to stderr; false on an error.
+    /// A long-running command (mcp) before each request: reads the folder again. Problems go
+    /// to stderr; false on an error.
     static bool syncAgain(CliContext &ctx);
+    /// After a command that is not a decision (generate) or a server that ended (mcp): writes
+    /// back what another writer of the side store recorded meanwhile. Problems go to stderr.
     static bool writeBack(CliContext &ctx);
-
-private:
     static void printReport(CliContext &ctx, const core::attach::WriteBack::Report &report);
 };
 

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <map>
 #include <mutex>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -29,6 +30,16 @@ QHash<QString, Held> &held()
 {
     static QHash<QString, Held> map;
     return map;
+}
+
+// The threads of one process take turns too (the window decides on the GUI thread while its
+// worker reads the folder and settles leftovers); one thread may hold a folder several times.
+// std::map keeps each mutex where it is while others are added; none is ever removed.
+std::recursive_mutex &threadTurn(const QString &path)
+{
+    static std::map<QString, std::recursive_mutex> turns;
+    std::lock_guard guard(g_mutex);
+    return turns[path];
 }
 
 } // namespace
@@ -67,8 +78,9 @@ int lockFile(const QByteArray &path)
 
 } // namespace
 
-FolderLock::FolderLock(const QString &folder) : m_path(lockPath(folder))
+FolderLock::FolderLock(const QString &folder) : m_path(lockPath(folder)), m_turn(&threadTurn(m_path))
 {
+    m_turn->lock(); // outside g_mutex: another thread's turn may last a whole write-back
     std::lock_guard guard(g_mutex);
     Held &h = held()[m_path];
     if (h.holders == 0)
@@ -78,6 +90,12 @@ FolderLock::FolderLock(const QString &folder) : m_path(lockPath(folder))
 }
 
 FolderLock::~FolderLock()
+{
+    release();
+    m_turn->unlock();
+}
+
+void FolderLock::release()
 {
     std::lock_guard guard(g_mutex);
     auto it = held().find(m_path);

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <mutex>
+
 namespace recollector::core::attach {
 
 /// The advisory lock of an attached folder (docs/formats.md, "Writing back"): an exclusive
@@ -12,7 +14,9 @@ namespace recollector::core::attach {
 /// flock, not a lock file with a process id: the kernel drops it when the process dies, so
 /// a killed write-back never leaves the folder locked. The last holder removes the file, so it
 /// is there only while a write-back runs. Blocks until the lock is free. Within one process
-/// the holders share one lock (a command's decisions and their write-back both hold it).
+/// the threads take turns as well (the window's decisions on the GUI thread, its sync of the
+/// folder on a worker), and one thread may hold it several times (a command's decisions and
+/// their write-back both hold it).
 class FolderLock final
 {
 public:
@@ -27,7 +31,10 @@ public:
     static QString lockPath(const QString &folder);
 
 private:
+    void release();
+
     QString m_path;
+    std::recursive_mutex *m_turn;
     int m_fd = -1;
 };
 

@@ -48,7 +48,9 @@ public:
 
     /// `decide`, when given, makes the decisions first, inside the same transaction: they and
     /// their files' writes then commit together or not at all (docs/formats.md, "Writing
-    /// back"); its error is the run's, with nothing written. Each file is replaced by
+    /// back"); its error is the run's, with nothing written. Decisions come here through
+    /// AttachedDecision, their one way in; without `decide` it writes back what another writer
+    /// of the side store recorded (the window's sync of the folder). Each file is replaced by
     /// compare-and-swap (FileSwap) under the folder's lock (FolderLock); a file the assistant
     /// changed meanwhile is not written and opens a `file_clash`.
     [[nodiscard]] static Result<Report> run(Store &store, const QString &folder, Millis now = 0,

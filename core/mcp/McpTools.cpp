@@ -1,5 +1,7 @@
 #include "mcp/McpTools.h"
 
+#include "attach/AttachedDecision.h"
+
 #include "mcp/MemoryView.h"
 #include "mcp/ToolArguments.h"
 #include "mcp/ToolCatalog.h"
@@ -7,6 +9,7 @@
 #include "store/Store.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace recollector::core::mcp {
 
@@ -31,6 +34,34 @@ ToolOutcome McpTools::call(const QString &name, const QJsonObject &arguments)
     ToolArguments args(name, arguments, ToolCatalog::argumentsOf(name));
     if (!args.ok())
         return ToolOutcome::invalidParams(args.error());
+    // get and list_recent only read; every other tool records something (recall its accesses).
+    if (m_folder.isEmpty() || name == QLatin1String("get") || name == QLatin1String("list_recent"))
+        return dispatch(name, args);
+    // The decision and the write-back of the files it changes commit together, or neither
+    // (docs/formats.md#writing-back): a tool that fails rolls back with the transaction.
+    std::optional<ToolOutcome> outcome;
+    auto written = attach::AttachedDecision::run(m_store, m_folder, m_clock(), [&]() -> Status {
+        outcome = dispatch(name, args);
+        if (outcome->kind != ToolOutcome::Kind::Ok)
+            return Error::make(Error::Code::Cancelled, outcome->message);
+        return {};
+    });
+    if (outcome && outcome->kind != ToolOutcome::Kind::Ok)
+        return *outcome;
+    if (!outcome) // the transaction did not begin (another writer held the store too long)
+        return ToolOutcome::toolError(written ? QString() : written.error().message);
+    if (!written)
+        return ToolOutcome::toolError(QStringLiteral("%1: the attached folder's file could not be written, so nothing was "
+                                                     "recorded or written: %2")
+                                          .arg(name, written.error().message));
+    // A clash or an unreadable file: the decision stands in Recollector, the file waits.
+    if (!written->problems.isEmpty())
+        outcome->message += QStringLiteral(" The attached folder: %1.").arg(written->problems.join(QStringLiteral("; ")));
+    return *outcome;
+}
+
+ToolOutcome McpTools::dispatch(const QString &name, ToolArguments &args)
+{
     if (name == QLatin1String("remember"))
         return remember(args);
     if (name == QLatin1String("recall"))

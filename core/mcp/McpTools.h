@@ -24,7 +24,8 @@ class ToolArguments;
 /// window makes for the same thing, with actor `assistant`: remember = MemoryCapture::add
 /// (or a reinforcement of a near-duplicate), recall = AssistantRecall, reinforce and forget =
 /// Decisions with their follow-up (AfterChange); get and list_recent only read. Each write is
-/// one transaction (BEGIN IMMEDIATE, waiting out another writer within the busy timeout).
+/// one transaction (BEGIN IMMEDIATE, waiting out another writer within the busy timeout), and
+/// on an attached folder the files' write-back is part of it (setAttachedFolder).
 class McpTools final
 {
 public:
@@ -37,8 +38,13 @@ public:
 
     /// Runs the tool `name` (one of ToolCatalog::tools()) with its `arguments`.
     ToolOutcome call(const QString &name, const QJsonObject &arguments);
+    /// The store mirrors this attached folder (recollector-cli --attach): each tool that
+    /// writes runs through attach::AttachedDecision, so its decision and the files' write-back
+    /// commit together; a write-back that fails is the call's error, with nothing recorded.
+    void setAttachedFolder(const QString &folder) { m_folder = folder; }
 
 private:
+    ToolOutcome dispatch(const QString &name, ToolArguments &args);
     ToolOutcome remember(ToolArguments &args);
     ToolOutcome recall(ToolArguments &args);
     ToolOutcome reinforce(ToolArguments &args);
@@ -55,6 +61,7 @@ private:
     std::unique_ptr<ScoringProfile> m_profile;
     Clock m_clock;
     std::unique_ptr<AssistantRecall> m_recall;
+    QString m_folder;
 };
 
 } // namespace recollector::core::mcp

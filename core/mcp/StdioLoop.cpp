@@ -79,8 +79,6 @@ int StdioLoop::run(McpServer &server, int inFd, std::FILE *out, const Hooks &hoo
             if (hooks.beforeMessage)
                 hooks.beforeMessage();
             reply = server.handle(line);
-            if (hooks.afterMessage)
-                hooks.afterMessage();
         }
         return !reply || writeLine(out, *reply);
     };

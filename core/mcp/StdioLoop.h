@@ -18,12 +18,11 @@ class StdioLoop final
 public:
     static constexpr std::size_t kMaxLineBytes = 64u * 1024u * 1024u;
     /// `inFd` is read with read(2), so a message is answered as soon as its line is complete.
-    /// `beforeMessage` and `afterMessage`, when set, run around the handling of every message
-    /// (an attached folder is read before and its files written after: docs/cli.md, "mcp").
+    /// `beforeMessage`, when set, runs before the handling of every message (an attached
+    /// folder is read again: docs/cli.md, "mcp"; its write-back is part of each tool call).
     struct Hooks
     {
         std::function<void()> beforeMessage;
-        std::function<void()> afterMessage;
     };
     static int run(McpServer &server, int inFd, std::FILE *out, const Hooks &hooks = {});
 };

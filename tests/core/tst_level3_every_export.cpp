@@ -4,7 +4,8 @@
 // says so in the summary, whether the store is locked or unlocked, and never writes an empty
 // placeholder in its place (`"content": ""`, an empty file, an index line with no title).
 // With --include-level3-plain and the passphrase, every format holds its text; asked for plain
-// text while locked, no format writes anything.
+// text while locked, no format writes anything. Letta writes the blocks' text back into the
+// .af they came from: a store imported from one exports into a copy of it.
 #include "CliProcess.h"
 
 #include "formats/FormatRegistry.h"
@@ -15,6 +16,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -53,7 +55,7 @@ QByteArray allBytes(const QString &path, QStringList *empty)
         if (!file.open(QIODevice::ReadOnly))
             qFatal("cannot read %s", qPrintable(f));
         const QByteArray b = file.readAll();
-        if (b.isEmpty())
+        if (b.isEmpty() && empty)
             *empty << f;
         bytes += b;
     }
@@ -70,14 +72,46 @@ private:
     QTemporaryDir m_dir;
     QString m_store;
     QString m_pass;
+    QString m_letta; ///< a store whose memories came from a Letta .af: its export writes into that file
+    QString m_af;    ///< the .af they came from; each Letta export writes into a copy of it
     int m_out = 0;
 
-    test::CliRun cli(const QStringList &args, bool withPassphrase = false) const
+    test::CliRun cli(const QStringList &args, bool withPassphrase = false) const { return cliOn(m_store, args, withPassphrase); }
+    test::CliRun cliOn(const QString &store, const QStringList &args, bool withPassphrase = false) const
     {
         QStringList all;
         if (withPassphrase)
             all << QStringLiteral("--passphrase-file") << m_pass;
-        return test::runRecollectorCli(m_store, all + args);
+        return test::runRecollectorCli(store, all + args);
+    }
+    /// The id of the memory of `store` whose text starts with `start`.
+    QString idOf(const QString &store, const QString &start) const
+    {
+        const QJsonArray list = cliOn(store, {QStringLiteral("--json"), QStringLiteral("list"), QStringLiteral("--mode"), QStringLiteral("debug")}).json().array();
+        for (const QJsonValue &m : list) {
+            if (m.toObject().value(QStringLiteral("content")).toString().startsWith(start))
+                return m.toObject().value(QStringLiteral("id")).toString();
+        }
+        return {};
+    }
+    /// The Letta store: two blocks edited to hold the plain and the secret text, the secret one
+    /// raised to level 3 (a Letta export writes only the blocks whose text changed).
+    void prepareLetta()
+    {
+        m_letta = m_dir.filePath(QStringLiteral("letta.recollector"));
+        m_af = m_dir.filePath(QStringLiteral("source.af"));
+        QVERIFY(QFile::copy(QStringLiteral(RECOLLECTOR_TEST_DATA "/letta/letta-shared.af"), m_af));
+        QCOMPARE(cliOn(m_letta, {QStringLiteral("import"), m_af}).code, 0);
+        const QString hiker = idOf(m_letta, QStringLiteral("Walks with a dog"));
+        const QString persona = idOf(m_letta, QStringLiteral("I plan day hikes"));
+        QVERIFY(!hiker.isEmpty() && !persona.isEmpty());
+        QCOMPARE(cliOn(m_letta, {QStringLiteral("edit"), hiker, QStringLiteral("--content"), kPlain}).code, 0);
+        QCOMPARE(cliOn(m_letta, {QStringLiteral("edit"), persona, QStringLiteral("--content"), kSecret}).code, 0);
+        const test::CliRun set = cliOn(m_letta, {QStringLiteral("passphrase"), QStringLiteral("--new-file"), m_pass,
+                                                 QStringLiteral("--kdf"), QStringLiteral("interactive")});
+        QVERIFY2(set.code == 0, set.err.constData());
+        const test::CliRun raise = cliOn(m_letta, {QStringLiteral("edit"), persona, QStringLiteral("--sensitivity"), QStringLiteral("3")}, true);
+        QVERIFY2(raise.code == 0, raise.err.constData());
     }
 
 private Q_SLOTS:
@@ -102,6 +136,7 @@ private Q_SLOTS:
         QVERIFY2(set.code == 0, set.err.constData());
         const test::CliRun raise = cli({QStringLiteral("edit"), id, QStringLiteral("--sensitivity"), QStringLiteral("3")}, true);
         QVERIFY2(raise.code == 0, raise.err.constData());
+        prepareLetta();
     }
 
     void eachFormat_data()
@@ -109,13 +144,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("format");
         QTest::addColumn<int>("mode");
         QStringList formats{QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("csv"), QStringLiteral("folder")};
-        // Letta writes the blocks' text back into the .af they came from, and needs one:
-        // tst_format_letta covers it; every other writable format is here.
-        for (const QString &name : core::io::formats::FormatRegistry::instance().writableNames()) {
-            if (name != QLatin1String("letta"))
-                formats << name;
-        }
-        QVERIFY(formats.contains(QStringLiteral("mcp-memory")) && formats.contains(QStringLiteral("claude-memory")));
+        // Every writable format; Letta writes the blocks' text back into the .af they came
+        // from, so it exports its own store (prepareLetta) into a copy of that file.
+        formats << core::io::formats::FormatRegistry::instance().writableNames();
+        QVERIFY(formats.contains(QStringLiteral("mcp-memory")) && formats.contains(QStringLiteral("claude-memory"))
+                && formats.contains(QStringLiteral("letta")));
         for (const QString &f : formats) {
             QTest::newRow(qPrintable(f + QStringLiteral(" locked"))) << f << int(Mode::Locked);
             QTest::newRow(qPrintable(f + QStringLiteral(" unlocked"))) << f << int(Mode::Unlocked);
@@ -130,23 +163,30 @@ private Q_SLOTS:
         QFETCH(int, mode);
         const bool passphrase = mode == int(Mode::Unlocked) || mode == int(Mode::Plain);
         const bool plain = mode == int(Mode::Plain) || mode == int(Mode::PlainLocked);
+        const bool letta = format == QLatin1String("letta");
         const QString suffix = format == QLatin1String("yaml") ? QStringLiteral(".yaml")
             : format == QLatin1String("csv")                 ? QStringLiteral(".csv")
             : format == QLatin1String("mcp-memory")          ? QStringLiteral(".jsonl")
+            : letta                                          ? QStringLiteral(".af")
             : writesFolder(format)                           ? QStringLiteral("/")
                                                              : QStringLiteral(".json");
         const QString path = m_dir.filePath(QStringLiteral("out%1%2").arg(++m_out).arg(suffix));
+        QByteArray original; // what the file held before the export (a Letta .af; else nothing)
+        if (letta) {
+            QVERIFY(QFile::copy(m_af, path));
+            original = allBytes(path, nullptr);
+        }
         QStringList args{QStringLiteral("--json"), QStringLiteral("export"), path, QStringLiteral("--format"), format};
         if (plain)
             args << QStringLiteral("--include-level3-plain");
-        const test::CliRun r = cli(args, passphrase);
+        const test::CliRun r = cliOn(letta ? m_letta : m_store, args, passphrase);
         QStringList empty;
         const QByteArray written = allBytes(path, &empty);
 
         if (mode == int(Mode::PlainLocked)) {
             QVERIFY2(r.code != 0, r.out.constData());
             QVERIFY2(r.err.contains("unlock"), r.err.constData());
-            QVERIFY2(written.isEmpty(), written.constData()); // nothing written
+            QCOMPARE(written, original); // nothing written
             return;
         }
         QVERIFY2(r.code == 0, r.err.constData());
@@ -154,7 +194,7 @@ private Q_SLOTS:
         QVERIFY2(written.contains(kPlain.toUtf8()), written.left(400).constData());
         QVERIFY2(empty.isEmpty(), qPrintable(empty.join(QLatin1Char(' '))));
         if (plain) {
-            QVERIFY2(written.contains(kSecret.toUtf8()), written.left(400).constData());
+            QVERIFY2(written.contains(kSecret.toUtf8()), written.constData());
             QCOMPARE(summary.value(QStringLiteral("level3Plain")).toInt(), 1);
             return;
         }

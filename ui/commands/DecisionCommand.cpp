@@ -67,10 +67,15 @@ bool DecisionCommand::run(const Perform &perform)
     Decisions decisions(*store, m_session->config(), m_session->profileName());
     AfterChange after(*store, m_session->config());
     // One transaction for every memory of the command, with the links and the contradiction
-    // check of what it wrote (AfterChange: the same follow-up recollector-cli runs).
-    auto outcomes = perform(decisions, after);
-    if (!outcomes) {
-        fail(outcomes.error().message);
+    // check of what it wrote (AfterChange: the same follow-up recollector-cli runs) and, on an
+    // attached folder, the write-back of its files (StoreSession::decide).
+    Result<std::vector<DecisionOutcome>> outcomes = std::vector<DecisionOutcome>{};
+    const Status decided = m_session->decide([&]() -> Status {
+        outcomes = perform(decisions, after);
+        return outcomes ? Status{} : outcomes.error();
+    });
+    if (!decided) {
+        fail(decided.error().message);
         return false;
     }
     QSet<QString> touched;

@@ -38,7 +38,13 @@ bool ImportUndoCommand::revert(const std::vector<qint64> &eventIds)
     if (store) {
         Decisions decisions(*store, m_session->config(), m_session->profileName());
         AfterChange after(*store, m_session->config());
-        outcomes = after.revertAll(decisions, eventIds); // one transaction
+        // One transaction, with the attached folder's write-back when there is one.
+        const Status done = m_session->decide([&]() -> Status {
+            outcomes = after.revertAll(decisions, eventIds);
+            return outcomes ? Status{} : outcomes.error();
+        });
+        if (!done)
+            outcomes = done.error();
     }
     if (!outcomes) {
         m_ok = false;

@@ -89,15 +89,19 @@ bool ResolveConflictCommand::applyFirst()
     m_memoryIds = {plan->before.a, plan->before.b};
     // The links of what it wrote (a merge's summary) follow in its transaction (AfterChange,
     // links only: a resolution settles its contradiction itself).
+    // On an attached folder the files' write-back commits with it (StoreSession::decide).
     AfterChange after(*store, m_session->config());
-    auto applied = after.run(
-        [&]() -> Result<std::vector<DecisionOutcome>> {
-            auto settled = resolver.apply(*plan);
-            if (!settled)
-                return settled.error();
-            return std::vector<DecisionOutcome>{resolver.lastMergeOutcome(), resolver.lastOutcome()};
-        },
-        AfterChange::Mode::LinksOnly, time::nowMs());
+    const Status applied = m_session->decide([&]() -> Status {
+        auto done = after.run(
+            [&]() -> Result<std::vector<DecisionOutcome>> {
+                auto settled = resolver.apply(*plan);
+                if (!settled)
+                    return settled.error();
+                return std::vector<DecisionOutcome>{resolver.lastMergeOutcome(), resolver.lastOutcome()};
+            },
+            AfterChange::Mode::LinksOnly, time::nowMs());
+        return done ? Status{} : done.error();
+    });
     if (!applied) {
         fail(applied.error().message);
         return false;
@@ -125,10 +129,14 @@ bool ResolveConflictCommand::step(bool undoing)
     const qint64 mergeEvent = m_merge.firstEventId();
     // With the links of what the revert put back recomputed in its transaction (AfterChange).
     AfterChange after(*store, m_session->config());
-    auto reverted = after.revertAll(decisions, undoing ? std::vector<qint64>{resolutionEvent, mergeEvent}
-                                                       : std::vector<qint64>{mergeEvent, resolutionEvent});
-    if (!reverted) {
-        fail(reverted.error().message);
+    Result<std::vector<DecisionOutcome>> reverted = std::vector<DecisionOutcome>{};
+    const Status done = m_session->decide([&]() -> Status {
+        reverted = after.revertAll(decisions, undoing ? std::vector<qint64>{resolutionEvent, mergeEvent}
+                                                      : std::vector<qint64>{mergeEvent, resolutionEvent});
+        return reverted ? Status{} : reverted.error();
+    });
+    if (!done) {
+        fail(done.error().message);
         return false;
     }
     m_resolution = (*reverted)[undoing ? 0 : 1];

@@ -2,6 +2,7 @@
 
 #include "StoreSession.h"
 #include "text/MaskedText.h"
+#include "attach/AttachedDecision.h"
 #include "commands/DecisionCommand.h"
 #include "models/CleanupPlanModel.h"
 #include "scoring/ScoringProfile.h"
@@ -210,11 +211,16 @@ void CleanupPreviewDialog::apply()
         const auto profile = makeProfile(planned.profile, config);
         if (!profile)
             return Error::make(Error::Code::Validation, tr("unknown scoring profile: %1").arg(planned.profile));
-        // One transaction in core; a cancel up to its commit undoes it all.
-        auto outcome = Cleanup(**store, config, *profile)
-                           .apply(planned, QStringLiteral("user"), [&]() { return control.report(total, total); });
-        if (!outcome)
-            return outcome.error().code == Error::Code::Cancelled ? cancelled : outcome.error();
+        // One transaction in core, with an attached folder's write-back (AttachedDecision); a
+        // cancel up to its commit undoes it all.
+        Result<DecisionOutcome> outcome = DecisionOutcome{};
+        const auto written = attach::AttachedDecision::run(**store, time::nowMs(), [&]() -> Status {
+            outcome = Cleanup(**store, config, *profile)
+                          .apply(planned, QStringLiteral("user"), [&]() { return control.report(total, total); });
+            return outcome ? Status{} : outcome.error();
+        });
+        if (!written)
+            return written.error().code == Error::Code::Cancelled ? cancelled : written.error();
         return std::move(*outcome);
     };
     runJob<DecisionOutcome>(tr("Applying %n actions…", nullptr, m_model->includedCount()), std::move(work),

@@ -4,6 +4,7 @@
 #include "AttachedRun.h"
 #include "CliContext.h"
 #include "Command.h"
+#include "attach/AttachedDecision.h"
 #include "attach/ClaudeHookInput.h"
 #include "attach/ClaudeHookSettings.h"
 #include "attach/ClaudeProjects.h"
@@ -79,13 +80,18 @@ private:
             if ((*loaded)->names.contains(f.name))
                 ids << f.memoryId;
         }
+        // The reads and their files' write-back commit together (docs/formats.md#writing-back).
         Decisions decisions(*ctx.store(), ctx.config());
-        const auto done = decisions.runAll(std::size_t(ids.size()), [&](std::size_t i) {
-            return decisions.reinforce(ids[qsizetype(i)], ReinforceEvent::Access, ctx.now(), QStringLiteral("assistant"));
+        const auto done = attach::AttachedDecision::run(*ctx.store(), AttachedRun::folder(), ctx.now(), [&]() -> Status {
+            auto read = decisions.runAll(std::size_t(ids.size()), [&](std::size_t i) {
+                return decisions.reinforce(ids[qsizetype(i)], ReinforceEvent::Access, ctx.now(), QStringLiteral("assistant"));
+            });
+            return read ? Status {} : read.error();
         });
         if (!done)
             return ctx.fail(done.error());
-        return AttachedRun::finish(ctx, 0);
+        AttachedRun::printReport(ctx, *done);
+        return 0;
     }
 };
 

@@ -38,17 +38,17 @@ public:
         const Millis fixed = ctx.at;
         mcp::McpTools tools(*store, ctx.config(), ctx.profileName(),
                             [fixed] { return fixed != 0 ? fixed : time::nowMs(); });
+        // On an attached folder (--attach) each tool that writes commits its decision and the
+        // files' write-back together (attach::AttachedDecision), or neither.
+        tools.setAttachedFolder(AttachedRun::folder());
         mcp::McpServer server(tools);
         // A client that goes away must end the loop with a failed write, not kill the process
         // halfway through a line.
         std::signal(SIGPIPE, SIG_IGN);
-        // On an attached folder (--attach) every request sees the files as they are now, and
-        // every decision reaches its file before the answer goes out.
+        // On an attached folder every request sees the files as they are now.
         mcp::StdioLoop::Hooks hooks;
-        if (!AttachedRun::folder().isEmpty()) {
+        if (!AttachedRun::folder().isEmpty())
             hooks.beforeMessage = [&ctx] { AttachedRun::syncAgain(ctx); };
-            hooks.afterMessage = [&ctx] { AttachedRun::writeBack(ctx); };
-        }
         return mcp::StdioLoop::run(server, STDIN_FILENO, stdout, hooks);
     }
 };
