@@ -2,7 +2,7 @@
 
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/graph/KeywordIndex.h"
-#include "engine/text/Judgement.h"
+#include "engine/text/Restatement.h"
 #include "engine/text/NegationCues.h"
 #include "engine/text/StatementWords.h"
 #include "store/ScanRows.h"
@@ -80,12 +80,11 @@ Result<std::optional<Restatements::Match>> Restatements::find(Store &store, cons
         const bool sameDenial = NegationCues::analyse(m.content).isNegative() == negative
             && text::StatementWords::deniedWords(m.content) == denied;
         const text::StatementFacts theirs = text::StatementFacts::of(m.content);
-        const double share = text::Judgement::restatement(theirs, mine, sameDenial);
+        const double share = text::Restatement::share(theirs, mine, sameDenial);
         if (share <= 0)
             continue;
         if (!best || share > best->share || (share == best->share && m.createdAt > best->memory.createdAt)) {
-            const QString why = QStringLiteral("restates '%1' (%2 % of the words of the shorter one in common)")
-                                    .arg(m.content.simplified().left(120), QString::number(qRound(share * 100)));
+            const QString why = text::Restatement::why(m.content, share);
             best = Match{std::move(m), share, why};
         }
     }
