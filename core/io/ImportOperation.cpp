@@ -5,6 +5,7 @@
 #include "engine/conflicts/QueuedDetection.h"
 #include "engine/decisions/CrashPoint.h"
 #include "engine/graph/AssociationBuilder.h"
+#include "io/ImportRestatements.h"
 #include "io/Importer.h"
 #include "store/CheckedWrites.h"
 #include "store/LargeWriteCache.h"
@@ -197,7 +198,14 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     }
     QElapsedTimer phase;
     phase.start();
-    auto report = importer.apply(set, policy);
+    // What restates a memory held is not added but reinforces it (ImportRestatements).
+    auto restated = ImportRestatements::find(m_store, set, plan, policy, m_detectAtMost);
+    if (!restated)
+        return restated.error();
+    ImportPolicy effective = policy;
+    for (auto it = restated->cbegin(); it != restated->cend(); ++it)
+        effective.overrides.insert(it.key(), ImportAction::Skip);
+    auto report = importer.apply(set, effective);
     if (!report)
         return report.error();
     qCDebug(lcImport) << "importer:" << phase.restart() << "ms;" << report->withoutSetLinks.size() << "written without a link of the set";
@@ -206,6 +214,8 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     if (const Status st = linkWritten(*report, at, step, total, storeIndex ? &*storeIndex : nullptr); !st)
         return st.error().code == Error::Code::Cancelled ? cancelled(set) : st.error();
     qCDebug(lcImport) << "links of the memories left without one:" << phase.restart() << "ms";
+    if (const Status st = ImportRestatements::record(m_store, m_config, set, *restated, at, *report); !st)
+        return st.error();
 
     ImportOutcome out;
     out.detection = plan.detection;

@@ -154,7 +154,7 @@ void DuplicatesDialog::showGroups()
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         const DuplicateCluster &c = m_groups[g];
         auto *group = new QTreeWidgetItem(m_tree);
-        group->setText(0, tr("%n memories: %1", nullptr, int(c.memories.size())).arg(c.memories.front().content.simplified()));
+        group->setText(0, tr("%1 memories: %2").arg(c.memories.size()).arg(c.memories.front().content.simplified()));
         group->setData(0, kGroupRole, int(g));
         group->setToolTip(0, c.memories.front().content);
         for (const Memory &m : c.memories) {
@@ -169,8 +169,9 @@ void DuplicatesDialog::showGroups()
         }
         group->setExpanded(true);
     }
-    m_result->setText(m_groups.empty() ? tr("No memory restates another.")
-                                       : tr("%n groups of memories that say the same thing.", nullptr, int(m_groups.size())));
+    m_result->setText(m_groups.empty()      ? tr("No memory restates another.")
+                      : m_groups.size() == 1 ? tr("1 group of memories that say the same thing.")
+                                             : tr("%1 groups of memories that say the same thing.").arg(m_groups.size()));
     if (m_tree->topLevelItemCount() > 0)
         m_tree->setCurrentItem(m_tree->topLevelItem(0));
 }

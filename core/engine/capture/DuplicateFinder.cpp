@@ -12,8 +12,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
-#include <unordered_set>
 
 namespace recollector::core {
 
@@ -82,7 +80,8 @@ Result<std::vector<std::pair<std::uint32_t, std::uint32_t>>> candidatePairs(cons
                                                                              const DuplicateFinder::Progress &progress,
                                                                              qint64 total)
 {
-    std::unordered_set<std::uint64_t> seen;
+    // A pair met in several bands is checked again there (a merge of two short sorted lists
+    // costs less than remembering every pair met); the pairs kept are made unique at the end.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> keys(entries.size());
     for (int band = 0; band < DuplicateFinder::kBands; ++band) {
@@ -99,29 +98,21 @@ Result<std::vector<std::pair<std::uint32_t, std::uint32_t>>> candidatePairs(cons
             for (std::size_t k = i + 1; k < keys.size() && k <= i + DuplicateFinder::kBucketReach && keys[k].first == keys[i].first; ++k) {
                 const std::uint32_t a = std::min(keys[i].second, keys[k].second);
                 const std::uint32_t b = std::max(keys[i].second, keys[k].second);
-                if (!seen.insert((std::uint64_t(a) << 32) | b).second)
-                    continue;
                 if (text::Restatement::overlap(entries[a].words, entries[b].words) > 0)
                     out.emplace_back(a, b);
             }
         }
     }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
-}
-
-std::uint32_t rootOf(std::vector<std::uint32_t> &parent, std::uint32_t i)
-{
-    while (parent[i] != i) {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    return i;
 }
 
 struct Checked
 {
     Memory memory;
     text::StatementFacts facts;
+    text::Restatement::Marks marks;
     bool negative = false;
     QStringList denied;
 };
@@ -136,7 +127,7 @@ double restates(const Checked &x, const Checked &y)
     if (older.memory.category != newer.memory.category || older.memory.projectPath != newer.memory.projectPath)
         return 0;
     const bool sameDenial = older.negative == newer.negative && older.denied == newer.denied;
-    return text::Restatement::share(older.facts, newer.facts, sameDenial);
+    return text::Restatement::share(older.facts, older.marks, newer.facts, newer.marks, sameDenial);
 }
 
 Result<QHash<QString, Checked>> loadChecked(Store &store, const QStringList &ids)
@@ -151,12 +142,75 @@ Result<QHash<QString, Checked>> loadChecked(Store &store, const QStringList &ids
                 continue;
             Checked c;
             c.facts = text::StatementFacts::of(m.content);
+            c.marks = text::Restatement::marksOf(c.facts);
             c.negative = NegationCues::analyse(m.content).isNegative();
             c.denied = text::StatementWords::deniedWords(m.content);
             c.memory = std::move(m);
             out.insert(c.memory.id, std::move(c));
         }
     }
+    return out;
+}
+
+struct Accepted
+{
+    double share = 0;
+    const Checked *a = nullptr;
+    const Checked *b = nullptr;
+};
+
+// Groups from the pairs that restate, surest first. A memory joins a group only when it
+// restates every member, and two groups are never joined: "in Boston" and "in Denver" may
+// each restate "volunteers at a shelter", but they are not one fact.
+std::vector<DuplicateCluster> grouped(std::vector<Accepted> &pairs)
+{
+    std::sort(pairs.begin(), pairs.end(), [](const Accepted &x, const Accepted &y) {
+        if (x.share != y.share)
+            return x.share > y.share;
+        return std::pair(x.a->memory.id, x.b->memory.id) < std::pair(y.a->memory.id, y.b->memory.id);
+    });
+    std::vector<std::vector<const Checked *>> groups;
+    std::vector<QString> why;
+    QHash<const Checked *, std::size_t> groupOf;
+    for (const Accepted &p : pairs) {
+        const auto ga = groupOf.constFind(p.a);
+        const auto gb = groupOf.constFind(p.b);
+        if (ga == groupOf.constEnd() && gb == groupOf.constEnd()) {
+            groupOf.insert(p.a, groups.size());
+            groupOf.insert(p.b, groups.size());
+            groups.push_back({p.a, p.b});
+            const bool aOlder = p.a->memory.createdAt <= p.b->memory.createdAt;
+            why.push_back(text::Restatement::why((aOlder ? p.a : p.b)->memory.content, p.share));
+            continue;
+        }
+        if (ga != groupOf.constEnd() && gb != groupOf.constEnd())
+            continue;
+        const std::size_t g = ga != groupOf.constEnd() ? *ga : *gb;
+        const Checked *joining = ga != groupOf.constEnd() ? p.b : p.a;
+        std::vector<const Checked *> &members = groups[g];
+        if (std::all_of(members.cbegin(), members.cend(), [&](const Checked *m) { return restates(*m, *joining) > 0; })) {
+            members.push_back(joining);
+            groupOf.insert(joining, g);
+        }
+    }
+    std::vector<DuplicateCluster> out;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        DuplicateCluster c;
+        c.why = why[g];
+        for (const Checked *m : groups[g])
+            c.memories.push_back(m->memory);
+        std::sort(c.memories.begin(), c.memories.end(), [](const Memory &a, const Memory &b) {
+            return a.strength != b.strength ? a.strength > b.strength : a.id < b.id;
+        });
+        out.push_back(std::move(c));
+    }
+    std::sort(out.begin(), out.end(), [](const DuplicateCluster &a, const DuplicateCluster &b) {
+        if (a.memories.size() != b.memories.size())
+            return a.memories.size() > b.memories.size();
+        return a.memories.front().strength != b.memories.front().strength
+            ? a.memories.front().strength > b.memories.front().strength
+            : a.memories.front().id < b.memories.front().id;
+    });
     return out;
 }
 
@@ -182,59 +236,18 @@ Result<std::vector<DuplicateCluster>> DuplicateFinder::find(Store &store, const 
     auto checked = loadChecked(store, QStringList(involved.begin(), involved.end()));
     if (!checked)
         return checked.error();
-    std::vector<std::uint32_t> parent(entries->size());
-    std::iota(parent.begin(), parent.end(), 0u);
-    QHash<std::uint32_t, QString> whyOf;
+    std::vector<Accepted> accepted;
     for (std::size_t n = 0; n < pairs->size(); ++n) {
         if (n % 1024 == 0 && progress && !progress(steps * 2 + steps * qint64(n) / qint64(pairs->size()), steps * 3))
             return Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled"));
-        const auto [a, b] = (*pairs)[n];
-        const auto x = checked->constFind((*entries)[a].id);
-        const auto y = checked->constFind((*entries)[b].id);
+        const auto x = checked->constFind((*entries)[(*pairs)[n].first].id);
+        const auto y = checked->constFind((*entries)[(*pairs)[n].second].id);
         if (x == checked->constEnd() || y == checked->constEnd())
             continue;
-        const double share = restates(*x, *y);
-        if (share <= 0)
-            continue;
-        const bool xOlder = x->memory.createdAt <= y->memory.createdAt;
-        const std::uint32_t ra = rootOf(parent, a);
-        const std::uint32_t rb = rootOf(parent, b);
-        if (ra != rb) {
-            parent[rb] = ra;
-            if (!whyOf.contains(ra))
-                whyOf.insert(ra, text::Restatement::why((xOlder ? x : y)->memory.content, share));
-        }
+        if (const double share = restates(*x, *y); share > 0)
+            accepted.push_back({share, &*x, &*y});
     }
-    QHash<std::uint32_t, DuplicateCluster> byRoot;
-    for (const auto &[a, b] : *pairs) {
-        for (const std::uint32_t i : {a, b}) {
-            const std::uint32_t r = rootOf(parent, i);
-            if (r == i && !whyOf.contains(r))
-                continue; // a candidate that restates nothing
-            DuplicateCluster &c = byRoot[r];
-            const QString &id = (*entries)[i].id;
-            if (std::none_of(c.memories.cbegin(), c.memories.cend(), [&](const Memory &m) { return m.id == id; }))
-                c.memories.push_back(checked->value(id).memory);
-        }
-    }
-    std::vector<DuplicateCluster> out;
-    for (auto it = byRoot.begin(); it != byRoot.end(); ++it) {
-        if (it.value().memories.size() < 2)
-            continue;
-        it.value().why = whyOf.value(it.key());
-        std::sort(it.value().memories.begin(), it.value().memories.end(), [](const Memory &a, const Memory &b) {
-            return a.strength != b.strength ? a.strength > b.strength : a.id < b.id;
-        });
-        out.push_back(std::move(it.value()));
-    }
-    std::sort(out.begin(), out.end(), [](const DuplicateCluster &a, const DuplicateCluster &b) {
-        if (a.memories.size() != b.memories.size())
-            return a.memories.size() > b.memories.size();
-        return a.memories.front().strength != b.memories.front().strength
-            ? a.memories.front().strength > b.memories.front().strength
-            : a.memories.front().id < b.memories.front().id;
-    });
-    return out;
+    return grouped(accepted);
 }
 
 } // namespace recollector::core

@@ -1,6 +1,8 @@
 #include "engine/capture/Restatements.h"
 
+#include "engine/capture/KeywordExtractor.h"
 #include "engine/conflicts/ConflictDetector.h"
+#include "engine/decisions/Decisions.h"
 #include "engine/graph/KeywordIndex.h"
 #include "engine/text/Restatement.h"
 #include "engine/text/NegationCues.h"
@@ -59,7 +61,10 @@ Result<QStringList> candidates(Store &store, const QStringList &wanted)
 
 Result<std::optional<Restatements::Match>> Restatements::find(Store &store, const Memory &draft)
 {
-    const QStringList wanted = normalizeKeywords(draft.keywords);
+    // A memory from a file may come without keywords: its words then stand for them, as they
+    // do for one added without (KeywordExtractor).
+    const QStringList wanted = draft.keywords.isEmpty() ? KeywordExtractor::extract(draft.content.trimmed())
+                                                        : normalizeKeywords(draft.keywords);
     if (wanted.isEmpty() || draft.content.trimmed().isEmpty())
         return std::optional<Match>{};
     auto ids = candidates(store, wanted);
@@ -89,6 +94,30 @@ Result<std::optional<Restatements::Match>> Restatements::find(Store &store, cons
         }
     }
     return best;
+}
+
+Result<std::optional<Restatements::Recorded>> Restatements::reinforce(Store &store, Decisions &decisions,
+                                                                      const Memory &draft, Millis at,
+                                                                      const QString &actor)
+{
+    auto same = find(store, draft);
+    if (!same)
+        return same.error();
+    if (!*same)
+        return std::optional<Recorded>{};
+    auto done = record(decisions, std::move(**same), draft.content, at, actor);
+    if (!done)
+        return done.error();
+    return std::optional<Recorded>{std::move(*done)};
+}
+
+Result<Restatements::Recorded> Restatements::record(Decisions &decisions, Match match, const QString &text, Millis at,
+                                                    const QString &actor)
+{
+    auto done = decisions.reinforceRestated(match.memory.id, text.trimmed(), match.why, at, actor);
+    if (!done)
+        return done.error();
+    return Recorded{std::move(match), std::move(*done)};
 }
 
 } // namespace recollector::core

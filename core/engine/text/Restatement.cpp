@@ -167,7 +167,7 @@ double Restatement::overlap(const std::vector<std::uint32_t> &a, const std::vect
     return overlapOf(shared, qsizetype(a.size()), qsizetype(b.size()));
 }
 
-bool Restatement::valuesDiffer(const StatementFacts &older, const StatementFacts &newer)
+bool Restatement::valuesDiffer(const StatementFacts &older, const Marks &o, const StatementFacts &newer, const Marks &n)
 {
     if (older.owner != newer.owner)
         return true; // two people's facts
@@ -175,8 +175,6 @@ bool Restatement::valuesDiffer(const StatementFacts &older, const StatementFacts
         return true;
     if (Judgement::substitutes(older.sequence, newer.sequence))
         return true;
-    const Marks o = marksOf(older);
-    const Marks n = marksOf(newer);
     // A name each has that the other lacks: "visit Barcelona" / "visit NYC".
     const auto lacks = [](const QStringList &a, const QStringList &b) {
         return std::any_of(a.cbegin(), a.cend(), [&](const QString &w) { return !b.contains(w); });
@@ -194,10 +192,18 @@ bool Restatement::valuesDiffer(const StatementFacts &older, const StatementFacts
 
 double Restatement::share(const StatementFacts &older, const StatementFacts &newer, bool sameDenial)
 {
+    if (!sameDenial || overlap(older.stems, newer.stems) <= 0)
+        return 0;
+    return share(older, marksOf(older), newer, marksOf(newer), sameDenial);
+}
+
+double Restatement::share(const StatementFacts &older, const Marks &olderMarks, const StatementFacts &newer,
+                          const Marks &newerMarks, bool sameDenial)
+{
     if (!sameDenial || older.stems.isEmpty() || newer.stems.isEmpty())
         return 0;
     const double held = overlap(older.stems, newer.stems);
-    if (held <= 0 || valuesDiffer(older, newer))
+    if (held <= 0 || valuesDiffer(older, olderMarks, newer, newerMarks))
         return 0;
     return held;
 }

@@ -45,6 +45,10 @@ public:
     /// shorter's content words the other holds (in (0, 1]). `sameDenial`: both deny the same
     /// words or neither denies anything (NegationCues, StatementWords::deniedWords).
     static double share(const StatementFacts &older, const StatementFacts &newer, bool sameDenial);
+    /// The same with each statement's marks computed once (a whole-store search checks one
+    /// memory against many).
+    static double share(const StatementFacts &older, const Marks &olderMarks, const StatementFacts &newer,
+                        const Marks &newerMarks, bool sameDenial);
     /// Step 1 alone, on two sorted lists of content words.
     static double overlap(const QStringList &a, const QStringList &b);
     /// Step 1 alone on hashed words (the whole-store search): both sorted, unique.
@@ -60,7 +64,7 @@ public:
 
 private:
     static double overlapOf(qsizetype shared, qsizetype a, qsizetype b);
-    static bool valuesDiffer(const StatementFacts &older, const StatementFacts &newer);
+    static bool valuesDiffer(const StatementFacts &older, const Marks &o, const StatementFacts &newer, const Marks &n);
 };
 
 } // namespace recollector::core::text
