@@ -162,6 +162,26 @@ Status ImportOperation::noteDerivedLinks(const ImportReport &report, const QStri
     return {};
 }
 
+namespace {
+
+void prepare(Importer &importer, const MemorySet &set, Millis at, const ImportStep &step, int &total)
+{
+    importer.setNow(at);
+    importer.setRecordContradictions(false); // recorded by apply(), with the automatic handling
+    // For linkWritten(), when the store was empty; a large set without links is linked by one
+    // rebuild there instead.
+    importer.setBuildKeywordIndex(!set.associations.empty()
+                                  || qsizetype(set.memories.size()) <= ImportOperation::kLinkOneByOneAtMost);
+    if (step) {
+        importer.setProgress([&step, &total](int done, int stepsTotal) {
+            total = stepsTotal;
+            return step(ImportPhase::Writing, done, stepsTotal);
+        });
+    }
+}
+
+} // namespace
+
 Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportPlan &plan,
                                              const ImportPolicy &policy, const ImportStep &step) const
 {
@@ -185,17 +205,7 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
 
     int total = 0; // the writing's steps, as the importer last reported them
     Importer importer(m_store);
-    importer.setNow(at);
-    importer.setRecordContradictions(false); // recorded below, with the automatic handling
-    // For linkWritten(), when the store was empty; a large set without links is linked by one
-    // rebuild there instead.
-    importer.setBuildKeywordIndex(!set.associations.empty() || qsizetype(set.memories.size()) <= kLinkOneByOneAtMost);
-    if (step) {
-        importer.setProgress([&](int done, int stepsTotal) {
-            total = stepsTotal;
-            return step(ImportPhase::Writing, done, stepsTotal);
-        });
-    }
+    prepare(importer, set, at, step, total);
     QElapsedTimer phase;
     phase.start();
     // What restates a memory held is not added but reinforces it (ImportRestatements).
