@@ -31,4 +31,7 @@ done
 # The review inbox (Review ▸ Changes) at the two sizes the README shows.
 HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_changes_window >/dev/null 2>&1 \
   || echo "screenshots: gui_changes_window failed" >&2
+# Review ▸ Duplicates at the same two sizes.
+HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_duplicates_window >/dev/null 2>&1 \
+  || echo "screenshots: gui_duplicates_window failed" >&2
 ls -1 "$out"

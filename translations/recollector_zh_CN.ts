@@ -812,6 +812,17 @@
     </message>
 </context>
 <context>
+    <name>DuplicatesDialog</name>
+    <message>
+        <source>Reading the memories…</source>
+        <translation>正在读取记忆…</translation>
+    </message>
+    <message>
+        <source>Comparing memories…</source>
+        <translation>正在比较记忆…</translation>
+    </message>
+</context>
+<context>
     <name>FileClashText</name>
     <message>
         <source>yes</source>
@@ -3700,6 +3711,77 @@
     </message>
 </context>
 <context>
+    <name>recollector::ui::DuplicatesDialog</name>
+    <message>
+        <source>&amp;Merge Group</source>
+        <translation>合并本组(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Find Again</source>
+        <translation>重新查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation>重复记忆</translation>
+    </message>
+    <message>
+        <source>Memories that say the same thing in other words, in groups. Merging a group keeps one memory with the text of its strongest; the others are archived into it. Undo brings them back.</source>
+        <translation>用不同说法讲同一件事的记忆，按组列出。合并一组后只保留一条记忆，文字取自组中最强的那条；其余记忆归档到它之中。撤销可以把它们恢复。</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>强度</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>添加时间</translation>
+    </message>
+    <message>
+        <source>Last reinforced</source>
+        <translation>上次强化</translation>
+    </message>
+    <message>
+        <source>Make one memory of the chosen group, with the text of its strongest memory</source>
+        <translation>把所选的一组合并为一条记忆，文字取自组中最强的那条</translation>
+    </message>
+    <message>
+        <source>Looking for duplicates…</source>
+        <translation>正在查找重复记忆…</translation>
+    </message>
+    <message>
+        <source>Stopped before the end; the groups found so far are not shown.</source>
+        <translation>已在完成前停止；目前找到的组不会显示。</translation>
+    </message>
+    <message>
+        <source>%1 memories: %2</source>
+        <translation>%1 条记忆：%2</translation>
+    </message>
+    <message>
+        <source>No memory restates another.</source>
+        <translation>没有重复的记忆。</translation>
+    </message>
+    <message>
+        <source>1 group of memories that say the same thing.</source>
+        <translation>1 组讲同一件事的记忆。</translation>
+    </message>
+    <message>
+        <source>%1 groups of memories that say the same thing.</source>
+        <translation>%1 组讲同一件事的记忆。</translation>
+    </message>
+    <message>
+        <source>Merged into one memory. Undo in the Edit menu brings the group back.</source>
+        <translation>已合并为一条记忆。用“编辑”菜单中的撤销可以恢复这一组。</translation>
+    </message>
+</context>
+<context>
     <name>recollector::ui::EditMemoryDialog</name>
     <message>
         <source>Edit memory</source>
@@ -4351,6 +4433,14 @@
     <message>
         <source>Imported %1: %2 added (%3 as copies), %4 overwritten, %5 skipped; %6 links, %7 events, %8 contradictions recorded.</source>
         <translation>已导入 %1：添加 %2 条（其中 %3 条作为副本），覆盖 %4 条，跳过 %5 条；记录了 %6 个关联、%7 个事件、%8 个矛盾。</translation>
+    </message>
+    <message>
+        <source>1 said again what a memory already holds: that memory was reinforced instead.</source>
+        <translation>1 条重复了已有记忆的内容：改为强化了那条记忆。</translation>
+    </message>
+    <message>
+        <source>%1 said again what memories already hold: those were reinforced instead.</source>
+        <translation>%1 条重复了已有记忆的内容：改为强化了那些记忆。</translation>
     </message>
 </context>
 <context>
@@ -5028,6 +5118,14 @@ This changes which memories the assistant recalls and what a cleanup archives. E
     <message>
         <source>Changes</source>
         <translation>变更</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicates…</source>
+        <translation>重复记忆(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Memories that say the same thing in other words: merge each group into one</source>
+        <translation>用不同说法讲同一件事的记忆：把每组合并为一条</translation>
     </message>
 </context>
 <context>

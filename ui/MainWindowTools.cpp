@@ -10,6 +10,7 @@
 #include "dialogs/CleanupPreviewDialog.h"
 #include "dialogs/ConflictDialog.h"
 #include "dialogs/ConflictListDialog.h"
+#include "dialogs/DuplicatesDialog.h"
 #include "dialogs/ExportDialog.h"
 #include "commands/ImportUndoCommand.h"
 #include "dialogs/ImportPreviewDialog.h"
@@ -122,6 +123,25 @@ void MainWindow::createReviewActions(QMenu *menu)
     m_actions.reviewQueue->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_actions.reviewQueue->setStatusTip(
         tr("Work through conflicts, promote and decay reviews and cleanup candidates with the keyboard"));
+    QAction *duplicates = menu->addAction(tr("&Duplicates…"), this, [this]() {
+        if (!m_session->store())
+            return;
+        auto *dialog = findChild<DuplicatesDialog *>(QStringLiteral("duplicatesDialog"), Qt::FindDirectChildrenOnly);
+        if (!dialog) {
+            dialog = new DuplicatesDialog(m_session, m_undo, this);
+            connect(dialog, &DuplicatesDialog::memoryActivated, this, &MainWindow::showMemory);
+            // Its groups are one store's: the dialog goes with it (the destructor stops a search).
+            connect(m_session, &StoreSession::aboutToClose, dialog, &QObject::deleteLater);
+            showDialog(dialog);
+        } else {
+            dialog->show();
+            dialog->raise();
+            dialog->activateWindow();
+        }
+        dialog->startSearch();
+    });
+    duplicates->setObjectName(QStringLiteral("duplicatesAction"));
+    duplicates->setStatusTip(tr("Memories that say the same thing in other words: merge each group into one"));
     // The review inbox keeps its action, status-bar link and dialog itself (ChangesInbox).
     auto *inbox = new ChangesInbox(m_session, m_undo, this);
     inbox->setObjectName(QStringLiteral("changesInbox"));

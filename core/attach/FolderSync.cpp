@@ -6,6 +6,9 @@
 #include "attach/AttachedFolder.h"
 #include "attach/EntryFormat.h"
 #include "attach/FileScan.h"
+#include "config/Config.h"
+#include "engine/capture/Restatements.h"
+#include "engine/decisions/Decisions.h"
 #include "model/Event.h"
 #include "model/MemoryFields.h"
 #include "store/AttachedFileRepository.h"
@@ -79,6 +82,12 @@ public:
             return known.error();
         for (auto &s : *known)
             m_byName.insert(s.name, std::move(s));
+        // The first sync takes the folder as it is; a file that appears later is the assistant
+        // writing a memory, and gets the restatement rule of `add`.
+        auto mark = m_store.meta().value(AttachedFolder::kMetaWrittenThrough);
+        if (!mark)
+            return mark.error();
+        m_checkRestatements = !mark->isEmpty();
         return {};
     }
 
@@ -103,6 +112,7 @@ public:
 private:
     Status apply(FileScan::File &f);
     Status record(FileScan::File &f);
+    Result<bool> restated(Memory &m);
 
     Store &m_store;
     QString m_folder;
@@ -117,7 +127,31 @@ private:
     QHash<QString, AttachedFileRepository::FileState> m_byName;
     QSet<QString> m_seenIds;
     FolderSync::Report m_report;
+    bool m_checkRestatements = false;
 };
+
+// docs/scoring.md#restatements, the rule of `add` (Restatements): a new file that says again
+// what a memory holds reinforces that memory, its text kept in the event. The file stays the
+// assistant's and keeps its memory (one per file), merged into the one it restates.
+Result<bool> SyncRun::restated(Memory &m)
+{
+    if (!m_checkRestatements || m.isDeleted() || m.negated || m.superseded || !m.mergedInto.isEmpty())
+        return false;
+    auto match = Restatements::find(m_store, m);
+    if (!match)
+        return match.error();
+    if (!*match)
+        return false;
+    const Config config = Config::defaults();
+    Decisions decisions(m_store, config);
+    auto done = Restatements::record(decisions, std::move(**match), m.content, m_now, QStringLiteral("assistant"));
+    if (!done)
+        return done.error();
+    m.mergedInto = done->match.memory.id;
+    m.level = MemoryLevel::Archive;
+    ++m_report.restated;
+    return true;
+}
 
 // One file's scan, applied to the side store (in the order of the names).
 Status SyncRun::apply(FileScan::File &f)
@@ -195,10 +229,16 @@ Status SyncRun::record(FileScan::File &f)
         }
         ++m_report.changed;
     } else {
+        auto same = restated(m);
+        if (!same)
+            return same.error();
         if (const Status s = m_bulk.insertMemory(m); !s)
             return s;
         e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("added") } };
-        ++m_report.added;
+        if (*same)
+            e.payload.insert(QStringLiteral("restates"), m.mergedInto);
+        else
+            ++m_report.added;
     }
     if (const Status s = m_bulk.appendEvent(e); !s)
         return s;

@@ -29,6 +29,9 @@ public:
         int changed = 0;
         int removed = 0;
         int unchanged = 0;
+        /// New files that restate a memory held (docs/scoring.md#restatements): that memory
+        /// reinforced with the file's text; the file's own memory kept, merged into it.
+        int restated = 0;
         QStringList problems; ///< one line per file, naming it
     };
 

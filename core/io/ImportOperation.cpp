@@ -5,6 +5,7 @@
 #include "engine/conflicts/QueuedDetection.h"
 #include "engine/decisions/CrashPoint.h"
 #include "engine/graph/AssociationBuilder.h"
+#include "io/ImportRestatements.h"
 #include "io/Importer.h"
 #include "store/CheckedWrites.h"
 #include "store/LargeWriteCache.h"
@@ -161,6 +162,26 @@ Status ImportOperation::noteDerivedLinks(const ImportReport &report, const QStri
     return {};
 }
 
+namespace {
+
+void prepare(Importer &importer, const MemorySet &set, Millis at, const ImportStep &step, int &total)
+{
+    importer.setNow(at);
+    importer.setRecordContradictions(false); // recorded by apply(), with the automatic handling
+    // For linkWritten(), when the store was empty; a large set without links is linked by one
+    // rebuild there instead.
+    importer.setBuildKeywordIndex(!set.associations.empty()
+                                  || qsizetype(set.memories.size()) <= ImportOperation::kLinkOneByOneAtMost);
+    if (step) {
+        importer.setProgress([&step, &total](int done, int stepsTotal) {
+            total = stepsTotal;
+            return step(ImportPhase::Writing, done, stepsTotal);
+        });
+    }
+}
+
+} // namespace
+
 Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportPlan &plan,
                                              const ImportPolicy &policy, const ImportStep &step) const
 {
@@ -184,20 +205,17 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
 
     int total = 0; // the writing's steps, as the importer last reported them
     Importer importer(m_store);
-    importer.setNow(at);
-    importer.setRecordContradictions(false); // recorded below, with the automatic handling
-    // For linkWritten(), when the store was empty; a large set without links is linked by one
-    // rebuild there instead.
-    importer.setBuildKeywordIndex(!set.associations.empty() || qsizetype(set.memories.size()) <= kLinkOneByOneAtMost);
-    if (step) {
-        importer.setProgress([&](int done, int stepsTotal) {
-            total = stepsTotal;
-            return step(ImportPhase::Writing, done, stepsTotal);
-        });
-    }
+    prepare(importer, set, at, step, total);
     QElapsedTimer phase;
     phase.start();
-    auto report = importer.apply(set, policy);
+    // What restates a memory held is not added but reinforces it (ImportRestatements).
+    auto restated = ImportRestatements::find(m_store, set, plan, policy, m_detectAtMost);
+    if (!restated)
+        return restated.error();
+    ImportPolicy effective = policy;
+    for (auto it = restated->cbegin(); it != restated->cend(); ++it)
+        effective.overrides.insert(it.key(), ImportAction::Skip);
+    auto report = importer.apply(set, effective);
     if (!report)
         return report.error();
     qCDebug(lcImport) << "importer:" << phase.restart() << "ms;" << report->withoutSetLinks.size() << "written without a link of the set";
@@ -206,6 +224,8 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     if (const Status st = linkWritten(*report, at, step, total, storeIndex ? &*storeIndex : nullptr); !st)
         return st.error().code == Error::Code::Cancelled ? cancelled(set) : st.error();
     qCDebug(lcImport) << "links of the memories left without one:" << phase.restart() << "ms";
+    if (const Status st = ImportRestatements::record(m_store, m_config, set, *restated, at, *report); !st)
+        return st.error();
 
     ImportOutcome out;
     out.detection = plan.detection;

@@ -78,6 +78,9 @@ struct ImportReport
     int skipped = 0; ///< identical, or skipped by the policy
     int conflicts = 0; ///< incoming memories of kind Conflicting (whatever the policy did)
     int keptBoth = 0;
+    /// Incoming id → the memory held it restates (docs/scoring.md#restatements): not added,
+    /// the memory held reinforced with its text instead.
+    QHash<QString, QString> restated;
     QHash<QString, QString> renamed; ///< incoming id → new id, for keep-both copies
     QStringList written; ///< incoming ids whose memory was written (added, overwritten or copied)
     int associations = 0; ///< links written

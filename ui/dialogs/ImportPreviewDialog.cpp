@@ -484,6 +484,12 @@ void ImportPreviewDialog::finishImport(Result<io::ImportOutcome> result)
                            .arg(m_reading.plan.preview.sourceName)
                            .arg(r.added).arg(r.keptBoth).arg(r.updated).arg(r.skipped)
                            .arg(r.associations).arg(r.events).arg(m_result.recorded.size()));
+    if (!r.restated.isEmpty())
+        m_outcome->setText(m_outcome->text() + QLatin1Char(' ')
+                           + (r.restated.size() == 1
+                                  ? tr("1 said again what a memory already holds: that memory was reinforced instead.")
+                                  : tr("%1 said again what memories already hold: those were reinforced instead.")
+                                        .arg(r.restated.size())));
     if (!r.warnings.isEmpty())
         m_problems->appendPlainText(QStringLiteral("\n") + r.warnings.join(QLatin1Char('\n')));
     fillContradictions(true);

@@ -88,7 +88,8 @@ public:
             ctx.printJson(QJsonObject { { QStringLiteral("added"), report.added },
                 { QStringLiteral("updated"), report.updated },
                 { QStringLiteral("skipped"), report.skipped },
-                { QStringLiteral("conflicts"), report.conflicts } });
+                { QStringLiteral("conflicts"), report.conflicts },
+                { QStringLiteral("restated"), int(report.restated.size()) } });
             return 0;
         }
         ctx.out() << "imported " << set->sourceName << ": " << report.added << " added (" << report.keptBoth
@@ -96,6 +97,9 @@ public:
                   << report.conflicts << " conflicting ids; " << report.associations << " links, "
                   << report.events << " events, " << report.conflictsRecorded << " conflicts, "
                   << outcome->detection.candidates.size() << " contradictions detected\n";
+        // docs/scoring.md#restatements: not added, the memory held reinforced instead.
+        if (!report.restated.isEmpty())
+            ctx.out() << report.restated.size() << " restated a memory already held: reinforced it instead\n";
         ctx.out().flush();
         return 0;
     }

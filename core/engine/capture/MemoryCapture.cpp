@@ -45,11 +45,11 @@ Result<MemoryCapture::Added> MemoryCapture::add(const NewMemory &input, Millis a
     if (input.actor == QLatin1String("assistant")) {
         // The assistant's copy of a fact it already holds is the fact said again: a
         // reinforcement, with the new words kept in its event (docs/scoring.md#restatements).
-        auto same = Restatements::find(m_store, draft(input, m_config));
+        auto same = Restatements::reinforce(m_store, m_decisions, draft(input, m_config), at, input.actor);
         if (!same)
             return same.error();
         if (*same)
-            return restate(**same, input, at);
+            return restated(std::move(**same));
     }
     AfterChange after(m_store, m_config);
     auto outcomes = after.runAll(
@@ -65,15 +65,12 @@ Result<MemoryCapture::Added> MemoryCapture::add(const NewMemory &input, Millis a
     return added;
 }
 
-Result<MemoryCapture::Added> MemoryCapture::restate(const Restatements::Match &match, const NewMemory &input, Millis at)
+Result<MemoryCapture::Added> MemoryCapture::restated(Restatements::Recorded recorded)
 {
-    auto done = m_decisions.reinforceRestated(match.memory.id, input.content.trimmed(), match.why, at, input.actor);
-    if (!done)
-        return done.error();
     Added added;
-    added.outcomes.push_back(std::move(*done));
-    added.restates = match.why;
-    auto written = m_store.memories().get(match.memory.id);
+    added.outcomes.push_back(std::move(recorded.outcome));
+    added.restates = recorded.match.why;
+    auto written = m_store.memories().get(recorded.match.memory.id);
     if (!written)
         return written.error();
     added.memory = std::move(*written);

@@ -51,7 +51,7 @@ public:
     [[nodiscard]] Result<Added> add(const NewMemory &input, Millis at = 0);
 
 private:
-    [[nodiscard]] Result<Added> restate(const Restatements::Match &match, const NewMemory &input, Millis at);
+    [[nodiscard]] Result<Added> restated(Restatements::Recorded recorded);
 
     Store &m_store;
     Config m_config;

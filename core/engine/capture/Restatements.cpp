@@ -1,8 +1,10 @@
 #include "engine/capture/Restatements.h"
 
+#include "engine/capture/KeywordExtractor.h"
 #include "engine/conflicts/ConflictDetector.h"
+#include "engine/decisions/Decisions.h"
 #include "engine/graph/KeywordIndex.h"
-#include "engine/text/Judgement.h"
+#include "engine/text/Restatement.h"
 #include "engine/text/NegationCues.h"
 #include "engine/text/StatementWords.h"
 #include "store/ScanRows.h"
@@ -59,7 +61,10 @@ Result<QStringList> candidates(Store &store, const QStringList &wanted)
 
 Result<std::optional<Restatements::Match>> Restatements::find(Store &store, const Memory &draft)
 {
-    const QStringList wanted = normalizeKeywords(draft.keywords);
+    // A memory from a file may come without keywords: its words then stand for them, as they
+    // do for one added without (KeywordExtractor).
+    const QStringList wanted = draft.keywords.isEmpty() ? KeywordExtractor::extract(draft.content.trimmed())
+                                                        : normalizeKeywords(draft.keywords);
     if (wanted.isEmpty() || draft.content.trimmed().isEmpty())
         return std::optional<Match>{};
     auto ids = candidates(store, wanted);
@@ -80,16 +85,39 @@ Result<std::optional<Restatements::Match>> Restatements::find(Store &store, cons
         const bool sameDenial = NegationCues::analyse(m.content).isNegative() == negative
             && text::StatementWords::deniedWords(m.content) == denied;
         const text::StatementFacts theirs = text::StatementFacts::of(m.content);
-        const double share = text::Judgement::restatement(theirs, mine, sameDenial);
+        const double share = text::Restatement::share(theirs, mine, sameDenial);
         if (share <= 0)
             continue;
         if (!best || share > best->share || (share == best->share && m.createdAt > best->memory.createdAt)) {
-            const QString why = QStringLiteral("restates '%1' (%2 % of the words of the shorter one in common)")
-                                    .arg(m.content.simplified().left(120), QString::number(qRound(share * 100)));
+            const QString why = text::Restatement::why(m.content, share);
             best = Match{std::move(m), share, why};
         }
     }
     return best;
+}
+
+Result<std::optional<Restatements::Recorded>> Restatements::reinforce(Store &store, Decisions &decisions,
+                                                                      const Memory &draft, Millis at,
+                                                                      const QString &actor)
+{
+    auto same = find(store, draft);
+    if (!same)
+        return same.error();
+    if (!*same)
+        return std::optional<Recorded>{};
+    auto done = record(decisions, std::move(**same), draft.content, at, actor);
+    if (!done)
+        return done.error();
+    return std::optional<Recorded>{std::move(*done)};
+}
+
+Result<Restatements::Recorded> Restatements::record(Decisions &decisions, Match match, const QString &text, Millis at,
+                                                    const QString &actor)
+{
+    auto done = decisions.reinforceRestated(match.memory.id, text.trimmed(), match.why, at, actor);
+    if (!done)
+        return done.error();
+    return Recorded{std::move(match), std::move(*done)};
 }
 
 } // namespace recollector::core

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/decisions/DecisionOutcome.h"
 #include "model/Memory.h"
 #include "model/Result.h"
 
@@ -9,6 +10,7 @@
 
 namespace recollector::core {
 
+class Decisions;
 class Store;
 
 /// Finds the memory a new one restates (docs/scoring.md#restatements): the candidates are the
@@ -30,6 +32,23 @@ public:
     };
 
     [[nodiscard]] static Result<std::optional<Match>> find(Store &store, const Memory &draft);
+
+    struct Recorded
+    {
+        Match match;
+        DecisionOutcome outcome;
+    };
+    /// The one rule of every way in (`add`, MCP `remember`, an import, an attached folder's
+    /// sync): when `draft` restates a memory held, that memory is reinforced
+    /// (Decisions::reinforceRestated: a mention, `draft`'s text kept in the event) and the
+    /// match returned; otherwise nothing is written. Joins the caller's transaction.
+    [[nodiscard]] static Result<std::optional<Recorded>> reinforce(Store &store, Decisions &decisions,
+                                                                   const Memory &draft, Millis at,
+                                                                   const QString &actor);
+    /// reinforce()'s write, for a path that found the match first (an import skips the memory,
+    /// writes the rest, then records this).
+    [[nodiscard]] static Result<Recorded> record(Decisions &decisions, Match match, const QString &text, Millis at,
+                                                 const QString &actor);
 };
 
 } // namespace recollector::core

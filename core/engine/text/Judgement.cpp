@@ -166,31 +166,6 @@ std::optional<Judgement::Verdict> Judgement::judge(const StatementFacts &older, 
     return byPlan(older, newer);
 }
 
-double Judgement::restatement(const StatementFacts &older, const StatementFacts &newer, bool sameDenial)
-{
-    if (!sameDenial || older.stems.isEmpty() || newer.stems.isEmpty())
-        return 0;
-    if (older.numbers != newer.numbers && !older.numbers.empty() && !newer.numbers.empty())
-        return 0;
-    if (substitutes(older.sequence, newer.sequence))
-        return 0;
-    QStringList shared;
-    std::set_intersection(older.stems.cbegin(), older.stems.cend(), newer.stems.cbegin(), newer.stems.cend(),
-                          std::back_inserter(shared));
-    if (shared.size() < std::min<qsizetype>(2, newer.stems.size()))
-        return 0;
-    // What the newer says must be in the older for the most part: a newer that says more is
-    // news, not the same fact again.
-    const double covered = double(shared.size()) / double(newer.stems.size());
-    const double jaccard = double(shared.size()) / double(older.stems.size() + newer.stems.size() - shared.size());
-    const qsizetype news = newer.stems.size() - shared.size();
-    if (jaccard < kJaccard || covered < kRestatesWithOneNewWord || (covered < kRestates && news > 1))
-        return 0;
-    if (judge(older, newer))
-        return 0;
-    return covered;
-}
-
 bool Judgement::substitutes(const QStringList &a, const QStringList &b)
 {
     qsizetype prefix = 0;

@@ -37,16 +37,6 @@ public:
     /// Status changes and values alone.
     static std::optional<Verdict> byValue(const StatementFacts &older, const StatementFacts &newer);
 
-    /// How surely `newer` restates `older` (docs/scoring.md#restatements): 0 when it says
-    /// something else (a value, a count, a denial, a word put in another's place, or a
-    /// judgement rule tells them apart), else the share of the newer's content words the older
-    /// holds.
-    static double restatement(const StatementFacts &older, const StatementFacts &newer, bool sameDenial);
-    /// The share of the newer's words the older must hold: kRestates, or kRestatesWithOneNewWord
-    /// when the newer adds one word at most; and the overlap of both texts' words it needs.
-    static constexpr double kRestates = 0.6;
-    static constexpr double kRestatesWithOneNewWord = 0.4;
-    static constexpr double kJaccard = 0.35;
     /// Whether `b` puts one or two words in the place of one or two of `a`'s, the rest the
     /// same ("likes coffee" / "likes tea", 喝咖啡 / 喝茶): a different value, not a restatement.
     static bool substitutes(const QStringList &a, const QStringList &b);

@@ -1,0 +1,249 @@
+#include "engine/text/Restatement.h"
+
+#include "engine/text/Judgement.h"
+#include "engine/text/QueryTerms.h"
+#include "engine/text/TextTokens.h"
+#include "engine/text/TimeAnchors.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <iterator>
+
+namespace recollector::core::text {
+
+namespace {
+
+// Words between a subject and its verb that say nothing about which verb it is: the forms of
+// "be" and "have" and the adverbs of time and degree that stand there ("is currently
+// reading", "has been looking", "really enjoys").
+const QSet<QString> &beforeTheVerb()
+{
+    static const QSet<QString> words{
+        QStringLiteral("is"),     QStringLiteral("are"),      QStringLiteral("was"),      QStringLiteral("were"),
+        QStringLiteral("be"),     QStringLiteral("been"),     QStringLiteral("being"),    QStringLiteral("has"),
+        QStringLiteral("have"),   QStringLiteral("had"),      QStringLiteral("also"),     QStringLiteral("currently"),
+        QStringLiteral("really"), QStringLiteral("now"),      QStringLiteral("still"),    QStringLiteral("often"),
+        QStringLiteral("always"), QStringLiteral("just"),     QStringLiteral("recently"), QStringLiteral("usually"),
+        QStringLiteral("truly"),  QStringLiteral("deeply"),   QStringLiteral("greatly"),  QStringLiteral("actively"),
+        QStringLiteral("finally"), QStringLiteral("already"), QStringLiteral("never"),    QStringLiteral("who"),
+    };
+    return words;
+}
+
+// The common irregular past tenses of English (the simple-past column of the usual
+// irregular-verb tables): a statement led by one reports an event, as one led by an "-ed"
+// verb does.
+const QSet<QString> &irregularPast()
+{
+    static const QSet<QString> words = [] {
+        QSet<QString> s;
+        for (const QString &w : QStringLiteral("went made took ran gave got bought saw met won wrote drew sang built sold "
+                                               "told thought brought caught taught left lost kept held heard began came "
+                                               "did felt found flew grew knew rode sent spent stood swam threw woke wore "
+                                               "became chose fell forgot fought hid hit hung led lent paid put quit read "
+                                               "rose sat shot shut slept spoke stole struck tore understood upset won")
+                                    .split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            s.insert(w);
+        return s;
+    }();
+    return words;
+}
+
+bool isPast(const QString &w)
+{
+    if (irregularPast().contains(w))
+        return true;
+    return w.size() > 4 && w.endsWith(QLatin1String("ed")) && !w.endsWith(QLatin1String("eed"));
+}
+
+// A moment of its own: the anchors of a day or week under way ("today", "this week"); or, when
+// the statement reports an event (its verb in the past tense), a past anchor other than the
+// tense itself ("last week", "ten days ago", "recently"). A past anchor after a present verb
+// is a detail of a standing fact ("volunteers at a shelter, which she started a year ago").
+bool isEpisode(const QString &text, bool pastVerb)
+{
+    for (const TimeAnchors::Anchor &a : TimeAnchors::find(text)) {
+        if (a.kind == TimeAnchors::Kind::Dated
+            && (a.text.startsWith(QLatin1String("this ")) || a.text == QLatin1String("today")
+                || a.text == QLatin1String("tonight")))
+            return true;
+        if (!pastVerb)
+            continue;
+        if (a.kind == TimeAnchors::Kind::Past && a.text != QLatin1String("was") && a.text != QLatin1String("were")
+            && a.text != QLatin1String("used to") && a.text != QLatin1String("formerly")
+            && a.text != QLatin1String("previously"))
+            return true;
+        if (a.text == QLatin1String("recently"))
+            return true;
+    }
+    return false;
+}
+
+// Capitalised words after the first of each sentence: the names a statement gives.
+QStringList namesIn(const QString &text)
+{
+    QStringList out;
+    bool sentenceStart = true;
+    qsizetype i = 0;
+    while (i < text.size()) {
+        if (!text.at(i).isLetter()) {
+            if (text.at(i) == QLatin1Char('.') || text.at(i) == QLatin1Char('!') || text.at(i) == QLatin1Char('?'))
+                sentenceStart = true;
+            ++i;
+            continue;
+        }
+        qsizetype end = i;
+        while (end < text.size() && (text.at(end).isLetterOrNumber() || text.at(end) == QLatin1Char('-')))
+            ++end;
+        const QString word = text.mid(i, end - i);
+        const QString lower = word.toLower();
+        if (!sentenceStart && word.at(0).isUpper() && !isStopWord(lower) && !out.contains(lower))
+            out << lower;
+        sentenceStart = false;
+        i = end;
+    }
+    return out;
+}
+
+} // namespace
+
+Restatement::Marks Restatement::marksOf(const StatementFacts &facts)
+{
+    Marks m;
+    m.names = namesIn(facts.text);
+    m.names.removeAll(facts.owner);
+    const QStringList t = wordTokens(facts.text);
+    qsizetype i = 0;
+    if (i < t.size() && (t[i] == QLatin1String("the") || t[i] == QLatin1String("a")))
+        ++i;
+    if (i < t.size() && t[i].endsWith(QLatin1String("'s")))
+        ++i; // "Caroline's vision …": the subject is the noun after the possessive
+    if (i < t.size())
+        ++i;
+    while (i < t.size() && beforeTheVerb().contains(t[i]))
+        ++i;
+    if (i < t.size() && t[i] != QLatin1String("and") && !containsCjk(t[i])) {
+        m.lead = JudgementWords::synonym(StatementFacts::stem(t[i]));
+        m.leadPast = isPast(t[i]);
+    }
+    m.episode = isEpisode(facts.text, m.leadPast);
+    return m;
+}
+
+double Restatement::overlapOf(qsizetype shared, qsizetype a, qsizetype b)
+{
+    const qsizetype shorter = std::min(a, b);
+    if (shorter == 0 || shared < std::min<qsizetype>(kSharedWords, std::max<qsizetype>(2, shorter)))
+        return 0;
+    const double held = double(shared) / double(shorter);
+    const double jaccard = double(shared) / double(a + b - shared);
+    return held >= kShorterHeld && jaccard >= kJaccard ? held : 0;
+}
+
+double Restatement::overlap(const QStringList &a, const QStringList &b)
+{
+    QStringList shared;
+    std::set_intersection(a.cbegin(), a.cend(), b.cbegin(), b.cend(), std::back_inserter(shared));
+    return overlapOf(shared.size(), a.size(), b.size());
+}
+
+double Restatement::overlap(const std::vector<std::uint32_t> &a, const std::vector<std::uint32_t> &b)
+{
+    qsizetype shared = 0;
+    auto x = a.cbegin();
+    auto y = b.cbegin();
+    while (x != a.cend() && y != b.cend()) {
+        if (*x < *y) {
+            ++x;
+        } else if (*y < *x) {
+            ++y;
+        } else {
+            ++shared;
+            ++x;
+            ++y;
+        }
+    }
+    return overlapOf(shared, qsizetype(a.size()), qsizetype(b.size()));
+}
+
+bool Restatement::valuesDiffer(const StatementFacts &older, const Marks &o, const StatementFacts &newer, const Marks &n)
+{
+    if (older.owner != newer.owner)
+        return true; // two people's facts
+    if (older.numbers != newer.numbers && !(older.numbers.empty() && newer.numbers.empty()))
+        return true;
+    if (Judgement::substitutes(older.sequence, newer.sequence))
+        return true;
+    // A name each has that the other lacks: "visit Barcelona" / "visit NYC".
+    const auto lacks = [](const QStringList &a, const QStringList &b) {
+        return std::any_of(a.cbegin(), a.cend(), [&](const QString &w) { return !b.contains(w); });
+    };
+    if (lacks(o.names, n.names) && lacks(n.names, o.names))
+        return true;
+    // An event tied to its own moment is that moment's ("attended a parade last week").
+    if (o.episode || n.episode)
+        return true;
+    // Two events reported by different verbs are two events ("made a bowl" / "signed up").
+    if ((o.leadPast || n.leadPast) && o.lead != n.lead)
+        return true;
+    return Judgement::judge(older, newer).has_value();
+}
+
+double Restatement::share(const StatementFacts &older, const StatementFacts &newer, bool sameDenial)
+{
+    if (!sameDenial || overlap(older.stems, newer.stems) <= 0)
+        return 0;
+    return share(older, marksOf(older), newer, marksOf(newer), sameDenial);
+}
+
+double Restatement::share(const StatementFacts &older, const Marks &olderMarks, const StatementFacts &newer,
+                          const Marks &newerMarks, bool sameDenial)
+{
+    if (!sameDenial || older.stems.isEmpty() || newer.stems.isEmpty())
+        return 0;
+    const double held = overlap(older.stems, newer.stems);
+    if (held <= 0 || valuesDiffer(older, olderMarks, newer, newerMarks))
+        return 0;
+    return held;
+}
+
+QStringList Restatement::searchWords(QStringView text, QString *owner)
+{
+    QStringList out;
+    const QStringList t = wordTokens(text);
+    qsizetype first = 0;
+    if (first < t.size() && (t[first] == QLatin1String("the") || t[first] == QLatin1String("a")))
+        ++first;
+    if (owner)
+        *owner = first < t.size() ? t[first] : QString();
+    for (qsizetype i = first + 1; i < t.size(); ++i) {
+        QString w = t[i];
+        if (w.endsWith(QLatin1String("'s")))
+            w.chop(2);
+        if (w.size() < 2 || isStopWord(w) || w.at(0).isDigit())
+            continue;
+        out << JudgementWords::synonym(StatementFacts::stem(w));
+    }
+    QString run;
+    for (const QChar c : text.toString() + QLatin1Char(' ')) {
+        if (isCjk(c.unicode())) {
+            run += c;
+            continue;
+        }
+        if (owner && owner->isEmpty() && run.size() >= 2)
+            *owner = run.left(2);
+        for (qsizetype k = 0; k + 2 <= run.size(); ++k)
+            out << run.mid(k, 2);
+        run.clear();
+    }
+    return out;
+}
+
+QString Restatement::why(const QString &older, double share)
+{
+    return QStringLiteral("restates '%1' (%2 % of the words of the shorter one in common)")
+        .arg(older.simplified().left(120), QString::number(qRound(share * 100)));
+}
+
+} // namespace recollector::core::text
