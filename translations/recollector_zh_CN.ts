@@ -695,6 +695,10 @@
         <source>Whole life</source>
         <translation>整个生命周期</translation>
     </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
 </context>
 <context>
     <name>DecisionCommand</name>
@@ -3289,10 +3293,6 @@
     <message>
         <source>Score</source>
         <translation>得分</translation>
-    </message>
-    <message>
-        <source>(empty)</source>
-        <translation>（空）</translation>
     </message>
     <message>
         <source>No recall seen yet, so no fading to draw</source>

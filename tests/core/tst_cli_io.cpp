@@ -254,7 +254,7 @@ private Q_SLOTS:
         const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "import", dir.path() });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json().object(),
-            (QJsonObject { { "added", 49 }, { "updated", 0 }, { "skipped", 0 }, { "conflicts", 0 } }));
+            (QJsonObject { { "added", 49 }, { "updated", 0 }, { "skipped", 0 }, { "conflicts", 0 }, { "restated", 0 } }));
         QVERIFY2(r.err.contains(QStringLiteral("b0000011.json")), qPrintable(r.err));
         const Run stats = cli({ "--store", s.path(), "--json", "stats" });
         QCOMPARE(stats.json().object().value("memories").toInt(), 49);
@@ -265,7 +265,7 @@ private Q_SLOTS:
         // Again: everything identical now.
         const Run again = cli({ "--store", s.path(), "--json", "import", dir.path() });
         QCOMPARE(again.json().object(),
-            (QJsonObject { { "added", 0 }, { "updated", 0 }, { "skipped", 49 }, { "conflicts", 0 } }));
+            (QJsonObject { { "added", 0 }, { "updated", 0 }, { "skipped", 49 }, { "conflicts", 0 }, { "restated", 0 } }));
     }
 
     // Rule: memory.decay.initialStability from the store's configuration is what a new memory
@@ -376,7 +376,7 @@ private Q_SLOTS:
             "--on-conflict", "keep-both" });
         QCOMPARE(r.code, 0);
         QCOMPARE(r.json().object(),
-            (QJsonObject { { "added", 3 }, { "updated", 0 }, { "skipped", 0 }, { "conflicts", 1 } }));
+            (QJsonObject { { "added", 3 }, { "updated", 0 }, { "skipped", 0 }, { "conflicts", 1 }, { "restated", 0 } }));
         const Run list = cli({ "--store", s.path(), "--json", "list", "--mode", "debug" });
         QCOMPARE(list.json().array().size(), 4);
     }

@@ -23,12 +23,20 @@ using test::scalar;
 
 constexpr int kMemories = 202; // 202 * 201 / 2 = 20,301 pairs: above the 20,000 that defer the index
 
-MemorySet allPairs(const QString &prefix)
+/// `text`: what every memory of the set says. Two sets imported one after the other say
+/// different things, or the second's memories would be restatements of the first's
+/// (docs/scoring.md#restatements) and be recorded as reinforcements, not added.
+MemorySet allPairs(const QString &prefix, const QString &text = {})
 {
     MemorySet set;
     set.sourceName = QStringLiteral("pairs.json");
-    for (int i = 0; i < kMemories; ++i)
+    for (int i = 0; i < kMemories; ++i) {
         set.memories.push_back(test::sampleMemory(QStringLiteral("%1-%2").arg(prefix).arg(i, 3, 10, QLatin1Char('0'))));
+        if (!text.isEmpty()) {
+            set.memories.back().content = text;
+            set.memories.back().keywords = {QStringLiteral("ninja"), QStringLiteral("build")};
+        }
+    }
     for (int i = 0; i < kMemories; ++i)
         for (int j = i + 1; j < kMemories; ++j)
             set.associations.push_back(Association { set.memories[size_t(i)].id, set.memories[size_t(j)].id, 0.5,
@@ -98,7 +106,7 @@ private slots:
         first.associations.resize(10); // a few links (the rest get derived ones): the index stays
         auto plan = op.preview(first);
         QVERIFY(plan && op.apply(first, *plan, ImportPolicy()));
-        const MemorySet second = allPairs(QStringLiteral("b"));
+        const MemorySet second = allPairs(QStringLiteral("b"), QStringLiteral("The build runs on Ninja"));
         plan = op.preview(second);
         QVERIFY(plan);
         bool alwaysIndexed = true;
