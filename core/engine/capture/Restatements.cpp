@@ -3,57 +3,34 @@
 #include "engine/capture/KeywordExtractor.h"
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/decisions/Decisions.h"
-#include "engine/graph/KeywordIndex.h"
+#include "engine/text/QueryTerms.h"
 #include "engine/text/Restatement.h"
 #include "engine/text/NegationCues.h"
 #include "engine/text/StatementWords.h"
-#include "store/ScanRows.h"
 #include "store/Store.h"
-
-#include <QJsonArray>
-#include <QJsonDocument>
-
-#include <algorithm>
+#include "store/TextSearch.h"
 
 namespace recollector::core {
 
 namespace {
 
-QStringList keywordsOf(std::string_view json)
+// The best Restatements::kCandidates memories for the draft's content words and keywords, by
+// the text index (docs/scoring.md#restatements): a look-up, not a scan, so that an assistant
+// writing many memories on one subject does not make each write read all of them.
+Result<QStringList> candidates(Store &store, const QString &content, const QStringList &keywords)
 {
-    QStringList out;
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json.data(), qsizetype(json.size())));
-    for (const QJsonValue &v : doc.array())
-        out << v.toString();
-    return out;
-}
-
-// The ids sharing a keyword with `wanted`, best overlap first, at most Restatements::kCandidates.
-Result<QStringList> candidates(Store &store, const QStringList &wanted)
-{
-    NeighbourQuery query;
-    for (const QString &k : wanted) {
-        if (query.keywords.size() >= NeighbourQuery::kMaxTerms)
-            break;
-        query.keywords.push_back(k.toStdString());
+    text::QueryTerms terms = text::queryTerms(content);
+    for (const QString &k : keywords) {
+        if (!terms.words.contains(k) && !terms.cjkRuns.contains(k))
+            terms.words << k;
     }
-    std::vector<std::pair<double, QString>> found;
-    const Status scanned = store.memories().scanNeighbourRows(query, [&](const KeywordRow &row) {
-        if (row.deletedAt != 0)
-            return true;
-        const double j = KeywordIndex::jaccard(keywordsOf(row.keywordsJson), wanted);
-        if (j > 0)
-            found.emplace_back(j, QString::fromUtf8(row.id.data(), qsizetype(row.id.size())));
-        return true;
-    });
-    if (!scanned)
-        return scanned.error();
-    std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) {
-        return a.first != b.first ? a.first > b.first : a.second > b.second;
-    });
+    auto hits = TextSearch(store.database()).search(terms.words, terms.cjkRuns, Restatements::kCandidates);
+    if (!hits)
+        return hits.error();
     QStringList ids;
-    for (std::size_t i = 0; i < found.size() && i < std::size_t(Restatements::kCandidates); ++i)
-        ids << found[i].second;
+    ids.reserve(qsizetype(hits->size()));
+    for (const TextHit &hit : *hits)
+        ids << hit.id;
     return ids;
 }
 
@@ -67,7 +44,7 @@ Result<std::optional<Restatements::Match>> Restatements::find(Store &store, cons
                                                         : normalizeKeywords(draft.keywords);
     if (wanted.isEmpty() || draft.content.trimmed().isEmpty())
         return std::optional<Match>{};
-    auto ids = candidates(store, wanted);
+    auto ids = candidates(store, draft.content, wanted);
     if (!ids)
         return ids.error();
     if (ids->isEmpty())
