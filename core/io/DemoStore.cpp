@@ -1,6 +1,7 @@
 #include "io/DemoStore.h"
 
-#include "io/Importer.h"
+#include "config/Config.h"
+#include "io/ImportOperation.h"
 #include "model/InputLimits.h"
 #include "io/MemorySetJson.h"
 #include "store/Store.h"
@@ -74,12 +75,15 @@ Status createDemoStore(const QString &storePath, const QString &memorySetPath, M
         auto store = Store::open(storePath);
         if (!store)
             return store.error();
-        Importer importer(**store);
-        importer.setNow(at);
-        auto report = importer.apply(*set, ImportPolicy::all(ImportAction::Skip));
-        if (report)
+        // The one way in for a set of memories (docs/architecture.md#one-way-in-for-each-write):
+        // the demo is imported as any set is, its links, history and contradictions with it.
+        const ImportOperation operation(**store, Config::defaults(), at);
+        auto plan = operation.preview(*set);
+        auto outcome = plan ? operation.apply(*set, *plan, ImportPolicy::all(ImportAction::Skip))
+                            : Result<ImportOutcome>(plan.error());
+        if (outcome)
             return {};
-        const Error error = report.error();
+        const Error error = outcome.error();
         store->reset();
         // Leave no half-made store behind: the next run tries again.
         for (const QString &suffix : { QString(), QStringLiteral("-wal"), QStringLiteral("-shm") })
