@@ -1,5 +1,6 @@
 #include "store/ChangeScan.h"
 
+#include "store/ChangePayload.h"
 #include "store/Database.h"
 #include "store/SqliteStatement.h"
 
@@ -39,19 +40,8 @@ const QStringList &ChangeScan::kinds()
 
 QString ChangeScan::sql()
 {
-    // One parse per payload: SQLite keeps the last payloads parsed for the statement, so the
-    // members after the first are read from that parse.
-    return QStringLiteral(
-               "SELECT id, memory_id, kind, actor, at, "
-               "CASE WHEN json_valid(payload) THEN json_extract(payload, '$.fromFile') END, "
-               "CASE WHEN json_valid(payload) THEN coalesce(json_extract(payload, '$.change'), json_extract(payload, '$.action')) END, "
-               "CASE WHEN json_valid(payload) THEN json_extract(payload, '$.decision') END, "
-               "CASE WHEN json_valid(payload) THEN json_type(payload, '$.created') = 'true' END, "
-               "CASE WHEN json_valid(payload) THEN json_type(payload, '$.removed') = 'true' END, "
-               "CASE WHEN json_valid(payload) AND json_type(payload, '$.after') = 'object' "
-               "THEN (SELECT group_concat(key) FROM json_each(payload, '$.after')) END, "
-               "CASE WHEN json_valid(payload) THEN json_extract(payload, '$.reverts') END "
-               "FROM events WHERE kind IN (%1) AND id > ? AND at >= ? AND at < ? ORDER BY id")
+    return QStringLiteral("SELECT id, memory_id, kind, actor, at, payload FROM events WHERE kind IN (%1) AND id > ? "
+                          "AND at >= ? AND at < ? ORDER BY id")
         .arg(kindList());
 }
 
@@ -66,6 +56,7 @@ Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &rang
     q.bind(2, std::int64_t(range.from));
     q.bind(3, std::int64_t(range.to));
     std::vector<ChangeEventRow> out;
+    ChangePayload payload;
     // Kinds and actors repeat: one QString each, shared.
     QHash<QByteArray, QString> names;
     auto name = [&names](std::string_view v) {
@@ -82,17 +73,7 @@ Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &rang
         e.kind = name(r.text(2));
         e.actor = name(r.text(3));
         e.at = r.int64(4);
-        if (!r.isNull(5))
-            e.fromFile = fromUtf8(r.text(5));
-        if (!r.isNull(6))
-            e.change = name(r.text(6));
-        if (!r.isNull(7))
-            e.decision = fromUtf8(r.text(7));
-        e.created = r.int64(8) != 0;
-        e.removed = r.int64(9) != 0;
-        if (!r.isNull(10))
-            e.fields = fromUtf8(r.text(10)).split(QLatin1Char(','), Qt::SkipEmptyParts);
-        e.reverts = r.int64(11);
+        payload.read(r.text(5), e);
         out.push_back(std::move(e));
         return true;
     });

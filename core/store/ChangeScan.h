@@ -23,7 +23,7 @@ struct ChangeScanRange
 };
 
 /// One event that changed a memory, as the change list needs it: no parsed payload, only the
-/// few payload members it summarises by (read by SQLite's JSON functions).
+/// few payload members it summarises by (ChangePayload).
 struct ChangeEventRow
 {
     qint64 id = 0;

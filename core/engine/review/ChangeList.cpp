@@ -1,11 +1,14 @@
 #include "engine/review/ChangeList.h"
 
 #include "model/Event.h"
+#include "model/VectorState.h"
 #include "scoring/ScoringProfile.h"
 #include "snapshot/MemorySnapshot.h"
 #include "store/Store.h"
 
 #include <QHash>
+#include <QElapsedTimer>
+#include <cstdio>
 
 #include <algorithm>
 #include <bit>
@@ -127,28 +130,46 @@ Millis crossingInstant(const ScoringProfile &profile, const ScoreInput &input, T
     return to;
 }
 
-void addTierCrossings(std::vector<ChangeRow> &rows, const QHash<QString, std::size_t> &byId,
-                      const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile)
+// `listed`: the snapshot rows that already have a row (an event); `rowsOf`: each new row's
+// snapshot row, appended in step with `rows`.
+void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf,
+                      const std::vector<bool> &listed, const ChangeQuery &query, const MemorySnapshot &snapshot,
+                      const ScoringProfile &profile)
 {
+    // Scoring first, strings after: the loops over the scores do no string work, which would
+    // leave the vector registers' upper state dirty and slow every exp() (core/model/VectorState.h).
+    struct Crossing
+    {
+        std::uint32_t row;
+        Tier before;
+        Tier now;
+        Millis at;
+    };
+    std::vector<Crossing> crossings;
+    resetVectorState();
     for (std::size_t r = 0; r < snapshot.size(); ++r) {
-        if (snapshot.has(r, MemorySnapshot::Removed) || snapshot.deletedAt(r) != 0)
+        if (listed[r] || snapshot.has(r, MemorySnapshot::Removed) || snapshot.deletedAt(r) != 0)
             continue;
         const ScoreInput &input = snapshot.input(r);
         const Tier before = profile.evaluate(input, query.tiersFrom).tier;
         const Tier now = profile.evaluate(input, query.now).tier;
-        if (before == now)
-            continue;
-        const QString id = snapshot.id(r);
-        if (byId.contains(id))
-            continue;
-        ChangeRow row;
-        row.memoryId = id;
+        if (before != now)
+            crossings.push_back({ std::uint32_t(r), before, now, 0 });
+    }
+    resetVectorState();
+    for (Crossing &c : crossings)
+        c.at = crossingInstant(profile, snapshot.input(c.row), c.before, query.tiersFrom, query.now);
+    rows.reserve(rows.size() + crossings.size());
+    rowsOf.reserve(rows.size() + crossings.size());
+    for (const Crossing &c : crossings) {
+        ChangeRow &row = rows.emplace_back();
+        row.memoryId = snapshot.id(c.row);
         row.kinds = bit(ChangeKind::Tier);
         row.actorOf[std::size_t(indexOf(ChangeKind::Tier))] = ChangeActor::System;
-        row.tierBefore = before;
-        row.tierNow = now;
-        row.at = crossingInstant(profile, input, before, query.tiersFrom, query.now);
-        rows.push_back(std::move(row));
+        row.tierBefore = c.before;
+        row.tierNow = c.now;
+        row.at = c.at;
+        rowsOf.push_back(c.row);
     }
 }
 
@@ -217,6 +238,65 @@ std::uint32_t ChangeList::kindsOf(const ChangeEventRow &e)
     return 0;
 }
 
+namespace {
+
+// The rows that came from events: each one's snapshot row (kNoRow when none), and which
+// snapshot rows are taken.
+std::vector<std::uint32_t> snapshotRowsOf(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot,
+                                          std::vector<bool> &listed)
+{
+    std::vector<std::uint32_t> out;
+    out.reserve(rows.size());
+    listed.assign(snapshot.size(), false);
+    for (const ChangeRow &row : rows) {
+        const std::uint32_t r = snapshot.rowOf(row.memoryId);
+        out.push_back(r);
+        if (r != MemorySnapshot::kNoRow)
+            listed[r] = true;
+    }
+    return out;
+}
+
+// Newest first. The keys are sorted apart from the rows (a row is large, a key is not), then
+// the rows are put in that order by swaps, which move no text.
+void sortNewestFirst(std::vector<ChangeRow> &rows)
+{
+    struct Key
+    {
+        Millis at;
+        qint64 lastEventId;
+        std::uint32_t index;
+    };
+    std::vector<Key> keys;
+    keys.reserve(rows.size());
+    for (std::uint32_t i = 0; i < rows.size(); ++i)
+        keys.push_back({ rows[i].at, rows[i].lastEventId, i });
+    std::sort(keys.begin(), keys.end(), [&rows](const Key &a, const Key &b) {
+        if (a.at != b.at)
+            return a.at > b.at;
+        if (a.lastEventId != b.lastEventId)
+            return a.lastEventId > b.lastEventId;
+        return rows[a.index].memoryId < rows[b.index].memoryId;
+    });
+    // Position i takes the row keys[i].index: follow each cycle of the permutation once.
+    std::vector<bool> placed(rows.size(), false);
+    for (std::size_t start = 0; start < rows.size(); ++start) {
+        if (placed[start])
+            continue;
+        std::size_t at = start;
+        while (true) {
+            placed[at] = true;
+            const std::size_t from = keys[at].index;
+            if (from == start)
+                break;
+            std::swap(rows[at], rows[from]);
+            at = from;
+        }
+    }
+}
+
+} // namespace
+
 Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery &query,
                                                  const MemorySnapshot *snapshot, const ScoringProfile *profile)
 {
@@ -237,27 +317,23 @@ Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery
         }
         addEvent(rows[*it], e, actor, kindsOf(e));
     }
-    // Tier crossings have no actor: a filter by actor leaves them out.
-    if (snapshot && profile && query.tiersFrom != 0 && !query.filter.actors)
-        addTierCrossings(rows, byId, query, *snapshot, *profile);
     if (snapshot) {
-        for (ChangeRow &row : rows) {
-            const std::uint32_t r = snapshot->rowOf(row.memoryId);
+        std::vector<bool> listed;
+        std::vector<std::uint32_t> rowsOf = snapshotRowsOf(rows, *snapshot, listed);
+        // Tier crossings have no actor: a filter by actor leaves them out.
+        if (profile && query.tiersFrom != 0 && !query.filter.actors)
+            addTierCrossings(rows, rowsOf, listed, query, *snapshot, *profile);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const std::uint32_t r = rowsOf[i];
             if (r == MemorySnapshot::kNoRow)
                 continue;
-            row.category = snapshot->category(r);
-            row.project = snapshot->project(r);
-            row.preview = snapshot->contentPreview(r);
+            rows[i].category = snapshot->category(r);
+            rows[i].project = snapshot->project(r);
+            rows[i].preview = snapshot->contentPreview(r);
         }
     }
     std::erase_if(rows, [&](const ChangeRow &row) { return !keep(row, query); });
-    std::sort(rows.begin(), rows.end(), [](const ChangeRow &a, const ChangeRow &b) {
-        if (a.at != b.at)
-            return a.at > b.at;
-        if (a.lastEventId != b.lastEventId)
-            return a.lastEventId > b.lastEventId;
-        return a.memoryId < b.memoryId;
-    });
+    sortNewestFirst(rows);
     return rows;
 }
 

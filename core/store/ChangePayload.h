@@ -1,0 +1,32 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace recollector::core {
+
+struct ChangeEventRow;
+
+/// Reads the few members of an event's payload the change list summarises by (fromFile,
+/// change or action, decision, created, removed, the names in after, reverts) into a
+/// ChangeEventRow, with simdjson's On-Demand parser: one pass over each payload, where SQLite's
+/// JSON functions parsed it once per member asked. A payload that is not valid JSON gives none
+/// of them, as `json_valid` did. One reader per scan: it keeps its parser and buffer.
+class ChangePayload final
+{
+public:
+    ChangePayload();
+    ~ChangePayload();
+    ChangePayload(const ChangePayload &) = delete;
+    ChangePayload &operator=(const ChangePayload &) = delete;
+
+    void read(std::string_view payload, ChangeEventRow &row);
+
+private:
+    struct Parser;
+    std::unique_ptr<Parser> m_parser;
+    std::string m_buffer; ///< the payload with simdjson's padding after it
+};
+
+} // namespace recollector::core
