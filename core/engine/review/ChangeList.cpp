@@ -7,8 +7,6 @@
 #include "store/Store.h"
 
 #include <QHash>
-#include <QElapsedTimer>
-#include <cstdio>
 
 #include <algorithm>
 #include <bit>
