@@ -8,9 +8,12 @@
 #include "attach/FolderSync.h"
 #include "config/Config.h"
 #include "engine/capture/AfterChange.h"
+#include "engine/capture/DuplicateFinder.h"
 #include "engine/capture/KeywordExtractor.h"
 #include "engine/capture/MemoryCapture.h"
 #include "engine/decisions/Decisions.h"
+#include "engine/text/Restatement.h"
+#include "engine/text/StatementFacts.h"
 #include "io/ImportOperation.h"
 #include "store/Store.h"
 
@@ -90,6 +93,35 @@ private Q_SLOTS:
         QCOMPARE(added->memory.id, QStringLiteral("mem_held"));
         QCOMPARE(store->memories().count().value(), qint64(1));
         QCOMPARE(restatementsOf(*store, QStringLiteral("mem_held")), QStringList{kAgain});
+    }
+
+    // Half the words in common: likely the same fact, but a write takes it as the memory held
+    // only from two-thirds (text::Restatement::kTakenAsOne). Below, both stay, and Review ▸
+    // Duplicates lists them for the person to decide.
+    void aLikelyRestatementBelowTwoThirdsStaysAndIsListed()
+    {
+        const QString held = QStringLiteral("Priya enjoys hiking, camping, fishing and kayaking in the mountains.");
+        const QString again = QStringLiteral("Priya enjoys hiking in the mountains with her sister, cousins and uncle.");
+        const double share = text::Restatement::share(text::StatementFacts::of(held), text::StatementFacts::of(again), true);
+        QVERIFY2(share > 0 && share < text::Restatement::kTakenAsOne, qPrintable(QString::number(share)));
+
+        test::TempStore store;
+        QVERIFY(store->memories().insert(memory(QStringLiteral("mem_held"), held, kDay0)));
+        MemoryCapture capture(*store, m_config);
+        NewMemory input;
+        input.actor = QStringLiteral("assistant");
+        input.content = again;
+        auto added = capture.add(input, kDay0 + 30 * kMsPerDay);
+        QVERIFY2(added, added ? "" : qPrintable(added.error().message));
+        QVERIFY(added->restates.isEmpty());
+        QVERIFY(added->memory.id != QStringLiteral("mem_held"));
+        QCOMPARE(store->memories().count().value(), qint64(2));
+        QVERIFY(restatementsOf(*store, QStringLiteral("mem_held")).isEmpty());
+
+        auto clusters = DuplicateFinder::find(*store);
+        QVERIFY(clusters);
+        QCOMPARE(clusters->size(), std::size_t(1));
+        QCOMPARE(clusters->front().memories.size(), std::size_t(2));
     }
 
     void anImportedRestatementReinforcesAndIsUndoneWithTheImport()

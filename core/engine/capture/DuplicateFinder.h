@@ -31,7 +31,7 @@ class DuplicateFinder final
 {
 public:
     static constexpr int kBands = 20;
-    static constexpr int kRows = 2;
+    static constexpr int kRows = 1;
     /// A band bucket compares each member with this many after it (a bucket of a very common
     /// pair of words stays linear).
     static constexpr int kBucketReach = 12;

@@ -63,7 +63,7 @@ Result<std::optional<Restatements::Match>> Restatements::find(Store &store, cons
             && text::StatementWords::deniedWords(m.content) == denied;
         const text::StatementFacts theirs = text::StatementFacts::of(m.content);
         const double share = text::Restatement::share(theirs, mine, sameDenial);
-        if (share <= 0)
+        if (share < text::Restatement::kTakenAsOne)
             continue;
         if (!best || share > best->share || (share == best->share && m.createdAt > best->memory.createdAt)) {
             const QString why = text::Restatement::why(m.content, share);

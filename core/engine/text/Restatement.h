@@ -30,6 +30,11 @@ public:
     static constexpr double kShorterHeld = 0.4;
     static constexpr double kJaccard = 0.25;
     static constexpr int kSharedWords = 3;
+    /// A write (`add`, MCP `remember`, an import, an attached folder's sync) takes a
+    /// restatement as the memory it restates, with no one asked, only from this share of the
+    /// shorter's words (docs/scoring.md#restatements); below it, from kShorterHeld, the two stay
+    /// apart and Review ▸ Duplicates lists them for the person to decide.
+    static constexpr double kTakenAsOne = 2.0 / 3.0;
 
     /// What step 2 reads of one statement besides its facts.
     struct Marks

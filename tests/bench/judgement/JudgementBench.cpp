@@ -1,6 +1,7 @@
 #include "JudgementBench.h"
 
 #include "config/Config.h"
+#include "engine/capture/DuplicateFinder.h"
 #include "engine/capture/MemoryCapture.h"
 #include "engine/conflicts/ConflictDetector.h"
 #include "store/Store.h"
@@ -74,6 +75,17 @@ QString JudgementBench::run(const LabelledPair &pair, Outcome &outcome, QString 
             return older.error().message;
         outcome = older->superseded ? Outcome::Superseded : Outcome::Conflict;
     }
+    if (outcome != Outcome::Nothing)
+        return {};
+    auto clusters = DuplicateFinder::find(**store);
+    if (!clusters)
+        return clusters.error().message;
+    for (const DuplicateCluster &cluster : *clusters) {
+        if (cluster.memories.size() >= 2) {
+            outcome = Outcome::Listed;
+            why = cluster.why;
+        }
+    }
     return {};
 }
 
@@ -84,6 +96,7 @@ void JudgementBench::count(const LabelledPair &pair, Outcome outcome)
     t.conflict += outcome == Outcome::Conflict;
     t.superseded += outcome == Outcome::Superseded;
     t.oneMemory += outcome == Outcome::OneMemory;
+    t.listed += outcome == Outcome::Listed;
 }
 
 QString JudgementBench::table() const
@@ -95,23 +108,24 @@ QString JudgementBench::table() const
             continue;
         const auto &bySet = m_tally[set];
         s << "\n" << set << " pairs\n";
-        s << QStringLiteral("%1 %2 %3 %4 %5 %6   %7\n")
+        s << QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8\n")
                  .arg(QStringLiteral("label"), -14).arg(QStringLiteral("pairs"), 6).arg(QStringLiteral("conflict"), 9)
                  .arg(QStringLiteral("superseded"), 11).arg(QStringLiteral("one memory"), 11)
-                 .arg(QStringLiteral("found"), 7).arg(QStringLiteral("flag nothing"));
+                 .arg(QStringLiteral("listed"), 7).arg(QStringLiteral("found"), 7).arg(QStringLiteral("flag nothing"));
         for (const QString &label : kLabels) {
             const Tally t = bySet.value(label);
             if (t.pairs == 0)
                 continue;
             // What counts as found: a conflict or a supersede for contradictions and updates,
-            // one memory for duplicates; for compatible pairs, any of the three is a mistake.
-            int found = label == QLatin1String("duplicate") ? t.oneMemory : t.conflict + t.superseded;
+            // one memory or listed as duplicates for duplicates; for compatible pairs, any of
+            // them is a mistake (listed is the mildest: the person decides).
+            int found = label == QLatin1String("duplicate") ? t.oneMemory + t.listed : t.conflict + t.superseded;
             if (label == QLatin1String("compatible"))
-                found = t.conflict + t.superseded + t.oneMemory;
-            s << QStringLiteral("%1 %2 %3 %4 %5 %6   %7\n")
+                found = t.conflict + t.superseded + t.oneMemory + t.listed;
+            s << QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8\n")
                      .arg(label, -14).arg(t.pairs, 6).arg(percent(t.conflict, t.pairs), 9)
                      .arg(percent(t.superseded, t.pairs), 11).arg(percent(t.oneMemory, t.pairs), 11)
-                     .arg(percent(found, t.pairs), 7).arg(QStringLiteral("0%"));
+                     .arg(percent(t.listed, t.pairs), 7).arg(percent(found, t.pairs), 7).arg(QStringLiteral("0%"));
         }
         const Tally c = bySet.value(QStringLiteral("contradiction"));
         const Tally u = bySet.value(QStringLiteral("update"));
@@ -119,9 +133,10 @@ QString JudgementBench::table() const
         const Tally k = bySet.value(QStringLiteral("compatible"));
         s << "targets: contradictions+updates found "
           << percent(c.conflict + c.superseded + u.conflict + u.superseded, c.pairs + u.pairs) << " (≥ 60%), duplicates "
-          << percent(d.oneMemory, d.pairs) << " (≥ 70%), compatible superseded or flagged "
-          << percent(k.conflict + k.superseded, k.pairs) << " (≤ 2%), compatible taken as one memory "
-          << percent(k.oneMemory, k.pairs) << "\n";
+          << percent(d.oneMemory + d.listed, d.pairs) << " (≥ 70%; " << percent(d.oneMemory, d.pairs)
+          << " taken as one on the write), compatible superseded or flagged " << percent(k.conflict + k.superseded, k.pairs)
+          << " (≤ 2%), compatible taken as one memory " << percent(k.oneMemory, k.pairs) << ", listed as duplicates "
+          << percent(k.listed, k.pairs) << "\n";
     }
     return out;
 }

@@ -10,17 +10,20 @@ namespace recollector::bench {
 /// The judgement benchmark (docs/scoring.md#judgement-benchmark): each labelled pair added to
 /// a store of its own as an assistant adds memories (core::MemoryCapture::add, the code behind
 /// `recollector-cli add`, actor assistant, at the pair's times), then what Recollector made of
-/// it: a conflict left open, the older superseded, the two taken as one memory, or nothing.
+/// it: a conflict left open, the older superseded, the two taken as one memory, the two listed
+/// as duplicates for the person to decide (core::DuplicateFinder, Review ▸ Duplicates), or
+/// nothing.
 class JudgementBench final
 {
 public:
-    enum class Outcome { Nothing, Conflict, Superseded, OneMemory };
+    enum class Outcome { Nothing, Conflict, Superseded, OneMemory, Listed };
     struct Tally
     {
         int pairs = 0;
         int conflict = 0;
         int superseded = 0;
         int oneMemory = 0;
+        int listed = 0;
     };
 
     /// Adds the pair to a fresh store; an error message, or empty. `why` gets the judgement's words.

@@ -23,6 +23,7 @@ const char *outcomeName(JudgementBench::Outcome o)
     case JudgementBench::Outcome::Conflict: return "conflict";
     case JudgementBench::Outcome::Superseded: return "superseded";
     case JudgementBench::Outcome::OneMemory: return "one memory";
+    case JudgementBench::Outcome::Listed: return "listed as duplicates";
     case JudgementBench::Outcome::Nothing: break;
     }
     return "nothing";
