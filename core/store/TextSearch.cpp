@@ -1,5 +1,6 @@
 #include "store/TextSearch.h"
 
+#include "store/Engine.h"
 #include "store/SqliteStatement.h"
 #include "store/TextIndexSchema.h"
 
@@ -73,6 +74,8 @@ Result<std::vector<TextHit>> TextSearch::search(const QStringList &words, const 
     std::vector<TextHit> hits;
     std::vector<double> w = weights;
     w.resize(std::size_t(words.size() + cjkRuns.size()), 1.0);
+    if (isServer(m_db))
+        return searchServer(words, cjkRuns, limit, w);
     if (const Status st = searchTable(schema::kTextTable, words, limit, 0, w, hits); !st)
         return st.error();
     if (const Status st = searchTable(schema::kCjkTable, cjkRuns, limit, int(words.size()), w, hits); !st)

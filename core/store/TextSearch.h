@@ -53,6 +53,9 @@ public:
     static QString matchExpression(const QStringList &terms);
 
 private:
+    /// search() on a team store: PostgreSQL's full-text search (TextSearchServer.cpp).
+    [[nodiscard]] Result<std::vector<TextHit>> searchServer(const QStringList &words, const QStringList &cjkRuns,
+                                                            int limit, const std::vector<double> &weights);
     [[nodiscard]] Status searchTable(const char *table, const QStringList &terms, int limit, int firstShare,
                                      const std::vector<double> &weights, std::vector<TextHit> &hits);
 

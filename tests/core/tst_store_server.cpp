@@ -2,7 +2,8 @@
 // one transaction and versioned with SQLite's number, a database that is not a store refused,
 // a newer schema opened read-only (the server itself refusing writes), addresses with a
 // password or an unknown parameter refused without echoing the password, a commit after a
-// failed statement reported as a failure, and recollector-cli working on the address.
+// failed statement reported as a failure, and recollector-cli working on the address: add,
+// list, a restatement found and a recall, both by PostgreSQL's text search.
 #include "CliProcess.h"
 #include "PgTestServer.h"
 #include "TempStore.h"
@@ -14,6 +15,7 @@
 #include "store/Transaction.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlQuery>
 #include <QtTest>
@@ -168,6 +170,21 @@ private Q_SLOTS:
         const auto listed = test::runCli({QStringLiteral("--store"), url, QStringLiteral("--json"), QStringLiteral("list")});
         QVERIFY2(listed.code == 0, listed.err.constData());
         QVERIFY2(listed.out.contains("Postgres 15"), listed.out.constData());
+        // The assistant says it again: PostgreSQL's text search finds the memory it restates.
+        const auto again = test::runCli({QStringLiteral("--store"), url, QStringLiteral("--json"), QStringLiteral("add"),
+                                         QStringLiteral("--actor"), QStringLiteral("assistant"), QStringLiteral("--content"),
+                                         QStringLiteral("The staging database runs on Postgres 15"),
+                                         QStringLiteral("--category"), QStringLiteral("fact")});
+        QVERIFY2(again.code == 0, again.err.constData());
+        QVERIFY2(again.out.contains("restates"), again.out.constData());
+        const auto recalled = test::runCli({QStringLiteral("--store"), url, QStringLiteral("--json"), QStringLiteral("retrieve"),
+                                            QStringLiteral("--preview"), QStringLiteral("which database does staging use")});
+        QVERIFY2(recalled.code == 0, recalled.err.constData());
+        const QJsonArray memories = QJsonDocument::fromJson(listed.out).array();
+        QCOMPARE(memories.size(), 1);
+        const QJsonArray results = QJsonDocument::fromJson(recalled.out).array();
+        QVERIFY2(!results.isEmpty(), recalled.out.constData());
+        QCOMPARE(results.first().toObject().value(QStringLiteral("id")), memories.first().toObject().value(QStringLiteral("id")));
         const auto bad = test::runCli({QStringLiteral("--store"), QStringLiteral("postgresql://x:secret@127.0.0.1:1/db"),
                                        QStringLiteral("stats")});
         QCOMPARE(bad.code, 1);
