@@ -80,12 +80,17 @@ Result<std::vector<TextHit>> TextSearch::search(const QStringList &words, const 
         return st.error();
     if (const Status st = searchTable(schema::kCjkTable, cjkRuns, limit, int(words.size()), w, hits); !st)
         return st.error();
+    keepBest(hits, limit);
+    return hits;
+}
+
+void TextSearch::keepBest(std::vector<TextHit> &hits, int limit)
+{
     std::sort(hits.begin(), hits.end(), [](const TextHit &a, const TextHit &b) {
         return a.bm25 != b.bm25 ? a.bm25 > b.bm25 : a.rowid < b.rowid;
     });
     if (int(hits.size()) > limit)
         hits.resize(std::size_t(std::max(0, limit)));
-    return hits;
 }
 
 Result<std::vector<TimeNeighbour>> TextSearch::timeNeighbours(std::int64_t rowid, Millis createdAt, int each,

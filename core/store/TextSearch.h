@@ -53,6 +53,8 @@ public:
     static QString matchExpression(const QStringList &terms);
 
 private:
+    /// Best first by Σ shares, then by rowid; at most `limit`.
+    static void keepBest(std::vector<TextHit> &hits, int limit);
     /// search() on a team store: PostgreSQL's full-text search (TextSearchServer.cpp).
     [[nodiscard]] Result<std::vector<TextHit>> searchServer(const QStringList &words, const QStringList &cjkRuns,
                                                             int limit, const std::vector<double> &weights);

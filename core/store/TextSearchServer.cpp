@@ -6,8 +6,6 @@
 
 #include "store/SqliteStatement.h"
 
-#include <algorithm>
-
 namespace recollector::core {
 
 namespace {
@@ -77,11 +75,7 @@ Result<std::vector<TextHit>> TextSearch::searchServer(const QStringList &words, 
     });
     if (!st)
         return st.error();
-    std::sort(hits.begin(), hits.end(), [](const TextHit &a, const TextHit &b) {
-        return a.bm25 != b.bm25 ? a.bm25 > b.bm25 : a.rowid < b.rowid;
-    });
-    if (int(hits.size()) > limit)
-        hits.resize(std::size_t(std::max(0, limit)));
+    keepBest(hits, limit);
     return hits;
 }
 

@@ -79,16 +79,24 @@ class TestRestatementPaths : public QObject
 
     Config m_config = Config::defaults();
 
+    /// A store holding `held` as mem_held, and what `add` made of the assistant saying `again`
+    /// thirty days later.
+    Result<MemoryCapture::Added> heldThenAdded(test::TempStore &store, const QString &held, const QString &again)
+    {
+        if (!store->memories().insert(memory(QStringLiteral("mem_held"), held, kDay0)))
+            return Error::make(Error::Code::Io, QStringLiteral("could not insert mem_held"));
+        MemoryCapture capture(*store, m_config);
+        NewMemory input;
+        input.actor = QStringLiteral("assistant");
+        input.content = again;
+        return capture.add(input, kDay0 + 30 * kMsPerDay);
+    }
+
 private Q_SLOTS:
     void addReinforcesTheMemoryHeld()
     {
         test::TempStore store;
-        QVERIFY(store->memories().insert(memory(QStringLiteral("mem_held"), kHeld, kDay0)));
-        MemoryCapture capture(*store, m_config);
-        NewMemory input;
-        input.actor = QStringLiteral("assistant");
-        input.content = kAgain;
-        auto added = capture.add(input, kDay0 + 30 * kMsPerDay);
+        auto added = heldThenAdded(store, kHeld, kAgain);
         QVERIFY2(added, added ? "" : qPrintable(added.error().message));
         QCOMPARE(added->memory.id, QStringLiteral("mem_held"));
         QCOMPARE(store->memories().count().value(), qint64(1));
@@ -106,12 +114,7 @@ private Q_SLOTS:
         QVERIFY2(share > 0 && share < text::Restatement::kTakenAsOne, qPrintable(QString::number(share)));
 
         test::TempStore store;
-        QVERIFY(store->memories().insert(memory(QStringLiteral("mem_held"), held, kDay0)));
-        MemoryCapture capture(*store, m_config);
-        NewMemory input;
-        input.actor = QStringLiteral("assistant");
-        input.content = again;
-        auto added = capture.add(input, kDay0 + 30 * kMsPerDay);
+        auto added = heldThenAdded(store, held, again);
         QVERIFY2(added, added ? "" : qPrintable(added.error().message));
         QVERIFY(added->restates.isEmpty());
         QVERIFY(added->memory.id != QStringLiteral("mem_held"));
