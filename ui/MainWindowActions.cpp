@@ -10,6 +10,7 @@
 #include "support/MessageBox.h"
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
+#include "views/ContentsAsOfControl.h"
 #include "views/PreviewDateControl.h"
 
 #include <QAction>
@@ -240,6 +241,8 @@ void MainWindow::createToolBar()
     auto *preview = new PreviewDateControl(m_session, bar);
     preview->setObjectName(QStringLiteral("previewDateControl"));
     bar->addWidget(preview);
+    bar->addSeparator();
+    bar->addWidget(new ContentsAsOfControl(m_session, bar));
     fillProfileChoices();
 }
 

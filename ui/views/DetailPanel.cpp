@@ -86,6 +86,7 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(paren
         connect(session, &StoreSession::profileChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::configChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::nowChanged, this, &DetailPanel::reload);
+        connect(session, &StoreSession::contentsAtChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::privacyModeChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::closed, this, [this] { showMemory({}); });
     }
@@ -498,7 +499,9 @@ void DetailPanel::updatePending()
     if (blank)
         m_pendingNote->setText(tr("The text cannot be empty."));
     else if (edit.isEmpty())
-        m_pendingNote->setText(readOnly ? tr("This store is read-only.") : tr("No unsaved changes."));
+        m_pendingNote->setText(!readOnly                  ? tr("No unsaved changes.")
+                               : m_session && m_session->isShowingPast() ? tr("Showing this memory as it was: editing is off.")
+                                                                        : tr("This store is read-only."));
     else
         m_pendingNote->setText(tr("Not saved yet: %1").arg(fieldWords(edit).join(QStringLiteral(", "))));
     QPalette pal = palette();
