@@ -237,12 +237,17 @@ void MainWindow::createToolBar()
         if (const Status st = m_session->setViewProfile(name); !st)
             showError(tr("View scores as"), st.error().message);
     });
-    bar->addSeparator();
-    auto *preview = new PreviewDateControl(m_session, bar);
+    // The two instants on a row of their own, side by side: on one row with the decisions
+    // they fell into the toolbar's overflow on any window narrower than about 1800 pixels.
+    addToolBarBreak();
+    QToolBar *dates = addToolBar(tr("Dates"));
+    dates->setObjectName(QStringLiteral("datesToolBar"));
+    dates->setMovable(false);
+    auto *preview = new PreviewDateControl(m_session, dates);
     preview->setObjectName(QStringLiteral("previewDateControl"));
-    bar->addWidget(preview);
-    bar->addSeparator();
-    bar->addWidget(new ContentsAsOfControl(m_session, bar));
+    dates->addWidget(preview);
+    dates->addSeparator();
+    dates->addWidget(new ContentsAsOfControl(m_session, dates));
     fillProfileChoices();
 }
 

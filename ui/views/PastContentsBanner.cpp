@@ -9,6 +9,9 @@
 #include <QLocale>
 #include <QPushButton>
 
+#include <algorithm>
+#include <limits>
+
 namespace recollector::ui {
 
 PastContentsBanner::PastContentsBanner(StoreSession *session, QWidget *parent)
@@ -53,12 +56,17 @@ void PastContentsBanner::sync()
     }
     QStringList lines { tr("Showing the memories as they were on %1; editing is off.").arg(when) };
     if (const core::ContentsAsOf *past = m_session->pastContents()) {
-        if (!past->inexact.isEmpty())
+        const int inexact = int(past->inexact.size());
+        if (inexact == 1)
+            lines << tr("1 memory could not be rebuilt exactly: a later change did not keep what it said before.");
+        else if (inexact > 1)
             lines << tr("%n memories could not be rebuilt exactly: a later change did not keep what they said before.",
-                        nullptr, int(past->inexact.size()));
-        if (past->unrecordedCreations > 0)
-            lines << tr("%n memories were written without a history: they are shown as they are now.", nullptr,
-                        int(past->unrecordedCreations));
+                        nullptr, inexact);
+        const int unrecorded = int(std::min<qint64>(past->unrecordedCreations, std::numeric_limits<int>::max()));
+        if (unrecorded == 1)
+            lines << tr("1 memory was written without a history: it is shown as it is now.");
+        else if (unrecorded > 1)
+            lines << tr("%n memories were written without a history: they are shown as they are now.", nullptr, unrecorded);
     }
     m_text->setText(lines.join(QLatin1Char(' ')));
 }
