@@ -3184,6 +3184,33 @@
     </message>
 </context>
 <context>
+    <name>recollector::ui::ContentsAsOfControl</name>
+    <message>
+        <source>Now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>Show the memories and their texts as they were at this date, rebuilt from their history. Nothing can be changed meanwhile.</source>
+        <translation>显示此日期时的记忆及其文字，由历史重建。期间不能做任何更改。</translation>
+    </message>
+    <message>
+        <source>Back to the memories as they are now</source>
+        <translation>回到记忆现在的样子</translation>
+    </message>
+    <message>
+        <source>Contents as of:</source>
+        <translation>内容日期：</translation>
+    </message>
+    <message>
+        <source>Rebuilding…</source>
+        <translation>正在重建…</translation>
+    </message>
+    <message>
+        <source>As of %1</source>
+        <translation>截至 %1</translation>
+    </message>
+</context>
+<context>
     <name>recollector::ui::DecayChartControls</name>
     <message>
         <source>Time range:</source>
@@ -3708,6 +3735,14 @@
     <message>
         <source>description</source>
         <translation>描述</translation>
+    </message>
+    <message>
+        <source>Showing this memory as it was: editing is off.</source>
+        <translation>正在显示这条记忆当时的样子：编辑已关闭。</translation>
+    </message>
+    <message>
+        <source>Showing this memory as far as its history tells: a later change did not keep what it said before. Editing is off.</source>
+        <translation>按历史所能重建的样子显示这条记忆：之后的更改没有保留它之前的内容。编辑已关闭。</translation>
     </message>
 </context>
 <context>
@@ -5127,6 +5162,14 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <source>Memories that say the same thing in other words: merge each group into one</source>
         <translation>用不同说法讲同一件事的记忆：把每组合并为一条</translation>
     </message>
+    <message>
+        <source> — as it was on %1</source>
+        <translation> — %1 时的样子</translation>
+    </message>
+    <message>
+        <source>Dates</source>
+        <translation>日期</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::MemoryTableView</name>
@@ -5233,6 +5276,41 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     <message>
         <source>The two passphrases differ.</source>
         <translation>两次输入的口令不一致。</translation>
+    </message>
+</context>
+<context>
+    <name>recollector::ui::PastContentsBanner</name>
+    <message>
+        <source>Back to Now</source>
+        <translation>回到现在</translation>
+    </message>
+    <message>
+        <source>Rebuilding the memories as they were on %1 from their history…</source>
+        <translation>正在根据历史重建 %1 时的记忆…</translation>
+    </message>
+    <message>
+        <source>Showing the memories as they were on %1; editing is off.</source>
+        <translation>正在显示 %1 时的记忆；编辑已关闭。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memories could not be rebuilt exactly: a later change did not keep what they said before.</source>
+        <translation>
+            <numerusform>%n 条记忆无法精确重建：之后的更改没有保留它们之前的内容。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n memories were written without a history: they are shown as they are now.</source>
+        <translation>
+            <numerusform>%n 条记忆写入时没有历史：按现在的样子显示。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 memory could not be rebuilt exactly: a later change did not keep what it said before.</source>
+        <translation>1 条记忆无法精确重建：之后的更改没有保留它之前的内容。</translation>
+    </message>
+    <message>
+        <source>1 memory was written without a history: it is shown as it is now.</source>
+        <translation>1 条记忆写入时没有历史：按现在的样子显示。</translation>
     </message>
 </context>
 <context>
@@ -6086,6 +6164,18 @@ allowed: %2</source>
     <message>
         <source>The assistant&apos;s memory file could not be written, so nothing was changed: %1</source>
         <translation>无法写入助手的记忆文件，因此没有做任何更改：%1</translation>
+    </message>
+    <message>
+        <source>This memory did not exist yet then.</source>
+        <translation>这条记忆当时还不存在。</translation>
+    </message>
+    <message>
+        <source>The memories as they were could not be rebuilt: %1</source>
+        <translation>无法重建当时的记忆：%1</translation>
+    </message>
+    <message>
+        <source>Showing the memories as they were on %1: go back to now to change them.</source>
+        <translation>正在显示 %1 时的记忆：回到现在才能更改。</translation>
     </message>
 </context>
 <context>

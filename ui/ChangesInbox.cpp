@@ -56,6 +56,9 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
         m_action->setEnabled(true);
         m_soon.start();
     });
+    // Accept and Reject change the store: not while "Contents as of" shows the past.
+    connect(m_session, &StoreSession::contentsAtChanged, this,
+            [this]() { m_action->setEnabled(m_session->isOpen() && !m_session->isShowingPast()); });
     connect(m_session, &StoreSession::aboutToClose, this, [this]() {
         m_action->setEnabled(false);
         m_soon.stop();

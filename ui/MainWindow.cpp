@@ -23,6 +23,7 @@
 #include <QFontMetrics>
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
+#include "views/PastContentsBanner.h"
 #include "text/TierText.h"
 
 #include <QAction>
@@ -124,6 +125,7 @@ void MainWindow::createCentralArea()
     // Before the view takes the model: the keeper sees a removal before the selection model.
     m_keeper = new SelectionKeeper(m_table, m_model, this);
     m_table->setMemoryModel(m_model);
+    layout->addWidget(new PastContentsBanner(m_session, central));
     layout->addWidget(m_filterBar);
     layout->addWidget(m_table, 1);
     createWelcome(layout);
@@ -223,6 +225,17 @@ void MainWindow::connectSession()
         updateStatus();
     });
     connect(m_session, &StoreSession::nowChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &StoreSession::contentsAtChanged, this, [this]() {
+        // "Contents as of": nothing is changed while the past is shown, undo and imports included.
+        const bool past = m_session->isShowingPast() || (m_session->isOpen() && m_session->isReadOnly()
+                                                          && !m_session->store()->database().isReadOnly());
+        m_actions.undo->setEnabled(!past && m_undo->canUndo());
+        m_actions.redo->setEnabled(!past && m_undo->canRedo());
+        m_actions.importSet->setEnabled(!past);
+        m_actions.importFolder->setEnabled(!past);
+        updateTitle();
+        updateActions();
+    });
     connect(m_session, &StoreSession::loadingChanged, this, [this](bool loading) {
         m_loadingLabel->setText(loading ? tr("Loading the rest of the store…") : QString());
     });
@@ -373,8 +386,11 @@ void MainWindow::updateTitle()
     QString title = m_session->isOpen() ? m_session->displayName() : tr("No store");
     if (m_attach && m_attach->isActive())
         title = tr("%1 (attached folder)").arg(m_attach->folder());
-    if (m_session->isReadOnly())
+    if (m_session->isOpen() && m_session->store()->database().isReadOnly())
         title += tr(" (read-only)");
+    if (m_session->isShowingPast())
+        title += tr(" — as it was on %1").arg(QLocale().toString(
+            QDateTime::fromMSecsSinceEpoch(m_session->contentsAt(), Qt::LocalTime).date(), QLocale::ShortFormat));
     if (m_session->isOpen() && QFileInfo(m_session->path()) == QFileInfo(demoStorePath()))
         title += tr(" — sample data");
     if (m_session->isPreviewing())

@@ -10,6 +10,7 @@
 #include "support/MessageBox.h"
 #include "views/FilterBar.h"
 #include "views/MemoryTableView.h"
+#include "views/ContentsAsOfControl.h"
 #include "views/PreviewDateControl.h"
 
 #include <QAction>
@@ -236,10 +237,17 @@ void MainWindow::createToolBar()
         if (const Status st = m_session->setViewProfile(name); !st)
             showError(tr("View scores as"), st.error().message);
     });
-    bar->addSeparator();
-    auto *preview = new PreviewDateControl(m_session, bar);
+    // The two instants on a row of their own, side by side: on one row with the decisions
+    // they fell into the toolbar's overflow on any window narrower than about 1800 pixels.
+    addToolBarBreak();
+    QToolBar *dates = addToolBar(tr("Dates"));
+    dates->setObjectName(QStringLiteral("datesToolBar"));
+    dates->setMovable(false);
+    auto *preview = new PreviewDateControl(m_session, dates);
     preview->setObjectName(QStringLiteral("previewDateControl"));
-    bar->addWidget(preview);
+    dates->addWidget(preview);
+    dates->addSeparator();
+    dates->addWidget(new ContentsAsOfControl(m_session, dates));
     fillProfileChoices();
 }
 

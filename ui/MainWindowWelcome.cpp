@@ -61,8 +61,10 @@ void MainWindow::updateWelcome()
             dock->show();
         }
     }
-    if (auto *preview = findChild<QWidget *>(QStringLiteral("previewDateControl")))
-        preview->setEnabled(open);
+    for (const char *name : {"previewDateControl", "contentsAsOfControl"}) {
+        if (auto *control = findChild<QWidget *>(QLatin1String(name)))
+            control->setEnabled(open);
+    }
     if (m_profileCombo)
         m_profileCombo->setEnabled(open);
 }

@@ -12,6 +12,8 @@
 #include <QLoggingCategory>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <utility>
+
 Q_LOGGING_CATEGORY(lcSession, "recollector.ui.session")
 
 namespace recollector::ui {
@@ -47,20 +49,27 @@ StoreSession::StoreSession(QObject *parent)
             Q_EMIT nowChanged();
     });
     connect(&m_loadWatcher, &QFutureWatcher<LoadResult>::finished, this, &StoreSession::finishBackgroundLoad);
+    connect(&m_pastWatcher, &QFutureWatcher<PastResult>::finished, this, &StoreSession::finishPastLoad);
 }
 
 StoreSession::~StoreSession()
 {
     if (m_cancelLoad)
         m_cancelLoad->store(true);
+    if (m_cancelPast)
+        m_cancelPast->store(true);
     m_loadWatcher.waitForFinished();
+    m_pastWatcher.waitForFinished();
 }
 
 QString StoreSession::path() const { return m_store ? m_store->path() : QString(); }
 
 QString StoreSession::displayName() const { return m_store ? QFileInfo(m_store->path()).fileName() : QString(); }
 
-bool StoreSession::isReadOnly() const { return m_store && m_store->database().isReadOnly(); }
+bool StoreSession::isReadOnly() const
+{
+    return m_store && (m_store->database().isReadOnly() || m_contentsAt != 0 || m_returningToNow);
+}
 
 QString StoreSession::warning() const { return m_store ? m_store->database().warning() : QString(); }
 
@@ -124,6 +133,15 @@ void StoreSession::close()
         m_cancelLoad->store(true);
     m_loadWatcher.waitForFinished();
     setLoading(false);
+    if (m_cancelPast)
+        m_cancelPast->store(true);
+    m_pastWatcher.waitForFinished();
+    m_pastWatcher.setFuture(QFuture<PastResult>());
+    const bool wasPast = m_contentsAt != 0 || m_returningToNow;
+    m_contentsAt = 0;
+    m_past.reset();
+    m_pastLoading = false;
+    m_returningToNow = false;
     m_pollTimer.stop();
     m_clockTimer.stop();
     Q_EMIT aboutToClose();
@@ -131,6 +149,8 @@ void StoreSession::close()
     m_snapshot = MemorySnapshot();
     m_store.reset();
     Q_EMIT reloaded();
+    if (wasPast)
+        Q_EMIT contentsAtChanged();
     Q_EMIT closed();
 }
 
@@ -196,6 +216,14 @@ Result<Memory> StoreSession::memory(const QString &id) const
 {
     if (!m_store)
         return Error::make(Error::Code::NotFound, tr("no store is open"));
+    if (m_past) {
+        auto then = m_past->memory(*m_store, id);
+        if (!then)
+            return then.error();
+        if (!*then)
+            return Error::make(Error::Code::NotFound, tr("This memory did not exist yet then."));
+        return std::move(**then);
+    }
     return m_store->memories().get(id);
 }
 
@@ -211,6 +239,8 @@ Status StoreSession::decide(const std::function<Status()> &decide)
 {
     if (!m_store)
         return Error::make(Error::Code::Usage, tr("No store is open."));
+    if (m_contentsAt != 0 || m_returningToNow)
+        return refusePast();
     bool decided = false;
     auto written = attach::AttachedDecision::run(*m_store, time::nowMs(), [&]() -> Status {
         const Status st = decide();
@@ -231,8 +261,8 @@ Status StoreSession::decide(const std::function<Status()> &decide)
 
 void StoreSession::refresh(const QStringList &ids)
 {
-    if (!m_store || ids.isEmpty())
-        return;
+    if (!m_store || ids.isEmpty() || m_contentsAt != 0)
+        return; // the past does not follow the store's writes; going back to now reads it again
     auto rows = m_snapshot.refresh(*m_store, m_config, ids);
     if (!rows) {
         Q_EMIT errorOccurred(rows.error().message);
@@ -248,6 +278,11 @@ void StoreSession::reload()
 {
     if (!m_store)
         return;
+    if (m_contentsAt != 0) {
+        startPastLoad(); // the config changed: rebuild with it
+        Q_EMIT contentsAtChanged();
+        return;
+    }
     if (m_loading) {
         m_reloadPending = true; // the load under way may predate the change: read again after
         return;
@@ -287,6 +322,8 @@ void StoreSession::finishBackgroundLoad()
     if (!m_loading)
         return; // already taken by waitForLoaded(), or the store was closed
     setLoading(false);
+    if (std::exchange(m_returningToNow, false))
+        Q_EMIT contentsAtChanged(); // back to now: writable again (the rows follow below)
     const LoadResult result = m_loadWatcher.future().result();
     if (!result || !m_store || (m_cancelLoad && m_cancelLoad->load()))
         return;
@@ -323,8 +360,8 @@ void StoreSession::setPollInterval(int ms) { m_pollTimer.setInterval(ms); }
 
 void StoreSession::checkForChanges()
 {
-    if (!m_store || m_loading)
-        return;
+    if (!m_store || m_loading || m_contentsAt != 0)
+        return; // while showing the past: going back to now reads the store again
     const qint64 version = m_store->database().dataVersion();
     if (version == m_dataVersion)
         return;

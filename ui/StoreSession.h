@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/Config.h"
+#include "engine/review/PastSnapshot.h"
 #include "model/Memory.h"
 #include "model/Result.h"
 #include "scoring/ScoringProfile.h"
@@ -78,6 +79,21 @@ public:
     /// Sets the preview instant ("preview at date"); 0 goes back to the live clock.
     void setNow(core::Millis at);
 
+    /// "Contents as of" (docs/scoring.md#contents-as-of): the table, the panel and the charts
+    /// show the memories as they were at `at`, rebuilt from the events on a worker; 0 goes
+    /// back to the store as it is. Nothing can be changed meanwhile: isReadOnly() is true and
+    /// decide() refuses.
+    void setContentsAt(core::Millis at);
+    /// The instant the contents are shown at; 0 = as they are now.
+    core::Millis contentsAt() const { return m_contentsAt; }
+    bool isShowingPast() const { return m_contentsAt != 0; }
+    /// The rebuilt contents once the worker is done; null while it works or when showing now.
+    const core::ContentsAsOf *pastContents() const { return m_past.get(); }
+    /// True while the worker rebuilds the contents.
+    bool isRebuildingPast() const { return m_pastLoading; }
+    /// Blocks until a rebuild under way has finished (tests).
+    void waitForContents();
+
     const core::MemorySnapshot &snapshot() const { return m_snapshot; }
     /// Privacy mode (View → Privacy Mode): the views mask the text of sensitivity ≥ 2.
     bool privacyMode() const { return m_privacyMode; }
@@ -138,6 +154,8 @@ Q_SIGNALS:
     /// Something went wrong in the background (a refresh or reload failed).
     void errorOccurred(const QString &message);
     void privacyModeChanged(bool on);
+    /// "Contents as of" was switched on, moved, rebuilt (pastContents() set) or switched off.
+    void contentsAtChanged();
     /// A decision's write-back to the attached folder (decide): the files that left the folder
     /// because their memory was marked wrong or replaced, and the problem lines (a clash).
     void writtenBack(const QStringList &retired, const QStringList &problems);
@@ -147,6 +165,9 @@ private:
     void startBackgroundLoad();
     void finishBackgroundLoad();
     void setLoading(bool loading);
+    void startPastLoad();
+    void finishPastLoad();
+    core::Status refusePast() const;
 
     std::unique_ptr<core::Store> m_store;
     core::Config m_config;
@@ -164,6 +185,13 @@ private:
     using LoadResult = std::shared_ptr<core::Result<core::MemorySnapshot>>;
     QFutureWatcher<LoadResult> m_loadWatcher;
     std::shared_ptr<std::atomic<bool>> m_cancelLoad;
+    core::Millis m_contentsAt = 0;
+    std::shared_ptr<const core::ContentsAsOf> m_past;
+    bool m_pastLoading = false;
+    bool m_returningToNow = false; ///< the live rows are being read again after "Contents as of"
+    using PastResult = std::shared_ptr<core::Result<core::PastSnapshot>>;
+    QFutureWatcher<PastResult> m_pastWatcher;
+    std::shared_ptr<std::atomic<bool>> m_cancelPast;
 };
 
 } // namespace recollector::ui

@@ -86,6 +86,7 @@ DetailPanel::DetailPanel(StoreSession *session, QWidget *parent) : QWidget(paren
         connect(session, &StoreSession::profileChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::configChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::nowChanged, this, &DetailPanel::reload);
+        connect(session, &StoreSession::contentsAtChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::privacyModeChanged, this, &DetailPanel::reload);
         connect(session, &StoreSession::closed, this, [this] { showMemory({}); });
     }
@@ -486,6 +487,16 @@ void DetailPanel::restoreDrafts(const core::MemoryEdit &draft)
     m_filling = false; // the content editor keeps its own draft
 }
 
+QString DetailPanel::pastNote() const
+{
+    // "Contents as of" (docs/scoring.md#contents-as-of): say when the history could not tell.
+    const core::ContentsAsOf *past = m_session->pastContents();
+    if (past && past->inexact.contains(m_id))
+        return tr("Showing this memory as far as its history tells: a later change did not keep what it said before. "
+                  "Editing is off.");
+    return tr("Showing this memory as it was: editing is off.");
+}
+
 void DetailPanel::updatePending()
 {
     if (m_filling || !m_pendingNote)
@@ -498,7 +509,8 @@ void DetailPanel::updatePending()
     if (blank)
         m_pendingNote->setText(tr("The text cannot be empty."));
     else if (edit.isEmpty())
-        m_pendingNote->setText(readOnly ? tr("This store is read-only.") : tr("No unsaved changes."));
+        m_pendingNote->setText(!readOnly ? tr("No unsaved changes.") : m_session && m_session->isShowingPast() ? pastNote()
+                                                                                                              : tr("This store is read-only."));
     else
         m_pendingNote->setText(tr("Not saved yet: %1").arg(fieldWords(edit).join(QStringLiteral(", "))));
     QPalette pal = palette();

@@ -111,6 +111,7 @@ private:
     /// The category the combo stands for: a listed one's stored name, else the text typed.
     QString categoryName() const;
     /// Recounts the pending edits: the Apply bar's note and buttons.
+    QString pastNote() const;
     void updatePending();
     /// Makes Enter in `field` apply the panel's edits.
     void applyOnEnter(QWidget *field);

@@ -6,6 +6,7 @@
 
 #include "engine/review/ChangeDetail.h"
 #include "engine/review/ChangeList.h"
+#include "engine/review/ContentsDiff.h"
 #include "engine/review/ReviewPoint.h"
 #include "snapshot/SnapshotLoader.h"
 
@@ -49,7 +50,8 @@ class ChangesCommand final : public Command
 {
 public:
     QString name() const override { return QStringLiteral("changes"); }
-    QString summary() const override { return QStringLiteral("what changed since a date or your last review, one line per memory, newest first"); }
+    QString summary() const override { return QStringLiteral("what changed since a date or your last review, one line per memory, newest first; "
+                                                       "--between D1 D2: added, removed and changed between two dates, each memory as it was at each"); }
     QString usage() const override
     {
         return QStringLiteral("[--since DATE | --since-review | --between DATE DATE] [--by assistant|mcp|file|import|user|system] "
@@ -119,7 +121,11 @@ private:
         if (const auto between = p.value(QStringLiteral("between"))) {
             const auto from = parseDate(*between);
             const auto to = parseDate(rest.first());
-            if (!from || !to || *to < *from)
+            for (const auto &[date, text] : { std::pair { from, *between }, std::pair { to, rest.first() } }) {
+                if (!date)
+                    return ctx.fail(QStringLiteral("changes: --between: \"%1\" is not a date (2026-05-01 or 2026-05-01T09:00:00Z)").arg(text), 2);
+            }
+            if (*to < *from)
                 return ctx.fail(QStringLiteral("changes: --between \"%1\" \"%2\": two dates, the earlier first").arg(*between, rest.first()), 2);
             query.range.from = *from;
             query.range.to = *to;
@@ -176,25 +182,36 @@ private:
         return 0;
     }
 
-    // The difference between two dates: what was added, removed and changed between them,
-    // each with the changed fields before and after (from the events, not from the store now).
+    // The difference between two dates (docs/scoring.md#contents-as-of): the inbox's rows of
+    // the range, each memory compared as it was at each date, rebuilt from the events.
     static int printBetween(CliContext &ctx, const ChangeQuery &query, const std::vector<ChangeRow> &rows)
     {
-        QJsonArray added;
-        QJsonArray removed;
-        QJsonArray changed;
+        auto from = ContentsAsOf::rebuild(*ctx.store(), query.range.from);
+        auto to = from ? ContentsAsOf::rebuild(*ctx.store(), query.range.to) : from;
+        if (!to)
+            return ctx.fail(to.error());
+        QJsonArray lists[3];
+        QStringList lines;
         for (const ChangeRow &row : rows) {
-            auto detail = ChangeDetail::of(*ctx.store(), row.memoryId, query.range);
-            if (!detail)
-                return ctx.fail(detail.error());
-            if (detail->isNew && detail->isGone)
-                continue; // came and went between the two dates
+            auto diff = ContentsDiff::of(*ctx.store(), *from, *to, row.memoryId);
+            if (!diff)
+                return ctx.fail(diff.error());
+            if (!*diff)
+                continue; // the same at both dates (came and went, or changed back)
             QJsonObject o = rowObject(row);
-            o.insert(QStringLiteral("before"), detail->before);
-            o.insert(QStringLiteral("after"), detail->after);
-            (detail->isNew ? added : detail->isGone ? removed : changed).append(o);
+            o.insert(QStringLiteral("before"), (*diff)->before);
+            o.insert(QStringLiteral("after"), (*diff)->after);
+            if (!(*diff)->exact)
+                o.insert(QStringLiteral("exact"), false);
+            lists[int((*diff)->kind)].append(o);
+            lines << betweenLine(**diff, row);
         }
+        const QJsonArray &added = lists[int(ContentsDiff::Kind::Added)];
+        const QJsonArray &removed = lists[int(ContentsDiff::Kind::Removed)];
+        const QJsonArray &changed = lists[int(ContentsDiff::Kind::Changed)];
         if (!ctx.json) {
+            for (const QString &line : std::as_const(lines))
+                ctx.out() << line << "\n";
             ctx.out() << added.size() << " added, " << removed.size() << " removed, " << changed.size() << " changed\n";
             ctx.out().flush();
             return 0;
@@ -205,6 +222,20 @@ private:
                                     { QStringLiteral("removed"), removed },
                                     { QStringLiteral("changed"), changed } });
         return 0;
+    }
+
+    // "+ id  text", "- id  text", "~ id  content, keywords"; "(approximate)" when the events
+    // could not rebuild it field for field.
+    static QString betweenLine(const ContentsDiff &d, const ChangeRow &row)
+    {
+        static const char *const kMarks[] = { "+", "-", "~" };
+        QStringList fields = d.after.keys();
+        fields.removeAll(QStringLiteral("updatedAt")); // every write moves these two
+        fields.removeAll(QStringLiteral("strength"));
+        QString what = d.kind == ContentsDiff::Kind::Changed ? fields.join(QStringLiteral(", "))
+                                                             : row.preview.left(60).replace(QLatin1Char('\n'), QLatin1Char(' '));
+        return QStringLiteral("%1 %2  %3%4").arg(QLatin1String(kMarks[int(d.kind)]), row.memoryId, what,
+                                                  d.exact ? QString() : QStringLiteral("  (approximate)"));
     }
 };
 
