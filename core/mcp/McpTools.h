@@ -4,6 +4,7 @@
 #include "mcp/AssistantRecall.h"
 #include "mcp/ToolOutcome.h"
 #include "model/Memory.h"
+#include "model/Result.h"
 #include "model/Time.h"
 
 #include <QJsonObject>
@@ -51,6 +52,12 @@ private:
     ToolOutcome forget(ToolArguments &args);
     ToolOutcome listRecent(ToolArguments &args);
     ToolOutcome get(ToolArguments &args);
+    /// Approval mode (docs/scoring.md#approval-mode): the store's setting, read at each call.
+    Result<bool> approvalOn();
+    /// The assistant's forget or reinforce of `id` as a proposal, and the answer saying so.
+    ToolOutcome propose(const QString &action, const QString &id, const QString &event, const QString &why);
+    /// remember's new memory as a proposal (inside remember's transaction).
+    ToolOutcome proposeNew(const Memory &draft);
     /// The memory `id` as the tools show it, or a tool error.
     ToolOutcome memoryResult(const QString &id, const QString &message, QJsonObject extra = {});
     QJsonObject view(const Memory &memory, Millis now) const;
