@@ -2,6 +2,7 @@
 
 #include "config/Config.h"
 #include "mcp/AssistantRecall.h"
+#include "mcp/NearDuplicate.h"
 #include "mcp/ToolOutcome.h"
 #include "model/Memory.h"
 #include "model/Result.h"
@@ -11,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace recollector::core {
 class ScoringProfile;
@@ -58,6 +60,8 @@ private:
     ToolOutcome propose(const QString &action, const QString &id, const QString &event, const QString &why);
     /// remember's new memory as a proposal (inside remember's transaction).
     ToolOutcome proposeNew(const Memory &draft);
+    /// remember under approval mode: the proposal of a new memory, or of reinforcing the one it repeats.
+    ToolOutcome proposeRemember(const Memory &draft, const std::optional<NearDuplicate::Match> &duplicate);
     /// The memory `id` as the tools show it, or a tool error.
     ToolOutcome memoryResult(const QString &id, const QString &message, QJsonObject extra = {});
     QJsonObject view(const Memory &memory, Millis now) const;

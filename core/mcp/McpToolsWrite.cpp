@@ -5,6 +5,7 @@
 
 #include "engine/capture/AfterChange.h"
 #include "engine/capture/MemoryCapture.h"
+#include "engine/capture/Restatements.h"
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/Proposals.h"
 #include "engine/decisions/Reinforcement.h"
@@ -106,6 +107,21 @@ ToolOutcome McpTools::proposeNew(const Memory &draft)
                            data);
 }
 
+ToolOutcome McpTools::proposeRemember(const Memory &draft, const std::optional<NearDuplicate::Match> &duplicate)
+{
+    // Approval mode: a proposal, and nothing else written (docs/scoring.md#approval-mode); what
+    // repeats or restates a memory held is proposed as its reinforcement, as remember does.
+    if (duplicate)
+        return propose(QStringLiteral("reinforce"), duplicate->memory.id, QStringLiteral("manual"),
+                       QStringLiteral("keyword overlap %1").arg(duplicate->jaccard, 0, 'f', 2));
+    auto restated = Restatements::find(m_store, draft);
+    if (!restated)
+        return ToolOutcome::toolError(restated.error().message);
+    if (*restated)
+        return propose(QStringLiteral("reinforce"), (*restated)->memory.id, QStringLiteral("manual"), (*restated)->why);
+    return proposeNew(draft);
+}
+
 ToolOutcome McpTools::remember(ToolArguments &args)
 {
     NewMemory input;
@@ -133,10 +149,7 @@ ToolOutcome McpTools::remember(ToolArguments &args)
     if (!approval)
         return ToolOutcome::toolError(approval.error().message);
     if (*approval) {
-        // Approval mode: a proposal, and nothing else written (docs/scoring.md#approval-mode).
-        ToolOutcome proposed = *duplicate ? propose(QStringLiteral("reinforce"), (*duplicate)->memory.id, QStringLiteral("manual"),
-                                                    QStringLiteral("keyword overlap %1").arg((*duplicate)->jaccard, 0, 'f', 2))
-                                          : proposeNew(draft);
+        ToolOutcome proposed = proposeRemember(draft, *duplicate);
         if (proposed.kind == ToolOutcome::Kind::Ok) {
             if (const Status st = tx.commit(); !st)
                 return ToolOutcome::toolError(st.error().message);

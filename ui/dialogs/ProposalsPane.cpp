@@ -45,6 +45,7 @@ ProposalsPane::ProposalsPane(StoreSession *session, QWidget *parent)
     m_label->setFont(bold);
     layout->addWidget(m_label);
     m_list->setObjectName(QStringLiteral("proposalsList"));
+    m_model->setHorizontalHeaderLabels({ tr("When"), tr("Proposed change"), tr("Memory") });
     m_list->setModel(m_model);
     m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -83,8 +84,7 @@ bool ProposalsPane::reload(const Sink &say)
     for (const Proposal &p : selected())
         keep << QString::number(p.eventId);
     m_proposals = std::move(*pending);
-    m_model->clear();
-    m_model->setHorizontalHeaderLabels({ tr("When"), tr("Proposed change"), tr("Memory") });
+    m_model->removeRows(0, m_model->rowCount());
     QList<int> again;
     for (const Proposal &p : m_proposals) {
         const Detail d = detail(p);
