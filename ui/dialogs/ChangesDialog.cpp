@@ -217,6 +217,9 @@ void ChangesDialog::buildFilters(QHBoxLayout *bar)
         auto *l = new QLabel(label);
         auto *b = new QComboBox;
         b->setObjectName(name);
+        // A long category or project name must not push the dialog past a 1024-pixel screen.
+        b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        b->setMinimumContentsLength(10);
         l->setBuddy(b);
         bar->addWidget(l);
         bar->addWidget(b);
