@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ApprovalModeCommand</name>
+    <message>
+        <source>Approve the assistant&apos;s changes first</source>
+        <translation>先批准助手的变更</translation>
+    </message>
+    <message>
+        <source>Stop approving the assistant&apos;s changes</source>
+        <translation>不再先批准助手的变更</translation>
+    </message>
+</context>
+<context>
     <name>AssociationGraphView</name>
     <message>
         <source>%1 · %2 · strength %3</source>
@@ -281,6 +292,22 @@
         <source>Rejected %1 changes; Undo puts them back</source>
         <translation>已拒绝 %1 项变更；撤销可以恢复</translation>
     </message>
+    <message>
+        <source>Accepted 1 proposal: it is remembered now; Undo takes it back</source>
+        <translation>已接受 1 项提议：现在已记住；撤销可收回</translation>
+    </message>
+    <message>
+        <source>Accepted %1 proposals: they are remembered now; Undo takes them back</source>
+        <translation>已接受 %1 项提议：现在已记住；撤销可收回</translation>
+    </message>
+    <message>
+        <source>Rejected 1 proposal: nothing changed, and it stays in the history</source>
+        <translation>已拒绝 1 项提议：什么都没有改变，它仍保留在历史中</translation>
+    </message>
+    <message>
+        <source>Rejected %1 proposals: nothing changed, and they stay in the history</source>
+        <translation>已拒绝 %1 项提议：什么都没有改变，它们仍保留在历史中</translation>
+    </message>
 </context>
 <context>
     <name>ChangesInbox</name>
@@ -299,6 +326,14 @@
     <message>
         <source>%1 changes not reviewed yet</source>
         <translation>%1 项变更尚未审阅</translation>
+    </message>
+    <message>
+        <source>1 proposal waits for your approval</source>
+        <translation>1 项提议等待你批准</translation>
+    </message>
+    <message>
+        <source>%1 proposals wait for your approval</source>
+        <translation>%1 项提议等待你批准</translation>
     </message>
 </context>
 <context>
@@ -1322,6 +1357,18 @@
         <source>both changed the same file</source>
         <translation>双方改了同一个文件</translation>
     </message>
+    <message>
+        <source>Proposed by the assistant, waiting for approval</source>
+        <translation>助手的提议，等待批准</translation>
+    </message>
+    <message>
+        <source>The assistant&apos;s proposal accepted</source>
+        <translation>已接受助手的提议</translation>
+    </message>
+    <message>
+        <source>The assistant&apos;s proposal rejected</source>
+        <translation>已拒绝助手的提议</translation>
+    </message>
 </context>
 <context>
     <name>HistoryValue</name>
@@ -1403,6 +1450,33 @@
     <message>
         <source>hidden (privacy mode)</source>
         <translation>已隐藏（隐私模式）</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalsPane</name>
+    <message>
+        <source>Proposed by the assistant: 1 change waits for your approval (A accept, R reject)</source>
+        <translation>助手的提议：1 项变更等待你批准（A 接受，R 拒绝）</translation>
+    </message>
+    <message>
+        <source>Proposed by the assistant: %1 changes wait for your approval (A accept, R reject)</source>
+        <translation>助手的提议：%1 项变更等待你批准（A 接受，R 拒绝）</translation>
+    </message>
+    <message>
+        <source>Accept 1 proposal</source>
+        <translation>接受 1 项提议</translation>
+    </message>
+    <message>
+        <source>Accept %1 proposals</source>
+        <translation>接受 %1 项提议</translation>
+    </message>
+    <message>
+        <source>Reject 1 proposal</source>
+        <translation>拒绝 1 项提议</translation>
+    </message>
+    <message>
+        <source>Reject %1 proposals</source>
+        <translation>拒绝 %1 项提议</translation>
     </message>
 </context>
 <context>
@@ -2636,6 +2710,14 @@
         <source>Reviewed: the next review starts from here</source>
         <translation>已审阅：下一次审阅从这里开始</translation>
     </message>
+    <message>
+        <source>(it does not exist yet)</source>
+        <translation>（尚不存在）</translation>
+    </message>
+    <message>
+        <source>(forgotten)</source>
+        <translation>（已忘掉）</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::ChangesInbox</name>
@@ -2654,6 +2736,18 @@
     <message>
         <source>More than %1 changes not reviewed yet</source>
         <translation>超过 %1 项变更尚未审阅</translation>
+    </message>
+    <message>
+        <source>&amp;Approve the Assistant&apos;s Changes First</source>
+        <translation>先批准助手的变更(&amp;A)</translation>
+    </message>
+    <message>
+        <source>What the assistant adds, forgets or reinforces waits in Changes until you accept it; until then it is not recalled nor written to its files</source>
+        <translation>助手添加、忘掉或强化的内容会在“变更”中等待你接受；在此之前不会被回忆，也不会写入它的文件</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -5338,6 +5432,49 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
     <message>
         <source>Every score, tier and curve is computed as of the preview date. Press Now to go back.</source>
         <translation>所有得分、层级和曲线都按预览日期计算。按“现在”返回。</translation>
+    </message>
+</context>
+<context>
+    <name>recollector::ui::ProposalsPane</name>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Proposed change</source>
+        <translation>提议的变更</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>Proposed by the assistant: a new memory</source>
+        <translation>助手提议：一条新记忆</translation>
+    </message>
+    <message>
+        <source>Proposed by the assistant: forget it</source>
+        <translation>助手提议：忘掉它</translation>
+    </message>
+    <message>
+        <source>Proposed by the assistant: reinforce it</source>
+        <translation>助手提议：强化它</translation>
+    </message>
+    <message>
+        <source>Not remembered yet: the assistant does not recall it until you accept it.</source>
+        <translation>尚未记住：在你接受之前，助手不会回忆起它。</translation>
+    </message>
+    <message>
+        <source>The memory is gone: accepting this does nothing but say so.</source>
+        <translation>这条记忆已不存在：接受它只会提示这一点。</translation>
+    </message>
+    <message>
+        <source>The assistant wants to forget this memory. It stays until you accept.</source>
+        <translation>助手想忘掉这条记忆。在你接受之前它会保留。</translation>
+    </message>
+    <message>
+        <source>The assistant used this memory again and wants it to last longer. Nothing changes until you accept.</source>
+        <translation>助手再次用到了这条记忆，希望它保留得更久。在你接受之前什么都不会改变。</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,9 @@
 #include "ChangesInbox.h"
 
 #include "StoreSession.h"
+#include "commands/ApprovalModeCommand.h"
 #include "dialogs/ChangesDialog.h"
+#include "engine/decisions/Proposals.h"
 #include "engine/review/ChangeList.h"
 #include "engine/review/ReviewPoint.h"
 
@@ -37,6 +39,21 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
     m_action->setEnabled(false);
     connect(m_action, &QAction::triggered, this, &ChangesInbox::open);
 
+    m_approval = new QAction(tr("&Approve the Assistant's Changes First"), this);
+    m_approval->setObjectName(QStringLiteral("approvalAction"));
+    m_approval->setCheckable(true);
+    m_approval->setEnabled(false);
+    m_approval->setStatusTip(tr("What the assistant adds, forgets or reinforces waits in Changes until you accept it; "
+                                "until then it is not recalled nor written to its files"));
+    connect(m_approval, &QAction::triggered, this, [this](bool on) {
+        // The check mark follows the store, not the click: a refused switch leaves it as it was.
+        m_approval->setChecked(!on);
+        m_undo->push(new ApprovalModeCommand(m_session, on, [this]() { readApproval(); }, [this](const QString &message) {
+            if (m_errorSink)
+                m_errorSink(message);
+        }));
+    });
+
     m_label = new QLabel(window);
     m_label->setObjectName(QStringLiteral("changesStatusLabel"));
     m_label->setTextFormat(Qt::RichText); // our own number in a link to the inbox
@@ -54,6 +71,8 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
     connect(m_undo, &QUndoStack::indexChanged, &m_soon, qOverload<>(&QTimer::start));
     connect(m_session, &StoreSession::opened, this, [this]() {
         m_action->setEnabled(true);
+        m_approval->setEnabled(true);
+        readApproval();
         m_soon.start();
     });
     // Accept and Reject change the store: not while "Contents as of" shows the past.
@@ -61,6 +80,8 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
             [this]() { m_action->setEnabled(m_session->isOpen() && !m_session->isShowingPast()); });
     connect(m_session, &StoreSession::aboutToClose, this, [this]() {
         m_action->setEnabled(false);
+        m_approval->setEnabled(false);
+        m_approval->setChecked(false);
         m_soon.stop();
         m_label->hide();
         m_count = -1;
@@ -70,6 +91,14 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
 }
 
 ChangesDialog *ChangesInbox::dialog() const { return m_dialog; }
+
+void ChangesInbox::readApproval()
+{
+    if (Store *store = m_session->store()) {
+        auto on = Proposals::approvalOn(*store);
+        m_approval->setChecked(on && *on);
+    }
+}
 
 void ChangesInbox::open()
 {
@@ -97,6 +126,7 @@ void ChangesInbox::updateCount()
     Store *store = m_session->store();
     if (!store)
         return;
+    readApproval(); // another writer may have switched it
     auto review = ReviewPoint::read(*store, ReviewPoint::currentUser());
     m_count = -1;
     QString text;
@@ -117,7 +147,14 @@ void ChangesInbox::updateCount()
                                         : counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change not reviewed yet"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes not reviewed yet"), m_count);
         }
     }
-    if (m_count <= 0) {
+    // The assistant's proposals wait for an answer whatever the review point (approval mode).
+    auto pending = Proposals::pending(*store);
+    m_proposals = pending ? int(pending->size()) : 0;
+    if (m_proposals > 0) {
+        const QString waiting = counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 proposal waits for your approval"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 proposals wait for your approval"), m_proposals);
+        text = m_count > 0 ? tr("%1 · %2").arg(waiting, text) : waiting;
+    }
+    if (m_count <= 0 && m_proposals == 0) {
         m_label->hide();
         return;
     }

@@ -32,10 +32,15 @@ public:
     ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWindow *window);
 
     QAction *action() const { return m_action; }
+    /// Review ▸ Approve the Assistant's Changes First (approval mode, docs/scoring.md#approval-mode):
+    /// checkable, the store's setting; switching it is an undoable step.
+    QAction *approvalAction() const { return m_approval; }
     QLabel *statusLabel() const { return m_label; }
     ChangesDialog *dialog() const;
     /// The count the status bar shows (-1: none shown).
     int count() const { return m_count; }
+    /// The assistant's proposals waiting for an answer, as the status bar counts them.
+    int proposalCount() const { return m_proposals; }
     void setErrorSink(std::function<void(const QString &)> sink) { m_errorSink = std::move(sink); }
 
 public Q_SLOTS:
@@ -47,14 +52,18 @@ Q_SIGNALS:
     void memoryActivated(const QString &id);
 
 private:
+    void readApproval();
+
     StoreSession *m_session;
     QUndoStack *m_undo;
     QMainWindow *m_window;
     QAction *m_action;
+    QAction *m_approval;
     QLabel *m_label;
     QPointer<ChangesDialog> m_dialog;
     QTimer m_soon;
     int m_count = -1;
+    int m_proposals = 0;
     std::function<void(const QString &)> m_errorSink;
 };
 

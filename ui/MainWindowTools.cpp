@@ -148,6 +148,7 @@ void MainWindow::createReviewActions(QMenu *menu)
     inbox->setErrorSink([this](const QString &message) { showError(tr("Changes"), message); });
     connect(inbox, &ChangesInbox::memoryActivated, this, &MainWindow::showMemory);
     menu->addAction(inbox->action());
+    menu->addAction(inbox->approvalAction());
     menu->addSeparator();
     m_actions.cleanup = menu->addAction(tr("Clean &Up…"), this, &MainWindow::openCleanupPreview);
     m_actions.cleanup->setObjectName(QStringLiteral("cleanupAction"));

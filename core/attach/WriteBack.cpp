@@ -7,6 +7,7 @@
 #include "attach/FileSwap.h"
 #include "attach/FolderLock.h"
 #include "engine/decisions/CrashPoint.h"
+#include "engine/decisions/Proposals.h"
 #include "io/AgentFolder.h"
 #include "io/AtomicFile.h"
 #include "io/TrashVersions.h"
@@ -612,7 +613,9 @@ Result<WriteBack::Report> WriteBack::run(Store &store, const QString &folder, Mi
         std::vector<QString> order;
         std::map<QString, std::vector<Event>> byMemory;
         for (Event &e : *list) {
-            if (e.payload.contains(kFromFile))
+            // A proposal and its answer change no memory row (docs/scoring.md#approval-mode):
+            // a proposed memory's file waits for the decision that accepts it.
+            if (e.payload.contains(kFromFile) || Proposals::isBookkeeping(e))
                 continue;
             auto [it, inserted] = byMemory.try_emplace(e.memoryId);
             if (inserted)

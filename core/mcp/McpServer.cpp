@@ -72,7 +72,8 @@ QByteArray McpServer::initialize(const RpcRequest &request)
         {QStringLiteral("instructions"),
          QStringLiteral("Your long-term memory, reviewed by the user in Recollector. recall before answering questions that "
                         "depend on past sessions; remember durable facts, preferences and decisions; reinforce a "
-                        "memory that helped; forget one that turned out wrong.")}};
+                        "memory that helped; forget one that turned out wrong. When an answer says a change is pending "
+                        "the user's approval, tell the user it waits for them.")}};
     return JsonRpc::result(request.id, result);
 }
 

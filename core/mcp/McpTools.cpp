@@ -1,6 +1,7 @@
 #include "mcp/McpTools.h"
 
 #include "attach/AttachedDecision.h"
+#include "engine/decisions/Proposals.h"
 
 #include "mcp/MemoryView.h"
 #include "mcp/ToolArguments.h"
@@ -108,6 +109,19 @@ ToolOutcome McpTools::get(ToolArguments &args)
     const auto id = args.requiredString(QStringLiteral("id"));
     if (!args.ok())
         return ToolOutcome::invalidParams(args.error());
+    // A memory the assistant proposed is not one yet: say so, with what it would hold.
+    if (auto exists = m_store.memories().contains(*id); exists && !*exists) {
+        auto pending = Proposals::pendingFor(m_store, *id);
+        if (!pending)
+            return ToolOutcome::toolError(pending.error().message);
+        if (!pending->empty() && pending->front().action == Proposal::Action::Create)
+            return ToolOutcome::ok(QStringLiteral("%1 is pending the user's approval: it is not remembered until the user "
+                                                  "accepts it in Recollector (Review > Changes).")
+                                       .arg(*id),
+                                   {{QStringLiteral("id"), *id},
+                                    {QStringLiteral("pendingApproval"), true},
+                                    {QStringLiteral("memory"), view(pending->front().memory, m_clock())}});
+    }
     return memoryResult(*id, QStringLiteral("Memory %1.").arg(*id));
 }
 

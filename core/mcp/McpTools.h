@@ -2,14 +2,17 @@
 
 #include "config/Config.h"
 #include "mcp/AssistantRecall.h"
+#include "mcp/NearDuplicate.h"
 #include "mcp/ToolOutcome.h"
 #include "model/Memory.h"
+#include "model/Result.h"
 #include "model/Time.h"
 
 #include <QJsonObject>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace recollector::core {
 class ScoringProfile;
@@ -51,6 +54,14 @@ private:
     ToolOutcome forget(ToolArguments &args);
     ToolOutcome listRecent(ToolArguments &args);
     ToolOutcome get(ToolArguments &args);
+    /// Approval mode (docs/scoring.md#approval-mode): the store's setting, read at each call.
+    Result<bool> approvalOn();
+    /// The assistant's forget or reinforce of `id` as a proposal, and the answer saying so.
+    ToolOutcome propose(const QString &action, const QString &id, const QString &event, const QString &why);
+    /// remember's new memory as a proposal (inside remember's transaction).
+    ToolOutcome proposeNew(const Memory &draft);
+    /// remember under approval mode: the proposal of a new memory, or of reinforcing the one it repeats.
+    ToolOutcome proposeRemember(const Memory &draft, const std::optional<NearDuplicate::Match> &duplicate);
     /// The memory `id` as the tools show it, or a tool error.
     ToolOutcome memoryResult(const QString &id, const QString &message, QJsonObject extra = {});
     QJsonObject view(const Memory &memory, Millis now) const;

@@ -5,11 +5,14 @@
 
 #include "engine/capture/AfterChange.h"
 #include "engine/capture/MemoryCapture.h"
+#include "engine/capture/Restatements.h"
 #include "engine/decisions/Decisions.h"
+#include "engine/decisions/Proposals.h"
 #include "engine/decisions/Reinforcement.h"
 #include "engine/conflicts/ConflictReason.h"
 #include "mcp/NearDuplicate.h"
 #include "mcp/ToolArguments.h"
+#include "mcp/MemoryView.h"
 #include "model/MemoryJson.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -43,7 +46,81 @@ QString conflictSentence(Store &store, const QString &id, const std::vector<Conf
     return parts.isEmpty() ? QString() : QStringLiteral(" Note: ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
 }
 
+/// What the assistant is told of a proposal (docs/scoring.md#approval-mode), to relay.
+QString pendingSentence(const QString &what)
+{
+    return QStringLiteral("%1, pending the user's approval: the store is in approval mode, so nothing changes until "
+                          "the user accepts it in Recollector (Review > Changes). Tell the user it is waiting for their approval.")
+        .arg(what);
+}
+
+QJsonObject pendingData(const QString &action, const QString &id)
+{
+    return {{QStringLiteral("action"), QStringLiteral("proposed")},
+            {QStringLiteral("proposal"), action},
+            {QStringLiteral("id"), id},
+            {QStringLiteral("pendingApproval"), true}};
+}
+
 } // namespace
+
+Result<bool> McpTools::approvalOn()
+{
+    return Proposals::approvalOn(m_store);
+}
+
+ToolOutcome McpTools::propose(const QString &action, const QString &id, const QString &event, const QString &why)
+{
+    const Millis now = m_clock();
+    Decisions decisions(m_store, m_config, m_profileName);
+    if (auto live = m_store.memories().get(id); !live || live->isDeleted())
+        return ToolOutcome::toolError(live ? QStringLiteral("%1: memory %2 is deleted").arg(action, id) : live.error().message);
+    auto done = action == QLatin1String("forget") ? Proposals::proposeForget(decisions, id, now, kAssistant)
+                                                  : Proposals::proposeReinforce(decisions, id, event, why, now, kAssistant);
+    if (!done)
+        return ToolOutcome::toolError(done.error().message);
+    QJsonObject data = pendingData(action, id);
+    if (!event.isEmpty())
+        data.insert(QStringLiteral("event"), event);
+    const QString what = action == QLatin1String("forget") ? QStringLiteral("Proposed forgetting %1").arg(id)
+                                                           : QStringLiteral("Proposed reinforcing %1 (%2)").arg(id, event);
+    return memoryResult(id, pendingSentence(what) + QStringLiteral(" Until then the memory stays as it is."), data);
+}
+
+ToolOutcome McpTools::proposeNew(const Memory &draft)
+{
+    const Millis now = m_clock();
+    Decisions decisions(m_store, m_config, m_profileName);
+    auto done = Proposals::proposeCreate(decisions, draft, now, kAssistant);
+    if (!done)
+        return ToolOutcome::toolError(done.error().message);
+    auto events = m_store.events().between(done->firstEventId(), done->firstEventId());
+    if (!events || events->empty())
+        return ToolOutcome::toolError(events ? QStringLiteral("remember: the proposal was not recorded") : events.error().message);
+    auto proposal = Proposals::fromEvent(events->front());
+    if (!proposal)
+        return ToolOutcome::toolError(proposal.error().message);
+    QJsonObject data = pendingData(QStringLiteral("create"), proposal->memoryId);
+    data.insert(QStringLiteral("memory"), view(proposal->memory, now));
+    return ToolOutcome::ok(pendingSentence(QStringLiteral("Proposed as %1").arg(proposal->memoryId))
+                               + QStringLiteral(" It is not remembered or recalled until then."),
+                           data);
+}
+
+ToolOutcome McpTools::proposeRemember(const Memory &draft, const std::optional<NearDuplicate::Match> &duplicate)
+{
+    // Approval mode: a proposal, and nothing else written (docs/scoring.md#approval-mode); what
+    // repeats or restates a memory held is proposed as its reinforcement, as remember does.
+    if (duplicate)
+        return propose(QStringLiteral("reinforce"), duplicate->memory.id, QStringLiteral("manual"),
+                       QStringLiteral("keyword overlap %1").arg(duplicate->jaccard, 0, 'f', 2));
+    auto restated = Restatements::find(m_store, draft);
+    if (!restated)
+        return ToolOutcome::toolError(restated.error().message);
+    if (*restated)
+        return propose(QStringLiteral("reinforce"), (*restated)->memory.id, QStringLiteral("manual"), (*restated)->why);
+    return proposeNew(draft);
+}
 
 ToolOutcome McpTools::remember(ToolArguments &args)
 {
@@ -68,6 +145,17 @@ ToolOutcome McpTools::remember(ToolArguments &args)
     auto duplicate = NearDuplicate::find(m_store, draft);
     if (!duplicate)
         return ToolOutcome::toolError(duplicate.error().message);
+    auto approval = approvalOn();
+    if (!approval)
+        return ToolOutcome::toolError(approval.error().message);
+    if (*approval) {
+        ToolOutcome proposed = proposeRemember(draft, *duplicate);
+        if (proposed.kind == ToolOutcome::Kind::Ok) {
+            if (const Status st = tx.commit(); !st)
+                return ToolOutcome::toolError(st.error().message);
+        }
+        return proposed;
+    }
     if (*duplicate) {
         const QString id = (*duplicate)->memory.id;
         Decisions decisions(m_store, m_config, m_profileName);
@@ -124,6 +212,11 @@ ToolOutcome McpTools::reinforce(ToolArguments &args)
     if (!event)
         return ToolOutcome::invalidParams(QStringLiteral("reinforce: event must be one of %1, not '%2'")
                                               .arg(Reinforcement::eventNames().join(QStringLiteral(", ")), eventName->left(80)));
+    auto approval = approvalOn();
+    if (!approval)
+        return ToolOutcome::toolError(approval.error().message);
+    if (*approval)
+        return propose(QStringLiteral("reinforce"), *id, *eventName, {});
     const Millis now = m_clock();
     Decisions decisions(m_store, m_config, m_profileName);
     AfterChange after(m_store, m_config);
@@ -139,6 +232,11 @@ ToolOutcome McpTools::forget(ToolArguments &args)
     const auto id = args.requiredString(QStringLiteral("id"));
     if (!args.ok())
         return ToolOutcome::invalidParams(args.error());
+    auto approval = approvalOn();
+    if (!approval)
+        return ToolOutcome::toolError(approval.error().message);
+    if (*approval)
+        return propose(QStringLiteral("forget"), *id, {}, {});
     const Millis now = m_clock();
     Decisions decisions(m_store, m_config, m_profileName);
     AfterChange after(m_store, m_config);

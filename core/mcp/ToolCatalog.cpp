@@ -38,7 +38,9 @@ QJsonArray build()
     tools.append(tool(
         "remember", "Remember",
         "Store a long-term memory (a fact, preference or decision). A near-duplicate of an existing memory "
-        "reinforces it instead; a contradiction with an existing memory is recorded as a conflict for the user.",
+        "reinforces it instead; a contradiction with an existing memory is recorded as a conflict for the user. "
+        "When the user reviews the assistant's changes first (approval mode), the memory is proposed and waits "
+        "for their approval; the answer says so.",
         schema({{"content", text("What to remember, one self-contained statement.")},
                 {"keywords", QJsonObject{{"type", "array"}, {"items", QJsonObject{{"type", "string"}}},
                                          {"description", "Topic words; derived from the content when omitted."}}},
@@ -66,7 +68,8 @@ QJsonArray build()
                              {"id", "event"}),
                       false));
     tools.append(tool("forget", "Forget",
-                      "Delete a memory that is wrong or no longer useful (a soft delete the user can undo).",
+                      "Delete a memory that is wrong or no longer useful (a soft delete the user can undo). In approval "
+                      "mode it is proposed and waits for the user's approval.",
                       schema({{"id", id}}, {"id"}), false));
     tools.append(tool("list_recent", "List recent memories", "The most recently created memories, newest first.",
                       schema({{"limit", integer(1, 100, 10, "Most memories.")}}, {}), true));

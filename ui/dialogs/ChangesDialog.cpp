@@ -3,6 +3,7 @@
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "commands/ReviewPointCommand.h"
+#include "dialogs/ProposalsPane.h"
 #include "models/ChangeListModel.h"
 #include "models/Roles.h"
 #include "text/ChangeText.h"
@@ -103,18 +104,7 @@ ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidg
     layout->addLayout(bar);
 
     auto *split = new QSplitter(Qt::Horizontal);
-    m_list = new QTableView;
-    m_list->setObjectName(QStringLiteral("changesList"));
-    m_list->setModel(m_model);
-    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_list->setWordWrap(false);
-    m_list->verticalHeader()->hide();
-    m_list->horizontalHeader()->setStretchLastSection(true);
-    m_list->horizontalHeader()->setSectionResizeMode(ChangeListModel::When, QHeaderView::ResizeToContents);
-    m_list->setColumnWidth(ChangeListModel::Change, 260);
-    m_list->installEventFilter(this);
-    split->addWidget(m_list);
+    split->addWidget(buildLists());
     auto *detail = new QWidget;
     auto *side = new QVBoxLayout(detail);
     side->setContentsMargins(0, 0, 0, 0);
@@ -155,13 +145,18 @@ ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidg
     connect(m_accept, &QPushButton::clicked, this, &ChangesDialog::acceptSelected);
     connect(m_reject, &QPushButton::clicked, this, &ChangesDialog::rejectSelected);
     connect(m_show, &QPushButton::clicked, this, [this]() {
+        if (m_onProposals) {
+            const std::vector<Proposal> chosen = m_proposals->selected();
+            if (chosen.size() == 1 && chosen.front().action != Proposal::Action::Create)
+                Q_EMIT memoryActivated(chosen.front().memoryId);
+            return;
+        }
         const QStringList ids = selectedIds();
         if (!ids.isEmpty())
             Q_EMIT memoryActivated(ids.first());
     });
     connect(m_reviewed, &QPushButton::clicked, this, &ChangesDialog::markAllReviewed);
     connect(close, &QPushButton::clicked, this, &QDialog::close);
-    connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ChangesDialog::showDetail);
 
     // The list follows the store (other writers, undo, the window's own decisions), at most
     // once per turn of the event loop.
@@ -177,12 +172,54 @@ ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidg
     reload();
 }
 
+QWidget *ChangesDialog::buildLists()
+{
+    m_list = new QTableView;
+    m_list->setObjectName(QStringLiteral("changesList"));
+    m_list->setModel(m_model);
+    m_list->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_list->setWordWrap(false);
+    m_list->verticalHeader()->hide();
+    m_list->horizontalHeader()->setStretchLastSection(true);
+    m_list->horizontalHeader()->setSectionResizeMode(ChangeListModel::When, QHeaderView::ResizeToContents);
+    m_list->setColumnWidth(ChangeListModel::Change, 260);
+    m_list->installEventFilter(this);
+    // The assistant's proposals first, above the changes (approval mode).
+    auto *lists = new QSplitter(Qt::Vertical);
+    m_proposals = new ProposalsPane(m_session);
+    m_proposals->list()->installEventFilter(this);
+    lists->addWidget(m_proposals);
+    lists->addWidget(m_list);
+    lists->setStretchFactor(0, 1);
+    lists->setStretchFactor(1, 2);
+    // One list holds the selection at a time: the buttons and keys answer that one.
+    connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this]() {
+        if (!m_list->selectionModel()->selectedRows().isEmpty() && m_onProposals) {
+            m_onProposals = false;
+            m_proposals->list()->selectionModel()->clearSelection();
+        }
+        showDetail();
+    });
+    connect(m_proposals, &ProposalsPane::selectionChanged, this, [this]() {
+        if (!m_proposals->selected().empty() && !m_onProposals) {
+            m_onProposals = true;
+            m_list->selectionModel()->clearSelection();
+        }
+        showDetail();
+    });
+    return lists;
+}
+
 void ChangesDialog::buildFilters(QHBoxLayout *bar)
 {
     auto box = [bar, this](const QString &label, const QString &name) {
         auto *l = new QLabel(label);
         auto *b = new QComboBox;
         b->setObjectName(name);
+        // A long category or project name must not push the dialog past a 1024-pixel screen.
+        b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        b->setMinimumContentsLength(10);
         l->setBuddy(b);
         bar->addWidget(l);
         bar->addWidget(b);
@@ -287,6 +324,8 @@ void ChangesDialog::reload()
     if (!store)
         return;
     const QStringList keep = selectedIds();
+    if (!m_proposals->reload([this](const QString &message) { say(message); }))
+        return;
     auto review = ReviewPoint::read(*store, ReviewPoint::currentUser());
     if (!review) {
         say(review.error().message);
@@ -317,7 +356,16 @@ void ChangesDialog::reload()
         if (keep.contains(m_model->row(r)->memoryId))
             again << r;
     }
-    selectRows(again.isEmpty() && m_model->rowCount() > 0 ? QList<int> { 0 } : again);
+    if (m_proposals->count() > 0 && (m_onProposals || keep.isEmpty())) {
+        // What waits for an answer comes first.
+        m_onProposals = true;
+        m_list->selectionModel()->clearSelection();
+        if (m_proposals->selected().empty())
+            m_proposals->selectRows({ 0 });
+    } else {
+        m_onProposals = false;
+        selectRows(again.isEmpty() && m_model->rowCount() > 0 ? QList<int> { 0 } : again);
+    }
     showDetail();
 }
 
@@ -341,6 +389,10 @@ QStringList ChangesDialog::selectedIds() const
 
 void ChangesDialog::showDetail()
 {
+    if (m_onProposals) {
+        showProposal();
+        return;
+    }
     const QStringList ids = selectedIds();
     m_accept->setEnabled(!ids.isEmpty());
     m_reject->setEnabled(!ids.isEmpty());
@@ -384,6 +436,42 @@ void ChangesDialog::showDetail()
     else if (ChangeReject::plan(ids.first(), *detail).empty())
         notes << tr("Nothing here was changed by the assistant: Reject does not apply.");
     m_note->setText(notes.join(QLatin1Char(' ')));
+}
+
+void ChangesDialog::showProposal()
+{
+    const std::vector<Proposal> chosen = m_proposals->selected();
+    m_accept->setEnabled(!chosen.empty());
+    m_reject->setEnabled(!chosen.empty());
+    m_show->setEnabled(chosen.size() == 1 && chosen.front().action != Proposal::Action::Create);
+    m_fields->clear();
+    m_note->clear();
+    if (chosen.size() != 1) {
+        markSpans(m_before, chosen.empty() ? QString() : counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change selected"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes selected"), qsizetype(chosen.size())), {}, kAdded);
+        m_after->clear();
+        return;
+    }
+    const ProposalsPane::Detail d = m_proposals->detail(chosen.front());
+    if (d.isNew)
+        markSpans(m_before, tr("(it does not exist yet)"), {}, kAdded);
+    else
+        markSpans(m_before, d.before, {}, kAdded);
+    if (chosen.front().action == Proposal::Action::Forget)
+        markSpans(m_after, tr("(forgotten)"), {}, kRemoved);
+    else
+        markSpans(m_after, d.after, {}, kAdded);
+    m_fields->setText(ProposalsPane::describe(chosen.front()));
+    m_note->setText(d.note);
+}
+
+bool ChangesDialog::answerProposals(bool accept)
+{
+    const qsizetype n = qsizetype(m_proposals->selected().size());
+    if (!m_proposals->answerSelected(accept, [this](QUndoCommand *command) { return push(command); }, sink()))
+        return false;
+    say(accept ? counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accepted 1 proposal: it is remembered now; Undo takes it back"), QT_TRANSLATE_NOOP("ChangesDialog", "Accepted %1 proposals: they are remembered now; Undo takes them back"), n)
+               : counted(QT_TRANSLATE_NOOP("ChangesDialog", "Rejected 1 proposal: nothing changed, and it stays in the history"), QT_TRANSLATE_NOOP("ChangesDialog", "Rejected %1 proposals: nothing changed, and they stay in the history"), n));
+    return true;
 }
 
 void ChangesDialog::showFields(const QJsonObject &before, const QJsonObject &after)
@@ -436,6 +524,8 @@ bool ChangesDialog::push(QUndoCommand *command)
 
 bool ChangesDialog::acceptSelected()
 {
+    if (m_onProposals)
+        return answerProposals(true);
     Store *store = m_session->store();
     const QModelIndexList rows = m_list->selectionModel()->selectedRows();
     if (!store || rows.isEmpty())
@@ -454,6 +544,8 @@ bool ChangesDialog::acceptSelected()
 
 bool ChangesDialog::rejectSelected()
 {
+    if (m_onProposals)
+        return answerProposals(false);
     Store *store = m_session->store();
     const QStringList ids = selectedIds();
     if (!store || ids.isEmpty())
@@ -510,7 +602,7 @@ bool ChangesDialog::markAllReviewed()
 
 bool ChangesDialog::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_list && event->type() == QEvent::KeyPress) {
+    if ((watched == m_list || watched == m_proposals->list()) && event->type() == QEvent::KeyPress) {
         auto *key = static_cast<QKeyEvent *>(event);
         if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
             return QDialog::eventFilter(watched, event);

@@ -23,6 +23,7 @@ class QUndoStack;
 namespace recollector::ui {
 
 class ChangeListModel;
+class ProposalsPane;
 class StoreSession;
 
 /// Review ▸ Changes (docs/scoring.md#review-inbox; docs/user-guide.md#changes): every memory
@@ -35,6 +36,9 @@ class StoreSession;
 /// (core::Reverter through DecisionCommand), so an attached folder's file goes back too; a
 /// change the assistant made in its own file is not taken back (its earlier version is not
 /// kept). "Mark all reviewed" moves the review point to now (undoable). Non-modal.
+///
+/// The assistant's proposals (approval mode, docs/scoring.md#approval-mode) come first, in
+/// their own list (ProposalsPane); one list holds the selection at a time.
 ///
 /// objectNames: changesList, sinceBox, actorBox, kindBox, categoryBox, projectBox, countLabel,
 /// beforeText, afterText, fieldsLabel, noteLabel, feedbackLabel, acceptButton, rejectButton,
@@ -50,6 +54,8 @@ public:
     ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent = nullptr);
 
     ChangeListModel *model() const { return m_model; }
+    /// The assistant's proposals waiting (approval mode), above the list; A and R answer them.
+    ProposalsPane *proposals() const { return m_proposals; }
     QTableView *list() const { return m_list; }
     void setSince(Since since);
     void selectRows(const QList<int> &rows);
@@ -70,10 +76,14 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The proposals above the list of changes, in a splitter.
+    QWidget *buildLists();
     void buildFilters(QHBoxLayout *bar);
     void buildDetail(QVBoxLayout *side);
     core::ChangeQuery query(core::ReviewState *review) const;
     void showDetail();
+    void showProposal();
+    bool answerProposals(bool accept);
     void showFields(const QJsonObject &before, const QJsonObject &after);
     void fillChoices(QComboBox *box, const QStringList &values);
     QStringList selectedIds() const;
@@ -86,6 +96,8 @@ private:
     QUndoStack *m_undo;
     ChangeListModel *m_model;
     QTableView *m_list = nullptr;
+    ProposalsPane *m_proposals = nullptr;
+    bool m_onProposals = false; ///< the selection is in the proposals: the buttons answer them
     QComboBox *m_since = nullptr;
     QComboBox *m_actor = nullptr;
     QComboBox *m_kind = nullptr;

@@ -1,5 +1,6 @@
 #include "text/EventText.h"
 
+#include "engine/decisions/Proposals.h"
 #include "engine/decisions/WeightLog.h"
 #include "model/Conflict.h"
 #include "text/CategoryText.h"
@@ -312,6 +313,12 @@ QString EventText::summary(const Event &e, const MemoryNamer &namer)
         return HistoryLine::tr("Created");
     if (k == ev::kLinkBoost)
         return linkBoostSummary(e, namer);
+    if (k == ev::kProposal) // approval mode (docs/scoring.md#approval-mode)
+        return HistoryLine::tr("Proposed by the assistant, waiting for approval");
+    if (k == ev::kProposalAnswer)
+        return e.payload.value(QLatin1String("answer")).toString() == QLatin1String("accepted")
+                   ? HistoryLine::tr("The assistant's proposal accepted")
+                   : HistoryLine::tr("The assistant's proposal rejected");
     return humanKind(k);
 }
 

@@ -3,6 +3,7 @@
 #include "ArgParser.h"
 #include "CliContext.h"
 #include "Command.h"
+#include "ProposalText.h"
 
 #include "engine/review/ChangeDetail.h"
 #include "engine/review/ChangeList.h"
@@ -81,7 +82,15 @@ public:
             return ctx.fail(rows.error());
         if (p.isSet(QStringLiteral("between")))
             return printBetween(ctx, query, *rows);
-        return print(ctx, *rows);
+        // The assistant's proposals wait whatever the range (approval mode): listed first.
+        std::vector<Proposal> proposals;
+        if (query.filter.kinds == 0 && (query.filter.actors == 0 || (query.filter.actors & std::uint8_t(ChangeActor::Assistant)))) {
+            auto pending = Proposals::pending(*ctx.store());
+            if (!pending)
+                return ctx.fail(pending.error());
+            proposals = std::move(*pending);
+        }
+        return print(ctx, *rows, proposals);
     }
 
 private:
@@ -163,15 +172,19 @@ private:
         return 0;
     }
 
-    static int print(CliContext &ctx, const std::vector<ChangeRow> &rows)
+    static int print(CliContext &ctx, const std::vector<ChangeRow> &rows, const std::vector<Proposal> &proposals)
     {
         if (ctx.json) {
             QJsonArray array;
+            for (const Proposal &proposal : proposals)
+                array.append(proposalObject(ctx, proposal));
             for (const ChangeRow &row : rows)
                 array.append(rowObject(row));
             ctx.printJson(array);
             return 0;
         }
+        for (const Proposal &proposal : proposals)
+            printProposalLine(ctx, proposal);
         for (const ChangeRow &row : rows) {
             const QString when = QDateTime::fromMSecsSinceEpoch(row.at, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
             ctx.out() << when << "  " << row.memoryId << "  " << ChangeList::describe(row) << "  "

@@ -2,6 +2,7 @@
 
 #include "engine/decisions/CrashPoint.h"
 #include "engine/decisions/DecisionRecorder.h"
+#include "engine/decisions/Proposals.h"
 #include "engine/decisions/Reverter.h"
 #include "engine/decisions/Unarchive.h"
 #include "model/MemoryJson.h"
@@ -16,6 +17,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <utility>
 
 namespace recollector::core {
 
@@ -127,9 +129,16 @@ Result<DecisionOutcome> Decisions::run(Millis at, const QString &actor, const Bo
     Transaction tx(m_store.database());
     if (!tx.isActive())
         return tx.error();
+    const std::optional<Accepting> accepting = std::exchange(m_accepting, std::nullopt);
     DecisionRecorder recorder(m_store, m_config, m_weights.get(), actor, at);
     if (const Status st = body(recorder, at); !st)
         return st.error(); // the Transaction rolls back
+    if (accepting) {
+        const QJsonObject answer{{QStringLiteral("proposal"), double(accepting->proposalEventId)},
+                                 {QStringLiteral("answer"), QStringLiteral("accepted")}};
+        if (const Status st = recorder.note(events::kProposalAnswer, accepting->memoryId, answer); !st)
+            return st.error();
+    }
     CrashPoint::hit("decision.before-commit");
     if (const Status st = tx.commit(); !st)
         return st.error();

@@ -123,6 +123,17 @@ public:
     /// "linkRemoved" (and "weightAfter": null). NotFound when the pair has no link.
     [[nodiscard]] Result<DecisionOutcome> unlink(const QString &a, const QString &b, Millis at = 0,
                                                  const QString &actor = QStringLiteral("user"));
+    /// Approval mode (Proposals, docs/scoring.md#approval-mode): the assistant's proposal, a
+    /// `proposal` event on `memoryId` holding `proposal`; no memory row changes.
+    [[nodiscard]] Result<DecisionOutcome> propose(const QString &memoryId, const QJsonObject &proposal, Millis at = 0,
+                                                  const QString &actor = QStringLiteral("assistant"));
+    /// The next decision of this object also records that it accepts the proposal
+    /// `proposalEventId` on `memoryId`: a `proposal_answer` event in the same decision, so
+    /// undoing the decision makes the proposal pending again.
+    void accepting(qint64 proposalEventId, const QString &memoryId) { m_accepting = {proposalEventId, memoryId}; }
+    /// Rejects the proposal `proposalEventId` on `memoryId`: a decision holding only the answer.
+    [[nodiscard]] Result<DecisionOutcome> rejectProposal(qint64 proposalEventId, const QString &memoryId, Millis at = 0,
+                                                         const QString &actor = QStringLiteral("user"));
     /// Reverts the decision that `eventId` belongs to (Reverter); revert the revert to redo.
     [[nodiscard]] Result<DecisionOutcome> revert(qint64 eventId, Millis at = 0,
                                                  const QString &actor = QStringLiteral("user"));
@@ -159,9 +170,15 @@ private:
     Status changeLink(DecisionRecorder &recorder, const QString &x, const QString &y,
                       const std::optional<Association> &added);
 
+    struct Accepting
+    {
+        qint64 proposalEventId = 0;
+        QString memoryId;
+    };
     Store &m_store;
     Config m_config;
     Reinforcement m_reinforcement;
+    std::optional<Accepting> m_accepting; ///< taken by the next run()
     std::unique_ptr<EnhancedProfile> m_weights;
 };
 
