@@ -15,9 +15,10 @@ class Store;
 
 /// Finds the memory a new one restates (docs/scoring.md#restatements): the candidates are the
 /// text index's best kCandidates for its words and keywords, of those the current memories of
-/// the same category and project, and the check is text::Restatement::share on their texts: the same content words for the most part, the same numbers and
-/// denials, and no judgement rule telling them apart. What an assistant adds that restates a
-/// memory is recorded as a reinforcement of it (the new text kept in the event).
+/// the same category and project, and the check is text::Restatement::share on their texts
+/// (the same content words for the most part, the same numbers and denials, no judgement rule
+/// telling them apart), from text::Restatement::kTakenAsOne. What an assistant adds that
+/// restates a memory is recorded as a reinforcement of it (the new text kept in the event).
 class Restatements final
 {
 public:
