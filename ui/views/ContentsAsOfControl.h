@@ -2,12 +2,9 @@
 
 #include "model/Time.h"
 
-#include <QPointer>
-#include <QWidget>
+#include "views/AsOfDateControl.h"
 
-class QDateTimeEdit;
-class QLabel;
-class QPushButton;
+#include <QPointer>
 
 namespace recollector::ui {
 
@@ -15,10 +12,8 @@ class StoreSession;
 
 /// "Contents as of" (docs/scoring.md#contents-as-of), beside "Scores as of": a date-time edit
 /// that shows the memories and their texts as they were at that instant, rebuilt from the
-/// events, and a "Now" button back to the store as it is. Like the scores' control it turns
-/// amber while in force, and the instant changes when the user presses Enter, leaves the
-/// field, steps with the arrows or picks a day, not at every digit typed.
-class ContentsAsOfControl final : public QWidget
+/// events, and a "Now" button back to the store as it is; amber while in force.
+class ContentsAsOfControl final : public AsOfDateControl
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ContentsAsOfControl)
@@ -35,14 +30,11 @@ public Q_SLOTS:
     void showNow();
 
 private:
-    void applyEditedDate();
+    void dateEdited(core::Millis at) override;
+    void nowPressed() override;
     void syncFromSession();
 
     QPointer<StoreSession> m_session;
-    QDateTimeEdit *m_edit;
-    QPushButton *m_nowButton;
-    QLabel *m_status;
-    bool m_syncing = false;
 };
 
 } // namespace recollector::ui

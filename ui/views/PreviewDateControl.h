@@ -2,12 +2,9 @@
 
 #include "model/Time.h"
 
-#include <QPointer>
-#include <QWidget>
+#include "views/AsOfDateControl.h"
 
-class QDateTimeEdit;
-class QLabel;
-class QPushButton;
+#include <QPointer>
 
 namespace recollector::ui {
 
@@ -17,11 +14,7 @@ class StoreSession;
 /// instant the session evaluates every score at, and a "Now" button that goes back to the live
 /// clock. While a preview date is in force the control turns amber and says "Previewing
 /// 2027-03-01", so nobody mistakes previewed scores for today's.
-///
-/// The edit does not track keystrokes: the instant changes when the user presses Enter,
-/// leaves the field, steps with the arrows or picks a day in the calendar, so a million scores
-/// are not recomputed for every digit typed.
-class PreviewDateControl final : public QWidget
+class PreviewDateControl final : public AsOfDateControl
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PreviewDateControl)
@@ -40,14 +33,11 @@ public Q_SLOTS:
     void resetToNow();
 
 private:
-    void applyEditedDate();
+    void dateEdited(core::Millis at) override;
+    void nowPressed() override;
     void syncFromSession();
 
     QPointer<StoreSession> m_session;
-    QDateTimeEdit *m_edit;
-    QPushButton *m_nowButton;
-    QLabel *m_status;
-    bool m_syncing = false;
 };
 
 } // namespace recollector::ui
