@@ -5610,8 +5610,16 @@ Clear the search box, choose &quot;All …&quot; in the filter bar, or show ever
         <translation>= 得分</translation>
     </message>
     <message>
-        <source>text match + strength / 100 × 0.1 + confidence × 0.05 + project bonus + recency × 0.05 + spread</source>
-        <translation>文本匹配 + 强度 / 100 × 0.1 + 置信度 × 0.05 + 项目加分 + 新近度 × 0.05 + 扩散</translation>
+        <source>written on the day the question names</source>
+        <translation>写于问题所说的那一天</translation>
+    </message>
+    <message>
+        <source>about the person or thing the question names</source>
+        <translation>说的正是问题提到的人或事</translation>
+    </message>
+    <message>
+        <source>text match + named day + named subject + strength / 100 × 0.1 + confidence × 0.05 + project bonus + recency × 0.05 + spread</source>
+        <translation>文本匹配 + 所说日期 + 所说对象 + 强度 / 100 × 0.1 + 置信度 × 0.05 + 项目加分 + 新近度 × 0.05 + 扩散</translation>
     </message>
 </context>
 <context>

@@ -123,4 +123,25 @@ Result<std::vector<TimeNeighbour>> TextSearch::timeNeighbours(std::int64_t rowid
     return out;
 }
 
+Result<std::vector<TextHit>> TextSearch::writtenBetween(Millis from, Millis to, int limit)
+{
+    SqliteStatement q(m_db,
+                      "SELECT id, rowid, created_at FROM memories WHERE created_at >= ?1 AND created_at < ?2 "
+                      "ORDER BY created_at, rowid LIMIT ?3",
+                      QStringLiteral("reading the memories written on a day"));
+    if (!q.isValid())
+        return q.error();
+    q.bind(1, std::int64_t(from));
+    q.bind(2, std::int64_t(to));
+    q.bind(3, std::int64_t(limit));
+    std::vector<TextHit> out;
+    const Status st = q.forEachRow([&](const SqliteStatement &row) {
+        out.push_back(TextHit{row.qstring(0), row.int64(1), row.int64(2), 0, {}});
+        return true;
+    });
+    if (!st)
+        return st.error();
+    return out;
+}
+
 } // namespace recollector::core

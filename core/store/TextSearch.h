@@ -49,6 +49,11 @@ public:
     [[nodiscard]] Result<std::vector<TimeNeighbour>> timeNeighbours(std::int64_t rowid, Millis createdAt, int each,
                                                                     Millis withinMs);
 
+    /// At most `limit` memories written in [from, to), by creation time then rowid: what a
+    /// query that names a day looks up besides its words.
+    /// The rows come as hits without shares.
+    [[nodiscard]] Result<std::vector<TextHit>> writtenBetween(Millis from, Millis to, int limit);
+
     /// FTS5's MATCH expression for `terms`: each one quoted, OR-ed.
     static QString matchExpression(const QStringList &terms);
 

@@ -5,6 +5,7 @@
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/MemoryEdit.h"
 #include "engine/recall/Retrieval.h"
+#include "engine/text/CalendarDates.h"
 #include "engine/text/QueryTerms.h"
 #include "engine/text/StatementWords.h"
 #include "io/ImportOperation.h"
@@ -264,6 +265,52 @@ private slots:
         QVERIFY(!results[1].direct);
         QCOMPARE(results[1].path, QStringList{QStringLiteral("a")});
         QCOMPARE(results[1].factors.value(QStringLiteral("link")).toString(), QStringLiteral("time"));
+    }
+
+    void calendarDates()
+    {
+        using text::calendarDates;
+        const QDate oct13(2023, 10, 13);
+        QCOMPARE(calendarDates(QStringLiteral("What did she show on October 13, 2023?")), QList<QDate>{oct13});
+        QCOMPARE(calendarDates(QStringLiteral("on 13 October, 2023")), QList<QDate>{oct13});
+        QCOMPARE(calendarDates(QStringLiteral("on Oct. 13th 2023 and 2023-10-13")), QList<QDate>{oct13});
+        QCOMPARE(calendarDates(QStringLiteral("the 13th of October 2023")), QList<QDate>{oct13});
+        QCOMPARE(calendarDates(QString::fromUtf8("2023年10月13日说的")), QList<QDate>{oct13});
+        QCOMPARE(calendarDates(QStringLiteral("Between May 3, 2023 and 7 July 2023")),
+                 (QList<QDate>{QDate(2023, 5, 3), QDate(2023, 7, 7)}));
+        // Without a year, or not a day: no date.
+        QVERIFY(calendarDates(QStringLiteral("on May 3")).isEmpty());
+        QVERIFY(calendarDates(QStringLiteral("February 30, 2023; Node 18 2023; may 2023")).isEmpty());
+    }
+
+    void aMemoryWrittenOnTheNamedDayIsFound()
+    {
+        // docs/scoring.md#recall-ranking: a query that names a day finds what was written then,
+        // even with no word in common, and says so.
+        Fixture f;
+        // Noon of 11 January 2024 where the test runs: the day is the user's, in local time.
+        const Millis day = QDate(2024, 1, 11).startOfDay().toMSecsSinceEpoch() + 12 * kMsPerHour;
+        f.add(mem(QStringLiteral("that-day"), QStringLiteral("Melanie showed a painting of a sunset"), {}, day));
+        f.add(mem(QStringLiteral("other-day"), QStringLiteral("Melanie talked about her new kitchen"), {},
+                  day - 5 * kMsPerDay));
+        const auto results = f.run(QStringLiteral("What did Melanie talk about on January 11, 2024?"));
+        QVERIFY(results.size() >= 2);
+        QCOMPARE(results[0].id, QStringLiteral("that-day"));
+        QCOMPARE(results[0].factors.value(QStringLiteral("date")).toDouble(), 1.0);
+        QCOMPARE(results[1].factors.value(QStringLiteral("date")).toDouble(), 0.0);
+        // A date alone is a query.
+        QCOMPARE(f.ids(QStringLiteral("2024-01-11")), QStringList{QStringLiteral("that-day")});
+    }
+
+    void aMemoryAboutTheNamedPersonWinsATie()
+    {
+        Fixture f;
+        f.add(mem(QStringLiteral("about-john"), QStringLiteral("Maria admires John's new bike"), {}, kBase));
+        f.add(mem(QStringLiteral("johns"), QStringLiteral("John bought a new bike"), {}, kBase - 5 * kMsPerDay));
+        const auto results = f.run(QStringLiteral("What did John buy?"));
+        QVERIFY(!results.empty());
+        QCOMPARE(results[0].id, QStringLiteral("johns"));
+        QCOMPARE(results[0].factors.value(QStringLiteral("subject")).toDouble(), 0.1);
     }
 
     void keywordsRankingIsKept()

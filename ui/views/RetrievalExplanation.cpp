@@ -36,6 +36,11 @@ std::vector<RetrievalExplanation::Term> RetrievalExplanation::textTerms(const co
                            N::number(word.value(QStringLiteral("weight")).toDouble()), QStringLiteral("words")});
         }
         out.push_back({tr("text match, against the best match"), N::number(f("text")), QStringLiteral("text")});
+        if (f("date") > 0)
+            out.push_back({tr("written on the day the question names"), N::number(f("date")), QStringLiteral("date")});
+        if (f("subject") > 0)
+            out.push_back({tr("about the person or thing the question names"), N::number(f("subject")),
+                           QStringLiteral("subject")});
         out.push_back({tr("strength %1 / 100 × 0.1").arg(QString::number(f("strength"), 'f', 1)),
                        N::number(f("strength") / 100.0 * kTextStrengthWeight), QStringLiteral("strength")});
         out.push_back({tr("confidence %1 × 0.05").arg(QString::number(f("confidence"), 'f', 2)),
@@ -63,7 +68,8 @@ QString RetrievalExplanation::formula(const core::RetrievalResult &r)
 {
     if (!isTextRanking(r))
         return formula(r.direct);
-    return tr("text match + strength / 100 × 0.1 + confidence × 0.05 + project bonus + recency × 0.05 + spread");
+    return tr("text match + named day + named subject + strength / 100 × 0.1 + confidence × 0.05 + project bonus "
+              "+ recency × 0.05 + spread");
 }
 
 QString RetrievalExplanation::number(double value) { return QString::number(value, 'f', 3); }

@@ -9,8 +9,10 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 
 namespace recollector::core {
@@ -30,6 +32,8 @@ constexpr double kRecencyWeight = 0.05;
 constexpr double kRecencyHalfLifeDays = 30;
 constexpr double kSpreadWeight = 1.0;
 constexpr double kNameWeight = 2.0;      // a proper name of the query counts twice
+constexpr double kDateWeight = 1.0;      // written on a day the query names
+constexpr double kSubjectWeight = 0.1;   // its subject is a name the query names
 
 double round6(double v) { return std::round(v * 1e6) / 1e6; }
 
@@ -42,6 +46,8 @@ struct Scored
     double text = 0;            ///< bm25 / the best bm25 of the query
     double direct = 0;          ///< text + the memory's own terms (0 unless a text hit)
     double recency = 0;
+    bool dated = false;         ///< written on a day the query names
+    bool subject = false;       ///< its subject is one of the query's names
     double spread = 0;
     QString via;                ///< the seed the spread came from
     QString link;               ///< "time" or the stored link's path
@@ -64,6 +70,7 @@ struct Context
     const RetrievalOptions &options;
     const QSet<QString> &losers;
     Millis now;
+    const QStringList &names;
 };
 
 /// Reads the memories of `ids` not read yet into `scored`.
@@ -89,13 +96,26 @@ Status load(const Context &c, const QStringList &ids, QHash<QString, Scored> &sc
     return {};
 }
 
-void scoreDirect(Scored &s, const TextHit &hit, double best, const Context &c)
+/// The statement's first word, lower-cased, a possessive "'s" dropped: in "Maria's dog is
+/// named Biscuit" or "Maria adopted a dog", whom it is about.
+QString subjectOf(const QString &content)
 {
-    s.shares = hit.shares;
-    s.text = hit.bm25 / best;
+    static const QRegularExpression firstWord(QStringLiteral("^\\W*(\\w+)"));
+    return firstWord.match(content).captured(1).toLower();
+}
+
+/// `hit` null: a memory found by its date alone.
+void scoreDirect(Scored &s, const TextHit *hit, double best, const Context &c)
+{
+    if (hit) {
+        s.shares = hit->shares;
+        s.text = hit->bm25 / best;
+    }
     s.recency = recencyOf(s.memory, c.now);
     const bool ownProject = !c.options.project.isEmpty() && s.memory.projectPath == c.options.project;
-    s.direct = s.text + kStrengthWeight * s.score.strength / 100.0 + kConfidenceWeight * s.memory.confidence
+    s.subject = c.names.contains(subjectOf(s.memory.content));
+    s.direct = s.text + (s.subject ? kSubjectWeight : 0) + (s.dated ? kDateWeight : 0)
+        + kStrengthWeight * s.score.strength / 100.0 + kConfidenceWeight * s.memory.confidence
         + (ownProject ? kProjectBonus : 0) + kRecencyWeight * s.recency;
 }
 
@@ -168,6 +188,22 @@ Status spreadOverLinks(const Context &c, const Config &config, const QHash<QStri
     return {};
 }
 
+/// The memories written on the days `dates` names (the day in local time, as the user wrote
+/// it), at most kCandidates a day: docs/scoring.md#recall-ranking.
+Result<std::vector<TextHit>> writtenOn(Store &store, const QList<QDate> &dates)
+{
+    std::vector<TextHit> out;
+    for (const QDate &day : dates) {
+        auto written = TextSearch(store.database())
+                           .writtenBetween(day.startOfDay().toMSecsSinceEpoch(),
+                                           day.addDays(1).startOfDay().toMSecsSinceEpoch(), kCandidates);
+        if (!written)
+            return written.error();
+        std::move(written->begin(), written->end(), std::back_inserter(out));
+    }
+    return out;
+}
+
 QJsonObject factorsOf(const Scored &s, const QStringList &terms, const QString &project)
 {
     QJsonArray matched;
@@ -184,6 +220,8 @@ QJsonObject factorsOf(const Scored &s, const QStringList &terms, const QString &
                   {QStringLiteral("confidence"), round6(s.memory.confidence)},
                   {QStringLiteral("projectBonus"), ownProject && !s.shares.empty() ? kProjectBonus : 0.0},
                   {QStringLiteral("recency"), round6(s.recency)},
+                  {QStringLiteral("date"), s.dated ? kDateWeight : 0.0},
+                  {QStringLiteral("subject"), s.subject && s.direct > 0 ? kSubjectWeight : 0.0},
                   {QStringLiteral("direct"), round6(s.direct)},
                   {QStringLiteral("spread"), round6(s.spread)}};
     if (!s.via.isEmpty()) {
@@ -191,6 +229,37 @@ QJsonObject factorsOf(const Scored &s, const QStringList &terms, const QString &
         f.insert(QStringLiteral("link"), s.link);
     }
     return f;
+}
+
+/// The best `options.maxResults` of `scored`, each with its terms. `bestDirect`: the first
+/// seed's direct score, which a direct hit's activation is given against (0: no seed).
+std::vector<RetrievalResult> ranked(const QHash<QString, Scored> &scored, double bestDirect, const QStringList &terms,
+                                    const RetrievalOptions &options)
+{
+    std::vector<const Scored *> ranked;
+    for (const Scored &s : scored) {
+        if (s.allowed && s.total() > 0)
+            ranked.push_back(&s);
+    }
+    std::sort(ranked.begin(), ranked.end(), [](const Scored *a, const Scored *b) {
+        return a->total() != b->total() ? a->total() > b->total() : a->memory.id < b->memory.id;
+    });
+    if (int(ranked.size()) > options.maxResults)
+        ranked.resize(std::size_t(std::max(0, options.maxResults)));
+    std::vector<RetrievalResult> results;
+    for (const Scored *s : ranked) {
+        RetrievalResult r;
+        r.id = s->memory.id;
+        r.score = round6(s->total());
+        r.direct = s->direct > 0;
+        r.activation = round6(s->direct > 0 && bestDirect > 0 ? s->direct / bestDirect : s->spread);
+        r.depth = r.direct ? 0 : s->depth;
+        r.path = r.direct ? QStringList() : s->path;
+        r.factors = factorsOf(*s, terms, options.project);
+        r.memory = s->memory;
+        results.push_back(std::move(r));
+    }
+    return results;
 }
 
 } // namespace
@@ -206,9 +275,9 @@ Result<std::vector<RetrievalResult>> TextRecall::run(const QString &query, const
     const text::QueryTerms terms = text::queryTerms(query);
     m_terms = terms.all();
     std::vector<RetrievalResult> results;
-    if (terms.isEmpty())
+    if (terms.isEmpty() && terms.dates.isEmpty())
         return results;
-    const Context c{m_store, m_profile, options, losers, now};
+    const Context c{m_store, m_profile, options, losers, now, terms.names};
     std::vector<double> weights;
     for (const QString &w : terms.words)
         weights.push_back(terms.names.contains(w) ? kNameWeight : 1.0);
@@ -219,16 +288,34 @@ Result<std::vector<RetrievalResult>> TextRecall::run(const QString &query, const
     QStringList ids;
     for (const TextHit &h : *hits)
         ids << h.id;
+
+    auto dated = writtenOn(m_store, terms.dates);
+    if (!dated)
+        return dated.error();
+    for (const TextHit &h : *dated)
+        ids << h.id;
     if (const Status st = load(c, ids, scored); !st)
         return st.error();
+    for (const TextHit &h : *dated) {
+        if (auto it = scored.find(h.id); it != scored.end())
+            it->dated = true;
+    }
 
     // 1. Direct: the text score fused with what the store knows of the memory.
     std::vector<const TextHit *> seeds;
+    const double best = hits->empty() ? 1.0 : hits->front().bm25;
     for (const TextHit &h : *hits) {
         auto it = scored.find(h.id);
         if (it == scored.end() || !it->allowed || h.bm25 <= 0)
             continue;
-        scoreDirect(*it, h, hits->front().bm25, c);
+        scoreDirect(*it, &h, best, c);
+        seeds.push_back(&h);
+    }
+    for (const TextHit &h : *dated) {
+        auto it = scored.find(h.id);
+        if (it == scored.end() || !it->allowed || it->direct > 0)
+            continue;
+        scoreDirect(*it, nullptr, best, c);
         seeds.push_back(&h);
     }
     std::stable_sort(seeds.begin(), seeds.end(),
@@ -247,29 +334,8 @@ Result<std::vector<RetrievalResult>> TextRecall::run(const QString &query, const
             return st.error();
     }
 
-    std::vector<const Scored *> ranked;
-    for (const Scored &s : scored) {
-        if (s.allowed && s.total() > 0)
-            ranked.push_back(&s);
-    }
-    std::sort(ranked.begin(), ranked.end(), [](const Scored *a, const Scored *b) {
-        return a->total() != b->total() ? a->total() > b->total() : a->memory.id < b->memory.id;
-    });
-    if (int(ranked.size()) > options.maxResults)
-        ranked.resize(std::size_t(std::max(0, options.maxResults)));
-    for (const Scored *s : ranked) {
-        RetrievalResult r;
-        r.id = s->memory.id;
-        r.score = round6(s->total());
-        r.direct = s->direct > 0;
-        r.activation = round6(s->direct > 0 && !seeds.empty() ? s->direct / scored[seeds.front()->id].direct
-                                                               : s->spread);
-        r.depth = r.direct ? 0 : s->depth;
-        r.path = r.direct ? QStringList() : s->path;
-        r.factors = factorsOf(*s, m_terms, options.project);
-        r.memory = s->memory;
-        results.push_back(std::move(r));
-    }
+    const double bestDirect = seeds.empty() ? 0.0 : scored[seeds.front()->id].direct;
+    results = ranked(scored, bestDirect, m_terms, options);
     return results;
 }
 

@@ -1,5 +1,6 @@
 #include "engine/text/QueryTerms.h"
 
+#include "engine/text/CalendarDates.h"
 #include "engine/text/TextTokens.h"
 
 #include <QSet>
@@ -117,6 +118,7 @@ QueryTerms queryTerms(QStringView query)
         if (terms.words.contains(name))
             terms.names << name;
     }
+    terms.dates = calendarDates(query);
     return terms;
 }
 

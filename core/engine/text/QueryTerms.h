@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QDate>
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QStringView>
@@ -19,6 +21,9 @@ struct QueryTerms
     /// The words written with a capital inside a sentence (not its first word): proper
     /// names, what a question is about ("When did Maria meet Jean?" → maria, jean).
     QStringList names;
+    /// The calendar days the query names in full ("on October 13, 2023"): a memory written
+    /// that day is about what was said then (text::calendarDates).
+    QList<QDate> dates;
 
     bool isEmpty() const { return words.isEmpty() && cjkRuns.isEmpty(); }
     int size() const { return int(words.size() + cjkRuns.size()); }

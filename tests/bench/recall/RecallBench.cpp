@@ -75,7 +75,9 @@ QString RecallBench::run(const LocomoConversation &conversation)
         auto added = capture.add(input, o.at);
         if (!added)
             return added.error().message;
-        turnsOfId.insert(added->memory.id, o.turns);
+        // A restatement is taken as the memory it restates (docs/scoring.md#restatements): that
+        // memory now stands for the turns of both.
+        turnsOfId[added->memory.id].unite(o.turns);
         ids << added->memory.id;
         baseline.add(o.order, o.text);
     }
