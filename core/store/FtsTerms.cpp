@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -88,32 +89,21 @@ bool sharesOf(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ct
     return true;
 }
 
-void termsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int, sqlite3_value **)
-{
-    std::vector<double> shares;
-    if (!sharesOf(api, fts, ctx, shares))
-        return;
-    std::string out;
-    for (std::size_t i = 0; i < shares.size(); ++i) {
-        if (i > 0)
-            out += ' ';
-        out += std::to_string(shares[i]);
-    }
-    sqlite3_result_text(ctx, out.c_str(), int(out.size()), SQLITE_TRANSIENT);
-}
-
-// The rank FTS5 sorts by: −Σ weight(i)·share(i), the weights given as arguments in phrase
-// order (missing ones are 1).
-void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int argc,
+// recollector_best(table, collector): offers the row and its shares to the FtsBest bound
+// as `collector`; returns NULL.
+void bestFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int argc,
                   sqlite3_value **argv)
 {
+    auto *best = argc >= 1 ? static_cast<FtsBest *>(sqlite3_value_pointer(argv[0], FtsBest::kPointerType)) : nullptr;
+    if (!best) {
+        sqlite3_result_error(ctx, "recollector_best: no collector bound", -1);
+        return;
+    }
     std::vector<double> shares;
     if (!sharesOf(api, fts, ctx, shares))
         return;
-    double score = 0;
-    for (std::size_t i = 0; i < shares.size(); ++i)
-        score += shares[i] * (int(i) < argc ? sqlite3_value_double(argv[i]) : 1.0);
-    sqlite3_result_double(ctx, -score);
+    best->offer(api->xRowid(fts), std::move(shares));
+    sqlite3_result_null(ctx);
 }
 
 fts5_api *ftsApiOf(sqlite3 *db)
@@ -135,8 +125,42 @@ bool FtsTerms::registerOn(sqlite3 *db)
     fts5_api *api = ftsApiOf(db);
     if (!api)
         return false;
-    return api->xCreateFunction(api, "recollector_terms", nullptr, termsFunction, nullptr) == SQLITE_OK
-        && api->xCreateFunction(api, "recollector_rank", nullptr, rankFunction, nullptr) == SQLITE_OK;
+    return api->xCreateFunction(api, "recollector_best", nullptr, bestFunction, nullptr) == SQLITE_OK;
+}
+
+namespace {
+
+// Heap order: the worse row first (lower score; on a tie, the larger rowid).
+bool worse(const FtsBest::Row &a, const FtsBest::Row &b)
+{
+    return a.score != b.score ? a.score < b.score : a.rowid > b.rowid;
+}
+
+} // namespace
+
+void FtsBest::offer(std::int64_t rowid, std::vector<double> &&shares)
+{
+    double score = 0;
+    for (std::size_t i = 0; i < shares.size(); ++i)
+        score += shares[i] * (i < m_weights.size() ? m_weights[i] : 1.0);
+    Row row{rowid, score, std::move(shares)};
+    const auto heapOrder = [](const Row &a, const Row &b) { return worse(b, a); };
+    if (int(m_heap.size()) < m_limit) {
+        m_heap.push_back(std::move(row));
+        std::push_heap(m_heap.begin(), m_heap.end(), heapOrder);
+    } else if (m_limit > 0 && worse(m_heap.front(), row)) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), heapOrder);
+        m_heap.back() = std::move(row);
+        std::push_heap(m_heap.begin(), m_heap.end(), heapOrder);
+    }
+}
+
+std::vector<FtsBest::Row> FtsBest::take()
+{
+    std::vector<Row> rows = std::move(m_heap);
+    m_heap.clear();
+    std::sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return worse(b, a); });
+    return rows;
 }
 
 } // namespace recollector::core

@@ -1,16 +1,44 @@
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 struct sqlite3;
 
 namespace recollector::core {
 
-/// Two FTS5 auxiliary functions (docs/scoring.md, "Text index"):
-///  - `recollector_terms(table)`: for the current row, each query phrase's share of its BM25
-///    score, as text "s0 s1 …" (one number per phrase, in query order; 0 where the phrase is
-///    absent), so a recalled memory can say which of its words counted and how much;
-///  - `recollector_rank(table, w0, w1, …)`: −Σ wᵢ·sᵢ, the rank recall sorts by
-///    (`rank MATCH 'recollector_rank(…)'`), with a weight per query term.
-/// BM25 as FTS5's bm25() (k1 = 1.2, b = 0.75, every column weighted 1) with Lucene's idf.
+/// The best rows of one text search, and each query term's share of their BM25 score, kept
+/// by the FTS5 auxiliary function `recollector_best(table, ?)` as it is called for every
+/// matching row (docs/scoring.md, "Text index"). Bound to the `?` as a pointer
+/// (`sqlite3_bind_pointer`, type kPointerType), so the shares of every match are computed
+/// once and only the best `limit` rows are kept: no sort of all the matches, no second query.
+class FtsBest final
+{
+public:
+    static constexpr const char *kPointerType = "recollector_fts_best";
+    struct Row
+    {
+        std::int64_t rowid = 0;
+        double score = 0;            ///< Σ weight·share
+        std::vector<double> shares;  ///< one per query phrase, unweighted, in query order
+    };
+
+    /// `weights`: one per query phrase (missing ones are 1).
+    FtsBest(std::vector<double> weights, int limit) : m_weights(std::move(weights)), m_limit(limit) {}
+
+    /// Called by the function for each matching row.
+    void offer(std::int64_t rowid, std::vector<double> &&shares);
+    /// The rows kept, best first (score, then the smaller rowid).
+    std::vector<Row> take();
+
+private:
+    std::vector<double> m_weights;
+    int m_limit;
+    std::vector<Row> m_heap; ///< the worst kept row on top
+};
+
+/// Registers FTS5's auxiliary function `recollector_best` (BM25 as FTS5's bm25(): k1 = 1.2,
+/// b = 0.75, every column weighted 1, with Lucene's idf).
 class FtsTerms final
 {
 public:

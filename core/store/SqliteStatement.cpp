@@ -145,6 +145,12 @@ void SqliteStatement::bindNull(int index)
     sqlite3_bind_null(m_stmt, index);
 }
 
+void SqliteStatement::bindPointer(int index, void *pointer, const char *type)
+{
+    if (m_stmt)
+        sqlite3_bind_pointer(m_stmt, index, pointer, type, nullptr);
+}
+
 void SqliteStatement::noteFailure(int code)
 {
     m_failedCode = code;

@@ -50,6 +50,9 @@ public:
     void bind(int index, std::string_view utf8);
     void bind(int index, const QString &text);
     void bindNull(int index);
+    /// SQLite only: binds `pointer` for a function that asks for it by `type`
+    /// (sqlite3_bind_pointer); the caller keeps it alive while the statement runs.
+    void bindPointer(int index, void *pointer, const char *type);
 
     /// Steps once: true while a row is available. After the loop, finished() tells the end
     /// of the rows from a read error (a damaged page), so a damaged store never reads as complete.

@@ -1,6 +1,7 @@
 #include "store/TextSearch.h"
 
 #include "store/Engine.h"
+#include "store/FtsTerms.h"
 #include "store/SqliteStatement.h"
 #include "store/TextIndexSchema.h"
 
@@ -27,24 +28,40 @@ Status TextSearch::searchTable(const char *table, const QStringList &terms, int 
     if (terms.isEmpty())
         return {};
     const int shareCount = int(weights.size());
-    // The inner query lets FTS5 sort by recollector_rank and stop at the limit, so the term
-    // shares are computed for the rows returned only.
-    const std::string sql = std::string("SELECT m.id, m.rowid, m.created_at, s.terms FROM (SELECT rowid AS r, "
-                                        "recollector_terms(")
-        + table + ") AS terms FROM " + table + " WHERE " + table + " MATCH ?1 AND rank MATCH ?3 ORDER BY rank "
-        + "LIMIT ?2) s JOIN memories m ON m.rowid = s.r";
-    SqliteStatement q(m_db, sql, QStringLiteral("searching the text index"));
-    if (!q.isValid())
-        return q.error();
-    QStringList rankWeights;
-    for (int i = 0; i < terms.size(); ++i)
-        rankWeights << QString::number(weights[std::size_t(firstShare + i)], 'g', 6);
-    q.bind(1, matchExpression(terms));
-    q.bind(2, std::int64_t(limit));
-    q.bind(3, QStringLiteral("recollector_rank(%1)").arg(rankWeights.join(QStringLiteral(", "))));
+    // FtsBest keeps the best rows and their shares as FTS5 visits each match: one pass, no
+    // sort of every match (docs/scoring.md#text-index).
+    FtsBest best(std::vector<double>(weights.begin() + firstShare, weights.begin() + firstShare + terms.size()),
+                 limit);
+    {
+        SqliteStatement q(m_db,
+                          std::string("SELECT recollector_best(") + table + ", ?2) FROM " + table + " WHERE " + table
+                              + " MATCH ?1",
+                          QStringLiteral("searching the text index"));
+        if (!q.isValid())
+            return q.error();
+        q.bind(1, matchExpression(terms));
+        q.bindPointer(2, &best, FtsBest::kPointerType);
+        if (const Status st = q.forEachRow([](const SqliteStatement &) { return true; }); !st)
+            return st;
+    }
+    const std::vector<FtsBest::Row> rows = best.take();
+    if (rows.empty())
+        return {};
     QHash<std::int64_t, std::size_t> at;
     for (std::size_t i = 0; i < hits.size(); ++i)
         at.insert(hits[i].rowid, i);
+    QHash<std::int64_t, const FtsBest::Row *> byRowid;
+    QStringList rowids;
+    for (const FtsBest::Row &r : rows) {
+        byRowid.insert(r.rowid, &r);
+        rowids << QString::number(r.rowid);
+    }
+    SqliteStatement q(m_db,
+                      "SELECT id, rowid, created_at FROM memories WHERE rowid IN (" + rowids.join(QLatin1Char(','))
+                          .toStdString() + ")",
+                      QStringLiteral("reading the memories the text index found"));
+    if (!q.isValid())
+        return q.error();
     return q.forEachRow([&](const SqliteStatement &row) {
         const std::int64_t rowid = row.int64(1);
         auto found = at.constFind(rowid);
@@ -58,10 +75,10 @@ Status TextSearch::searchTable(const char *table, const QStringList &terms, int 
             hits.push_back(std::move(hit));
         }
         TextHit &hit = hits[*found];
-        const QStringList parts = row.qstring(3).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        for (int i = 0; i < parts.size() && firstShare + i < shareCount; ++i) {
-            const double share = parts[i].toDouble() * weights[std::size_t(firstShare + i)];
-            hit.shares[std::size_t(firstShare + i)] += share;
+        const FtsBest::Row &r = *byRowid.value(rowid);
+        for (std::size_t i = 0; i < r.shares.size() && firstShare + int(i) < shareCount; ++i) {
+            const double share = r.shares[i] * weights[std::size_t(firstShare) + i];
+            hit.shares[std::size_t(firstShare) + i] += share;
             hit.bm25 += share;
         }
         return true;

@@ -38,7 +38,7 @@ inline const std::vector<KeySpec> &keySpecs()
         {QStringLiteral("filter_ms"), QStringLiteral("text filter over content and keywords"), 300},
         {QStringLiteral("activation_ms"), QStringLiteral("spreading activation, depth 2, well-linked memory"), 5},
         {QStringLiteral("ego_layout_ms"), QStringLiteral("lay out an ego graph of 300 nodes"), 100},
-        {QStringLiteral("retrieve_ms"), QStringLiteral("recall a 3-word query (the MCP recall tool's call)"), 50},
+        {QStringLiteral("retrieve_ms"), QStringLiteral("recall a 3-word query (the MCP recall tool's call), p95"), 50},
         {QStringLiteral("decision_commit_ms"), QStringLiteral("one decision (event + state) committed"), 10},
         {QStringLiteral("rebuild_associations_s"), QStringLiteral("rebuild every association"), 60},
         {QStringLiteral("import_100k_s"), QStringLiteral("import a 100,000-memory set"), 3},

@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace recollector::bench {
@@ -17,9 +18,19 @@ inline double median(std::vector<double> values)
     return values[values.size() / 2];
 }
 
-/// Runs `work` `runs` times and returns the median wall time in milliseconds.
+/// The `q` quantile (0–1) of the values, nearest rank; 0 for none.
+inline double quantile(std::vector<double> values, double q)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const auto rank = std::size_t(q * double(values.size() - 1) + 0.5);
+    return values[std::min(rank, values.size() - 1)];
+}
+
+/// Runs `work` `runs` times and returns each run's wall time in milliseconds.
 template <typename Work>
-double medianMs(int runs, Work &&work)
+std::vector<double> timesMs(int runs, Work &&work)
 {
     std::vector<double> times;
     for (int i = 0; i < runs; ++i) {
@@ -28,7 +39,14 @@ double medianMs(int runs, Work &&work)
         work();
         times.push_back(double(timer.nsecsElapsed()) / 1e6);
     }
-    return median(std::move(times));
+    return times;
+}
+
+/// Runs `work` `runs` times and returns the median wall time in milliseconds.
+template <typename Work>
+double medianMs(int runs, Work &&work)
+{
+    return median(timesMs(runs, std::forward<Work>(work)));
 }
 
 } // namespace recollector::bench

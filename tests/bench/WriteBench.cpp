@@ -6,11 +6,14 @@
 
 #include <QDir>
 #include <QFile>
+#include <QSqlError>
 #include <QSqlQuery>
 
 #include "engine/decisions/Decisions.h"
 
 #include "engine/graph/AssociationBuilder.h"
+#include "engine/text/QueryTerms.h"
+#include "store/TextSearch.h"
 #include "mcp/AssistantRecall.h"
 #include "scoring/ScoringProfile.h"
 
@@ -161,19 +164,40 @@ Measurement WriteBench::retrieve()
     for (const QJsonValue &r : first->results)
         associative += r[QStringLiteral("direct")].toBool() ? 0 : 1;
     QString failure;
-    Measurement m;
-    m.figure = medianMs(100, [&] {
+    const std::vector<double> times = timesMs(100, [&] {
         auto again = recall.recall(query, {}, mcp::AssistantRecall::kDefaultLimit, m_now);
         if (!again && failure.isEmpty())
             failure = again.error().message;
     });
     if (!failure.isEmpty())
         return Measurement::missing(QStringLiteral("n/a (recall: %1)").arg(failure));
-    m.note = QStringLiteral("\"%1\": %2 results (%3 by activation), accesses recorded; median of 100; the first "
-                            "call, on cold pages, %4 ms")
+    // The floor: a bare FTS5 bm25() query for the same words on the same store, its ten best
+    // rows only (docs/performance.md#method).
+    const QString match = TextSearch::matchExpression(text::queryTerms(query).words);
+    QSqlQuery bare((*store)->database().handle());
+    bare.prepare(QStringLiteral("SELECT rowid FROM memory_text WHERE memory_text MATCH ? "
+                                "ORDER BY bm25(memory_text) LIMIT 10"));
+    const std::vector<double> floorTimes = timesMs(100, [&] {
+        bare.addBindValue(match);
+        if (!bare.exec() && failure.isEmpty())
+            failure = bare.lastError().text();
+        while (bare.next()) {
+        }
+    });
+    if (!failure.isEmpty())
+        return Measurement::missing(QStringLiteral("n/a (bare FTS5 query: %1)").arg(failure));
+    Measurement m;
+    m.figure = quantile(times, 0.95);
+    m.floor = quantile(floorTimes, 0.95);
+    m.floorQuery = QStringLiteral("in process: SELECT rowid FROM memory_text WHERE memory_text MATCH '%1' "
+                                  "ORDER BY bm25(memory_text) LIMIT 10").arg(match);
+    m.note = QStringLiteral("\"%1\": %2 results (%3 by activation), accesses recorded; p95 of 100 (median %4 ms, "
+                            "the bare query's %5 ms); the first call, on cold pages, %6 ms")
                  .arg(query)
                  .arg(first->results.size())
                  .arg(associative)
+                 .arg(QString::number(median(times), 'f', 1))
+                 .arg(QString::number(median(floorTimes), 'f', 1))
                  .arg(QString::number(firstMs, 'f', 0));
     return m;
 }
