@@ -87,8 +87,8 @@ private Q_SLOTS:
     void twoWritersDecideOnOneMemoryAndNothingIsLost()
     {
         // Each decision reads the memory's reinforcement history (the weight log's mentions), so n
-        // decisions on one memory cost n² reads: 150 each keeps the test to seconds; the 500 each
-        // of issue 33 passes too, in about a minute (docs/team-store.md#many-writers).
+        // decisions on one memory cost n² reads: 150 each keeps the test to seconds
+        // (docs/team-store.md#many-writers, "What is left").
         const int each = test::sized(150, 25);
         test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(shared()));
