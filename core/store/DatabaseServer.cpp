@@ -9,6 +9,7 @@
 #include <QAtomicInteger>
 #include <QLoggingCategory>
 #include <QRegularExpression>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
@@ -18,6 +19,13 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 namespace recollector::core {
 
 bool isServer(const Database &db) { return server::isServerConnection(db.connectionName()); }
+
+QString serverRole(Database &db)
+{
+    if (!isServer(db) || !db.handle().driver())
+        return {};
+    return db.handle().driver()->property(server::kRoleProperty).toString();
+}
 
 namespace server {
 
@@ -41,6 +49,18 @@ QString serverError(const QSqlError &err)
     text.remove(code);
     text.replace(breaks, QStringLiteral("; "));
     return text.trimmed();
+}
+
+// A curator's or an assistant's role changes memories and appends events; a reviewer's
+// only reads them (docs/team-store.md#roles).
+Result<bool> roleMayDecide(Database &db)
+{
+    QSqlQuery q(db.handle());
+    if (!q.exec(QStringLiteral("SELECT has_table_privilege(current_user, 'memories', 'UPDATE') AND "
+                               "has_table_privilege(current_user, 'events', 'INSERT')"))
+        || !q.next())
+        return db.errorFrom(q, QStringLiteral("reading the role's rights"));
+    return q.value(0).toBool();
 }
 
 Status createTables(Database &db, OpenState &state)
@@ -111,6 +131,13 @@ Result<QSqlDatabase> connect(const QString &connectionName, const QString &locat
             return Error::make(Error::Code::Database,
                                QStringLiteral("%1: %2 failed: %3").arg(location, sql, serverError(q.lastError())));
     }
+    // Who decides on this connection (docs/team-store.md#who-decided): read once, kept with the
+    // connection's driver, recorded with every event it appends.
+    if (!q.exec(QStringLiteral("SELECT current_user")) || !q.next())
+        return Error::make(Error::Code::Database,
+                           QStringLiteral("%1: reading the role failed: %2").arg(location, serverError(q.lastError())));
+    db.driver()->setProperty(kRoleProperty, q.value(0).toString());
+    q.finish();
     return db;
 }
 
@@ -141,6 +168,19 @@ Status prepareStore(Database &db, OpenState state)
                                        "opened read-only")
                             .arg(db.path(), QString::number(state.versionOnDisk),
                                  QString::number(Database::kSchemaVersion));
+    }
+    if (versioned && !state.readOnly) {
+        auto mayDecide = roleMayDecide(db);
+        if (!mayDecide)
+            return mayDecide.error();
+        if (!*mayDecide) {
+            // A reviewer's role (docs/team-store.md#roles): the store opens read-only, and the
+            // reason is the warning every refused write and the window repeat.
+            state.readOnly = true;
+            state.warning = QStringLiteral("%1: your role \"%2\" may read this store but not change it; opened "
+                                           "read-only")
+                                .arg(db.path(), serverRole(db));
+        }
     }
     if (!versioned && (state.readOnly || !state.createIfMissing))
         return Error::make(Error::Code::NotFound, QStringLiteral("%1: the database holds no store").arg(db.path()));

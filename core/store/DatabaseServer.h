@@ -13,6 +13,10 @@ class Database;
 
 namespace server {
 
+/// The connection's role (`current_user`), read when it connects, is kept under this name
+/// as a property of its Qt Sql driver (Engine.h's serverRole).
+inline constexpr const char *kRoleProperty = "recollectorRole";
+
 /// A fresh connection name; isServerConnection() recognises it (Engine.h's isServer).
 QString newConnectionName();
 bool isServerConnection(const QString &connectionName);

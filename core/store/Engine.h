@@ -12,4 +12,9 @@ class Database;
 /// most of the program includes, as it was.)
 bool isServer(const Database &db);
 
+/// The database role a team store's connection decides as (`current_user`, read when it
+/// connects): EventLog records it with each event, so the history says who decided
+/// (docs/team-store.md#who-decided). Empty on SQLite.
+QString serverRole(Database &db);
+
 } // namespace recollector::core

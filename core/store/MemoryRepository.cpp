@@ -31,7 +31,11 @@ Result<Memory> MemoryRepository::get(const QString &id) const
 {
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    q.prepare(selectAll() + QStringLiteral(" WHERE id = ?"));
+    // Inside a write on a team store the row is locked until the commit, so a decision reads
+    // the state it writes over and a concurrent one waits for it (docs/team-store.md#many-writers);
+    // SQLite's BEGIN IMMEDIATE already holds the whole file.
+    const bool lock = isServer(m_db) && m_db.inTransaction() && !m_db.isReadOnly();
+    q.prepare(selectAll() + (lock ? QStringLiteral(" WHERE id = ? FOR UPDATE") : QStringLiteral(" WHERE id = ?")));
     q.addBindValue(id);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading memory %1").arg(id));

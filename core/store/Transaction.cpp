@@ -8,8 +8,12 @@ namespace recollector::core {
 Transaction::Transaction(Database &db) : m_db(db)
 {
     if (db.isReadOnly()) {
+        // The reason it was opened read-only (a reviewer's role, a newer schema) says more
+        // than the fact (docs/team-store.md#roles).
         m_error = Error::make(Error::Code::Database,
-                              QStringLiteral("%1: the store is open read-only").arg(db.path()));
+                              db.warning().isEmpty()
+                                  ? QStringLiteral("%1: the store is open read-only").arg(db.path())
+                                  : QStringLiteral("%1; nothing was changed").arg(db.warning()));
         return;
     }
     if (db.transactionDepth() == 0) {

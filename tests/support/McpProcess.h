@@ -50,6 +50,13 @@ public:
         m_process.write(line);
         m_process.write("\n");
     }
+    /// Hands everything sent so far to the server's stdin now (QProcess writes when it next
+    /// waits): two servers given their requests this way work at the same time.
+    void flush()
+    {
+        while (m_process.bytesToWrite() > 0 && m_process.waitForBytesWritten(30000)) {
+        }
+    }
     /// The next line the server writes (without its newline); empty when none came in time.
     QByteArray readLine(int timeoutMs = 60000)
     {

@@ -98,9 +98,24 @@ void DecisionCommand::redo()
 {
     if (!m_done) {
         m_done = true;
-        const bool ok = run([this](Decisions &d, AfterChange &after) {
-            return after.runAll(d, std::size_t(m_ids.size()),
-                                [this, &d](std::size_t i) { return m_step(d, m_ids[qsizetype(i)]); });
+        // Each memory is decided on as the window showed it: one another window, person or
+        // assistant changed since is refused with who and what, never decided over
+        // (docs/team-store.md#many-writers). A memory an earlier step of this command wrote
+        // is expected as that step left it.
+        QSet<QString> written;
+        const bool ok = run([this, &written](Decisions &d, AfterChange &after) {
+            return after.runAll(d, std::size_t(m_ids.size()), [this, &d, &written](std::size_t i) {
+                const QString &id = m_ids[qsizetype(i)];
+                const core::MemorySnapshot &shown = m_session->snapshot();
+                if (const std::uint32_t row = shown.rowOf(id); row != core::MemorySnapshot::kNoRow && !written.contains(id))
+                    d.expecting(id, shown.updatedAt(row));
+                auto outcome = m_step(d, id);
+                if (outcome) {
+                    for (const QString &changed : outcome->changedIds)
+                        written.insert(changed);
+                }
+                return outcome;
+            });
         });
         if (ok)
             m_first = m_latest;

@@ -14,6 +14,10 @@ public:
     /// `name`, and the caller then fails there as a full disk would (the tests' way to make
     /// one step of a write fail and check that the others are undone).
     static bool fails(const char *name);
+    /// The same places for a kill from outside (a writer killed with its transaction open):
+    /// when RECOLLECTOR_HOLD_AT equals `name`, writes "recollector: held at NAME" to stderr and
+    /// waits until stdin ends. hit() holds first.
+    static void hold(const char *name);
 };
 
 } // namespace recollector::core

@@ -4,6 +4,7 @@
 #include "engine/decisions/DecisionRecorder.h"
 #include "engine/decisions/Proposals.h"
 #include "engine/decisions/Reverter.h"
+#include "engine/decisions/StaleView.h"
 #include "engine/decisions/Unarchive.h"
 #include "model/MemoryJson.h"
 #include "model/RevertChain.h"
@@ -130,9 +131,12 @@ Result<DecisionOutcome> Decisions::run(Millis at, const QString &actor, const Bo
     if (!tx.isActive())
         return tx.error();
     const std::optional<Accepting> accepting = std::exchange(m_accepting, std::nullopt);
+    m_seen = std::exchange(m_expected, {});
     DecisionRecorder recorder(m_store, m_config, m_weights.get(), actor, at);
-    if (const Status st = body(recorder, at); !st)
-        return st.error(); // the Transaction rolls back
+    const Status done = body(recorder, at);
+    m_seen.clear();
+    if (!done)
+        return done.error(); // the Transaction rolls back
     if (accepting) {
         const QJsonObject answer{{QStringLiteral("proposal"), double(accepting->proposalEventId)},
                                  {QStringLiteral("answer"), QStringLiteral("accepted")}};
@@ -150,6 +154,10 @@ Result<Memory> Decisions::live(const QString &id) const
     auto m = m_store.memories().get(id);
     if (!m)
         return m.error();
+    if (const auto seen = m_seen.constFind(id); seen != m_seen.cend()) {
+        if (const Status st = StaleView::check(m_store, *m, *seen); !st)
+            return st.error();
+    }
     if (m->isDeleted())
         return conflictError(QStringLiteral("memory %1 is deleted; restore it first").arg(id));
     return m;

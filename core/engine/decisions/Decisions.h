@@ -8,6 +8,7 @@
 #include "model/Memory.h"
 #include "model/Result.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -131,6 +132,11 @@ public:
     /// `proposalEventId` on `memoryId`: a `proposal_answer` event in the same decision, so
     /// undoing the decision makes the proposal pending again.
     void accepting(qint64 proposalEventId, const QString &memoryId) { m_accepting = {proposalEventId, memoryId}; }
+    /// The next decision of this object is made on what a person saw: memory `id` had
+    /// `updatedAt` in their view. When the stored memory has changed since, the decision is
+    /// refused with who changed it and how (StaleView), and nothing is written; the check runs
+    /// inside the decision's transaction, on the locked row (docs/team-store.md#many-writers).
+    void expecting(const QString &id, Millis updatedAt) { m_expected.insert(id, updatedAt); }
     /// Rejects the proposal `proposalEventId` on `memoryId`: a decision holding only the answer.
     [[nodiscard]] Result<DecisionOutcome> rejectProposal(qint64 proposalEventId, const QString &memoryId, Millis at = 0,
                                                          const QString &actor = QStringLiteral("user"));
@@ -179,6 +185,8 @@ private:
     Config m_config;
     Reinforcement m_reinforcement;
     std::optional<Accepting> m_accepting; ///< taken by the next run()
+    QHash<QString, Millis> m_expected;    ///< taken by the next run()
+    QHash<QString, Millis> m_seen;        ///< the running decision's, checked by live()
     std::unique_ptr<EnhancedProfile> m_weights;
 };
 
