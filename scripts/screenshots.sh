@@ -34,4 +34,7 @@ HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_
 # Review ▸ Duplicates at the same two sizes.
 HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_duplicates_window >/dev/null 2>&1 \
   || echo "screenshots: gui_duplicates_window failed" >&2
+# File ▸ Connect to Team Store… at both sizes (on the tests' own PostgreSQL server).
+HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_team_store_window \
+  connectDialogAsksForThePasswordAndOpensTheStore >/dev/null 2>&1 || echo "screenshots: gui_team_store_window failed" >&2
 ls -1 "$out"

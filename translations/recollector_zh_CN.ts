@@ -3263,6 +3263,93 @@
     </message>
 </context>
 <context>
+    <name>recollector::ui::ConnectDialog</name>
+    <message>
+        <source>Connect to Team Store</source>
+        <translation>连接团队记忆库</translation>
+    </message>
+    <message>
+        <source>A team store is kept on a PostgreSQL server, where several people and assistants share one memory. Ask its administrator for these details.</source>
+        <translation>团队记忆库保存在 PostgreSQL 服务器上，多个人和多个助手在那里共享同一份记忆。请向它的管理员索取以下信息。</translation>
+    </message>
+    <message>
+        <source>(choose a store connected to before)</source>
+        <translation>（选择以前连接过的记忆库）</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>e.g. db.example.org</source>
+        <translation>例如 db.example.org</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>your name on the server</source>
+        <translation>你在服务器上的名字</translation>
+    </message>
+    <message>
+        <source>User name</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <source>Encrypted when the server offers it</source>
+        <translation>服务器支持时加密</translation>
+    </message>
+    <message>
+        <source>Always encrypted</source>
+        <translation>始终加密</translation>
+    </message>
+    <message>
+        <source>Encrypted, the server&apos;s certificate checked</source>
+        <translation>加密，并核对服务器的证书</translation>
+    </message>
+    <message>
+        <source>Encrypted, the server&apos;s certificate and name checked</source>
+        <translation>加密，并核对服务器的证书和名称</translation>
+    </message>
+    <message>
+        <source>Not encrypted</source>
+        <translation>不加密</translation>
+    </message>
+    <message>
+        <source>Security</source>
+        <translation>安全</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>The server did not take this password. Type it again.</source>
+        <translation>服务器不接受这个密码。请重新输入。</translation>
+    </message>
+    <message>
+        <source>The server asks for your password.</source>
+        <translation>服务器要求输入你的密码。</translation>
+    </message>
+</context>
+<context>
     <name>recollector::ui::ContentEditor</name>
     <message>
         <source>Show All</source>
@@ -5264,6 +5351,18 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <source>Dates</source>
         <translation>日期</translation>
     </message>
+    <message>
+        <source>Connected to the team store again; its changes since are shown</source>
+        <translation>已重新连接到团队记忆库；已显示此后的更改</translation>
+    </message>
+    <message>
+        <source>Lost the connection to the team store; reconnecting…</source>
+        <translation>与团队记忆库的连接已断开；正在重新连接…</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;Team Store…</source>
+        <translation>连接团队记忆库(&amp;T)…</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::MemoryTableView</name>
@@ -6321,6 +6420,11 @@ allowed: %2</source>
     <message>
         <source>Showing the memories as they were on %1: go back to now to change them.</source>
         <translation>正在显示 %1 时的记忆：回到现在才能更改。</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <comment>a team store: its database on its server</comment>
+        <translation>%2 上的 %1</translation>
     </message>
 </context>
 <context>

@@ -7,9 +7,12 @@
 #include "commands/DecisionCommand.h"
 #include "delegates/StrengthDelegate.h"
 #include "dialogs/ConflictDialog.h"
+#include "dialogs/ConnectDialog.h"
 #include "dialogs/ConflictListDialog.h"
 #include "dialogs/ReviewQueueDialog.h"
 #include "io/DemoStore.h"
+#include "store/ServerPassword.h"
+#include "store/ServerUrl.h"
 #include "model/ProgramNames.h"
 #include "models/MemoryTableModel.h"
 #include "models/SelectionKeeper.h"
@@ -241,6 +244,15 @@ void MainWindow::connectSession()
     });
     connect(m_session, &StoreSession::errorOccurred, this,
             [this](const QString &message) { statusBar()->showMessage(message, 10000); });
+    // A team store's connection (docs/team-store.md, "A lost connection"): said while it is
+    // lost, until it is back.
+    connect(m_session, &StoreSession::connectionChanged, this, [this](bool connected) {
+        if (connected)
+            statusBar()->showMessage(tr("Connected to the team store again; its changes since are shown"), 10000);
+        else
+            statusBar()->showMessage(tr("Lost the connection to the team store; reconnecting…"));
+        updateActions();
+    });
     connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
 }
 
@@ -318,9 +330,17 @@ bool MainWindow::openStoreFile(const QString &path)
 {
     if (!settlePendingEdits())
         return false;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QDir().mkpath(QFileInfo(absolute).absolutePath());
+    // A team store's address is not a file (docs/team-store.md).
+    const bool server = core::ServerUrl::isServerUrl(path);
+    const QString absolute = server ? path : QFileInfo(path).absoluteFilePath();
+    if (!server)
+        QDir().mkpath(QFileInfo(absolute).absolutePath());
     const Status st = m_session->open(absolute);
+    if (!st && server && core::server_password::isAsked(st.error())) {
+        // A recent team store whose server asks for a password: the Connect dialog asks for it.
+        ConnectDialog::showFor(this, [this](const QString &address) { return m_session->open(address); }, path);
+        return false;
+    }
     if (!st) {
         const QString consequence = m_session->isOpen()
             ? tr("%1 stays open.").arg(m_session->displayName())

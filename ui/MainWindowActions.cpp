@@ -5,6 +5,7 @@
 #include "SealController.h"
 
 #include "StoreSession.h"
+#include "dialogs/ConnectDialog.h"
 #include "models/MemoryTableModel.h"
 #include "scoring/ScoringProfile.h"
 #include "support/MessageBox.h"
@@ -53,6 +54,15 @@ void MainWindow::createFileActions(QMenu *menu)
     create->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_N));
     QAction *open = menu->addAction(tr("&Open Store…"), this, &MainWindow::openStoreDialog);
     open->setShortcut(QKeySequence::Open);
+    // Opens the address as File → Open does (docs/team-store.md, "Connecting from the window").
+    QAction *team = menu->addAction(tr("Connect to &Team Store…"), this, [this]() {
+        ConnectDialog::showFor(this, [this](const QString &address) -> core::Status {
+            if (!settlePendingEdits())
+                return core::Error::make(core::Error::Code::Cancelled, QString());
+            return m_session->open(address);
+        });
+    });
+    team->setObjectName(QStringLiteral("connectTeamStoreAction"));
     m_recentMenu = menu->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);

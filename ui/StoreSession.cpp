@@ -5,6 +5,8 @@
 #include "snapshot/SnapshotLoader.h"
 #include "snapshot/StoreChanges.h"
 #include "store/MetaRepository.h"
+#include "store/ServerUrl.h"
+#include "store/StoreListener.h"
 #include "support/WorkerPool.h"
 
 #include <QDir>
@@ -22,6 +24,10 @@ using namespace recollector::core;
 
 namespace {
 constexpr int kDefaultPollMs = 500;
+// A team store announces its changes (LISTEN/NOTIFY); its poll only checks that the
+// connection is alive, and a lost one is tried again every second.
+constexpr int kServerCheckMs = 5000;
+constexpr int kReconnectMs = 1000;
 constexpr int kClockTickMs = 60 * 1000; // live scores move slowly: once a minute is plenty
 } // namespace
 
@@ -64,7 +70,14 @@ StoreSession::~StoreSession()
 
 QString StoreSession::path() const { return m_store ? m_store->path() : QString(); }
 
-QString StoreSession::displayName() const { return m_store ? QFileInfo(m_store->path()).fileName() : QString(); }
+QString StoreSession::displayName() const
+{
+    if (!m_store)
+        return {};
+    if (const auto url = ServerUrl::parse(m_store->path()); ServerUrl::isServerUrl(m_store->path()) && url)
+        return tr("%1 on %2", "a team store: its database on its server").arg(url->database, url->host);
+    return QFileInfo(m_store->path()).fileName();
+}
 
 bool StoreSession::isReadOnly() const
 {
@@ -120,6 +133,7 @@ Status StoreSession::open(const QString &path)
     Q_EMIT opened(m_store->path());
     if (m_firstChunkRows > 0 && m_snapshot.size() >= std::size_t(m_firstChunkRows))
         startBackgroundLoad(); // a large store: the rest follows on a worker
+    listen();
     m_pollTimer.start();
     m_clockTimer.start();
     return {};
@@ -144,6 +158,8 @@ void StoreSession::close()
     m_returningToNow = false;
     m_pollTimer.stop();
     m_clockTimer.stop();
+    m_listener.reset();
+    m_connectionLost = false;
     Q_EMIT aboutToClose();
     Q_EMIT aboutToReload();
     m_snapshot = MemorySnapshot();
@@ -356,13 +372,66 @@ void StoreSession::setLoading(bool loading)
     Q_EMIT loadingChanged(loading);
 }
 
-void StoreSession::setPollInterval(int ms) { m_pollTimer.setInterval(ms); }
+void StoreSession::setPollInterval(int ms)
+{
+    m_pollMs = ms;
+    if (!m_listener)
+        m_pollTimer.setInterval(ms);
+}
+
+void StoreSession::listen()
+{
+    auto listener = StoreListener::start(m_store->database());
+    if (!listener) // the poll still sees other writers, only later
+        Q_EMIT errorOccurred(listener.error().message);
+    m_listener = listener ? std::move(*listener) : nullptr;
+    m_pollTimer.setInterval(m_listener ? kServerCheckMs : m_pollMs);
+    if (!m_listener)
+        return;
+    connect(m_listener.get(), &StoreListener::changed, this, &StoreSession::queueCheck);
+    connect(m_listener.get(), &StoreListener::woke, this, &StoreSession::queueCheck);
+}
+
+// A commit's notification and the socket's wake come together, and a decision of several
+// statements announces each: one check reads them all.
+void StoreSession::queueCheck()
+{
+    if (std::exchange(m_checkQueued, true))
+        return;
+    QTimer::singleShot(0, this, [this]() {
+        m_checkQueued = false;
+        checkForChanges();
+    });
+}
+
+void StoreSession::reconnect()
+{
+    if (!std::exchange(m_connectionLost, true)) {
+        qCWarning(lcSession) << "lost the connection to" << m_store->path();
+        Q_EMIT connectionChanged(false);
+    }
+    if (const Status st = m_listener->reconnect(); !st) {
+        qCInfo(lcSession) << st.error().message;
+        m_pollTimer.setInterval(kReconnectMs);
+        return;
+    }
+    m_connectionLost = false;
+    m_pollTimer.setInterval(kServerCheckMs);
+    qCInfo(lcSession) << "connected again to" << m_store->path();
+    Q_EMIT connectionChanged(true);
+    m_dataVersion = -1;
+    queueCheck(); // what others committed meanwhile is in the events since the last one read
+}
 
 void StoreSession::checkForChanges()
 {
     if (!m_store || m_loading || m_contentsAt != 0)
         return; // while showing the past: going back to now reads the store again
     const qint64 version = m_store->database().dataVersion();
+    if (m_listener && (m_connectionLost || (version < 0 && !m_listener->isAlive()))) {
+        reconnect();
+        return;
+    }
     if (version == m_dataVersion)
         return;
     m_dataVersion = version;

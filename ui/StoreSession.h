@@ -18,6 +18,10 @@
 #include <functional>
 #include <memory>
 
+namespace recollector::core {
+class StoreListener;
+}
+
 namespace recollector::ui {
 
 /// The open store as the window sees it: the core::Store, its Config and active
@@ -28,7 +32,10 @@ namespace recollector::ui {
 ///
 /// Change notification: decisions made in this process call refresh(ids) after they commit;
 /// other processes' commits are noticed by polling `PRAGMA data_version` (every 500 ms) and
-/// turned into the ids their events name, or into a full reload when they cannot be told.
+/// turned into the ids their events name, or into a full reload when they cannot be told. On a
+/// team store the server announces them (core::StoreListener, LISTEN/NOTIFY) and the same
+/// check runs at once; the poll is then a slow check that the connection is alive, and a lost
+/// one is opened again (connectionChanged; docs/team-store.md, "A lost connection").
 class StoreSession final : public QObject
 {
     Q_OBJECT
@@ -125,6 +132,8 @@ public:
     /// Checks now for other writers' commits (the timer calls this; tests may too).
     void checkForChanges();
     void setPollInterval(int ms);
+    /// True while the connection to a team store is lost and being opened again.
+    bool isConnectionLost() const { return m_connectionLost; }
 
     /// Rows up to this count are read at once on open; a larger store shows this many first
     /// and reads the rest on a worker thread (docs/architecture.md, "Performance budget":
@@ -154,6 +163,9 @@ Q_SIGNALS:
     /// Something went wrong in the background (a refresh or reload failed).
     void errorOccurred(const QString &message);
     void privacyModeChanged(bool on);
+    /// The connection to a team store was lost (false; it is being opened again), or is back
+    /// (true; what others committed meanwhile has been read).
+    void connectionChanged(bool connected);
     /// "Contents as of" was switched on, moved, rebuilt (pastContents() set) or switched off.
     void contentsAtChanged();
     /// A decision's write-back to the attached folder (decide): the files that left the folder
@@ -168,6 +180,9 @@ private:
     void startPastLoad();
     void finishPastLoad();
     core::Status refusePast() const;
+    void listen();
+    void queueCheck();
+    void reconnect();
 
     std::unique_ptr<core::Store> m_store;
     core::Config m_config;
@@ -181,6 +196,10 @@ private:
     bool m_privacyMode = false;
     bool m_reloadPending = false;
     QTimer m_pollTimer;
+    int m_pollMs = 500;
+    std::unique_ptr<core::StoreListener> m_listener;
+    bool m_checkQueued = false;
+    bool m_connectionLost = false;
     QTimer m_clockTimer;
     using LoadResult = std::shared_ptr<core::Result<core::MemorySnapshot>>;
     QFutureWatcher<LoadResult> m_loadWatcher;

@@ -3,10 +3,13 @@
 #include "store/Database.h"
 #include "store/Engine.h"
 #include "store/PgSchema.h"
+#include "store/ServerPassword.h"
 #include "store/ServerUrl.h"
 #include "store/Transaction.h"
 
 #include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QFileInfo>
 #include <QLoggingCategory>
 #include <QRegularExpression>
 #include <QSqlDriver>
@@ -90,6 +93,47 @@ Status createTables(Database &db, OpenState &state)
     return {};
 }
 
+// The name the server shows for the connection (pg_stat_activity.application_name): the
+// program's, so an administrator tells a window from `recollector-cli mcp`.
+QString programName()
+{
+    QString name = QCoreApplication::instance() ? QFileInfo(QCoreApplication::applicationFilePath()).fileName() : QString();
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9_.-]"));
+    name.remove(unsafe);
+    return name.isEmpty() ? QStringLiteral("recollector") : name;
+}
+
+// Opens the connection (with the password the person typed, if any: ServerPassword) and
+// sets what every session of a store needs.
+Status openSession(QSqlDatabase &db, const QString &location, int busyTimeoutMs)
+{
+    if (const QString password = server_password::of(location); !password.isEmpty())
+        db.setPassword(password);
+    const bool opened = db.open();
+    db.setPassword(QString()); // the driver needs it only to connect
+    if (!opened)
+        return Error::make(Error::Code::Database,
+                           QStringLiteral("%1: cannot connect: %2").arg(location, serverError(db.lastError())),
+                           db.lastError().text());
+    // The busy wait's counterpart: a row another writer holds is waited for this long, then
+    // the write fails as "locked".
+    QSqlQuery q(db);
+    for (const QString &sql : {QStringLiteral("SET lock_timeout = %1").arg(busyTimeoutMs),
+                               QStringLiteral("SET client_encoding = 'UTF8'")}) {
+        if (!q.exec(sql))
+            return Error::make(Error::Code::Database,
+                               QStringLiteral("%1: %2 failed: %3").arg(location, sql, serverError(q.lastError())));
+    }
+    // Who decides on this connection (docs/team-store.md#who-decided): read once, kept with the
+    // connection's driver, recorded with every event it appends.
+    if (!q.exec(QStringLiteral("SELECT current_user")) || !q.next())
+        return Error::make(Error::Code::Database,
+                           QStringLiteral("%1: reading the role failed: %2").arg(location, serverError(q.lastError())));
+    db.driver()->setProperty(kRoleProperty, q.value(0).toString());
+    q.finish();
+    return {};
+}
+
 } // namespace
 
 QString newConnectionName()
@@ -116,29 +160,23 @@ Result<QSqlDatabase> connect(const QString &connectionName, const QString &locat
         db.setUserName(url->user);
     QStringList options = url->options;
     if (!url->connectOptions().contains(QLatin1String("application_name=")))
-        options << QStringLiteral("application_name=recollector");
+        options << QStringLiteral("application_name=%1").arg(programName());
     db.setConnectOptions(options.join(QLatin1Char(';')));
-    if (!db.open())
-        return Error::make(Error::Code::Database,
-                           QStringLiteral("%1: cannot connect: %2").arg(location, serverError(db.lastError())),
-                           db.lastError().text());
-    // The busy wait's counterpart: a row another writer holds is waited for this long, then
-    // the write fails as "locked".
-    QSqlQuery q(db);
-    for (const QString &sql : {QStringLiteral("SET lock_timeout = %1").arg(busyTimeoutMs),
-                               QStringLiteral("SET client_encoding = 'UTF8'")}) {
-        if (!q.exec(sql))
-            return Error::make(Error::Code::Database,
-                               QStringLiteral("%1: %2 failed: %3").arg(location, sql, serverError(q.lastError())));
-    }
-    // Who decides on this connection (docs/team-store.md#who-decided): read once, kept with the
-    // connection's driver, recorded with every event it appends.
-    if (!q.exec(QStringLiteral("SELECT current_user")) || !q.next())
-        return Error::make(Error::Code::Database,
-                           QStringLiteral("%1: reading the role failed: %2").arg(location, serverError(q.lastError())));
-    db.driver()->setProperty(kRoleProperty, q.value(0).toString());
-    q.finish();
+    if (const Status st = openSession(db, location, busyTimeoutMs); !st)
+        return st.error();
     return db;
+}
+
+Status reconnect(Database &db, int busyTimeoutMs)
+{
+    QSqlDatabase &handle = db.handle();
+    handle.close();
+    if (const Status st = openSession(handle, db.path(), busyTimeoutMs); !st)
+        return st;
+    // The new session is read-only again when the store was (a newer schema, a reviewer's open).
+    if (db.isReadOnly())
+        return db.exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"));
+    return {};
 }
 
 Status prepareStore(Database &db, OpenState state)

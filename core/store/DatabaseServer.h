@@ -24,6 +24,11 @@ bool isServerConnection(const QString &connectionName);
 /// Adds and opens the QPSQL connection `connectionName` for the address `location`.
 [[nodiscard]] Result<QSqlDatabase> connect(const QString &connectionName, const QString &location, int busyTimeoutMs);
 
+/// Drops `db`'s connection and opens it again, with the same address, settings and password,
+/// read-only again when the store was: after the server or the network lost it
+/// (docs/team-store.md, "A lost connection").
+[[nodiscard]] Status reconnect(Database &db, int busyTimeoutMs);
+
 /// What opening decides about the store, written into the Database's own fields.
 struct OpenState
 {

@@ -1,5 +1,7 @@
 #include "store/PgSchema.h"
 
+#include "store/PgNotify.h"
+
 namespace recollector::core::pg_schema {
 
 namespace {
@@ -124,6 +126,7 @@ QStringList createCurrent(int version)
 {
     QStringList out = sqliteFunctions();
     out += tables();
+    out += pg_notify::triggerStatements();
     out << QStringLiteral("CREATE TABLE %1 (version INTEGER NOT NULL)").arg(QLatin1String(kVersionTable))
         << QStringLiteral("INSERT INTO %1 (version) VALUES (%2)").arg(QLatin1String(kVersionTable)).arg(version);
     return out;

@@ -1,0 +1,284 @@
+// The window on a team store (docs/team-store.md): the real MainWindow on a store on the
+// suite's own PostgreSQL 15, and the real recollector-cli as another process deciding on it.
+// - live refresh: the other process's decision shows within a second, announced by the
+//   server (LISTEN/NOTIFY), not found by the poll (whose check on a team store comes every
+//   five seconds); the selection stays where it was;
+// - a lost connection: the server ends the window's session (pg_terminate_backend), the
+//   window says so in its status bar, connects again, shows what was decided meanwhile, and
+//   a decision made in the window afterwards is kept;
+// - File → Connect to Team Store…: the fields filled as a person does, the password asked for
+//   when the server wants one (a wrong one said so), the store opened, the address kept for
+//   next time without the password.
+#include "CliProcess.h"
+#include "MainWindow.h"
+#include "PgTestServer.h"
+#include "StoreSession.h"
+#include "TempStore.h"
+#include "WindowTestSetup.h"
+#include "dialogs/ConnectDialog.h"
+#include "engine/decisions/Decisions.h"
+#include "models/MemoryTableModel.h"
+#include "models/Roles.h"
+#include "store/Store.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPushButton>
+#include <QScopeGuard>
+#include <QSpinBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QtTest>
+
+#include <optional>
+
+using namespace recollector;
+using namespace recollector::core;
+using namespace recollector::ui;
+
+namespace {
+
+// The window's role value of memory `id` in the table; an invalid QVariant when not shown.
+QVariant shown(const MainWindow &w, const QString &id, int role)
+{
+    const QAbstractItemModel *model = w.tableModel();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        if (index.data(IdRole).toString() == id)
+            return index.data(role);
+    }
+    return {};
+}
+
+bool isPermanent(const MainWindow &w, const QString &id) { return shown(w, id, PermanentRole).toBool(); }
+
+/// With RECOLLECTOR_SCREENSHOT_DIR set (scripts/screenshots.sh): the window at both sizes with
+/// the dialog over its middle, as a person sees them.
+void shoot(QWidget *window, QWidget *dialog, const QString &name)
+{
+    const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
+    if (shots.isEmpty())
+        return;
+    const QSize was = window->size();
+    for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
+        window->resize(size);
+        dialog->adjustSize();
+        QCoreApplication::processEvents();
+        QPixmap picture = window->grab();
+        const QPixmap over = dialog->grab();
+        // The dialog's grab is its inside only: a title bar and a frame, as a desktop draws them.
+        constexpr int kTitle = 26;
+        const QRect inside((size.width() - over.width()) / 2, (size.height() - over.height()) / 3 + kTitle / 2,
+                           over.width(), over.height());
+        const QRect title(inside.left(), inside.top() - kTitle, inside.width(), kTitle);
+        QPainter painter(&picture);
+        painter.fillRect(title, QColor(0xd8, 0xd8, 0xd8));
+        painter.drawText(title.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, dialog->windowTitle());
+        painter.drawPixmap(inside.topLeft(), over);
+        painter.setPen(QColor(0x70, 0x70, 0x70));
+        painter.drawRect(title.united(inside).adjusted(-1, -1, 0, 0));
+        painter.end();
+        QVERIFY(picture.save(QStringLiteral("%1/%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height())));
+    }
+    window->resize(was);
+}
+
+} // namespace
+
+class TestTeamStoreWindow : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<test::PgTestServer> m_server;
+    std::optional<test::AnsweredMessages> m_messages;
+
+    // A store on the server holding mem_a, mem_b and mem_c.
+    QString threeMemoryStore()
+    {
+        const QString url = m_server->createDatabase();
+        auto store = Store::open(url);
+        if (!store)
+            qFatal("%s", qPrintable(store.error().message));
+        for (const char *id : {"mem_a", "mem_b", "mem_c"})
+            if (!(*store)->memories().insert(test::sampleMemory(QLatin1String(id), time::nowMs() - kMsPerHour)))
+                qFatal("cannot insert %s", id);
+        return url;
+    }
+
+    static test::CliRun decide(const QString &url, const QStringList &args)
+    {
+        return test::runCli(QStringList{QStringLiteral("--store"), url} + args);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        test::useTestSettings(QStringLiteral("RecollectorTeamStoreWindowTest"));
+        m_server = std::make_unique<test::PgTestServer>();
+        QVERIFY2(m_server->error().isEmpty(), qPrintable(m_server->error()));
+    }
+    void cleanupTestCase()
+    {
+        const QString stopped = m_server->stop();
+        QVERIFY2(stopped.isEmpty(), qPrintable(stopped));
+    }
+    void init()
+    {
+        QSettings().clear();
+        m_messages.emplace();
+    }
+    void cleanup() { m_messages.reset(); }
+
+    void anotherProcessesDecisionShowsWithinASecond()
+    {
+        const QString url = threeMemoryStore();
+        MainWindow w;
+        QVERIFY(w.openStore(url));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.tableModel()->rowCount(), 3);
+        w.selectIds({QStringLiteral("mem_b")});
+        QVERIFY(!isPermanent(w, QStringLiteral("mem_a")));
+
+        for (const char *id : {"mem_a", "mem_c"}) {
+            const auto run = decide(url, {QStringLiteral("permanent"), QLatin1String(id)});
+            QVERIFY2(run.code == 0, run.err.constData());
+            QElapsedTimer shownIn;
+            shownIn.start();
+            QTRY_VERIFY_WITH_TIMEOUT(isPermanent(w, QLatin1String(id)), 1000);
+            qInfo("%s shown %lld ms after the other process ended", id, shownIn.elapsed());
+        }
+        QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_b")});
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
+    }
+
+    void aLostConnectionIsSaidAndTheWindowComesBack()
+    {
+        const QString url = threeMemoryStore();
+        MainWindow w;
+        QVERIFY(w.openStore(url));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList said;
+        connect(w.statusBar(), &QStatusBar::messageChanged, &w, [&](const QString &text) {
+            if (!text.isEmpty())
+                said << text;
+        });
+
+        // The server ends the window's sessions, as a restart or an administrator would; the
+        // window's event loop does not run until the other process has decided meanwhile.
+        const QString program = QFileInfo(QCoreApplication::applicationFilePath()).fileName();
+        const QString database = test::PgTestServer::databaseOf(url);
+        QCOMPARE(m_server->adminExec(QStringLiteral("SELECT count(pg_terminate_backend(pid, 10000)) FROM "
+                                                    "pg_stat_activity WHERE application_name = '%1' AND datname = '%2'")
+                                         .arg(program, database)),
+                 QString());
+        const auto meanwhile = decide(url, {QStringLiteral("permanent"), QStringLiteral("mem_a")});
+        QVERIFY2(meanwhile.code == 0, meanwhile.err.constData());
+
+        QTRY_VERIFY_WITH_TIMEOUT(said.size() >= 2, 5000);
+        QCOMPARE(said.at(0), QStringLiteral("Lost the connection to the team store; reconnecting…"));
+        QCOMPARE(said.at(1), QStringLiteral("Connected to the team store again; its changes since are shown"));
+        QVERIFY(!w.session()->isConnectionLost());
+        QTRY_VERIFY_WITH_TIMEOUT(isPermanent(w, QStringLiteral("mem_a")), 1000); // nothing missed
+
+        // A decision in the window after it, and the server's announcements heard again.
+        w.selectIds({QStringLiteral("mem_b")});
+        w.setPermanentSelected(true);
+        QVERIFY(isPermanent(w, QStringLiteral("mem_b")));
+        const auto listed = decide(url, {QStringLiteral("--json"), QStringLiteral("show"), QStringLiteral("mem_b")});
+        QVERIFY2(listed.code == 0, listed.err.constData());
+        QVERIFY2(listed.json().object().value(QStringLiteral("permanent")).toBool(), listed.out.constData());
+        const auto after = decide(url, {QStringLiteral("permanent"), QStringLiteral("mem_c")});
+        QVERIFY2(after.code == 0, after.err.constData());
+        QTRY_VERIFY_WITH_TIMEOUT(isPermanent(w, QStringLiteral("mem_c")), 1000);
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
+    }
+
+    void connectDialogAsksForThePasswordAndOpensTheStore()
+    {
+        const QString url = threeMemoryStore();
+        // The server asks for a password: this test's client has no pgpass file to read it from.
+        const QByteArray pgpass = qgetenv("PGPASSFILE");
+        QFile file(QString::fromLocal8Bit(pgpass));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString password = QString::fromUtf8(file.readAll()).trimmed().section(QLatin1Char(':'), 4);
+        QVERIFY(!password.isEmpty());
+        qputenv("PGPASSFILE", QFile::encodeName(QDir::temp().filePath(QStringLiteral("no-such-pgpass"))));
+        const auto restore = qScopeGuard([&] { qputenv("PGPASSFILE", pgpass); });
+
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *action = w.findChild<QAction *>(QStringLiteral("connectTeamStoreAction"));
+        QVERIFY(action);
+        action->trigger();
+        auto *dialog = w.findChild<ConnectDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto *host = dialog->findChild<QLineEdit *>(QStringLiteral("connectHost"));
+        auto *database = dialog->findChild<QLineEdit *>(QStringLiteral("connectDatabase"));
+        auto *user = dialog->findChild<QLineEdit *>(QStringLiteral("connectUser"));
+        auto *port = dialog->findChild<QSpinBox *>(QStringLiteral("connectPort"));
+        auto *security = dialog->findChild<QComboBox *>(QStringLiteral("connectSecurity"));
+        auto *passwordEdit = dialog->findChild<QLineEdit *>(QStringLiteral("connectPassword"));
+        auto *message = dialog->findChild<QLabel *>(QStringLiteral("connectMessage"));
+        auto *connectButton = dialog->findChild<QPushButton *>(QStringLiteral("connectButton"));
+        QVERIFY(host && database && user && port && security && passwordEdit && message && connectButton);
+        QVERIFY(!connectButton->isEnabled()); // no server, no database yet
+        QVERIFY(passwordEdit->isHidden());    // asked for only when the server wants one
+
+        QTest::keyClicks(host, QStringLiteral("127.0.0.1"));
+        port->setValue(m_server->port());
+        QTest::keyClicks(database, test::PgTestServer::databaseOf(url));
+        QTest::keyClicks(user, QLatin1String(test::PgTestServer::kUser));
+        security->setCurrentIndex(security->findText(QStringLiteral("Not encrypted")));
+        QCOMPARE(dialog->address(), url);
+        QTest::mouseClick(connectButton, Qt::LeftButton);
+        QCOMPARE(message->text(), QStringLiteral("The server asks for your password."));
+        QVERIFY(passwordEdit->isVisible());
+        shoot(&w, dialog, QStringLiteral("connect-team-store"));
+        QVERIFY(!w.session()->isOpen());
+
+        QTest::keyClicks(passwordEdit, QStringLiteral("not-the-password"));
+        QTest::mouseClick(connectButton, Qt::LeftButton);
+        QCOMPARE(message->text(), QStringLiteral("The server did not take this password. Type it again."));
+        QVERIFY(passwordEdit->text().isEmpty());
+
+        QPointer<ConnectDialog> closing(dialog);
+        QTest::keyClicks(passwordEdit, password);
+        QTest::mouseClick(connectButton, Qt::LeftButton);
+        QTRY_VERIFY(closing.isNull()); // accepted, and gone
+        QVERIFY(w.session()->isOpen());
+        QCOMPARE(w.session()->path(), url);
+        QCOMPARE(w.tableModel()->rowCount(), 3);
+        QCOMPARE(ConnectDialog::recentAddresses(), QStringList{url});
+
+        // Nothing the window keeps holds the password: the settings, and the window's title.
+        QSettings().sync();
+        QFile settings(QSettings().fileName());
+        QVERIFY(settings.open(QIODevice::ReadOnly));
+        const QByteArray kept = settings.readAll();
+        QVERIFY(kept.contains(url.toUtf8()));
+        QVERIFY(!kept.contains(password.toUtf8()));
+        QVERIFY(!w.windowTitle().contains(password));
+
+        // The connection's workers and a decision work with the typed password alone.
+        w.selectIds({QStringLiteral("mem_b")});
+        w.setPermanentSelected(true);
+        QVERIFY(isPermanent(w, QStringLiteral("mem_b")));
+
+        // Next time the dialog starts from the address connected to.
+        action->trigger();
+        auto *again = w.findChild<ConnectDialog *>();
+        QVERIFY(again);
+        QCOMPARE(again->address(), url);
+        again->reject();
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_MAIN(TestTeamStoreWindow)
+#include "tst_team_store_window.moc"
