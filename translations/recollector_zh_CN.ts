@@ -3925,6 +3925,10 @@
         <source>Showing this memory as far as its history tells: a later change did not keep what it said before. Editing is off.</source>
         <translation>按历史所能重建的样子显示这条记忆：之后的更改没有保留它之前的内容。编辑已关闭。</translation>
     </message>
+    <message>
+        <source>Showing this memory as far as its history tells: it was written without a history, so what it said on that date is not known. Editing is off.</source>
+        <translation>按历史所能重建的样子显示这条记忆：它写入时没有历史记录，所以不知道它在那个日期的内容。编辑已关闭。</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::DuplicatesDialog</name>

@@ -22,7 +22,7 @@ json_type typeOf(simdjson::ondemand::value &value)
 
 // The members, read into a copy: a payload found broken halfway gives none of them. Members
 // not asked for are skipped by the parser, which still checks their structure.
-bool readMembers(simdjson::ondemand::document &doc, ChangeEventRow &row)
+bool readMembers(simdjson::ondemand::document &doc, ChangeEventRow &row, ChangePayload &names)
 {
     simdjson::ondemand::object object;
     if (doc.get_object().get(object))
@@ -60,7 +60,7 @@ bool readMembers(simdjson::ondemand::document &doc, ChangeEventRow &row)
                 std::string_view name;
                 if (member.unescaped_key().get(name))
                     return false;
-                row.fields << qtext(name);
+                row.fields << names.intern(name);
             }
         } else if (key == "reverts" && type == json_type::number) {
             std::int64_t id = 0;
@@ -84,6 +84,21 @@ ChangePayload::ChangePayload() : m_parser(std::make_unique<Parser>()) {}
 
 ChangePayload::~ChangePayload() = default;
 
+const QString &ChangePayload::intern(std::string_view text)
+{
+    for (const auto &[bytes, name] : m_names) {
+        if (bytes == text)
+            return name;
+    }
+    // Past a few dozen names (not expected) the rest are not kept: a lookup stays short.
+    if (m_names.size() >= 64) {
+        m_spare = qtext(text);
+        return m_spare;
+    }
+    m_names.emplace_back(std::string(text), qtext(text));
+    return m_names.back().second;
+}
+
 void ChangePayload::read(std::string_view payload, ChangeEventRow &row)
 {
     m_buffer.assign(payload);
@@ -92,7 +107,7 @@ void ChangePayload::read(std::string_view payload, ChangeEventRow &row)
     simdjson::ondemand::document doc;
     if (m_parser->parser.iterate(m_buffer.data(), payload.size(), m_buffer.capacity()).get(doc))
         return;
-    if (!readMembers(doc, members))
+    if (!readMembers(doc, members, *this))
         return;
     row.fromFile = std::move(members.fromFile);
     row.change = std::move(members.change);

@@ -1,8 +1,12 @@
 #pragma once
 
+#include <QString>
+
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace recollector::core {
 
@@ -23,7 +27,13 @@ public:
 
     void read(std::string_view payload, ChangeEventRow &row);
 
+    /// One shared QString per distinct short text (kinds, actors, field names): the same few
+    /// repeat on every row, and a lookup here allocates nothing.
+    const QString &intern(std::string_view text);
+
 private:
+    std::vector<std::pair<std::string, QString>> m_names;
+    QString m_spare;
     struct Parser;
     std::unique_ptr<Parser> m_parser;
     std::string m_buffer; ///< the payload with simdjson's padding after it

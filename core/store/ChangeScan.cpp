@@ -6,6 +6,8 @@
 
 #include <QHash>
 
+#include <algorithm>
+
 namespace recollector::core {
 
 namespace {
@@ -41,7 +43,7 @@ const QStringList &ChangeScan::kinds()
 QString ChangeScan::sql()
 {
     return QStringLiteral("SELECT id, memory_id, kind, actor, at, payload FROM events WHERE kind IN (%1) AND id > ? "
-                          "AND at >= ? AND at < ? ORDER BY id")
+                          "AND at >= ? AND at < ?")
         .arg(kindList());
 }
 
@@ -56,16 +58,18 @@ Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &rang
     q.bind(2, std::int64_t(range.from));
     q.bind(3, std::int64_t(range.to));
     std::vector<ChangeEventRow> out;
+    // Room for every row at once: growing a list of 100,000 rows step by step moves each of
+    // them several times. The count reads the index alone when no date bounds the range.
+    const bool undated = range.from == std::numeric_limits<Millis>::min() && range.to == std::numeric_limits<Millis>::max();
+    if (undated) {
+        auto n = countEvents(range.afterEventId);
+        if (!n)
+            return n.error();
+        out.reserve(std::size_t(*n));
+    }
     ChangePayload payload;
     // Kinds and actors repeat: one QString each, shared.
-    QHash<QByteArray, QString> names;
-    auto name = [&names](std::string_view v) {
-        const QByteArray key(v.data(), qsizetype(v.size()));
-        auto it = names.constFind(key);
-        if (it == names.constEnd())
-            it = names.insert(key, QString::fromUtf8(key));
-        return *it;
-    };
+    auto name = [&payload](std::string_view v) { return payload.intern(v); };
     const Status st = q.forEachRow([&](const SqliteStatement &r) {
         ChangeEventRow e;
         e.id = r.int64(0);
@@ -79,7 +83,30 @@ Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &rang
     });
     if (!st)
         return st.error();
+    // Oldest first. The rows come one kind after another, each kind's in id order: sorted
+    // here rather than by SQLite, whose sorter would copy every payload into a temporary tree.
+    const auto older = [](const ChangeEventRow &a, const ChangeEventRow &b) { return a.id < b.id; };
+    if (!std::is_sorted(out.begin(), out.end(), older))
+        std::sort(out.begin(), out.end(), older);
     return out;
+}
+
+Result<qint64> ChangeScan::countEvents(qint64 afterEventId) const
+{
+    const QByteArray text = QStringLiteral("SELECT count(*) FROM events WHERE kind IN (%1) AND id > ?").arg(kindList()).toUtf8();
+    SqliteStatement q(m_db, std::string_view(text.constData(), std::size_t(text.size())),
+                      QStringLiteral("counting the changes"));
+    if (!q.isValid())
+        return q.error();
+    q.bind(1, std::int64_t(afterEventId));
+    qint64 n = 0;
+    const Status st = q.forEachRow([&](const SqliteStatement &r) {
+        n = r.int64(0);
+        return false;
+    });
+    if (!st)
+        return st.error();
+    return n;
 }
 
 Result<qint64> ChangeScan::countMemories(qint64 afterEventId, qint64 cap) const

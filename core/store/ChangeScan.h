@@ -51,6 +51,8 @@ public:
     explicit ChangeScan(Database &db) : m_db(db) {}
 
     [[nodiscard]] Result<std::vector<ChangeEventRow>> read(const ChangeScanRange &range) const;
+    /// The number of change events after `afterEventId` (read from the index alone).
+    [[nodiscard]] Result<qint64> countEvents(qint64 afterEventId) const;
     /// The number of distinct memories changed after `afterEventId`, counting at most `cap`.
     [[nodiscard]] Result<qint64> countMemories(qint64 afterEventId, qint64 cap) const;
     /// The event kinds that count as a change (recorded accesses, links and conflict

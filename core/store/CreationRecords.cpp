@@ -3,6 +3,9 @@
 #include "store/Database.h"
 #include "store/SqliteStatement.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+
 namespace recollector::core {
 
 namespace {
@@ -57,6 +60,31 @@ Result<qint64> CreationRecords::countUnrecordedBefore(Millis at) const
     if (!st)
         return st.error();
     return n;
+}
+
+Result<QSet<QString>> CreationRecords::undatedAmong(const QStringList &ids, Millis at) const
+{
+    QSet<QString> out;
+    if (ids.isEmpty())
+        return out;
+    // The ids bound as one JSON array, as MemoryRepository::byIds does.
+    const Status st = run(
+        m_db,
+        QStringLiteral("SELECT m.id FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND NOT ") + kRecorded +
+            QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM events b WHERE b.memory_id = m.id AND b.at < ?)"),
+        QStringLiteral("reading which memories have no history"),
+        [&ids, at](SqliteStatement &q) {
+            q.bind(1, QJsonDocument(QJsonArray::fromStringList(ids)).toJson(QJsonDocument::Compact).toStdString());
+            q.bind(2, std::int64_t(at));
+        },
+        [&out](const SqliteStatement &r) {
+            const std::string_view id = r.text(0);
+            out.insert(QString::fromUtf8(id.data(), qsizetype(id.size())));
+            return true;
+        });
+    if (!st)
+        return st.error();
+    return out;
 }
 
 Result<bool> CreationRecords::isRecorded(const QString &memoryId) const

@@ -3,6 +3,7 @@
 #include "model/Result.h"
 #include "model/Time.h"
 
+#include <QSet>
 #include <QStringList>
 
 namespace recollector::core {
@@ -23,6 +24,9 @@ public:
     [[nodiscard]] Result<QStringList> unrecordedFrom(Millis at) const;
     /// How many memories have no recorded creation and a creation date before `at`.
     [[nodiscard]] Result<qint64> countUnrecordedBefore(Millis at) const;
+    /// Of `ids`, the memories whose being there at `at` rests on their creation date alone: no
+    /// recorded creation and no event before `at` ("Contents as of" marks them approximate).
+    [[nodiscard]] Result<QSet<QString>> undatedAmong(const QStringList &ids, Millis at) const;
     /// Whether `memoryId`'s creation is recorded.
     [[nodiscard]] Result<bool> isRecorded(const QString &memoryId) const;
 

@@ -11,6 +11,7 @@
 #include "engine/review/ChangeList.h"
 #include "engine/review/ReviewPoint.h"
 #include "model/Time.h"
+#include "snapshot/SnapshotLoader.h"
 #include "store/ChangeScan.h"
 #include "store/Database.h"
 
@@ -251,6 +252,39 @@ private Q_SLOTS:
             plan << q.value(3).toString();
         QVERIFY2(plan.join('\n').contains(QStringLiteral("SEARCH events USING INDEX events_kind (kind=? AND id>?)")),
                  qPrintable(plan.join('\n')));
+        // SQLite hands the rows over a kind at a time; the read gives them oldest first.
+        const auto events = ChangeScan(m_store->database()).read({});
+        QVERIFY(events.ok() && events->size() > 10);
+        for (std::size_t i = 1; i < events->size(); ++i)
+            QVERIFY((*events)[i - 1].id < (*events)[i].id);
+        m_store.close();
+    }
+
+    // The list leaves the texts to the rows shown; ChangeList::texts words every row's,
+    // and the filters by category and project read the snapshot.
+    void textsComeFromTheSnapshot()
+    {
+        m_store.reopen();
+        const auto snapshot = SnapshotLoader::load(*m_store, m_config, {});
+        QVERIFY(snapshot.ok());
+        ChangeQuery query;
+        query.range.from = day(0.5);
+        auto rows = ChangeList::build(*m_store, query, &*snapshot);
+        QVERIFY(rows.ok() && rows->size() > 3);
+        const std::vector<ChangeTexts> texts = ChangeList::texts(*rows, *snapshot);
+        QCOMPARE(texts.size(), rows->size());
+        for (std::size_t i = 0; i < rows->size(); ++i) {
+            const auto r = snapshot->rowOf((*rows)[i].memoryId);
+            QVERIFY2(r != MemorySnapshot::kNoRow, qPrintable((*rows)[i].memoryId));
+            QCOMPARE(texts[i].preview, snapshot->contentPreview(r));
+            QCOMPARE(texts[i].category, snapshot->category(r));
+            QCOMPARE(texts[i].project, snapshot->project(r));
+        }
+        query.filter.category = QStringLiteral("preference");
+        const auto preference = ChangeList::build(*m_store, query, &*snapshot);
+        QVERIFY(preference.ok());
+        QCOMPARE(preference->size(), std::size_t(1));
+        QCOMPARE(preference->front().memoryId, QStringLiteral("u4"));
         m_store.close();
     }
 

@@ -252,6 +252,68 @@ private Q_SLOTS:
         // Shown as far as it goes: the text the file wrote (nothing says what it was before).
         QCOMPARE(all->front().content, QStringLiteral("Deploys need a green build, said the file"));
     }
+
+    void aMemoryPlacedByItsCreationDateAloneIsApproximate()
+    {
+        test::TempStore s;
+        // Three rows written without an event: one never touched since, one edited later by a
+        // decision (which keeps what it said before), one confirmed before the instant (an event
+        // before it: its being there does not rest on its date alone).
+        for (const char *id : { "bulk", "bulk-edited", "bulk-seen" }) {
+            Memory m = memory(QString::fromLatin1(id), QStringLiteral("Written in bulk: %1").arg(QLatin1String(id)), QStringLiteral("fact"));
+            m.createdAt = m.updatedAt = hour(0.2);
+            QVERIFY(s->memories().insert(m));
+        }
+        decide(s, [](Decisions &d) { return d.create(memory(QStringLiteral("recorded"), QStringLiteral("Deploys need a green build"), QStringLiteral("rule")), hour(1)); });
+        decide(s, [](Decisions &d) { return d.confirm(QStringLiteral("bulk-seen"), hour(1)); });
+        for (const char *id : { "bulk-edited", "bulk-seen", "recorded" }) {
+            decide(s, [id](Decisions &d) {
+                MemoryEdit e;
+                e.content = QStringLiteral("Rewritten: %1").arg(QLatin1String(id));
+                return d.edit(QString::fromLatin1(id), e, hour(4), QStringLiteral("assistant"));
+            });
+        }
+        const QStringList ids { QStringLiteral("bulk"), QStringLiteral("bulk-edited"), QStringLiteral("bulk-seen"), QStringLiteral("recorded") };
+        const auto from = ContentsAsOf::rebuild(*s, hour(2));
+        const auto to = ContentsAsOf::rebuild(*s, hour(6));
+        QVERIFY(from.ok() && to.ok());
+        const auto undated = from->undated(*s, ids);
+        QVERIFY(undated.ok());
+        QCOMPARE(*undated, (QSet<QString> { QStringLiteral("bulk"), QStringLiteral("bulk-edited") }));
+        QVERIFY(to->undated(*s, { QStringLiteral("recorded") })->isEmpty());
+
+        // Two dates: the edited rows differ; the one placed by its date alone is approximate.
+        const auto diffs = ContentsDiff::ofAll(*s, *from, *to, ids);
+        QVERIFY(diffs.ok());
+        QCOMPARE(diffs->size(), std::size_t(4));
+        QVERIFY(!(*diffs)[0].has_value()); // untouched: the same at both
+        QVERIFY((*diffs)[1].has_value() && !(*diffs)[1]->exact);
+        QVERIFY((*diffs)[2].has_value() && (*diffs)[2]->exact);
+        QVERIFY((*diffs)[3].has_value() && (*diffs)[3]->exact);
+        QCOMPARE((*diffs)[1]->before.value(QStringLiteral("content")).toString(), QStringLiteral("Written in bulk: bulk-edited"));
+        // One by one gives the same as all at once.
+        for (std::size_t i = 0; i < std::size_t(ids.size()); ++i) {
+            const auto one = ContentsDiff::of(*s, *from, *to, ids[qsizetype(i)]);
+            QVERIFY(one.ok());
+            QCOMPARE(one->has_value(), (*diffs)[i].has_value());
+            if (one->has_value()) {
+                QCOMPARE((*one)->before, (*diffs)[i]->before);
+                QCOMPARE((*one)->after, (*diffs)[i]->after);
+                QCOMPARE((*one)->exact, (*diffs)[i]->exact);
+            }
+        }
+        // Rebuilt for a few memories only (changes --between): the same contents for them.
+        const QSet<QString> only { QStringLiteral("bulk-edited"), QStringLiteral("recorded") };
+        const auto partial = ContentsAsOf::rebuild(*s, hour(2), &only);
+        QVERIFY(partial.ok());
+        for (const QString &id : only) {
+            const auto whole = from->memory(*s, id);
+            const auto part = partial->memory(*s, id);
+            QVERIFY(whole.ok() && part.ok() && whole->has_value() && part->has_value());
+            QVERIFY2(**whole == **part, qPrintable(id));
+        }
+        QVERIFY(!partial->past.contains(QStringLiteral("bulk-seen"))); // not asked for: not rebuilt
+    }
 };
 
 QTEST_GUILESS_MAIN(TestContentsAsOf)

@@ -13,8 +13,10 @@
 #include "dialogs/ChangesDialog.h"
 #include "models/ChangeListModel.h"
 #include "models/MemoryTableModel.h"
+#include "StoreSession.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -30,6 +32,7 @@
 #include <QUndoStack>
 
 using namespace recollector;
+using namespace recollector::core;
 using namespace recollector::ui;
 
 namespace {
@@ -227,6 +230,22 @@ private Q_SLOTS:
         QTRY_VERIFY(inbox->dialog() && inbox->dialog()->isVisible());
         dialog = inbox->dialog();
         QTRY_COMPARE(dialog->model()->rowCount(), 2);
+
+        // The texts are worded for the rows on screen only: the same as worded for every row.
+        const std::vector<ChangeTexts> eager = ChangeList::texts(dialog->model()->rows(), w.session()->snapshot());
+        for (int r = 0; r < dialog->model()->rowCount(); ++r) {
+            QVERIFY(!eager[std::size_t(r)].preview.isEmpty());
+            QCOMPARE(dialog->model()->index(r, ChangeListModel::Memory).data().toString(),
+                     QString(eager[std::size_t(r)].preview).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        }
+
+        // On a 1024×700 screen the Since box shows its whole choice ("your last review (…)").
+        dialog->resize(1024, 700);
+        QCoreApplication::processEvents();
+        auto *since = dialog->findChild<QComboBox *>(QStringLiteral("sinceBox"));
+        QVERIFY(since->currentText().startsWith(QStringLiteral("your last review (")));
+        QVERIFY2(since->width() >= since->sizeHint().width(), qPrintable(QStringLiteral("%1 < %2").arg(since->width()).arg(since->sizeHint().width())));
+        QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("countLabel"))->geometry().right() <= dialog->width());
 
         // The before/after view marks the changed words.
         dialog->selectRows({ 0 });

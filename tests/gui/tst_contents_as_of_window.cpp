@@ -171,6 +171,34 @@ private Q_SLOTS:
         QCOMPARE(w.tableModel()->rowCount(), 2);
         QVERIFY(m_messages->texts().isEmpty());
     }
+
+    void aMemoryWrittenWithoutAHistoryIsMarkedApproximate()
+    {
+        test::TempStore s;
+        fill(s);
+        // Written without an event, as `recollector-cli generate` writes rows: only its creation
+        // date places it at an instant.
+        Memory bulk;
+        bulk.id = QStringLiteral("bulk");
+        bulk.content = QStringLiteral("Written in bulk long ago");
+        bulk.category = QStringLiteral("fact");
+        bulk.createdAt = bulk.updatedAt = daysAgo(10);
+        QVERIFY(s->memories().insert(bulk));
+        MainWindow w;
+        QVERIFY(w.openStore(s.path()));
+        w.show();
+        w.findChild<QDateTimeEdit *>(QStringLiteral("contentsAsOfEdit"))->setDateTime(QDateTime::fromMSecsSinceEpoch(daysAgo(3), Qt::LocalTime));
+        w.session()->waitForContents();
+        auto *note = w.findChild<QLabel *>(QStringLiteral("pendingEditsNote"));
+        w.selectIds({ QStringLiteral("bulk") });
+        QCOMPARE(shownText(w), QStringLiteral("Written in bulk long ago"));
+        QVERIFY2(note->text().contains(QStringLiteral("written without a history")), qPrintable(note->text()));
+        // A memory whose creation is recorded is shown as it was, without the mark.
+        w.selectIds({ QStringLiteral("a") });
+        QVERIFY2(!note->text().contains(QStringLiteral("without a history")), qPrintable(note->text()));
+        QVERIFY2(note->text().contains(QStringLiteral("as it was")), qPrintable(note->text()));
+        QVERIFY(m_messages->texts().isEmpty());
+    }
 };
 
 QTEST_MAIN(TestContentsAsOfWindow)

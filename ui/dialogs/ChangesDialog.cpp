@@ -98,6 +98,12 @@ ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidg
     : QDialog(parent), m_session(session), m_undo(undoStack), m_model(new ChangeListModel(this))
 {
     setWindowTitle(tr("Changes"));
+    // Worded for the rows on screen only, under the one rule of every view (maskFor).
+    m_model->setPreviewOf([this](const ChangeRow &row) {
+        const MemorySnapshot &snapshot = m_session->snapshot();
+        const std::uint32_t r = snapshot.rowOf(row.memoryId);
+        return maskFor(row.memoryId).value_or(r == MemorySnapshot::kNoRow ? QString() : snapshot.contentPreview(r));
+    });
     auto *layout = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
     buildFilters(bar);
@@ -219,7 +225,7 @@ void ChangesDialog::buildFilters(QHBoxLayout *bar)
         b->setObjectName(name);
         // A long category or project name must not push the dialog past a 1024-pixel screen.
         b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        b->setMinimumContentsLength(10);
+        b->setMinimumContentsLength(6);
         l->setBuddy(b);
         bar->addWidget(l);
         bar->addWidget(b);
@@ -227,7 +233,10 @@ void ChangesDialog::buildFilters(QHBoxLayout *bar)
         return b;
     };
     m_since = box(tr("&Since:"), QStringLiteral("sinceBox"));
+    // The point the list starts from is read whole ("your last review (2 days ago)"): this box
+    // keeps its width, the others give way on a 1024-pixel screen.
     m_since->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_since->setSizePolicy(QSizePolicy::Fixed, m_since->sizePolicy().verticalPolicy());
     m_since->addItems({ tr("your last review"), tr("a day ago"), tr("a week ago"), tr("a month ago"), tr("the beginning") });
     m_actor = box(tr("&By:"), QStringLiteral("actorBox"));
     m_actor->addItem(tr("anyone"), 0);
@@ -345,10 +354,6 @@ void ChangesDialog::reload()
         fillChoices(m_category, m_session->snapshot().categoryNames());
     if (m_project->count() == 0 || m_project->count() != m_session->snapshot().projectNames().size() + 1)
         fillChoices(m_project, m_session->snapshot().projectNames());
-    for (ChangeRow &row : *rows) {
-        if (const auto mask = maskFor(row.memoryId))
-            row.preview = *mask;
-    }
     m_model->setRows(std::move(*rows), q.now);
     m_count->setText(counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes"), m_model->rowCount()));
     QList<int> again;

@@ -19,6 +19,11 @@ const core::ChangeRow *ChangeListModel::row(int index) const
     return index >= 0 && std::size_t(index) < m_rows.size() ? &m_rows[std::size_t(index)] : nullptr;
 }
 
+QString ChangeListModel::preview(const core::ChangeRow &row) const
+{
+    return m_previewOf ? m_previewOf(row) : QString();
+}
+
 int ChangeListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -44,7 +49,9 @@ QVariant ChangeListModel::data(const QModelIndex &index, int role) const
     case When: return EventText::relative(r->at, m_now);
     case Change: return ChangeText::describe(*r);
     case Memory: {
-        QString text = r->preview.isEmpty() ? tr("(no longer in the store)") : r->preview;
+        QString text = preview(*r);
+        if (text.isEmpty())
+            text = tr("(no longer in the store)");
         return text.replace(QLatin1Char('\n'), QLatin1Char(' '));
     }
     default: return {};

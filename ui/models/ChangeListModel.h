@@ -4,12 +4,15 @@
 
 #include <QAbstractTableModel>
 
+#include <functional>
 #include <vector>
 
 namespace recollector::ui {
 
 /// The review inbox's rows (core::ChangeList): when, what changed and by whom, the memory.
-/// Display only; the dialog keeps the query.
+/// Display only; the dialog keeps the query. The memory's text is worded only for the rows a
+/// view asks for (a list can hold hundreds of thousands of rows, the window shows a few dozen),
+/// by the function the dialog gives (the snapshot's preview, or the mask of a sealed text).
 class ChangeListModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -20,7 +23,14 @@ public:
 
     explicit ChangeListModel(QObject *parent = nullptr) : QAbstractTableModel(parent) {}
 
+    /// The text of a row's memory; an empty text: the memory is no longer in the store.
+    using PreviewOf = std::function<QString(const core::ChangeRow &)>;
+
     void setRows(std::vector<core::ChangeRow> rows, core::Millis now);
+    /// Where the rows' texts come from.
+    void setPreviewOf(PreviewOf previewOf) { m_previewOf = std::move(previewOf); }
+    /// The text shown for a row's memory, worded when asked.
+    QString preview(const core::ChangeRow &row) const;
     const std::vector<core::ChangeRow> &rows() const { return m_rows; }
     const core::ChangeRow *row(int index) const;
 
@@ -32,6 +42,7 @@ public:
 private:
     std::vector<core::ChangeRow> m_rows;
     core::Millis m_now = 0;
+    PreviewOf m_previewOf;
 };
 
 } // namespace recollector::ui

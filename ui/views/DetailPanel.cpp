@@ -494,6 +494,14 @@ QString DetailPanel::pastNote() const
     if (past && past->inexact.contains(m_id))
         return tr("Showing this memory as far as its history tells: a later change did not keep what it said before. "
                   "Editing is off.");
+    if (past && m_session->store()) {
+        // Written without a history (no recorded creation, nothing before that date): only its
+        // creation date places it there.
+        const auto undated = past->undated(*m_session->store(), { m_id });
+        if (undated && undated->contains(m_id))
+            return tr("Showing this memory as far as its history tells: it was written without a history, so what it "
+                      "said on that date is not known. Editing is off.");
+    }
     return tr("Showing this memory as it was: editing is off.");
 }
 

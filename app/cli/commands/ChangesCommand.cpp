@@ -25,7 +25,7 @@ std::optional<Millis> parseDate(const QString &text)
     return time::fromIso(text);
 }
 
-QJsonObject rowObject(const ChangeRow &row)
+QJsonObject rowObject(const ChangeRow &row, const ChangeTexts &texts)
 {
     QJsonObject o { { QStringLiteral("id"), row.memoryId },
                     { QStringLiteral("at"), time::toIso(row.at) },
@@ -33,9 +33,9 @@ QJsonObject rowObject(const ChangeRow &row)
                     { QStringLiteral("kinds"), QJsonArray::fromStringList(ChangeList::kindNames(row.kinds)) },
                     { QStringLiteral("actors"), QJsonArray::fromStringList(ChangeList::actorNames(row.actors)) },
                     { QStringLiteral("events"), row.events },
-                    { QStringLiteral("category"), row.category },
-                    { QStringLiteral("projectPath"), row.project },
-                    { QStringLiteral("content"), row.preview } };
+                    { QStringLiteral("category"), texts.category },
+                    { QStringLiteral("projectPath"), texts.project },
+                    { QStringLiteral("content"), texts.preview } };
     if (!row.editedFields.isEmpty())
         o.insert(QStringLiteral("fields"), QJsonArray::fromStringList(row.editedFields));
     if (row.tierBefore && row.tierNow) {
@@ -80,8 +80,9 @@ public:
         auto rows = ChangeList::build(*ctx.store(), query, &*snapshot, &ctx.profile());
         if (!rows)
             return ctx.fail(rows.error());
+        const std::vector<ChangeTexts> texts = ChangeList::texts(*rows, *snapshot); // every row is printed
         if (p.isSet(QStringLiteral("between")))
-            return printBetween(ctx, query, *rows);
+            return printBetween(ctx, query, *rows, texts);
         // The assistant's proposals wait whatever the range (approval mode): listed first.
         std::vector<Proposal> proposals;
         if (query.filter.kinds == 0 && (query.filter.actors == 0 || (query.filter.actors & std::uint8_t(ChangeActor::Assistant)))) {
@@ -90,7 +91,7 @@ public:
                 return ctx.fail(pending.error());
             proposals = std::move(*pending);
         }
-        return print(ctx, *rows, proposals);
+        return print(ctx, *rows, texts, proposals);
     }
 
 private:
@@ -172,23 +173,25 @@ private:
         return 0;
     }
 
-    static int print(CliContext &ctx, const std::vector<ChangeRow> &rows, const std::vector<Proposal> &proposals)
+    static int print(CliContext &ctx, const std::vector<ChangeRow> &rows, const std::vector<ChangeTexts> &texts,
+                     const std::vector<Proposal> &proposals)
     {
         if (ctx.json) {
             QJsonArray array;
             for (const Proposal &proposal : proposals)
                 array.append(proposalObject(ctx, proposal));
-            for (const ChangeRow &row : rows)
-                array.append(rowObject(row));
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                array.append(rowObject(rows[i], texts[i]));
             ctx.printJson(array);
             return 0;
         }
         for (const Proposal &proposal : proposals)
             printProposalLine(ctx, proposal);
-        for (const ChangeRow &row : rows) {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const ChangeRow &row = rows[i];
             const QString when = QDateTime::fromMSecsSinceEpoch(row.at, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
             ctx.out() << when << "  " << row.memoryId << "  " << ChangeList::describe(row) << "  "
-                      << row.preview.left(60).replace(QLatin1Char('\n'), QLatin1Char(' ')) << "\n";
+                      << texts[i].preview.left(60).replace(QLatin1Char('\n'), QLatin1Char(' ')) << "\n";
         }
         ctx.out() << rows.size() << (rows.size() == 1 ? " change" : " changes") << "\n";
         ctx.out().flush();
@@ -197,27 +200,35 @@ private:
 
     // The difference between two dates (docs/scoring.md#contents-as-of): the inbox's rows of
     // the range, each memory compared as it was at each date, rebuilt from the events.
-    static int printBetween(CliContext &ctx, const ChangeQuery &query, const std::vector<ChangeRow> &rows)
+    static int printBetween(CliContext &ctx, const ChangeQuery &query, const std::vector<ChangeRow> &rows,
+                            const std::vector<ChangeTexts> &texts)
     {
-        auto from = ContentsAsOf::rebuild(*ctx.store(), query.range.from);
-        auto to = from ? ContentsAsOf::rebuild(*ctx.store(), query.range.to) : from;
+        // Only the listed memories can differ between the two dates: only they are rebuilt.
+        QStringList ids;
+        ids.reserve(qsizetype(rows.size()));
+        for (const ChangeRow &row : rows)
+            ids << row.memoryId;
+        const QSet<QString> listed(ids.cbegin(), ids.cend());
+        auto from = ContentsAsOf::rebuild(*ctx.store(), query.range.from, &listed);
+        auto to = from ? ContentsAsOf::rebuild(*ctx.store(), query.range.to, &listed) : from;
         if (!to)
             return ctx.fail(to.error());
+        auto diffs = ContentsDiff::ofAll(*ctx.store(), *from, *to, ids);
+        if (!diffs)
+            return ctx.fail(diffs.error());
         QJsonArray lists[3];
         QStringList lines;
-        for (const ChangeRow &row : rows) {
-            auto diff = ContentsDiff::of(*ctx.store(), *from, *to, row.memoryId);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const std::optional<ContentsDiff> &diff = (*diffs)[i];
             if (!diff)
-                return ctx.fail(diff.error());
-            if (!*diff)
                 continue; // the same at both dates (came and went, or changed back)
-            QJsonObject o = rowObject(row);
-            o.insert(QStringLiteral("before"), (*diff)->before);
-            o.insert(QStringLiteral("after"), (*diff)->after);
-            if (!(*diff)->exact)
+            QJsonObject o = rowObject(rows[i], texts[i]);
+            o.insert(QStringLiteral("before"), diff->before);
+            o.insert(QStringLiteral("after"), diff->after);
+            if (!diff->exact)
                 o.insert(QStringLiteral("exact"), false);
-            lists[int((*diff)->kind)].append(o);
-            lines << betweenLine(**diff, row);
+            lists[int(diff->kind)].append(o);
+            lines << betweenLine(*diff, rows[i], texts[i]);
         }
         const QJsonArray &added = lists[int(ContentsDiff::Kind::Added)];
         const QJsonArray &removed = lists[int(ContentsDiff::Kind::Removed)];
@@ -239,14 +250,14 @@ private:
 
     // "+ id  text", "- id  text", "~ id  content, keywords"; "(approximate)" when the events
     // could not rebuild it field for field.
-    static QString betweenLine(const ContentsDiff &d, const ChangeRow &row)
+    static QString betweenLine(const ContentsDiff &d, const ChangeRow &row, const ChangeTexts &texts)
     {
         static const char *const kMarks[] = { "+", "-", "~" };
         QStringList fields = d.after.keys();
         fields.removeAll(QStringLiteral("updatedAt")); // every write moves these two
         fields.removeAll(QStringLiteral("strength"));
         QString what = d.kind == ContentsDiff::Kind::Changed ? fields.join(QStringLiteral(", "))
-                                                             : row.preview.left(60).replace(QLatin1Char('\n'), QLatin1Char(' '));
+                                                             : QString(texts.preview).left(60).replace(QLatin1Char('\n'), QLatin1Char(' '));
         return QStringLiteral("%1 %2  %3%4").arg(QLatin1String(kMarks[int(d.kind)]), row.memoryId, what,
                                                   d.exact ? QString() : QStringLiteral("  (approximate)"));
     }

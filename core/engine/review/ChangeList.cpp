@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <thread>
 
 namespace recollector::core {
 
@@ -128,25 +129,24 @@ Millis crossingInstant(const ScoringProfile &profile, const ScoreInput &input, T
     return to;
 }
 
-// `listed`: the snapshot rows that already have a row (an event); `rowsOf`: each new row's
-// snapshot row, appended in step with `rows`.
-void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf,
-                      const std::vector<bool> &listed, const ChangeQuery &query, const MemorySnapshot &snapshot,
-                      const ScoringProfile &profile)
+struct Crossing
 {
-    // Scoring first, strings after: the loops over the scores do no string work, which would
-    // leave the vector registers' upper state dirty and slow every exp() (core/model/VectorState.h).
-    struct Crossing
-    {
-        std::uint32_t row;
-        Tier before;
-        Tier now;
-        Millis at;
-    };
+    std::uint32_t row;
+    Tier before;
+    Tier now;
+    Millis at;
+};
+
+// The snapshot rows whose tier differs between the range's start and now, with the instant
+// each crossed its line. Scoring only, no string work: string work would leave the vector
+// registers' upper state dirty and slow every exp() (core/model/VectorState.h). Runs on its
+// own thread while the events are read (ChangeList::build), so it reads only const state.
+std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile)
+{
     std::vector<Crossing> crossings;
     resetVectorState();
     for (std::size_t r = 0; r < snapshot.size(); ++r) {
-        if (listed[r] || snapshot.has(r, MemorySnapshot::Removed) || snapshot.deletedAt(r) != 0)
+        if (snapshot.has(r, MemorySnapshot::Removed) || snapshot.deletedAt(r) != 0)
             continue;
         const ScoreInput &input = snapshot.input(r);
         const Tier before = profile.evaluate(input, query.tiersFrom).tier;
@@ -154,12 +154,22 @@ void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &
         if (before != now)
             crossings.push_back({ std::uint32_t(r), before, now, 0 });
     }
-    resetVectorState();
     for (Crossing &c : crossings)
         c.at = crossingInstant(profile, snapshot.input(c.row), c.before, query.tiersFrom, query.now);
-    rows.reserve(rows.size() + crossings.size());
+    resetVectorState();
+    return crossings;
+}
+
+// The crossings of memories without a row of their own (`listed`: the snapshot rows that
+// already have one, from an event) become rows; `rowsOf`: each row's snapshot row, appended
+// in step with `rows`.
+void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf, const std::vector<bool> &listed,
+                      const std::vector<Crossing> &crossings, const MemorySnapshot &snapshot)
+{
     rowsOf.reserve(rows.size() + crossings.size());
     for (const Crossing &c : crossings) {
+        if (listed[c.row])
+            continue;
         ChangeRow &row = rows.emplace_back();
         row.memoryId = snapshot.id(c.row);
         row.kinds = bit(ChangeKind::Tier);
@@ -171,14 +181,16 @@ void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &
     }
 }
 
-bool keep(const ChangeRow &row, const ChangeQuery &query)
+// `r`: the row's snapshot row (kNoRow when none: no category, no project).
+bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot, const ChangeQuery &query)
 {
     const ChangeFilter &f = query.filter;
     if (f.kinds && !(row.kinds & f.kinds))
         return false;
-    if (f.category && row.category != *f.category)
+    const bool inSnapshot = snapshot && r != MemorySnapshot::kNoRow;
+    if (f.category && (inSnapshot ? snapshot->category(r) : QString()) != *f.category)
         return false;
-    if (f.project && row.project != *f.project)
+    if (f.project && (inSnapshot ? snapshot->project(r) : QString()) != *f.project)
         return false;
     if (query.review) {
         const auto it = query.review->seen.constFind(row.memoryId);
@@ -255,6 +267,8 @@ std::vector<std::uint32_t> snapshotRowsOf(const std::vector<ChangeRow> &rows, co
     return out;
 }
 
+constexpr std::size_t kSortOnTwoThreadsFrom = 50'000;
+
 // Newest first. The keys are sorted apart from the rows (a row is large, a key is not), then
 // the rows are put in that order by swaps, which move no text.
 void sortNewestFirst(std::vector<ChangeRow> &rows)
@@ -269,13 +283,24 @@ void sortNewestFirst(std::vector<ChangeRow> &rows)
     keys.reserve(rows.size());
     for (std::uint32_t i = 0; i < rows.size(); ++i)
         keys.push_back({ rows[i].at, rows[i].lastEventId, i });
-    std::sort(keys.begin(), keys.end(), [&rows](const Key &a, const Key &b) {
+    const auto before = [&rows](const Key &a, const Key &b) {
         if (a.at != b.at)
             return a.at > b.at;
         if (a.lastEventId != b.lastEventId)
             return a.lastEventId > b.lastEventId;
         return rows[a.index].memoryId < rows[b.index].memoryId;
-    });
+    };
+    // A long list in two halves on two threads, then merged (the comparison only reads).
+    const auto middle = keys.begin() + std::ptrdiff_t(keys.size() / 2);
+    if (keys.size() >= kSortOnTwoThreadsFrom) {
+        {
+            std::jthread firstHalf([&] { std::sort(keys.begin(), middle, before); });
+            std::sort(middle, keys.end(), before);
+        }
+        std::inplace_merge(keys.begin(), middle, keys.end(), before);
+    } else {
+        std::sort(keys.begin(), keys.end(), before);
+    }
     // Position i takes the row keys[i].index: follow each cycle of the permutation once.
     std::vector<bool> placed(rows.size(), false);
     for (std::size_t start = 0; start < rows.size(); ++start) {
@@ -298,11 +323,24 @@ void sortNewestFirst(std::vector<ChangeRow> &rows)
 Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery &query,
                                                  const MemorySnapshot *snapshot, const ScoringProfile *profile)
 {
+    // Tier crossings have no actor: a filter by actor leaves them out. They are judged on a
+    // second thread while this one reads the events (the store's connection stays here).
+    const bool tiers = snapshot && profile && query.tiersFrom != 0 && !query.filter.actors;
+    std::vector<Crossing> crossings;
+    std::jthread tierPass;
+    if (tiers)
+        tierPass = std::jthread([&] { crossings = findCrossings(query, *snapshot, *profile); });
     auto scanned = ChangeScan(store.database()).read(query.range);
     if (!scanned)
         return scanned.error();
+    if (tiers)
+        tierPass.join();
+    // Room for every row at once (a row per event at most, and the crossings): growing the
+    // list would move each row several times.
     std::vector<ChangeRow> rows;
+    rows.reserve(scanned->size() + crossings.size());
     QHash<QString, std::size_t> byId;
+    byId.reserve(qsizetype(scanned->size()));
     for (const ChangeEventRow &e : *scanned) {
         const ChangeActor actor = actorOf(e);
         if (query.filter.actors && !(query.filter.actors & std::uint8_t(actor)))
@@ -315,24 +353,37 @@ Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery
         }
         addEvent(rows[*it], e, actor, kindsOf(e));
     }
+    std::vector<std::uint32_t> rowsOf;
     if (snapshot) {
         std::vector<bool> listed;
-        std::vector<std::uint32_t> rowsOf = snapshotRowsOf(rows, *snapshot, listed);
-        // Tier crossings have no actor: a filter by actor leaves them out.
-        if (profile && query.tiersFrom != 0 && !query.filter.actors)
-            addTierCrossings(rows, rowsOf, listed, query, *snapshot, *profile);
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            const std::uint32_t r = rowsOf[i];
-            if (r == MemorySnapshot::kNoRow)
-                continue;
-            rows[i].category = snapshot->category(r);
-            rows[i].project = snapshot->project(r);
-            rows[i].preview = snapshot->contentPreview(r);
-        }
+        rowsOf = snapshotRowsOf(rows, *snapshot, listed);
+        if (tiers)
+            addTierCrossings(rows, rowsOf, listed, crossings, *snapshot);
     }
-    std::erase_if(rows, [&](const ChangeRow &row) { return !keep(row, query); });
+    // The texts are not copied (ChangeList::texts, or the window's model for the rows on screen).
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (!keep(rows[i], snapshot ? rowsOf[i] : MemorySnapshot::kNoRow, snapshot, query))
+            continue;
+        if (kept != i)
+            rows[kept] = std::move(rows[i]);
+        ++kept;
+    }
+    rows.resize(kept);
     sortNewestFirst(rows);
     return rows;
+}
+
+std::vector<ChangeTexts> ChangeList::texts(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot)
+{
+    std::vector<ChangeTexts> out(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const std::uint32_t r = snapshot.rowOf(rows[i].memoryId);
+        if (r == MemorySnapshot::kNoRow)
+            continue;
+        out[i] = { snapshot.category(r), snapshot.project(r), snapshot.contentPreview(r) };
+    }
+    return out;
 }
 
 QString ChangeList::actorName(ChangeActor actor)

@@ -62,11 +62,17 @@ struct ChangeRow
     std::optional<Tier> tierBefore; ///< a tier crossing: the tier at the start of the range
     std::optional<Tier> tierNow;
     bool fromAssistant = false; ///< an assistant's decision over MCP is among them (Reject applies)
-    QString category;           ///< from the snapshot, when one is given
-    QString project;
-    QString preview;
 
     bool has(ChangeKind k) const { return (kinds & std::uint32_t(k)) != 0; }
+};
+
+/// A row's memory as the snapshot has it now (ChangeList::texts): kept apart from the rows,
+/// which the window words only for the rows on screen.
+struct ChangeTexts
+{
+    QString category;
+    QString project;
+    QString preview; ///< empty: the memory is no longer in the store
 };
 
 /// Which rows to keep; empty = any.
@@ -93,13 +99,17 @@ struct ChangeQuery
 /// memory changed in a range, one row each, newest first, what changed and by whom. The
 /// events come from ChangeScan; tier crossings (no event: the memory decayed past a line)
 /// from scoring the snapshot's rows at the range's start and now, when a snapshot and a
-/// profile are given, which also give each row its category, project and text.
+/// profile are given; the filters by category and project read the snapshot.
 class ChangeList final
 {
 public:
     [[nodiscard]] static Result<std::vector<ChangeRow>> build(Store &store, const ChangeQuery &query,
                                                               const MemorySnapshot *snapshot = nullptr,
                                                               const ScoringProfile *profile = nullptr);
+
+    /// Each row's category, project and text preview as the snapshot has them now, in step
+    /// with `rows` (empty for memories no longer in it).
+    static std::vector<ChangeTexts> texts(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot);
 
     /// How many memories changed after `afterEventId`, counting at most `cap` (the status
     /// bar's count before a first review, when the whole history is new).

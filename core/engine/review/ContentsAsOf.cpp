@@ -64,7 +64,7 @@ bool takeBack(const Event &e, State &state)
 
 } // namespace
 
-Result<ContentsAsOf> ContentsAsOf::rebuild(Store &store, Millis at)
+Result<ContentsAsOf> ContentsAsOf::rebuild(Store &store, Millis at, const QSet<QString> *only)
 {
     const ReadTransaction read(store.database());
     if (const Status st = read.status(); !st)
@@ -81,8 +81,9 @@ Result<ContentsAsOf> ContentsAsOf::rebuild(Store &store, Millis at)
     // Every memory an event since names, as it is now (nullopt: not in the store).
     QHash<QString, State> states;
     QStringList ids;
+    const auto wanted = [only](const QString &id) { return !only || only->contains(id); };
     for (const Event &e : *later) {
-        if (!states.contains(e.memoryId)) {
+        if (wanted(e.memoryId) && !states.contains(e.memoryId)) {
             states.insert(e.memoryId, std::nullopt);
             ids << e.memoryId;
         }
@@ -97,6 +98,8 @@ Result<ContentsAsOf> ContentsAsOf::rebuild(Store &store, Millis at)
         now.insert(m.id, std::move(m));
     // Events are taken back newest first: the order they were recorded in, by id.
     for (auto it = later->rbegin(); it != later->rend(); ++it) {
+        if (!wanted(it->memoryId))
+            continue;
         if (!takeBack(*it, states[it->memoryId]))
             c.inexact.insert(it->memoryId, it->id); // the oldest such event wins: it is met last
         ++c.eventsTakenBack;
@@ -115,6 +118,8 @@ Result<ContentsAsOf> ContentsAsOf::rebuild(Store &store, Millis at)
     if (!unrecorded)
         return unrecorded.error();
     for (const QString &id : std::as_const(*unrecorded)) {
+        if (!wanted(id))
+            continue;
         c.past.remove(id);
         c.absent.insert(id);
         ++c.unrecordedLeftOut;
@@ -139,6 +144,40 @@ Result<std::optional<Memory>> ContentsAsOf::memory(Store &store, const QString &
         return row.error();
     }
     return std::optional<Memory> { std::move(*row) };
+}
+
+Result<std::vector<std::optional<Memory>>> ContentsAsOf::memories(Store &store, const QStringList &ids) const
+{
+    QStringList unchanged;
+    for (const QString &id : ids) {
+        if (!absent.contains(id) && !past.contains(id))
+            unchanged << id;
+    }
+    auto rows = store.memories().byIds(unchanged);
+    if (!rows)
+        return rows.error();
+    QHash<QString, Memory> now;
+    now.reserve(qsizetype(rows->size()));
+    for (Memory &m : *rows)
+        now.insert(m.id, std::move(m));
+    std::vector<std::optional<Memory>> out;
+    out.reserve(std::size_t(ids.size()));
+    for (const QString &id : ids) {
+        if (absent.contains(id))
+            out.emplace_back();
+        else if (const auto it = past.constFind(id); it != past.cend())
+            out.emplace_back(*it);
+        else if (const auto found = now.constFind(id); found != now.cend())
+            out.emplace_back(*found);
+        else
+            out.emplace_back();
+    }
+    return out;
+}
+
+Result<QSet<QString>> ContentsAsOf::undated(Store &store, const QStringList &ids) const
+{
+    return CreationRecords(store.database()).undatedAmong(ids, at);
 }
 
 Result<std::vector<Memory>> ContentsAsOf::all(Store &store) const

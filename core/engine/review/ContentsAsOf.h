@@ -46,10 +46,18 @@ struct ContentsAsOf
     qint64 unrecordedLeftOut = 0;
 
     /// Rebuilds in one read transaction on the store's connection (its caller's thread).
-    [[nodiscard]] static Result<ContentsAsOf> rebuild(Store &store, Millis at);
+    /// `only`: rebuild just these memories (the rows of a change list): memory() and differs()
+    /// then answer for them alone, and all() is not to be asked.
+    [[nodiscard]] static Result<ContentsAsOf> rebuild(Store &store, Millis at, const QSet<QString> *only = nullptr);
 
     /// One memory as it was; nullopt when it did not exist yet (or was purged by then).
     [[nodiscard]] Result<std::optional<Memory>> memory(Store &store, const QString &id) const;
+    /// memory() of many at once, in the order of `ids`, the ones unchanged since read in one go.
+    [[nodiscard]] Result<std::vector<std::optional<Memory>>> memories(Store &store, const QStringList &ids) const;
+    /// Of `ids`, the memories shown at `at` by their creation date alone (no recorded creation,
+    /// no event before `at`): what they said then is not known, they are shown as far as the
+    /// later events tell, and marked approximate like `inexact` ones.
+    [[nodiscard]] Result<QSet<QString>> undated(Store &store, const QStringList &ids) const;
     /// Every memory as it was (deleted ones too), in id order.
     [[nodiscard]] Result<std::vector<Memory>> all(Store &store) const;
     /// Whether this memory's contents at `at` differ from now (or it did not exist then).

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 
 #include <optional>
+#include <vector>
 
 namespace recollector::core {
 
@@ -20,13 +21,20 @@ struct ContentsDiff
     /// was not in the store at all.
     QJsonObject before;
     QJsonObject after;
-    /// False when either side could not be rebuilt field for field (ContentsAsOf::inexact).
+    /// False when either side could not be rebuilt field for field (ContentsAsOf::inexact) or
+    /// rests on the memory's creation date alone (ContentsAsOf::undated).
     bool exact = true;
 
     /// nullopt when the memory is the same at both (or at neither), or differs only in the two
     /// fields every write moves (updatedAt, the cached strength): changed and changed back.
     [[nodiscard]] static Result<std::optional<ContentsDiff>> of(Store &store, const ContentsAsOf &from,
                                                                 const ContentsAsOf &to, const QString &memoryId);
+    /// of() for many memories, in the order of `ids`: the memories unchanged since each
+    /// instant are read in one go instead of one by one.
+    [[nodiscard]] static Result<std::vector<std::optional<ContentsDiff>>> ofAll(Store &store, const ContentsAsOf &from,
+                                                                                const ContentsAsOf &to, const QStringList &ids);
+    /// One memory as it was at each instant (nullopt: not in the store).
+    static std::optional<ContentsDiff> compare(const std::optional<Memory> &a, const std::optional<Memory> &b, bool exact);
 };
 
 } // namespace recollector::core
