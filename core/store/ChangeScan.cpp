@@ -7,6 +7,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace recollector::core {
 
@@ -91,14 +92,19 @@ Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &rang
     return out;
 }
 
-Result<qint64> ChangeScan::countEvents(qint64 afterEventId) const
+namespace {
+
+/// The one number `sql` counts, its `?`s bound to `values` in order.
+Result<qint64> countOf(Database &db, const QString &sql, std::initializer_list<std::int64_t> values)
 {
-    const QByteArray text = QStringLiteral("SELECT count(*) FROM events WHERE kind IN (%1) AND id > ?").arg(kindList()).toUtf8();
-    SqliteStatement q(m_db, std::string_view(text.constData(), std::size_t(text.size())),
+    const QByteArray text = sql.toUtf8();
+    SqliteStatement q(db, std::string_view(text.constData(), std::size_t(text.size())),
                       QStringLiteral("counting the changes"));
     if (!q.isValid())
         return q.error();
-    q.bind(1, std::int64_t(afterEventId));
+    int index = 0;
+    for (const std::int64_t v : values)
+        q.bind(++index, v);
     qint64 n = 0;
     const Status st = q.forEachRow([&](const SqliteStatement &r) {
         n = r.int64(0);
@@ -109,26 +115,21 @@ Result<qint64> ChangeScan::countEvents(qint64 afterEventId) const
     return n;
 }
 
+} // namespace
+
+Result<qint64> ChangeScan::countEvents(qint64 afterEventId) const
+{
+    return countOf(m_db, QStringLiteral("SELECT count(*) FROM events WHERE kind IN (%1) AND id > ?").arg(kindList()),
+                   {std::int64_t(afterEventId)});
+}
+
 Result<qint64> ChangeScan::countMemories(qint64 afterEventId, qint64 cap) const
 {
-    const QByteArray text = QStringLiteral("SELECT count(*) FROM (SELECT DISTINCT memory_id FROM events "
-                                           "WHERE kind IN (%1) AND id > ? LIMIT ?)")
-                                .arg(kindList())
-                                .toUtf8();
-    SqliteStatement q(m_db, std::string_view(text.constData(), std::size_t(text.size())),
-                      QStringLiteral("counting the changes"));
-    if (!q.isValid())
-        return q.error();
-    q.bind(1, std::int64_t(afterEventId));
-    q.bind(2, std::int64_t(cap));
-    qint64 n = 0;
-    const Status st = q.forEachRow([&](const SqliteStatement &r) {
-        n = r.int64(0);
-        return false;
-    });
-    if (!st)
-        return st.error();
-    return n;
+    return countOf(m_db,
+                   QStringLiteral("SELECT count(*) FROM (SELECT DISTINCT memory_id FROM events "
+                                  "WHERE kind IN (%1) AND id > ? LIMIT ?)")
+                       .arg(kindList()),
+                   {std::int64_t(afterEventId), std::int64_t(cap)});
 }
 
 } // namespace recollector::core
