@@ -91,6 +91,17 @@ void MemorySnapshot::recordFrom(const Memory &m, const Config &config, SnapshotR
 
 std::uint32_t MemorySnapshot::rowOf(const QString &id) const
 {
+    // Ids are nearly always ASCII (a ULID, an agent's hex name): such an id is looked up from a
+    // copy on the stack, without allocating; callers look up every row of long lists.
+    constexpr qsizetype kOnStack = 96;
+    if (id.size() <= kOnStack) {
+        char bytes[kOnStack];
+        qsizetype i = 0;
+        for (; i < id.size() && id.at(i).unicode() < 0x80; ++i)
+            bytes[i] = char(id.at(i).unicode());
+        if (i == id.size())
+            return rowOf(std::string_view(bytes, std::size_t(i)));
+    }
     const QByteArray utf8 = id.toUtf8();
     return rowOf(std::string_view(utf8.constData(), std::size_t(utf8.size())));
 }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <thread>
 
 namespace recollector::core {
@@ -160,15 +161,14 @@ std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapsh
     return crossings;
 }
 
-// The crossings of memories without a row of their own (`listed`: the snapshot rows that
-// already have one, from an event) become rows; `rowsOf`: each row's snapshot row, appended
-// in step with `rows`.
-void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf, const std::vector<bool> &listed,
+// The crossings of memories without a row of their own (`listed`: those with a row already,
+// from an event) become rows; `rowsOf`: each row's snapshot row, appended in step with `rows`.
+template<typename Listed>
+void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf, const Listed &listed,
                       const std::vector<Crossing> &crossings, const MemorySnapshot &snapshot)
 {
-    rowsOf.reserve(rows.size() + crossings.size());
     for (const Crossing &c : crossings) {
-        if (listed[c.row])
+        if (listed(c.row))
             continue;
         ChangeRow &row = rows.emplace_back();
         row.memoryId = snapshot.id(c.row);
@@ -250,45 +250,82 @@ std::uint32_t ChangeList::kindsOf(const ChangeEventRow &e)
 
 namespace {
 
-// The rows that came from events: each one's snapshot row (kNoRow when none), and which
-// snapshot rows are taken.
-std::vector<std::uint32_t> snapshotRowsOf(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot,
-                                          std::vector<bool> &listed)
+// Each memory's row, found by its snapshot row when the snapshot holds the memory (a list as
+// long as the snapshot), else by its id (no snapshot, or a memory purged since): a hash of
+// a hundred thousand ids cost more to fill and to free than the rest of the grouping.
+class RowsByMemory
 {
-    std::vector<std::uint32_t> out;
-    out.reserve(rows.size());
-    listed.assign(snapshot.size(), false);
-    for (const ChangeRow &row : rows) {
-        const std::uint32_t r = snapshot.rowOf(row.memoryId);
-        out.push_back(r);
-        if (r != MemorySnapshot::kNoRow)
-            listed[r] = true;
+public:
+    explicit RowsByMemory(const MemorySnapshot *snapshot) : m_snapshot(snapshot)
+    {
+        if (snapshot)
+            m_bySnapshotRow.assign(snapshot->size(), kNone);
     }
-    return out;
-}
+
+    /// The index in `rows` of `memoryId`'s row, added (with its snapshot row in `rowsOf`) when new.
+    std::size_t rowFor(const QString &memoryId, std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf)
+    {
+        const std::uint32_t r = m_snapshot ? m_snapshot->rowOf(memoryId) : MemorySnapshot::kNoRow;
+        if (r != MemorySnapshot::kNoRow) {
+            std::uint32_t &slot = m_bySnapshotRow[r];
+            if (slot == kNone) {
+                slot = std::uint32_t(rows.size());
+                add(memoryId, r, rows, rowsOf);
+            }
+            return slot;
+        }
+        if (const auto it = m_byId.constFind(memoryId); it != m_byId.constEnd())
+            return *it;
+        m_byId.insert(memoryId, rows.size());
+        add(memoryId, r, rows, rowsOf);
+        return rows.size() - 1;
+    }
+
+    /// Whether the memory at `snapshotRow` has a row already.
+    bool listed(std::uint32_t snapshotRow) const { return m_bySnapshotRow[snapshotRow] != kNone; }
+
+private:
+    static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+    static void add(const QString &memoryId, std::uint32_t r, std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf)
+    {
+        rows.emplace_back().memoryId = memoryId;
+        rowsOf.push_back(r);
+    }
+
+    const MemorySnapshot *m_snapshot;
+    std::vector<std::uint32_t> m_bySnapshotRow;
+    QHash<QString, std::size_t> m_byId;
+};
 
 constexpr std::size_t kSortOnTwoThreadsFrom = 50'000;
 
-// Newest first. The keys are sorted apart from the rows (a row is large, a key is not), then
-// the rows are put in that order by swaps, which move no text.
-void sortNewestFirst(std::vector<ChangeRow> &rows)
+// The rows at `kept`, newest first. The keys are sorted apart from the rows (a row is large,
+// a key is not), then the rows are moved into that order, which copies no text. Rows of one
+// instant and event are tier crossings (an event's row has its own newest event): those go
+// in snapshot order (`rowsOf`), which is the store's order and needs no look at their ids.
+std::vector<ChangeRow> newestFirst(std::vector<ChangeRow> &rows, const std::vector<std::uint32_t> &kept,
+                                   const std::vector<std::uint32_t> &rowsOf)
 {
     struct Key
     {
         Millis at;
         qint64 lastEventId;
+        std::uint32_t snapshotRow;
         std::uint32_t index;
     };
     std::vector<Key> keys;
-    keys.reserve(rows.size());
-    for (std::uint32_t i = 0; i < rows.size(); ++i)
-        keys.push_back({ rows[i].at, rows[i].lastEventId, i });
-    const auto before = [&rows](const Key &a, const Key &b) {
+    keys.reserve(kept.size());
+    for (const std::uint32_t i : kept)
+        keys.push_back({ rows[i].at, rows[i].lastEventId, rowsOf[i], i });
+    const auto before = [](const Key &a, const Key &b) {
         if (a.at != b.at)
             return a.at > b.at;
         if (a.lastEventId != b.lastEventId)
             return a.lastEventId > b.lastEventId;
-        return rows[a.index].memoryId < rows[b.index].memoryId;
+        if (a.snapshotRow != b.snapshotRow)
+            return a.snapshotRow < b.snapshotRow;
+        return a.index < b.index;
     };
     // A long list in two halves on two threads, then merged (the comparison only reads).
     const auto middle = keys.begin() + std::ptrdiff_t(keys.size() / 2);
@@ -301,21 +338,13 @@ void sortNewestFirst(std::vector<ChangeRow> &rows)
     } else {
         std::sort(keys.begin(), keys.end(), before);
     }
-    // Position i takes the row keys[i].index: follow each cycle of the permutation once.
-    std::vector<bool> placed(rows.size(), false);
-    for (std::size_t start = 0; start < rows.size(); ++start) {
-        if (placed[start])
-            continue;
-        std::size_t at = start;
-        while (true) {
-            placed[at] = true;
-            const std::size_t from = keys[at].index;
-            if (from == start)
-                break;
-            std::swap(rows[at], rows[from]);
-            at = from;
-        }
-    }
+    // The rows moved once each into a new list in key order: read here and there, written in
+    // sequence. Following the permutation's cycles by swaps wrote here and there twice over.
+    std::vector<ChangeRow> sorted;
+    sorted.reserve(keys.size());
+    for (const Key &k : keys)
+        sorted.push_back(std::move(rows[k.index]));
+    return sorted;
 }
 
 } // namespace
@@ -339,39 +368,25 @@ Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery
     // list would move each row several times.
     std::vector<ChangeRow> rows;
     rows.reserve(scanned->size() + crossings.size());
-    QHash<QString, std::size_t> byId;
-    byId.reserve(qsizetype(scanned->size()));
+    std::vector<std::uint32_t> rowsOf; // each row's snapshot row
+    rowsOf.reserve(rows.capacity());
+    RowsByMemory byMemory(snapshot);
     for (const ChangeEventRow &e : *scanned) {
         const ChangeActor actor = actorOf(e);
         if (query.filter.actors && !(query.filter.actors & std::uint8_t(actor)))
             continue;
-        auto it = byId.constFind(e.memoryId);
-        if (it == byId.constEnd()) {
-            it = byId.insert(e.memoryId, rows.size());
-            rows.emplace_back();
-            rows.back().memoryId = e.memoryId;
-        }
-        addEvent(rows[*it], e, actor, kindsOf(e));
+        addEvent(rows[byMemory.rowFor(e.memoryId, rows, rowsOf)], e, actor, kindsOf(e));
     }
-    std::vector<std::uint32_t> rowsOf;
-    if (snapshot) {
-        std::vector<bool> listed;
-        rowsOf = snapshotRowsOf(rows, *snapshot, listed);
-        if (tiers)
-            addTierCrossings(rows, rowsOf, listed, crossings, *snapshot);
-    }
+    if (tiers)
+        addTierCrossings(rows, rowsOf, [&](std::uint32_t r) { return byMemory.listed(r); }, crossings, *snapshot);
     // The texts are not copied (ChangeList::texts, or the window's model for the rows on screen).
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (!keep(rows[i], snapshot ? rowsOf[i] : MemorySnapshot::kNoRow, snapshot, query))
-            continue;
-        if (kept != i)
-            rows[kept] = std::move(rows[i]);
-        ++kept;
+    std::vector<std::uint32_t> kept;
+    kept.reserve(rows.size());
+    for (std::uint32_t i = 0; i < rows.size(); ++i) {
+        if (keep(rows[i], rowsOf[i], snapshot, query))
+            kept.push_back(i);
     }
-    rows.resize(kept);
-    sortNewestFirst(rows);
-    return rows;
+    return newestFirst(rows, kept, rowsOf);
 }
 
 std::vector<ChangeTexts> ChangeList::texts(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot)
