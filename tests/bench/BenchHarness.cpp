@@ -218,7 +218,7 @@ QMap<QString, Measurement> BenchHarness::run()
         if (wanted(QStringLiteral("changes_ms"))) {
             step(QStringLiteral("changes_ms (on a scratch copy, %1 changes since the review)").arg(ChangesBench::kChanges));
             onScratch(QStringLiteral("changes_ms"), [&](const QString &scratch) {
-                return ChangesBench(config, m_anchor, m_options.runs).changes(scratch);
+                return ChangesBench(config, m_anchor, m_options.runs, m_options.sqlite3).changes(scratch);
             });
         }
     }

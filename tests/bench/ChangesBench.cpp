@@ -1,5 +1,6 @@
 #include "ChangesBench.h"
 
+#include "SqliteFloor.h"
 #include "Stopwatch.h"
 
 #include "engine/review/ChangeList.h"
@@ -7,6 +8,7 @@
 #include "scoring/ScoringProfile.h"
 #include "snapshot/SnapshotLoader.h"
 #include "store/BulkWriter.h"
+#include "store/ChangeScan.h"
 #include "store/EventLog.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
@@ -14,11 +16,16 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <limits>
+
 namespace recollector::bench {
 
 using namespace recollector::core;
 
-ChangesBench::ChangesBench(Config config, Millis now, int runs) : m_config(std::move(config)), m_now(now), m_runs(runs) {}
+ChangesBench::ChangesBench(Config config, Millis now, int runs, QString sqlite3)
+    : m_config(std::move(config)), m_now(now), m_runs(runs), m_sqlite3(std::move(sqlite3))
+{
+}
 
 namespace {
 
@@ -93,6 +100,14 @@ Measurement ChangesBench::changes(const QString &scratchPath)
     });
     Measurement m;
     m.figure = ms;
+    // The floor reads the same rows through the inbox's own statement, its bounds written in.
+    QString floorSql = ChangeScan::sql();
+    for (const qint64 bound : { review->throughEventId, std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max() })
+        floorSql.replace(floorSql.indexOf(QLatin1Char('?')), 1, QString::number(bound));
+    if (const SqliteFloor floor(scratchPath, m_sqlite3); floor.isAvailable()) {
+        m.floor = floor.timeMs(floorSql, m_runs);
+        m.floorQuery = floorSql;
+    }
     m.note = QStringLiteral("%1 rows (%2 edits since the review, plus tier crossings) of %3 memories; median of %4; "
                             "the %5 rows of the events alone: %6 ms")
                  .arg(rows)
