@@ -313,6 +313,13 @@ private slots:
         QCOMPARE(results[0].factors.value(QStringLiteral("subject")).toDouble(), 0.1);
     }
 
+    void monthsAndWeekdaysAreNotNames()
+    {
+        const text::QueryTerms terms = text::queryTerms(QStringLiteral("What did Maria do last Friday in June?"));
+        QCOMPARE(terms.names, QStringList{QStringLiteral("maria")});
+        QVERIFY(terms.words.contains(QStringLiteral("june")));
+    }
+
     void keywordsRankingIsKept()
     {
         Fixture f;

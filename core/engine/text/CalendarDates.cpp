@@ -36,6 +36,20 @@ struct Match
 
 } // namespace
 
+bool isCalendarName(const QString &word)
+{
+    if (monthOf(word) > 0)
+        return true;
+    const QLocale english = QLocale::c();
+    const QString w = word.toLower();
+    for (int d = 1; d <= 7; ++d) {
+        if (w == english.dayName(d, QLocale::LongFormat).toLower()
+            || w == english.dayName(d, QLocale::ShortFormat).toLower())
+            return true;
+    }
+    return false;
+}
+
 QList<QDate> calendarDates(QStringView text)
 {
     static const QRegularExpression monthFirst(QStringLiteral("\\b([A-Za-z]{3,9})\\.? (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b"));

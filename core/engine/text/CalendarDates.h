@@ -11,4 +11,8 @@ namespace recollector::core::text {
 /// ("on May 3") is left out: which year it means is a guess. In the order written, each once.
 QList<QDate> calendarDates(QStringView text);
 
+/// Whether `word` (any case) names a month or a day of the week, in full or short, in English:
+/// written with a capital, yet not a name (docs/scoring.md#query-terms).
+bool isCalendarName(const QString &word);
+
 } // namespace recollector::core::text

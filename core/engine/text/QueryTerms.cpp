@@ -76,7 +76,7 @@ QStringList capitalisedWords(QStringView query)
                 word = word.toLower().replace(QChar(0x2019), QLatin1Char('\''));
                 if (word.endsWith(QLatin1String("'s")))
                     word.chop(2);
-                if (!isStopWord(word) && !names.contains(word))
+                if (!isStopWord(word) && !isCalendarName(word) && !names.contains(word))
                     names << word;
             }
             sentenceStart = false;

@@ -10,6 +10,7 @@
 
 namespace recollector::core {
 class Retrieval;
+class Store;
 }
 
 namespace recollector::bench {
@@ -41,10 +42,10 @@ public:
     QString table() const;
 
 private:
-    /// Each memory asked for by its own rarest word (docs/scoring.md, "Recall benchmark"):
-    /// counts the memories found in the top 10.
-    QString askOwnWords(core::Retrieval &retrieval, const QStringList &ids, const LocomoConversation &c,
-                        core::Millis now);
+    /// Each memory of the store asked for by its own rarest word, the one the text index finds
+    /// in the fewest memories (docs/scoring.md, "Recall benchmark"): counts the memories found
+    /// in the top 10.
+    QString askOwnWords(core::Store &store, core::Retrieval &retrieval, const QStringList &ids, core::Millis now);
 
     RecallTally m_recollector;
     RecallTally m_baseline;
