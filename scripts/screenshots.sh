@@ -37,4 +37,7 @@ HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_
 # File ▸ Connect to Team Store… at both sizes (on the tests' own PostgreSQL server).
 HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_team_store_window \
   connectDialogAsksForThePasswordAndOpensTheStore >/dev/null 2>&1 || echo "screenshots: gui_team_store_window failed" >&2
+# File ▸ Copy Store… after a copy into a team store, at both sizes.
+HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_team_store_window \
+  copyStoreCopiesTheOpenStoreBothWays >/dev/null 2>&1 || echo "screenshots: gui_team_store_window failed" >&2
 ls -1 "$out"

@@ -709,6 +709,29 @@
     </message>
 </context>
 <context>
+    <name>CopyStoreDialog</name>
+    <message>
+        <source>Copying the memories…</source>
+        <translation>正在复制记忆…</translation>
+    </message>
+    <message>
+        <source>Copying the links…</source>
+        <translation>正在复制关联…</translation>
+    </message>
+    <message>
+        <source>Copying the history…</source>
+        <translation>正在复制历史…</translation>
+    </message>
+    <message>
+        <source>Copying the contradictions…</source>
+        <translation>正在复制矛盾…</translation>
+    </message>
+    <message>
+        <source>Copying the settings…</source>
+        <translation>正在复制设置…</translation>
+    </message>
+</context>
+<context>
     <name>DecayChartView</name>
     <message>
         <source>Around now</source>
@@ -3273,66 +3296,6 @@
         <translation>团队记忆库保存在 PostgreSQL 服务器上，多个人和多个助手在那里共享同一份记忆。请向它的管理员索取以下信息。</translation>
     </message>
     <message>
-        <source>(choose a store connected to before)</source>
-        <translation>（选择以前连接过的记忆库）</translation>
-    </message>
-    <message>
-        <source>Recent</source>
-        <translation>最近</translation>
-    </message>
-    <message>
-        <source>e.g. db.example.org</source>
-        <translation>例如 db.example.org</translation>
-    </message>
-    <message>
-        <source>Server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <source>Port</source>
-        <translation>端口</translation>
-    </message>
-    <message>
-        <source>Database</source>
-        <translation>数据库</translation>
-    </message>
-    <message>
-        <source>your name on the server</source>
-        <translation>你在服务器上的名字</translation>
-    </message>
-    <message>
-        <source>User name</source>
-        <translation>用户名</translation>
-    </message>
-    <message>
-        <source>Encrypted when the server offers it</source>
-        <translation>服务器支持时加密</translation>
-    </message>
-    <message>
-        <source>Always encrypted</source>
-        <translation>始终加密</translation>
-    </message>
-    <message>
-        <source>Encrypted, the server&apos;s certificate checked</source>
-        <translation>加密，并核对服务器的证书</translation>
-    </message>
-    <message>
-        <source>Encrypted, the server&apos;s certificate and name checked</source>
-        <translation>加密，并核对服务器的证书和名称</translation>
-    </message>
-    <message>
-        <source>Not encrypted</source>
-        <translation>不加密</translation>
-    </message>
-    <message>
-        <source>Security</source>
-        <translation>安全</translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation>密码</translation>
-    </message>
-    <message>
         <source>Connect</source>
         <translation>连接</translation>
     </message>
@@ -3389,6 +3352,73 @@
     <message>
         <source>As of %1</source>
         <translation>截至 %1</translation>
+    </message>
+</context>
+<context>
+    <name>recollector::ui::CopyStoreDialog</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Copy store</source>
+        <translation>复制记忆库</translation>
+    </message>
+    <message>
+        <source>Copies every memory of this team store, with its history, links, contradictions and settings, into a new store file on this computer. The team store is not changed.</source>
+        <translation>把这个团队记忆库中的每条记忆，连同其历史、关联、矛盾和设置，复制到这台电脑上的一个新记忆库文件中。团队记忆库不会被改动。</translation>
+    </message>
+    <message>
+        <source>Copies every memory of this store, with its history, links, contradictions and settings, into a team store on a PostgreSQL server, where several people and assistants can share it. The database must exist and be empty; ask its administrator for these details. This store is not changed.</source>
+        <translation>把这个记忆库中的每条记忆，连同其历史、关联、矛盾和设置，复制到 PostgreSQL 服务器上的一个团队记忆库中，多个人和多个助手可以在那里共享它。该数据库必须已存在且为空；请向它的管理员索取以下信息。这个记忆库不会被改动。</translation>
+    </message>
+    <message>
+        <source>the new store file</source>
+        <translation>新的记忆库文件</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>选择(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Copy to a new store file</source>
+        <translation>复制到新的记忆库文件</translation>
+    </message>
+    <message>
+        <source>Recollector stores (*.recollector)</source>
+        <translation>拾忆记忆库 (*.recollector)</translation>
+    </message>
+    <message>
+        <source>Copying…</source>
+        <translation>正在复制…</translation>
+    </message>
+    <message>
+        <source>the team store “%1” on %2</source>
+        <translation>%2 上的团队记忆库“%1”</translation>
+    </message>
+    <message>
+        <source>Copied %1 memories, with their history, links, contradictions and settings, to %2.</source>
+        <translation>已将 %1 条记忆连同其历史、关联、矛盾和设置复制到 %2。</translation>
+    </message>
+    <message>
+        <source>Stopped; nothing was written.</source>
+        <translation>已停止；没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>The server did not take this password. Type it again.</source>
+        <translation>服务器不接受这个密码。请重新输入。</translation>
+    </message>
+    <message>
+        <source>The server asks for your password.</source>
+        <translation>服务器要求输入你的密码。</translation>
+    </message>
+    <message>
+        <source>Nothing was copied: %1</source>
+        <translation>没有复制任何内容：%1</translation>
     </message>
 </context>
 <context>
@@ -5367,6 +5397,10 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <source>Connect to &amp;Team Store…</source>
         <translation>连接团队记忆库(&amp;T)…</translation>
     </message>
+    <message>
+        <source>Cop&amp;y Store…</source>
+        <translation>复制记忆库(&amp;Y)…</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::MemoryTableView</name>
@@ -6153,6 +6187,69 @@ Memory %1 · Enter shows it in the table.</source>
     <message>
         <source>This store keeps its memories in another program&apos;s plain files, which cannot hold encrypted text. Use sensitivity 2 and View → Privacy Mode instead.</source>
         <translation>此记忆库的记忆保存在另一个程序的纯文本文件中，无法存放加密文本。请改用敏感度 2 和“视图 → 隐私模式”。</translation>
+    </message>
+</context>
+<context>
+    <name>recollector::ui::ServerAddressForm</name>
+    <message>
+        <source>(choose a store connected to before)</source>
+        <translation>（选择以前连接过的记忆库）</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>e.g. db.example.org</source>
+        <translation>例如 db.example.org</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>your name on the server</source>
+        <translation>你在服务器上的名字</translation>
+    </message>
+    <message>
+        <source>User name</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <source>Encrypted when the server offers it</source>
+        <translation>服务器支持时加密</translation>
+    </message>
+    <message>
+        <source>Always encrypted</source>
+        <translation>始终加密</translation>
+    </message>
+    <message>
+        <source>Encrypted, the server&apos;s certificate checked</source>
+        <translation>加密，并核对服务器的证书</translation>
+    </message>
+    <message>
+        <source>Encrypted, the server&apos;s certificate and name checked</source>
+        <translation>加密，并核对服务器的证书和名称</translation>
+    </message>
+    <message>
+        <source>Not encrypted</source>
+        <translation>不加密</translation>
+    </message>
+    <message>
+        <source>Security</source>
+        <translation>安全</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
     </message>
 </context>
 <context>

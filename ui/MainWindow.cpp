@@ -482,6 +482,7 @@ void MainWindow::updateActions()
     m_actions.conflicts->setEnabled(open);
     m_actions.reviewQueue->setEnabled(open);
     m_actions.exportSet->setEnabled(m_session->isOpen());
+    m_actions.copyStore->setEnabled(m_session->isOpen());
     m_actions.copy->setEnabled(m_session->isOpen() && !rows.isEmpty());
     m_actions.newMemory->setEnabled(open);
     m_actions.rebuildLinks->setEnabled(open);

@@ -125,6 +125,9 @@ public:
     void addMemory(const core::NewMemory &input);
     /// Store → Rebuild Links… (non-modal, one at a time).
     void openRebuildLinks();
+    /// File → Copy Store…: the open store into a new team store, or a team store into a new
+    /// file (CopyStoreDialog, non-modal).
+    void openCopyStore();
     RebuildLinksDialog *rebuildLinksDialog() const;
     /// Applies the detail panel's edited fields as one edit decision (one undo step).
     void editMemory(const QString &id, const core::MemoryEdit &edit);
@@ -268,6 +271,7 @@ private:
         QAction *newMemory = nullptr;
         QAction *rebuildLinks = nullptr;
         QAction *copy = nullptr;
+        QAction *copyStore = nullptr;
     } m_actions;
 };
 

@@ -80,6 +80,8 @@ void MainWindow::createFileActions(QMenu *menu)
     m_actions.exportSet = menu->addAction(tr("&Export…"), this, &MainWindow::exportFile);
     m_actions.exportSet->setObjectName(QStringLiteral("exportAction"));
     m_actions.exportSet->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_actions.copyStore = menu->addAction(tr("Cop&y Store…"), this, &MainWindow::openCopyStore);
+    m_actions.copyStore->setObjectName(QStringLiteral("copyStoreAction"));
     menu->addSeparator();
     m_seal->addFileActions(menu);
     menu->addSeparator();

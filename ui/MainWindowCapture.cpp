@@ -1,9 +1,11 @@
-// MainWindow: adding a memory by hand and rebuilding the links (docs/architecture.md,
-// "What each decision writes"; docs/scoring.md, "Associations").
+// MainWindow: adding a memory by hand, rebuilding the links and copying the store
+// (docs/architecture.md, "What each decision writes"; docs/scoring.md, "Associations";
+// docs/team-store.md, "Moving between the two").
 #include "MainWindow.h"
 
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
+#include "dialogs/CopyStoreDialog.h"
 #include "dialogs/NewMemoryDialog.h"
 #include "dialogs/RebuildLinksDialog.h"
 #include "views/MemoryTableView.h"
@@ -58,5 +60,22 @@ void MainWindow::openRebuildLinks()
 }
 
 RebuildLinksDialog *MainWindow::rebuildLinksDialog() const { return m_rebuildLinks; }
+
+void MainWindow::openCopyStore()
+{
+    // Reads the store as it is stored: a read-only store (a reviewer's) can be copied too.
+    if (!m_session->store())
+        return;
+    // One at a time; a closed one (still there until its deletion) was for a store that may
+    // be closed too.
+    for (auto *open : findChildren<CopyStoreDialog *>()) {
+        if (open->isVisible()) {
+            open->raise();
+            open->activateWindow();
+            return;
+        }
+    }
+    showDialog(new CopyStoreDialog(m_session, this));
+}
 
 } // namespace recollector::ui

@@ -192,7 +192,48 @@ Status EventLog::scanMentionsByMemory(const MentionVisitor &visit) const
     });
 }
 
-Status EventLog::scanSealedMentions(const MentionVisitor &visit) const
+Result<EventLog::MentionSpan> EventLog::plainMentionSpan(const QString &memoryId, Millis from, Millis to,
+                                                        const std::vector<qint64> &leftOut) const
+{
+    const QString what = QStringLiteral("reading the mentions of %1").arg(memoryId);
+    const auto index = indexedBy(m_db, "events_mention_by_memory", what);
+    if (!index)
+        return index.error();
+    // The index holds exactly the plain mentions (its terms repeated so the engine takes it),
+    // keyed by memory and time: the aggregate reads its entries in the span, no event row.
+    // The undone events are few; their ids are numbers this store gave out.
+    QStringList ids;
+    for (const qint64 id : leftOut)
+        ids << QString::number(id);
+    const QString notUndone = ids.isEmpty() ? QString() : QStringLiteral(" AND id NOT IN (%1)").arg(ids.join(QLatin1Char(',')));
+    const QString sql = QStringLiteral("SELECT count(*), min(at), max(at) FROM events%1 WHERE memory_id = ?1 AND at "
+                                       "BETWEEN ?2 AND ?3%2 AND %3")
+                            .arg(*index, notUndone, schema::mentionCondition());
+    SqliteStatement q(m_db, sql.toStdString(), what);
+    if (!q.isValid())
+        return q.error();
+    q.bind(1, memoryId);
+    q.bind(2, std::int64_t(from));
+    q.bind(3, std::int64_t(to));
+    if (!q.next())
+        return q.error();
+    MentionSpan span;
+    span.count = q.int64(0);
+    if (span.count > 0) {
+        span.first = q.int64(1);
+        span.last = q.int64(2);
+    }
+    return span;
+}
+
+Status EventLog::scanSealedMentions(const MentionVisitor &visit) const { return scanSealed({}, visit); }
+
+Status EventLog::scanSealedMentionsOf(const QString &memoryId, const MentionVisitor &visit) const
+{
+    return scanSealed(memoryId, visit);
+}
+
+Status EventLog::scanSealed(const QString &memoryId, const MentionVisitor &visit) const
 {
     const QString what = QStringLiteral("reading the sealed mentions");
     const auto from = indexedBy(m_db, "events_sealed_mention", what);
@@ -202,11 +243,14 @@ Status EventLog::scanSealedMentions(const MentionVisitor &visit) const
     // (scanMentionsByMemory() has it).
     const QString sql = QStringLiteral("SELECT id, memory_id, at, payload FROM events%1 WHERE %2 AND "
                                        "CASE WHEN json_valid(payload) THEN json_type(payload, '$.sealed') = 'text' "
-                                       "AND json_type(payload, '$.mention') IS NOT 'true' END ORDER BY id")
-                            .arg(*from, schema::sealedMentionCondition());
+                                       "AND json_type(payload, '$.mention') IS NOT 'true' END%3 ORDER BY id")
+                            .arg(*from, schema::sealedMentionCondition(),
+                                 memoryId.isEmpty() ? QString() : QStringLiteral(" AND memory_id = ?1"));
     SqliteStatement q(m_db, sql.toStdString(), what);
     if (!q.isValid())
         return q.error();
+    if (!memoryId.isEmpty())
+        q.bind(1, memoryId);
     const auto key = m_db.sealKey();
     if (!key)
         return {}; // locked: a sealed mention counts as none

@@ -56,6 +56,22 @@ public:
     [[nodiscard]] Status scanMentionsByMemory(const MentionVisitor &visit) const;
     /// The sealed mentions, in id order (few: only level-3 memories seal their events).
     [[nodiscard]] Status scanSealedMentions(const MentionVisitor &visit) const;
+
+    /// How many of a memory's plain mentions lie in a span of time, and the first and last.
+    struct MentionSpan
+    {
+        qint64 count = 0;
+        Millis first = 0; ///< when count > 0
+        Millis last = 0;  ///< when count > 0
+    };
+    /// The plain mentions of `memoryId` with from ≤ at ≤ to, the events `leftOut` (undone
+    /// ones) not counted: one aggregate over `events_mention_by_memory`, which reads the
+    /// index's entries in the span and no event (a decision's cost does not grow with the
+    /// memory's history; docs/team-store.md#many-writers).
+    [[nodiscard]] Result<MentionSpan> plainMentionSpan(const QString &memoryId, Millis from, Millis to,
+                                                       const std::vector<qint64> &leftOut) const;
+    /// One memory's sealed mentions, as scanSealedMentions() visits them (few).
+    [[nodiscard]] Status scanSealedMentionsOf(const QString &memoryId, const MentionVisitor &visit) const;
     /// Every event of the given kinds, in id order (one pass over the table).
     [[nodiscard]] Result<std::vector<Event>> ofKinds(const QStringList &kinds) const;
     /// Events with ids from `fromId` to `toId` (both included), in id order (undo walks a
@@ -78,6 +94,8 @@ public:
     static QString touchedSinceSql();
 
 private:
+    /// The sealed mentions of one memory, or of all when `memoryId` is empty.
+    Status scanSealed(const QString &memoryId, const MentionVisitor &visit) const;
     Status rewritePayloads(const QString &memoryId,
                            const std::function<std::optional<QJsonObject>(const Event &)> &change);
     Database &m_db;

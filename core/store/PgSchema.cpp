@@ -1,6 +1,7 @@
 #include "store/PgSchema.h"
 
 #include "store/PgNotify.h"
+#include "store/Schema.h"
 
 namespace recollector::core::pg_schema {
 
@@ -120,12 +121,24 @@ QStringList tables()
     };
 }
 
+// SQLite's mention indexes, with the same terms (the functions above are IMMUTABLE): a
+// decision counts a memory's mentions over the first, reading no event row.
+QStringList mentionIndexes()
+{
+    return {
+        QStringLiteral("CREATE INDEX events_mention_by_memory ON events(memory_id, at) WHERE %1")
+            .arg(schema::mentionCondition()),
+        QStringLiteral("CREATE INDEX events_sealed_mention ON events(id) WHERE %1").arg(schema::sealedMentionCondition()),
+    };
+}
+
 } // namespace
 
 QStringList createCurrent(int version)
 {
     QStringList out = sqliteFunctions();
     out += tables();
+    out += mentionIndexes();
     out += pg_notify::triggerStatements();
     out << QStringLiteral("CREATE TABLE %1 (version INTEGER NOT NULL)").arg(QLatin1String(kVersionTable))
         << QStringLiteral("INSERT INTO %1 (version) VALUES (%2)").arg(QLatin1String(kVersionTable)).arg(version);

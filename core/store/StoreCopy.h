@@ -28,12 +28,21 @@ public:
     static const std::vector<Table> &tables();
 
     /// `table`, `done` rows of `total`: called at each table's start and end and every
-    /// few thousand rows between.
-    using Progress = std::function<void(const QString &table, qint64 done, qint64 total)>;
+    /// few thousand rows between. False stops the copy (Error::Code::Cancelled, nothing written).
+    using Progress = std::function<bool(const QString &table, qint64 done, qint64 total)>;
 
     /// Copies `from` into `to`, which must hold no row yet (a store just created). On failure
     /// nothing is written to `to`, and the error names the table and the row.
     [[nodiscard]] static Status copy(Database &from, Database &to, const Progress &progress);
+
+    /// The one way in for `recollector-cli copy-store` and the window's File → Copy Store
+    /// (docs/team-store.md, "Moving between the two"): the store at `fromPath` (a file or an
+    /// address, read-only) into a new store at `toPath`, created for it. A file that exists
+    /// and is not empty is refused; a file this made is removed again when the copy fails or
+    /// is stopped, so nothing is left behind. Opens its own connections (any thread). Gives
+    /// the number of memories copied.
+    [[nodiscard]] static Result<qint64> copyStore(const QString &fromPath, const QString &toPath,
+                                                  const Progress &progress);
 
 private:
     static Status copyTable(Database &from, Database &to, const Table &table, const Progress &progress);

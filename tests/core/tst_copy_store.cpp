@@ -11,7 +11,9 @@
 #include "crypto/KdfParams.h"
 #include "io/DemoStore.h"
 #include "store/Store.h"
+#include "store/StoreCopy.h"
 #include "store/StoreSeal.h"
+#include "store/Transaction.h"
 
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -148,6 +150,34 @@ private Q_SLOTS:
         Event next{0, QStringLiteral("mem_sealed"), events::kReinforce, QStringLiteral("user"), 1, {}};
         QVERIFY((*server)->events().append(next));
         QCOMPARE(next.id, *(*original)->events().lastId() + 1);
+    }
+
+    void manyRowsGoInStatementsOfManyRows()
+    {
+        // More memories than one statement takes on the server (30,000 parameters: 697 rows of
+        // memories) and a part statement after them: every row there and back, in order.
+        test::TempStore many;
+        {
+            Transaction tx(many->database());
+            for (int i = 0; i < 1500; ++i) {
+                QVERIFY(many->memories().insert(test::sampleMemory(QStringLiteral("mem_%1").arg(i, 4, 10, QLatin1Char('0')),
+                                                                   1704103200000 + i)));
+            }
+            QVERIFY(tx.commit());
+        }
+        many.close();
+        const QString url = m_server->createDatabase();
+        const QString back = m_dir.filePath(QStringLiteral("many-back.recollector"));
+        StoreCopy::Progress quiet = [](const QString &, qint64, qint64) { return true; };
+        auto there = StoreCopy::copyStore(many.path(), url, quiet);
+        QVERIFY2(there, there ? "" : qPrintable(there.error().message));
+        QCOMPARE(*there, qint64(1500));
+        auto home = StoreCopy::copyStore(url, back, quiet);
+        QVERIFY2(home, home ? "" : qPrintable(home.error().message));
+        auto original = Store::open(many.path());
+        auto copy = Store::open(back);
+        QVERIFY(original && copy);
+        QCOMPARE(rows(**copy, comparedQueries().first()), rows(**original, comparedQueries().first()));
     }
 
     void copyIntoAStoreWithRowsIsRefused()

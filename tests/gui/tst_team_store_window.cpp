@@ -8,14 +8,20 @@
 //   a decision made in the window afterwards is kept;
 // - File → Connect to Team Store…: the fields filled as a person does, the password asked for
 //   when the server wants one (a wrong one said so), the store opened, the address kept for
-//   next time without the password.
+//   next time without the password;
+// - File → Copy Store…: the open file copied into a team store with the same fields, and the
+//   team store copied back into a new file, each whole and said so;
+// - a reviewer's store (docs/team-store.md#roles, its GRANTs): opened read-only, the title
+//   and the warning say why, every decision disabled, nothing written.
 #include "CliProcess.h"
 #include "MainWindow.h"
 #include "PgTestServer.h"
 #include "StoreSession.h"
 #include "TempStore.h"
 #include "WindowTestSetup.h"
+#include "TeamRoles.h"
 #include "dialogs/ConnectDialog.h"
+#include "dialogs/CopyStoreDialog.h"
 #include "engine/decisions/Decisions.h"
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
@@ -277,6 +283,109 @@ private Q_SLOTS:
         QCOMPARE(again->address(), url);
         again->reject();
         QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
+    }
+
+    void copyStoreCopiesTheOpenStoreBothWays()
+    {
+        test::TempStore file;
+        for (const char *id : {"mem_a", "mem_b", "mem_c"})
+            QVERIFY(file->memories().insert(test::sampleMemory(QLatin1String(id), time::nowMs() - kMsPerHour)));
+        QVERIFY(Decisions(*file, Config::defaults()).confirm(QStringLiteral("mem_b")));
+        const qint64 events = *file->events().count();
+        const QString url = m_server->createDatabase(); // empty: no table yet
+        MainWindow w;
+        QVERIFY(w.openStore(file.path()));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+        // A file open: the copy goes to a team store, asked for as Connect asks.
+        auto *action = w.findChild<QAction *>(QStringLiteral("copyStoreAction"));
+        QVERIFY(action && action->isEnabled());
+        action->trigger();
+        auto *dialog = w.findChild<CopyStoreDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto *copy = dialog->findChild<QPushButton *>(QStringLiteral("copyButton"));
+        auto *result = dialog->findChild<QLabel *>(QStringLiteral("resultLabel"));
+        QVERIFY(copy && result && !copy->isEnabled()); // no server yet
+        QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("connectHost")), QStringLiteral("127.0.0.1"));
+        dialog->findChild<QSpinBox *>(QStringLiteral("connectPort"))->setValue(m_server->port());
+        QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("connectDatabase")),
+                         test::PgTestServer::databaseOf(url));
+        QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("connectUser")), QLatin1String(test::PgTestServer::kUser));
+        auto *security = dialog->findChild<QComboBox *>(QStringLiteral("connectSecurity"));
+        security->setCurrentIndex(security->findText(QStringLiteral("Not encrypted")));
+        QCOMPARE(dialog->target(), url);
+        QTest::mouseClick(copy, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isJobRunning(), 10000);
+        QCOMPARE(result->text(), QStringLiteral("Copied 3 memories, with their history, links, contradictions and "
+                                                "settings, to the team store “%1” on 127.0.0.1.")
+                                     .arg(test::PgTestServer::databaseOf(url)));
+        shoot(&w, dialog, QStringLiteral("copy-store"));
+        {
+            auto copied = Store::open(url);
+            QVERIFY2(copied, copied ? "" : qPrintable(copied.error().message));
+            QCOMPARE((*copied)->memories().all(true)->size(), std::size_t(3));
+            QCOMPARE(*(*copied)->events().count(), events);
+        }
+        // Again into the same database: refused, nothing written, said in the dialog.
+        QTest::mouseClick(copy, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isJobRunning(), 10000);
+        QVERIFY2(result->text().startsWith(QLatin1String("Nothing was copied")) && result->text().contains(QLatin1String("not empty")),
+                 qPrintable(result->text()));
+        dialog->reject();
+
+        // The team store open: the copy goes to a new file.
+        QVERIFY(w.openStore(url));
+        action->trigger();
+        dialog = nullptr;
+        for (auto *open : w.findChildren<CopyStoreDialog *>())
+            dialog = open->isVisible() ? open : dialog;
+        QVERIFY(dialog);
+        auto *target = dialog->findChild<QLineEdit *>(QStringLiteral("copyTargetFile"));
+        QVERIFY(target && !dialog->findChild<QLineEdit *>(QStringLiteral("connectHost")));
+        const QString back = QDir(file.dir()).filePath(QStringLiteral("back.recollector"));
+        QTest::keyClicks(target, back);
+        copy = dialog->findChild<QPushButton *>(QStringLiteral("copyButton"));
+        result = dialog->findChild<QLabel *>(QStringLiteral("resultLabel"));
+        QTest::mouseClick(copy, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isJobRunning(), 10000);
+        QCOMPARE(result->text(), QStringLiteral("Copied 3 memories, with their history, links, contradictions and "
+                                                "settings, to %1.").arg(QDir::toNativeSeparators(back)));
+        auto again = Store::open(back);
+        QVERIFY(again);
+        QCOMPARE(*(*again)->events().count(), events);
+        QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
+    }
+
+    void aReviewersWindowDecidesNothingAndSaysWhy()
+    {
+        const QString url = threeMemoryStore();
+        const QString granted = test::grantRoles(*m_server, test::PgTestServer::databaseOf(url));
+        QVERIFY2(granted.isEmpty(), qPrintable(granted));
+        MainWindow w;
+        QVERIFY(w.openStore(test::asRole(url, QStringLiteral("ann"))));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.tableModel()->rowCount(), 3);
+        QVERIFY2(m_messages->texts().size() == 1
+                     && m_messages->texts().first().contains(QLatin1String("your role \"ann\" may read this store but not change it")),
+                 qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
+        QVERIFY2(w.windowTitle().contains(QLatin1String("(read-only)")), qPrintable(w.windowTitle()));
+        w.selectIds({QStringLiteral("mem_b")});
+        for (const char *name : {"newMemoryAction", "confirmAction", "negateAction", "permanentAction", "editAction",
+                                 "deleteAction", "restoreAction", "rebuildLinksAction"}) {
+            auto *action = w.findChild<QAction *>(QLatin1String(name));
+            QVERIFY2(action && !action->isEnabled(), name);
+        }
+        // Looking and copying out stay open to a reviewer.
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("exportAction"))->isEnabled());
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("copyStoreAction"))->isEnabled());
+        // A decision asked for anyway writes nothing.
+        const qint64 events = *(*Store::open(url))->events().count();
+        w.setPermanentSelected(true);
+        QVERIFY(!isPermanent(w, QStringLiteral("mem_b")));
+        QCOMPARE(*(*Store::open(url))->events().count(), events);
     }
 };
 

@@ -125,7 +125,21 @@ void DecisionCommand::redo()
     std::vector<qint64> eventIds;
     for (const DecisionOutcome &o : m_latest)
         eventIds.push_back(o.firstEventId());
-    run([&eventIds](Decisions &d, AfterChange &after) { return after.revertAll(d, eventIds); });
+    run([this, &eventIds](Decisions &d, AfterChange &after) {
+        expectShown(d);
+        return after.revertAll(d, eventIds);
+    });
+}
+
+void DecisionCommand::expectShown(Decisions &d) const
+{
+    const core::MemorySnapshot &shown = m_session->snapshot();
+    for (const DecisionOutcome &o : m_latest) {
+        for (const QString &id : o.changedIds) {
+            if (const std::uint32_t row = shown.rowOf(id); row != core::MemorySnapshot::kNoRow)
+                d.expecting(id, shown.updatedAt(row));
+        }
+    }
 }
 
 void DecisionCommand::undo()
@@ -134,7 +148,10 @@ void DecisionCommand::undo()
     std::vector<qint64> eventIds;
     for (auto it = m_latest.rbegin(); it != m_latest.rend(); ++it)
         eventIds.push_back(it->firstEventId());
-    if (run([&eventIds](Decisions &d, AfterChange &after) { return after.revertAll(d, eventIds); }))
+    if (run([this, &eventIds](Decisions &d, AfterChange &after) {
+            expectShown(d);
+            return after.revertAll(d, eventIds);
+        }))
         std::reverse(m_latest.begin(), m_latest.end()); // back in the order of the memories
 }
 

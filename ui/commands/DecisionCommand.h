@@ -94,6 +94,9 @@ private:
     using Perform = std::function<core::Result<std::vector<core::DecisionOutcome>>(core::Decisions &,
                                                                                    core::AfterChange &)>;
     bool run(const Perform &perform);
+    /// Tells `d` what the window shows of each memory the newest outcomes wrote, so an undo or
+    /// redo of what another writer changed since is refused with who and how.
+    void expectShown(core::Decisions &d) const;
     void fail(const QString &message);
 
     StoreSession *m_session;

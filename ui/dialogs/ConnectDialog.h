@@ -6,13 +6,12 @@
 
 #include <functional>
 
-class QComboBox;
 class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSpinBox;
 
 namespace recollector::ui {
+
+class ServerAddressForm;
 
 /// File → Connect to Team Store… (docs/team-store.md, "Connecting from the window"): the
 /// server, port, database, user name and how the connection is secured, as libpq takes them,
@@ -46,17 +45,9 @@ public:
 private:
     void connectToStore();
     void updateState();
-    static void rememberAddress(const QString &address);
 
     Opener m_opener;
-    QComboBox *m_recent = nullptr;
-    QLineEdit *m_host = nullptr;
-    QSpinBox *m_port = nullptr;
-    QLineEdit *m_database = nullptr;
-    QLineEdit *m_user = nullptr;
-    QComboBox *m_security = nullptr;
-    QLabel *m_passwordLabel = nullptr;
-    QLineEdit *m_password = nullptr;
+    ServerAddressForm *m_form = nullptr;
     QLabel *m_message = nullptr;
     QPushButton *m_connect = nullptr;
 };

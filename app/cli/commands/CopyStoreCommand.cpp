@@ -3,12 +3,8 @@
 #include "CliContext.h"
 #include "Command.h"
 
-#include "store/Database.h"
-#include "store/ServerUrl.h"
 #include "store/StoreCopy.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonObject>
 
 namespace recollector::cli {
@@ -32,36 +28,20 @@ public:
             return ctx.fail(QStringLiteral("copy-store: give FROM and TO (a store file or a postgresql:// address)"), 2);
         const QString &fromPath = args[0];
         const QString &toPath = args[1];
-        const bool toIsFile = !ServerUrl::isServerUrl(toPath);
-        if (toIsFile && QFileInfo::exists(toPath) && QFileInfo(toPath).size() > 0)
-            return ctx.fail(QStringLiteral("copy-store: %1 exists; copy into a new store").arg(toPath), 2);
-        Database::Options readOnly;
-        readOnly.readOnly = true;
-        auto from = Database::open(fromPath, readOnly);
-        if (!from)
-            return ctx.fail(from.error());
-        auto to = Database::open(toPath);
-        if (!to)
-            return ctx.fail(to.error());
-        qint64 memories = 0;
-        const Status st = StoreCopy::copy(**from, **to, [&](const QString &table, qint64 done, qint64 total) {
-            if (table == QLatin1String("memories"))
-                memories = done;
+        // The same copy as the window's File → Copy Store (StoreCopy::copyStore).
+        const auto memories = StoreCopy::copyStore(fromPath, toPath, [&](const QString &table, qint64 done, qint64 total) {
             ctx.err() << "copy-store: " << table << ' ' << done << " of " << total << Qt::endl;
+            return true;
         });
-        to->reset();
-        if (!st) {
-            // A file this command made is removed again: a failed copy leaves nothing behind.
-            if (toIsFile) {
-                for (const char *suffix : {"", "-wal", "-shm"})
-                    QFile::remove(toPath + QLatin1String(suffix));
-            }
-            return ctx.fail(st.error());
+        if (!memories) {
+            if (memories.error().code == Error::Code::Usage)
+                return ctx.fail(QStringLiteral("copy-store: %1").arg(memories.error().message), 2);
+            return ctx.fail(memories.error());
         }
         if (ctx.json)
-            ctx.printJson(QJsonObject{{QStringLiteral("memories"), double(memories)}, {QStringLiteral("to"), toPath}});
+            ctx.printJson(QJsonObject{{QStringLiteral("memories"), double(*memories)}, {QStringLiteral("to"), toPath}});
         else
-            ctx.out() << "copied " << memories << " memories with their events, links, conflicts and settings from "
+            ctx.out() << "copied " << *memories << " memories with their events, links, conflicts and settings from "
                       << fromPath << " to " << toPath << "\n";
         return 0;
     }

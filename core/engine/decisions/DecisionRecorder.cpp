@@ -17,7 +17,7 @@ DecisionRecorder::DecisionRecorder(Store &store, const Config &config, const Enh
                                    Millis at)
     : m_store(store), m_config(config),
       m_ownWeights(weights ? nullptr : std::make_unique<EnhancedProfile>(config)),
-      m_weights(weights ? weights : m_ownWeights.get()), m_actor(std::move(actor)), m_at(at), m_mentions(config)
+      m_weights(weights ? weights : m_ownWeights.get()), m_actor(std::move(actor)), m_at(at)
 {
     m_outcome.decisionId = QStringLiteral("dec_") + ids::newUlid(at);
 }
@@ -48,26 +48,24 @@ Status DecisionRecorder::append(const QString &kind, const QString &memoryId, QJ
     return {};
 }
 
-Status DecisionRecorder::loadMentions(const QString &memoryId)
+Result<MemoryMentions *> DecisionRecorder::mentionsOf(const QString &memoryId)
 {
-    if (m_mentionsLoaded.contains(memoryId))
-        return {};
-    // Only what MentionIndex counts: mentions and the reverts that may cancel them.
-    auto history = m_store.events().forMemory(
-        memoryId, {events::kReinforce, events::kConfirm, events::kRevert});
-    if (!history)
-        return history.error();
-    m_mentions.addEvents(*history);
-    m_mentionsLoaded.insert(memoryId);
-    return {};
+    if (const auto it = m_mentions.find(memoryId); it != m_mentions.end())
+        return &it->second;
+    // Counts over the mention index, not every reinforcement of the memory: a decision costs
+    // the same however long its history (docs/team-store.md#many-writers).
+    auto loaded = MemoryMentions::load(m_store.events(), m_config, memoryId, m_at);
+    if (!loaded)
+        return loaded.error();
+    return &m_mentions.emplace(memoryId, std::move(*loaded)).first->second;
 }
 
 Result<int> DecisionRecorder::recentMentions(const QString &memoryId)
 {
-    if (const Status st = loadMentions(memoryId); !st)
-        return st.error();
-    const Millis from = m_at - Millis(m_config.enhanced.frequentWindowHours * double(kMsPerHour));
-    return m_mentions.countBetween(memoryId, from, m_at);
+    auto mentions = mentionsOf(memoryId);
+    if (!mentions)
+        return mentions.error();
+    return (*mentions)->recent();
 }
 
 QJsonObject DecisionRecorder::weightChange(const QString &reason, const Memory *before,
@@ -110,13 +108,13 @@ Status DecisionRecorder::change(const QString &kind, const Memory &before, const
         payload.insert(QStringLiteral("mention"), true);
     // The weight change log, whatever profile is active (docs/scoring.md, "Weight
     // change log"): W of the enhanced model before and after, mentions included.
-    if (const Status st = loadMentions(before.id); !st)
-        return st;
-    const MentionSummary mentionsBefore = m_mentions.summary(before.id, m_at);
+    auto mentions = mentionsOf(before.id);
+    if (!mentions)
+        return mentions.error();
+    const MentionSummary mentionsBefore = (*mentions)->summary();
     if (addsMention)
-        m_mentions.add(before.id, m_at);
-    payload.insert(QStringLiteral("weight"),
-                   weightChange(kind, &before, mentionsBefore, &after, m_mentions.summary(before.id, m_at)));
+        (*mentions)->addOne();
+    payload.insert(QStringLiteral("weight"), weightChange(kind, &before, mentionsBefore, &after, (*mentions)->summary()));
     if (const Status st = append(kind, before.id, payload); !st)
         return st;
     if (const Status st = m_store.memories().update(after); !st)

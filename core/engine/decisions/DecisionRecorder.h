@@ -4,11 +4,11 @@
 #include "engine/decisions/DecisionOutcome.h"
 #include "model/Memory.h"
 #include "model/Result.h"
-#include "scoring/MentionIndex.h"
+#include "scoring/MemoryMentions.h"
 
 #include <QJsonObject>
-#include <QSet>
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -63,7 +63,8 @@ public:
 
 private:
     Status append(const QString &kind, const QString &memoryId, QJsonObject payload);
-    Status loadMentions(const QString &memoryId);
+    /// The memory's mentions as of the decision, read once per decision.
+    Result<MemoryMentions *> mentionsOf(const QString &memoryId);
     QJsonObject weightChange(const QString &reason, const Memory *before, const MentionSummary &mentionsBefore,
                              const Memory *after, const MentionSummary &mentionsAfter) const;
     void touched(const QString &memoryId);
@@ -74,8 +75,7 @@ private:
     const EnhancedProfile *m_weights;
     QString m_actor;
     Millis m_at;
-    MentionIndex m_mentions;
-    QSet<QString> m_mentionsLoaded;
+    std::map<QString, MemoryMentions> m_mentions; ///< node-based: a pointer to one stays valid
     DecisionOutcome m_outcome;
 };
 

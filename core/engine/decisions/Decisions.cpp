@@ -154,13 +154,17 @@ Result<Memory> Decisions::live(const QString &id) const
     auto m = m_store.memories().get(id);
     if (!m)
         return m.error();
-    if (const auto seen = m_seen.constFind(id); seen != m_seen.cend()) {
-        if (const Status st = StaleView::check(m_store, *m, *seen); !st)
-            return st.error();
-    }
+    if (const Status st = asSeen(*m); !st)
+        return st.error();
     if (m->isDeleted())
         return conflictError(QStringLiteral("memory %1 is deleted; restore it first").arg(id));
     return m;
+}
+
+Status Decisions::asSeen(const Memory &m) const
+{
+    const auto seen = m_seen.constFind(m.id);
+    return seen == m_seen.cend() ? Status{} : StaleView::check(m_store, m, *seen);
 }
 
 Status Decisions::reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at,
@@ -430,6 +434,8 @@ Result<DecisionOutcome> Decisions::restore(const QString &id, Millis at, const Q
         auto m = m_store.memories().get(id);
         if (!m)
             return m.error();
+        if (const Status st = asSeen(*m); !st)
+            return st;
         if (!m->isDeleted())
             return conflictError(QStringLiteral("memory %1 is not deleted").arg(id));
         const Memory before = *m;
@@ -445,6 +451,8 @@ Result<DecisionOutcome> Decisions::purge(const QString &id, Millis at, const QSt
         auto m = m_store.memories().get(id);
         if (!m)
             return m.error();
+        if (const Status st = asSeen(*m); !st)
+            return st;
         if (!m->isDeleted())
             return conflictError(QStringLiteral("memory %1 is not deleted; delete it before purging").arg(id));
         const double days = double(when - m->deletedAt) / double(kMsPerDay);
@@ -596,7 +604,9 @@ Result<DecisionOutcome> Decisions::unlink(const QString &a, const QString &b, Mi
 
 Result<DecisionOutcome> Decisions::revert(qint64 eventId, Millis at, const QString &actor)
 {
-    return Reverter(m_store, m_config, m_weights.get()).revert(eventId, at, actor);
+    Reverter reverter(m_store, m_config, m_weights.get());
+    reverter.expecting(std::exchange(m_expected, {}));
+    return reverter.revert(eventId, at, actor);
 }
 
 Result<std::vector<DecisionOutcome>> Decisions::runAll(std::size_t count, const Step &step)
@@ -621,10 +631,19 @@ Result<std::vector<DecisionOutcome>> Decisions::runAll(std::size_t count, const 
 Result<std::vector<DecisionOutcome>> Decisions::revertAll(const std::vector<qint64> &eventIds, Millis at,
                                                           const QString &actor)
 {
+    // What expecting() named holds for the whole batch: each memory is checked by the first
+    // revert that writes it, and is the batch's own after that.
+    QHash<QString, Millis> seen = std::exchange(m_expected, {});
     return runAll(eventIds.size(), [&](std::size_t i) -> Result<DecisionOutcome> {
         if (eventIds[i] == 0)
             return DecisionOutcome{};
-        return revert(eventIds[i], at, actor);
+        m_expected = seen;
+        auto outcome = revert(eventIds[i], at, actor);
+        if (outcome) {
+            for (const QString &id : outcome->changedIds)
+                seen.remove(id);
+        }
+        return outcome;
     });
 }
 

@@ -141,6 +141,7 @@ public:
     [[nodiscard]] Result<DecisionOutcome> rejectProposal(qint64 proposalEventId, const QString &memoryId, Millis at = 0,
                                                          const QString &actor = QStringLiteral("user"));
     /// Reverts the decision that `eventId` belongs to (Reverter); revert the revert to redo.
+    /// The memories expecting() named are checked as they are for any decision.
     [[nodiscard]] Result<DecisionOutcome> revert(qint64 eventId, Millis at = 0,
                                                  const QString &actor = QStringLiteral("user"));
 
@@ -153,7 +154,8 @@ public:
     [[nodiscard]] Result<std::vector<DecisionOutcome>> runAll(std::size_t count, const Step &step);
     /// Reverts the decisions that `eventIds` belong to, in this order, as ONE transaction
     /// (runAll of revert): an undo or redo of a whole command. An id of 0 reverts nothing and
-    /// gives an empty outcome at its place.
+    /// gives an empty outcome at its place. What expecting() named is checked by the first
+    /// revert that writes each memory.
     [[nodiscard]] Result<std::vector<DecisionOutcome>> revertAll(const std::vector<qint64> &eventIds, Millis at = 0,
                                                                  const QString &actor = QStringLiteral("user"));
 
@@ -164,6 +166,8 @@ private:
     Result<DecisionOutcome> run(Millis at, const QString &actor, const Body &body);
     /// The memory, which must exist and not be soft-deleted.
     Result<Memory> live(const QString &id) const;
+    /// StaleView's check of `m` when the running decision was told what was seen of it.
+    Status asSeen(const Memory &m) const;
     Status reinforceIn(DecisionRecorder &recorder, Memory &memory, ReinforceEvent event, Millis at,
                        const QJsonObject &more = {});
     /// Unarchives `memory` (Unarchive) and records the `unarchive` event with `trigger`.

@@ -2,6 +2,7 @@
 
 #include "engine/decisions/CrashPoint.h"
 #include "engine/decisions/DecisionRecorder.h"
+#include "engine/decisions/StaleView.h"
 #include "model/MemoryFields.h"
 #include "model/RevertChain.h"
 #include "model/MemoryJson.h"
@@ -113,6 +114,12 @@ Result<DecisionOutcome> Reverter::revert(qint64 eventId, Millis at, const QStrin
     }
     if (!targets)
         return targets.error();
+    // Every memory is checked against what was seen before any of them is written.
+    for (const Event &e : *targets) {
+        if (const Status st = asSeen(e.memoryId); !st)
+            return st.error();
+    }
+    m_seen.clear();
     DecisionRecorder recorder(m_store, m_config, m_weights, actor, at);
     for (auto it = targets->rbegin(); it != targets->rend(); ++it) {
         auto history = m_store.events().forMemory(it->memoryId);
@@ -133,6 +140,19 @@ Result<DecisionOutcome> Reverter::revert(qint64 eventId, Millis at, const QStrin
     if (const Status st = tx.commit(); !st)
         return st.error();
     return recorder.outcome();
+}
+
+Status Reverter::asSeen(const QString &memoryId)
+{
+    const auto seen = m_seen.constFind(memoryId);
+    if (seen == m_seen.cend())
+        return {};
+    const Millis updatedAt = *seen;
+    m_seen.erase(seen);
+    auto current = m_store.memories().get(memoryId);
+    if (!current)
+        return current.error().code == Error::Code::NotFound ? Status{} : Status(current.error());
+    return StaleView::check(m_store, *current, updatedAt);
 }
 
 Status Reverter::untouchedSinceImport(const Event &e, const std::vector<Event> &history, const RevertChain &chain) const

@@ -5,6 +5,7 @@
 #include "model/Event.h"
 #include "model/Result.h"
 
+#include <QHash>
 #include <QJsonObject>
 
 #include <vector>
@@ -37,6 +38,11 @@ class Reverter final
 public:
     Reverter(Store &store, const Config &config, const EnhancedProfile *weights = nullptr);
 
+    /// The next revert is made on what a person saw: each memory in `seen` had that
+    /// `updatedAt` in their view; one changed since is refused as Decisions refuses it
+    /// (StaleView), before anything is written.
+    void expecting(QHash<QString, Millis> seen) { m_seen = std::move(seen); }
+
     /// Reverts the whole decision `eventId` belongs to (its events, newest first), or only
     /// that event when `wholeDecision` is false. `at` 0 = now.
     [[nodiscard]] Result<DecisionOutcome> revert(qint64 eventId, Millis at = 0,
@@ -50,6 +56,8 @@ public:
 
 private:
     Status revertOne(const Event &event, DecisionRecorder &recorder);
+    /// StaleView's check of the memory `memoryId`, once, when expecting() named it.
+    Status asSeen(const QString &memoryId);
     /// Refuses to revert an import's memory that a later decision (not undone) touched.
     Status untouchedSinceImport(const Event &event, const std::vector<Event> &history, const RevertChain &chain) const;
     Status revertConflictAndLinks(const QJsonObject &payload, QJsonObject &extra, DecisionRecorder &recorder);
@@ -57,6 +65,7 @@ private:
     Store &m_store;
     const Config &m_config;
     const EnhancedProfile *m_weights;
+    QHash<QString, Millis> m_seen; ///< taken by the next revert()
 };
 
 } // namespace recollector::core

@@ -50,6 +50,17 @@ QString who(const Event &e)
     return e.actor;
 }
 
+/// Whether `e` is a recall's: the assistant using the memory (an access, the reinforcement of
+/// an associative hit, a link strengthened by it), which moves its use counts and clocks but
+/// not what a person decides on (docs/team-store.md#many-writers).
+bool isRecall(const Event &e)
+{
+    if (e.kind == events::kAccess || e.kind == events::kLinkBoost)
+        return true;
+    return e.kind == events::kReinforce
+        && e.payload.value(QLatin1String("event")).toString() == QLatin1String("association_hit");
+}
+
 } // namespace
 
 QString StaleView::describe(const Event &event)
@@ -66,6 +77,15 @@ Status StaleView::check(Store &store, const Memory &now, Millis seenUpdatedAt)
     auto history = store.events().forMemory(now.id);
     if (!history)
         return history.error();
+    // Only recalls since the view: nothing a person sees has changed.
+    bool onlyRecalls = false;
+    for (auto e = history->crbegin(); e != history->crend() && e->at > seenUpdatedAt; ++e) {
+        onlyRecalls = isRecall(*e);
+        if (!onlyRecalls)
+            break;
+    }
+    if (onlyRecalls)
+        return {};
     // Each later decision once, by its last event on this memory (a confirmation's `confirm`
     // after its `reinforce`); the last three are enough to say why.
     QStringList said;

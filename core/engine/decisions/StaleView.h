@@ -10,7 +10,9 @@ class Store;
 
 /// The one rule for a decision made on what a person saw (docs/team-store.md#many-writers):
 /// the memory's `updatedAt` as the view showed it must still be the stored one, on SQLite as
-/// on a team store (the same comparison Cleanup makes with its plan). The check runs inside
+/// on a team store (the same comparison Cleanup makes with its plan), or only recalls may
+/// have changed it since (the assistant using the memory: its use counts and clocks move,
+/// nothing a person decides on). The check runs inside
 /// the decision's transaction, after the row is read (and, on PostgreSQL, locked), so nothing
 /// can change it between the check and the write.
 class StaleView final
