@@ -7,6 +7,7 @@
 #include "attach/EntryFormat.h"
 #include "attach/FileScan.h"
 #include "config/Config.h"
+#include "engine/capture/HeldStatements.h"
 #include "engine/capture/Restatements.h"
 #include "engine/decisions/Decisions.h"
 #include "model/Event.h"
@@ -126,6 +127,7 @@ private:
     BulkWriter m_bulk;
     QHash<QString, AttachedFileRepository::FileState> m_byName;
     QSet<QString> m_seenIds;
+    HeldStatements m_held; // the restatement candidates read so far: a burst of files shares them
     FolderSync::Report m_report;
     bool m_checkRestatements = false;
 };
@@ -137,7 +139,7 @@ Result<bool> SyncRun::restated(Memory &m)
 {
     if (!m_checkRestatements || m.isDeleted() || m.negated || m.superseded || !m.mergedInto.isEmpty())
         return false;
-    auto match = Restatements::find(m_store, m);
+    auto match = Restatements::find(m_store, m, &m_held);
     if (!match)
         return match.error();
     if (!*match)
@@ -148,6 +150,7 @@ Result<bool> SyncRun::restated(Memory &m)
     if (!done)
         return done.error();
     m.mergedInto = done->match.memory.id;
+    m_held.forget(m.mergedInto); // reinforced: its row is read again if it is asked for
     m.level = MemoryLevel::Archive;
     ++m_report.restated;
     return true;
@@ -219,6 +222,7 @@ Status SyncRun::record(FileScan::File &f)
         f.proj = AgentProjection::compact(m_format->projection(m));
         if (const Status s = m_store.memories().update(m); !s)
             return s;
+        m_held.forget(m.id);
         e.payload = QJsonObject { { kFromFile, name }, { QStringLiteral("change"), QStringLiteral("changed") } };
         // What the file changed, as a decision's event keeps it: the review inbox shows it and
         // its Reject sets it back (docs/scoring.md#review-inbox).

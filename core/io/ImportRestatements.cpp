@@ -1,5 +1,6 @@
 #include "io/ImportRestatements.h"
 
+#include "engine/capture/HeldStatements.h"
 #include "engine/decisions/Decisions.h"
 #include "store/Store.h"
 
@@ -20,12 +21,13 @@ Result<QHash<QString, Restatements::Match>> ImportRestatements::find(Store &stor
     if (*held == 0)
         return out;
     const QSet<QString> fresh(plan.preview.newIds.cbegin(), plan.preview.newIds.cend());
+    HeldStatements read; // nothing is written before the loop ends: each memory read once
     for (const Memory &m : set.memories) {
         if (!fresh.contains(m.id) || out.contains(m.id) || policy.actionFor(m.id, ImportKind::New) == ImportAction::Skip)
             continue;
         if (m.isDeleted() || m.negated || m.superseded || !m.mergedInto.isEmpty() || !m.sealed.isEmpty())
             continue; // not a statement the assistant holds as true
-        auto match = Restatements::find(store, m);
+        auto match = Restatements::find(store, m, &read);
         if (!match)
             return match.error();
         if (*match)

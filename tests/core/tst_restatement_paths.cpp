@@ -191,6 +191,41 @@ private Q_SLOTS:
         QVERIFY(third);
         QCOMPARE(restatementsOf(**store, QStringLiteral("user_shelter")).size(), 1);
     }
+
+    // One sync reads each candidate memory once for all its new files (HeldStatements); a file
+    // it changes on the way is weighed as it now reads, by the files after it.
+    void aMemoryChangedInTheSameSyncIsWeighedAsItNowReads()
+    {
+        QTemporaryDir tmp;
+        const QString folder = tmp.filePath(QStringLiteral("home/.claude/projects/-home-dev-app/memory"));
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(QDir().mkpath(tmp.filePath(QStringLiteral("data/attached"))));
+        const QDir dir(folder);
+        writeFile(dir.filePath(QStringLiteral("MEMORY.md")), QStringLiteral("- [Shelter](user_shelter.md)\n"));
+        writeFile(dir.filePath(QStringLiteral("user_shelter.md")), claudeEntry(QStringLiteral("Shelter"), kHeld));
+        const QString canonical = QFileInfo(folder).canonicalFilePath();
+        auto store = Store::open(attach::AttachedFolder::sideStorePath(canonical, tmp.filePath(QStringLiteral("data"))));
+        QVERIFY(store);
+        auto first = attach::FolderSync::run(**store, canonical, kDay0);
+        QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+
+        // In name order: a new file that makes user_shelter a candidate without restating it,
+        // user_shelter itself rewritten, and a new file restating what it says now.
+        writeFile(dir.filePath(QStringLiteral("feedback_closure.md")),
+                  claudeEntry(QStringLiteral("Closure"), QStringLiteral("Maria's shelter closed for renovations in March.")));
+        writeFile(dir.filePath(QStringLiteral("user_shelter.md")),
+                  claudeEntry(QStringLiteral("Shelter"), QStringLiteral("Maria teaches painting at a community center.")));
+        writeFile(dir.filePath(QStringLiteral("user_teaches.md")),
+                  claudeEntry(QStringLiteral("Teaches"),
+                              QStringLiteral("Maria has been teaching painting at the community center.")));
+        auto second = attach::FolderSync::run(**store, canonical, kDay0 + 30 * kMsPerDay);
+        QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+        QCOMPARE(second->changed, 1);
+        QCOMPARE(second->added, 1);
+        QCOMPARE(second->restated, 1);
+        QCOMPARE((*store)->memories().get(QStringLiteral("user_teaches"))->mergedInto, QStringLiteral("user_shelter"));
+        QVERIFY((*store)->memories().get(QStringLiteral("feedback_closure"))->mergedInto.isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRestatementPaths)

@@ -1,5 +1,6 @@
 #include "engine/capture/Restatements.h"
 
+#include "engine/capture/HeldStatements.h"
 #include "engine/capture/KeywordExtractor.h"
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/decisions/Decisions.h"
@@ -36,7 +37,7 @@ Result<QStringList> candidates(Store &store, const QString &content, const QStri
 
 } // namespace
 
-Result<std::optional<Restatements::Match>> Restatements::find(Store &store, const Memory &draft)
+Result<std::optional<Restatements::Match>> Restatements::find(Store &store, const Memory &draft, HeldStatements *held)
 {
     // A memory from a file may come without keywords: its words then stand for them, as they
     // do for one added without (KeywordExtractor).
@@ -49,28 +50,31 @@ Result<std::optional<Restatements::Match>> Restatements::find(Store &store, cons
         return ids.error();
     if (ids->isEmpty())
         return std::optional<Match>{};
-    auto memories = store.memories().byIds(*ids);
+    HeldStatements once;
+    auto memories = (held ? held : &once)->get(store, *ids);
     if (!memories)
         return memories.error();
     const text::StatementFacts mine = text::StatementFacts::of(draft.content);
     const bool negative = NegationCues::analyse(draft.content).isNegative();
     const QStringList denied = text::StatementWords::deniedWords(draft.content);
-    std::optional<Match> best;
-    for (Memory &m : *memories) {
+    const HeldStatements::Held *best = nullptr;
+    double bestShare = 0;
+    for (const HeldStatements::Held *h : *memories) {
+        const Memory &m = h->memory;
         if (!ConflictDetector::isEligible(m) || m.category != draft.category || m.projectPath != draft.projectPath)
             continue;
-        const bool sameDenial = NegationCues::analyse(m.content).isNegative() == negative
-            && text::StatementWords::deniedWords(m.content) == denied;
-        const text::StatementFacts theirs = text::StatementFacts::of(m.content);
-        const double share = text::Restatement::share(theirs, mine, sameDenial);
+        const bool sameDenial = h->negative == negative && h->denied == denied;
+        const double share = text::Restatement::share(h->facts, mine, sameDenial);
         if (share < text::Restatement::kTakenAsOne)
             continue;
-        if (!best || share > best->share || (share == best->share && m.createdAt > best->memory.createdAt)) {
-            const QString why = text::Restatement::why(m.content, share);
-            best = Match{std::move(m), share, why};
+        if (!best || share > bestShare || (share == bestShare && m.createdAt > best->memory.createdAt)) {
+            best = h;
+            bestShare = share;
         }
     }
-    return best;
+    if (!best)
+        return std::optional<Match>{};
+    return std::optional<Match>{Match{best->memory, bestShare, text::Restatement::why(best->memory.content, bestShare)}};
 }
 
 Result<std::optional<Restatements::Recorded>> Restatements::reinforce(Store &store, Decisions &decisions,

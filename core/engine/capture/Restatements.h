@@ -11,6 +11,7 @@
 namespace recollector::core {
 
 class Decisions;
+class HeldStatements;
 class Store;
 
 /// Finds the memory a new one restates (docs/scoring.md#restatements): the candidates are the
@@ -31,7 +32,9 @@ public:
         QString why;      ///< "restates 'Maria volunteers at a homeless shelter' (4 of 5 words)"
     };
 
-    [[nodiscard]] static Result<std::optional<Match>> find(Store &store, const Memory &draft);
+    /// `held`: the memories already read in this transaction, for a run of many drafts.
+    [[nodiscard]] static Result<std::optional<Match>> find(Store &store, const Memory &draft,
+                                                           HeldStatements *held = nullptr);
 
     struct Recorded
     {
