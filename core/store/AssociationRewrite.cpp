@@ -1,6 +1,7 @@
 #include "store/AssociationRewrite.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 #include "store/SqliteStatement.h"
 
 namespace recollector::core {
@@ -10,6 +11,15 @@ AssociationRewrite::AssociationRewrite(Database &db) : m_db(db), m_insert(std::m
 AssociationRewrite::~AssociationRewrite() = default;
 
 Status AssociationRewrite::begin()
+{
+    if (const Status st = isServer(m_db) ? emptyOnServer() : emptyOnFile(); !st)
+        return st;
+    return m_insert->prepare(m_db,
+                            "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) VALUES (?, ?, ?, ?, ?)",
+                            QStringLiteral("writing associations"));
+}
+
+Status AssociationRewrite::emptyOnFile()
 {
     // The table is dropped and created again as the store defines it, not emptied row by row:
     // with foreign keys on, SQLite's DELETE visits every row of a child table and then
@@ -32,9 +42,18 @@ Status AssociationRewrite::begin()
         if (const Status st = m_db.exec(sql); !st)
             return st;
     }
-    return m_insert->prepare(m_db,
-                            "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) VALUES (?, ?, ?, ?, ?)",
-                            QStringLiteral("writing associations"));
+    return {};
+}
+
+Status AssociationRewrite::emptyOnServer()
+{
+    // TRUNCATE frees the table at once and, like DROP on SQLite, belongs to the transaction;
+    // the index is built once after the links, as finish() builds it on SQLite.
+    for (const char *sql : {"TRUNCATE associations", "DROP INDEX associations_b"}) {
+        if (const Status st = m_db.exec(QString::fromLatin1(sql)); !st)
+            return st;
+    }
+    return {};
 }
 
 Status AssociationRewrite::insert(const LinkValues &link)
@@ -49,7 +68,7 @@ Status AssociationRewrite::insert(const LinkValues &link)
 
 Status AssociationRewrite::finish()
 {
-    // The schema's own definition of the index (Schema.cpp).
+    // The schema's own definition of the index (Schema.cpp, PgSchema.cpp).
     return m_db.exec(QStringLiteral("CREATE INDEX associations_b ON associations(b)"));
 }
 

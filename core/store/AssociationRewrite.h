@@ -11,7 +11,8 @@ class Database;
 class SqliteStatement;
 
 /// Replaces every row of `associations` at once (rebuild-associations): begin() drops the
-/// table (and with it the `b` index) and creates it again from the store's own definition,
+/// table (and with it the `b` index) and creates it again from the store's own definition
+/// (on PostgreSQL: truncates it and drops the index),
 /// insert() adds rows through one prepared C-API statement
 /// (in key order the (a, b) B-tree grows at its right edge), finish() builds the `b` index
 /// again in one sort. Emptying and re-sorting beats millions of single deletes and random
@@ -31,6 +32,9 @@ public:
     [[nodiscard]] Status finish();
 
 private:
+    Status emptyOnFile();
+    Status emptyOnServer();
+
     Database &m_db;
     std::unique_ptr<SqliteStatement> m_insert;
 };

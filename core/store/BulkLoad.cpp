@@ -1,6 +1,7 @@
 #include "store/BulkLoad.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -9,12 +10,16 @@ namespace recollector::core {
 
 BulkLoad::BulkLoad(Database &db) : m_db(db), m_cache(db), m_journal(db, LargeWriteJournal::Durability::None)
 {
+    if (isServer(m_db))
+        return; // PostgreSQL keeps its settings; its foreign keys stay checked
     m_foreignKeys = pragma(QStringLiteral("foreign_keys"));
     (void)m_db.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
 }
 
 BulkLoad::~BulkLoad()
 {
+    if (m_foreignKeys.isEmpty())
+        return;
     // A value read back from SQLite itself (a number), never from outside.
     (void)m_db.exec(QStringLiteral("PRAGMA foreign_keys=%1").arg(m_foreignKeys));
 }
@@ -39,9 +44,13 @@ Result<qint64> BulkLoad::rowsInTables(Database &db)
 
 Status BulkLoad::clearTables()
 {
-    for (const char *sql : {"DELETE FROM associations", "DELETE FROM events", "DELETE FROM conflicts",
-                            "DELETE FROM memories",
-                            "DELETE FROM sqlite_sequence WHERE name IN ('events', 'conflicts')"}) {
+    // On PostgreSQL TRUNCATE belongs to the transaction too, and restarts the identities.
+    const QList<const char *> statements = isServer(m_db)
+        ? QList<const char *>{"TRUNCATE associations, events, conflicts, memories RESTART IDENTITY"}
+        : QList<const char *>{"DELETE FROM associations", "DELETE FROM events", "DELETE FROM conflicts",
+                              "DELETE FROM memories",
+                              "DELETE FROM sqlite_sequence WHERE name IN ('events', 'conflicts')"};
+    for (const char *sql : statements) {
         if (const Status st = m_db.exec(QString::fromLatin1(sql)); !st)
             return st;
     }
@@ -50,10 +59,18 @@ Status BulkLoad::clearTables()
 
 Status BulkLoad::dropSecondaryIndexes()
 {
+    // Each index with the statement that makes it; on PostgreSQL not those that hold a key or
+    // a unique constraint (the constraint owns them).
+    static constexpr const char *kOnFile =
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+        "AND tbl_name IN ('memories', 'associations', 'events', 'conflicts') ORDER BY name";
+    static constexpr const char *kOnServer =
+        "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() "
+        "AND tablename IN ('memories', 'associations', 'events', 'conflicts') "
+        "AND indexname NOT IN (SELECT conname FROM pg_constraint) ORDER BY indexname";
     QSqlQuery q(m_db.handle());
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
-                               "AND tbl_name IN ('memories', 'associations', 'events', 'conflicts') ORDER BY name")))
+    if (!q.exec(QString::fromLatin1(isServer(m_db) ? kOnServer : kOnFile)))
         return m_db.errorFrom(q, QStringLiteral("listing indexes"));
     QStringList names, sql;
     while (q.next()) {

@@ -14,8 +14,10 @@ class Database;
 /// connection runs with bulk-load settings (a LargeWriteJournal without syncs: a generated
 /// store has nothing to lose; foreign_keys=OFF; a LargeWriteCache keeping the B-tree tops
 /// hot); the store's own values are put back on destruction, however the load ends. The
-/// journal stays WAL if another connection holds the file: slower, still correct. Create it
-/// before the Transaction (the journal mode cannot change inside one) and let it end after.
+/// journal stays WAL if another connection holds the file: slower, still correct. A team store
+/// (PostgreSQL) keeps the server's settings and its checks; only the indexes are built at the
+/// end there too. Create it before the Transaction (the journal mode cannot change inside one)
+/// and let it end after.
 class BulkLoad final
 {
 public:

@@ -1,6 +1,7 @@
 #include "store/LargeWriteCache.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -9,6 +10,8 @@ namespace recollector::core {
 
 LargeWriteCache::LargeWriteCache(Database &db) : m_db(db)
 {
+    if (isServer(m_db))
+        return; // the server's own buffers
     QSqlQuery q(m_db.handle());
     if (q.exec(QStringLiteral("PRAGMA cache_size")) && q.next())
         m_previous = q.value(0).toLongLong();

@@ -1,6 +1,7 @@
 #include "store/LargeWriteJournal.h"
 
 #include "store/Database.h"
+#include "store/Engine.h"
 
 #include <QLoggingCategory>
 #include <QSqlQuery>
@@ -22,7 +23,7 @@ QString pragmaValue(Database &db, const QString &name)
 
 LargeWriteJournal::LargeWriteJournal(Database &db, Durability durability) : m_db(db)
 {
-    if (m_db.inTransaction() || m_db.isReadOnly())
+    if (m_db.inTransaction() || m_db.isReadOnly() || isServer(m_db))
         return;
     m_synchronous = pragmaValue(m_db, QStringLiteral("synchronous"));
     // Fails at once (SQLITE_BUSY, no busy wait) while another connection holds the store.

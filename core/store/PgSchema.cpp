@@ -10,13 +10,15 @@ namespace {
 // SQLite's functions that the store's shared SQL uses, defined in PostgreSQL with SQLite's
 // meaning, so one statement text runs on both engines (docs/team-store.md, "One SQL text").
 // json_valid catches the cast's error per call: slow for a scan of every row, and only the
-// reads that need it call it.
+// reads that need it call it. Catching starts a subtransaction, which PostgreSQL refuses in a
+// parallel operation (a parallel index build after a bulk load, a parallel scan): it is
+// PARALLEL UNSAFE, so whatever calls it runs in one process.
 QStringList sqliteFunctions()
 {
     return {
         QStringLiteral("CREATE FUNCTION instr(haystack text, needle text) RETURNS integer "
                        "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT strpos(haystack, needle) $$"),
-        QStringLiteral("CREATE FUNCTION json_valid(doc text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$ "
+        QStringLiteral("CREATE FUNCTION json_valid(doc text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL UNSAFE AS $$ "
                        "BEGIN IF doc IS NULL THEN RETURN NULL; END IF; PERFORM doc::jsonb; RETURN true; "
                        "EXCEPTION WHEN others THEN RETURN false; END $$"),
         // '$.a.b' → {a,b}; the value as text (SQLite returns a number or text; every reader
@@ -132,6 +134,15 @@ QStringList mentionIndexes()
     };
 }
 
+// The words' index of TextSearch (TextSearchServer.cpp says the vector the same way): a
+// search reads the matching memories' rows, not every row. Secret memories (level 3) are not
+// in it, as they are not in SQLite's text index.
+QString textIndex()
+{
+    return QStringLiteral("CREATE INDEX memories_text ON memories USING gin "
+                          "(to_tsvector('english', content || ' ' || keywords)) WHERE sensitivity < 3");
+}
+
 } // namespace
 
 QStringList createCurrent(int version)
@@ -139,6 +150,7 @@ QStringList createCurrent(int version)
     QStringList out = sqliteFunctions();
     out += tables();
     out += mentionIndexes();
+    out << textIndex();
     out += pg_notify::triggerStatements();
     out << QStringLiteral("CREATE TABLE %1 (version INTEGER NOT NULL)").arg(QLatin1String(kVersionTable))
         << QStringLiteral("INSERT INTO %1 (version) VALUES (%2)").arg(QLatin1String(kVersionTable)).arg(version);

@@ -110,8 +110,10 @@ void SqliteStatement::bind(int index, double value)
 
 void SqliteStatement::bind(int index, std::string_view utf8)
 {
+    // Empty text, never NULL (a null QString is bound as NULL): as on SQLite below.
     if (m_server)
-        return bindServer(index, QVariant(QString::fromUtf8(utf8.data(), qsizetype(utf8.size()))));
+        return bindServer(index, QVariant(utf8.empty() ? QStringLiteral("")
+                                                       : QString::fromUtf8(utf8.data(), qsizetype(utf8.size()))));
     // An empty view may have no data pointer, which SQLite would bind as NULL.
     sqlite3_bind_text(m_stmt, index, utf8.data() ? utf8.data() : "", int(utf8.size()), SQLITE_TRANSIENT);
 }

@@ -63,6 +63,9 @@ private:
     /// search() on a team store: PostgreSQL's full-text search (TextSearchServer.cpp).
     [[nodiscard]] Result<std::vector<TextHit>> searchServer(const QStringList &words, const QStringList &cjkRuns,
                                                             int limit, const std::vector<double> &weights);
+    /// One of searchServer()'s two queries (the words', the CJK runs'), its rows added to `hits`.
+    [[nodiscard]] Status searchServerPart(const QString &sql, const QStringList &terms, int limit, int firstShare,
+                                          const std::vector<double> &weights, std::vector<TextHit> &hits);
     [[nodiscard]] Status searchTable(const char *table, const QStringList &terms, int limit, int firstShare,
                                      const std::vector<double> &weights, std::vector<TextHit> &hits);
 

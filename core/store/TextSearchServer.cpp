@@ -1,79 +1,117 @@
 // TextSearch's PostgreSQL half (docs/team-store.md#text-search): PostgreSQL's own full-text
 // search in place of SQLite's FTS5 tables, which a team store does not have. Each query word
 // is an English tsquery (stemmed as the porter tokenizer stems), its share the ts_rank of that
-// word alone; a CJK run is a substring of the text, its share 1.
+// word alone; a CJK run is a substring of the text, its share 1. The words are looked up
+// through the GIN index on the same vector (PgSchema, memories_text), and the server sends
+// only the best rows, as FtsBest keeps only those on SQLite.
 #include "store/TextSearch.h"
 
 #include "store/SqliteStatement.h"
+
+#include <QHash>
 
 namespace recollector::core {
 
 namespace {
 
-QString serverSql(int words, int cjkRuns)
+// The text PgSchema's memories_text indexes: the words' query must say it the same way for
+// the planner to read the index.
+const QString kVector = QStringLiteral("to_tsvector('english', content || ' ' || keywords)");
+
+// The memories matching any of `terms` (parameters ?1 … ?terms), one share column per term,
+// the best `limit` first by the weighted sum (weights ?terms+1 …, the limit the last parameter).
+QString bestOf(const QString &from, const QStringList &shares, int terms)
 {
-    QStringList queries;
-    QStringList shares;
-    QStringList any;
-    for (int i = 1; i <= words; ++i) {
-        queries << QStringLiteral("plainto_tsquery('english', ?) AS q%1").arg(i);
-        shares << QStringLiteral("CASE WHEN m.v @@ q.q%1 THEN ts_rank(m.v, q.q%1) ELSE 0 END").arg(i);
-        any << QStringLiteral("q.q%1").arg(i);
+    QStringList named, score;
+    for (int i = 1; i <= terms; ++i) {
+        named << QStringLiteral("%1 AS s%2").arg(shares[i - 1]).arg(i);
+        score << QStringLiteral("r.s%1 * ?%2").arg(i).arg(terms + i);
     }
-    for (int i = 1; i <= cjkRuns; ++i)
-        shares << QStringLiteral("CASE WHEN strpos(m.content || m.keywords, ?) > 0 THEN 1.0 ELSE 0 END");
-    QString sql = QStringLiteral("SELECT m.id, m.rowid, m.created_at, %1 FROM (SELECT id, rowid, created_at, content, "
-                                 "keywords, to_tsvector('english', content || ' ' || keywords) AS v FROM memories "
-                                 "WHERE sensitivity < 3) m")
-                      .arg(shares.join(QStringLiteral(", ")));
-    if (!queries.isEmpty())
-        sql += QStringLiteral(", (SELECT %1) q").arg(queries.join(QStringLiteral(", ")));
-    QStringList matched;
-    if (!any.isEmpty())
-        matched << QStringLiteral("m.v @@ (%1)").arg(any.join(QStringLiteral(" || ")));
-    for (int i = 0; i < cjkRuns; ++i)
-        matched << QStringLiteral("strpos(m.content || m.keywords, ?) > 0");
-    return sql + QStringLiteral(" WHERE ") + matched.join(QStringLiteral(" OR "));
+    return QStringLiteral("SELECT r.* FROM (SELECT id, rowid, created_at, %1 FROM %2) r ORDER BY %3 DESC, r.rowid "
+                          "LIMIT ?%4")
+        .arg(named.join(QStringLiteral(", ")), from, score.join(QStringLiteral(" + ")))
+        .arg(2 * terms + 1);
+}
+
+QString wordsSql(int words)
+{
+    QStringList queries, shares, any;
+    for (int i = 1; i <= words; ++i) {
+        queries << QStringLiteral("plainto_tsquery('english', ?%1) AS q%1").arg(i);
+        shares << QStringLiteral("CASE WHEN m.v @@ q.q%1 THEN ts_rank(m.v, q.q%1) ELSE 0 END").arg(i);
+        any << QStringLiteral("plainto_tsquery('english', ?%1)").arg(i);
+    }
+    // OFFSET 0 keeps the subquery whole: each row's vector made once, not once per use.
+    const QString from = QStringLiteral("(SELECT id, rowid, created_at, %1 AS v FROM memories WHERE sensitivity < 3 "
+                                        "AND %1 @@ (%2) OFFSET 0) m, (SELECT %3) q")
+                             .arg(kVector, any.join(QStringLiteral(" || ")), queries.join(QStringLiteral(", ")));
+    return bestOf(from, shares, words);
+}
+
+QString cjkSql(int runs)
+{
+    QStringList shares, any;
+    for (int i = 1; i <= runs; ++i) {
+        shares << QStringLiteral("CASE WHEN strpos(content || keywords, ?%1) > 0 THEN 1.0 ELSE 0 END").arg(i);
+        any << QStringLiteral("strpos(content || keywords, ?%1) > 0").arg(i);
+    }
+    const QString from = QStringLiteral("(SELECT id, rowid, created_at, content, keywords FROM memories "
+                                        "WHERE sensitivity < 3 AND (%1)) m")
+                             .arg(any.join(QStringLiteral(" OR ")));
+    return bestOf(from, shares, runs);
 }
 
 } // namespace
+
+Status TextSearch::searchServerPart(const QString &sql, const QStringList &terms, int limit, int firstShare,
+                                    const std::vector<double> &weights, std::vector<TextHit> &hits)
+{
+    if (terms.isEmpty())
+        return {};
+    const QByteArray text = sql.toUtf8();
+    SqliteStatement q(m_db, std::string_view(text.constData(), std::size_t(text.size())),
+                      QStringLiteral("searching the text"));
+    if (!q.isValid())
+        return q.error();
+    const int n = int(terms.size());
+    for (int i = 0; i < n; ++i) {
+        q.bind(1 + i, terms[i]);
+        q.bind(1 + n + i, weights[std::size_t(firstShare + i)]);
+    }
+    q.bind(2 * n + 1, std::int64_t(limit));
+    QHash<std::int64_t, std::size_t> at;
+    for (std::size_t i = 0; i < hits.size(); ++i)
+        at.insert(hits[i].rowid, i);
+    return q.forEachRow([&](const SqliteStatement &row) {
+        const std::int64_t rowid = row.int64(1);
+        auto found = at.constFind(rowid);
+        if (found == at.cend()) {
+            TextHit hit;
+            hit.id = row.qstring(0);
+            hit.rowid = rowid;
+            hit.createdAt = row.int64(2);
+            hit.shares.assign(weights.size(), 0.0);
+            found = at.insert(rowid, hits.size());
+            hits.push_back(std::move(hit));
+        }
+        TextHit &hit = hits[*found];
+        for (int i = 0; i < n; ++i) {
+            const double share = row.real(3 + i) * weights[std::size_t(firstShare + i)];
+            hit.shares[std::size_t(firstShare + i)] += share;
+            hit.bm25 += share;
+        }
+        return true;
+    });
+}
 
 Result<std::vector<TextHit>> TextSearch::searchServer(const QStringList &words, const QStringList &cjkRuns, int limit,
                                                       const std::vector<double> &weights)
 {
     std::vector<TextHit> hits;
-    if (words.isEmpty() && cjkRuns.isEmpty())
-        return hits;
-    const QByteArray sql = serverSql(int(words.size()), int(cjkRuns.size())).toUtf8();
-    SqliteStatement q(m_db, std::string_view(sql.constData(), std::size_t(sql.size())),
-                      QStringLiteral("searching the text"));
-    if (!q.isValid())
-        return q.error();
-    // Placeholders in the order of the text: the CJK shares, the word queries, the CJK matches.
-    int at = 1;
-    for (const QString &run : cjkRuns)
-        q.bind(at++, run);
-    for (const QString &word : words)
-        q.bind(at++, word);
-    for (const QString &run : cjkRuns)
-        q.bind(at++, run);
-    const std::size_t terms = std::size_t(words.size() + cjkRuns.size());
-    const Status st = q.forEachRow([&](const SqliteStatement &row) {
-        TextHit hit;
-        hit.id = row.qstring(0);
-        hit.rowid = row.int64(1);
-        hit.createdAt = row.int64(2);
-        hit.shares.assign(terms, 0.0);
-        // The word columns come first in the text, then the CJK ones: shares follow words, then runs.
-        for (std::size_t i = 0; i < terms; ++i) {
-            const double share = row.real(int(3 + i)) * weights[i];
-            hit.shares[i] = share;
-            hit.bm25 += share;
-        }
-        hits.push_back(std::move(hit));
-        return true;
-    });
-    if (!st)
+    if (const Status st = searchServerPart(wordsSql(int(words.size())), words, limit, 0, weights, hits); !st)
+        return st.error();
+    if (const Status st = searchServerPart(cjkSql(int(cjkRuns.size())), cjkRuns, limit, int(words.size()), weights, hits);
+        !st)
         return st.error();
     keepBest(hits, limit);
     return hits;
