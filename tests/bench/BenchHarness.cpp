@@ -8,6 +8,7 @@
 #include "LiveBench.h"
 #include "SqliteFloor.h"
 #include "WindowProbe.h"
+#include "TeamBench.h"
 #include "WriteBench.h"
 
 #include "synthetic/StoreGenerator.h"
@@ -189,6 +190,13 @@ QMap<QString, Measurement> BenchHarness::run()
         if (wanted(QStringLiteral("decision_commit_ms"))) {
             step(QStringLiteral("decision_commit_ms (on a scratch copy)"));
             put(QStringLiteral("decision_commit_ms"), writes.decisionCommit());
+        }
+        if (wanted(QStringLiteral("team_decision_commit_ms"))) {
+            step(QStringLiteral("team_decision_commit_ms (the team store, and the scratch copy beside it)"));
+            QString why;
+            const QString scratch = writes.scratchPath(why);
+            put(QStringLiteral("team_decision_commit_ms"),
+                TeamBench(m_options.teamStore, scratch, config, m_anchor).decisionCommit());
         }
         if (wanted(QStringLiteral("retrieve_ms"))) {
             step(QStringLiteral("retrieve_ms (the recall tool's path, on a scratch copy)"));

@@ -46,7 +46,9 @@ void BenchReport::printTable(QTextStream &out) const
         const Measurement m = m_results.value(spec.key);
         if (!m.note.isEmpty())
             out << spec.key << ": " << m.note << '\n';
-        if (!m.floorQuery.isEmpty())
+        if (!m.floorQuery.isEmpty() && !m.floorBy.isEmpty())
+            out << QString(spec.key.size(), QLatin1Char(' ')) << "  floor: " << m.floorBy << ": " << m.floorQuery << '\n';
+        else if (!m.floorQuery.isEmpty())
             out << QString(spec.key.size(), QLatin1Char(' ')) << "  floor: sqlite3 FILE \"" << m.floorQuery
                 << "\" > /dev/null\n";
     }

@@ -17,8 +17,9 @@ struct Measurement
     std::optional<double> floor;  ///< the same work by the sqlite3 command line, same unit
     QString floorQuery;           ///< what the floor ran
     QString note;                 ///< how it was measured, or why there is no figure
+    QString floorBy;              ///< who ran the floor when not the sqlite3 command line
 
-    static Measurement missing(const QString &why) { return Measurement{{}, {}, {}, why}; }
+    static Measurement missing(const QString &why) { return Measurement{{}, {}, {}, why, {}}; }
 };
 
 struct KeySpec
@@ -40,6 +41,7 @@ inline const std::vector<KeySpec> &keySpecs()
         {QStringLiteral("ego_layout_ms"), QStringLiteral("lay out an ego graph of 300 nodes"), 100},
         {QStringLiteral("retrieve_ms"), QStringLiteral("recall a 3-word query (the MCP recall tool's call), p95"), 50},
         {QStringLiteral("decision_commit_ms"), QStringLiteral("one decision (event + state) committed"), 10},
+        {QStringLiteral("team_decision_commit_ms"), QStringLiteral("one decision committed on a team store, 4 writers at once, p95"), 20},
         {QStringLiteral("rebuild_associations_s"), QStringLiteral("rebuild every association"), 60},
         {QStringLiteral("import_100k_s"), QStringLiteral("import a 100,000-memory set"), 3},
         {QStringLiteral("export_100k_s"), QStringLiteral("export that set (JSON)"), 1.5},

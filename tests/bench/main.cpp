@@ -2,6 +2,7 @@
 // each beside the sqlite3 floor.
 //   recollector-bench [--memories N (default 1000000)] [--store PATH] [--json] [--runs K]
 //                [--window-runs K] [--only key,key] [--recollector PATH] [--sqlite3 PATH]
+//                [--team-store postgresql://…]
 //                [--write-doc docs/performance.md]
 // --write-doc rewrites the figures table of that file (between its figures:begin and
 // figures:end markers) from this run; it needs a full run (no --only) on the 1M store.
@@ -62,7 +63,7 @@ int usage(QTextStream &err, const QString &problem)
 {
     err << "recollector-bench: " << problem << "\n"
         << "usage: recollector-bench [--memories N] [--store PATH] [--json] [--runs K] [--window-runs K] "
-           "[--only key,key] [--recollector PATH] [--sqlite3 PATH] [--write-doc FILE.md]\n";
+           "[--only key,key] [--recollector PATH] [--sqlite3 PATH] [--team-store URL] [--write-doc FILE.md]\n";
     err.flush();
     return 2;
 }
@@ -108,6 +109,8 @@ int main(int argc, char *argv[])
             options.enginePath = v;
         else if (a == QLatin1String("--sqlite3"))
             options.sqlite3 = v;
+        else if (a == QLatin1String("--team-store"))
+            options.teamStore = v;
         else if (a == QLatin1String("--write-doc"))
             docPath = v;
         else
