@@ -40,4 +40,7 @@ HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_
 # File ▸ Copy Store… after a copy into a team store, at both sizes.
 HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_team_store_window \
   copyStoreCopiesTheOpenStoreBothWays >/dev/null 2>&1 || echo "screenshots: gui_team_store_window failed" >&2
+# A reviewer's window on a team store (read-only, the reason in the status bar), both sizes.
+HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_team_store_window \
+  aReviewersWindowDecidesNothingAndSaysWhy >/dev/null 2>&1 || echo "screenshots: gui_team_store_window failed" >&2
 ls -1 "$out"

@@ -5401,6 +5401,10 @@ This changes which memories the assistant recalls and what a cleanup archives. E
         <source>Cop&amp;y Store…</source>
         <translation>复制记忆库(&amp;Y)…</translation>
     </message>
+    <message>
+        <source>Read-only: you can look, not change</source>
+        <translation>只读：可以查看，不能更改</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::MemoryTableView</name>

@@ -194,6 +194,14 @@ void MainWindow::createStatusBar()
         countsLayout->addWidget(label);
         m_tierLabels[std::size_t(t)] = label;
     }
+    // Why nothing can be decided here (a reviewer's role, a store of a newer version): said for
+    // as long as the store is open, not only in the message shown when it opened.
+    m_readOnlyLabel = new QLabel(this);
+    m_readOnlyLabel->setObjectName(QStringLiteral("readOnlyLabel"));
+    m_readOnlyLabel->setText(tr("Read-only: you can look, not change"));
+    m_readOnlyLabel->setContentsMargins(0, 0, 16, 0); // apart from the tier counts beside it
+    m_readOnlyLabel->hide();
+    bar->addPermanentWidget(m_readOnlyLabel);
     bar->addPermanentWidget(counts);
     connect(bar, &QStatusBar::messageChanged, counts, [counts](const QString &message) { counts->setHidden(!message.isEmpty()); });
     m_conflictLabel = new QLabel(this);
@@ -406,8 +414,11 @@ void MainWindow::updateTitle()
     QString title = m_session->isOpen() ? m_session->displayName() : tr("No store");
     if (m_attach && m_attach->isActive())
         title = tr("%1 (attached folder)").arg(m_attach->folder());
-    if (m_session->isOpen() && m_session->store()->database().isReadOnly())
+    const bool readOnly = m_session->isOpen() && m_session->store()->database().isReadOnly();
+    if (readOnly)
         title += tr(" (read-only)");
+    m_readOnlyLabel->setVisible(readOnly);
+    m_readOnlyLabel->setToolTip(readOnly ? m_session->warning() : QString());
     if (m_session->isShowingPast())
         title += tr(" — as it was on %1").arg(QLocale().toString(
             QDateTime::fromMSecsSinceEpoch(m_session->contentsAt(), Qt::LocalTime).date(), QLocale::ShortFormat));

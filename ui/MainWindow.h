@@ -243,6 +243,7 @@ private:
     std::array<QLabel *, 5> m_tierLabels{};
     QLabel *m_conflictLabel = nullptr;
     QLabel *m_loadingLabel = nullptr;
+    QLabel *m_readOnlyLabel = nullptr;
     QLabel *m_cleanupLabel = nullptr;
     JobProgressPanel *m_detectionProgress = nullptr;
     CleanupScheduler *m_cleanupScheduler = nullptr;

@@ -92,6 +92,21 @@ void shoot(QWidget *window, QWidget *dialog, const QString &name)
     window->resize(was);
 }
 
+/// The window alone at both sizes (scripts/screenshots.sh).
+void shootWindow(QWidget *window, const QString &name)
+{
+    const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
+    if (shots.isEmpty())
+        return;
+    const QSize was = window->size();
+    for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
+        window->resize(size);
+        QCoreApplication::processEvents();
+        QVERIFY(window->grab().save(QStringLiteral("%1/%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height())));
+    }
+    window->resize(was);
+}
+
 } // namespace
 
 class TestTeamStoreWindow : public QObject
@@ -372,6 +387,16 @@ private Q_SLOTS:
                      && m_messages->texts().first().contains(QLatin1String("your role \"ann\" may read this store but not change it")),
                  qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QVERIFY2(w.windowTitle().contains(QLatin1String("(read-only)")), qPrintable(w.windowTitle()));
+        // The reason stays on screen after the message: a line in the status bar, its tooltip
+        // the whole sentence, there while a status message comes and goes.
+        auto *line = w.findChild<QLabel *>(QStringLiteral("readOnlyLabel"));
+        QVERIFY(line && line->isVisible());
+        QCOMPARE(line->text(), QStringLiteral("Read-only: you can look, not change"));
+        QVERIFY2(line->toolTip().contains(QLatin1String("your role \"ann\" may read this store")), qPrintable(line->toolTip()));
+        w.statusBar()->showMessage(QStringLiteral("something else"), 10);
+        QTRY_VERIFY(w.statusBar()->currentMessage().isEmpty());
+        QVERIFY(line->isVisible());
+        shootWindow(&w, QStringLiteral("team-store-reviewer"));
         w.selectIds({QStringLiteral("mem_b")});
         for (const char *name : {"newMemoryAction", "confirmAction", "negateAction", "permanentAction", "editAction",
                                  "deleteAction", "restoreAction", "rebuildLinksAction"}) {
