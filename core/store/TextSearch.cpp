@@ -63,19 +63,8 @@ Status TextSearch::searchTable(const char *table, const QStringList &terms, int 
     if (!q.isValid())
         return q.error();
     return q.forEachRow([&](const SqliteStatement &row) {
-        const std::int64_t rowid = row.int64(1);
-        auto found = at.constFind(rowid);
-        if (found == at.cend()) {
-            TextHit hit;
-            hit.id = row.qstring(0);
-            hit.rowid = rowid;
-            hit.createdAt = row.int64(2);
-            hit.shares.assign(std::size_t(shareCount), 0.0);
-            found = at.insert(rowid, hits.size());
-            hits.push_back(std::move(hit));
-        }
-        TextHit &hit = hits[*found];
-        const FtsBest::Row &r = *byRowid.value(rowid);
+        TextHit &hit = hitOf(row, std::size_t(shareCount), at, hits);
+        const FtsBest::Row &r = *byRowid.value(hit.rowid);
         for (std::size_t i = 0; i < r.shares.size() && firstShare + int(i) < shareCount; ++i) {
             const double share = r.shares[i] * weights[std::size_t(firstShare) + i];
             hit.shares[std::size_t(firstShare) + i] += share;
@@ -83,6 +72,23 @@ Status TextSearch::searchTable(const char *table, const QStringList &terms, int 
         }
         return true;
     });
+}
+
+TextHit &TextSearch::hitOf(const SqliteStatement &row, std::size_t shareCount, QHash<std::int64_t, std::size_t> &at,
+                           std::vector<TextHit> &hits)
+{
+    const std::int64_t rowid = row.int64(1);
+    auto found = at.constFind(rowid);
+    if (found == at.cend()) {
+        TextHit hit;
+        hit.id = row.qstring(0);
+        hit.rowid = rowid;
+        hit.createdAt = row.int64(2);
+        hit.shares.assign(shareCount, 0.0);
+        found = at.insert(rowid, hits.size());
+        hits.push_back(std::move(hit));
+    }
+    return hits[*found];
 }
 
 Result<std::vector<TextHit>> TextSearch::search(const QStringList &words, const QStringList &cjkRuns, int limit,

@@ -3,6 +3,7 @@
 #include "model/Result.h"
 #include "model/Time.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -12,6 +13,7 @@
 namespace recollector::core {
 
 class Database;
+class SqliteStatement;
 
 /// One memory the text index matched, with each query term's share of its BM25 score.
 struct TextHit
@@ -63,6 +65,10 @@ private:
     /// search() on a team store: PostgreSQL's full-text search (TextSearchServer.cpp).
     [[nodiscard]] Result<std::vector<TextHit>> searchServer(const QStringList &words, const QStringList &cjkRuns,
                                                             int limit, const std::vector<double> &weights);
+    /// The hit of the memory on `row` (id, rowid, created_at), added to `hits` when new: the
+    /// shares one memory gets from the words and from the CJK runs add up in one hit.
+    static TextHit &hitOf(const SqliteStatement &row, std::size_t shareCount, QHash<std::int64_t, std::size_t> &at,
+                          std::vector<TextHit> &hits);
     /// One of searchServer()'s two queries (the words', the CJK runs'), its rows added to `hits`.
     [[nodiscard]] Status searchServerPart(const QString &sql, const QStringList &terms, int limit, int firstShare,
                                           const std::vector<double> &weights, std::vector<TextHit> &hits);

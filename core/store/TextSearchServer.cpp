@@ -83,18 +83,7 @@ Status TextSearch::searchServerPart(const QString &sql, const QStringList &terms
     for (std::size_t i = 0; i < hits.size(); ++i)
         at.insert(hits[i].rowid, i);
     return q.forEachRow([&](const SqliteStatement &row) {
-        const std::int64_t rowid = row.int64(1);
-        auto found = at.constFind(rowid);
-        if (found == at.cend()) {
-            TextHit hit;
-            hit.id = row.qstring(0);
-            hit.rowid = rowid;
-            hit.createdAt = row.int64(2);
-            hit.shares.assign(weights.size(), 0.0);
-            found = at.insert(rowid, hits.size());
-            hits.push_back(std::move(hit));
-        }
-        TextHit &hit = hits[*found];
+        TextHit &hit = hitOf(row, weights.size(), at, hits);
         for (int i = 0; i < n; ++i) {
             const double share = row.real(3 + i) * weights[std::size_t(firstShare + i)];
             hit.shares[std::size_t(firstShare + i)] += share;

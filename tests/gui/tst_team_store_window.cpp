@@ -61,8 +61,25 @@ QVariant shown(const MainWindow &w, const QString &id, int role)
 
 bool isPermanent(const MainWindow &w, const QString &id) { return shown(w, id, PermanentRole).toBool(); }
 
+/// `dialog` drawn over the middle of `picture` with a title bar and a frame, as a desktop draws
+/// them (a dialog's grab is its inside only).
+void drawDialogOver(QPixmap &picture, QWidget *dialog)
+{
+    const QPixmap over = dialog->grab();
+    constexpr int kTitle = 26;
+    const QRect inside((picture.width() - over.width()) / 2, (picture.height() - over.height()) / 3 + kTitle / 2,
+                       over.width(), over.height());
+    const QRect title(inside.left(), inside.top() - kTitle, inside.width(), kTitle);
+    QPainter painter(&picture);
+    painter.fillRect(title, QColor(0xd8, 0xd8, 0xd8));
+    painter.drawText(title.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, dialog->windowTitle());
+    painter.drawPixmap(inside.topLeft(), over);
+    painter.setPen(QColor(0x70, 0x70, 0x70));
+    painter.drawRect(title.united(inside).adjusted(-1, -1, 0, 0));
+}
+
 /// With RECOLLECTOR_SCREENSHOT_DIR set (scripts/screenshots.sh): the window at both sizes with
-/// the dialog over its middle, as a person sees them.
+/// the dialog (if any) over its middle, as a person sees them.
 void shoot(QWidget *window, QWidget *dialog, const QString &name)
 {
     const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
@@ -71,38 +88,13 @@ void shoot(QWidget *window, QWidget *dialog, const QString &name)
     const QSize was = window->size();
     for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
         window->resize(size);
-        dialog->adjustSize();
+        if (dialog)
+            dialog->adjustSize();
         QCoreApplication::processEvents();
         QPixmap picture = window->grab();
-        const QPixmap over = dialog->grab();
-        // The dialog's grab is its inside only: a title bar and a frame, as a desktop draws them.
-        constexpr int kTitle = 26;
-        const QRect inside((size.width() - over.width()) / 2, (size.height() - over.height()) / 3 + kTitle / 2,
-                           over.width(), over.height());
-        const QRect title(inside.left(), inside.top() - kTitle, inside.width(), kTitle);
-        QPainter painter(&picture);
-        painter.fillRect(title, QColor(0xd8, 0xd8, 0xd8));
-        painter.drawText(title.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, dialog->windowTitle());
-        painter.drawPixmap(inside.topLeft(), over);
-        painter.setPen(QColor(0x70, 0x70, 0x70));
-        painter.drawRect(title.united(inside).adjusted(-1, -1, 0, 0));
-        painter.end();
+        if (dialog)
+            drawDialogOver(picture, dialog);
         QVERIFY(picture.save(QStringLiteral("%1/%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height())));
-    }
-    window->resize(was);
-}
-
-/// The window alone at both sizes (scripts/screenshots.sh).
-void shootWindow(QWidget *window, const QString &name)
-{
-    const QString shots = qEnvironmentVariable("RECOLLECTOR_SCREENSHOT_DIR");
-    if (shots.isEmpty())
-        return;
-    const QSize was = window->size();
-    for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
-        window->resize(size);
-        QCoreApplication::processEvents();
-        QVERIFY(window->grab().save(QStringLiteral("%1/%2-%3x%4.png").arg(shots, name).arg(size.width()).arg(size.height())));
     }
     window->resize(was);
 }
@@ -396,7 +388,7 @@ private Q_SLOTS:
         w.statusBar()->showMessage(QStringLiteral("something else"), 10);
         QTRY_VERIFY(w.statusBar()->currentMessage().isEmpty());
         QVERIFY(line->isVisible());
-        shootWindow(&w, QStringLiteral("team-store-reviewer"));
+        shoot(&w, nullptr, QStringLiteral("team-store-reviewer"));
         w.selectIds({QStringLiteral("mem_b")});
         for (const char *name : {"newMemoryAction", "confirmAction", "negateAction", "permanentAction", "editAction",
                                  "deleteAction", "restoreAction", "rebuildLinksAction"}) {
