@@ -126,8 +126,9 @@ Result<qint64> ChangeScan::countEvents(qint64 afterEventId) const
 Result<qint64> ChangeScan::countMemories(qint64 afterEventId, qint64 cap) const
 {
     return countOf(m_db,
+                   // The alias: PostgreSQL wants one on every subquery in FROM.
                    QStringLiteral("SELECT count(*) FROM (SELECT DISTINCT memory_id FROM events "
-                                  "WHERE kind IN (%1) AND id > ? LIMIT ?)")
+                                  "WHERE kind IN (%1) AND id > ? LIMIT ?) changed")
                        .arg(kindList()),
                    {std::int64_t(afterEventId), std::int64_t(cap)});
 }

@@ -11,6 +11,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <limits>
+
 namespace recollector::core {
 
 namespace {
@@ -266,7 +268,8 @@ Status MemoryRepository::scanSnapshotRows(std::int64_t afterRowid, std::int64_t 
     if (!q.isValid())
         return q.error();
     q.bind(1, afterRowid);
-    q.bind(2, limit);
+    // "All" as the largest count: SQLite reads a negative LIMIT as none, PostgreSQL refuses it.
+    q.bind(2, limit < 0 ? std::numeric_limits<std::int64_t>::max() : limit);
     SnapshotRow r;
     const auto key = m_db.sealKey();
     OpenedRow opened;

@@ -1,6 +1,8 @@
 // The bulk writers on both engines (docs/team-store.md): `generate` fills a store, replaces its
 // contents when asked, and leaves every index as the schema defines it; `rebuild-associations`
-// replaces every link in one transaction; `import` and `export` through the real command line. The same test on an SQLite file and on the suite's
+// replaces every link in one transaction; `import` and `export` through the real command line;
+// and the whole-store reads the window makes of a store that size (its snapshot, the inbox's
+// count). The same test on an SQLite file and on the suite's
 // own PostgreSQL.
 #include "CliProcess.h"
 #include "EngineStore.h"
@@ -9,6 +11,9 @@
 #include "config/Config.h"
 #include "engine/graph/AssociationBuilder.h"
 #include "model/Event.h"
+#include "snapshot/MemorySnapshot.h"
+#include "snapshot/SnapshotLoader.h"
+#include "store/ChangeScan.h"
 #include "synthetic/StoreGenerator.h"
 
 #include <QJsonArray>
@@ -104,6 +109,32 @@ private Q_SLOTS:
         QVERIFY(links > 100);
         QCOMPARE(test::scalar(*s, QStringLiteral("SELECT count(*) FROM associations WHERE a >= b")), qint64(0));
         QCOMPARE(indexes(*s), before);
+    }
+
+    void theWindowsWholeStoreReads()
+    {
+        test::EngineStore s(m_engines);
+        auto made = generate(*s, 400);
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        // Every row ("no limit"), then a first page and the rest after it, as the window loads.
+        auto all = SnapshotLoader::load(*s, Config::defaults(), {});
+        QVERIFY2(all, all ? "" : qPrintable(all.error().message));
+        QCOMPARE(all->size(), std::size_t(400));
+        SnapshotLoader::Options page;
+        page.limit = 150;
+        auto first = SnapshotLoader::load(*s, Config::defaults(), page);
+        QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+        QCOMPARE(first->size(), std::size_t(150));
+        SnapshotLoader::Options rest;
+        rest.afterRowid = test::scalar(*s, QStringLiteral("SELECT max(rowid) FROM (SELECT rowid FROM memories "
+                                                          "ORDER BY rowid LIMIT 150) firstPage"));
+        auto after = SnapshotLoader::load(*s, Config::defaults(), rest);
+        QVERIFY2(after, after ? "" : qPrintable(after.error().message));
+        QCOMPARE(after->size(), std::size_t(250));
+        // The review inbox's count of changed memories (each has its create event).
+        auto changed = ChangeScan(s->database()).countMemories(0, 1000);
+        QVERIFY2(changed, changed ? "" : qPrintable(changed.error().message));
+        QCOMPARE(*changed, qint64(400));
     }
 
     void importAndExportThroughTheCommandLine()

@@ -267,7 +267,9 @@ Status Decisions::boostConfirmedHit(DecisionRecorder &rec, const QString &id)
     // useful strengthens that association by +0.1 (docs/scoring.md, "Learned weights"). The
     // recall is the memory's latest access not undone; it must have been associative (the
     // spread reached it, from the last memory on its path), and one recall teaches once.
-    auto history = m_store.events().forMemory(id);
+    // Only the kinds this needs are read (the reverts for the chain): not every reinforcement
+    // of a memory with a long history, on each confirm.
+    auto history = m_store.events().forMemory(id, {events::kAccess, events::kLinkBoost, events::kRevert});
     if (!history)
         return history.error();
     const RevertChain chain(*history);
