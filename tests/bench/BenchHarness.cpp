@@ -218,6 +218,13 @@ QMap<QString, Measurement> BenchHarness::run()
                 return live.liveRefresh(m_options.enginePath, scratch, std::max(5, m_options.windowRuns));
             });
         }
+        if (wanted(QStringLiteral("team_live_refresh_ms"))) {
+            step(QStringLiteral("team_live_refresh_ms (the window on the team store)"));
+            put(QStringLiteral("team_live_refresh_ms"),
+                m_options.teamStore.isEmpty()
+                    ? Measurement::missing(QStringLiteral("n/a (no team store given: --team-store postgresql://…)"))
+                    : live.liveRefresh(m_options.enginePath, m_options.teamStore, std::max(5, m_options.windowRuns)));
+        }
         if (wanted(QStringLiteral("detect_conflicts_s"))) {
             step(QStringLiteral("detect_conflicts_s (on a scratch copy)"));
             onScratch(QStringLiteral("detect_conflicts_s"), [&](const QString &scratch) { return live.detectConflicts(scratch); });

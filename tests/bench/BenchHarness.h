@@ -21,7 +21,7 @@ struct BenchOptions
     int windowRuns = 3;         ///< window launches (median first paint)
     QString filterTerm = QStringLiteral("typescript");
     QStringList only;           ///< measure only these keys (empty = all)
-    QString teamStore;          ///< a postgresql:// team store holding memories, for team_decision_commit_ms
+    QString teamStore;          ///< a postgresql:// team store holding memories, written to by the team_* keys
 };
 
 /// Runs every measurement of docs/architecture.md, "Performance budget" in an order that keeps

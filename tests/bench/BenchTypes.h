@@ -48,6 +48,7 @@ inline const std::vector<KeySpec> &keySpecs()
         {QStringLiteral("review_queue_ms"), QStringLiteral("build the review queue (slowest profile)"), 300},
         {QStringLiteral("detect_conflicts_s"), QStringLiteral("contradiction detection over the whole store"), 30},
         {QStringLiteral("live_refresh_ms"), QStringLiteral("another process commits a decision: the window repainted it"), 1000},
+        {QStringLiteral("team_live_refresh_ms"), QStringLiteral("the same on a team store (LISTEN/NOTIFY)"), 1000},
         {QStringLiteral("changes_ms"), QStringLiteral("open the review inbox: 100,000 changes since the last review"), 300},
         {QStringLiteral("attach_10k_s"), QStringLiteral("attach a 10,000-file agent folder until the table paints"), 3},
         {QStringLiteral("rss_mib"), QStringLiteral("peak resident memory, 1M store open in the window"), 512},

@@ -197,7 +197,8 @@ Measurement LiveBench::liveRefresh(const QString &enginePath, const QString &scr
     QStringList each;
     for (double ms : times)
         each << QString::number(ms, 'f', 0);
-    m.note = QStringLiteral("confirm in this process → the window's table repainted (offscreen, 500 ms poll): %1 ms")
+    m.note = QStringLiteral("confirm in this process → the window's table repainted (offscreen; a file polled every "
+                            "500 ms, a team store's commits announced): %1 ms")
                  .arg(each.join(QStringLiteral(", ")));
     return m;
 }
