@@ -126,6 +126,12 @@ private Q_SLOTS:
                                              << false;
         QTest::newRow("another event") << "Melanie made a bowl in her pottery class and is proud of it."
                                        << "Melanie signed up for a pottery class and is proud of it." << false;
+        QTest::newRow("a report is not an event") << "The user is thinking about learning Rust for the parser."
+                                                  << "The user mentioned learning Rust for the parser next year."
+                                                  << true;
+        QTest::newRow("a report of another event") << "The user reviewed the parser pull request on Monday."
+                                                   << "The user mentioned the parser pull request on Monday."
+                                                   << false;
         QTest::newRow("another person") << "Maria volunteers at a homeless shelter."
                                         << "John volunteers at a homeless shelter." << false;
         QTest::newRow("too few words in common") << "User edits code in neovim."

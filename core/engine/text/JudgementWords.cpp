@@ -158,7 +158,7 @@ QString JudgementWords::synonym(const QString &stem)
             {"enjoy", "love", "like", "fan", "adore"},
             {"reward", "fulfil", "fulfill", "fulfilling", "fulfillment", "fulfilment", "satisfy", "gratify"},
             {"book", "novel"},
-            {"grateful", "appreciat", "appreciate", "thank", "thankful", "gratitude"},
+            {"grateful", "appreciat", "appreciate", "thank", "thankful", "gratitude", "appreciation"},
             {"dog", "pup", "puppy"},
             {"job", "career", "employment"},
             {"counsel", "therapy"},

@@ -50,6 +50,30 @@ const QSet<QString> &irregularPast()
     return words;
 }
 
+// Verbs that report what someone said rather than do something: Levin (1993), English Verb
+// Classes and Alternations, 37.7 "say" verbs and 37.1 verbs of transfer of a message, with
+// "share", "talk" and "emphasize" of 37.5/37.6 beside them. "Sam expressed interest in painting"
+// is the statement "Sam is interested in painting", not an event of its own, so such a verb
+// is passed over when looking for the statement's verb (docs/scoring.md#restatements).
+bool isReport(const QString &w)
+{
+    static const QSet<QString> words = [] {
+        QSet<QString> s;
+        for (const QString &base : QStringLiteral("express mention state remark note announce declare explain reveal "
+                                                  "report suggest share emphasize emphasise stress admit confess claim "
+                                                  "talk tell say describe convey voice")
+                                       .split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString stem = base.endsWith(QLatin1Char('e')) ? base.chopped(1) : base;
+            const bool sibilant = base.endsWith(QLatin1String("ss")) || base.endsWith(QLatin1String("sh"));
+            s << base << stem + QLatin1String("ed") << stem + QLatin1String("ing")
+              << base + (sibilant ? QLatin1String("es") : QLatin1String("s"));
+        }
+        s << QStringLiteral("said") << QStringLiteral("says") << QStringLiteral("told");
+        return s;
+    }();
+    return words.contains(w);
+}
+
 bool isPast(const QString &w)
 {
     if (irregularPast().contains(w))
@@ -123,6 +147,10 @@ Restatement::Marks Restatement::marksOf(const StatementFacts &facts)
         ++i;
     while (i < t.size() && beforeTheVerb().contains(t[i]))
         ++i;
+    if (i < t.size() && isReport(t[i])) {
+        m.episode = isEpisode(facts.text, false);
+        return m; // a report: what it reports is the statement, not an event of its own
+    }
     if (i < t.size() && t[i] != QLatin1String("and") && !containsCjk(t[i])) {
         m.lead = JudgementWords::synonym(StatementFacts::stem(t[i]));
         m.leadPast = isPast(t[i]);
