@@ -80,6 +80,7 @@ Error classify(const QString &path, const QSqlError &err, const QString &what, i
 
 Database::~Database()
 {
+    m_kept.clear();
     if (m_db.isValid()) {
         if (m_txDepth > 0)
             (void)exec(QStringLiteral("ROLLBACK"));
@@ -89,6 +90,8 @@ Database::~Database()
     if (!m_connectionName.isEmpty())
         QSqlDatabase::removeDatabase(m_connectionName);
 }
+
+KeptQueries::Use Database::keptQuery(const QString &sql) { return m_kept.use(m_db, sql, isServer(*this)); }
 
 Result<std::unique_ptr<Database>> Database::open(const QString &path, Options options)
 {

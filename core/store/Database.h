@@ -2,6 +2,7 @@
 
 #include "model/Result.h"
 #include "store/BusyWait.h"
+#include "store/KeptQueries.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -70,6 +71,13 @@ public:
     /// one line each; empty when the store is sound. An error when the check itself cannot run.
     [[nodiscard]] Result<QStringList> integrityProblems();
 
+    /// A forward-only query of `sql`, prepared, for one use (check isPrepared()). On a team store
+    /// it stays prepared on the connection for the next use of the same text (KeptQueries,
+    /// docs/team-store.md#decision-cost): for the statements every decision sends.
+    KeptQueries::Use keptQuery(const QString &sql);
+    /// Drops the kept queries: before the connection closes or is opened again.
+    void dropKeptQueries() { m_kept.clear(); }
+
     /// Runs one statement with no result; returns a Database error naming the store on failure.
     Status exec(const QString &sql);
 
@@ -122,6 +130,7 @@ private:
     int m_txDepth = 0;
     bool m_txPoisoned = false;
     bool m_scrubPending = false;
+    KeptQueries m_kept; ///< cleared first when the store closes: its queries end before the connection
 };
 
 } // namespace recollector::core

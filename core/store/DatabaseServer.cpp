@@ -170,6 +170,7 @@ Result<QSqlDatabase> connect(const QString &connectionName, const QString &locat
 Status reconnect(Database &db, int busyTimeoutMs)
 {
     QSqlDatabase &handle = db.handle();
+    db.dropKeptQueries();
     handle.close();
     if (const Status st = openSession(handle, db.path(), busyTimeoutMs); !st)
         return st;

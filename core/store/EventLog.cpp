@@ -90,17 +90,17 @@ Status EventLog::append(Event &event)
                                    .arg(m_db.path(), event.kind, event.memoryId));
         payload = sealed_row::sealPayload(event.payload, event.memoryId, *key);
     }
-    QSqlQuery q(m_db.handle());
     // PostgreSQL has no last-insert rowid: the new id comes back as the statement's row.
-    q.prepare(isServer(m_db)
-                  ? QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?) RETURNING id")
-                  : QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)"));
+    auto use = m_db.keptQuery(
+        isServer(m_db) ? QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?) RETURNING id")
+                       : QStringLiteral("INSERT INTO events (memory_id, kind, actor, at, payload) VALUES (?,?,?,?,?)"));
+    QSqlQuery &q = *use;
     q.addBindValue(event.memoryId);
     q.addBindValue(event.kind);
     q.addBindValue(event.actor);
     q.addBindValue(event.at);
     q.addBindValue(row::toJsonText(payload));
-    if (!q.exec())
+    if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
     event.id = isServer(m_db) ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
     return {};
@@ -108,16 +108,15 @@ Status EventLog::append(Event &event)
 
 Result<std::vector<Event>> EventLog::forMemory(const QString &memoryId, const QStringList &kinds) const
 {
-    QSqlQuery q(m_db.handle());
-    q.setForwardOnly(true);
     QString where = QStringLiteral(" WHERE memory_id = ?");
     if (!kinds.isEmpty())
         where += QStringLiteral(" AND kind IN (%1)").arg(placeholders(kinds.size()));
-    q.prepare(kSelect + where + QStringLiteral(" ORDER BY id"));
+    auto use = m_db.keptQuery(kSelect + where + QStringLiteral(" ORDER BY id"));
+    QSqlQuery &q = *use;
     q.addBindValue(memoryId);
     for (const QString &kind : kinds)
         q.addBindValue(kind);
-    if (!q.exec())
+    if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading the history of %1").arg(memoryId));
     std::vector<Event> out;
     const auto key = m_db.sealKey();
@@ -209,7 +208,7 @@ Result<EventLog::MentionSpan> EventLog::plainMentionSpan(const QString &memoryId
     const QString sql = QStringLiteral("SELECT count(*), min(at), max(at) FROM events%1 WHERE memory_id = ?1 AND at "
                                        "BETWEEN ?2 AND ?3%2 AND %3")
                             .arg(*index, notUndone, schema::mentionCondition());
-    SqliteStatement q(m_db, sql.toStdString(), what);
+    SqliteStatement q(m_db, sql.toStdString(), what, SqliteStatement::Keep::Prepared);
     if (!q.isValid())
         return q.error();
     q.bind(1, memoryId);
@@ -235,6 +234,9 @@ Status EventLog::scanSealedMentionsOf(const QString &memoryId, const MentionVisi
 
 Status EventLog::scanSealed(const QString &memoryId, const MentionVisitor &visit) const
 {
+    const auto key = m_db.sealKey();
+    if (!key)
+        return {}; // locked: a sealed mention counts as none
     const QString what = QStringLiteral("reading the sealed mentions");
     const auto from = indexedBy(m_db, "events_sealed_mention", what);
     if (!from)
@@ -251,9 +253,6 @@ Status EventLog::scanSealed(const QString &memoryId, const MentionVisitor &visit
         return q.error();
     if (!memoryId.isEmpty())
         q.bind(1, memoryId);
-    const auto key = m_db.sealKey();
-    if (!key)
-        return {}; // locked: a sealed mention counts as none
     return q.forEachRow([&](const SqliteStatement &row) {
         const std::string_view id = row.text(1);
         const std::string_view payload = row.text(3);
@@ -292,12 +291,11 @@ Result<std::vector<Event>> EventLog::ofKinds(const QStringList &kinds) const
 Result<std::vector<Event>> EventLog::between(qint64 fromId, qint64 toId) const
 {
     const QString what = QStringLiteral("reading events %1 to %2").arg(fromId).arg(toId);
-    QSqlQuery q(m_db.handle());
-    q.setForwardOnly(true);
-    q.prepare(kSelect + QStringLiteral(" WHERE id BETWEEN ? AND ? ORDER BY id"));
+    auto use = m_db.keptQuery(kSelect + QStringLiteral(" WHERE id BETWEEN ? AND ? ORDER BY id"));
+    QSqlQuery &q = *use;
     q.addBindValue(fromId);
     q.addBindValue(toId);
-    if (!q.exec())
+    if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, what);
     std::vector<Event> out;
     const auto key = m_db.sealKey();

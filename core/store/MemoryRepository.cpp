@@ -29,15 +29,14 @@ QString MemoryRepository::columnList() { return row::memoryColumns().join(QLatin
 
 Result<Memory> MemoryRepository::get(const QString &id) const
 {
-    QSqlQuery q(m_db.handle());
-    q.setForwardOnly(true);
     // Inside a write on a team store the row is locked until the commit, so a decision reads
     // the state it writes over and a concurrent one waits for it (docs/team-store.md#many-writers);
     // SQLite's BEGIN IMMEDIATE already holds the whole file.
     const bool lock = isServer(m_db) && m_db.inTransaction() && !m_db.isReadOnly();
-    q.prepare(selectAll() + (lock ? QStringLiteral(" WHERE id = ? FOR UPDATE") : QStringLiteral(" WHERE id = ?")));
+    auto use = m_db.keptQuery(selectAll() + (lock ? QStringLiteral(" WHERE id = ? FOR UPDATE") : QStringLiteral(" WHERE id = ?")));
+    QSqlQuery &q = *use;
     q.addBindValue(id);
-    if (!q.exec())
+    if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading memory %1").arg(id));
     if (!q.next()) {
         if (const Status st = m_db.endOfRows(q, QStringLiteral("reading memory %1").arg(id)); !st)
@@ -260,8 +259,10 @@ Status MemoryRepository::update(const Memory &plainMemory)
     QStringList sets;
     for (int i = 1; i < cols.size(); ++i)
         sets << cols[i] + QStringLiteral("=?");
-    QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("UPDATE memories SET %1 WHERE id=?").arg(sets.join(QLatin1Char(','))));
+    auto use = m_db.keptQuery(QStringLiteral("UPDATE memories SET %1 WHERE id=?").arg(sets.join(QLatin1Char(','))));
+    QSqlQuery &q = *use;
+    if (!use.isPrepared())
+        return m_db.errorFrom(q, QStringLiteral("updating memory %1").arg(memory.id));
     // bindMemory binds id first; rebind in SET order with id last.
     row::bindMemory(q, memory);
     // Shift: positions 0..n-1 were bound as id, content, ...; rebind properly.

@@ -9,10 +9,10 @@ namespace recollector::core {
 
 Result<QString> MetaRepository::value(const QString &key, const QString &fallback) const
 {
-    QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    auto use = m_db.keptQuery(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    QSqlQuery &q = *use;
     q.addBindValue(key);
-    if (!q.exec())
+    if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, QStringLiteral("reading setting %1").arg(key));
     if (q.next())
         return q.value(0).toString();

@@ -22,8 +22,9 @@ namespace recollector::core {
 // next row as SQLite keeps a column's text.
 struct SqliteStatement::ServerRows
 {
-    explicit ServerRows(const QSqlDatabase &db) : query(db) { query.setForwardOnly(true); }
-    QSqlQuery query;
+    explicit ServerRows(KeptQueries::Use prepared) : use(std::move(prepared)), query(use.query()) {}
+    KeptQueries::Use use;
+    QSqlQuery &query;
     std::map<int, QVariant> bound;
     bool executed = false;
     mutable std::vector<QByteArray> texts;
@@ -32,7 +33,10 @@ struct SqliteStatement::ServerRows
 
 SqliteStatement::SqliteStatement() = default;
 
-SqliteStatement::SqliteStatement(Database &db, std::string_view sql, QString what) { (void)prepare(db, sql, std::move(what)); }
+SqliteStatement::SqliteStatement(Database &db, std::string_view sql, QString what, Keep keep)
+{
+    (void)prepare(db, sql, std::move(what), keep);
+}
 
 SqliteStatement::~SqliteStatement()
 {
@@ -64,7 +68,7 @@ SqliteStatement &SqliteStatement::operator=(SqliteStatement &&other) noexcept
     return *this;
 }
 
-Status SqliteStatement::prepare(Database &db, std::string_view sql, QString what)
+Status SqliteStatement::prepare(Database &db, std::string_view sql, QString what, Keep keep)
 {
     if (m_stmt) {
         sqlite3_finalize(m_stmt);
@@ -77,7 +81,7 @@ Status SqliteStatement::prepare(Database &db, std::string_view sql, QString what
     m_failedCode = 0;
     m_failedText.clear();
     if (isServer(db))
-        return prepareServer(db, sql);
+        return prepareServer(db, sql, keep);
     if (!m_db) {
         m_failedCode = SQLITE_MISUSE;
         m_failedText = QStringLiteral("the store is not open");
@@ -241,10 +245,10 @@ QString SqliteStatement::qstring(int column) const
 
 std::int64_t SqliteStatement::lastInsertId() const { return m_db ? sqlite3_last_insert_rowid(m_db) : 0; }
 
-Status SqliteStatement::prepareServer(Database &db, std::string_view sql)
+Status SqliteStatement::prepareServer(Database &db, std::string_view sql, Keep keep)
 {
-    m_server = std::make_unique<ServerRows>(db.handle());
-    if (!m_server->query.prepare(PgDialect::translate(sql))) {
+    m_server = std::make_unique<ServerRows>(db.m_kept.use(db.handle(), PgDialect::translate(sql), keep == Keep::Prepared));
+    if (!m_server->use.isPrepared()) {
         noteServerFailure();
         m_server.reset();
         return error();

@@ -30,17 +30,21 @@ class Database;
 class SqliteStatement final
 {
 public:
+    /// Whether a team store's connection keeps the statement prepared for its next use
+    /// (KeptQueries): for the statements every decision sends, whose text does not carry values.
+    enum class Keep { No, Prepared };
+
     SqliteStatement();
     /// Prepares `sql`; check isValid() / error(). `what` names the work in errors
     /// ("reading memories"), after the store's path.
-    SqliteStatement(Database &db, std::string_view sql, QString what);
+    SqliteStatement(Database &db, std::string_view sql, QString what, Keep keep = Keep::No);
     ~SqliteStatement();
     SqliteStatement(const SqliteStatement &) = delete;
     SqliteStatement &operator=(const SqliteStatement &) = delete;
     SqliteStatement(SqliteStatement &&other) noexcept;
     SqliteStatement &operator=(SqliteStatement &&other) noexcept;
 
-    [[nodiscard]] Status prepare(Database &db, std::string_view sql, QString what);
+    [[nodiscard]] Status prepare(Database &db, std::string_view sql, QString what, Keep keep = Keep::No);
     bool isValid() const { return m_stmt != nullptr || m_server != nullptr; }
 
     // Parameters are 1-based, as in SQLite. Text is copied (SQLITE_TRANSIENT), so the view
@@ -121,7 +125,7 @@ public:
 
 private:
     struct ServerRows;
-    Status prepareServer(Database &db, std::string_view sql);
+    Status prepareServer(Database &db, std::string_view sql, Keep keep);
     void bindServer(int index, const class QVariant &value);
     bool serverNext();
     std::int64_t serverInt64(int column) const;

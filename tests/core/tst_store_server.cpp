@@ -160,6 +160,52 @@ private Q_SLOTS:
         QCOMPARE(*(*s)->memories().count(), qint64(0));
     }
 
+    // docs/team-store.md#decision-cost: the statements every decision sends stay prepared on the
+    // connection (one PREPARE, then an EXECUTE per use) and still read what was written since;
+    // a use of a text already in use gets a query of its own; a statement that failed and
+    // aborted its transaction leaves the kept ones usable after the rollback.
+    void aDecisionsStatementsStayPreparedOnTheConnection()
+    {
+        const QString url = server().createDatabase();
+        auto s = Store::open(url);
+        QVERIFY(s);
+        Store &store = **s;
+        Memory m = test::sampleMemory(QStringLiteral("kept"));
+        QVERIFY(store.memories().insert(m));
+        for (const double confidence : {0.5, 0.6, 0.7}) {
+            m.confidence = confidence;
+            QVERIFY(store.memories().update(m));
+            const auto read = store.memories().get(m.id);
+            QVERIFY(read);
+            QCOMPARE(read->confidence, confidence);
+        }
+        const auto prepared = [&](const QString &like) {
+            return scalar(store, QStringLiteral("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE '%1'").arg(like));
+        };
+        QCOMPARE(prepared(QStringLiteral("% AS UPDATE memories SET %")), qint64(1));
+        QCOMPARE(prepared(QStringLiteral("% AS SELECT id,content,% WHERE id = $1")), qint64(1));
+
+        const QString sql = QStringLiteral("SELECT confidence FROM memories WHERE id = ?");
+        auto outer = store.database().keptQuery(sql);
+        auto inner = store.database().keptQuery(sql);
+        QVERIFY(outer.isPrepared() && inner.isPrepared());
+        QVERIFY(&outer.query() != &inner.query());
+        for (QSqlQuery *q : {&outer.query(), &inner.query()}) {
+            q->addBindValue(m.id);
+            QVERIFY(q->exec() && q->next());
+            QCOMPARE(q->value(0).toDouble(), 0.7);
+        }
+
+        {
+            Transaction tx(store.database());
+            QVERIFY(!store.memories().insert(m)); // the same id again: the transaction is aborted
+            tx.rollback();
+        }
+        const auto after = store.memories().get(m.id);
+        QVERIFY2(after, after ? "" : qPrintable(after.error().message));
+        QCOMPARE(after->confidence, 0.7);
+    }
+
     void cliAddsAndListsOnTheAddress()
     {
         const QString url = server().createDatabase();

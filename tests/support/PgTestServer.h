@@ -31,6 +31,8 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pwd.h>
+#include <poll.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -118,6 +120,7 @@ public:
             m_watchdog->waitForFinished(30000);
             m_watchdog.reset();
         }
+        waitForExit(m_postmasterPid);
         const QList<qint64> left = processesIn(dataDir());
         if (!left.isEmpty())
             err += QStringLiteral(" postgres processes left: %1").arg(left.size());
@@ -135,7 +138,26 @@ public:
         m_watchdog->closeWriteChannel();
         m_watchdog->waitForFinished(30000);
         m_watchdog.reset();
+        waitForExit(m_postmasterPid);
         m_postmasterPid = 0;
+    }
+
+    /// Waits until process `pid` has ended. `pg_ctl stop` returns once the postmaster removed
+    /// its pid file, which it does on its way out, before the process itself has gone: on a
+    /// loaded machine it is still there, working in the data folder, a moment later. A pidfd
+    /// becomes readable when the process ends (no polling, and it works for a process that is
+    /// not our child).
+    static void waitForExit(qint64 pid)
+    {
+        if (pid <= 0)
+            return;
+        // The system call itself: Debian 12's <sys/pidfd.h> declares pidfd_open without C linkage.
+        const int fd = int(::syscall(SYS_pidfd_open, pid_t(pid), 0));
+        if (fd < 0)
+            return; // already gone
+        pollfd p{fd, POLLIN, 0};
+        (void)poll(&p, 1, 30000);
+        ::close(fd);
     }
 
     /// The processes whose working folder is `dir` (every postgres process of a server works
