@@ -172,10 +172,11 @@ Status Database::connect()
 
 bool Database::inTransaction() const
 {
-    // PostgreSQL: a Transaction's own count (a ReadTransaction inside another read opens none
-    // on SQLite; on the server its BEGIN is only a warning, and its COMMIT ends the outer read).
+    // PostgreSQL: the Transactions' and ReadTransactions' own counts, so a read inside another
+    // joins it (a second BEGIN there is only a warning, and its COMMIT would end the outer read
+    // and its snapshot).
     if (isServer(*this))
-        return m_txDepth > 0;
+        return m_txDepth > 0 || m_readDepth > 0;
     return m_sqlite && sqlite3_get_autocommit(m_sqlite) == 0;
 }
 

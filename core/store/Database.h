@@ -91,6 +91,11 @@ public:
 
     // Transaction nesting bookkeeping (used by Transaction only).
     int &transactionDepth() { return m_txDepth; }
+    /// True inside a Transaction (a write): a ReadTransaction alone does not count.
+    bool inWriteTransaction() const { return m_txDepth > 0; }
+    /// ReadTransactions open on a team store's connection (used by ReadTransaction only):
+    /// PostgreSQL tells no one whether a transaction is open, SQLite does.
+    int &readDepth() { return m_readDepth; }
     bool &transactionPoisoned() { return m_txPoisoned; }
 
     /// The key that seals this store's level-3 text, or null while it is locked
@@ -128,6 +133,7 @@ private:
     bool m_readOnly = false;
     int m_versionOnDisk = 0;
     int m_txDepth = 0;
+    int m_readDepth = 0;
     bool m_txPoisoned = false;
     bool m_scrubPending = false;
     KeptQueries m_kept; ///< cleared first when the store closes: its queries end before the connection

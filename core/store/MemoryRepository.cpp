@@ -32,7 +32,7 @@ Result<Memory> MemoryRepository::get(const QString &id) const
     // Inside a write on a team store the row is locked until the commit, so a decision reads
     // the state it writes over and a concurrent one waits for it (docs/team-store.md#many-writers);
     // SQLite's BEGIN IMMEDIATE already holds the whole file.
-    const bool lock = isServer(m_db) && m_db.inTransaction() && !m_db.isReadOnly();
+    const bool lock = isServer(m_db) && m_db.inWriteTransaction() && !m_db.isReadOnly();
     auto use = m_db.keptQuery(selectAll() + (lock ? QStringLiteral(" WHERE id = ? FOR UPDATE") : QStringLiteral(" WHERE id = ?")));
     QSqlQuery &q = *use;
     q.addBindValue(id);

@@ -26,11 +26,13 @@ QStringList sqliteFunctions()
         QStringLiteral("CREATE FUNCTION json_extract(doc text, path text) RETURNS text "
                        "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ "
                        "SELECT (doc::jsonb) #>> string_to_array(substr(path, 3), '.') $$"),
-        // SQLite's json_type names: 'true' and 'false' for booleans, 'integer' or 'real' for numbers.
+        // SQLite's json_type names: 'true' and 'false' for booleans, 'integer' or 'real' for
+        // numbers, 'text' for strings.
         QStringLiteral("CREATE FUNCTION json_type(doc text, path text) RETURNS text "
                        "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ "
                        "SELECT CASE jsonb_typeof(v) WHEN 'boolean' THEN v::text "
                        "WHEN 'number' THEN CASE WHEN v::text ~ '^-?[0-9]+$' THEN 'integer' ELSE 'real' END "
+                       "WHEN 'string' THEN 'text' "
                        "ELSE jsonb_typeof(v) END "
                        "FROM (SELECT (doc::jsonb) #> string_to_array(substr(path, 3), '.') AS v) s $$"),
     };

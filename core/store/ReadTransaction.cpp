@@ -13,12 +13,17 @@ ReadTransaction::ReadTransaction(Database &db) : m_db(db)
     // for the whole transaction, as SQLite's read transaction holds one state of the file.
     m_status = db.exec(isServer(db) ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ") : QStringLiteral("BEGIN"));
     m_own = bool(m_status);
+    if (m_own && isServer(db))
+        ++db.readDepth();
 }
 
 ReadTransaction::~ReadTransaction()
 {
-    if (m_own)
-        (void)m_db.exec(QStringLiteral("COMMIT"));
+    if (!m_own)
+        return;
+    if (isServer(m_db))
+        --m_db.readDepth();
+    (void)m_db.exec(QStringLiteral("COMMIT"));
 }
 
 } // namespace recollector::core

@@ -243,7 +243,14 @@ QString SqliteStatement::qstring(int column) const
     return QString::fromUtf8(v.data(), qsizetype(v.size()));
 }
 
-std::int64_t SqliteStatement::lastInsertId() const { return m_db ? sqlite3_last_insert_rowid(m_db) : 0; }
+std::int64_t SqliteStatement::lastInsertId() const
+{
+    // On the server Qt's driver asks lastval(): the newest value this session drew from a
+    // sequence, as the rowid column of memories and the id of events are.
+    if (m_server)
+        return m_server->query.lastInsertId().toLongLong();
+    return m_db ? sqlite3_last_insert_rowid(m_db) : 0;
+}
 
 Status SqliteStatement::prepareServer(Database &db, std::string_view sql, Keep keep)
 {

@@ -6,12 +6,14 @@
 // and link building never see the text; a passphrase change killed mid-way leaves every
 // memory readable with exactly one of the two passphrases.
 #include "CliProcess.h"
+#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "crypto/KdfParams.h"
 #include "scoring/MentionIndex.h"
 #include "config/Config.h"
 #include "store/SealedRow.h"
+#include "store/ServerUrl.h"
 #include "store/StoreSeal.h"
 
 #include <QDir>
@@ -52,7 +54,10 @@ class TestSealStore : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_engineStore;
     QTemporaryDir m_dir;
+    QString m_dirOfTest;
     QString m_store;
     QString m_pass;
     QString m_other;
@@ -89,8 +94,26 @@ private:
         if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
             qFatal("cannot write %s", qPrintable(path));
     }
-    /// The store file and its WAL as bytes; called only when no connection is open.
-    QByteArray onDisk() const { return fileBytes(m_store) + fileBytes(m_store + QStringLiteral("-wal")); }
+    /// What the store holds. A file: its bytes and its WAL's, read only when no connection is
+    /// open. A team store: the text of every row of every table, as its role reads them (the
+    /// server's dead row versions are its own: docs/team-store.md, "What is left").
+    QByteArray onDisk() const
+    {
+        if (!ServerUrl::isServerUrl(m_store))
+            return fileBytes(m_store) + fileBytes(m_store + QStringLiteral("-wal"));
+        auto opened = Store::open(m_store);
+        if (!opened)
+            qFatal("cannot open %s: %s", qPrintable(m_store), qPrintable(opened.error().message));
+        QByteArray out;
+        QSqlQuery q((*opened)->database().handle());
+        for (const char *table : {"memories", "events", "conflicts", "associations", "meta"}) {
+            if (!q.exec(QStringLiteral("SELECT t::text FROM %1 t").arg(QLatin1String(table))))
+                qFatal("cannot read %s", table);
+            while (q.next())
+                out += q.value(0).toString().toUtf8() + '\n';
+        }
+        return out;
+    }
     /// A store with an added, edited level-0 memory raised to level 3; returns its id.
     QString raisedMemory()
     {
@@ -109,13 +132,22 @@ private:
     }
 
 private slots:
+    // Each test runs on a store file and on a team store (EngineStore.h); the PostgreSQL row
+    // runs many command-line processes, so the release build runs it only.
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
     void init()
     {
         QVERIFY(m_dir.isValid());
         static int n = 0;
         const QString sub = m_dir.filePath(QString::number(++n));
         QVERIFY(QDir().mkpath(sub));
+        m_dirOfTest = sub;
         m_store = sub + QStringLiteral("/s.recollector");
+        if (test::EngineFixture::onServer()) {
+            m_engineStore = std::make_unique<test::EngineStore>(m_engines);
+            m_engineStore->close();
+            m_store = m_engineStore->path();
+        }
         m_pass = sub + QStringLiteral("/pass.txt");
         m_other = sub + QStringLiteral("/other.txt");
         m_wrong = sub + QStringLiteral("/wrong.txt");
@@ -123,6 +155,8 @@ private slots:
         writeFile(m_other, "a different passphrase");
         writeFile(m_wrong, "not the passphrase\n");
     }
+
+    void cleanup() { m_engineStore.reset(); }
 
     void raisedEditedMemoryLeavesNoPlainTextOnDisk()
     {
@@ -132,7 +166,8 @@ private slots:
         QVERIFY(disk.contains("Likes green tea")); // the read does see plain text where there is some
         for (const char *secret : {"Zanzibar", "4417-OLD", "9923-NEW", "zanzibarvault", "quokkasecret"})
             QVERIFY2(!disk.contains(secret), secret);
-        QVERIFY(fileBytes(m_store + QStringLiteral("-wal")).isEmpty()); // checkpointed and truncated
+        if (!test::EngineFixture::onServer())
+            QVERIFY(fileBytes(m_store + QStringLiteral("-wal")).isEmpty()); // checkpointed and truncated
 
         // Unlocked: the text back exactly, and its history with the earlier version.
         const QJsonObject open = show(id, m_pass);
@@ -428,7 +463,7 @@ private slots:
     void exportsKeepLevel3SealedOrLeaveItOut()
     {
         const QString id = raisedMemory();
-        const QString dir = QFileInfo(m_store).path();
+        const QString dir = m_dirOfTest;
         auto noSecrets = [](const QByteArray &bytes) {
             for (const char *secret : {"Zanzibar", "4417-OLD", "9923-NEW", "zanzibarvault", "quokkasecret"}) {
                 if (bytes.contains(secret))
