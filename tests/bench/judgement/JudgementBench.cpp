@@ -103,7 +103,8 @@ QString JudgementBench::table() const
 {
     QString out;
     QTextStream s(&out);
-    for (const QString &set : {QStringLiteral("development"), QStringLiteral("kept apart"), QStringLiteral("written")}) {
+    for (const QString &set : {QStringLiteral("development"), QStringLiteral("kept apart"), QStringLiteral("labelled afresh"),
+                               QStringLiteral("written")}) {
         if (!m_tally.contains(set))
             continue;
         const auto &bySet = m_tally[set];

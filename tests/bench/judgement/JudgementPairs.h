@@ -12,7 +12,7 @@ namespace recollector::bench {
 /// statements, older first, with the times they were said and what a person judged them to be.
 struct LabelledPair
 {
-    QString set;    ///< "development", "kept apart", "written"
+    QString set;    ///< "development", "kept apart", "labelled afresh", "written"
     QString source; ///< "26 D2:8 D13:1#1", or the written pair's line
     QString label;  ///< contradiction, update, duplicate, compatible
     QString reason;

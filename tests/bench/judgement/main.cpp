@@ -51,6 +51,18 @@ int main(int argc, char **argv)
         err << e << '\n';
         return 1;
     }
+    // The blind check: pairs of the kept-apart conversations labelled after the rules last
+    // changed, before they were run on them (docs/scoring.md#judgement-benchmark).
+    if (!args.contains(QStringLiteral("--labels"))) {
+        QList<LabelledPair> fresh;
+        if (QString e = readLocomoPairs(data + QStringLiteral("locomo-pairs-fresh.tsv"), locomo, fresh); !e.isEmpty()) {
+            err << e << '\n';
+            return 1;
+        }
+        for (LabelledPair &p : fresh)
+            p.set = QStringLiteral("labelled afresh");
+        pairs += fresh;
+    }
     if (QString e = readWrittenPairs(option(args, QStringLiteral("--written"), data + QStringLiteral("written-pairs.tsv")),
                                      pairs);
         !e.isEmpty()) {
