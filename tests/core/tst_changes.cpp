@@ -1,8 +1,10 @@
 // The review inbox's list (docs/scoring.md#review-inbox): a store changed by the assistant
 // (over MCP), the user and an import over ten days; `recollector-cli changes` (the real
 // process) and core::ChangeList list exactly the expected rows, newest first, for several
-// --since points, --since-review, --between and each filter.
+// --since points, --since-review, --between and each filter. On a store file and on a team
+// store of the suite's own PostgreSQL (EngineStore.h), the same ten days on each.
 #include "CliProcess.h"
+#include "EngineStore.h"
 #include "TempStore.h"
 
 #include "config/Config.h"
@@ -44,13 +46,46 @@ Memory memory(const QString &id, const QString &content, const QString &category
     return m;
 }
 
+/// The ten-day store on the engine of the row running: a file, or a team store. Both are
+/// built once, in initTestCase; each test function reads the one of its row.
+class EitherStore
+{
+public:
+    bool onServer = false;
+    QString url;
+
+    QString path() const { return onServer ? url : m_file.path(); }
+    void close()
+    {
+        m_server.reset();
+        m_file.close();
+    }
+    void reopen()
+    {
+        close();
+        if (!onServer)
+            return m_file.reopen();
+        auto s = Store::open(url);
+        if (!s)
+            qFatal("cannot open %s: %s", qPrintable(url), qPrintable(s.error().message));
+        m_server = std::move(*s);
+    }
+    Store &operator*() { return onServer ? *m_server : *m_file; }
+    Store *operator->() { return &**this; }
+
+private:
+    test::TempStore m_file;
+    std::unique_ptr<Store> m_server;
+};
+
 } // namespace
 
 class TestChanges : public QObject
 {
     Q_OBJECT
 
-    test::TempStore m_store;
+    test::EngineFixture m_engines;
+    EitherStore m_store;
     Config m_config = Config::defaults();
 
     test::CliRun cli(const QStringList &args, double atDay = 10)
@@ -78,10 +113,10 @@ class TestChanges : public QObject
         QVERIFY2(r.ok(), r ? "" : qPrintable(r.error().message));
     }
 
-private Q_SLOTS:
     // Ten days: day 0 the user's four memories, then a change a day by one of three actors.
-    void initTestCase()
+    void buildTenDays()
     {
+        m_store.reopen();
         for (const QString &id : { QStringLiteral("u1"), QStringLiteral("u2"), QStringLiteral("u3"), QStringLiteral("u4") })
             decide([&](Decisions &d) { return d.create(memory(id, QStringLiteral("Fact %1 as the user wrote it").arg(id), QStringLiteral("fact")), day(0), kUser); });
         decide([](Decisions &d) { return d.create(memory(QStringLiteral("a1"), QStringLiteral("The assistant learned uv"), QStringLiteral("tool")), day(1), kAssistant); });
@@ -110,6 +145,19 @@ private Q_SLOTS:
         decide([&](Decisions &d) { return d.edit(QStringLiteral("u4"), category, day(9), kAssistant); });
         m_store.close();
     }
+
+private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+    void initTestCase()
+    {
+        if (!m_store.url.isEmpty())
+            return; // both stores are built (a Qt that runs initTestCase per global row)
+        buildTenDays();
+        m_store.onServer = true;
+        m_store.url = m_engines.server().createDatabase();
+        buildTenDays();
+    }
+    void init() { m_store.onServer = test::EngineFixture::onServer(); }
 
     void sinceDates_data()
     {
@@ -245,13 +293,15 @@ private Q_SLOTS:
     void theReadIsIndexed()
     {
         m_store.reopen();
-        QSqlQuery q(m_store->database().handle());
-        QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + ChangeScan::sql().replace(QLatin1Char('?'), QLatin1Char('1'))));
-        QStringList plan;
-        while (q.next())
-            plan << q.value(3).toString();
-        QVERIFY2(plan.join('\n').contains(QStringLiteral("SEARCH events USING INDEX events_kind (kind=? AND id>?)")),
-                 qPrintable(plan.join('\n')));
+        if (!m_store.onServer) {
+            QSqlQuery q(m_store->database().handle());
+            QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + ChangeScan::sql().replace(QLatin1Char('?'), QLatin1Char('1'))));
+            QStringList plan;
+            while (q.next())
+                plan << q.value(3).toString();
+            QVERIFY2(plan.join('\n').contains(QStringLiteral("SEARCH events USING INDEX events_kind (kind=? AND id>?)")),
+                     qPrintable(plan.join('\n')));
+        }
         // SQLite hands the rows over a kind at a time; the read gives them oldest first.
         const auto events = ChangeScan(m_store->database()).read({});
         QVERIFY(events.ok() && events->size() > 10);
