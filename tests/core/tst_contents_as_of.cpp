@@ -1,10 +1,11 @@
-// "Contents as of" (docs/scoring.md#contents-as-of): a store on a SQLite file changed over
-// several instants by adds, edits, a negation with its correction, a merge, deletes, a
-// restore, a purge, an undo and an import; a copy of the store taken (VACUUM INTO) at each
+// "Contents as of" (docs/scoring.md#contents-as-of): a store (a file, and a team store:
+// EngineStore.h) changed over several instants by adds, edits, a negation with its
+// correction, a merge, deletes, a restore, a purge, an undo and an import; a copy of the
+// store taken (VACUUM INTO; copy-store from a team store) at each
 // instant equals, field by field, the contents core::ContentsAsOf rebuilds from the events
 // at that instant. Then what the log cannot take back: rows written without an event, and a
 // folder sync's change that did not keep the fields before, are said, not invented.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "config/Config.h"
 #include "engine/decisions/Decisions.h"
@@ -18,6 +19,7 @@
 #include "store/Database.h"
 #include "store/EventLog.h"
 #include "store/MemoryRepository.h"
+#include "store/StoreCopy.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -76,20 +78,28 @@ class TestContentsAsOf : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
     Config m_config = Config::defaults();
     QTemporaryDir m_copies;
 
-    void decide(test::TempStore &s, const std::function<Result<DecisionOutcome>(Decisions &)> &step)
+    void decide(test::EngineStore &s, const std::function<Result<DecisionOutcome>(Decisions &)> &step)
     {
         Decisions d(*s, m_config);
         const auto r = step(d);
         QVERIFY2(r.ok(), r ? "" : qPrintable(r.error().message));
     }
 
-    /// A copy of the live store through SQLite (never a file copy of a store in use).
-    QString copyOf(test::TempStore &s, const QString &name)
+    /// A copy of the live store through SQLite (never a file copy of a store in use); of a
+    /// team store, the copy File ▸ Copy Store makes into a file.
+    QString copyOf(test::EngineStore &s, const QString &name)
     {
-        const QString path = m_copies.filePath(name);
+        const QString path = m_copies.filePath(test::EngineFixture::current() + QLatin1Char('-') + name);
+        if (test::EngineFixture::onServer()) {
+            auto copied = StoreCopy::copyStore(s.path(), path, {});
+            if (!copied)
+                qFatal("copy-store failed: %s", qPrintable(copied.error().message));
+            return path;
+        }
         QSqlQuery q(s->database().handle());
         const QString quoted = QString(path).replace(QLatin1Char('\''), QStringLiteral("''"));
         if (!q.exec(QStringLiteral("VACUUM INTO '%1'").arg(quoted)))
@@ -110,7 +120,7 @@ class TestContentsAsOf : public QObject
         return out;
     }
 
-    Result<io::ImportOutcome> importAt(test::TempStore &s, Millis at)
+    Result<io::ImportOutcome> importAt(test::EngineStore &s, Millis at)
     {
         io::MemorySet set;
         set.sourceName = QStringLiteral("incoming.json");
@@ -133,9 +143,10 @@ class TestContentsAsOf : public QObject
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void rebuiltContentsEqualCopiesTakenThen()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         std::vector<std::pair<Millis, QString>> copies;
         auto copyAt = [&](double h) { copies.emplace_back(hour(h), copyOf(s, QStringLiteral("at-%1.recollector").arg(h))); };
         copyAt(0.5); // empty
@@ -220,7 +231,7 @@ private Q_SLOTS:
 
     void whatTheLogCannotTakeBackIsSaid()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         decide(s, [](Decisions &d) { return d.create(memory(QStringLiteral("a"), QStringLiteral("Deploys need a green build"), QStringLiteral("rule")), hour(1)); });
         // Rows written without an event (as `recollector-cli generate` writes them): one dated
         // before the instant, one after.
@@ -255,7 +266,7 @@ private Q_SLOTS:
 
     void aMemoryPlacedByItsCreationDateAloneIsApproximate()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         // Three rows written without an event: one never touched since, one edited later by a
         // decision (which keeps what it said before), one confirmed before the instant (an event
         // before it: its being there does not rest on its date alone).
