@@ -46,38 +46,6 @@ Memory memory(const QString &id, const QString &content, const QString &category
     return m;
 }
 
-/// The ten-day store on the engine of the row running: a file, or a team store. Both are
-/// built once, in initTestCase; each test function reads the one of its row.
-class EitherStore
-{
-public:
-    bool onServer = false;
-    QString url;
-
-    QString path() const { return onServer ? url : m_file.path(); }
-    void close()
-    {
-        m_server.reset();
-        m_file.close();
-    }
-    void reopen()
-    {
-        close();
-        if (!onServer)
-            return m_file.reopen();
-        auto s = Store::open(url);
-        if (!s)
-            qFatal("cannot open %s: %s", qPrintable(url), qPrintable(s.error().message));
-        m_server = std::move(*s);
-    }
-    Store &operator*() { return onServer ? *m_server : *m_file; }
-    Store *operator->() { return &**this; }
-
-private:
-    test::TempStore m_file;
-    std::unique_ptr<Store> m_server;
-};
-
 } // namespace
 
 class TestChanges : public QObject
@@ -85,7 +53,7 @@ class TestChanges : public QObject
     Q_OBJECT
 
     test::EngineFixture m_engines;
-    EitherStore m_store;
+    test::StorePerEngine m_store { m_engines };
     Config m_config = Config::defaults();
 
     test::CliRun cli(const QStringList &args, double atDay = 10)
@@ -116,7 +84,6 @@ class TestChanges : public QObject
     // Ten days: day 0 the user's four memories, then a change a day by one of three actors.
     void buildTenDays()
     {
-        m_store.reopen();
         for (const QString &id : { QStringLiteral("u1"), QStringLiteral("u2"), QStringLiteral("u3"), QStringLiteral("u4") })
             decide([&](Decisions &d) { return d.create(memory(id, QStringLiteral("Fact %1 as the user wrote it").arg(id), QStringLiteral("fact")), day(0), kUser); });
         decide([](Decisions &d) { return d.create(memory(QStringLiteral("a1"), QStringLiteral("The assistant learned uv"), QStringLiteral("tool")), day(1), kAssistant); });
@@ -150,14 +117,14 @@ private Q_SLOTS:
     void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
-        if (!m_store.url.isEmpty())
+        if (m_store.isBuilt())
             return; // both stores are built (a Qt that runs initTestCase per global row)
-        buildTenDays();
-        m_store.onServer = true;
-        m_store.url = m_engines.server().createDatabase();
-        buildTenDays();
+        for (const bool onServer : { false, true }) {
+            m_store.build(onServer);
+            buildTenDays();
+        }
     }
-    void init() { m_store.onServer = test::EngineFixture::onServer(); }
+    void init() { m_store.select(); }
 
     void sinceDates_data()
     {
@@ -293,7 +260,7 @@ private Q_SLOTS:
     void theReadIsIndexed()
     {
         m_store.reopen();
-        if (!m_store.onServer) {
+        if (!test::EngineFixture::onServer()) {
             QSqlQuery q(m_store->database().handle());
             QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN ") + ChangeScan::sql().replace(QLatin1Char('?'), QLatin1Char('1'))));
             QStringList plan;

@@ -4,7 +4,7 @@
 // changed with its fields before and after; a memory changed and changed back is left out;
 // a date that does not read is one message naming --between, and the store is unchanged.
 #include "CliProcess.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "config/Config.h"
 #include "engine/decisions/Decisions.h"
@@ -50,7 +50,8 @@ class TestChangesBetween : public QObject
 {
     Q_OBJECT
 
-    test::TempStore m_store;
+    test::EngineFixture m_engines;
+    test::StorePerEngine m_store { m_engines };
     Config m_config = Config::defaults();
 
     void decide(const std::function<Result<DecisionOutcome>(Decisions &)> &step)
@@ -66,8 +67,7 @@ class TestChangesBetween : public QObject
                             { { QStringLiteral("USER"), QStringLiteral("tester") } });
     }
 
-private Q_SLOTS:
-    void initTestCase()
+    void buildStore()
     {
         for (const char *id : { "kept", "edited", "deleted", "purged", "restored", "flipped" })
             decide([&](Decisions &d) { return d.create(memory(QString::fromLatin1(id), QStringLiteral("Fact %1 at first").arg(QLatin1String(id))), day(1)); });
@@ -95,6 +95,20 @@ private Q_SLOTS:
         });
         m_store.close();
     }
+
+private Q_SLOTS:
+    // On a store file and on a team store (EngineStore.h), the same changes on each.
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+    void initTestCase()
+    {
+        if (m_store.isBuilt())
+            return; // both stores are built (a Qt that runs initTestCase per global row)
+        for (const bool onServer : { false, true }) {
+            m_store.build(onServer);
+            buildStore();
+        }
+    }
+    void init() { m_store.select(); }
 
     void betweenComparesTheContentsAtEachDate()
     {

@@ -138,4 +138,56 @@ private:
     std::unique_ptr<core::Store> m_store;
 };
 
+/// A store a test class builds once (in initTestCase) on each engine and its test functions
+/// read: `build(engine)` selects one to build, `select()` (in init()) the one of the row
+/// running. Opened and closed as TempStore is, so the command line can use it in between.
+class StorePerEngine
+{
+public:
+    explicit StorePerEngine(EngineFixture &engines) : m_engines(engines) {}
+
+    /// Selects the file (false) or a new database of the fixture's server (true) to build.
+    void build(bool onServer)
+    {
+        close();
+        m_onServer = onServer;
+        if (onServer && m_url.isEmpty())
+            m_url = m_engines.server().createDatabase();
+        reopen();
+    }
+    /// Selects the store of the row running.
+    void select()
+    {
+        close();
+        m_onServer = EngineFixture::onServer();
+    }
+    bool isBuilt() const { return !m_url.isEmpty(); }
+
+    QString path() const { return m_onServer ? m_url : m_file.path(); }
+    void close()
+    {
+        m_server.reset();
+        m_file.close();
+    }
+    void reopen()
+    {
+        close();
+        if (!m_onServer)
+            return m_file.reopen();
+        auto s = core::Store::open(m_url);
+        if (!s)
+            qFatal("cannot open the test store %s: %s", qPrintable(m_url), qPrintable(s.error().message));
+        m_server = std::move(*s);
+    }
+    core::Store &operator*() { return m_onServer ? *m_server : *m_file; }
+    core::Store *operator->() { return &**this; }
+
+private:
+    EngineFixture &m_engines;
+    bool m_onServer = false;
+    QString m_url;
+    TempStore m_file;
+    std::unique_ptr<core::Store> m_server;
+};
+
 } // namespace recollector::test
