@@ -99,15 +99,7 @@ class TestChangesBetween : public QObject
 private Q_SLOTS:
     // On a store file and on a team store (EngineStore.h), the same changes on each.
     void initTestCase_data() { test::EngineFixture::addEngines(); }
-    void initTestCase()
-    {
-        if (m_store.isBuilt())
-            return; // both stores are built (a Qt that runs initTestCase per global row)
-        for (const bool onServer : { false, true }) {
-            m_store.build(onServer);
-            buildStore();
-        }
-    }
+    void initTestCase() { m_store.buildEach([this] { buildStore(); }); }
     void init() { m_store.select(); }
 
     void betweenComparesTheContentsAtEachDate()

@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
 #include <memory>
 
 namespace recollector::test {
@@ -146,6 +147,17 @@ class StorePerEngine
 public:
     explicit StorePerEngine(EngineFixture &engines) : m_engines(engines) {}
 
+    /// Builds the store on each engine with `fill`, once (a Qt that runs initTestCase once per
+    /// global row calls it again).
+    void buildEach(const std::function<void()> &fill)
+    {
+        if (isBuilt())
+            return;
+        for (const bool onServer : { false, true }) {
+            build(onServer);
+            fill();
+        }
+    }
     /// Selects the file (false) or a new database of the fixture's server (true) to build.
     void build(bool onServer)
     {
