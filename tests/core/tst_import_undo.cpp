@@ -6,7 +6,7 @@
 // the undo refuse, naming it, and writes nothing; an import event of an older store (no
 // decision, no before state) is refused too, not "reverted" into nothing.
 #include "StoreFingerprint.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
@@ -148,7 +148,7 @@ class TestImportUndo : public QObject
     Q_OBJECT
 
 private:
-    Result<io::ImportOutcome> import(test::TempStore &s)
+    Result<io::ImportOutcome> import(test::EngineStore &s)
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("incoming.json"));
@@ -166,12 +166,15 @@ private:
         return operation.apply(*set, *plan, policy);
     }
 
+    test::EngineFixture m_engines;
     Config m_config = Config::defaults();
 
 private Q_SLOTS:
+    // On a store file and on a team store (EngineStore.h).
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void undoTakesEveryTableBackAndRedoReapplies()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         const Tables before = Tables::of(*s);
         QSqlQuery q(s->database().handle());
@@ -223,7 +226,7 @@ private Q_SLOTS:
 
     void aLaterDecisionOnAnImportedMemoryRefusesTheUndo()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         auto outcome = import(s);
         QVERIFY2(outcome, outcome ? "" : qPrintable(outcome.error().message));
@@ -252,7 +255,7 @@ private Q_SLOTS:
 
     void anOlderStoresImportEventIsReadableButNotUndone()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(plain(QStringLiteral("old"), 1)));
         Event e{0, QStringLiteral("old"), events::kImport, QStringLiteral("import"), kT0,
                 QJsonObject{{QStringLiteral("source"), QStringLiteral("legacy.json")},
