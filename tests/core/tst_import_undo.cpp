@@ -1,4 +1,4 @@
-// An import undone as one step (docs/formats.md, "Import", "Undo"), on a real store file:
+// An import undone as one step (docs/formats.md, "Import", "Undo"), on a real store file and on a team store:
 // the import's own decision and the contradiction detector's, reverted newest first, take
 // every table back to exactly what it held before (memories field by field, links, conflicts
 // with their ids, meta; the event log only grows, its earlier rows untouched); reverting
