@@ -3,7 +3,7 @@
 // the pairwise rule where the caps do not bind), the fan-out caps, manual links, boosts.
 #include "engine/graph/AssociationBuilder.h"
 #include "engine/graph/KeywordIndex.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 #include "store/Transaction.h"
 
 #include <QTest>
@@ -84,7 +84,12 @@ class AssociationsTest : public QObject
 {
     Q_OBJECT
 
+    recollector::test::EngineFixture m_engines;
+
 private slots:
+    // On a store file and on a team store (EngineStore.h); on the server thousands of rows
+    // written a statement each cost a round trip each, so the sanitizer build runs the file only.
+    void initTestCase_data() { recollector::test::EngineFixture::addEngines(recollector::test::EngineFixture::Cost::Heavy); }
     void rules_data()
     {
         QTest::addColumn<QStringList>("keywordsA");
@@ -164,7 +169,7 @@ private slots:
 
     void rebuildEqualsPairwiseRule()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         const std::vector<Memory> memories{
             mem(QStringLiteral("m01"), kw("typescript,testing,vitest"), 0, QStringLiteral("t1"), QStringLiteral("/web")),
             mem(QStringLiteral("m02"), kw("typescript,testing,jest"), 2, QStringLiteral("t1"), QStringLiteral("/web")),
@@ -204,7 +209,7 @@ private slots:
 
     void deletedMemoriesAreNotLinked()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         Memory a = mem(QStringLiteral("a"), kw("x,y"));
         Memory b = mem(QStringLiteral("b"), kw("x,y"), 1);
         b.deletedAt = kBase + kMsPerDay;
@@ -217,7 +222,7 @@ private slots:
 
     void incrementalMatchesRebuild()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         std::vector<Memory> memories{
             mem(QStringLiteral("a"), kw("typescript,testing,vitest"), 0, QStringLiteral("t1")),
             mem(QStringLiteral("b"), kw("typescript,testing"), 48, {}, QStringLiteral("/web")),
@@ -265,7 +270,7 @@ private slots:
     {
         // 300 memories in one project sharing one popular keyword, one per hour: without caps
         // this is 44,850 pairs of weight 1.0.
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         const int n = 300;
         Transaction tx(store->database());
         for (int i = 0; i < n; ++i)
@@ -296,7 +301,7 @@ private slots:
 
     void progressCanCancel()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         {
             Transaction tx(store->database());
             for (int i = 0; i < 5000; ++i)
@@ -321,7 +326,7 @@ private slots:
 
     void boostCapsAtOne()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), kw("x"))).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), kw("y"))).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("c"), kw("z"))).ok());
@@ -385,7 +390,7 @@ private slots:
 
     void keywordIndexFromStore()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         Memory m = mem(QStringLiteral("q"), {QStringLiteral("say \"hi\""), QStringLiteral("naïve"), QStringLiteral("Ünïcode")});
         QVERIFY(store->memories().insert(m).ok());
         auto index = KeywordIndex::build(*store);

@@ -1,7 +1,7 @@
 // Cleanup (docs/scoring.md, "Cleanup"): per-profile candidates with their reasons, budgets,
 // purge after the retention period, protected memories, dry run = nothing written, apply = one
 // revertable transaction of archive / compress / delete / purge events.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/review/Cleanup.h"
 #include "engine/decisions/Decisions.h"
@@ -80,10 +80,14 @@ private:
                                       QStringLiteral("keyword"), kNow}));
     }
 
+    recollector::test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    // On a store file and on a team store (EngineStore.h).
+    void initTestCase_data() { recollector::test::EngineFixture::addEngines(); }
     void ebbinghausPlan()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fillEbbinghaus(*s);
         const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
         const auto plan = Cleanup(*s, m_config, *profile).plan(kNow);
@@ -104,7 +108,7 @@ private Q_SLOTS:
     // up to the commit, without the window opening a transaction of its own).
     void aCancelBeforeTheCommitWritesNothing()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fillEbbinghaus(*s);
         const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
         Cleanup cleanup(*s, m_config, *profile);
@@ -134,7 +138,7 @@ private Q_SLOTS:
 
     void dryRunWritesNothingApplyIsOneRevertableDecision()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fillEbbinghaus(*s);
         const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
         Cleanup cleanup(*s, m_config, *profile);
@@ -167,7 +171,7 @@ private Q_SLOTS:
 
     void lifecycleCompressesAndEvicts()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory compress = aged(QStringLiteral("compress"), 24 * 20); // e^-2 × 1.3 = 0.176
         Memory evict = aged(QStringLiteral("evict"), 24 * 40);       // e^-4 × 1.3 = 0.024
         Memory fading = aged(QStringLiteral("fading"), 24 * 5);       // 0.79
@@ -193,7 +197,7 @@ private Q_SLOTS:
 
     void importanceDeletesPerCategory()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(aged(QStringLiteral("fact-31d"), 24 * 31)));             // 0.95^24 = 0.292
         QVERIFY(s->memories().insert(aged(QStringLiteral("fact-20d"), 24 * 20)));             // 0.51: kept
         QVERIFY(s->memories().insert(aged(QStringLiteral("episode-15d"), 24 * 15, QStringLiteral("episode"))));
@@ -219,7 +223,7 @@ private Q_SLOTS:
     void coreSystemAndImportantAreNeverDeletedByCleanup()
     {
         QFETCH(QString, profile);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         // 400 days untouched: strength 0, lifecycle score 0, fact importance far below 0.3.
         const double hours = 24 * 400;
         QVERIFY(s->memories().insert(aged(QStringLiteral("plain-fact"), hours)));
@@ -237,7 +241,7 @@ private Q_SLOTS:
 
     void episodeAgeCountsFromCreation()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory used = aged(QStringLiteral("episode-used-yesterday"), 24, QStringLiteral("episode"));
         used.createdAt = kNow - 15 * kMsPerDay;
         QVERIFY(s->memories().insert(used));
@@ -254,7 +258,7 @@ private Q_SLOTS:
 
     void enhancedArchivesLongInactiveWeights()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(aged(QStringLiteral("temporary-100y"), 24 * 36500, QStringLiteral("temporary"))));
         QVERIFY(s->memories().insert(aged(QStringLiteral("fact-200d"), 24 * 200))); // W 0.39: kept
         Memory slow = aged(QStringLiteral("sensitive-1"), 24 * 36500, QStringLiteral("temporary"));
@@ -279,7 +283,7 @@ private Q_SLOTS:
         Config config = m_config;
         config.budgets.activeEpisodes = 2;
         config.budgets.semanticRules = 1;
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         // Strengths 100, 85, 69, 49 (hours 0, 4, 9, 17): all above the ebbinghaus lines.
         const double hours[] = {0, 4, 9, 17};
         for (int i = 0; i < 4; ++i)
@@ -308,7 +312,7 @@ private Q_SLOTS:
         config.budgets.activeEpisodes = 2;
         config.budgets.compressed = 1;
         config.budgets.semanticRules = 1;
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fillEbbinghaus(*s);
         const double hours[] = {0, 4, 9, 17, 3, 6};
         for (int i = 0; i < 6; ++i)
@@ -339,7 +343,7 @@ private Q_SLOTS:
 
     void aMemoryChangedSinceThePlanIsSkipped()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fillEbbinghaus(*s);
         const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
         Cleanup cleanup(*s, m_config, *profile);

@@ -6,7 +6,7 @@
 #include "engine/decisions/Decisions.h"
 #include "engine/text/NegationCues.h"
 #include "engine/text/TimeAnchors.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -48,7 +48,11 @@ class ConflictsTest : public QObject
 {
     Q_OBJECT
 
+    recollector::test::EngineFixture m_engines;
+
 private slots:
+    // On a store file and on a team store (EngineStore.h).
+    void initTestCase_data() { recollector::test::EngineFixture::addEngines(); }
     void negationCues_data()
     {
         QTest::addColumn<QString>("text");
@@ -255,7 +259,7 @@ private slots:
 
     void detectionOnStoreAppliesAutomaticHandling()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         const Millis now = kBase + 100 * kMsPerDay;
         const std::vector<Memory> memories{
             mem(QStringLiteral("d1"), u("User likes coffee"), 0, {}, {u("coffee")}),
@@ -324,7 +328,7 @@ private slots:
 
     void automaticHandlingFollowsConfig()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         Memory old = mem(QStringLiteral("o"), u("Use pnpm"), 0);
         old.permanent = true;
         QVERIFY(store->memories().insert(old).ok());
@@ -345,7 +349,7 @@ private slots:
 
     void detectForOneMemoryAndIncomingBatch()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(mem(QStringLiteral("s1"), u("User likes coffee"), 0, {}, {u("coffee")})).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("s2"), u("Tabs for indentation"), 0, {}, {u("indent")})).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -390,7 +394,7 @@ private slots:
     void resolve()
     {
         QFETCH(QString, strategy);
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("User likes coffee"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("User does not like coffee"), 2)).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -492,7 +496,7 @@ private slots:
     void resolutionIsUndoable()
     {
         QFETCH(QString, strategy);
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("主人喜欢猫"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("主人不喜欢猫"), 1)).ok());
         // A derived link the version link replaces, and must come back on undo.
@@ -525,7 +529,7 @@ private slots:
 
     void detectionIsUndoable()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("User likes coffee"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("User does not like coffee"), 1)).ok());
         ConflictDetector detector(*store, Config::defaults());
@@ -540,7 +544,7 @@ private slots:
 
     void staleOrIncompletePlansAreRefused()
     {
-        recollector::test::TempStore store;
+        recollector::test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), u("我喜欢喝咖啡"), 0)).ok());
         QVERIFY(store->memories().insert(mem(QStringLiteral("b"), u("我不喜欢咖啡了"), 1)).ok());
         ConflictDetector detector(*store, Config::defaults());

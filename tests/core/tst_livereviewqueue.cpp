@@ -3,7 +3,7 @@
 // after an incremental update equals ReviewQueue::build on the store — after a memory is added,
 // after decisions (confirm, negate, a review answered, a permanent mark), after a soft delete and
 // after a purge — and an update judges only the changed rows, never the whole store again.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/decisions/Decisions.h"
 #include "engine/review/LiveReviewQueue.h"
@@ -45,7 +45,7 @@ class TestLiveReviewQueue : public QObject
 
 private:
     Config m_config = Config::defaults();
-    std::unique_ptr<test::TempStore> m_store;
+    std::unique_ptr<test::EngineStore> m_store;
     MemorySnapshot m_snapshot;
 
     QStringList fullBuild(const ScoringProfile &profile)
@@ -74,14 +74,19 @@ private:
         return {};
     }
 
+    recollector::test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    // On a store file and on a team store (EngineStore.h); on the server the generator writes
+    // a row at a time, so the sanitizer build runs the file only.
+    void initTestCase_data() { recollector::test::EngineFixture::addEngines(recollector::test::EngineFixture::Cost::Heavy); }
     void init()
     {
         // Small budgets, so that the budget rules of the lifecycle design have something to cut.
         m_config.budgets.activeEpisodes = 40;
         m_config.budgets.compressed = 15;
         m_config.budgets.semanticRules = 10;
-        m_store = std::make_unique<test::TempStore>();
+        m_store = std::make_unique<test::EngineStore>(m_engines);
         GeneratorOptions o;
         o.memories = kMemories;
         o.associations = 0;

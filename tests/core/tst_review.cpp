@@ -1,7 +1,7 @@
 // The review queue (docs/scoring.md, "Review queue"): open conflicts, promote reviews at 2.5,
 // decay reviews below 0.5, cleanup candidates, in that order; answered reviews stay closed
 // until the importance crosses its line again.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/decisions/Decisions.h"
 #include "engine/review/ReviewQueue.h"
@@ -54,10 +54,14 @@ private:
         return *items;
     }
 
+    recollector::test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    // On a store file and on a team store (EngineStore.h).
+    void initTestCase_data() { recollector::test::EngineFixture::addEngines(); }
     void oneOrderedList()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(withImportance(QStringLiteral("promote-2.6"), 2.6, 0)));
         QVERIFY(s->memories().insert(withImportance(QStringLiteral("promote-2.9"), 2.9, 0)));
         QVERIFY(s->memories().insert(withImportance(QStringLiteral("below-line"), 2.4, 0)));
@@ -91,7 +95,7 @@ private Q_SLOTS:
 
     void importanceReviewsBelongToTheImportanceProfile()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(withImportance(QStringLiteral("high"), 2.9, 0)));
         QVERIFY(s->memories().insert(withImportance(QStringLiteral("low"), 1.0, 21)));
         QVERIFY(queue(*s, kNow, QStringLiteral("ebbinghaus")).empty());
@@ -100,7 +104,7 @@ private Q_SLOTS:
 
     void aPromoteAnswerHoldsUntilTheNextBoost()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(withImportance(QStringLiteral("m"), 2.6, 0)));
         Decisions d(*s, m_config, QStringLiteral("importance"));
         const auto kept = d.answerReview(QStringLiteral("m"), ReviewKind::Promote, ReviewAnswer::Keep, kNow);
@@ -122,7 +126,7 @@ private Q_SLOTS:
 
     void aDecayAnswerHoldsUntilTheImportanceFallsAgain()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(withImportance(QStringLiteral("m"), 1.0, 21)));
         QCOMPARE(queue(*s, kNow).size(), size_t(1));
         QVERIFY(Decisions(*s, m_config).answerReview(QStringLiteral("m"), ReviewKind::Decay, ReviewAnswer::Keep, kNow));
