@@ -44,6 +44,9 @@ class TestLiveReviewQueue : public QObject
     Q_OBJECT
 
 private:
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
     Config m_config = Config::defaults();
     std::unique_ptr<test::EngineStore> m_store;
     MemorySnapshot m_snapshot;
@@ -73,8 +76,6 @@ private:
         }
         return {};
     }
-
-    recollector::test::EngineFixture m_engines;
 
 private Q_SLOTS:
     // On a store file and on a team store (EngineStore.h); on the server the generator writes
