@@ -7,6 +7,7 @@
 // memory readable with exactly one of the two passphrases.
 #include "CliProcess.h"
 #include "EngineStore.h"
+#include "StoreFingerprint.h"
 #include "TempStore.h"
 
 #include "crypto/KdfParams.h"
@@ -105,13 +106,8 @@ private:
         if (!opened)
             qFatal("cannot open %s: %s", qPrintable(m_store), qPrintable(opened.error().message));
         QByteArray out;
-        QSqlQuery q((*opened)->database().handle());
-        for (const char *table : {"memories", "events", "conflicts", "associations", "meta"}) {
-            if (!q.exec(QStringLiteral("SELECT t::text FROM %1 t").arg(QLatin1String(table))))
-                qFatal("cannot read %s", table);
-            while (q.next())
-                out += q.value(0).toString().toUtf8() + '\n';
-        }
+        test::visitRows(
+            **opened, [&](const QByteArray &value) { out += value + ' '; }, [&] { out += '\n'; });
         return out;
     }
     /// A store with an added, edited level-0 memory raised to level 3; returns its id.

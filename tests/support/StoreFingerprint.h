@@ -18,26 +18,37 @@ struct StoreFingerprint
     bool operator==(const StoreFingerprint &) const = default;
 };
 
-inline StoreFingerprint fingerprint(core::Store &store)
+/// Every row of every table of `store` in a fixed order: `onValue(text)` for each value (as
+/// UTF-8 text), `onRowEnd()` after each row. Gives each table's row count.
+template <typename OnValue, typename OnRowEnd>
+QList<qint64> visitRows(core::Store &store, OnValue &&onValue, OnRowEnd &&onRowEnd)
 {
-    StoreFingerprint f;
-    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QList<qint64> counts;
     for (const char *sql : {"SELECT * FROM memories ORDER BY id", "SELECT * FROM associations ORDER BY a, b",
                             "SELECT * FROM events ORDER BY id", "SELECT * FROM conflicts ORDER BY id",
                             "SELECT * FROM meta ORDER BY key"}) {
         QSqlQuery q(store.database().handle());
         if (!q.exec(QString::fromLatin1(sql)))
-            qFatal("fingerprint query failed: %s", sql);
+            qFatal("reading every row failed: %s", sql);
         qint64 rows = 0;
         const int columns = q.record().count(); // record() builds a whole record: once, not per cell
         while (q.next()) {
             ++rows;
             for (int i = 0; i < columns; ++i)
-                hash.addData(q.value(i).toString().toUtf8() + '\x1f');
-            hash.addData("\x1e");
+                onValue(q.value(i).toString().toUtf8());
+            onRowEnd();
         }
-        f.counts << rows;
+        counts << rows;
     }
+    return counts;
+}
+
+inline StoreFingerprint fingerprint(core::Store &store)
+{
+    StoreFingerprint f;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    f.counts = visitRows(
+        store, [&](const QByteArray &value) { hash.addData(value + '\x1f'); }, [&] { hash.addData("\x1e"); });
     f.hash = hash.result();
     return f;
 }
