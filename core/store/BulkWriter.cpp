@@ -6,6 +6,7 @@
 #include "store/MemoryRow.h"
 #include "store/SqliteStatement.h"
 #include "store/TextCheck.h"
+#include "store/Transaction.h"
 
 #include <QVariant>
 
@@ -285,6 +286,9 @@ Result<std::int64_t> BulkWriter::appendEvents(std::span<const Event> events, std
     Q_ASSERT(events.size() == payloadJson.size());
     if (events.empty())
         return std::int64_t(0);
+    auto own = Transaction::forLooseWrite(m_db);
+    if (own && !own->isActive())
+        return own->error();
     const Status written = writeRows(kEvent, 5, events.size(), [&](SqliteStatement &q, int c, std::size_t i) {
         const Event &event = events[i];
         q.bind(c, event.memoryId);
@@ -299,7 +303,12 @@ Result<std::int64_t> BulkWriter::appendEvents(std::span<const Event> events, std
     SqliteStatement *q = statement(kEvent, error);
     if (!q)
         return error;
-    return q->lastInsertId();
+    const std::int64_t lastId = q->lastInsertId();
+    if (own) {
+        if (const Status st = own->commit(); !st)
+            return st.error();
+    }
+    return lastId;
 }
 
 Status BulkWriter::putLinksIfStronger(std::span<const Association> links, std::size_t *failedRow)

@@ -8,6 +8,7 @@
 #include "store/Schema.h"
 #include "store/PgDialect.h"
 #include "store/SqliteStatement.h"
+#include "store/Transaction.h"
 
 #include "crypto/StoreKey.h"
 
@@ -70,6 +71,9 @@ Result<bool> EventLog::concernsSealed(const Event &event) const
 
 Status EventLog::append(Event &event)
 {
+    auto own = Transaction::forLooseWrite(m_db);
+    if (own && !own->isActive())
+        return own->error();
     // On a team store each event records the database role that appended it, so the history
     // says who decided (docs/team-store.md#who-decided); `actor` keeps saying what kind of
     // decider it was (user, assistant, import), which the review inbox reads.
@@ -103,7 +107,7 @@ Status EventLog::append(Event &event)
     if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, QStringLiteral("appending %1 event for %2").arg(event.kind, event.memoryId));
     event.id = isServer(m_db) ? (q.next() ? q.value(0).toLongLong() : 0) : q.lastInsertId().toLongLong();
-    return {};
+    return own ? own->commit() : Status{};
 }
 
 Result<std::vector<Event>> EventLog::forMemory(const QString &memoryId, const QStringList &kinds) const

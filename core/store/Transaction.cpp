@@ -3,7 +3,33 @@
 #include "store/Database.h"
 #include "store/Engine.h"
 
+#include <QSqlQuery>
+
 namespace recollector::core {
+
+namespace {
+
+// The store's one writer lock on a team store: a transaction-scoped advisory lock, the same
+// number in every program that writes the store (ASCII "Recollec").
+constexpr qint64 kWriterLock = 0x5265636F6C6C6563;
+
+// One writer at a time, on both engines (docs/team-store.md#many-writers). SQLite takes it at
+// BEGIN IMMEDIATE. On PostgreSQL, writers that overlapped would interleave their event ids
+// and commit them out of order: a decision's events would not be one run of ids (undo walks
+// that run), and a reader that has seen id n would never see a smaller id committed later
+// (the live refresh, the review inbox). Taken before anything is read or locked, so it cannot
+// close a cycle with a row lock; it waits up to `lock_timeout`, the busy wait's counterpart.
+Status takeWriteLock(Database &db)
+{
+    if (!isServer(db))
+        return {};
+    QSqlQuery q(db.handle());
+    if (!q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kWriterLock)))
+        return db.errorFrom(q, QStringLiteral("waiting for another writer to finish"));
+    return {};
+}
+
+} // namespace
 
 Transaction::Transaction(Database &db) : m_db(db)
 {
@@ -17,17 +43,27 @@ Transaction::Transaction(Database &db) : m_db(db)
         return;
     }
     if (db.transactionDepth() == 0) {
-        // SQLite takes the write lock at BEGIN IMMEDIATE; PostgreSQL locks each row as it is
-        // written (docs/team-store.md, "What differs").
         const Status st = db.exec(isServer(db) ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
         if (!st) {
             m_error = st.error();
+            return;
+        }
+        if (const Status locked = takeWriteLock(db); !locked) {
+            (void)db.exec(QStringLiteral("ROLLBACK"));
+            m_error = locked.error();
             return;
         }
         m_outermost = true;
     }
     ++db.transactionDepth();
     m_active = true;
+}
+
+std::optional<Transaction> Transaction::forLooseWrite(Database &db)
+{
+    if (!isServer(db) || db.inWriteTransaction())
+        return std::nullopt;
+    return std::optional<Transaction>(std::in_place, db);
 }
 
 Transaction::~Transaction()

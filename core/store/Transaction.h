@@ -2,12 +2,16 @@
 
 #include "model/Result.h"
 
+#include <optional>
+
 namespace recollector::core {
 
 class Database;
 
-/// RAII write transaction (`BEGIN IMMEDIATE`). Rolls back unless commit() succeeded.
-/// Nested Transactions join the outermost one: only the outermost commit writes.
+/// RAII write transaction: `BEGIN IMMEDIATE` on SQLite; on a team store `BEGIN` and the store's
+/// writer lock, so one writer at a time on both (docs/team-store.md#many-writers). Rolls back
+/// unless commit() succeeded. Nested Transactions join the outermost one: only the outermost
+/// commit writes.
 class Transaction final
 {
 public:
@@ -22,6 +26,11 @@ public:
 
     [[nodiscard]] Status commit();
     void rollback();
+
+    /// On a team store, a write outside any Transaction gets one of its own, so it holds the
+    /// writer lock too (an event's id must follow the commits); elsewhere, none. Commit it
+    /// when the write succeeded.
+    [[nodiscard]] static std::optional<Transaction> forLooseWrite(Database &db);
 
 private:
     Database &m_db;

@@ -20,6 +20,9 @@
 #include <QSqlQuery>
 #include <QtTest>
 
+#include <atomic>
+#include <thread>
+
 using namespace recollector;
 using namespace recollector::core;
 
@@ -204,6 +207,69 @@ private Q_SLOTS:
         const auto after = store.memories().get(m.id);
         QVERIFY2(after, after ? "" : qPrintable(after.error().message));
         QCOMPARE(after->confidence, 0.7);
+    }
+
+    // docs/team-store.md#many-writers: one writer at a time, as on SQLite. A second program's
+    // decision begun while a first is open waits for its commit, so each decision's events are
+    // one run of ids and ids follow the commits (undo walks the run; the live refresh and the
+    // inbox read "after the last id seen"). An event written outside a transaction waits too.
+    void writersTakeTurnsSoEventIdsFollowTheCommits()
+    {
+        const QString url = server().createDatabase();
+        auto a = Store::open(url);
+        auto watcher = Store::open(url);
+        QVERIFY(a && watcher);
+        QVERIFY((*a)->memories().insert(test::sampleMemory(QStringLiteral("m"))));
+        const auto reinforce = [](qint64 at) {
+            Event e;
+            e.memoryId = QStringLiteral("m");
+            e.kind = QStringLiteral("reinforce");
+            e.at = at;
+            return e;
+        };
+        auto tx = std::make_unique<Transaction>((*a)->database());
+        QVERIFY(tx->isActive());
+        Event first = reinforce(2);
+        QVERIFY((*a)->events().append(first));
+        std::atomic<bool> otherDone { false };
+        qint64 looseId = 0;
+        qint64 otherId = 0;
+        QString otherError;
+        std::thread other([&] {
+            // A connection of its own, made and closed on this thread: first an event written
+            // outside any transaction, then a decision's.
+            auto s = Store::open(url);
+            Event loose = reinforce(3);
+            const Status looseWritten = s ? (*s)->events().append(loose) : Status(s.error());
+            if (!looseWritten) {
+                otherError = looseWritten.error().message;
+            } else {
+                looseId = loose.id;
+                Transaction t((*s)->database());
+                Event e = reinforce(5);
+                const Status appended = t.isActive() ? (*s)->events().append(e) : Status(t.error());
+                const Status committed = appended ? t.commit() : appended;
+                otherError = committed ? QString() : committed.error().message;
+                otherId = e.id;
+            }
+            otherDone = true;
+        });
+        // Until the other writer waits for the lock (or, without it, has written and finished).
+        const bool waiting = QTest::qWaitFor([&] {
+            return otherDone || scalar(**watcher, QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                                                                 "AND NOT granted")) > 0;
+        }, 30'000);
+        Event second = reinforce(4);
+        const bool appended = bool((*a)->events().append(second));
+        const bool committed = appended && bool(tx->commit());
+        tx.reset();
+        other.join();
+        QVERIFY(waiting);
+        QVERIFY(appended && committed);
+        QVERIFY2(otherError.isEmpty(), qPrintable(otherError));
+        QCOMPARE(second.id, first.id + 1);
+        QVERIFY(looseId > second.id);
+        QVERIFY(otherId > looseId);
     }
 
     void cliAddsAndListsOnTheAddress()
