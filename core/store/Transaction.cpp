@@ -13,20 +13,23 @@ namespace {
 // number in every program that writes the store (ASCII "Recollec").
 constexpr qint64 kWriterLock = 0x5265636F6C6C6563;
 
-// One writer at a time, on both engines (docs/team-store.md#many-writers). SQLite takes it at
-// BEGIN IMMEDIATE. On PostgreSQL, writers that overlapped would interleave their event ids
-// and commit them out of order: a decision's events would not be one run of ids (undo walks
-// that run), and a reader that has seen id n would never see a smaller id committed later
-// (the live refresh, the review inbox). Taken before anything is read or locked, so it cannot
-// close a cycle with a row lock; it waits up to `lock_timeout`, the busy wait's counterpart.
-Status takeWriteLock(Database &db)
+// BEGIN, and the store's writer lock: one writer at a time, on both engines
+// (docs/team-store.md#many-writers). SQLite's BEGIN IMMEDIATE is that lock. On PostgreSQL,
+// writers that overlapped would interleave their event ids and commit them out of order: a
+// decision's events would not be one run of ids (undo walks that run), and a reader that has
+// seen id n would never see a smaller id committed later (the live refresh, the review inbox).
+// Taken before anything is read or locked, so it cannot close a cycle with a row lock; it
+// waits up to `lock_timeout`, the busy wait's counterpart. One round trip for both.
+Status begin(Database &db)
 {
     if (!isServer(db))
-        return {};
+        return db.exec(QStringLiteral("BEGIN IMMEDIATE"));
     QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kWriterLock)))
-        return db.errorFrom(q, QStringLiteral("waiting for another writer to finish"));
-    return {};
+    if (q.exec(QStringLiteral("BEGIN; SELECT pg_advisory_xact_lock(%1)").arg(kWriterLock)))
+        return {};
+    const Error error = db.errorFrom(q, QStringLiteral("starting a write"));
+    (void)db.exec(QStringLiteral("ROLLBACK"));
+    return error;
 }
 
 } // namespace
@@ -43,14 +46,8 @@ Transaction::Transaction(Database &db) : m_db(db)
         return;
     }
     if (db.transactionDepth() == 0) {
-        const Status st = db.exec(isServer(db) ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
-        if (!st) {
+        if (const Status st = begin(db); !st) {
             m_error = st.error();
-            return;
-        }
-        if (const Status locked = takeWriteLock(db); !locked) {
-            (void)db.exec(QStringLiteral("ROLLBACK"));
-            m_error = locked.error();
             return;
         }
         m_outermost = true;
@@ -102,15 +99,10 @@ Status Transaction::commit()
             }
         }
     }
-    if (isServer(m_db)) {
-        // PostgreSQL answers COMMIT of a transaction that a failed statement aborted with a
-        // rollback and no error: ask first, so a commit that writes nothing never reads as done.
-        if (const Status alive = m_db.exec(QStringLiteral("SELECT 1")); !alive) {
-            (void)m_db.exec(QStringLiteral("ROLLBACK"));
-            return alive;
-        }
-    }
-    const Status st = m_db.exec(QStringLiteral("COMMIT"));
+    // PostgreSQL answers COMMIT of a transaction that a failed statement aborted with a
+    // rollback and no error: ask first, in the same round trip (the first failed statement
+    // stops the rest), so a commit that writes nothing never reads as done.
+    const Status st = m_db.exec(isServer(m_db) ? QStringLiteral("SELECT 1; COMMIT") : QStringLiteral("COMMIT"));
     if (!st) {
         m_db.scrubPending() = false;
         (void)m_db.exec(QStringLiteral("ROLLBACK"));
