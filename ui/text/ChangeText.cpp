@@ -38,7 +38,7 @@ QString byActor(ChangeActor actor)
 QString edited(const ChangeRow &row)
 {
     QStringList words;
-    for (const QString &f : row.editedFields) {
+    for (const QString &f : ChangeList::fieldNames(row.editedFields)) {
         const QString w = ChangeText::field(f);
         if (!w.isEmpty() && !words.contains(w))
             words << w;

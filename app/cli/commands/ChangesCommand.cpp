@@ -36,8 +36,8 @@ QJsonObject rowObject(const ChangeRow &row, const ChangeTexts &texts)
                     { QStringLiteral("category"), texts.category },
                     { QStringLiteral("projectPath"), texts.project },
                     { QStringLiteral("content"), texts.preview } };
-    if (!row.editedFields.isEmpty())
-        o.insert(QStringLiteral("fields"), QJsonArray::fromStringList(row.editedFields));
+    if (row.editedFields != 0)
+        o.insert(QStringLiteral("fields"), QJsonArray::fromStringList(ChangeList::fieldNames(row.editedFields)));
     if (row.tierBefore && row.tierNow) {
         o.insert(QStringLiteral("tierBefore"), tierName(*row.tierBefore));
         o.insert(QStringLiteral("tier"), tierName(*row.tierNow));

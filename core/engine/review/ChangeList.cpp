@@ -28,18 +28,29 @@ const std::array<ChangeKind, kChangeKindCount> kOrder {
 const std::array<ChangeActor, 5> kActors { ChangeActor::User, ChangeActor::Assistant, ChangeActor::File,
                                            ChangeActor::Import, ChangeActor::System };
 
-// The fields an edit names, in words; the others (cached strength, instants) are the
-// decision's bookkeeping, not what the person changed.
-QString fieldWords(const QString &field)
+// The fields a person edits, by their JSON names, each with its bit in ChangeRow::editedFields
+// and its words; the others an edit writes (cached strength, instants) are the decision's
+// bookkeeping, not what the person changed.
+struct EditedField
 {
-    static const QHash<QString, QString> words { { QStringLiteral("content"), QStringLiteral("text") },
-                                                 { QStringLiteral("keywords"), QStringLiteral("keywords") },
-                                                 { QStringLiteral("category"), QStringLiteral("category") },
-                                                 { QStringLiteral("confidence"), QStringLiteral("confidence") },
-                                                 { QStringLiteral("importance"), QStringLiteral("importance") },
-                                                 { QStringLiteral("projectPath"), QStringLiteral("project") },
-                                                 { QStringLiteral("sensitivity"), QStringLiteral("sensitivity") } };
-    return words.value(field);
+    QLatin1StringView name;
+    QLatin1StringView words;
+};
+constexpr std::array<EditedField, 7> kEditedFields { { { QLatin1StringView("content"), QLatin1StringView("text") },
+                                                       { QLatin1StringView("keywords"), QLatin1StringView("keywords") },
+                                                       { QLatin1StringView("category"), QLatin1StringView("category") },
+                                                       { QLatin1StringView("confidence"), QLatin1StringView("confidence") },
+                                                       { QLatin1StringView("importance"), QLatin1StringView("importance") },
+                                                       { QLatin1StringView("projectPath"), QLatin1StringView("project") },
+                                                       { QLatin1StringView("sensitivity"), QLatin1StringView("sensitivity") } } };
+
+std::uint8_t fieldBit(const QString &field)
+{
+    for (std::size_t i = 0; i < kEditedFields.size(); ++i) {
+        if (field == kEditedFields[i].name)
+            return std::uint8_t(1u << i);
+    }
+    return 0;
 }
 
 QString joinWords(const QStringList &words)
@@ -71,10 +82,9 @@ QString kindWords(const ChangeRow &row, ChangeKind kind)
     case ChangeKind::Merged: return QStringLiteral("Merged");
     case ChangeKind::Edited: {
         QStringList words;
-        for (const QString &f : row.editedFields) {
-            const QString w = fieldWords(f);
-            if (!w.isEmpty() && !words.contains(w))
-                words << w;
+        for (std::size_t i = 0; i < kEditedFields.size(); ++i) {
+            if (row.editedFields & (1u << i))
+                words << kEditedFields[i].words;
         }
         return words.isEmpty() ? QStringLiteral("Edited") : QStringLiteral("Edited ") + joinWords(words);
     }
@@ -106,10 +116,8 @@ void addEvent(ChangeRow &row, const ChangeEventRow &e, ChangeActor actor, std::u
             row.actorOf[std::size_t(indexOf(k))] = actor;
     }
     if (kinds & bit(ChangeKind::Edited)) {
-        for (const QString &f : e.fields) {
-            if (!row.editedFields.contains(f) && !fieldWords(f).isEmpty())
-                row.editedFields << f;
-        }
+        for (const QString &f : e.fields)
+            row.editedFields |= fieldBit(f);
     }
     if (kinds & bit(ChangeKind::Reinforced))
         ++row.reinforcements;
@@ -459,6 +467,16 @@ QStringList ChangeList::kindNames(std::uint32_t kinds)
     for (ChangeKind k : kOrder) {
         if (kinds & bit(k))
             out << kindName(k);
+    }
+    return out;
+}
+
+QStringList ChangeList::fieldNames(std::uint8_t fields)
+{
+    QStringList out;
+    for (std::size_t i = 0; i < kEditedFields.size(); ++i) {
+        if (fields & (1u << i))
+            out << kEditedFields[i].name;
     }
     return out;
 }

@@ -57,7 +57,7 @@ struct ChangeRow
     std::uint8_t actors = 0;  ///< ChangeActor bits
     /// The actor of the newest event of each kind, by the kind's bit index.
     std::array<ChangeActor, kChangeKindCount> actorOf {};
-    QStringList editedFields; ///< the fields edits named, by their JSON names, first seen first
+    std::uint8_t editedFields = 0; ///< bits of the fields edits named (ChangeList::fieldNames)
     int reinforcements = 0;
     std::optional<Tier> tierBefore; ///< a tier crossing: the tier at the start of the range
     std::optional<Tier> tierNow;
@@ -127,6 +127,10 @@ public:
     static std::optional<ChangeKind> kindFromName(const QString &name);
     static QStringList kindNames(std::uint32_t kinds);
     static QStringList actorNames(std::uint8_t actors);
+    /// The fields of ChangeRow::editedFields' bits by their JSON names, in a fixed order (text
+    /// first): the fields a person edits; the others an edit writes (cached strength,
+    /// instants) are the decision's bookkeeping and have no bit.
+    static QStringList fieldNames(std::uint8_t fields);
 
     /// The change in words (English; the window words it through tr()): "Edited text by the
     /// assistant", "New by an import", "Deleted by the assistant in its file", "Fell to weak".
