@@ -20,9 +20,19 @@ json_type typeOf(simdjson::ondemand::value &value)
     return type;
 }
 
+std::uint8_t fieldBit(std::string_view name)
+{
+    const auto &fields = ChangeScan::editedFields();
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (name == std::string_view(fields[i].data(), std::size_t(fields[i].size())))
+            return std::uint8_t(1u << i);
+    }
+    return 0;
+}
+
 // The members, read into a copy: a payload found broken halfway gives none of them. Members
 // not asked for are skipped by the parser, which still checks their structure.
-bool readMembers(simdjson::ondemand::document &doc, ChangeEventRow &row, ChangePayload &names)
+bool readMembers(simdjson::ondemand::document &doc, ChangeEventRow &row)
 {
     simdjson::ondemand::object object;
     if (doc.get_object().get(object))
@@ -41,11 +51,10 @@ bool readMembers(simdjson::ondemand::document &doc, ChangeEventRow &row, ChangeP
                 continue;
             if (value.get_string().get(text))
                 return false;
-            QString &to = key == "fromFile" ? row.fromFile
-                : key == "change"           ? change
-                : key == "action"           ? action
-                                            : row.decision;
-            to = qtext(text);
+            if (key == "decision")
+                row.decided = !text.empty();
+            else
+                (key == "fromFile" ? row.fromFile : key == "change" ? change : action) = qtext(text);
         } else if ((key == "created" || key == "removed") && type == json_type::boolean) {
             bool flag = false;
             if (value.get_bool().get(flag))
@@ -55,12 +64,12 @@ bool readMembers(simdjson::ondemand::document &doc, ChangeEventRow &row, ChangeP
             simdjson::ondemand::object after;
             if (value.get_object().get(after))
                 return false;
-            row.fields.clear();
+            row.fields = 0;
             for (auto member : after) {
                 std::string_view name;
                 if (member.unescaped_key().get(name))
                     return false;
-                row.fields << names.intern(name);
+                row.fields |= fieldBit(name);
             }
         } else if (key == "reverts" && type == json_type::number) {
             std::int64_t id = 0;
@@ -107,14 +116,14 @@ void ChangePayload::read(std::string_view payload, ChangeEventRow &row)
     simdjson::ondemand::document doc;
     if (m_parser->parser.iterate(m_buffer.data(), payload.size(), m_buffer.capacity()).get(doc))
         return;
-    if (!readMembers(doc, members, *this))
+    if (!readMembers(doc, members))
         return;
     row.fromFile = std::move(members.fromFile);
     row.change = std::move(members.change);
-    row.decision = std::move(members.decision);
+    row.decided = members.decided;
     row.created = members.created;
     row.removed = members.removed;
-    row.fields = std::move(members.fields);
+    row.fields = members.fields;
     row.reverts = members.reverts;
 }
 

@@ -41,6 +41,15 @@ const QStringList &ChangeScan::kinds()
     return k;
 }
 
+const std::array<QLatin1StringView, 7> &ChangeScan::editedFields()
+{
+    static constexpr std::array<QLatin1StringView, 7> names { QLatin1StringView("content"),    QLatin1StringView("keywords"),
+                                                              QLatin1StringView("category"),   QLatin1StringView("confidence"),
+                                                              QLatin1StringView("importance"), QLatin1StringView("projectPath"),
+                                                              QLatin1StringView("sensitivity") };
+    return names;
+}
+
 QString ChangeScan::sql()
 {
     return QStringLiteral("SELECT id, memory_id, kind, actor, at, payload FROM events WHERE kind IN (%1) AND id > ? "

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -33,10 +35,10 @@ struct ChangeEventRow
     Millis at = 0;
     QString fromFile;   ///< the agent's own file, for a change read from an attached folder
     QString change;     ///< a folder sync's "added" / "changed" / "removed", an import's action
-    QString decision;   ///< "dec_…", empty for events outside a decision (a folder sync)
+    bool decided = false; ///< part of a decision (its payload names one); a folder sync's are not
     bool created = false;
     bool removed = false;
-    QStringList fields; ///< the fields its "after" names (an edit's changed fields)
+    std::uint8_t fields = 0; ///< the fields its "after" names, as bits of ChangeScan::editedFields()
     qint64 reverts = 0; ///< a revert: the event it reverts
 };
 
@@ -60,6 +62,10 @@ public:
     static const QStringList &kinds();
     /// read()'s statement (its plan is checked by core.changes).
     static QString sql();
+    /// The fields a person edits, by their JSON names: bit i of ChangeEventRow::fields is the
+    /// i-th. The others an edit writes (cached strength, instants) are the decision's
+    /// bookkeeping, not what the person changed, and have no bit.
+    static const std::array<QLatin1StringView, 7> &editedFields();
 
 private:
     Database &m_db;

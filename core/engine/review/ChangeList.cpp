@@ -28,30 +28,12 @@ const std::array<ChangeKind, kChangeKindCount> kOrder {
 const std::array<ChangeActor, 5> kActors { ChangeActor::User, ChangeActor::Assistant, ChangeActor::File,
                                            ChangeActor::Import, ChangeActor::System };
 
-// The fields a person edits, by their JSON names, each with its bit in ChangeRow::editedFields
-// and its words; the others an edit writes (cached strength, instants) are the decision's
-// bookkeeping, not what the person changed.
-struct EditedField
-{
-    QLatin1StringView name;
-    QLatin1StringView words;
-};
-constexpr std::array<EditedField, 7> kEditedFields { { { QLatin1StringView("content"), QLatin1StringView("text") },
-                                                       { QLatin1StringView("keywords"), QLatin1StringView("keywords") },
-                                                       { QLatin1StringView("category"), QLatin1StringView("category") },
-                                                       { QLatin1StringView("confidence"), QLatin1StringView("confidence") },
-                                                       { QLatin1StringView("importance"), QLatin1StringView("importance") },
-                                                       { QLatin1StringView("projectPath"), QLatin1StringView("project") },
-                                                       { QLatin1StringView("sensitivity"), QLatin1StringView("sensitivity") } } };
-
-std::uint8_t fieldBit(const QString &field)
-{
-    for (std::size_t i = 0; i < kEditedFields.size(); ++i) {
-        if (field == kEditedFields[i].name)
-            return std::uint8_t(1u << i);
-    }
-    return 0;
-}
+// The words for each of the fields a person edits (ChangeScan::editedFields(), in its order).
+constexpr std::array<QLatin1StringView, 7> kFieldWords { QLatin1StringView("text"),       QLatin1StringView("keywords"),
+                                                         QLatin1StringView("category"),   QLatin1StringView("confidence"),
+                                                         QLatin1StringView("importance"), QLatin1StringView("project"),
+                                                         QLatin1StringView("sensitivity") };
+static_assert(kFieldWords.size() == std::tuple_size_v<std::remove_cvref_t<decltype(ChangeScan::editedFields())>>);
 
 QString joinWords(const QStringList &words)
 {
@@ -82,9 +64,9 @@ QString kindWords(const ChangeRow &row, ChangeKind kind)
     case ChangeKind::Merged: return QStringLiteral("Merged");
     case ChangeKind::Edited: {
         QStringList words;
-        for (std::size_t i = 0; i < kEditedFields.size(); ++i) {
+        for (std::size_t i = 0; i < kFieldWords.size(); ++i) {
             if (row.editedFields & (1u << i))
-                words << kEditedFields[i].words;
+                words << kFieldWords[i];
         }
         return words.isEmpty() ? QStringLiteral("Edited") : QStringLiteral("Edited ") + joinWords(words);
     }
@@ -115,13 +97,11 @@ void addEvent(ChangeRow &row, const ChangeEventRow &e, ChangeActor actor, std::u
         if (kinds & bit(k))
             row.actorOf[std::size_t(indexOf(k))] = actor;
     }
-    if (kinds & bit(ChangeKind::Edited)) {
-        for (const QString &f : e.fields)
-            row.editedFields |= fieldBit(f);
-    }
+    if (kinds & bit(ChangeKind::Edited))
+        row.editedFields |= e.fields;
     if (kinds & bit(ChangeKind::Reinforced))
         ++row.reinforcements;
-    if (actor == ChangeActor::Assistant && !e.decision.isEmpty() && e.kind != events::kRevert)
+    if (actor == ChangeActor::Assistant && e.decided && e.kind != events::kRevert)
         row.fromAssistant = true;
 }
 
@@ -474,9 +454,10 @@ QStringList ChangeList::kindNames(std::uint32_t kinds)
 QStringList ChangeList::fieldNames(std::uint8_t fields)
 {
     QStringList out;
-    for (std::size_t i = 0; i < kEditedFields.size(); ++i) {
+    const auto &names = ChangeScan::editedFields();
+    for (std::size_t i = 0; i < names.size(); ++i) {
         if (fields & (1u << i))
-            out << kEditedFields[i].name;
+            out << names[i];
     }
     return out;
 }

@@ -57,7 +57,7 @@ struct ChangeRow
     std::uint8_t actors = 0;  ///< ChangeActor bits
     /// The actor of the newest event of each kind, by the kind's bit index.
     std::array<ChangeActor, kChangeKindCount> actorOf {};
-    std::uint8_t editedFields = 0; ///< bits of the fields edits named (ChangeList::fieldNames)
+    std::uint8_t editedFields = 0; ///< the fields edits named, as bits (ChangeList::fieldNames)
     int reinforcements = 0;
     std::optional<Tier> tierBefore; ///< a tier crossing: the tier at the start of the range
     std::optional<Tier> tierNow;
@@ -127,9 +127,8 @@ public:
     static std::optional<ChangeKind> kindFromName(const QString &name);
     static QStringList kindNames(std::uint32_t kinds);
     static QStringList actorNames(std::uint8_t actors);
-    /// The fields of ChangeRow::editedFields' bits by their JSON names, in a fixed order (text
-    /// first): the fields a person edits; the others an edit writes (cached strength,
-    /// instants) are the decision's bookkeeping and have no bit.
+    /// The fields of ChangeRow::editedFields' bits by their JSON names, in
+    /// ChangeScan::editedFields()' order (text first).
     static QStringList fieldNames(std::uint8_t fields);
 
     /// The change in words (English; the window words it through tr()): "Edited text by the
