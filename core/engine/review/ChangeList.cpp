@@ -350,12 +350,11 @@ Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery
     auto scanned = ChangeScan(store.database()).read(query.range);
     if (!scanned)
         return scanned.error();
-    if (tiers)
-        tierPass.join();
-    // Room for every row at once (a row per event at most, and the crossings): growing the
-    // list would move each row several times.
+    // Room for every row at once (a row per event at most, and a crossing per memory at most:
+    // the pages of room never used are never touched): growing the list would move each row
+    // several times. The crossings are not known yet: the events are grouped while they are.
     std::vector<ChangeRow> rows;
-    rows.reserve(scanned->size() + crossings.size());
+    rows.reserve(scanned->size() + (tiers ? snapshot->size() : 0));
     std::vector<std::uint32_t> rowsOf; // each row's snapshot row
     rowsOf.reserve(rows.capacity());
     RowsByMemory byMemory(snapshot);
@@ -365,8 +364,10 @@ Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery
             continue;
         addEvent(rows[byMemory.rowFor(e.memoryId, rows, rowsOf)], e, actor, kindsOf(e));
     }
-    if (tiers)
+    if (tiers) {
+        tierPass.join();
         addTierCrossings(rows, rowsOf, [&](std::uint32_t r) { return byMemory.listed(r); }, crossings, *snapshot);
+    }
     // The texts are not copied (ChangeList::texts, or the window's model for the rows on screen).
     std::vector<std::uint32_t> kept;
     kept.reserve(rows.size());
