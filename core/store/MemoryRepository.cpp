@@ -50,10 +50,10 @@ Result<Memory> MemoryRepository::get(const QString &id) const
 
 Result<bool> MemoryRepository::contains(const QString &id) const
 {
-    QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("SELECT 1 FROM memories WHERE id = ?"));
+    auto use = m_db.keptQuery(QStringLiteral("SELECT 1 FROM memories WHERE id = ?"));
+    QSqlQuery &q = *use;
     q.addBindValue(id);
-    if (!q.exec())
+    if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, QStringLiteral("looking up memory %1").arg(id));
     if (q.next())
         return true;
@@ -227,13 +227,15 @@ Status MemoryRepository::write(const Memory &plainMemory, const QString &verb)
         return sealedMemory.error();
     const Memory &memory = *sealedMemory;
     const QStringList &cols = row::memoryColumns();
-    QSqlQuery q(m_db.handle());
     QString placeholders = QStringLiteral("?");
     for (int i = 1; i < cols.size(); ++i)
         placeholders += QStringLiteral(",?");
-    q.prepare(QStringLiteral("%1 INTO memories (%2) VALUES (%3)").arg(verb, cols.join(QLatin1Char(',')), placeholders));
+    // Kept prepared on a team store's connection, as a decision's statements are
+    // (docs/team-store.md#decision-cost): a remember or an add is one round trip, not three.
+    auto use = m_db.keptQuery(QStringLiteral("%1 INTO memories (%2) VALUES (%3)").arg(verb, cols.join(QLatin1Char(',')), placeholders));
+    QSqlQuery &q = *use;
     row::bindMemory(q, memory);
-    if (!q.exec())
+    if (!use.isPrepared() || !q.exec())
         return m_db.errorFrom(q, QStringLiteral("writing memory %1").arg(memory.id));
     return {};
 }

@@ -19,13 +19,17 @@ constexpr qint64 kWriterLock = 0x5265636F6C6C6563;
 // decision's events would not be one run of ids (undo walks that run), and a reader that has
 // seen id n would never see a smaller id committed later (the live refresh, the review inbox).
 // Taken before anything is read or locked, so it cannot close a cycle with a row lock; it
-// waits up to `lock_timeout`, the busy wait's counterpart. One round trip for both.
+// waits up to `lock_timeout`, the busy wait's counterpart. Two statements, not one text: Qt's
+// driver reports only the first result of a text of several, so a lock that timed out would
+// read as taken.
 Status begin(Database &db)
 {
     if (!isServer(db))
         return db.exec(QStringLiteral("BEGIN IMMEDIATE"));
+    if (const Status st = db.exec(QStringLiteral("BEGIN")); !st)
+        return st;
     QSqlQuery q(db.handle());
-    if (q.exec(QStringLiteral("BEGIN; SELECT pg_advisory_xact_lock(%1)").arg(kWriterLock)))
+    if (q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kWriterLock)))
         return {};
     const Error error = db.errorFrom(q, QStringLiteral("starting a write"));
     (void)db.exec(QStringLiteral("ROLLBACK"));
@@ -99,10 +103,17 @@ Status Transaction::commit()
             }
         }
     }
-    // PostgreSQL answers COMMIT of a transaction that a failed statement aborted with a
-    // rollback and no error: ask first, in the same round trip (the first failed statement
-    // stops the rest), so a commit that writes nothing never reads as done.
-    const Status st = m_db.exec(isServer(m_db) ? QStringLiteral("SELECT 1; COMMIT") : QStringLiteral("COMMIT"));
+    if (isServer(m_db)) {
+        // PostgreSQL answers COMMIT of a transaction that a failed statement aborted with a
+        // rollback and no error: ask first, so a commit that writes nothing never reads as
+        // done. A statement of its own: of a text of several, Qt's driver reports only the
+        // first result, so a COMMIT that failed after it would read as done.
+        if (const Status alive = m_db.exec(QStringLiteral("SELECT 1")); !alive) {
+            (void)m_db.exec(QStringLiteral("ROLLBACK"));
+            return alive;
+        }
+    }
+    const Status st = m_db.exec(QStringLiteral("COMMIT"));
     if (!st) {
         m_db.scrubPending() = false;
         (void)m_db.exec(QStringLiteral("ROLLBACK"));

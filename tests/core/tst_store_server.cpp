@@ -272,6 +272,28 @@ private Q_SLOTS:
         QVERIFY(otherId > looseId);
     }
 
+    // A writer that waits longer than its busy timeout for another's turn is told the store is
+    // locked, and writes nothing.
+    void aWriterThatWaitsTooLongIsToldAndWritesNothing()
+    {
+        const QString url = server().createDatabase();
+        auto a = Store::open(url);
+        auto b = Store::open(url);
+        QVERIFY(a && b);
+        QVERIFY(QSqlQuery((*b)->database().handle()).exec(QStringLiteral("SET lock_timeout = 100")));
+        Transaction first((*a)->database());
+        QVERIFY(first.isActive());
+        {
+            Transaction second((*b)->database());
+            QVERIFY(!second.isActive());
+            QCOMPARE(second.error().code, Error::Code::Locked);
+            QVERIFY2(second.error().message.contains(QLatin1String("locked by another program")), qPrintable(second.error().message));
+        }
+        QVERIFY(first.commit());
+        QVERIFY((*b)->memories().insert(test::sampleMemory(QStringLiteral("after"))));
+        QCOMPARE(*(*b)->memories().count(), qint64(1));
+    }
+
     void cliAddsAndListsOnTheAddress()
     {
         const QString url = server().createDatabase();
