@@ -15,8 +15,9 @@ struct ChangeEventRow;
 /// Reads the few members of an event's payload the change list summarises by (fromFile,
 /// change or action, whether it names a decision, created, removed, the edited fields its
 /// after names, reverts) into a ChangeEventRow, with simdjson's On-Demand parser: one pass
-/// over each payload, where SQLite's JSON functions parsed it once per member asked. A payload that is not valid JSON gives none
-/// of them, as `json_valid` did. One reader per scan: it keeps its parser and buffer.
+/// over each payload, where SQLite's JSON functions parsed it once per member asked. A
+/// payload that is not valid JSON gives none of them, as `json_valid` did. One reader per
+/// scan: it keeps its parser and buffer.
 class ChangePayload final
 {
 public:
