@@ -180,6 +180,32 @@ Status reconnect(Database &db, int busyTimeoutMs)
     return {};
 }
 
+// A store made before the text index held a note's title and description gets it now, once
+// (docs/team-store.md#text-search): its searches would otherwise say the text another way than
+// its index and read every row. Any open that may write does it; a reviewer's does not.
+Status renewTextIndex(Database &db)
+{
+    QSqlQuery q(db.handle());
+    if (!q.exec(QStringLiteral("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = '%1'")
+                    .arg(QLatin1String(pg_schema::kTextIndex))))
+        return db.errorFrom(q, QStringLiteral("reading the text index"));
+    if (q.next() && q.value(0).toString().contains(QLatin1String("description")))
+        return {};
+    q.finish();
+    Transaction tx(db);
+    if (!tx.isActive())
+        return tx.error();
+    for (const QString &sql : {QStringLiteral("DROP INDEX IF EXISTS %1").arg(QLatin1String(pg_schema::kTextIndex)),
+                               pg_schema::textIndex()}) {
+        if (!q.exec(sql))
+            return db.errorFrom(q, QStringLiteral("renewing the text index"));
+    }
+    if (const Status st = tx.commit(); !st)
+        return st;
+    qCInfo(lcStore) << "renewed the text index of" << db.path();
+    return {};
+}
+
 Status prepareStore(Database &db, OpenState state)
 {
     QSqlQuery q(db.handle());
@@ -227,7 +253,7 @@ Status prepareStore(Database &db, OpenState state)
     if (state.readOnly)
         return db.exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"));
     if (state.versionOnDisk == Database::kSchemaVersion)
-        return {};
+        return renewTextIndex(db);
     if (state.versionOnDisk != 0)
         return Error::make(Error::Code::Schema, QStringLiteral("%1: schema %2 on PostgreSQL has no migration to %3")
                                                     .arg(db.path(), QString::number(state.versionOnDisk),

@@ -136,16 +136,24 @@ QStringList mentionIndexes()
     };
 }
 
-// The words' index of TextSearch (TextSearchServer.cpp says the vector the same way): a
-// search reads the matching memories' rows, not every row. Secret memories (level 3) are not
-// in it, as they are not in SQLite's text index.
-QString textIndex()
+} // namespace
+
+QString textFields()
 {
-    return QStringLiteral("CREATE INDEX memories_text ON memories USING gin "
-                          "(to_tsvector('english', content || ' ' || keywords)) WHERE sensitivity < 3");
+    // The same fields as SQLite's text index (TextIndexSchema.cpp): a note's title and
+    // description beside the text and the keywords.
+    return QStringLiteral("content || ' ' || keywords || ' ' || CASE WHEN json_valid(extra) THEN "
+                          "coalesce(json_extract(extra, '$.title'), '') || ' ' || "
+                          "coalesce(json_extract(extra, '$.description'), '') ELSE '' END");
 }
 
-} // namespace
+QString textVector() { return QStringLiteral("to_tsvector('english', %1)").arg(textFields()); }
+
+QString textIndex()
+{
+    return QStringLiteral("CREATE INDEX %1 ON memories USING gin (%2) WHERE sensitivity < 3")
+        .arg(QLatin1String(kTextIndex), textVector());
+}
 
 QStringList createCurrent(int version)
 {

@@ -1,11 +1,13 @@
 // TextSearch's PostgreSQL half (docs/team-store.md#text-search): PostgreSQL's own full-text
 // search in place of SQLite's FTS5 tables, which a team store does not have. Each query word
 // is an English tsquery (stemmed as the porter tokenizer stems), its share the ts_rank of that
-// word alone; a CJK run is a substring of the text, its share 1. The words are looked up
+// word alone times the word's rarity (BM25's idf); a CJK run is a substring of the text, its
+// share 1. The words are looked up
 // through the GIN index on the same vector (PgSchema, memories_text), and the server sends
 // only the best rows, as FtsBest keeps only those on SQLite.
 #include "store/TextSearch.h"
 
+#include "store/PgSchema.h"
 #include "store/SqliteStatement.h"
 
 #include <QHash>
@@ -13,10 +15,6 @@
 namespace recollector::core {
 
 namespace {
-
-// The text PgSchema's memories_text indexes: the words' query must say it the same way for
-// the planner to read the index.
-const QString kVector = QStringLiteral("to_tsvector('english', content || ' ' || keywords)");
 
 // The memories matching any of `terms` (parameters ?1 … ?terms), one share column per term,
 // the best `limit` first by the weighted sum (weights ?terms+1 …, the limit the last parameter).
@@ -38,13 +36,21 @@ QString wordsSql(int words)
     QStringList queries, shares, any;
     for (int i = 1; i <= words; ++i) {
         queries << QStringLiteral("plainto_tsquery('english', ?%1) AS q%1").arg(i);
-        shares << QStringLiteral("CASE WHEN m.v @@ q.q%1 THEN ts_rank(m.v, q.q%1) ELSE 0 END").arg(i);
+        // ts_rank knows nothing of the other memories: weighed by how rare the word is, as
+        // BM25 weighs it on SQLite (its idf: the memories holding the word, counted over the
+        // matches; all memories, the planner's count, or the matches when it has none).
+        const QString holding = QStringLiteral("count(*) FILTER (WHERE m.v @@ q.q%1) OVER ()").arg(i);
+        shares << QStringLiteral("CASE WHEN m.v @@ q.q%1 THEN ts_rank(m.v, q.q%1) ELSE 0 END * "
+                                 "ln(1.0 + (greatest(q.n, count(*) OVER ()) - %2 + 0.5) / (%2 + 0.5))")
+                      .arg(i)
+                      .arg(holding);
         any << QStringLiteral("plainto_tsquery('english', ?%1)").arg(i);
     }
+    queries << QStringLiteral("(SELECT greatest(reltuples, 1)::float8 FROM pg_class WHERE oid = 'memories'::regclass) AS n");
     // OFFSET 0 keeps the subquery whole: each row's vector made once, not once per use.
     const QString from = QStringLiteral("(SELECT id, rowid, created_at, %1 AS v FROM memories WHERE sensitivity < 3 "
                                         "AND %1 @@ (%2) OFFSET 0) m, (SELECT %3) q")
-                             .arg(kVector, any.join(QStringLiteral(" || ")), queries.join(QStringLiteral(", ")));
+                             .arg(pg_schema::textVector(), any.join(QStringLiteral(" || ")), queries.join(QStringLiteral(", ")));
     return bestOf(from, shares, words);
 }
 
@@ -52,12 +58,12 @@ QString cjkSql(int runs)
 {
     QStringList shares, any;
     for (int i = 1; i <= runs; ++i) {
-        shares << QStringLiteral("CASE WHEN strpos(content || keywords, ?%1) > 0 THEN 1.0 ELSE 0 END").arg(i);
-        any << QStringLiteral("strpos(content || keywords, ?%1) > 0").arg(i);
+        shares << QStringLiteral("CASE WHEN strpos(m.t, ?%1) > 0 THEN 1.0 ELSE 0 END").arg(i);
+        any << QStringLiteral("strpos(%1, ?%2) > 0").arg(pg_schema::textFields()).arg(i);
     }
-    const QString from = QStringLiteral("(SELECT id, rowid, created_at, content, keywords FROM memories "
-                                        "WHERE sensitivity < 3 AND (%1)) m")
-                             .arg(any.join(QStringLiteral(" OR ")));
+    const QString from = QStringLiteral("(SELECT id, rowid, created_at, %1 AS t FROM memories "
+                                        "WHERE sensitivity < 3 AND (%2)) m")
+                             .arg(pg_schema::textFields(), any.join(QStringLiteral(" OR ")));
     return bestOf(from, shares, runs);
 }
 
