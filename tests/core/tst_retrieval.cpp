@@ -1,10 +1,11 @@
 // Retrieval (docs/scoring.md, "Retrieval"): the keywords ranking's relevance and associative
 // formulas as data rows, explanations and paths, query modes, project scope, access recording
-// vs preview. The text ranking has its own test (tst_text_recall).
+// vs preview. The text ranking has its own test (tst_text_recall). On a store file and on a
+// team store (EngineStore.h).
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QTest>
 
@@ -37,7 +38,8 @@ QStringList kw(const char *list) { return QString::fromUtf8(list).split(QLatin1C
 
 struct Fixture
 {
-    recollector::test::TempStore store;
+    explicit Fixture(recollector::test::EngineFixture &engines) : store(engines) {}
+    recollector::test::EngineStore store;
     Config config = Config::defaults();
     std::unique_ptr<ScoringProfile> profile = makeProfile(QStringLiteral("ebbinghaus"), config);
 
@@ -74,8 +76,11 @@ QStringList idsOf(const std::vector<RetrievalResult> &results)
 class RetrievalTest : public QObject
 {
     Q_OBJECT
+    recollector::test::EngineFixture m_engines;
 
 private slots:
+    void initTestCase_data() { recollector::test::EngineFixture::addEngines(); }
+
     void relevance_data()
     {
         QTest::addColumn<QString>("query");
@@ -106,7 +111,7 @@ private slots:
         QFETCH(bool, inProject);
         QFETCH(double, hoursSinceReinforced);
         QFETCH(double, expected);
-        Fixture f;
+        Fixture f(m_engines);
         f.add(mem(QStringLiteral("m"), keywords, confidence, QStringLiteral("/web"), hoursSinceReinforced));
         // Another memory makes the other query words keywords of the store.
         f.add(mem(QStringLiteral("other"), kw("typescript,unrelated"), 0.5, {}, 1000));
@@ -141,7 +146,7 @@ private slots:
         QFETCH(double, hoursSinceReinforced);
         QFETCH(double, activation);
         QFETCH(double, score);
-        Fixture f;
+        Fixture f(m_engines);
         f.add(mem(QStringLiteral("seed"), kw("rust")));
         f.add(mem(QStringLiteral("near"), kw("borrowing"), 0.5, {}, hoursSinceReinforced));
         f.link("near", "seed", weight);
@@ -156,7 +161,7 @@ private slots:
 
     void everyAssociativeResultExplainsItsPath()
     {
-        Fixture f;
+        Fixture f(m_engines);
         f.add(mem(QStringLiteral("s1"), kw("vite,config")));
         f.add(mem(QStringLiteral("s2"), kw("vite")));
         f.add(mem(QStringLiteral("x"), kw("rollup")));
@@ -187,7 +192,7 @@ private slots:
 
     void modesFilterAndStopTheSpread()
     {
-        Fixture f;
+        Fixture f(m_engines);
         f.add(mem(QStringLiteral("seed"), kw("deploy")));
         Memory negated = mem(QStringLiteral("neg"), kw("deploy,staging"));
         negated.negated = true;
@@ -224,7 +229,7 @@ private slots:
 
     void seedsAndResultsAreBounded()
     {
-        Fixture f;
+        Fixture f(m_engines);
         for (int i = 0; i < 12; ++i) {
             f.add(mem(QStringLiteral("d%1").arg(i, 2, 10, QLatin1Char('0')), kw("cache"), 0.05 * i));
             f.add(mem(QStringLiteral("a%1").arg(i, 2, 10, QLatin1Char('0')), kw("other")));
@@ -246,7 +251,7 @@ private slots:
         // More candidates than one read of rows (128): 140 memories with both query keywords,
         // the five most confident added last, and 140 with one keyword and a higher confidence
         // (which cannot catch up: overlap 0.5·2 + 0.5 + 0.3 < 1·2). The seeds are the last five.
-        Fixture f;
+        Fixture f(m_engines);
         for (int i = 0; i < 140; ++i) {
             f.add(mem(QStringLiteral("b%1").arg(i, 3, 10, QLatin1Char('0')), kw("cache,disk"),
                       i >= 135 ? 0.1 * (i - 133) : 0.1));
@@ -260,7 +265,7 @@ private slots:
 
     void projectScopeWins()
     {
-        Fixture f;
+        Fixture f(m_engines);
         f.add(mem(QStringLiteral("global"), kw("indent"), 0.9));
         Memory project = mem(QStringLiteral("project"), kw("indent"), 0.5, QStringLiteral("/web"));
         project.content = QStringLiteral("Indent with 4 spaces");
@@ -282,7 +287,7 @@ private slots:
 
     void accessIsRecordedUnlessPreview()
     {
-        Fixture f;
+        Fixture f(m_engines);
         f.add(mem(QStringLiteral("s"), kw("sqlite,wal")));
         f.add(mem(QStringLiteral("t"), kw("sqlite")));
         f.add(mem(QStringLiteral("x"), kw("fsync")));
@@ -356,7 +361,7 @@ private slots:
         QFETCH(double, daysSinceAccess);
         QFETCH(double, decayed);
         QFETCH(int, tier);
-        Fixture f;
+        Fixture f(m_engines);
         f.profile = makeProfile(QStringLiteral("importance"), f.config);
         Memory m = mem(QStringLiteral("m"), kw("backup,schedule"), 0.5, {}, daysSinceAccess * 24);
         m.importance = initial;
@@ -412,7 +417,7 @@ private slots:
     {
         QFETCH(QString, profile);
         QFETCH(double, hoursOld);
-        Fixture f;
+        Fixture f(m_engines);
         f.profile = makeProfile(profile, f.config);
         f.add(mem(QStringLiteral("strong"), kw("deploy")));
         f.add(mem(QStringLiteral("weak"), kw("deploy"), 0.5, {}, hoursOld));
@@ -437,7 +442,7 @@ private slots:
 
     void nothingKnownNothingRecalled()
     {
-        Fixture f;
+        Fixture f(m_engines);
         f.add(mem(QStringLiteral("s"), kw("sqlite")));
         QVERIFY(f.run(QStringLiteral("what about postgres")).empty());
         QVERIFY(f.run(QString()).empty());
