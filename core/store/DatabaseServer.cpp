@@ -186,15 +186,25 @@ Status reconnect(Database &db, int busyTimeoutMs)
 Status renewTextIndex(Database &db)
 {
     QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = '%1'")
-                    .arg(QLatin1String(pg_schema::kTextIndex))))
-        return db.errorFrom(q, QStringLiteral("reading the text index"));
-    if (q.next() && q.value(0).toString().contains(QLatin1String("description")))
-        return {};
-    q.finish();
+    const auto current = [&]() -> Result<bool> {
+        if (!q.exec(QStringLiteral("SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND "
+                                   "indexname = '%1'")
+                        .arg(QLatin1String(pg_schema::kTextIndex))))
+            return db.errorFrom(q, QStringLiteral("reading the text index"));
+        const bool renewed = q.next() && q.value(0).toString().contains(QLatin1String("description"));
+        q.finish();
+        return renewed;
+    };
+    auto before = current();
+    if (!before || *before)
+        return before ? Status{} : Status(before.error());
     Transaction tx(db);
     if (!tx.isActive())
         return tx.error();
+    // Another program may have renewed it while this one waited for its turn.
+    auto now = current();
+    if (!now || *now)
+        return now ? tx.commit() : Status(now.error());
     for (const QString &sql : {QStringLiteral("DROP INDEX IF EXISTS %1").arg(QLatin1String(pg_schema::kTextIndex)),
                                pg_schema::textIndex()}) {
         if (!q.exec(sql))

@@ -2,9 +2,9 @@
 // search in place of SQLite's FTS5 tables, which a team store does not have. Each query word
 // is an English tsquery (stemmed as the porter tokenizer stems), its share the ts_rank of that
 // word alone times the word's rarity (BM25's idf); a CJK run is a substring of the text, its
-// share 1. The words are looked up
-// through the GIN index on the same vector (PgSchema, memories_text), and the server sends
-// only the best rows, as FtsBest keeps only those on SQLite.
+// share 1. The words are looked up through the GIN index on the same vector (PgSchema,
+// memories_text), and the server sends only the best rows, as FtsBest keeps only those on
+// SQLite.
 #include "store/TextSearch.h"
 
 #include "store/PgSchema.h"

@@ -12,6 +12,7 @@
 #include "store/Engine.h"
 #include "store/ServerUrl.h"
 #include "store/Store.h"
+#include "store/TextSearch.h"
 #include "store/Transaction.h"
 
 #include <QJsonArray>
@@ -292,6 +293,38 @@ private Q_SLOTS:
         QVERIFY(first.commit());
         QVERIFY((*b)->memories().insert(test::sampleMemory(QStringLiteral("after"))));
         QCOMPARE(*(*b)->memories().count(), qint64(1));
+    }
+
+    // docs/team-store.md#text-search: a store whose text index predates a note's title and
+    // description gets the new one at its next open that may write; a title is then found.
+    void anOlderTextIndexIsRenewedAtTheNextOpen()
+    {
+        const QString url = server().createDatabase();
+        const auto indexdef = [](Store &store) {
+            QSqlQuery q(store.database().handle());
+            return q.exec(QStringLiteral("SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_text'")) && q.next()
+                ? q.value(0).toString()
+                : QString();
+        };
+        {
+            auto s = Store::open(url);
+            QVERIFY(s);
+            QSqlQuery q((*s)->database().handle());
+            QVERIFY(q.exec(QStringLiteral("DROP INDEX memories_text")));
+            QVERIFY(q.exec(QStringLiteral("CREATE INDEX memories_text ON memories USING gin "
+                                          "(to_tsvector('english', content || ' ' || keywords)) WHERE sensitivity < 3")));
+            QVERIFY(!indexdef(**s).contains(QLatin1String("description")));
+            Memory m = test::sampleMemory(QStringLiteral("noted"));
+            m.extra.insert(QStringLiteral("title"), QStringLiteral("Quarterly pelican census"));
+            QVERIFY((*s)->memories().insert(m));
+        }
+        auto s = Store::open(url);
+        QVERIFY(s);
+        QVERIFY(indexdef(**s).contains(QLatin1String("description")));
+        auto hits = TextSearch((*s)->database()).search({QStringLiteral("pelican")}, {}, 10);
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), std::size_t(1));
+        QCOMPARE(hits->front().id, QStringLiteral("noted"));
     }
 
     void cliAddsAndListsOnTheAddress()
