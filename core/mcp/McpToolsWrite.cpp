@@ -14,6 +14,7 @@
 #include "mcp/ToolArguments.h"
 #include "mcp/MemoryView.h"
 #include "model/MemoryJson.h"
+#include "model/Time.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
@@ -230,8 +231,16 @@ ToolOutcome McpTools::reinforce(ToolArguments &args)
 ToolOutcome McpTools::forget(ToolArguments &args)
 {
     const auto id = args.requiredString(QStringLiteral("id"));
+    const auto seenText = args.optionalString(QStringLiteral("seen"));
     if (!args.ok())
         return ToolOutcome::invalidParams(args.error());
+    // What the assistant saw (docs/team-store.md#many-writers): a memory someone changed since
+    // is not forgotten on the strength of its old text.
+    const std::optional<Millis> seen = seenText ? time::fromIso(*seenText) : std::nullopt;
+    if (seenText && !seen)
+        return ToolOutcome::invalidParams(QStringLiteral("forget: seen must be the memory's updatedAt as recall or get "
+                                                         "gave it (like 2024-01-01T09:30:00.000Z), not '%1'")
+                                              .arg(seenText->left(80)));
     auto approval = approvalOn();
     if (!approval)
         return ToolOutcome::toolError(approval.error().message);
@@ -239,6 +248,8 @@ ToolOutcome McpTools::forget(ToolArguments &args)
         return propose(QStringLiteral("forget"), *id, {}, {});
     const Millis now = m_clock();
     Decisions decisions(m_store, m_config, m_profileName);
+    if (seen)
+        decisions.expecting(*id, *seen);
     AfterChange after(m_store, m_config);
     auto done = after.runAll(decisions, 1, [&](std::size_t) { return decisions.softDelete(*id, now, kAssistant); }, now);
     if (!done)

@@ -24,6 +24,8 @@ QJsonObject MemoryView::toJson(const Memory &m, const ScoringProfile &profile, c
                   {QStringLiteral("accessCount"), m.accessCount},
                   {QStringLiteral("reinforceCount"), m.reinforceCount},
                   {QStringLiteral("createdAt"), time::toIso(m.createdAt)},
+                  // What forget's `seen` names: the memory as this answer showed it.
+                  {QStringLiteral("updatedAt"), time::toIso(m.updatedAt)},
                   {QStringLiteral("verified"), m.verified},
                   {QStringLiteral("negated"), m.negated},
                   {QStringLiteral("superseded"), m.superseded},

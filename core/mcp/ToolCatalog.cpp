@@ -70,7 +70,12 @@ QJsonArray build()
     tools.append(tool("forget", "Forget",
                       "Delete a memory that is wrong or no longer useful (a soft delete the user can undo). In approval "
                       "mode it is proposed and waits for the user's approval.",
-                      schema({{"id", id}}, {"id"}), false));
+                      schema({{"id", id},
+                              {"seen", text("The memory's updatedAt as recall or get last showed it. When given, the "
+                                            "memory is forgotten only if no one changed it since; otherwise nothing "
+                                            "is deleted and the answer says who changed it and how.")}},
+                             {"id"}),
+                      false));
     tools.append(tool("list_recent", "List recent memories", "The most recently created memories, newest first.",
                       schema({{"limit", integer(1, 100, 10, "Most memories.")}}, {}), true));
     tools.append(tool("get", "Get a memory", "One memory by id, with its current strength and tier.",

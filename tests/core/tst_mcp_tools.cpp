@@ -8,6 +8,7 @@
 #include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
+#include "engine/decisions/MemoryEdit.h"
 #include "model/Event.h"
 
 #include <QJsonArray>
@@ -268,6 +269,45 @@ private slots:
         QCOMPARE(structuredOf(mcp.callTool(QStringLiteral("get"), {{QStringLiteral("id"), id}}))
                      [QStringLiteral("memory")][QStringLiteral("deleted")].toBool(),
                  false);
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    // docs/team-store.md#many-writers: forget with what the assistant saw (the memory's
+    // updatedAt from get or recall) is refused, with who changed it and how, when someone
+    // changed the memory since; with what it now shows, it goes through.
+    void forgetOnAStaleViewIsRefusedWithWhoChangedIt()
+    {
+        test::TempStore store;
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QString id = remember(mcp, QStringLiteral("The staging server is staging-2"), {QStringLiteral("staging")})
+                               [QStringLiteral("id")].toString();
+        const auto seenNow = [&] {
+            return structuredOf(mcp.callTool(QStringLiteral("get"), {{QStringLiteral("id"), id}}))
+                [QStringLiteral("memory")][QStringLiteral("updatedAt")].toString();
+        };
+        const QString seen = seenNow();
+        QVERIFY(!seen.isEmpty());
+        // The user corrects it meanwhile (as the window would).
+        MemoryEdit edit;
+        edit.content = QStringLiteral("The staging server is staging-3");
+        QVERIFY(Decisions(*store, Config::defaults()).edit(id, edit, store->memories().get(id)->updatedAt + 1000).ok());
+
+        const QJsonObject refused =
+            mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), id}, {QStringLiteral("seen"), seen}});
+        QVERIFY(refused.value(QStringLiteral("isError")).toBool());
+        const QString said = refused[QStringLiteral("content")].toArray().first()[QStringLiteral("text")].toString();
+        QVERIFY2(said.contains(QLatin1String("changed since")) && said.contains(QLatin1String("edited")), qPrintable(said));
+        QVERIFY(!store->memories().get(id)->isDeleted());
+
+        mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), id}, {QStringLiteral("seen"), QStringLiteral("yesterday")}});
+        QCOMPARE(mcp.lastAnswer()[QStringLiteral("error")][QStringLiteral("code")].toInt(), -32602);
+        QVERIFY(!store->memories().get(id)->isDeleted());
+
+        const QJsonObject forgotten =
+            mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), id}, {QStringLiteral("seen"), seenNow()}});
+        QVERIFY(!forgotten.value(QStringLiteral("isError")).toBool());
+        QVERIFY(store->memories().get(id)->isDeleted());
         QCOMPARE(mcp.finish(), 0);
     }
 
