@@ -136,8 +136,8 @@ void ChangesInbox::updateCount()
         query.range.afterEventId = review->throughEventId;
         query.tiersFrom = review->reviewedAt;
         query.review = &*review;
-        if (auto rows = ChangeList::build(*store, query, &m_session->snapshot(), &m_session->profile())) {
-            m_count = int(rows->size());
+        if (auto rows = ChangeList::count(*store, query, &m_session->snapshot(), &m_session->profile())) {
+            m_count = int(*rows);
             text = counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change since your last review"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes since your last review"), m_count);
         }
     } else if (review) {

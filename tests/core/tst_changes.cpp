@@ -13,6 +13,7 @@
 #include "engine/review/ChangeList.h"
 #include "engine/review/ReviewPoint.h"
 #include "model/Time.h"
+#include "scoring/ScoringProfile.h"
 #include "snapshot/SnapshotLoader.h"
 #include "store/ChangeScan.h"
 #include "store/Database.h"
@@ -21,6 +22,8 @@
 #include <QJsonObject>
 #include <QSqlQuery>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace recollector;
 using namespace recollector::core;
@@ -294,6 +297,39 @@ private Q_SLOTS:
         QVERIFY(preference.ok());
         QCOMPARE(preference->size(), std::size_t(1));
         QCOMPARE(preference->front().memoryId, QStringLiteral("u4"));
+        m_store.close();
+    }
+
+    // The status bar's count (ChangeList::count) is the length of the list the inbox shows,
+    // the memories that crossed a tier line and those marked seen included.
+    void theCountIsTheListsLength()
+    {
+        m_store.reopen();
+        const auto snapshot = SnapshotLoader::load(*m_store, m_config, {});
+        QVERIFY(snapshot.ok());
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        auto review = ReviewPoint::read(*m_store, QStringLiteral("tester"));
+        QVERIFY(review && review->isSet());
+        ReviewState state = *review;
+        ChangeQuery query;
+        query.now = day(36500); // long enough for u2 and u4 to fade past a line
+        query.tiersFrom = day(0.5);
+        query.review = &state;
+        const auto same = [&](std::size_t expected) {
+            const auto rows = ChangeList::build(*m_store, query, &*snapshot, profile.get());
+            const auto counted = ChangeList::count(*m_store, query, &*snapshot, profile.get());
+            QVERIFY(rows.ok() && counted.ok());
+            QCOMPARE(rows->size(), expected);
+            QCOMPARE(*counted, qint64(expected));
+        };
+        // Since the tester's review (day 6.5): the three memories changed since, by their events.
+        query.range.afterEventId = state.throughEventId;
+        same(3);
+        // After the last event: only the crossings, rows without an id until they are listed.
+        query.range.afterEventId = *m_store->events().lastId();
+        same(2);
+        state.seen.insert(QStringLiteral("u2"), 0);
+        same(1);
         m_store.close();
     }
 

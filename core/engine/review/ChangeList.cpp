@@ -151,15 +151,17 @@ std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapsh
 
 // The crossings of memories without a row of their own (`listed`: those with a row already,
 // from an event) become rows; `rowsOf`: each row's snapshot row, appended in step with `rows`.
+// `named`: whether the rows get their memory's id (a count needs none).
 template<typename Listed>
 void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf, const Listed &listed,
-                      const std::vector<Crossing> &crossings, const MemorySnapshot &snapshot)
+                      const std::vector<Crossing> &crossings, const MemorySnapshot &snapshot, bool named)
 {
     for (const Crossing &c : crossings) {
         if (listed(c.row))
             continue;
         ChangeRow &row = rows.emplace_back();
-        row.memoryId = snapshot.id(c.row);
+        if (named)
+            row.memoryId = snapshot.id(c.row);
         row.kinds = bit(ChangeKind::Tier);
         row.actorOf[std::size_t(indexOf(ChangeKind::Tier))] = ChangeActor::System;
         row.tierBefore = c.before;
@@ -169,8 +171,24 @@ void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &
     }
 }
 
-// `r`: the row's snapshot row (kNoRow when none: no category, no project).
-bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot, const ChangeQuery &query)
+// The snapshot rows of the memories the person marked seen, sorted: a tier crossing is seen
+// by its snapshot row (its row may have no id: addTierCrossings).
+std::vector<std::uint32_t> seenRows(const ChangeQuery &query, const MemorySnapshot *snapshot)
+{
+    std::vector<std::uint32_t> out;
+    if (!query.review || !snapshot)
+        return out;
+    for (auto it = query.review->seen.cbegin(); it != query.review->seen.cend(); ++it) {
+        if (const std::uint32_t r = snapshot->rowOf(it.key()); r != MemorySnapshot::kNoRow)
+            out.push_back(r);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// `r`: the row's snapshot row (kNoRow when none: no category, no project); `seen`: seenRows().
+bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot, const ChangeQuery &query,
+          const std::vector<std::uint32_t> &seen)
 {
     const ChangeFilter &f = query.filter;
     if (f.kinds && !(row.kinds & f.kinds))
@@ -180,6 +198,8 @@ bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot,
         return false;
     if (f.project && (inSnapshot ? snapshot->project(r) : QString()) != *f.project)
         return false;
+    if (query.review && row.lastEventId == 0) // a tier crossing: seen whenever its memory was
+        return !std::binary_search(seen.begin(), seen.end(), r);
     if (query.review) {
         const auto it = query.review->seen.constFind(row.memoryId);
         if (it != query.review->seen.constEnd() && *it >= row.lastEventId)
@@ -335,10 +355,17 @@ std::vector<ChangeRow> newestFirst(std::vector<ChangeRow> &rows, const std::vect
     return sorted;
 }
 
-} // namespace
+// Every memory's row before the order: the rows, each one's snapshot row, and the indexes of
+// the rows the query keeps. `named`: whether tier crossings' rows get their memory's id.
+struct Collected
+{
+    std::vector<ChangeRow> rows;
+    std::vector<std::uint32_t> rowsOf;
+    std::vector<std::uint32_t> kept;
+};
 
-Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery &query,
-                                                 const MemorySnapshot *snapshot, const ScoringProfile *profile)
+Result<Collected> collect(Store &store, const ChangeQuery &query, const MemorySnapshot *snapshot,
+                          const ScoringProfile *profile, bool named)
 {
     // Tier crossings have no actor: a filter by actor leaves them out. They are judged on a
     // second thread while this one reads the events (the store's connection stays here).
@@ -353,29 +380,49 @@ Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery
     // Room for every row at once (a row per event at most, and a crossing per memory at most:
     // the pages of room never used are never touched): growing the list would move each row
     // several times. The crossings are not known yet: the events are grouped while they are.
-    std::vector<ChangeRow> rows;
-    rows.reserve(scanned->size() + (tiers ? snapshot->size() : 0));
-    std::vector<std::uint32_t> rowsOf; // each row's snapshot row
-    rowsOf.reserve(rows.capacity());
+    Collected out;
+    out.rows.reserve(scanned->size() + (tiers ? snapshot->size() : 0));
+    out.rowsOf.reserve(out.rows.capacity());
     RowsByMemory byMemory(snapshot);
     for (const ChangeEventRow &e : *scanned) {
-        const ChangeActor actor = actorOf(e);
+        const ChangeActor actor = ChangeList::actorOf(e);
         if (query.filter.actors && !(query.filter.actors & std::uint8_t(actor)))
             continue;
-        addEvent(rows[byMemory.rowFor(e.memoryId, rows, rowsOf)], e, actor, kindsOf(e));
+        addEvent(out.rows[byMemory.rowFor(e.memoryId, out.rows, out.rowsOf)], e, actor, ChangeList::kindsOf(e));
     }
     if (tiers) {
         tierPass.join();
-        addTierCrossings(rows, rowsOf, [&](std::uint32_t r) { return byMemory.listed(r); }, crossings, *snapshot);
+        addTierCrossings(out.rows, out.rowsOf, [&](std::uint32_t r) { return byMemory.listed(r); }, crossings,
+                         *snapshot, named);
     }
+    out.kept.reserve(out.rows.size());
+    const std::vector<std::uint32_t> seen = seenRows(query, snapshot);
+    for (std::uint32_t i = 0; i < out.rows.size(); ++i) {
+        if (keep(out.rows[i], out.rowsOf[i], snapshot, query, seen))
+            out.kept.push_back(i);
+    }
+    return out;
+}
+
+} // namespace
+
+Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery &query,
+                                                 const MemorySnapshot *snapshot, const ScoringProfile *profile)
+{
+    auto collected = collect(store, query, snapshot, profile, /*named=*/true);
+    if (!collected)
+        return collected.error();
     // The texts are not copied (ChangeList::texts, or the window's model for the rows on screen).
-    std::vector<std::uint32_t> kept;
-    kept.reserve(rows.size());
-    for (std::uint32_t i = 0; i < rows.size(); ++i) {
-        if (keep(rows[i], rowsOf[i], snapshot, query))
-            kept.push_back(i);
-    }
-    return newestFirst(rows, kept, rowsOf);
+    return newestFirst(collected->rows, collected->kept, collected->rowsOf);
+}
+
+Result<qint64> ChangeList::count(Store &store, const ChangeQuery &query, const MemorySnapshot *snapshot,
+                                 const ScoringProfile *profile)
+{
+    auto collected = collect(store, query, snapshot, profile, /*named=*/false);
+    if (!collected)
+        return collected.error();
+    return qint64(collected->kept.size());
 }
 
 std::vector<ChangeTexts> ChangeList::texts(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot)

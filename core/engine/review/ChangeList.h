@@ -107,6 +107,12 @@ public:
                                                               const MemorySnapshot *snapshot = nullptr,
                                                               const ScoringProfile *profile = nullptr);
 
+    /// How many rows build() gives, without making the list (no order, no tier crossing's id):
+    /// the status bar's count.
+    [[nodiscard]] static Result<qint64> count(Store &store, const ChangeQuery &query,
+                                              const MemorySnapshot *snapshot = nullptr,
+                                              const ScoringProfile *profile = nullptr);
+
     /// Each row's category, project and text preview as the snapshot has them now, in step
     /// with `rows` (empty for memories no longer in it).
     static std::vector<ChangeTexts> texts(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot);
