@@ -191,7 +191,8 @@ Status renewTextIndex(Database &db)
                                    "indexname = '%1'")
                         .arg(QLatin1String(pg_schema::kTextIndex))))
             return db.errorFrom(q, QStringLiteral("reading the text index"));
-        const bool renewed = q.next() && q.value(0).toString().contains(QLatin1String("description"));
+        // The current expression's mark: the shortcut for memories that keep no fields.
+        const bool renewed = q.next() && q.value(0).toString().contains(QLatin1String("'{}'"));
         q.finish();
         return renewed;
     };

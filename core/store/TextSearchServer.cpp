@@ -59,10 +59,11 @@ QString cjkSql(int runs)
     QStringList shares, any;
     for (int i = 1; i <= runs; ++i) {
         shares << QStringLiteral("CASE WHEN strpos(m.t, ?%1) > 0 THEN 1.0 ELSE 0 END").arg(i);
-        any << QStringLiteral("strpos(%1, ?%2) > 0").arg(pg_schema::textFields()).arg(i);
+        any << QStringLiteral("strpos(a.t, ?%1) > 0").arg(i);
     }
-    const QString from = QStringLiteral("(SELECT id, rowid, created_at, %1 AS t FROM memories "
-                                        "WHERE sensitivity < 3 AND (%2)) m")
+    // Each row's text made once (OFFSET 0 keeps the inner query whole), not once per run.
+    const QString from = QStringLiteral("(SELECT a.* FROM (SELECT id, rowid, created_at, %1 AS t FROM memories "
+                                        "WHERE sensitivity < 3 OFFSET 0) a WHERE %2) m")
                              .arg(pg_schema::textFields(), any.join(QStringLiteral(" OR ")));
     return bestOf(from, shares, runs);
 }
