@@ -17,6 +17,8 @@ public:
     ArgParser(QStringList valueOptions, QStringList flagOptions)
         : m_valueOptions(std::move(valueOptions)), m_flagOptions(std::move(flagOptions)) {}
 
+    /// Declares one more option that takes a value (an option every command of a kind shares).
+    void addValueOption(const QString &name) { m_valueOptions << name; }
     /// False with error() set on an unknown option or a missing value.
     bool parse(const QStringList &args);
     const QString &error() const { return m_error; }

@@ -10,26 +10,43 @@
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 #include "model/Tier.h"
+#include "model/Time.h"
 
 #include <QJsonArray>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace recollector::cli {
 
-inline std::unique_ptr<core::Decisions> decisionsFor(CliContext &ctx)
+/// The memory a decision command names, and what the person saw of it: `--seen`, its
+/// `updatedAt` as `show` printed it. With it, a memory someone changed since is left as it
+/// is and the command says who changed it and how (docs/team-store.md#many-writers).
+struct DecisionTarget
 {
-    return std::make_unique<core::Decisions>(*ctx.store(), ctx.config(), ctx.profileName());
+    QString id;
+    std::optional<core::Millis> seen;
+};
+
+/// Decisions on the store, checking what `target` says was seen.
+inline std::unique_ptr<core::Decisions> decisionsFor(CliContext &ctx, const DecisionTarget &target = {})
+{
+    auto decisions = std::make_unique<core::Decisions>(*ctx.store(), ctx.config(), ctx.profileName());
+    if (target.seen)
+        decisions->expecting(target.id, *target.seen);
+    return decisions;
 }
 
 /// Runs one decision and its follow-up (the links and the contradiction check of what it
 /// wrote: core::AfterChange, the same path as the window's commands) as one transaction.
 inline core::Result<core::DecisionOutcome>
-decideAndFollow(CliContext &ctx, const std::function<core::Result<core::DecisionOutcome>(core::Decisions &)> &decide,
+decideAndFollow(CliContext &ctx, const DecisionTarget &target,
+                const std::function<core::Result<core::DecisionOutcome>(core::Decisions &)> &decide,
                 core::FollowUpOutcome *followUp = nullptr)
 {
-    core::Decisions decisions(*ctx.store(), ctx.config(), ctx.profileName());
+    const auto owned = decisionsFor(ctx, target);
+    core::Decisions &decisions = *owned;
     core::AfterChange after(*ctx.store(), ctx.config());
     auto outcomes = after.runAll(decisions, 1, [&](std::size_t) { return decide(decisions); }, ctx.now(), followUp);
     if (!outcomes)
@@ -78,10 +95,12 @@ inline int printMemoryAfter(CliContext &ctx, const QString &id, const QString &e
     return 0;
 }
 
-/// The single ID argument of a decision command (plus declared flags), or a usage error.
-inline bool parseOneId(CliContext &ctx, const QString &command, const QStringList &args, ArgParser &parser, QString &id,
-                       int &exitCode)
+/// The single ID argument of a decision command and its `--seen` (plus the command's declared
+/// options), or a usage error.
+inline bool parseOneId(CliContext &ctx, const QString &command, const QStringList &args, ArgParser &parser,
+                       DecisionTarget &target, int &exitCode)
 {
+    parser.addValueOption(QStringLiteral("seen"));
     if (!parser.parse(args)) {
         exitCode = ctx.fail(QStringLiteral("%1: %2").arg(command, parser.error()), 2);
         return false;
@@ -90,7 +109,17 @@ inline bool parseOneId(CliContext &ctx, const QString &command, const QStringLis
         exitCode = ctx.fail(QStringLiteral("%1: expected one memory id").arg(command), 2);
         return false;
     }
-    id = parser.positional().first();
+    target.id = parser.positional().first();
+    if (const auto seen = parser.value(QStringLiteral("seen"))) {
+        target.seen = core::time::fromIso(*seen);
+        if (!target.seen) {
+            exitCode = ctx.fail(QStringLiteral("%1: --seen must be the memory's updatedAt as show printed it (like "
+                                               "2024-01-01T09:30:00.000Z), not '%2'")
+                                    .arg(command, seen->left(80)),
+                                2);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -100,18 +129,18 @@ inline bool parseOneId(CliContext &ctx, const QString &command, const QStringLis
 class OneMemoryDecision : public Command
 {
 public:
-    QString usage() const override { return QStringLiteral("ID"); }
+    QString usage() const override { return QStringLiteral("ID [--seen UPDATED-AT]"); }
     int run(CliContext &ctx, const QStringList &args) final
     {
         ArgParser parser({}, {});
-        QString id;
+        DecisionTarget target;
         int code = 0;
-        if (!parseOneId(ctx, name(), args, parser, id, code))
+        if (!parseOneId(ctx, name(), args, parser, target, code))
             return code;
-        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return decide(d, id, ctx.now()); });
+        const auto done = decideAndFollow(ctx, target, [&](core::Decisions &d) { return decide(d, target.id, ctx.now()); });
         if (!done)
             return ctx.fail(done.error());
-        return printMemoryAfter(ctx, id);
+        return printMemoryAfter(ctx, target.id);
     }
 
 protected:

@@ -63,6 +63,21 @@ QJsonObject pendingData(const QString &action, const QString &id)
             {QStringLiteral("pendingApproval"), true}};
 }
 
+/// The `seen` argument of a decision tool: the memory's updatedAt as recall or get showed it
+/// (docs/team-store.md#many-writers). Sets `seen` when given; an answer that says what to send
+/// when it cannot be read.
+std::optional<ToolOutcome> readSeen(const QString &tool, const std::optional<QString> &text, std::optional<Millis> &seen)
+{
+    if (!text)
+        return std::nullopt;
+    seen = time::fromIso(*text);
+    if (seen)
+        return std::nullopt;
+    return ToolOutcome::invalidParams(QStringLiteral("%1: seen must be the memory's updatedAt as recall or get gave it "
+                                                     "(like 2024-01-01T09:30:00.000Z), not '%2'")
+                                          .arg(tool, text->left(80)));
+}
+
 } // namespace
 
 Result<bool> McpTools::approvalOn()
@@ -207,12 +222,18 @@ ToolOutcome McpTools::reinforce(ToolArguments &args)
 {
     const auto id = args.requiredString(QStringLiteral("id"));
     const auto eventName = args.requiredString(QStringLiteral("event"));
+    const auto seenText = args.optionalString(QStringLiteral("seen"));
     if (!args.ok())
         return ToolOutcome::invalidParams(args.error());
     const auto event = Reinforcement::eventFromName(*eventName);
     if (!event)
         return ToolOutcome::invalidParams(QStringLiteral("reinforce: event must be one of %1, not '%2'")
                                               .arg(Reinforcement::eventNames().join(QStringLiteral(", ")), eventName->left(80)));
+    // A use of the memory as the assistant saw it: one someone changed since is not credited
+    // with a use of its new text.
+    std::optional<Millis> seen;
+    if (auto invalid = readSeen(QStringLiteral("reinforce"), seenText, seen))
+        return std::move(*invalid);
     auto approval = approvalOn();
     if (!approval)
         return ToolOutcome::toolError(approval.error().message);
@@ -220,6 +241,8 @@ ToolOutcome McpTools::reinforce(ToolArguments &args)
         return propose(QStringLiteral("reinforce"), *id, *eventName, {});
     const Millis now = m_clock();
     Decisions decisions(m_store, m_config, m_profileName);
+    if (seen)
+        decisions.expecting(*id, *seen);
     AfterChange after(m_store, m_config);
     auto done = after.runAll(decisions, 1, [&](std::size_t) { return decisions.reinforce(*id, *event, now, kAssistant); }, now);
     if (!done)
@@ -234,13 +257,11 @@ ToolOutcome McpTools::forget(ToolArguments &args)
     const auto seenText = args.optionalString(QStringLiteral("seen"));
     if (!args.ok())
         return ToolOutcome::invalidParams(args.error());
-    // What the assistant saw (docs/team-store.md#many-writers): a memory someone changed since
-    // is not forgotten on the strength of its old text.
-    const std::optional<Millis> seen = seenText ? time::fromIso(*seenText) : std::nullopt;
-    if (seenText && !seen)
-        return ToolOutcome::invalidParams(QStringLiteral("forget: seen must be the memory's updatedAt as recall or get "
-                                                         "gave it (like 2024-01-01T09:30:00.000Z), not '%1'")
-                                              .arg(seenText->left(80)));
+    // A memory someone changed since the assistant saw it is not forgotten on the strength of
+    // its old text.
+    std::optional<Millis> seen;
+    if (auto invalid = readSeen(QStringLiteral("forget"), seenText, seen))
+        return std::move(*invalid);
     auto approval = approvalOn();
     if (!approval)
         return ToolOutcome::toolError(approval.error().message);

@@ -13,6 +13,15 @@ QJsonObject integer(int min, int max, int fallback, const QString &description)
     return {{"type", "integer"}, {"minimum", min}, {"maximum", max}, {"default", fallback}, {"description", description}};
 }
 
+/// The `seen` argument of a decision tool (docs/team-store.md#many-writers).
+QJsonObject seen(const QString &done)
+{
+    return text(QStringLiteral("The memory's updatedAt as recall or get last showed it. When given, the memory is %1 "
+                               "only if no one changed it since; otherwise nothing is written and the answer says who "
+                               "changed it and how.")
+                    .arg(done));
+}
+
 QJsonObject schema(const QJsonObject &properties, const QStringList &required)
 {
     QJsonObject s{{"type", "object"}, {"properties", properties}, {"additionalProperties", false}};
@@ -64,16 +73,15 @@ QJsonArray build()
                               {"event", QJsonObject{{"type", "string"},
                                                     {"enum", QJsonArray::fromStringList(Reinforcement::eventNames())},
                                                     {"description", "What happened: task_success, task_failure, "
-                                                                    "manual (said again), access, association_hit."}}}},
+                                                                    "manual (said again), access, association_hit."}}},
+                              {"seen", seen("reinforced")}},
                              {"id", "event"}),
                       false));
     tools.append(tool("forget", "Forget",
                       "Delete a memory that is wrong or no longer useful (a soft delete the user can undo). In approval "
                       "mode it is proposed and waits for the user's approval.",
                       schema({{"id", id},
-                              {"seen", text("The memory's updatedAt as recall or get last showed it. When given, the "
-                                            "memory is forgotten only if no one changed it since; otherwise nothing "
-                                            "is deleted and the answer says who changed it and how.")}},
+                              {"seen", seen("forgotten")}},
                              {"id"}),
                       false));
     tools.append(tool("list_recent", "List recent memories", "The most recently created memories, newest first.",

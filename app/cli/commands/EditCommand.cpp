@@ -47,7 +47,7 @@ public:
     QString usage() const override
     {
         return QStringLiteral("ID [--content TEXT] [--keywords a,b] [--category C] [--confidence 0-1] "
-                              "[--importance X] [--project PATH] [--sensitivity 0-3]");
+                              "[--importance X] [--project PATH] [--sensitivity 0-3] [--seen UPDATED-AT]");
     }
 
     int run(CliContext &ctx, const QStringList &args) override
@@ -56,10 +56,11 @@ public:
                           QStringLiteral("confidence"), QStringLiteral("importance"), QStringLiteral("project"),
                           QStringLiteral("sensitivity")},
                          {});
-        QString id;
+        DecisionTarget target;
         int code = 0;
-        if (!parseOneId(ctx, name(), args, parser, id, code))
+        if (!parseOneId(ctx, name(), args, parser, target, code))
             return code;
+        const QString &id = target.id;
         MemoryEdit edit;
         edit.content = parser.value(QStringLiteral("content"));
         edit.category = parser.value(QStringLiteral("category"));
@@ -94,7 +95,7 @@ public:
                                                "set one with recollector-cli passphrase --new-file FILE")
                                     .arg(id));
         }
-        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) { return d.edit(id, edit, ctx.now()); });
+        const auto done = decideAndFollow(ctx, target, [&](core::Decisions &d) { return d.edit(id, edit, ctx.now()); });
         if (!done)
             return ctx.fail(done.error());
         return printMemoryAfter(ctx, id);

@@ -23,7 +23,7 @@ public:
             return ctx.fail(QStringLiteral("merge: expected at least two memory ids"), 2);
         const QString content = parser.value(QStringLiteral("content"), QString());
         const auto done =
-            decideAndFollow(ctx, [&](core::Decisions &d) { return d.merge(parser.positional(), content, ctx.now()); });
+            decideAndFollow(ctx, {}, [&](core::Decisions &d) { return d.merge(parser.positional(), content, ctx.now()); });
         if (!done)
             return ctx.fail(done.error());
         return printMemoryAfter(ctx, done->createdIds.first());

@@ -14,21 +14,22 @@ public:
     {
         return QStringLiteral("negate a memory; with a correction, also record what is true instead");
     }
-    QString usage() const override { return QStringLiteral("ID [--correction TEXT]"); }
+    QString usage() const override { return QStringLiteral("ID [--correction TEXT] [--seen UPDATED-AT]"); }
 
     int run(CliContext &ctx, const QStringList &args) override
     {
         ArgParser parser({QStringLiteral("correction")}, {});
-        QString id;
+        DecisionTarget target;
         int code = 0;
-        if (!parseOneId(ctx, name(), args, parser, id, code))
+        if (!parseOneId(ctx, name(), args, parser, target, code))
             return code;
+        const QString &id = target.id;
         const QString correction = parser.value(QStringLiteral("correction"), QString());
         if (parser.isSet(QStringLiteral("correction")) && correction.trimmed().isEmpty())
             return ctx.fail(QStringLiteral("negate: --correction needs a text"), 2);
         // The correction's own keywords, then the original's (as the window does).
         const QStringList keywords = correction.isEmpty() ? QStringList() : core::KeywordExtractor::extract(correction);
-        const auto done = decideAndFollow(ctx, [&](core::Decisions &d) {
+        const auto done = decideAndFollow(ctx, target, [&](core::Decisions &d) {
             return d.negate(id, correction, ctx.now(), QStringLiteral("user"), keywords);
         });
         if (!done)

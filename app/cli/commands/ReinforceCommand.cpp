@@ -11,15 +11,16 @@ class ReinforceCommand final : public Command
 public:
     QString name() const override { return QStringLiteral("reinforce"); }
     QString summary() const override { return QStringLiteral("reinforce a memory (default event: manual)"); }
-    QString usage() const override { return QStringLiteral("ID [--event ") + Reinforcement::eventNames().join(QLatin1Char('|')) + QLatin1Char(']'); }
+    QString usage() const override { return QStringLiteral("ID [--event ") + Reinforcement::eventNames().join(QLatin1Char('|')) + QStringLiteral("] [--seen UPDATED-AT]"); }
 
     int run(CliContext &ctx, const QStringList &args) override
     {
         ArgParser parser({QStringLiteral("event")}, {});
-        QString id;
+        DecisionTarget target;
         int code = 0;
-        if (!parseOneId(ctx, name(), args, parser, id, code))
+        if (!parseOneId(ctx, name(), args, parser, target, code))
             return code;
+        const QString &id = target.id;
         const QString eventName = parser.value(QStringLiteral("event"), QStringLiteral("manual"));
         const auto event = Reinforcement::eventFromName(eventName);
         if (!event)
@@ -30,7 +31,7 @@ public:
         if (!before)
             return ctx.fail(before.error());
         const double strengthBefore = ctx.profile().evaluate(ctx.scoreInput(*before), ctx.now()).strength;
-        const auto done = decisionsFor(ctx)->reinforce(id, *event, ctx.now(), QStringLiteral("assistant"));
+        const auto done = decisionsFor(ctx, target)->reinforce(id, *event, ctx.now(), QStringLiteral("assistant"));
         if (!done)
             return ctx.fail(done.error());
         if (!ctx.json) {
