@@ -4,14 +4,29 @@
 #include "text/ChangeText.h"
 #include "text/EventText.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
+
 namespace recollector::ui {
+
+ChangeListModel::~ChangeListModel() { release(std::move(m_rows)); }
+
+void ChangeListModel::release(std::vector<core::ChangeRow> rows)
+{
+    if (rows.size() < kFreeOnWorkerFrom)
+        return;
+    // An id the window still shares (a selection) is safe: QString counts its owners atomically.
+    (void)QtConcurrent::run([rows = std::move(rows)]() mutable { std::vector<core::ChangeRow>().swap(rows); });
+}
 
 void ChangeListModel::setRows(std::vector<core::ChangeRow> rows, core::Millis now)
 {
     beginResetModel();
-    m_rows = std::move(rows);
+    std::vector<core::ChangeRow> old = std::exchange(m_rows, std::move(rows));
     m_now = now;
     endResetModel();
+    release(std::move(old));
 }
 
 const core::ChangeRow *ChangeListModel::row(int index) const

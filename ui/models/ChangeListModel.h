@@ -22,6 +22,7 @@ public:
     enum Column { When = 0, Change, Memory, ColumnCount };
 
     explicit ChangeListModel(QObject *parent = nullptr) : QAbstractTableModel(parent) {}
+    ~ChangeListModel() override;
 
     /// The text of a row's memory; an empty text: the memory is no longer in the store.
     using PreviewOf = std::function<QString(const core::ChangeRow &)>;
@@ -40,6 +41,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
+    /// A list this long is freed on a worker: its rows' ids are freed one by one, a pause the
+    /// window would otherwise take at each reload (docs/performance.md, `changes_ms`).
+    static constexpr std::size_t kFreeOnWorkerFrom = 10000;
+    static void release(std::vector<core::ChangeRow> rows);
+
     std::vector<core::ChangeRow> m_rows;
     core::Millis m_now = 0;
     PreviewOf m_previewOf;
