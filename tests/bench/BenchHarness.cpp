@@ -225,6 +225,15 @@ QMap<QString, Measurement> BenchHarness::run()
                     ? Measurement::missing(QStringLiteral("n/a (no team store given: --team-store postgresql://…)"))
                     : live.liveRefresh(m_options.enginePath, m_options.teamStore, std::max(5, m_options.windowRuns)));
         }
+        if (wanted(QStringLiteral("team_open_first_paint_ms"))) {
+            step(QStringLiteral("team_open_first_paint_ms (the window on the team store, %1 runs)").arg(m_options.windowRuns));
+            put(QStringLiteral("team_open_first_paint_ms"),
+                TeamBench(m_options.teamStore, {}, config, m_anchor).firstPaint(m_options.enginePath, m_options.windowRuns));
+        }
+        if (wanted(QStringLiteral("team_copy_store_s"))) {
+            step(QStringLiteral("team_copy_store_s (copy-store of the bench store into a new database of the team store's server)"));
+            put(QStringLiteral("team_copy_store_s"), TeamBench(m_options.teamStore, {}, config, m_anchor).copyStore(m_options.storePath));
+        }
         if (wanted(QStringLiteral("detect_conflicts_s"))) {
             step(QStringLiteral("detect_conflicts_s (on a scratch copy)"));
             onScratch(QStringLiteral("detect_conflicts_s"), [&](const QString &scratch) { return live.detectConflicts(scratch); });

@@ -30,7 +30,7 @@ void BenchReport::printTable(QTextStream &out) const
         if (!m.figure) {
             out << padRight(m.note.startsWith(QLatin1String("n/a")) ? QStringLiteral("n/a") : m.note.left(11), 12)
                 << padRight(m.floor ? format(spec.key, *m.floor) : QStringLiteral("-"), 12) << padRight(QStringLiteral("-"), 9)
-                << padRight(format(spec.key, spec.target), 9) << "  -\n";
+                << padRight(spec.hasTarget() ? format(spec.key, spec.target) : QStringLiteral("-"), 9) << "  -\n";
             continue;
         }
         out << padRight(format(spec.key, *m.figure), 12)
@@ -38,8 +38,8 @@ void BenchReport::printTable(QTextStream &out) const
             << padRight(m.floor && *m.floor > 0 ? QString::number(*m.figure / *m.floor, 'f', 2) + QLatin1Char('x')
                                                 : QStringLiteral("-"),
                         9)
-            << padRight(QStringLiteral("≤") + format(spec.key, spec.target), 9)
-            << (*m.figure <= spec.target ? "  pass\n" : "  FAIL\n");
+            << padRight(spec.hasTarget() ? QStringLiteral("≤") + format(spec.key, spec.target) : QStringLiteral("-"), 9)
+            << (!spec.hasTarget() ? "  -\n" : *m.figure <= spec.target ? "  pass\n" : "  FAIL\n");
     }
     out << '\n';
     for (const KeySpec &spec : keySpecs()) {
@@ -91,11 +91,13 @@ QString BenchReport::markdownFigures(const QString &runLine) const
         const QString ratio = m.figure && m.floor && *m.floor > 0
             ? QString::number(*m.figure / *m.floor, 'f', 2) + QStringLiteral("×")
             : QString();
-        const QString result = !m.figure ? QStringLiteral("not measured")
-            : *m.figure <= spec.target   ? QStringLiteral("pass")
-                                         : QStringLiteral("**FAIL**");
+        const QString result = !m.figure      ? QStringLiteral("not measured")
+            : !spec.hasTarget()               ? QStringLiteral("measured")
+            : *m.figure <= spec.target        ? QStringLiteral("pass")
+                                              : QStringLiteral("**FAIL**");
+        const QString target = spec.hasTarget() ? QStringLiteral("≤ ") + QString::number(spec.target) : QStringLiteral("–");
         md << "| `" << spec.key << "` | " << spec.what << " | " << (m.figure ? format(spec.key, *m.figure) : QStringLiteral("–"))
-           << " | " << floor << " | " << ratio << " | ≤ " << QString::number(spec.target) << " | " << result << " |\n";
+           << " | " << floor << " | " << ratio << " | " << target << " | " << result << " |\n";
     }
     md.flush();
     return out;

@@ -1,13 +1,18 @@
 #include "TeamBench.h"
 
 #include "Stopwatch.h"
+#include "WindowProbe.h"
 
 #include "engine/decisions/Decisions.h"
 #include "store/Store.h"
+#include "store/StoreCopy.h"
 #include "store/Transaction.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QSqlError>
 #include <QSqlQuery>
+#include <QUrl>
 #include <QVariant>
 
 #include <latch>
@@ -82,6 +87,49 @@ Timings timed(const QString &address, const QStringList &ids, int writers, Write
     return out;
 }
 
+const QString kNoTeamStore = QStringLiteral("n/a (no team store given: --team-store postgresql://…)");
+
+/// A database of its own on the team store's server for one copy: made on construction,
+/// dropped with the object. Its address is the team store's with the database's name changed.
+class ScratchDatabase final
+{
+public:
+    explicit ScratchDatabase(const QString &teamStore) : m_teamStore(teamStore)
+    {
+        QUrl url(teamStore);
+        m_name = QStringLiteral("recollector_bench_copy_%1").arg(QCoreApplication::applicationPid());
+        url.setPath(QLatin1Char('/') + m_name);
+        m_address = url.toString();
+        m_error = run(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(m_name));
+        if (m_error.isEmpty())
+            m_error = run(QStringLiteral("CREATE DATABASE %1").arg(m_name));
+    }
+    ~ScratchDatabase() { (void)run(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(m_name)); }
+    ScratchDatabase(const ScratchDatabase &) = delete;
+    ScratchDatabase &operator=(const ScratchDatabase &) = delete;
+
+    const QString &address() const { return m_address; }
+    /// Empty when the database was made.
+    const QString &error() const { return m_error; }
+
+private:
+    /// `sql` on the team store's own connection (CREATE and DROP DATABASE run outside a
+    /// transaction, one statement each).
+    QString run(const QString &sql) const
+    {
+        auto store = Store::open(m_teamStore);
+        if (!store)
+            return store.error().message;
+        QSqlQuery q((*store)->database().handle());
+        return q.exec(sql) ? QString() : QStringLiteral("%1: %2").arg(sql, q.lastError().text());
+    }
+
+    QString m_teamStore;
+    QString m_name;
+    QString m_address;
+    QString m_error;
+};
+
 QString p50p95(const std::vector<double> &ms)
 {
     return QStringLiteral("p50 %1 ms, p95 %2 ms")
@@ -99,7 +147,7 @@ TeamBench::TeamBench(QString teamStore, QString sqliteScratch, Config config, Mi
 Measurement TeamBench::decisionCommit()
 {
     if (m_teamStore.isEmpty())
-        return Measurement::missing(QStringLiteral("n/a (no team store given: --team-store postgresql://…)"));
+        return Measurement::missing(kNoTeamStore);
     const auto confirm = [this](Store &store, const QString &id) {
         Decisions decisions(store, m_config);
         const auto done = decisions.confirm(id, m_now);
@@ -147,6 +195,38 @@ Measurement TeamBench::decisionCommit()
         }
     }
     m.note = QStringLiteral("confirm decisions, %1 each: %2").arg(kDecisionsEach).arg(notes.join(QStringLiteral("; ")));
+    return m;
+}
+
+Measurement TeamBench::firstPaint(const QString &enginePath, int runs)
+{
+    if (m_teamStore.isEmpty())
+        return Measurement::missing(kNoTeamStore);
+    Measurement paint, rss;
+    WindowProbe(enginePath, m_teamStore).run(runs, paint, rss);
+    if (rss.figure)
+        paint.note += QStringLiteral("; the window's peak resident memory %1 MiB").arg(*rss.figure, 0, 'f', 0);
+    return paint;
+}
+
+Measurement TeamBench::copyStore(const QString &fromPath)
+{
+    if (m_teamStore.isEmpty())
+        return Measurement::missing(kNoTeamStore);
+    const ScratchDatabase target(m_teamStore);
+    if (!target.error().isEmpty())
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(target.error()));
+    QElapsedTimer timer;
+    timer.start();
+    const auto copied = StoreCopy::copyStore(fromPath, target.address(), {});
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (!copied)
+        return Measurement::missing(QStringLiteral("n/a (%1)").arg(copied.error().message));
+    Measurement m;
+    m.figure = seconds;
+    m.note = QStringLiteral("%1 memories, with their events, links and conflicts, into a new database of the team "
+                            "store's server, one transaction; one run")
+                 .arg(*copied);
     return m;
 }
 

@@ -4,7 +4,7 @@
 #
 #   bash tests/bench/run-bench.sh [STORE] [--memories N] [--json] [--runs K] [--window-runs K]
 #                                 [--only key,key] [--build-dir DIR] [--scale SMALL,LARGE]
-#                                 [--write-doc docs/performance.md]
+#                                 [--write-doc docs/performance.md] [--team]
 #
 # Builds recollector-cli, recollector and recollector-bench in DIR (default build/, the release preset),
 # generates STORE (default DIR/bench-1m.recollector; DIR/bench-<N>.recollector for another --memories)
@@ -19,6 +19,10 @@
 # --scale SMALL,LARGE (e.g. --scale 100000,1000000) runs the keys at both sizes (each store
 # generated when missing) and prints, per key, both figures and their ratio beside n's ratio
 # and n log n's: a key whose ratio is above n log n's grows faster than n log n (a finding).
+# --team also measures the team store's keys (docs/team-store.md, "Decision cost") on a
+# PostgreSQL 15 server of the run's own: initdb into DIR/bench-pg the first time (as the
+# `postgres` user when run as root), started on a free port of 127.0.0.1 and stopped at the end;
+# STORE is copied into its database once (copy-store; about ten minutes for 1M memories).
 set -euo pipefail
 invoked_from=$PWD
 cd "$(dirname "$0")/../.."
@@ -28,6 +32,7 @@ store=""
 memories=1000000
 pass=()
 scale=""
+team=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --build-dir) build_dir="$2"; shift 2 ;;
@@ -39,7 +44,8 @@ while [ $# -gt 0 ]; do
       case "$2" in /*) doc="$2" ;; *) doc="$invoked_from/$2" ;; esac
       pass+=("$1" "$doc"); shift 2 ;;
     --scale) scale="$2"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --team) team=1; shift ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     --*) echo "run-bench.sh: unknown option $1" >&2; exit 2 ;;
     *) store="$1"; shift ;;
   esac
@@ -78,10 +84,10 @@ if [ -n "$scale" ]; then
   exit 0
 fi
 
+if [ $((memories % 1000000)) -eq 0 ]; then label="$((memories / 1000000))m"
+elif [ $((memories % 1000)) -eq 0 ]; then label="$((memories / 1000))k"
+else label="$memories"; fi
 if [ -z "$store" ]; then
-  if [ $((memories % 1000000)) -eq 0 ]; then label="$((memories / 1000000))m"
-  elif [ $((memories % 1000)) -eq 0 ]; then label="$((memories / 1000))k"
-  else label="$memories"; fi
   store="$build_dir/bench-$label.recollector"
 fi
 
@@ -96,6 +102,12 @@ if [ ! -s "$store" ]; then
   echo "== generating $store ($memories memories, $((memories * 5)) associations)" >&2
   mkdir -p "$(dirname "$store")"
   "$build_dir/app/recollector-cli" --store "$store" generate --memories "$memories" --seed 1 >&2
+fi
+
+if [ -n "$team" ]; then
+  team_store=$(bash tests/bench/bench-team-server.sh start "$build_dir" "$store" "bench_$label")
+  trap 'bash tests/bench/bench-team-server.sh stop "$build_dir"' EXIT
+  pass+=(--team-store "$team_store")
 fi
 
 echo "== recollector-bench on $store" >&2
