@@ -2,9 +2,10 @@
 // that restate each other through MinHash bands, not by comparing every pair: among a
 // generated store, the planted restatements come out as one group, strongest first, and the
 // memories that only share words (a different name, a moment of their own, a different number,
-// another category) stay out; a progress callback that says stop gives Cancelled.
+// another category) stay out; a progress callback that says stop gives Cancelled. On a real
+// store file and on a team store.
 #include "CliProcess.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/capture/DuplicateFinder.h"
 #include "engine/text/Restatement.h"
@@ -62,10 +63,15 @@ class TestDuplicateFinder : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    // Heavy: a generated store of thousands of memories.
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
+
     void plantedRestatementsAreOneGroupAmongManyMemories()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         GeneratorOptions o;
         o.memories = kSanitized ? 1000 : 5000;
         o.associations = 0;
@@ -139,6 +145,8 @@ private Q_SLOTS:
     }
     void theCheck()
     {
+        if (test::EngineFixture::onServer())
+            QSKIP("compares two texts, no store: the sqlite row covers it");
         QFETCH(QString, older);
         QFETCH(QString, newer);
         QFETCH(bool, restates);
@@ -149,7 +157,7 @@ private Q_SLOTS:
     // `recollector-cli duplicates [--json]` lists the same groups.
     void theCommandLineListsTheGroups()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(planted(QStringLiteral("mem_a"), QStringLiteral("Maria volunteers at a homeless shelter."), 40)));
         QVERIFY(store->memories().insert(
             planted(QStringLiteral("mem_b"), QStringLiteral("Maria volunteers at a homeless shelter, finding it rewarding."), 50)));
@@ -170,7 +178,7 @@ private Q_SLOTS:
 
     void aProgressThatSaysStopCancels()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(planted(QStringLiteral("mem_a"), QStringLiteral("Maria volunteers at a homeless shelter."), 40)));
         QVERIFY(store->memories().insert(
             planted(QStringLiteral("mem_b"), QStringLiteral("Maria volunteers at a homeless shelter, finding it rewarding."), 50)));
