@@ -158,6 +158,27 @@ private Q_SLOTS:
         const QString withImports = dir.filePath("b-all.json");
         QVERIFY(io::Exporter(*b).write(withImports, options(io::SetFormat::RecollectorJson, true)));
         QVERIFY(readAll(withImports).count("\"kind\": \"import\"") == 5);
+
+        // A team store exports what a store file of the same rows exports, byte for byte, but
+        // for the database role each of its events records (docs/team-store.md#who-decided).
+        if (test::EngineFixture::onServer()) {
+            test::TempStore file;
+            fill(*file);
+            const QString fromFile = dir.filePath("file.json");
+            QVERIFY(io::Exporter(*file).write(fromFile, options(io::SetFormat::RecollectorJson)));
+            QJsonObject server = QJsonDocument::fromJson(expected).object();
+            QJsonArray events = server.value(QStringLiteral("events")).toArray();
+            QCOMPARE(events.size(), 3);
+            for (QJsonValueRef e : events) {
+                QJsonObject event = e.toObject();
+                QJsonObject payload = event.value(QStringLiteral("payload")).toObject();
+                QCOMPARE(payload.take(QStringLiteral("role")).toString(), QLatin1String(test::PgTestServer::kUser));
+                event.insert(QStringLiteral("payload"), payload);
+                e = event;
+            }
+            server.insert(QStringLiteral("events"), events);
+            QCOMPARE(QJsonDocument(server).toJson(QJsonDocument::Indented), readAll(fromFile));
+        }
     }
 
     void outputIsSortedAndDeterministic()
