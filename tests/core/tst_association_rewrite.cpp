@@ -43,7 +43,8 @@ QString definitions(Store &store)
                       QStringLiteral("SELECT indexname, indexdef FROM pg_indexes "
                                      "WHERE schemaname = current_schema() AND tablename = 'associations' "
                                      "ORDER BY indexname")}
-        : QStringList{QStringLiteral("SELECT name, sql FROM sqlite_master WHERE tbl_name = 'associations' ORDER BY name")};
+        : QStringList{QStringLiteral(
+              "SELECT name, sql FROM sqlite_master WHERE tbl_name = 'associations' ORDER BY name")};
     for (const QString &statement : sql) {
         if (!q.exec(statement))
             qFatal("reading the links table's definition failed: %s", qPrintable(statement));

@@ -1,7 +1,8 @@
-// The exporter, on a real store file and on a team store: deterministic output, the round trip export → import into an empty store →
-// export giving the same bytes (unknown fields included), YAML, CSV (RFC 4180), a subset,
-// and agent memory folders written in the agent's field names without touching files that
-// cannot be parsed.
+// The exporter, on a real store file and on a team store: deterministic output, the round trip
+// export → import into an empty store → export giving the same bytes (unknown fields included),
+// a team store's export equal to a store file's, YAML, CSV (RFC 4180), a subset, and agent
+// memory folders written in the agent's field names without touching files that cannot be
+// parsed.
 #include "EngineStore.h"
 
 #include "io/AgentFolder.h"

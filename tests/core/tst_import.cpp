@@ -1,7 +1,7 @@
-// The importer on a real store file and on a team store: the preview (new / changed / identical / conflicting,
-// nothing written), the policies (skip / overwrite / keep-both), links, events and conflicts
-// of the set, import events, the contradiction-detector seam; agent memory folders (50 files,
-// one unparsable), the legacy note-000 array, and the demo store.
+// The importer on a real store file and on a team store: the preview (new / changed /
+// identical / conflicting, nothing written), the policies (skip / overwrite / keep-both), links,
+// events and conflicts of the set, import events, the contradiction-detector seam; agent memory
+// folders (50 files, one unparsable), the legacy note-000 array, and the demo store.
 #include "EngineStore.h"
 
 #include "io/AgentFolder.h"

@@ -290,8 +290,9 @@ private Q_SLOTS:
                 "IF current_setting('recollector_test.refuse', true) = 'on' "
                 "AND EXISTS (SELECT 1 FROM memories WHERE id = 'nottabs') THEN "
                 "RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$")));
-            QVERIFY(s->database().exec(QStringLiteral("CREATE TRIGGER refuse_conflict BEFORE INSERT ON conflicts "
-                                                      "FOR EACH ROW EXECUTE FUNCTION refuse_conflict()")));
+            QVERIFY(s->database().exec(QStringLiteral(
+                "CREATE TRIGGER refuse_conflict BEFORE INSERT ON conflicts "
+                "FOR EACH ROW EXECUTE FUNCTION refuse_conflict()")));
             QVERIFY(s->database().exec(QStringLiteral("SET recollector_test.refuse = 'on'")));
         } else {
             QVERIFY(s->database().exec(QStringLiteral(

@@ -1,8 +1,9 @@
 // Issue 14, rule 5 (docs/scoring.md, "Scheduled cleanup"): `cleanupIntervalHours` after meta
 // `last_cleanup_at` decides whether a cleanup is due (a store never cleaned is due; 0 schedules
-// none), on a real store file and on a team store. `recollector-cli cleanup --due` (the real process) says "not due
-// until …" and writes nothing when it is not due; when due it prints the plan and applies it
-// only with --apply or when the store's configuration says `scheduledCleanup: automatic`.
+// none), on a real store file and on a team store. `recollector-cli cleanup --due` (the real
+// process) says "not due until …" and writes nothing when it is not due; when due it prints the
+// plan and applies it only with --apply or when the store's configuration says
+// `scheduledCleanup: automatic`.
 #include "config/Config.h"
 #include "engine/review/Cleanup.h"
 #include "engine/review/CleanupSchedule.h"
