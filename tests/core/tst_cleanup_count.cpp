@@ -41,10 +41,19 @@ private:
     test::StorePerEngine m_generated{m_engines};
     bool m_built[2] = {false, false}; ///< the file's store, the team store's
 
-    static std::size_t planned(Store &store, const Config &config, const QString &profileName, Millis now)
+    /// The file's plan of each row of aGeneratedStoreCountsAsItsPlan, by its data tag, for the
+    /// team store's row of the same tag to compare with (when the sqlite rows ran first).
+    QHash<QString, QStringList> m_fileActions;
+
+    static std::size_t planned(Store &store, const Config &config, const QString &profileName, Millis now,
+                               QStringList *actions = nullptr)
     {
         const auto profile = makeProfile(profileName, config);
         const auto plan = Cleanup(store, config, *profile).plan(now);
+        if (plan && actions) {
+            for (const CleanupAction &a : plan->actions)
+                *actions << QStringLiteral("%1 %2: %3").arg(int(a.kind)).arg(a.memoryId, a.reason);
+        }
         return plan ? plan->actions.size() : std::size_t(-1);
     }
 
@@ -107,11 +116,18 @@ private Q_SLOTS:
             config.budgets.semanticRules = 10;
         }
         const Millis now = kAnchor + Millis(daysLater) * kMsPerDay;
-        const std::size_t plan = planned(*m_generated, config, profile, now);
+        QStringList actions;
+        const std::size_t plan = planned(*m_generated, config, profile, now, &actions);
         QVERIFY(plan != std::size_t(-1));
         if (smallBudgets || daysLater > 0) // enhanced archives only after 180 days without activation
             QVERIFY2(plan > 0, "the generated store has something to clean up");
         QCOMPARE(counted(*m_generated, config, profile, now), plan);
+        // The same memories plan the same cleanup on either engine, action for action.
+        const QString tag = QString::fromUtf8(QTest::currentDataTag());
+        if (!test::EngineFixture::onServer())
+            m_fileActions.insert(tag, actions);
+        else if (m_fileActions.contains(tag))
+            QCOMPARE(actions, m_fileActions.value(tag));
     }
 
     /// A cancel stops the pass with Cancelled (the window closing waits for no full count).

@@ -57,6 +57,37 @@ const DuplicateCluster *groupOf(const std::vector<DuplicateCluster> &groups, con
     return nullptr;
 }
 
+/// Three restatements of one fact, and three memories that only share its words.
+std::vector<Memory> plantedMemories()
+{
+    return {
+        planted(QStringLiteral("mem_a"), QStringLiteral("Maria volunteers at a homeless shelter."), 40),
+        planted(QStringLiteral("mem_b"),
+                QStringLiteral("Maria has been volunteering at a homeless shelter, finding it rewarding."), 70),
+        planted(QStringLiteral("mem_c"),
+                QStringLiteral("Maria volunteers at a homeless shelter and is driven to make a difference."), 55),
+        // Words in common, a value of their own:
+        planted(QStringLiteral("mem_moment"),
+                QStringLiteral("Maria volunteered at a homeless shelter last week and received a medal."), 30),
+        planted(QStringLiteral("mem_count"), QStringLiteral("Maria volunteers at 2 homeless shelters."), 30),
+        planted(QStringLiteral("mem_kind"), QStringLiteral("Maria volunteers at a homeless shelter."), 30,
+                QStringLiteral("preference")),
+    };
+}
+
+/// Each group's ids in order and why, one line each.
+QStringList listing(const std::vector<DuplicateCluster> &groups)
+{
+    QStringList lines;
+    for (const DuplicateCluster &c : groups) {
+        QStringList ids;
+        for (const Memory &m : c.memories)
+            ids << m.id;
+        lines << ids.join(u' ') + QStringLiteral(": ") + c.why;
+    }
+    return lines;
+}
+
 } // namespace
 
 class TestDuplicateFinder : public QObject
@@ -75,20 +106,9 @@ private Q_SLOTS:
         GeneratorOptions o;
         o.memories = kSanitized ? 1000 : 5000;
         o.associations = 0;
+        o.anchor = 1736150400000; // the same memories at every run, on either engine
         QVERIFY(StoreGenerator(o).generate(*store).ok());
-        for (const Memory &m : {
-                 planted(QStringLiteral("mem_a"), QStringLiteral("Maria volunteers at a homeless shelter."), 40),
-                 planted(QStringLiteral("mem_b"),
-                         QStringLiteral("Maria has been volunteering at a homeless shelter, finding it rewarding."), 70),
-                 planted(QStringLiteral("mem_c"),
-                         QStringLiteral("Maria volunteers at a homeless shelter and is driven to make a difference."), 55),
-                 // Words in common, a value of their own:
-                 planted(QStringLiteral("mem_moment"),
-                         QStringLiteral("Maria volunteered at a homeless shelter last week and received a medal."), 30),
-                 planted(QStringLiteral("mem_count"), QStringLiteral("Maria volunteers at 2 homeless shelters."), 30),
-                 planted(QStringLiteral("mem_kind"), QStringLiteral("Maria volunteers at a homeless shelter."), 30,
-                         QStringLiteral("preference")),
-             })
+        for (const Memory &m : plantedMemories())
             QVERIFY(store->memories().insert(m));
 
         QElapsedTimer timer;
@@ -109,6 +129,17 @@ private Q_SLOTS:
         QVERIFY(maria->why.startsWith(QStringLiteral("restates '")));
         for (const char *id : {"mem_moment", "mem_count", "mem_kind"})
             QVERIFY2(groupOf(*groups, QLatin1String(id)) == nullptr, id);
+
+        // A team store lists the groups a store file of the same memories lists, in its order.
+        if (test::EngineFixture::onServer()) {
+            test::TempStore file;
+            QVERIFY(StoreGenerator(o).generate(*file).ok());
+            for (const Memory &m : plantedMemories())
+                QVERIFY(file->memories().insert(m));
+            auto fromFile = DuplicateFinder::find(*file);
+            QVERIFY(fromFile);
+            QCOMPARE(listing(*groups), listing(*fromFile));
+        }
     }
 
     // Each check of docs/scoring.md#restatements on one pair, older first.
