@@ -160,6 +160,19 @@ private slots:
         }
         QVERIFY(compared > 40);
         QVERIFY2(linked > compared / 2, "most compared memories have links to compare");
+
+        // A team store's index proposes the links a store file's of the same memories does.
+        if (test::EngineFixture::onServer()) {
+            test::TempStore file;
+            QVERIFY(StoreGenerator(options).generate(*file).ok());
+            auto fromFile = KeywordIndex::build(*file);
+            QVERIFY(fromFile.ok());
+            QCOMPARE(fromFile->size(), whole->size());
+            for (std::uint32_t e = 0; e < whole->size(); e += 97) {
+                const QString id = whole->id(e);
+                QCOMPARE(proposals(*whole, id, config), proposals(*fromFile, id, config));
+            }
+        }
     }
 
     // An import links what it wrote at once: a small one memory by memory, a large one
