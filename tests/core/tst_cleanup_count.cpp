@@ -1,7 +1,8 @@
 // CleanupCount (the window's scheduled cleanup, which only shows how many memories a cleanup
 // would change) gives exactly the size of Cleanup::plan, for every profile, with and without
-// budgets to cut, on a generated store and on the cases where the budgets' order decides.
-#include "TempStore.h"
+// budgets to cut, on a generated store and on the cases where the budgets' order decides. On a
+// real store file and on a team store.
+#include "EngineStore.h"
 
 #include "engine/review/Cleanup.h"
 #include "engine/review/CleanupCount.h"
@@ -36,12 +37,23 @@ class TestCleanupCount : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<test::TempStore> m_generated;
+    test::EngineFixture m_engines;
+    test::StorePerEngine m_generated{m_engines};
+    bool m_built[2] = {false, false}; ///< the file's store, the team store's
 
-    static std::size_t planned(Store &store, const Config &config, const QString &profileName, Millis now)
+    /// The file's plan of each row of aGeneratedStoreCountsAsItsPlan, by its data tag, for the
+    /// team store's row of the same tag to compare with (when the sqlite rows ran first).
+    QHash<QString, QStringList> m_fileActions;
+
+    static std::size_t planned(Store &store, const Config &config, const QString &profileName, Millis now,
+                               QStringList *actions = nullptr)
     {
         const auto profile = makeProfile(profileName, config);
         const auto plan = Cleanup(store, config, *profile).plan(now);
+        if (plan && actions) {
+            for (const CleanupAction &a : plan->actions)
+                *actions << QStringLiteral("%1 %2: %3").arg(int(a.kind)).arg(a.memoryId, a.reason);
+        }
         return plan ? plan->actions.size() : std::size_t(-1);
     }
 
@@ -53,14 +65,25 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
+    // Heavy: a generated store of thousands of memories on each engine.
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
+
+    // Each engine's store is generated when its first row runs: a run of one engine's rows
+    // (the sanitizer build runs no postgresql row here) generates no other.
+    void init()
     {
-        m_generated = std::make_unique<test::TempStore>();
-        GeneratorOptions o;
-        o.memories = 3000;
-        o.associations = 0;
-        o.anchor = kAnchor;
-        QVERIFY(StoreGenerator(o).generate(**m_generated).ok());
+        const bool onServer = test::EngineFixture::onServer();
+        if (!m_built[onServer]) {
+            m_built[onServer] = true;
+            m_generated.build(onServer);
+            GeneratorOptions o;
+            o.memories = 3000;
+            o.associations = 0;
+            o.anchor = kAnchor;
+            QVERIFY(StoreGenerator(o).generate(*m_generated).ok());
+        }
+        m_generated.select();
+        m_generated.reopen();
     }
 
     void aGeneratedStoreCountsAsItsPlan_data()
@@ -93,11 +116,18 @@ private Q_SLOTS:
             config.budgets.semanticRules = 10;
         }
         const Millis now = kAnchor + Millis(daysLater) * kMsPerDay;
-        const std::size_t plan = planned(**m_generated, config, profile, now);
+        QStringList actions;
+        const std::size_t plan = planned(*m_generated, config, profile, now, &actions);
         QVERIFY(plan != std::size_t(-1));
         if (smallBudgets || daysLater > 0) // enhanced archives only after 180 days without activation
             QVERIFY2(plan > 0, "the generated store has something to clean up");
-        QCOMPARE(counted(**m_generated, config, profile, now), plan);
+        QCOMPARE(counted(*m_generated, config, profile, now), plan);
+        // The same memories plan the same cleanup on either engine, action for action.
+        const QString tag = QString::fromUtf8(QTest::currentDataTag());
+        if (!test::EngineFixture::onServer())
+            m_fileActions.insert(tag, actions);
+        else if (m_fileActions.contains(tag))
+            QCOMPARE(actions, m_fileActions.value(tag));
     }
 
     /// A cancel stops the pass with Cancelled (the window closing waits for no full count).
@@ -106,16 +136,16 @@ private Q_SLOTS:
         const Config config = Config::defaults();
         const auto profile = makeProfile(QStringLiteral("ebbinghaus"), config);
         int asked = 0;
-        const auto count = CleanupCount(**m_generated, config, *profile).count(kAnchor, [&asked]() {
+        const auto count = CleanupCount(*m_generated, config, *profile).count(kAnchor, [&asked]() {
             ++asked;
             return true;
         });
         QVERIFY(!count);
         QCOMPARE(int(count.error().code), int(Error::Code::Cancelled));
         QCOMPARE(asked, 1);
-        const auto notCancelled = CleanupCount(**m_generated, config, *profile).count(kAnchor, []() { return false; });
+        const auto notCancelled = CleanupCount(*m_generated, config, *profile).count(kAnchor, []() { return false; });
         QVERIFY(notCancelled);
-        QCOMPARE(*notCancelled, planned(**m_generated, config, QStringLiteral("ebbinghaus"), kAnchor));
+        QCOMPARE(*notCancelled, planned(*m_generated, config, QStringLiteral("ebbinghaus"), kAnchor));
     }
 
     /// Equal scores and times are broken by id, as in the plan: the two picked for deletion
@@ -125,7 +155,7 @@ private Q_SLOTS:
     {
         Config config = Config::defaults();
         config.budgets.compressed = 1;
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         for (const QString &id : {QStringLiteral("c"), QStringLiteral("a"), QStringLiteral("b")}) {
             Memory m = episode(id, 1);
             m.compressed = true;
@@ -146,7 +176,7 @@ private Q_SLOTS:
         Config config = Config::defaults();
         config.budgets.activeEpisodes = 1;
         config.budgets.compressed = 0;
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(episode(QStringLiteral("fresh"), 0)));
         QVERIFY(s->memories().insert(episode(QStringLiteral("weak"), 60)));      // archived by its own rule
         Memory important = episode(QStringLiteral("important"), 9);

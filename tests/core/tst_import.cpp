@@ -1,8 +1,8 @@
-// The importer on real store files: the preview (new / changed / identical / conflicting,
-// nothing written), the policies (skip / overwrite / keep-both), links, events and conflicts
-// of the set, import events, the contradiction-detector seam; agent memory folders (50 files,
-// one unparsable), the legacy note-000 array, and the demo store.
-#include "TempStore.h"
+// The importer on a real store file and on a team store: the preview (new / changed /
+// identical / conflicting, nothing written), the policies (skip / overwrite / keep-both), links,
+// events and conflicts of the set, import events, the contradiction-detector seam; agent memory
+// folders (50 files, one unparsable), the legacy note-000 array, and the demo store.
+#include "EngineStore.h"
 
 #include "io/AgentFolder.h"
 #include "io/DemoStore.h"
@@ -54,9 +54,16 @@ void writeJson(const QString &path, const QJsonObject &o)
 
 } // namespace
 
+// A test that reads files only, or makes a store file of its own: no store of the engine's.
+#define READS_NO_STORE()                                                                                               \
+    if (test::EngineFixture::onServer())                                                                               \
+    QSKIP("reads files only, or makes a store file of its own: the sqlite row covers it")
+
 class TestImport : public QObject
 {
     Q_OBJECT
+
+    test::EngineFixture m_engines;
 
     // Store: same, older (→ changed), newer (→ conflicting), reborn (other createdAt → conflicting).
     // Set: those four + "fresh" (→ new).
@@ -78,9 +85,11 @@ class TestImport : public QObject
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void previewClassifiesAndWritesNothing()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         io::MemorySet set;
         seedKinds(*s, set);
         const qint64 eventsBefore = *s->events().count();
@@ -134,7 +143,7 @@ private Q_SLOTS:
         QFETCH(int, memoriesAfter);
         QFETCH(QString, olderContent);
         QFETCH(QString, newerContent);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         io::MemorySet set;
         seedKinds(*s, set);
         io::Importer importer(*s);
@@ -174,7 +183,7 @@ private Q_SLOTS:
     // (a < b) whichever end was renamed and however the set ordered them.
     void linksFollowKeptCopiesAndAreOrdered()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         io::MemorySet set;
         seedKinds(*s, set);
         const auto link = [](const char *a, const char *b) {
@@ -213,7 +222,7 @@ private Q_SLOTS:
 
     void linksEventsAndConflictsFollowTheirMemories()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(test::sampleMemory(QStringLiteral("kept"))));
         io::MemorySet set;
         set.sourceName = QStringLiteral("set.json");
@@ -273,7 +282,7 @@ private Q_SLOTS:
 
     void contradictionDetectorIsASeam()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(test::sampleMemory(QStringLiteral("likes"))));
         io::MemorySet set;
         set.sourceName = QStringLiteral("set.json");
@@ -348,7 +357,7 @@ private Q_SLOTS:
             qPrintable(set->problems.first()));
         QVERIFY(set->problems.first().endsWith(QStringLiteral("; skipped")));
 
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         io::Importer importer(*s);
         auto report = importer.apply(*set);
         QVERIFY(report);
@@ -384,6 +393,7 @@ private Q_SLOTS:
 
     void agentFolderFixtureLinksAndNotes()
     {
+        READS_NO_STORE();
         auto set = io::AgentFolder::read(data("agent-memory"));
         QVERIFY(set);
         QCOMPARE(set->memories.size(), size_t(2));
@@ -401,6 +411,7 @@ private Q_SLOTS:
 
     void folderEntryWithoutDatesUsesTheFileTime()
     {
+        READS_NO_STORE();
         QTemporaryDir dir;
         writeJson(dir.filePath(QStringLiteral("dead0001.json")),
             QJsonObject { { "content", "no dates, no id" }, { "category", "fact" } });
@@ -417,6 +428,7 @@ private Q_SLOTS:
 
     void duplicateIdsInAFolderSkipTheSecondFile()
     {
+        READS_NO_STORE();
         QTemporaryDir dir;
         const QJsonObject o { { "id", "same" }, { "content", "x" }, { "category", "fact" },
             { "createdAt", "2024-01-01T00:00:00Z" } };
@@ -442,7 +454,7 @@ private Q_SLOTS:
         QCOMPARE(pitfall.source.chatId, QStringLiteral("lark-chat-1"));
         QCOMPARE(
             set->memories.at(0).lastReinforcedAt, *time::fromIso(QStringLiteral("2023-11-03T08:00:00Z")));
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         auto report = io::Importer(*s).apply(*set);
         QVERIFY(report);
         QCOMPARE(report->added, 3);
@@ -451,6 +463,7 @@ private Q_SLOTS:
 
     void singleAgentFileImports()
     {
+        READS_NO_STORE();
         auto set = io::MemorySetReader::read(data("agent-memory/5e6f7a8b.json"));
         QVERIFY(set);
         QCOMPARE(set->memories.size(), size_t(1));
@@ -460,6 +473,7 @@ private Q_SLOTS:
 
     void demoStoreLooksCurrent()
     {
+        READS_NO_STORE();
         QTemporaryDir dir;
         io::MemorySet demo;
         demo.exportedAt = kT0;
@@ -496,6 +510,7 @@ private Q_SLOTS:
 
     void bundledDemoSetIsValid()
     {
+        READS_NO_STORE();
         // The shipped demo set must always import (it is what a first run shows).
         auto set = io::MemorySetJson::readFile(
             QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));

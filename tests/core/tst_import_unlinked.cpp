@@ -3,7 +3,7 @@
 // links): a memory the set links, on either end, is not linked against the store; one it
 // does not link gets derived links.
 #include "CaptureTestKit.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "config/Config.h"
 #include "io/ImportOperation.h"
@@ -37,10 +37,14 @@ class TestImportUnlinked : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void unlinkedNamesTheIdsNoLinkTouches()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         for (const char *id : {"a", "b", "c", "d"})
             QVERIFY(store->memories().insert(captureMemory(QLatin1String(id), QStringLiteral("text %1").arg(QLatin1String(id)),
                                                            0, {QLatin1String(id)})));
@@ -56,7 +60,7 @@ private Q_SLOTS:
 
     void anImportLinksOnlyWhatItsSetLeftUnlinked()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(captureMemory(QStringLiteral("old"), QStringLiteral("Lints with eslint"), 10,
                                                        {QStringLiteral("eslint")})));
         io::MemorySet set;
@@ -93,7 +97,7 @@ private Q_SLOTS:
 
     void anOverwrittenMemoryKeepsItsStoredLinks()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(captureMemory(QStringLiteral("old"), QStringLiteral("Lints with eslint"), 10,
                                                        {QStringLiteral("eslint")})));
         QVERIFY(store->memories().insert(captureMemory(QStringLiteral("kept"), QStringLiteral("Formats with prettier"), 10,
@@ -148,11 +152,11 @@ private Q_SLOTS:
             QCOMPARE(outcome->report.withoutSetLinks.size(), qsizetype(40));
         };
         const quint64 builtBefore = io::WrittenKeywordIndex::built();
-        test::TempStore empty;
+        test::EngineStore empty(m_engines);
         import(*empty);
         QCOMPARE(io::WrittenKeywordIndex::built(), builtBefore + 1);
 
-        test::TempStore holding; // one memory nothing in the set shares anything with
+        test::EngineStore holding(m_engines); // one memory nothing in the set shares anything with
         QVERIFY(holding->memories().insert(captureMemory(QStringLiteral("zz_far"), QStringLiteral("Unrelated"), 400,
                                                          {QStringLiteral("gardening")}, QStringLiteral("/elsewhere"))));
         import(*holding);

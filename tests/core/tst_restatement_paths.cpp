@@ -1,8 +1,9 @@
 // docs/scoring.md#restatements, one rule for every way in: what the assistant adds, what an
 // import brings and what appears in an attached folder, when it restates a memory held, is
 // recorded as a reinforcement of that memory with the new text kept in the event; an import's
-// reinforcement is undone with the import. Real stores and folders on disk.
-#include "TempStore.h"
+// reinforcement is undone with the import. Real stores (a file and a team store) and folders on
+// disk.
+#include "EngineStore.h"
 
 #include "attach/AttachedFolder.h"
 #include "attach/FolderSync.h"
@@ -77,11 +78,13 @@ class TestRestatementPaths : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
     Config m_config = Config::defaults();
 
     /// A store holding `held` as mem_held, and what `add` made of the assistant saying `again`
     /// thirty days later.
-    Result<MemoryCapture::Added> heldThenAdded(test::TempStore &store, const QString &held, const QString &again)
+    Result<MemoryCapture::Added> heldThenAdded(test::EngineStore &store, const QString &held, const QString &again)
     {
         if (!store->memories().insert(memory(QStringLiteral("mem_held"), held, kDay0)))
             return Error::make(Error::Code::Io, QStringLiteral("could not insert mem_held"));
@@ -93,9 +96,11 @@ class TestRestatementPaths : public QObject
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void addReinforcesTheMemoryHeld()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         auto added = heldThenAdded(store, kHeld, kAgain);
         QVERIFY2(added, added ? "" : qPrintable(added.error().message));
         QCOMPARE(added->memory.id, QStringLiteral("mem_held"));
@@ -113,7 +118,7 @@ private Q_SLOTS:
         const double share = text::Restatement::share(text::StatementFacts::of(held), text::StatementFacts::of(again), true);
         QVERIFY2(share > 0 && share < text::Restatement::kTakenAsOne, qPrintable(QString::number(share)));
 
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         auto added = heldThenAdded(store, held, again);
         QVERIFY2(added, added ? "" : qPrintable(added.error().message));
         QVERIFY(added->restates.isEmpty());
@@ -129,7 +134,7 @@ private Q_SLOTS:
 
     void anImportedRestatementReinforcesAndIsUndoneWithTheImport()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(memory(QStringLiteral("mem_held"), kHeld, kDay0)));
         const int reinforcedBefore = store->memories().get(QStringLiteral("mem_held"))->reinforceCount;
         io::MemorySet set;
@@ -163,6 +168,8 @@ private Q_SLOTS:
 
     void aFileThatAppearsLaterReinforcesTheMemoryHeld()
     {
+        if (test::EngineFixture::onServer())
+            QSKIP("an attached folder's side store is a file of its own, whatever the main store is");
         QTemporaryDir tmp;
         const QString folder = tmp.filePath(QStringLiteral("home/.claude/projects/-home-dev-app/memory"));
         QVERIFY(QDir().mkpath(folder));
@@ -196,6 +203,8 @@ private Q_SLOTS:
     // it changes on the way is weighed as it now reads, by the files after it.
     void aMemoryChangedInTheSameSyncIsWeighedAsItNowReads()
     {
+        if (test::EngineFixture::onServer())
+            QSKIP("an attached folder's side store is a file of its own, whatever the main store is");
         QTemporaryDir tmp;
         const QString folder = tmp.filePath(QStringLiteral("home/.claude/projects/-home-dev-app/memory"));
         QVERIFY(QDir().mkpath(folder));

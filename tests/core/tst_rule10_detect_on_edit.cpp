@@ -4,7 +4,7 @@
 // becomes an open conflict, or is handled automatically as the detector's record() does.
 // Undo takes the conflict and its confidence penalty back with the edit; redo puts them back.
 #include "CaptureTestKit.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QTest>
 
@@ -16,6 +16,8 @@ using test::kCaptureBase;
 class TestRule10DetectOnEdit : public QObject
 {
     Q_OBJECT
+
+    test::EngineFixture m_engines;
 
 private:
     static constexpr Millis kAt = kCaptureBase + 2 * kMsPerDay;
@@ -41,9 +43,11 @@ private:
     }
 
 private slots:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void aContentEditRaisesAnOpenContradiction()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         const Config config = Config::defaults();
         MemoryEdit change;
@@ -69,7 +73,7 @@ private slots:
 
     void aContentOnlyEditIsCheckedToo()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         QVERIFY(store->memories().insert(captureMemory(QStringLiteral("c"), QStringLiteral("User drinks tea daily"), 0.5,
                                                        {QStringLiteral("tea")}))
@@ -83,7 +87,7 @@ private slots:
 
     void aTemporalShiftIsHandledAutomatically()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store, 45); // b says the liking changed ("no longer"): an update, latest wins
         const Config config = Config::defaults();
         MemoryEdit change;
@@ -99,7 +103,7 @@ private slots:
 
     void anEditOfOtherFieldsIsNotChecked()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         const Config config = Config::defaults();
         MemoryEdit change;
@@ -111,7 +115,7 @@ private slots:
     // The real recollector-cli: `edit --content` raises the conflict `conflicts` then lists.
     void cliEditRaisesTheConflict()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         store.close();
         const auto run = test::runCli(store.path(), {QStringLiteral("edit"), QStringLiteral("b"), QStringLiteral("--content"),

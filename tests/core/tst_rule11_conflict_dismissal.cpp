@@ -1,12 +1,13 @@
 // Issue 14, rule 11 (docs/scoring.md, "Dismissal" and "Automatic handling"): a conflict can be
-// dismissed as "not a conflict" in one undoable decision (core and the real recollector-cli on a
-// store file on disk); undo reopens it exactly; detection does not raise a dismissed pair
-// again; a temporal shift settled latest-wins marks the newer memory "recently updated".
+// dismissed as "not a conflict" in one undoable decision (core and the real recollector-cli, on a
+// store file on disk and on a team store); undo reopens it exactly; detection does not raise a
+// dismissed pair again; a temporal shift settled latest-wins marks the newer memory "recently
+// updated".
 #include "engine/conflicts/ConflictDetector.h"
 #include "engine/conflicts/ConflictResolver.h"
 #include "engine/decisions/Decisions.h"
 #include "CliProcess.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -50,7 +51,7 @@ Run cli(const QString &store, const QStringList &args)
 }
 
 // A store holding one open direct contradiction (confidences lowered to 0.64 by detection).
-Conflict plantContradiction(test::TempStore &store)
+Conflict plantContradiction(test::EngineStore &store)
 {
     [&] {
         QVERIFY(store->memories().insert(mem(QStringLiteral("a"), QStringLiteral("User likes coffee"), 0,
@@ -73,10 +74,14 @@ class Rule11ConflictDismissalTest : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private slots:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void rule11_dismissIsOneUndoableDecisionAndIsNotRedetected()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         const Conflict open = plantContradiction(store);
         QVERIFY(open.id != 0);
         QCOMPARE(open.status, ConflictStatus::Open);
@@ -87,7 +92,7 @@ private slots:
         auto dismissed = resolver.dismiss(open.id, at);
         QVERIFY2(dismissed.ok(), qPrintable(dismissed.ok() ? QString() : dismissed.error().message));
 
-        // Written to the file: reopen and read it back.
+        // Written to the store: reopen and read it back.
         store.reopen();
         const Conflict stored = *store->conflicts().get(open.id);
         QCOMPARE(stored.status, ConflictStatus::Dismissed);
@@ -126,7 +131,7 @@ private slots:
 
     void rule11_dismissFromTheCommandLine()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         const Conflict open = plantContradiction(store);
         QVERIFY(open.id != 0);
         store.close();
@@ -171,7 +176,7 @@ private slots:
 
     void rule11_temporalShiftMarksTheNewerRecentlyUpdated()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         QVERIFY(store->memories().insert(mem(QStringLiteral("old"), QString::fromUtf8("主人住在北京朝阳区"), 0,
                                              {QString::fromUtf8("住址")}))
                     .ok());

@@ -5,7 +5,7 @@
 // when the input is bad (nothing written), and is undone and redone exactly: the memory, its
 // links, the conflict it raised and the confidence that conflict took.
 #include "CaptureTestKit.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/capture/KeywordExtractor.h"
 #include "engine/capture/MemoryCapture.h"
@@ -25,6 +25,8 @@ class TestRule13AddMemory : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private:
     static constexpr Millis kAt = kCaptureBase + 2 * kMsPerDay;
 
@@ -41,9 +43,11 @@ private:
     }
 
 private slots:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void addWritesTheDecisionLinksAndConflictInOneGo()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         const Config config = Config::defaults();
         MemoryCapture capture(*store, config);
@@ -86,7 +90,7 @@ private slots:
 
     void undoRemovesEverythingAndRedoPutsItBack()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         const Config config = Config::defaults();
         MemoryCapture capture(*store, config);
@@ -121,7 +125,7 @@ private slots:
 
     void keywordsAreDerivedWhenNoneAreGiven()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         MemoryCapture capture(*store, Config::defaults());
         NewMemory input;
         input.content = QStringLiteral("The user prefers vitest over jest for TypeScript projects, always.");
@@ -136,7 +140,7 @@ private slots:
 
     void theAssistantAddsWithTheConfiguredInitialStability()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         Config config = Config::defaults();
         config.decay.initialStability = 30;
         MemoryCapture capture(*store, config);
@@ -167,7 +171,7 @@ private slots:
         QFETCH(double, importance);
         QFETCH(QString, actor);
         QFETCH(QString, field);
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         MemoryCapture capture(*store, Config::defaults());
         NewMemory input;
@@ -186,7 +190,7 @@ private slots:
     // a refusal naming the field that changes nothing.
     void cliAddPrintsTheIdLinksAndConflicts()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         store.close();
         const auto run = test::runCli(store.path(), {QStringLiteral("--json"), QStringLiteral("add"),

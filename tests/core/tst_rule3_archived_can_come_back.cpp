@@ -2,14 +2,14 @@
 // recalled"): under the lifecycle profile a recorded review-mode retrieval brings back the
 // archived and compressed memories it returns (a preview does not); confirming an archived
 // or compressed memory unarchives it; Unarchive is an undoable decision in core and in the
-// real recollector-cli. All on a store file on disk.
+// real recollector-cli. On a store file on disk and on a team store.
 #include "engine/decisions/Decisions.h"
 #include "engine/recall/Retrieval.h"
 #include "engine/review/Cleanup.h"
 #include "scoring/ScoringProfile.h"
 #include "store/MetaRepository.h"
 #include "CliProcess.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -68,7 +68,11 @@ class TestRule3ArchivedCanComeBack : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private slots:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void init();
     void reviewRecallReactivates();
     void otherRecallsDoNot();
@@ -78,14 +82,14 @@ private slots:
 
 private:
     /// Puts in a compressed memory (compressed by a real lifecycle cleanup) and an archived one.
-    void plant(test::TempStore &store);
+    void plant(test::EngineStore &store);
     QString m_original;
     Config m_config = Config::defaults();
 };
 
 void TestRule3ArchivedCanComeBack::init() { m_original = longText(QStringLiteral("vitest")); }
 
-void TestRule3ArchivedCanComeBack::plant(test::TempStore &store)
+void TestRule3ArchivedCanComeBack::plant(test::EngineStore &store)
 {
     QVERIFY(store->meta().setValue(MetaRepository::kProfile, QStringLiteral("lifecycle")).ok());
     QVERIFY(store->memories().insert(mem(QStringLiteral("mem_c"), m_original, QStringLiteral("vitest"))).ok());
@@ -107,7 +111,7 @@ void TestRule3ArchivedCanComeBack::plant(test::TempStore &store)
 
 void TestRule3ArchivedCanComeBack::reviewRecallReactivates()
 {
-    test::TempStore store;
+    test::EngineStore store(m_engines);
     plant(store);
     if (QTest::currentTestFailed())
         return;
@@ -148,7 +152,7 @@ void TestRule3ArchivedCanComeBack::reviewRecallReactivates()
 
 void TestRule3ArchivedCanComeBack::otherRecallsDoNot()
 {
-    test::TempStore store;
+    test::EngineStore store(m_engines);
     plant(store);
     if (QTest::currentTestFailed())
         return;
@@ -184,7 +188,7 @@ void TestRule3ArchivedCanComeBack::otherRecallsDoNot()
 
 void TestRule3ArchivedCanComeBack::confirmUnarchives()
 {
-    test::TempStore store;
+    test::EngineStore store(m_engines);
     plant(store);
     if (QTest::currentTestFailed())
         return;
@@ -215,7 +219,7 @@ void TestRule3ArchivedCanComeBack::confirmUnarchives()
 
 void TestRule3ArchivedCanComeBack::unarchiveDecisionAndUndo()
 {
-    test::TempStore store;
+    test::EngineStore store(m_engines);
     plant(store);
     if (QTest::currentTestFailed())
         return;
@@ -259,7 +263,7 @@ void TestRule3ArchivedCanComeBack::unarchiveDecisionAndUndo()
 
 void TestRule3ArchivedCanComeBack::cliUnarchiveAndRecall()
 {
-    test::TempStore store;
+    test::EngineStore store(m_engines);
     plant(store);
     if (QTest::currentTestFailed())
         return;

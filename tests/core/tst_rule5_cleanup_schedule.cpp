@@ -1,15 +1,16 @@
 // Issue 14, rule 5 (docs/scoring.md, "Scheduled cleanup"): `cleanupIntervalHours` after meta
 // `last_cleanup_at` decides whether a cleanup is due (a store never cleaned is due; 0 schedules
-// none), on a real store file. `recollector-cli cleanup --due` (the real process) says "not due
-// until …" and writes nothing when it is not due; when due it prints the plan and applies it
-// only with --apply or when the store's configuration says `scheduledCleanup: automatic`.
+// none), on a real store file and on a team store. `recollector-cli cleanup --due` (the real
+// process) says "not due until …" and writes nothing when it is not due; when due it prints the
+// plan and applies it only with --apply or when the store's configuration says
+// `scheduledCleanup: automatic`.
 #include "config/Config.h"
 #include "engine/review/Cleanup.h"
 #include "engine/review/CleanupSchedule.h"
 #include "scoring/ScoringProfile.h"
 #include "store/MetaRepository.h"
 #include "CliProcess.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -57,7 +58,7 @@ Run cli(const QString &store, const QString &at, const QStringList &args)
     return Run{r.code, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
-/// Re-reads the store from the file (another process wrote it).
+/// Re-reads the store (another process wrote it).
 struct Look
 {
     QString lastCleanupAt;
@@ -81,10 +82,14 @@ class Rule5CleanupScheduleTest : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void dueFromMetaAndInterval()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         fill(*store);
         Config config = Config::defaults();
         QCOMPARE(config.decay.cleanupIntervalHours, 1.0);
@@ -102,7 +107,7 @@ private Q_SLOTS:
         auto plan = cleanup.plan(kNow);
         QVERIFY(plan && !plan->isEmpty());
         QVERIFY(cleanup.apply(*plan));
-        store.reopen(); // read back from the file
+        store.reopen(); // read back through a new connection
         s = CleanupSchedule::at(*store, config, kNow + 30 * 60 * 1000);
         QVERIFY(s);
         QCOMPARE(s->lastAt, kNow);
@@ -128,7 +133,7 @@ private Q_SLOTS:
 
     void cliDuePreviewsFirstAndAppliesOnlyWhenAsked()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         fill(*store);
         const QString path = store.path();
         store.close();
@@ -169,7 +174,7 @@ private Q_SLOTS:
 
     void cliDueAppliesWhenTheStoreSaysAutomatic()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         fill(*store);
         Config config = Config::defaults();
         config.decay.scheduledCleanup = QStringLiteral("automatic");

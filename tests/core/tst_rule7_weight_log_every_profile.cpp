@@ -1,7 +1,8 @@
 // Issue 14, rule 7 (docs/scoring.md, "Weight change log"): the enhanced design's weight change log is
 // kept whatever profile the store uses — every event that changes a memory row carries the
 // enhanced model's W before and after — so switching profiles never loses it; `recollector-cli
-// show` says it in words. Real store files, core and the real recollector-cli process.
+// show` says it in words. Real store files and team stores, core and the real recollector-cli
+// process.
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/WeightLog.h"
 #include "engine/recall/Retrieval.h"
@@ -9,7 +10,7 @@
 #include "scoring/ScoringProfile.h"
 #include "store/MetaRepository.h"
 #include "CliProcess.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -71,7 +72,11 @@ class Rule7WeightLogTest : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private slots:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void rule7_everyProfileLogsTheWeight_data()
     {
         QTest::addColumn<QString>("profile");
@@ -82,7 +87,7 @@ private slots:
     void rule7_everyProfileLogsTheWeight()
     {
         QFETCH(QString, profile);
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         setProfile(*store, profile);
         const Config config = Config::defaults();
         for (const char *id : {"r", "c", "q", "w"})
@@ -90,7 +95,7 @@ private slots:
 
         // A reinforcement, the store's profile read from its meta as the window and the CLI do.
         QVERIFY(Decisions(*store, config).reinforce(QStringLiteral("r"), ReinforceEvent::Manual, kT0));
-        store.reopen(); // read back from the file
+        store.reopen(); // read back through a new connection
         const QJsonObject w = weightOfLast(*store, QStringLiteral("r"), events::kReinforce);
         QCOMPARE(w.value("reason").toString(), events::kReinforce);
         QCOMPARE(round4(w.value("oldWeight").toDouble()), 1.0);
@@ -146,6 +151,8 @@ private slots:
 
     void rule7_weightChangeInWords()
     {
+        if (test::EngineFixture::onServer())
+            QSKIP("words for a change, no store: the sqlite row covers it");
         QCOMPARE(weightChangeText(QJsonObject{{"weight", QJsonObject{{"oldWeight", 0.42}, {"newWeight", 0.51}, {"reason", "reinforce"}}}}),
                  QStringLiteral("weight 0.42 → 0.51 (reinforced)"));
         QCOMPARE(weightChangeText(QJsonObject{{"weight", QJsonObject{{"oldWeight", 0.9}, {"newWeight", 0.27}, {"reason", "negate"}}}}),
@@ -160,10 +167,10 @@ private slots:
 
     void rule7_cliShowsTheLogUnderAnotherProfile()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         setProfile(*store, QStringLiteral("lifecycle"));
         QVERIFY(store->memories().insert(fact(QStringLiteral("m"))));
-        store.close(); // only recollector-cli uses the file from here on
+        store.close(); // only recollector-cli uses the store from here on
 
         QCOMPARE(cli(store.path(), {QStringLiteral("reinforce"), QStringLiteral("m"), QStringLiteral("--event"),
                                     QStringLiteral("manual")})

@@ -5,7 +5,7 @@
 // the restored state. The neighbour index a follow-up reads (KeywordIndex::buildAround) gives
 // exactly the links the whole store's index gives.
 #include "CaptureTestKit.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/graph/AssociationBuilder.h"
 #include "engine/graph/KeywordIndex.h"
@@ -25,6 +25,8 @@ using test::linksOf;
 class TestRule8LinksForNewMemories : public QObject
 {
     Q_OBJECT
+
+    test::EngineFixture m_engines;
 
 private:
     static constexpr Millis kAt = kCaptureBase + 40 * kMsPerDay; // far from every planted memory: no temporal links
@@ -68,9 +70,13 @@ private:
     }
 
 private slots:
+    // Heavy: a generated store of thousands of memories, and an import large enough to rebuild
+    // every link.
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
+
     void aKeywordEditLinksAtOnceAndUndoUnlinks()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         const Config config = Config::defaults();
         MemoryEdit edit;
@@ -92,7 +98,7 @@ private slots:
 
     void aProjectEditLinksCoProject()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         const Config config = Config::defaults();
         MemoryEdit toP;
@@ -104,7 +110,7 @@ private slots:
 
     void aMergeSummaryAndACorrectionAreLinked()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         QVERIFY(store->memories().insert(captureMemory(QStringLiteral("d"), QStringLiteral("Prefers eslint flat config"),
                                                        30, {QStringLiteral("eslint"), QStringLiteral("config")}))
@@ -133,7 +139,7 @@ private slots:
     // task groups and busy days.
     void theNeighbourIndexGivesTheWholeIndexLinks()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         GeneratorOptions options;
         options.memories = 4000;
         options.anchor = kAt;
@@ -154,6 +160,19 @@ private slots:
         }
         QVERIFY(compared > 40);
         QVERIFY2(linked > compared / 2, "most compared memories have links to compare");
+
+        // A team store's index proposes the links a store file's of the same memories does.
+        if (test::EngineFixture::onServer()) {
+            test::TempStore file;
+            QVERIFY(StoreGenerator(options).generate(*file).ok());
+            auto fromFile = KeywordIndex::build(*file);
+            QVERIFY(fromFile.ok());
+            QCOMPARE(fromFile->size(), whole->size());
+            for (std::uint32_t e = 0; e < whole->size(); e += 97) {
+                const QString id = whole->id(e);
+                QCOMPARE(proposals(*whole, id, config), proposals(*fromFile, id, config));
+            }
+        }
     }
 
     // An import links what it wrote at once: a small one memory by memory, a large one
@@ -167,7 +186,7 @@ private slots:
     void anImportLinksWhatItWrote()
     {
         QFETCH(int, extra);
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         const Config config = Config::defaults();
         io::MemorySet set;
@@ -190,7 +209,7 @@ private slots:
     // The real recollector-cli: an edit of keywords prints the memory and has linked it.
     void cliEditLinksAtOnce()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         store.close();
         const auto run = test::runCli(store.path(), {QStringLiteral("edit"), QStringLiteral("a"), QStringLiteral("--keywords"),
@@ -204,7 +223,7 @@ private slots:
     // links it at once too (AfterChange, links only), like a merge decision's summary.
     void cliConflictMergeLinksTheSummary()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plant(*store);
         QVERIFY(store->memories().insert(captureMemory(QStringLiteral("x"), QStringLiteral("Uses npm for node"), 1,
                                                        {QStringLiteral("npm"), QStringLiteral("node")}))

@@ -3,7 +3,7 @@
 // is kept as `link_boost` events and added back by a rebuild of the links, in its
 // transaction (0.333 → 0.383 stays 0.383); a recorded retrieval gives the memories that
 // activation reached the association_hit reinforcement (×1.1), a preview never does. On real
-// store files, through core and through the real recollector-cli process.
+// store files and team stores, through core and through the real recollector-cli process.
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 #include "engine/graph/AssociationBuilder.h"
@@ -11,7 +11,7 @@
 #include "engine/recall/Retrieval.h"
 #include "scoring/ScoringProfile.h"
 #include "CliProcess.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -46,7 +46,7 @@ Memory mem(const QString &id, const QStringList &keywords, double daysBefore)
     return m;
 }
 
-void plantPair(test::TempStore &store)
+void plantPair(test::EngineStore &store)
 {
     // x and y share one keyword of three: a keyword link of weight 1/3 after a rebuild.
     QVERIFY(store->memories().insert(mem(QStringLiteral("x"), {QStringLiteral("alpha"), QStringLiteral("beta")}, 2)));
@@ -107,10 +107,14 @@ class Rule9LearnedWeightsTest : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private slots:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void rule9_coRetrievalBoostSurvivesRebuild()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plantPair(store);
         QVERIFY(rebuild(*store));
         QVERIFY(near(weightOf(*store, "x", "y"), kThird));
@@ -137,7 +141,7 @@ private slots:
         QCOMPARE(LearnedWeights::ofMemory(*store, QStringLiteral("x"))->value(QStringLiteral("y")), 0.05);
         QCOMPARE(LearnedWeights::ofMemory(*store, QStringLiteral("y"))->value(QStringLiteral("x")), 0.05);
 
-        // A real rebuild on the file, from a fresh connection: the learned weight stays.
+        // A real rebuild on the store, from a fresh connection: the learned weight stays.
         store.reopen();
         auto stats = rebuild(*store);
         QVERIFY(stats);
@@ -154,7 +158,7 @@ private slots:
     /// its links learned goes back on top, as in a rebuild: 0.383 stays 0.383.
     void rule9_learnedWeightSurvivesTheRelinkOfAnEdit()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plantPair(store);
         QVERIFY(rebuild(*store));
         QCOMPARE(recall(*store, QStringLiteral("beta"), false).size(), std::size_t(2));
@@ -177,7 +181,7 @@ private slots:
 
     void rule9_learnedWeightIsCappedAtOne()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plantPair(store);
         QVERIFY(rebuild(*store));
         for (int i = 0; i < 15; ++i) // 1/3 + 15 × 0.05 > 1
@@ -189,7 +193,7 @@ private slots:
 
     void rule9_undoneBoostIsNotReapplied_andUnlinkedPairsGetNone()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plantPair(store);
         QVERIFY(rebuild(*store));
         QVERIFY(!recall(*store, QStringLiteral("beta"), false).empty());
@@ -217,7 +221,7 @@ private slots:
 
     void rule9_confirmedAssociativeHitBoostsItsLink()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plantPair(store);
         QVERIFY(rebuild(*store));
         // "alpha" hits x directly; y comes by activation over the x–y link (1 × 1/3 × 0.5).
@@ -260,7 +264,7 @@ private slots:
 
     void rule9_associationHitOnlyForWhatActivationReached()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plantPair(store);
         // z is linked to x too weakly for the spread to reach it: 1 × 0.15 × 0.5 < 0.1.
         QVERIFY(store->memories().insert(mem(QStringLiteral("z"), {QStringLiteral("omega")}, 9)));
@@ -308,9 +312,9 @@ private slots:
 
     void rule9_cliRetrieveAndRebuildKeepTheLearnedWeight()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         plantPair(store);
-        store.close(); // only the recollector-cli processes use the file from here on
+        store.close(); // only the recollector-cli processes use the store from here on
 
         QCOMPARE(cli(store.path(), {QStringLiteral("rebuild-associations")}).code, 0);
         const Run preview = cli(store.path(), {QStringLiteral("retrieve"), QStringLiteral("alpha"), QStringLiteral("--preview")});
