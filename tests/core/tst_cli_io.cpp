@@ -1,7 +1,8 @@
 // recollector-cli's stats, list, show, import and export, driven as a user would: the real binary
-// through QProcess, on real store files, checking exit codes, the one-line errors on stderr,
-// the --json shapes of docs/cli.md and that a refused import leaves the store as it was.
-#include "TempStore.h"
+// through QProcess, on real stores (a file, a team store), checking exit codes, the one-line
+// errors on stderr, the --json shapes of docs/cli.md and that a refused import leaves the store
+// as it was.
+#include "EngineStore.h"
 
 #include "engine/graph/AssociationBuilder.h"
 
@@ -83,6 +84,7 @@ class TestCliIo : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
     QTemporaryDir m_home; // HOME / XDG for the child: never the user's default store
 
     Run cli(const QStringList &args)
@@ -132,9 +134,12 @@ class TestCliIo : public QObject
     }
 
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void statsJsonShape()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "stats" });
@@ -175,7 +180,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, args);
         QFETCH(QStringList, ids);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const Run r = cli(QStringList { "--store", s.path(), "--at", kAt, "--json", "list" } + args);
@@ -193,7 +198,7 @@ private Q_SLOTS:
 
     void listRejectsBadOptions()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         s.close();
         const Run r = cli({ "--store", s.path(), "list", "--mode", "sideways" });
         QCOMPARE(r.code, 2);
@@ -203,7 +208,7 @@ private Q_SLOTS:
 
     void showWithHistory()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "show", "m-strong" });
@@ -235,7 +240,7 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(i == 17 ? QByteArray("{\"id\": \"b0000011\", \"content\": ") : QJsonDocument(o).toJson());
         }
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         s.close();
         const QByteArray empty = storeHash(s.path());
 
@@ -282,7 +287,7 @@ private Q_SLOTS:
             { "confidence", 0.5 } } };
         f.write(QJsonDocument(entries).toJson());
         f.close();
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->meta().setValue(MetaRepository::kConfig,
             QStringLiteral("memory:\n  decay:\n    initialStability: 48\n")));
         s.close();
@@ -314,7 +319,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(QString, line);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const QByteArray before = storeHash(s.path());
@@ -327,7 +332,7 @@ private Q_SLOTS:
 
     void exportImportExportRoundTrip()
     {
-        test::TempStore a;
+        test::EngineStore a(m_engines);
         fill(*a);
         // A linked store, as every store is since new memories are linked at once (issue 14,
         // rule 8): an import links only what a set leaves without links, so this round trip
@@ -340,7 +345,10 @@ private Q_SLOTS:
         QCOMPARE(exported.code, 0);
         QCOMPARE(exported.json().object(), (QJsonObject { { "memories", 6 } }));
 
-        const QString b = dir.filePath("b.recollector");
+        // The second store on the same engine: the round trip is through that engine's rows.
+        test::EngineStore into(m_engines);
+        into.close();
+        const QString b = into.path();
         const Run imported = cli({ "--store", b, "--at", kAt, "--json", "import", first });
         QCOMPARE(imported.code, 0);
         QCOMPARE(imported.json().object().value("added").toInt(), 6);
@@ -367,7 +375,7 @@ private Q_SLOTS:
 
     void keepBothFromTheCommandLine()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory mine = test::sampleMemory("a1b2c3d4", kT0 - kMsPerDay); // another memory under the same id
         mine.keywords = { QStringLiteral("unrelated") };
         QVERIFY(s->memories().insert(mine));

@@ -1,10 +1,10 @@
-// recollector-cli mcp, the protocol (docs/cli.md, "mcp"): the real process on a real store file,
-// driven over its pipes. initialize negotiates the revision, tools/list describes six tools
-// with input schemas, and every bad request (not JSON, a batch, an unknown method, wrong
-// types, an unknown id, a 10 MB content) is answered while the server goes on; a
+// recollector-cli mcp, the protocol (docs/cli.md, "mcp"): the real process on a real store (a
+// file, a team store), driven over its pipes. initialize negotiates the revision, tools/list
+// describes six tools with input schemas, and every bad request (not JSON, a batch, an unknown
+// method, wrong types, an unknown id, a 10 MB content) is answered while the server goes on; a
 // notification is never answered; EOF ends it with exit 0; stdout carries only JSON-RPC.
+#include "EngineStore.h"
 #include "McpProcess.h"
-#include "TempStore.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -17,6 +17,8 @@ class TestMcpProtocol : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
+
     static int errorCode(const QJsonObject &answer)
     {
         return answer.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
@@ -43,9 +45,12 @@ private:
     }
 
 private slots:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void initializeNegotiatesTheRevision()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         QVERIFY(mcp.started());
@@ -69,7 +74,7 @@ private slots:
 
     void toolsListDescribesEveryToolWithASchema()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         mcp.initialize();
@@ -93,7 +98,7 @@ private slots:
 
     void badRequestsAreAnsweredAndTheServerGoesOn()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         mcp.initialize();
@@ -164,7 +169,7 @@ private slots:
 
     void endOfInputEndsTheServerCleanly()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         QVERIFY(mcp.started());

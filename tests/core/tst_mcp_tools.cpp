@@ -1,11 +1,11 @@
 // recollector-cli mcp, the tools (docs/cli.md, "mcp"), through the real process on a real store
-// file while this test holds its own connection to the same file (as the window does):
-// remember is MemoryCapture::add with actor assistant, a near-duplicate reinforces instead, a
-// contradiction becomes an open conflict the answer names; recall is normal-mode retrieval
-// (never negated, superseded, deleted or weak) that records the access; reinforce and forget
-// are assistant decisions the user can undo; get and list_recent only read.
+// (a file, a team store) while this test holds its own connection to the same store (as the
+// window does): remember is MemoryCapture::add with actor assistant, a near-duplicate
+// reinforces instead, a contradiction becomes an open conflict the answer names; recall is
+// normal-mode retrieval (never negated, superseded, deleted or weak) that records the access;
+// reinforce and forget are assistant decisions the user can undo; get and list_recent only read.
+#include "EngineStore.h"
 #include "McpProcess.h"
-#include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/MemoryEdit.h"
@@ -24,6 +24,8 @@ class TestMcpTools : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
+
     static QJsonObject remember(McpProcess &mcp, const QString &content, const QStringList &keywords,
                                 const QString &category = QStringLiteral("fact"))
     {
@@ -55,9 +57,12 @@ private:
     }
 
 private slots:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void rememberAddsAMemoryAsTheAssistant()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QJsonObject added = remember(mcp, QStringLiteral("The API server is written in Go"),
@@ -79,7 +84,7 @@ private slots:
 
     void aNearDuplicateIsReinforcedInstead()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QStringList keywords{QStringLiteral("editor"), QStringLiteral("vim"), QStringLiteral("keybindings"),
@@ -115,7 +120,7 @@ private slots:
         // Both texts hold a negation, with the same keywords: the newer one denies what the older
         // one asked for (docs/scoring.md, "Same statement", "Denied words"). It is stored, and
         // the pair is an open conflict: the user's latest instruction is never lost.
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QString older = remember(mcp, QStringLiteral("Use pnpm for installs, never npm"), {},
@@ -142,7 +147,7 @@ private slots:
     {
         // Protocol 2025-11-25 (SEP-1303): arguments that do not fit come back as a tool result
         // with isError and what to send instead; a malformed request stays a JSON-RPC error.
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize(QStringLiteral("2025-11-25"));
         const QJsonObject missing = mcp.callTool(QStringLiteral("recall"), {});
@@ -162,7 +167,7 @@ private slots:
 
     void aContradictionIsRecordedAndReported()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QStringList keywords{QStringLiteral("coffee"), QStringLiteral("drinks")};
@@ -183,7 +188,7 @@ private slots:
 
     void recallReturnsOnlyCurrentStrongMemoriesAndRecordsTheAccess()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         const Millis now = time::nowMs();
         auto plant = [&](const QString &id, auto change) {
             Memory m = test::sampleMemory(id, now - kMsPerHour);
@@ -243,7 +248,7 @@ private slots:
 
     void reinforceAndForgetAreAssistantDecisionsTheUserCanUndo()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QString id = remember(mcp, QStringLiteral("Tests run with ctest"), {QStringLiteral("ctest"), QStringLiteral("tests")})
@@ -277,7 +282,7 @@ private slots:
     // changed the memory since; with what it now shows, it goes through.
     void forgetOnAStaleViewIsRefusedWithWhoChangedIt()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QString id = remember(mcp, QStringLiteral("The staging server is staging-2"), {QStringLiteral("staging")})
@@ -313,7 +318,7 @@ private slots:
 
     void listRecentAndGetOnlyRead()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         QStringList ids;
