@@ -388,6 +388,34 @@ private Q_SLOTS:
         const Run list = cli({ "--store", s.path(), "--json", "list", "--mode", "debug" });
         QCOMPARE(list.json().array().size(), 4);
     }
+
+    // A word longer than PostgreSQL's text search indexes (2,047 characters: a pasted key, a
+    // data URL) is imported, shown and found by the memory's other words, and no command says
+    // anything about it on stderr, on either engine: the server's notices are not the user's.
+    void aWordTooLongForTheTextIndexLeavesStderrEmpty()
+    {
+        test::EngineStore s(m_engines);
+        s.close();
+        QTemporaryDir dir;
+        const QString file = QDir(dir.path()).filePath(QStringLiteral("long.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QString content = QStringLiteral("Staging deploy key %1 rotates monthly").arg(QString(3000, QLatin1Char('k')));
+        f.write(QJsonDocument(QJsonArray { QJsonObject { { "id", "long-1" }, { "content", content },
+                                  { "category", "fact" }, { "keywords", QJsonArray { "deploy", "staging" } },
+                                  { "createdAt", "2024-01-02T09:00:00.000Z" } } })
+                    .toJson());
+        f.close();
+        for (const QStringList &args : { QStringList { "import", file }, QStringList { "list", "--mode", "debug" },
+                 QStringList { "show", "long-1" }, QStringList { "retrieve", "staging deploy", "--preview" },
+                 QStringList { "retrieve", "rotates monthly" } }) {
+            const Run r = cli(QStringList { "--store", s.path(), "--at", kAt, "--json" } + args);
+            QVERIFY2(r.code == 0, qPrintable(args.join(' ') + QStringLiteral(": ") + r.err));
+            QVERIFY2(r.err.isEmpty(), qPrintable(args.join(' ') + QStringLiteral(": ") + r.err));
+            if (args.first() != QLatin1String("import"))
+                QVERIFY2(r.out.contains("long-1"), qPrintable(args.join(' ')));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliIo)
