@@ -55,6 +55,19 @@ private:
         }
         return actors;
     }
+    /// The payload's `key` of each `kind` event of memory `id`, oldest first.
+    static QStringList payloadValues(Store &store, const QString &id, const QString &kind, const QString &key)
+    {
+        QStringList values;
+        const auto history = store.events().forMemory(id);
+        if (!history)
+            return {QStringLiteral("error: ") + history.error().message};
+        for (const Event &e : *history) {
+            if (e.kind == kind)
+                values << e.payload.value(key).toString();
+        }
+        return values;
+    }
 
 private slots:
     // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
@@ -183,6 +196,11 @@ private slots:
         const auto open = store->conflicts().list(ConflictStatus::Open);
         QCOMPARE(open->size(), std::size_t(1));
         QCOMPARE(QSet<QString>({open->front().a, open->front().b}), QSet<QString>({likes, dislikes}));
+        // Each memory's record of it says which side of the conflict the memory is.
+        QCOMPARE(payloadValues(*store, likes, events::kConflictDetected, QStringLiteral("role")),
+                 QStringList{QStringLiteral("older")});
+        QCOMPARE(payloadValues(*store, dislikes, events::kConflictDetected, QStringLiteral("role")),
+                 QStringList{QStringLiteral("newer")});
         QCOMPARE(mcp.finish(), 0);
     }
 
@@ -313,6 +331,38 @@ private slots:
             mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), id}, {QStringLiteral("seen"), seenNow()}});
         QVERIFY(!forgotten.value(QStringLiteral("isError")).toBool());
         QVERIFY(store->memories().get(id)->isDeleted());
+        QCOMPARE(mcp.finish(), 0);
+    }
+
+    // A view made stale by a contradiction found with a memory added since: the refusal says
+    // who found it (the detection; on a team store, the role of the connection that added the
+    // other memory), not which side of the conflict the memory is.
+    void forgetAfterAContradictionSaysWhoFoundIt()
+    {
+        test::EngineStore store(m_engines);
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QStringList keywords{QStringLiteral("api"), QStringLiteral("server")};
+        const QString id = remember(mcp, QStringLiteral("The API server is written in Go"), keywords)
+                               [QStringLiteral("id")].toString();
+        const QString seen = structuredOf(mcp.callTool(QStringLiteral("get"), {{QStringLiteral("id"), id}}))
+                                 [QStringLiteral("memory")][QStringLiteral("updatedAt")].toString();
+        // Two values for what can have one: a direct contradiction, which takes confidence from
+        // both memories and so changes the first.
+        QCOMPARE(remember(mcp, QStringLiteral("The API server is written in Rust"), keywords)
+                     [QStringLiteral("conflicts")].toArray().size(),
+                 1);
+        QCOMPARE(payloadValues(*store, id, events::kConflictDetected, QStringLiteral("type")),
+                 QStringList{QStringLiteral("direct_contradiction")});
+
+        const QJsonObject refused =
+            mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), id}, {QStringLiteral("seen"), seen}});
+        QVERIFY(refused.value(QStringLiteral("isError")).toBool());
+        const QString said = refused[QStringLiteral("content")].toArray().first()[QStringLiteral("text")].toString();
+        const QString who = test::EngineFixture::onServer() ? QLatin1String(test::PgTestServer::kUser)
+                                                            : QStringLiteral("system");
+        QVERIFY2(said.contains(QStringLiteral(": %1 found it contradicts another memory at ").arg(who)), qPrintable(said));
+        QVERIFY(!store->memories().get(id)->isDeleted());
         QCOMPARE(mcp.finish(), 0);
     }
 
