@@ -84,8 +84,9 @@ private:
     }
 
 private Q_SLOTS:
-    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
-    void initTestCase_data() { test::EngineFixture::addEngines(); }
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests"); a run of the
+    // command line per step, dozens a test, so the server's rows run in the release build only.
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
 
     void healthReproducesTheNotes_data()
     {
