@@ -138,15 +138,19 @@ private slots:
         QCOMPARE(errorCode(mcp.readMessage()), -32602);
         stillServes(mcp);
 
-        // An id that does not exist: a tool error the assistant can read.
-        for (const QString &tool : {QStringLiteral("get"), QStringLiteral("forget")}) {
-            const QJsonObject result = mcp.callTool(tool, {{QStringLiteral("id"), QStringLiteral("mem_NOSUCH")}});
-            QCOMPARE(result.value(QStringLiteral("isError")).toBool(), true);
-            QVERIFY(result[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(QStringLiteral("mem_NOSUCH")));
+        // An id that does not exist: a tool error the assistant can read, also for an id no
+        // memory can have (a NUL in it), on either engine.
+        for (const QString &id : {QStringLiteral("mem_NOSUCH"), QStringLiteral("mem_NO") + QChar(0) + QStringLiteral("SUCH")}) {
+            for (const QString &tool : {QStringLiteral("get"), QStringLiteral("forget"), QStringLiteral("reinforce")}) {
+                QJsonObject arguments{{QStringLiteral("id"), id}};
+                if (tool == QLatin1String("reinforce"))
+                    arguments.insert(QStringLiteral("event"), QStringLiteral("manual"));
+                const QJsonObject result = mcp.callTool(tool, arguments);
+                QCOMPARE(result.value(QStringLiteral("isError")).toBool(), true);
+                const QString text = result[QStringLiteral("content")][0][QStringLiteral("text")].toString();
+                QVERIFY2(text.endsWith(QStringLiteral(": no memory with id ") + id), qPrintable(text));
+            }
         }
-        const QJsonObject reinforced = mcp.callTool(
-            QStringLiteral("reinforce"), {{QStringLiteral("id"), QStringLiteral("mem_NOSUCH")}, {QStringLiteral("event"), QStringLiteral("manual")}});
-        QCOMPARE(reinforced.value(QStringLiteral("isError")).toBool(), true);
         stillServes(mcp);
 
         // 10 MB of content: refused as a tool error naming the limit; nothing written.
