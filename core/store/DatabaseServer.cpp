@@ -116,10 +116,14 @@ Status openSession(QSqlDatabase &db, const QString &location, int busyTimeoutMs)
                            QStringLiteral("%1: cannot connect: %2").arg(location, serverError(db.lastError())),
                            db.lastError().text());
     // The busy wait's counterpart: a row another writer holds is waited for this long, then
-    // the write fails as "locked".
+    // the write fails as "locked". The server's notices (a word too long for the text index,
+    // a query of stop words only) are not sent: libpq would print them on the program's
+    // stderr, which holds the command line's one-line errors and nothing a store on SQLite
+    // does not say.
     QSqlQuery q(db);
     for (const QString &sql : {QStringLiteral("SET lock_timeout = %1").arg(busyTimeoutMs),
-                               QStringLiteral("SET client_encoding = 'UTF8'")}) {
+                               QStringLiteral("SET client_encoding = 'UTF8'"),
+                               QStringLiteral("SET client_min_messages = warning")}) {
         if (!q.exec(sql))
             return Error::make(Error::Code::Database,
                                QStringLiteral("%1: %2 failed: %3").arg(location, sql, serverError(q.lastError())));

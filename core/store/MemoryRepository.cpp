@@ -29,6 +29,11 @@ QString MemoryRepository::columnList() { return row::memoryColumns().join(QLatin
 
 Result<Memory> MemoryRepository::get(const QString &id) const
 {
+    // PostgreSQL's text cannot hold a NUL, so no memory of a team store has one in its id, and
+    // Qt's driver would send the value cut short there, a broken statement: not found, as on
+    // SQLite.
+    if (isServer(m_db) && id.contains(QChar(0)))
+        return Error::make(Error::Code::NotFound, QStringLiteral("%1: no memory with id %2").arg(m_db.path(), id));
     // Inside a write on a team store the row is locked until the commit, so a decision reads
     // the state it writes over and a concurrent one waits for it (docs/team-store.md#many-writers);
     // SQLite's BEGIN IMMEDIATE already holds the whole file.

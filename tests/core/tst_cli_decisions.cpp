@@ -2,7 +2,7 @@
 // `--at T --json health` reproduces the notes' numbers under each profile on a store filled
 // through the repository, every decision lands in `show --json` history, `revert` restores,
 // cleanup's JSON shape.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "store/MetaRepository.h"
 
@@ -62,6 +62,8 @@ class TestCliDecisions : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
+
     Run cli(const QString &store, QStringList args, const QString &at = kAt)
     {
         QProcess p;
@@ -82,6 +84,10 @@ private:
     }
 
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests"); a run of the
+    // command line per step, dozens a test, so the server's rows run in the release build only.
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
+
     void healthReproducesTheNotes_data()
     {
         QTest::addColumn<QString>("profile");
@@ -106,7 +112,7 @@ private Q_SLOTS:
         QFETCH(QString, id);
         QFETCH(QString, key);
         QFETCH(double, expected);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory ebb = memory(QStringLiteral("ebb-24h"), QStringLiteral("fact"), 1);
         ebb.stability = 24;
         Memory manual = memory(QStringLiteral("ebb-manual"), QStringLiteral("fact"), 0);
@@ -157,7 +163,7 @@ private Q_SLOTS:
 
     void everyDecisionLandsInTheHistory()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         for (const char *id : {"a", "b", "c", "d"})
             QVERIFY(s->memories().insert(memory(QString::fromLatin1(id), QStringLiteral("fact"), 1)));
         s.close();
@@ -214,7 +220,7 @@ private Q_SLOTS:
 
     void revertRestoresTheMemory()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory original = memory(QStringLiteral("a"), QStringLiteral("fact"), 3);
         QVERIFY(s->memories().insert(original));
         s.close();
@@ -240,7 +246,7 @@ private Q_SLOTS:
 
     void cleanupJsonShape()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory weak = memory(QStringLiteral("weak"), QStringLiteral("fact"), 2.5); // strength 8
         weak.stability = 24;
         QVERIFY(s->memories().insert(weak));
@@ -266,7 +272,7 @@ private Q_SLOTS:
 
     void fadingListsTheWeakOnes()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(memory(QStringLiteral("fresh"), QStringLiteral("fact"), 0)));
         Memory fading = memory(QStringLiteral("fading"), QStringLiteral("fact"), 2); // 14
         fading.stability = 24;
@@ -308,7 +314,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, message);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(memory(QStringLiteral("a"), QStringLiteral("fact"), 0)));
         s.close();
         const Run r = cli(s.path(), args);

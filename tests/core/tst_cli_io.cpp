@@ -1,7 +1,8 @@
 // recollector-cli's stats, list, show, import and export, driven as a user would: the real binary
-// through QProcess, on real store files, checking exit codes, the one-line errors on stderr,
-// the --json shapes of docs/cli.md and that a refused import leaves the store as it was.
-#include "TempStore.h"
+// through QProcess, on real stores (a file, a team store), checking exit codes, the one-line
+// errors on stderr, the --json shapes of docs/cli.md and that a refused import leaves the store
+// as it was.
+#include "EngineStore.h"
 
 #include "engine/graph/AssociationBuilder.h"
 
@@ -83,6 +84,7 @@ class TestCliIo : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
     QTemporaryDir m_home; // HOME / XDG for the child: never the user's default store
 
     Run cli(const QStringList &args)
@@ -132,9 +134,13 @@ class TestCliIo : public QObject
     }
 
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests"); a run of the
+    // command line per step, dozens a test, so the server's rows run in the release build only.
+    void initTestCase_data() { test::EngineFixture::addEngines(test::EngineFixture::Cost::Heavy); }
+
     void statsJsonShape()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "stats" });
@@ -175,7 +181,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, args);
         QFETCH(QStringList, ids);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const Run r = cli(QStringList { "--store", s.path(), "--at", kAt, "--json", "list" } + args);
@@ -193,7 +199,7 @@ private Q_SLOTS:
 
     void listRejectsBadOptions()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         s.close();
         const Run r = cli({ "--store", s.path(), "list", "--mode", "sideways" });
         QCOMPARE(r.code, 2);
@@ -203,7 +209,7 @@ private Q_SLOTS:
 
     void showWithHistory()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const Run r = cli({ "--store", s.path(), "--at", kAt, "--json", "show", "m-strong" });
@@ -235,7 +241,7 @@ private Q_SLOTS:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(i == 17 ? QByteArray("{\"id\": \"b0000011\", \"content\": ") : QJsonDocument(o).toJson());
         }
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         s.close();
         const QByteArray empty = storeHash(s.path());
 
@@ -282,7 +288,7 @@ private Q_SLOTS:
             { "confidence", 0.5 } } };
         f.write(QJsonDocument(entries).toJson());
         f.close();
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->meta().setValue(MetaRepository::kConfig,
             QStringLiteral("memory:\n  decay:\n    initialStability: 48\n")));
         s.close();
@@ -314,7 +320,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         QFETCH(QString, line);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         s.close();
         const QByteArray before = storeHash(s.path());
@@ -327,7 +333,7 @@ private Q_SLOTS:
 
     void exportImportExportRoundTrip()
     {
-        test::TempStore a;
+        test::EngineStore a(m_engines);
         fill(*a);
         // A linked store, as every store is since new memories are linked at once (issue 14,
         // rule 8): an import links only what a set leaves without links, so this round trip
@@ -340,7 +346,10 @@ private Q_SLOTS:
         QCOMPARE(exported.code, 0);
         QCOMPARE(exported.json().object(), (QJsonObject { { "memories", 6 } }));
 
-        const QString b = dir.filePath("b.recollector");
+        // The second store on the same engine: the round trip is through that engine's rows.
+        test::EngineStore into(m_engines);
+        into.close();
+        const QString b = into.path();
         const Run imported = cli({ "--store", b, "--at", kAt, "--json", "import", first });
         QCOMPARE(imported.code, 0);
         QCOMPARE(imported.json().object().value("added").toInt(), 6);
@@ -367,7 +376,7 @@ private Q_SLOTS:
 
     void keepBothFromTheCommandLine()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         Memory mine = test::sampleMemory("a1b2c3d4", kT0 - kMsPerDay); // another memory under the same id
         mine.keywords = { QStringLiteral("unrelated") };
         QVERIFY(s->memories().insert(mine));
@@ -379,6 +388,34 @@ private Q_SLOTS:
             (QJsonObject { { "added", 3 }, { "updated", 0 }, { "skipped", 0 }, { "conflicts", 1 }, { "restated", 0 } }));
         const Run list = cli({ "--store", s.path(), "--json", "list", "--mode", "debug" });
         QCOMPARE(list.json().array().size(), 4);
+    }
+
+    // A word longer than PostgreSQL's text search indexes (2,047 characters: a pasted key, a
+    // data URL) is imported, shown and found by the memory's other words, and no command says
+    // anything about it on stderr, on either engine: the server's notices are not the user's.
+    void aWordTooLongForTheTextIndexLeavesStderrEmpty()
+    {
+        test::EngineStore s(m_engines);
+        s.close();
+        QTemporaryDir dir;
+        const QString file = QDir(dir.path()).filePath(QStringLiteral("long.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QString content = QStringLiteral("Staging deploy key %1 rotates monthly").arg(QString(3000, QLatin1Char('k')));
+        f.write(QJsonDocument(QJsonArray { QJsonObject { { "id", "long-1" }, { "content", content },
+                                  { "category", "fact" }, { "keywords", QJsonArray { "deploy", "staging" } },
+                                  { "createdAt", "2024-01-02T09:00:00.000Z" } } })
+                    .toJson());
+        f.close();
+        for (const QStringList &args : { QStringList { "import", file }, QStringList { "list", "--mode", "debug" },
+                 QStringList { "show", "long-1" }, QStringList { "retrieve", "staging deploy", "--preview" },
+                 QStringList { "retrieve", "rotates monthly" } }) {
+            const Run r = cli(QStringList { "--store", s.path(), "--at", kAt, "--json" } + args);
+            QVERIFY2(r.code == 0, qPrintable(args.join(' ') + QStringLiteral(": ") + r.err));
+            QVERIFY2(r.err.isEmpty(), qPrintable(args.join(' ') + QStringLiteral(": ") + r.err));
+            if (args.first() != QLatin1String("import"))
+                QVERIFY2(r.out.contains("long-1"), qPrintable(args.join(' ')));
+        }
     }
 };
 

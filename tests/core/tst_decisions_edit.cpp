@@ -1,10 +1,10 @@
 // Issue 14, rule 12 ("what looks editable saves"): the edit decision changes every field the
 // detail panel shows as editable (content, keywords, category, confidence, importance,
 // projectPath, sensitivity), each as one transaction whose event holds the old and new value;
-// the change is in the store file (seen through a fresh connection), a revert puts the memory
+// the change is in the store (seen through a fresh connection), a revert puts the memory
 // back exactly, and a value out of its field's range is refused with a message naming the
 // field, writing nothing.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/decisions/Decisions.h"
 #include "model/Event.h"
@@ -64,8 +64,12 @@ class TestDecisionsEdit : public QObject
 
 private:
     const Config m_config = Config::defaults();
+    test::EngineFixture m_engines;
 
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void eachFieldIsEditedPersistedAndReverted_data()
     {
         QTest::addColumn<QString>("field");
@@ -86,7 +90,7 @@ private Q_SLOTS:
         QFETCH(QString, field);
         QFETCH(QVariant, value);
         QFETCH(QJsonValue, stored);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory original = make();
         QVERIFY(s->memories().insert(original));
         const qint64 eventsBefore = *s->events().count();
@@ -97,7 +101,7 @@ private Q_SLOTS:
             QVERIFY2(done, done ? "" : qPrintable(done.error().message));
             QCOMPARE(done->eventIds.size(), 1);
         }
-        // In the file: a fresh connection reads the new value and the event.
+        // In the store: a fresh connection reads the new value and the event.
         s.reopen();
         const Memory edited = *s->memories().get(kId);
         QCOMPARE(MemoryFields::toJson(edited).value(field), stored);
@@ -111,7 +115,7 @@ private Q_SLOTS:
         for (const QString &key : event.payload.value("after").toObject().keys())
             QVERIFY2(key == field || key == QLatin1String("updatedAt") || key == QLatin1String("strength"), qPrintable(key));
 
-        // Undo puts the memory back exactly, in the file too.
+        // Undo puts the memory back exactly, in the store too.
         {
             Decisions d(*s, m_config, QStringLiteral("enhanced"));
             const auto undone = d.revert(event.id, kT0 + kMsPerHour);
@@ -141,7 +145,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, field);
         QFETCH(QVariant, value);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(make()));
         const qint64 eventsBefore = *s->events().count();
         Decisions d(*s, m_config);
@@ -157,7 +161,7 @@ private Q_SLOTS:
 
     void theSameValueIsNotAnEdit()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(make()));
         Decisions d(*s, m_config);
         MemoryEdit same;
@@ -171,7 +175,7 @@ private Q_SLOTS:
 
     void severalFieldsAreOneDecision()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         QVERIFY(s->memories().insert(make()));
         Decisions d(*s, m_config);
         MemoryEdit e;

@@ -2,7 +2,7 @@
 // docs/scoring.md, "Associations"): linking two memories writes the `manual` link and an
 // `associate` event on each, in one transaction; a revert restores the pair's prior link
 // exactly (none, or the keyword link it replaced); refusals write nothing.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/Reverter.h"
@@ -40,11 +40,15 @@ class TestDecisionsLink : public QObject
 
 private:
     const Config m_config = Config::defaults();
+    test::EngineFixture m_engines;
 
 private Q_SLOTS:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void linkNewPairAndRevert()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         const qint64 eventsBefore = *s->events().count();
@@ -83,7 +87,7 @@ private Q_SLOTS:
 
     void linkReplacesAndRevertRestoresThePriorLink()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         const Association prior = *linkOf(*s, "a", "b");
@@ -128,7 +132,7 @@ private Q_SLOTS:
         QFETCH(QString, y);
         QFETCH(double, weight);
         QFETCH(int, code);
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         const qint64 events = *s->events().count();
@@ -142,7 +146,7 @@ private Q_SLOTS:
 
     void theSameManualLinkTwiceIsRefused()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(*s);
         Decisions d(*s, m_config, QStringLiteral("ebbinghaus"));
         QVERIFY(d.link(QStringLiteral("a"), QStringLiteral("c"), 0.6, kT0));

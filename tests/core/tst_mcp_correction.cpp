@@ -3,8 +3,8 @@
 // negate ID --correction TEXT`, another process, while the server keeps running); the next
 // `recall` leaves the negated memory out and returns the correction.
 #include "CliProcess.h"
+#include "EngineStore.h"
 #include "McpProcess.h"
-#include "TempStore.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -18,6 +18,8 @@ class TestMcpCorrection : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
+
     static QStringList recalled(McpProcess &mcp, const QString &query, QJsonArray *results = nullptr)
     {
         const QJsonArray found = structuredOf(mcp.callTool(QStringLiteral("recall"), {{QStringLiteral("query"), query}}))
@@ -32,9 +34,12 @@ private:
     }
 
 private slots:
+    // Runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void aNegationWithACorrectionChangesWhatIsRecalled()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         mcp.initialize();

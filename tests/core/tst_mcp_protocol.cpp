@@ -1,10 +1,10 @@
-// recollector-cli mcp, the protocol (docs/cli.md, "mcp"): the real process on a real store file,
-// driven over its pipes. initialize negotiates the revision, tools/list describes six tools
-// with input schemas, and every bad request (not JSON, a batch, an unknown method, wrong
-// types, an unknown id, a 10 MB content) is answered while the server goes on; a
+// recollector-cli mcp, the protocol (docs/cli.md, "mcp"): the real process on a real store (a
+// file, a team store), driven over its pipes. initialize negotiates the revision, tools/list
+// describes six tools with input schemas, and every bad request (not JSON, a batch, an unknown
+// method, wrong types, an unknown id, a 10 MB content) is answered while the server goes on; a
 // notification is never answered; EOF ends it with exit 0; stdout carries only JSON-RPC.
+#include "EngineStore.h"
 #include "McpProcess.h"
-#include "TempStore.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -17,6 +17,8 @@ class TestMcpProtocol : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
+
     static int errorCode(const QJsonObject &answer)
     {
         return answer.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toInt();
@@ -43,9 +45,12 @@ private:
     }
 
 private slots:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void initializeNegotiatesTheRevision()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         QVERIFY(mcp.started());
@@ -69,7 +74,7 @@ private slots:
 
     void toolsListDescribesEveryToolWithASchema()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         mcp.initialize();
@@ -93,7 +98,7 @@ private slots:
 
     void badRequestsAreAnsweredAndTheServerGoesOn()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         mcp.initialize();
@@ -133,15 +138,19 @@ private slots:
         QCOMPARE(errorCode(mcp.readMessage()), -32602);
         stillServes(mcp);
 
-        // An id that does not exist: a tool error the assistant can read.
-        for (const QString &tool : {QStringLiteral("get"), QStringLiteral("forget")}) {
-            const QJsonObject result = mcp.callTool(tool, {{QStringLiteral("id"), QStringLiteral("mem_NOSUCH")}});
-            QCOMPARE(result.value(QStringLiteral("isError")).toBool(), true);
-            QVERIFY(result[QStringLiteral("content")][0][QStringLiteral("text")].toString().contains(QStringLiteral("mem_NOSUCH")));
+        // An id that does not exist: a tool error the assistant can read, also for an id no
+        // memory can have (a NUL in it), on either engine.
+        for (const QString &id : {QStringLiteral("mem_NOSUCH"), QStringLiteral("mem_NO") + QChar(0) + QStringLiteral("SUCH")}) {
+            for (const QString &tool : {QStringLiteral("get"), QStringLiteral("forget"), QStringLiteral("reinforce")}) {
+                QJsonObject arguments{{QStringLiteral("id"), id}};
+                if (tool == QLatin1String("reinforce"))
+                    arguments.insert(QStringLiteral("event"), QStringLiteral("manual"));
+                const QJsonObject result = mcp.callTool(tool, arguments);
+                QCOMPARE(result.value(QStringLiteral("isError")).toBool(), true);
+                const QString text = result[QStringLiteral("content")][0][QStringLiteral("text")].toString();
+                QVERIFY2(text.endsWith(QStringLiteral(": no memory with id ") + id), qPrintable(text));
+            }
         }
-        const QJsonObject reinforced = mcp.callTool(
-            QStringLiteral("reinforce"), {{QStringLiteral("id"), QStringLiteral("mem_NOSUCH")}, {QStringLiteral("event"), QStringLiteral("manual")}});
-        QCOMPARE(reinforced.value(QStringLiteral("isError")).toBool(), true);
         stillServes(mcp);
 
         // 10 MB of content: refused as a tool error naming the limit; nothing written.
@@ -164,7 +173,7 @@ private slots:
 
     void endOfInputEndsTheServerCleanly()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         store.close();
         McpProcess mcp(store.path());
         QVERIFY(mcp.started());

@@ -1,11 +1,11 @@
 // recollector-cli mcp, the tools (docs/cli.md, "mcp"), through the real process on a real store
-// file while this test holds its own connection to the same file (as the window does):
-// remember is MemoryCapture::add with actor assistant, a near-duplicate reinforces instead, a
-// contradiction becomes an open conflict the answer names; recall is normal-mode retrieval
-// (never negated, superseded, deleted or weak) that records the access; reinforce and forget
-// are assistant decisions the user can undo; get and list_recent only read.
+// (a file, a team store) while this test holds its own connection to the same store (as the
+// window does): remember is MemoryCapture::add with actor assistant, a near-duplicate
+// reinforces instead, a contradiction becomes an open conflict the answer names; recall is
+// normal-mode retrieval (never negated, superseded, deleted or weak) that records the access;
+// reinforce and forget are assistant decisions the user can undo; get and list_recent only read.
+#include "EngineStore.h"
 #include "McpProcess.h"
-#include "TempStore.h"
 
 #include "engine/decisions/Decisions.h"
 #include "engine/decisions/MemoryEdit.h"
@@ -24,6 +24,8 @@ class TestMcpTools : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
+
     static QJsonObject remember(McpProcess &mcp, const QString &content, const QStringList &keywords,
                                 const QString &category = QStringLiteral("fact"))
     {
@@ -53,11 +55,27 @@ private:
         }
         return actors;
     }
+    /// The payload's `key` of each `kind` event of memory `id`, oldest first.
+    static QStringList payloadValues(Store &store, const QString &id, const QString &kind, const QString &key)
+    {
+        QStringList values;
+        const auto history = store.events().forMemory(id);
+        if (!history)
+            return {QStringLiteral("error: ") + history.error().message};
+        for (const Event &e : *history) {
+            if (e.kind == kind)
+                values << e.payload.value(key).toString();
+        }
+        return values;
+    }
 
 private slots:
+    // Each test runs on SQLite and on PostgreSQL (docs/team-store.md, "Tests").
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
+
     void rememberAddsAMemoryAsTheAssistant()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QJsonObject added = remember(mcp, QStringLiteral("The API server is written in Go"),
@@ -79,7 +97,7 @@ private slots:
 
     void aNearDuplicateIsReinforcedInstead()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QStringList keywords{QStringLiteral("editor"), QStringLiteral("vim"), QStringLiteral("keybindings"),
@@ -115,7 +133,7 @@ private slots:
         // Both texts hold a negation, with the same keywords: the newer one denies what the older
         // one asked for (docs/scoring.md, "Same statement", "Denied words"). It is stored, and
         // the pair is an open conflict: the user's latest instruction is never lost.
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QString older = remember(mcp, QStringLiteral("Use pnpm for installs, never npm"), {},
@@ -142,7 +160,7 @@ private slots:
     {
         // Protocol 2025-11-25 (SEP-1303): arguments that do not fit come back as a tool result
         // with isError and what to send instead; a malformed request stays a JSON-RPC error.
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize(QStringLiteral("2025-11-25"));
         const QJsonObject missing = mcp.callTool(QStringLiteral("recall"), {});
@@ -162,7 +180,7 @@ private slots:
 
     void aContradictionIsRecordedAndReported()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QStringList keywords{QStringLiteral("coffee"), QStringLiteral("drinks")};
@@ -178,12 +196,17 @@ private slots:
         const auto open = store->conflicts().list(ConflictStatus::Open);
         QCOMPARE(open->size(), std::size_t(1));
         QCOMPARE(QSet<QString>({open->front().a, open->front().b}), QSet<QString>({likes, dislikes}));
+        // Each memory's record of it says which side of the conflict the memory is.
+        QCOMPARE(payloadValues(*store, likes, events::kConflictDetected, QStringLiteral("role")),
+                 QStringList{QStringLiteral("older")});
+        QCOMPARE(payloadValues(*store, dislikes, events::kConflictDetected, QStringLiteral("role")),
+                 QStringList{QStringLiteral("newer")});
         QCOMPARE(mcp.finish(), 0);
     }
 
     void recallReturnsOnlyCurrentStrongMemoriesAndRecordsTheAccess()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         const Millis now = time::nowMs();
         auto plant = [&](const QString &id, auto change) {
             Memory m = test::sampleMemory(id, now - kMsPerHour);
@@ -243,7 +266,7 @@ private slots:
 
     void reinforceAndForgetAreAssistantDecisionsTheUserCanUndo()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QString id = remember(mcp, QStringLiteral("Tests run with ctest"), {QStringLiteral("ctest"), QStringLiteral("tests")})
@@ -277,7 +300,7 @@ private slots:
     // changed the memory since; with what it now shows, it goes through.
     void forgetOnAStaleViewIsRefusedWithWhoChangedIt()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         const QString id = remember(mcp, QStringLiteral("The staging server is staging-2"), {QStringLiteral("staging")})
@@ -311,9 +334,41 @@ private slots:
         QCOMPARE(mcp.finish(), 0);
     }
 
+    // A view made stale by a contradiction found with a memory added since: the refusal says
+    // who found it (the detection; on a team store, the role of the connection that added the
+    // other memory), not which side of the conflict the memory is.
+    void forgetAfterAContradictionSaysWhoFoundIt()
+    {
+        test::EngineStore store(m_engines);
+        McpProcess mcp(store.path());
+        mcp.initialize();
+        const QStringList keywords{QStringLiteral("api"), QStringLiteral("server")};
+        const QString id = remember(mcp, QStringLiteral("The API server is written in Go"), keywords)
+                               [QStringLiteral("id")].toString();
+        const QString seen = structuredOf(mcp.callTool(QStringLiteral("get"), {{QStringLiteral("id"), id}}))
+                                 [QStringLiteral("memory")][QStringLiteral("updatedAt")].toString();
+        // Two values for what can have one: a direct contradiction, which takes confidence from
+        // both memories and so changes the first.
+        QCOMPARE(remember(mcp, QStringLiteral("The API server is written in Rust"), keywords)
+                     [QStringLiteral("conflicts")].toArray().size(),
+                 1);
+        QCOMPARE(payloadValues(*store, id, events::kConflictDetected, QStringLiteral("type")),
+                 QStringList{QStringLiteral("direct_contradiction")});
+
+        const QJsonObject refused =
+            mcp.callTool(QStringLiteral("forget"), {{QStringLiteral("id"), id}, {QStringLiteral("seen"), seen}});
+        QVERIFY(refused.value(QStringLiteral("isError")).toBool());
+        const QString said = refused[QStringLiteral("content")].toArray().first()[QStringLiteral("text")].toString();
+        const QString who = test::EngineFixture::onServer() ? QLatin1String(test::PgTestServer::kUser)
+                                                            : QStringLiteral("system");
+        QVERIFY2(said.contains(QStringLiteral(": %1 found it contradicts another memory at ").arg(who)), qPrintable(said));
+        QVERIFY(!store->memories().get(id)->isDeleted());
+        QCOMPARE(mcp.finish(), 0);
+    }
+
     void listRecentAndGetOnlyRead()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         McpProcess mcp(store.path());
         mcp.initialize();
         QStringList ids;

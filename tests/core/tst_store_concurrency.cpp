@@ -110,9 +110,9 @@ private Q_SLOTS:
             QVERIFY2(claimed == replay, qPrintable(QStringLiteral("event %1 was decided on a stale state").arg(e.id)));
             QVERIFY(MemoryFields::apply(replay, e.payload.value(QStringLiteral("after")).toObject()));
             if (test::EngineFixture::onServer())
-                QCOMPARE(e.payload.value(QStringLiteral("role")).toString(), QLatin1String(test::PgTestServer::kUser));
+                QCOMPARE(e.payload.value(QStringLiteral("dbRole")).toString(), QLatin1String(test::PgTestServer::kUser));
             else
-                QVERIFY(!e.payload.contains(QStringLiteral("role")));
+                QVERIFY(!e.payload.contains(QStringLiteral("dbRole")));
         }
         QVERIFY(replay == *now);
     }
@@ -218,7 +218,7 @@ private Q_SLOTS:
         QVERIFY2(decided.code == 0, decided.err.constData());
         auto history = s->events().forMemory(kId);
         QVERIFY(history && !history->empty());
-        QCOMPARE(history->back().payload.value(QStringLiteral("role")).toString(), QStringLiteral("bob"));
+        QCOMPARE(history->back().payload.value(QStringLiteral("dbRole")).toString(), QStringLiteral("bob"));
 
         // The assistant remembers and reinforces through MCP.
         test::McpProcess assistant(as(s.path(), QStringLiteral("ci_agent")));
@@ -237,7 +237,7 @@ private Q_SLOTS:
         QCOMPARE(assistant.finish(), 0);
         history = s->events().forMemory(kId);
         QCOMPARE(history->back().actor, QStringLiteral("assistant"));
-        QCOMPARE(history->back().payload.value(QStringLiteral("role")).toString(), QStringLiteral("ci_agent"));
+        QCOMPARE(history->back().payload.value(QStringLiteral("dbRole")).toString(), QStringLiteral("ci_agent"));
     }
 };
 

@@ -40,7 +40,7 @@ QString deed(const QString &kind)
 /// Who: the database role on a team store (EventLog records it), otherwise the kind of actor.
 QString who(const Event &e)
 {
-    const QString role = e.payload.value(QLatin1String("role")).toString();
+    const QString role = e.payload.value(QLatin1String("dbRole")).toString();
     if (!role.isEmpty())
         return role;
     if (e.actor == QLatin1String("assistant"))
