@@ -555,6 +555,7 @@ Status ImportRun::writeImportEvents()
     std::vector<QByteArray> texts;
     texts.reserve(m_importEvents.size());
     for (Event &e : m_importEvents) {
+        m_store.events().nameRole(e.payload);
         if (key && e.payload.contains(QStringLiteral("before"))) {
             auto seal = m_store.events().concernsSealed(e);
             if (!seal)

@@ -69,17 +69,21 @@ Result<bool> EventLog::concernsSealed(const Event &event) const
     return SealQuotes(m_db).namesSealed(event.payload, event.memoryId);
 }
 
+void EventLog::nameRole(QJsonObject &payload) const
+{
+    // `actor` keeps saying what kind of decider it was (user, assistant, import), which the
+    // review inbox reads. A key of its own: `role` is a conflict_detected event's side of the
+    // conflict (older, newer).
+    if (const QString role = serverRole(m_db); !role.isEmpty())
+        payload.insert(QStringLiteral("dbRole"), role);
+}
+
 Status EventLog::append(Event &event)
 {
     auto own = Transaction::forLooseWrite(m_db);
     if (own && !own->isActive())
         return own->error();
-    // On a team store each event records the database role that appended it, so the history
-    // says who decided (docs/team-store.md#who-decided); `actor` keeps saying what kind of
-    // decider it was (user, assistant, import), which the review inbox reads. A key of its
-    // own: `role` is a conflict_detected event's side of the conflict (older, newer).
-    if (const QString role = serverRole(m_db); !role.isEmpty())
-        event.payload.insert(QStringLiteral("dbRole"), role);
+    nameRole(event.payload);
     // The text a level-3 memory's event carries is sealed like the memory's own
     // (docs/formats.md, "Encryption at rest"); the caller keeps its plain payload.
     QJsonObject payload = event.payload;

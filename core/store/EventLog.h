@@ -38,6 +38,10 @@ public:
     /// Whether append() would seal `event`'s payload: it carries text and its memory is level
     /// 3, or it names a sealed memory (an import's bulk writer asks before writing an event).
     [[nodiscard]] Result<bool> concernsSealed(const Event &event) const;
+    /// On a team store, this connection's database role into `payload` as "dbRole", so the
+    /// history says who decided (docs/team-store.md#who-decided); nothing on a file. append()
+    /// calls it, and so does an import for its own events, which it writes in bulk.
+    void nameRole(QJsonObject &payload) const;
     /// A memory's history, oldest first: every event, or only those of `kinds` (a decision
     /// reads just the mention and revert events, not the growing list of recorded accesses).
     [[nodiscard]] Result<std::vector<Event>> forMemory(const QString &memoryId,

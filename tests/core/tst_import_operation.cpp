@@ -161,6 +161,10 @@ private Q_SLOTS:
                  1);
         auto imports = s->events().since(0, events::kImport);
         QCOMPARE(imports->size(), size_t(2));
+        // On a team store the import says who imported, as a decision's events do.
+        for (const Event &e : *imports)
+            QCOMPARE(e.payload.value(QStringLiteral("dbRole")).toString(),
+                     test::EngineFixture::onServer() ? QString::fromLatin1(test::PgTestServer::kUser) : QString());
         QVERIFY(*s->associations().get(QStringLiteral("nottabs"), QStringLiteral("other")));
         QCOMPARE(s->conflicts().between(QStringLiteral("tabs"), QStringLiteral("other"))->size(), size_t(1));
         QCOMPARE(*s->meta().value(MetaRepository::kProfile), QStringLiteral("ebbinghaus"));
