@@ -5,8 +5,12 @@
 // the assistant's, while the table holds none of them and no file of the folder changed.
 // A on the two new ones accepts them as one undoable step (the memories appear, their files
 // are written); R on the forget rejects it (nothing changes); Undo takes the answers back,
-// files included, and the proposals wait again.
+// files included, and the proposals wait again. The same on a store the window opened (an
+// SQLite file, and a team store of the suite's own PostgreSQL), the assistant being
+// `recollector-cli --store STORE mcp`; attaching keeps its side store in a file whatever the
+// other store is, so the folder's test runs on SQLite only.
 #include "AttachController.h"
+#include "EngineStore.h"
 #include "ChangesInbox.h"
 #include "MainWindow.h"
 #include "McpProcess.h"
@@ -71,9 +75,11 @@ class TestApprovalWindow : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
     QTemporaryDir m_tmp;
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         qputenv("XDG_DATA_HOME", m_tmp.filePath(QStringLiteral("xdg")).toUtf8());
@@ -85,6 +91,8 @@ private Q_SLOTS:
 
     void proposalsAreAnsweredInTheInboxAndUndone()
     {
+        if (test::EngineFixture::onServer())
+            QSKIP("an attached folder's side store is a file whatever the other store is");
         test::AnsweredMessages messages;
         const QString folder = m_tmp.filePath(QStringLiteral("hub-%1/memory").arg(QDateTime::currentMSecsSinceEpoch()));
         QVERIFY(QDir().mkpath(folder));
@@ -174,6 +182,78 @@ private Q_SLOTS:
         QTRY_COMPARE(pane->count(), 3);
         QTRY_VERIFY(w.tableModel()->rowOfId(added[0]) < 0 && w.tableModel()->rowOfId(added[1]) < 0);
         QTRY_VERIFY_WITH_TIMEOUT(filesOf(folder) == before, 10000);
+        QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
+    }
+
+    // Approval mode on a store the window opened: the assistant's two memories and its forget
+    // wait in the inbox, the table holds none of the new ones; A accepts the two, R rejects
+    // the forget, and Undo puts all three back to wait.
+    void proposalsOnAStoreAreAnsweredAndUndone()
+    {
+        test::AnsweredMessages messages;
+        test::EngineStore store(m_engines);
+        core::Memory hot = test::sampleMemory(kHot, core::time::nowMs() - core::kMsPerHour);
+        hot.content = QStringLiteral("Deploys go out on Fridays");
+        QVERIFY(store->memories().insert(hot));
+        store.close();
+        MainWindow w;
+        w.resize(1200, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openStore(store.path()));
+        QVERIFY(w.tableModel()->rowOfId(kHot) >= 0);
+        auto *inbox = w.findChild<ChangesInbox *>(QStringLiteral("changesInbox"));
+        QVERIFY(inbox);
+        QAction *approval = w.findChild<QAction *>(QStringLiteral("approvalAction"));
+        QVERIFY(approval && approval->isEnabled() && !approval->isChecked());
+        approval->trigger();
+        QVERIFY(approval->isChecked());
+
+        QStringList added;
+        {
+            test::McpProcess mcp(store.path());
+            QVERIFY(mcp.started());
+            mcp.initialize();
+            for (const QString &text : { QStringLiteral("The build server is named quartz-7"),
+                                         QStringLiteral("Invoices are archived after ninety days") }) {
+                const QJsonObject result = mcp.callTool(QStringLiteral("remember"), { { QStringLiteral("content"), text } });
+                QVERIFY2(textOf(result).contains(QStringLiteral("pending the user's approval")), qPrintable(textOf(result)));
+                added << test::structuredOf(result).value(QStringLiteral("id")).toString();
+            }
+            const QJsonObject forgot = mcp.callTool(QStringLiteral("forget"), { { QStringLiteral("id"), kHot } });
+            QVERIFY2(textOf(forgot).contains(QStringLiteral("pending the user's approval")), qPrintable(textOf(forgot)));
+            QCOMPARE(mcp.finish(), 0);
+        }
+
+        inbox->open();
+        ChangesDialog *dialog = inbox->dialog();
+        QVERIFY(dialog);
+        ProposalsPane *pane = dialog->proposals();
+        QTRY_COMPARE_WITH_TIMEOUT(pane->count(), 3, 10000);
+        QTRY_COMPARE(inbox->proposalCount(), 3);
+        QVERIFY(inbox->statusLabel()->text().contains(QStringLiteral("3 proposals wait for your approval")));
+        for (const QString &id : added)
+            QVERIFY(w.tableModel()->rowOfId(id) < 0);
+
+        const int steps = w.undoStack()->count();
+        pane->list()->setFocus();
+        pane->selectRows({ 0, 1 });
+        QTest::keyClick(pane->list(), Qt::Key_A);
+        QCOMPARE(w.undoStack()->count(), steps + 1);
+        QTRY_COMPARE(pane->count(), 1);
+        QTRY_VERIFY(w.tableModel()->rowOfId(added[0]) >= 0 && w.tableModel()->rowOfId(added[1]) >= 0);
+
+        pane->selectRows({ 0 });
+        QTest::keyClick(pane->list(), Qt::Key_R);
+        QCOMPARE(w.undoStack()->count(), steps + 2);
+        QTRY_COMPARE(pane->count(), 0);
+        QVERIFY(w.tableModel()->rowOfId(kHot) >= 0);
+
+        w.undoStack()->undo();
+        QTRY_COMPARE(pane->count(), 1);
+        w.undoStack()->undo();
+        QTRY_COMPARE(pane->count(), 3);
+        QTRY_VERIFY(w.tableModel()->rowOfId(added[0]) < 0 && w.tableModel()->rowOfId(added[1]) < 0);
         QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
     }
 };

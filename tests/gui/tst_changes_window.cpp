@@ -3,8 +3,12 @@
 // real `recollector-cli --attach DIR mcp`) and edits one of its files; the inbox lists the
 // three, R on all of them rejects them as one undoable step and every file in the folder is
 // byte for byte what it was before; Undo puts the assistant's changes back, files included.
-// The status bar counts the changes since the last review and opens the list.
+// The status bar counts the changes since the last review and opens the list. On a store the
+// window opened (an SQLite file, and a team store of the suite's own PostgreSQL), another
+// process's changes reach the inbox as it runs. Attaching keeps its side store in a file
+// whatever the other store is, so the folder's tests run on SQLite only.
 #include "ChangesInbox.h"
+#include "EngineStore.h"
 #include "AttachController.h"
 #include "MainWindow.h"
 #include "McpProcess.h"
@@ -95,6 +99,7 @@ class TestChangesWindow : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
     QTemporaryDir m_tmp;
 
     QString copyFixture(const QString &fixture)
@@ -110,7 +115,14 @@ class TestChangesWindow : public QObject
 
     static ChangesInbox *inboxOf(MainWindow &w) { return w.findChild<ChangesInbox *>(QStringLiteral("changesInbox")); }
 
+    static void onlyOnAFile()
+    {
+        if (test::EngineFixture::onServer())
+            QSKIP("an attached folder's side store is a file whatever the other store is");
+    }
+
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         // Side stores go to the user's data folder: a temporary one, which the MCP process
@@ -141,6 +153,7 @@ private Q_SLOTS:
         QFETCH(QString, forgotten);
         QFETCH(QString, edited);
         QFETCH(QString, sed);
+        onlyOnAFile();
         test::AnsweredMessages messages;
         const QString folder = copyFixture(fixture);
         QVERIFY(!folder.isEmpty());
@@ -204,6 +217,7 @@ private Q_SLOTS:
     // accepts the selected change (it leaves the list), and Undo brings it back.
     void statusBarCountsAndAcceptHidesARow()
     {
+        onlyOnAFile();
         test::AnsweredMessages messages;
         const QString folder = copyFixture(QStringLiteral("agent-folder"));
         MainWindow w;
@@ -256,6 +270,55 @@ private Q_SLOTS:
         QTRY_COMPARE(inbox->count(), 1);
         w.undoStack()->undo();
         QTRY_COMPARE(dialog->model()->rowCount(), 2);
+        QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
+    }
+
+    // Another process, the assistant over MCP, remembers two things in the store the window
+    // has open: the window hears of it (the poll of the file, or the team store's
+    // announcement), the status bar counts both and the open list shows them; A accepts one
+    // (it leaves the list) and Undo brings it back.
+    void anotherProcessesChangesReachTheInbox()
+    {
+        test::AnsweredMessages messages;
+        test::EngineStore store(m_engines);
+        store.close();
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openStore(store.path()));
+        ChangesInbox *inbox = inboxOf(w);
+        inbox->open();
+        ChangesDialog *dialog = inbox->dialog();
+        QVERIFY(dialog && dialog->markAllReviewed());
+        inbox->updateCount();
+        QVERIFY(!inbox->statusLabel()->isVisible());
+        QCOMPARE(dialog->model()->rowCount(), 0);
+
+        {
+            test::McpProcess mcp(store.path());
+            QVERIFY(mcp.started());
+            mcp.initialize();
+            for (const char *content : { "The build server is named quartz-7", "Releases are cut on Thursdays" }) {
+                const QJsonObject remembered = mcp.callTool(QStringLiteral("remember"),
+                                                            { { QStringLiteral("content"), QString::fromLatin1(content) } });
+                QVERIFY2(!remembered.value(QStringLiteral("isError")).toBool(), QJsonDocument(mcp.lastAnswer()).toJson().constData());
+            }
+            QCOMPARE(mcp.finish(), 0);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->count(), 2, 10000);
+        QVERIFY2(inbox->statusLabel()->text().contains(QStringLiteral("2 changes since your last review")),
+                 qPrintable(inbox->statusLabel()->text()));
+        QTRY_COMPARE(dialog->model()->rowCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(w.tableModel()->rowCount(), 2, 10000);
+
+        dialog->selectRows({ 0 });
+        dialog->list()->setFocus();
+        QTest::keyClick(dialog->list(), Qt::Key_A);
+        QTRY_COMPARE(dialog->model()->rowCount(), 1);
+        QTRY_COMPARE(inbox->count(), 1);
+        w.undoStack()->undo();
+        QTRY_COMPARE(dialog->model()->rowCount(), 2);
+        QTRY_COMPARE(inbox->count(), 2);
         QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
     }
 };

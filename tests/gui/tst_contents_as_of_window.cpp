@@ -1,4 +1,5 @@
-// "Contents as of" in the real window (docs/scoring.md#contents-as-of): on a store where one
+// "Contents as of" in the real window (docs/scoring.md#contents-as-of), on an SQLite file and
+// on a team store of the suite's own PostgreSQL: on a store where one
 // memory was rewritten and another added after an instant, setting the control to that
 // instant shows the table and the detail panel as they were (the later memory gone, the old
 // text and keywords back), read-only: a banner says so, the decisions, Undo and the panel's
@@ -6,7 +7,7 @@
 // Back to Now shows the store as it is and editing comes back; so does the control's Now.
 #include "MainWindow.h"
 #include "StoreSession.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 #include "WindowTestSetup.h"
 #include "models/MemoryTableModel.h"
 #include "views/ContentEditor.h"
@@ -38,12 +39,13 @@ class TestContentsAsOfWindow : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
     std::optional<test::AnsweredMessages> m_messages;
     Millis m_now = 0;
 
     Millis daysAgo(double d) const { return m_now - Millis(d * double(kMsPerDay)); }
 
-    void fill(test::TempStore &s)
+    void fill(test::EngineStore &s)
     {
         const Config config = Config::defaults();
         Decisions d(*s, config);
@@ -94,6 +96,7 @@ class TestContentsAsOfWindow : public QObject
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         test::useTestSettings();
@@ -111,7 +114,7 @@ private Q_SLOTS:
 
     void showsTheMemoriesAsTheyWereReadOnlyAndComesBack()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(s);
         const qint64 eventsBefore = *s->events().count();
         MainWindow w;
@@ -174,7 +177,7 @@ private Q_SLOTS:
 
     void aMemoryWrittenWithoutAHistoryIsMarkedApproximate()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         fill(s);
         // Written without an event, as `recollector-cli generate` writes rows: only its creation
         // date places it at an instant.

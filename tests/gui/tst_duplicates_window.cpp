@@ -1,10 +1,10 @@
-// Review ▸ Duplicates in the real MainWindow on a store on disk, offscreen
-// (docs/scoring.md#duplicates-across-the-store): the menu opens the dialog and its search runs on
-// a worker; the memories of a seeded store that restate each other are listed as one group with
-// their strength and dates, the unrelated one is not; Merge makes one memory of the group
-// through the undoable merge and Undo brings the group back; Cancel (the worker held at a known
-// step) stops the search with nothing listed.
-#include "TempStore.h"
+// Review ▸ Duplicates in the real MainWindow, offscreen, on an SQLite file and on a team store
+// of the suite's own PostgreSQL (docs/scoring.md#duplicates-across-the-store): the menu opens
+// the dialog and its search runs on a worker; the memories of a seeded store that restate each
+// other are listed as one group with their strength and dates, the unrelated one is not; Merge
+// makes one memory of the group through the undoable merge and Undo brings the group back;
+// Cancel (the worker held at a known step) stops the search with nothing listed.
+#include "EngineStore.h"
 
 #include "MainWindow.h"
 #include "dialogs/DuplicatesDialog.h"
@@ -77,6 +77,7 @@ class TestDuplicatesWindow : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
     std::optional<test::AnsweredMessages> m_messages;
 
     static DuplicatesDialog *openDialog(MainWindow &w)
@@ -89,6 +90,7 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase() { test::useTestSettings(QStringLiteral("RecollectorDuplicatesTest")); }
     void init()
     {
@@ -99,7 +101,7 @@ private Q_SLOTS:
 
     void aGroupIsListedMergedAndUndone()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         seed(*store);
         MainWindow w;
         QVERIFY(w.openStore(store.path()));
@@ -149,7 +151,7 @@ private Q_SLOTS:
 
     void cancelStopsTheSearch()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         seed(*store);
         MainWindow w;
         QVERIFY(w.openStore(store.path()));

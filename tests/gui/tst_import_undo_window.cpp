@@ -3,7 +3,7 @@
 // its count; Undo takes the table and the store back to exactly what they held (the new
 // memories gone, the overwritten one's fields back), Redo brings the import back; a decision
 // made on an imported memory outside the window refuses the undo with a message naming it.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "MainWindow.h"
 #include "StoreSession.h"
@@ -67,7 +67,10 @@ class TestImportUndoWindow : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<test::TempStore> m_store;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_store;
     QTemporaryDir m_dir;
     QString m_file;
     std::optional<test::AnsweredMessages> m_messages;
@@ -99,6 +102,7 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         test::useTestSettings();
@@ -108,7 +112,7 @@ private Q_SLOTS:
     {
         QSettings().clear();
         m_messages.emplace();
-        m_store = std::make_unique<test::TempStore>();
+        m_store = std::make_unique<test::EngineStore>(m_engines);
         for (int i = 0; i < 3; ++i)
             QVERIFY((*m_store)->memories().insert(stored(i)));
         // The file: a later version of mem_0 (overwritten) and two new memories.

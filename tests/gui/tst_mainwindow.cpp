@@ -1,8 +1,9 @@
-// The real MainWindow on a temporary store, offscreen: opening (and failing to open) stores,
+// The real MainWindow, offscreen, on a temporary store (an SQLite file, and a team store of the
+// suite's own PostgreSQL): opening (and failing to open) stores,
 // the demo store, filtering, sorting, decisions with undo / redo, preview at a date, and
 // changes made by another connection and by recollector-cli showing up with the selection kept;
 // deleting the window with decisions on its undo stack; a 1 MB memory selected.
-#include "TempStore.h"
+#include "WindowEngineStore.h"
 
 #include "MainWindow.h"
 #include "StoreSession.h"
@@ -53,7 +54,10 @@ class TestMainWindow : public QObject
 
 private:
     static constexpr int kCount = 30;
-    std::unique_ptr<test::TempStore> m_store;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_store;
     std::optional<test::AnsweredMessages> m_messages;
     Millis m_now = 0;
 
@@ -71,6 +75,7 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         test::useTestSettings();
@@ -81,7 +86,7 @@ private Q_SLOTS:
     {
         QSettings().clear();
         m_messages.emplace();
-        m_store = std::make_unique<test::TempStore>();
+        m_store = std::make_unique<test::EngineStore>(m_engines);
         fill();
     }
 
@@ -98,7 +103,7 @@ private Q_SLOTS:
         QVERIFY(w.openStore(m_store->path()));
         w.show();
         QCOMPARE(w.tableModel()->rowCount(), kCount);
-        QVERIFY(w.windowTitle().contains(QStringLiteral("test.recollector")));
+        QVERIFY2(w.windowTitle().contains(test::shownName(*m_store)), qPrintable(w.windowTitle()));
         auto *counts = w.findChild<QLabel *>(QStringLiteral("filterCounts"));
         QVERIFY(counts);
         QVERIFY(counts->text().contains(QString::number(kCount)));
@@ -117,13 +122,16 @@ private Q_SLOTS:
         QVERIFY(!w.openStore(bogus));
         QCOMPARE(m_messages->texts().size(), 1);
         QVERIFY2(m_messages->texts().first().contains(QStringLiteral("notes.recollector")), qPrintable(m_messages->texts().first()));
-        QVERIFY(m_messages->texts().first().contains(QStringLiteral("test.recollector stays open")));
-        QCOMPARE(w.session()->path(), QFileInfo(m_store->path()).absoluteFilePath());
+        QVERIFY2(m_messages->texts().first().contains(test::shownName(*m_store) + QStringLiteral(" stays open")),
+                 qPrintable(m_messages->texts().first()));
+        QCOMPARE(w.session()->path(), test::sessionPath(*m_store));
         QCOMPARE(w.tableModel()->rowCount(), kCount);
     }
 
     void theDemoStoreOpensWithMemories()
     {
+        if (test::EngineFixture::onServer())
+            QSKIP("the demo store is a file of the user's data folder, whatever the other store is");
         MainWindow w;
         QVERIFY2(w.openDemoStore(true), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
         QVERIFY(w.tableModel()->rowCount() > 100);
@@ -264,7 +272,7 @@ private Q_SLOTS:
         e.kind = events::kConfirm;
         e.at = m.lastReinforcedAt;
         QVERIFY((*m_store)->events().append(e));
-        // The 500 ms poll notices it.
+        // The window notices it: the poll of the file, or the team store's announcement.
         QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->index(w.tableModel()->rowOfId(m.id), 0).data(VerifiedRole).toBool(),
                                  2000);
         QVERIFY(w.tableModel()->rowOfId(m.id) <= 1); // moved to the top of the strength sort
@@ -321,7 +329,7 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
 
         const QString title = w->windowTitle();
-        QVERIFY(title.contains(QStringLiteral("test.recollector")));
+        QVERIFY2(title.contains(test::shownName(*m_store)), qPrintable(title));
         QSignalSpy titleChanges(w, &QWidget::windowTitleChanged);
         QPointer<StoreSession> session = w->session();
         w->close();

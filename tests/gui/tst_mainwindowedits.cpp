@@ -1,4 +1,5 @@
-// Issue 14 in the real MainWindow on a temporary store, offscreen:
+// Issue 14 in the real MainWindow on a temporary store, offscreen, on each engine (an SQLite
+// file and a team store on the suite's own PostgreSQL):
 // - rule 12, "what looks editable saves": importance, confidence, project and sensitivity
 //   changed in the detail panel (typed / picked as a user would) and applied (Enter) are
 //   written to the store as one edit decision, shown in the history, and one Undo puts the
@@ -6,7 +7,7 @@
 // - rule 14: after a failed merge the window selects nothing new (it used to read the
 //   previous command off the undo stack and select what an earlier merge had created);
 // - a refused edit puts the panel back to the stored value.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "MainWindow.h"
 #include "StoreSession.h"
@@ -52,7 +53,10 @@ class TestMainWindowEdits : public QObject
 
 private:
     static constexpr int kCount = 8;
-    std::unique_ptr<test::TempStore> m_store;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_store;
     std::optional<test::AnsweredMessages> m_messages;
 
     Memory stored(const QString &id) { return *(*m_store)->memories().get(id); }
@@ -76,6 +80,7 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         test::useTestSettings();
@@ -85,7 +90,7 @@ private Q_SLOTS:
     {
         QSettings().clear();
         m_messages.emplace();
-        m_store = std::make_unique<test::TempStore>();
+        m_store = std::make_unique<test::EngineStore>(m_engines);
         const Millis now = time::nowMs();
         for (int i = 0; i < kCount; ++i)
             QVERIFY((*m_store)->memories().insert(makeMemory(i, now)));

@@ -1,7 +1,9 @@
 // Issue 14, rule 11 in the window (docs/scoring.md, "Dismissal"): the real MainWindow on the
-// demo store, offscreen; "Not a Conflict" clicked in the real conflict dialog dismisses the
-// conflict as one command on the window's undo stack; Edit → Undo reopens it exactly, Redo
-// dismisses it again; recollector-cli sees the same.
+// demo store, offscreen, an SQLite file and a team store of the suite's own PostgreSQL; "Not a
+// Conflict" clicked in the real conflict dialog dismisses the conflict as one command on the
+// window's undo stack; Edit → Undo reopens it exactly, Redo dismisses it again;
+// recollector-cli sees the same.
+#include "DemoEngineSession.h"
 #include "MainWindow.h"
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
@@ -32,6 +34,7 @@ class TestRule11DismissConflict : public QObject
     Q_OBJECT
 
 private:
+    test::EngineFixture m_engines;
     std::optional<test::AnsweredMessages> m_messages;
 
     static QAction *action(MainWindow &w, const char *name) { return w.findChild<QAction *>(QLatin1String(name)); }
@@ -51,10 +54,10 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         test::useTestSettings(QStringLiteral("RecollectorRule11Test"));
-        MainWindow::setDemoMemorySetPath(QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
         QSettings().clear();
         m_messages.emplace();
     }
@@ -63,8 +66,10 @@ private Q_SLOTS:
 
     void rule11_notAConflictButtonDismissesAndUndoReopens()
     {
+        test::EngineStore demo(m_engines);
+        test::makeDemo(demo);
         MainWindow w;
-        QVERIFY(w.openDemoStore(true));
+        QVERIFY(w.openStore(demo.path()));
         w.resize(1500, 950);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -1,10 +1,11 @@
 // Issue 14, rule 3 in the real MainWindow (docs/scoring.md, "Unarchive"), offscreen, on a
-// store file with the lifecycle profile: Memory → Unarchive is enabled only for archived or
+// store with the lifecycle profile (an SQLite file and a team store of the suite's own
+// PostgreSQL): Memory → Unarchive is enabled only for archived or
 // compressed memories; it brings an archived memory back to the full level and a compressed
 // one back to its original text as one command on the undo stack (Undo / Redo); the table's
 // Level column and the detail panel say "archived" / "compressed summary" in words; the
 // detail panel's Unarchive button does the same.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "MainWindow.h"
 #include "StoreSession.h"
@@ -61,7 +62,10 @@ class TestRule3UnarchiveWindow : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<test::TempStore> m_store;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_store;
     std::optional<test::AnsweredMessages> m_messages;
     QString m_summary;
 
@@ -74,6 +78,7 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         test::useTestSettings(QStringLiteral("RecollectorRule3Test"));
@@ -83,7 +88,7 @@ private Q_SLOTS:
     {
         QSettings().clear();
         m_messages.emplace();
-        m_store = std::make_unique<test::TempStore>();
+        m_store = std::make_unique<test::EngineStore>(m_engines);
         Store &store = m_store->store();
         const Millis now = time::nowMs();
         const Millis old = now - 20 * kMsPerDay;

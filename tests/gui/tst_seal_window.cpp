@@ -1,5 +1,6 @@
 // The window's side of level-3 encryption and privacy mode (docs/formats.md, "Encryption at
-// rest"), on the real MainWindow over a store on disk: a locked store shows "locked" rows;
+// rest"), on the real MainWindow over an SQLite file and over a team store of the suite's own
+// PostgreSQL: a locked store shows "locked" rows;
 // File → Unlock with a wrong passphrase says so in one line and stays locked, with the right
 // one shows the text; Lock hides it again; a first raise to level 3 asks for a new passphrase
 // (the dialog wants it twice, alike) and seals the memory; View → Privacy Mode masks level ≥ 2
@@ -7,7 +8,7 @@
 // HTML is shown literally in the table, the detail panel and the graph.
 // With RECOLLECTOR_SCREENSHOT_DIR set, the unlock dialog and a locked table are saved there at
 // 1600×1000 and 1024×700.
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "MainWindow.h"
 #include "SealController.h"
@@ -64,7 +65,10 @@ class TestSealWindow : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<test::TempStore> m_store;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_store;
     std::optional<test::AnsweredMessages> m_messages;
 
     static QString shownContent(MainWindow &w, const QString &id)
@@ -114,6 +118,7 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase()
     {
         test::useTestSettings();
@@ -123,7 +128,7 @@ private Q_SLOTS:
     {
         QSettings().clear();
         m_messages.emplace();
-        m_store = std::make_unique<test::TempStore>();
+        m_store = std::make_unique<test::EngineStore>(m_engines);
     }
 
     void cleanup()

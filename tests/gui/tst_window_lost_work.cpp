@@ -1,12 +1,13 @@
 // Nothing a person does in the window is silently lost or sent the wrong way (the window's
-// second round, docs/user-guide.md): the real MainWindow driven by QTest.
+// second round, docs/user-guide.md): the real MainWindow driven by QTest, on an SQLite file
+// and on a team store of the suite's own PostgreSQL.
 // - File ▸ Open Recent names an attached folder and reopens it attached; a side store opened
 //   by its path attaches its folder instead of opening as a store of its own.
 // - Closing the window or switching store with edits not applied asks Apply / Discard /
 //   Cancel, and Cancel keeps both the window and the edits.
 // - Negate is not offered for a memory already negated, nor Permanent for a negated one; a
 //   negation's correction is finished with Ctrl+Enter and shows which memory it negates.
-#include "TempStore.h"
+#include "WindowEngineStore.h"
 
 #include "MainWindow.h"
 #include "StoreSession.h"
@@ -38,17 +39,21 @@ class TestWindowLostWork : public QObject
 {
     Q_OBJECT
 
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
     std::optional<test::AnsweredMessages> m_messages;
-    std::optional<test::TempStore> m_store;
+    std::optional<test::EngineStore> m_store;
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void initTestCase() { test::useTestSettings(QStringLiteral("RecollectorLostWorkTest")); }
 
     void init()
     {
         QSettings().clear();
         m_messages.emplace();
-        m_store.emplace();
+        m_store.emplace(m_engines);
         Memory m = test::sampleMemory(QStringLiteral("mem_1"), time::nowMs() - kMsPerHour);
         m.content = QStringLiteral("Deploys go out on Fridays");
         QVERIFY((*m_store)->memories().insert(m));
@@ -125,9 +130,9 @@ private Q_SLOTS:
         QVERIFY2(m_messages->texts().first().contains(QStringLiteral("not applied")), qPrintable(m_messages->texts().first()));
         QVERIFY(!panel->pendingEdit().isEmpty());
         // Switching store asks the same; Cancel keeps the store open.
-        test::TempStore other;
+        test::EngineStore other(m_engines);
         QVERIFY(!w->openStore(other.path()));
-        QCOMPARE(w->session()->path(), QFileInfo(m_store->path()).absoluteFilePath());
+        QCOMPARE(w->session()->path(), test::sessionPath(*m_store));
 
         // Apply: the edit is made, then the window closes.
         m_messages->setAnswer(QMessageBox::Apply);

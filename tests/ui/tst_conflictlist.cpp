@@ -1,9 +1,8 @@
-// The conflicts list on the demo store (docs/scoring.md, "Conflicts";
-// docs/architecture.md, "The window"): open / all, detect now (recorded with the automatic
-// handling, as `recollector-cli conflicts --detect`), Enter opens the conflict dialog, "show in
-// table" asks for the memory.
-#include "TempStore.h"
-#include "DemoSession.h"
+// The conflicts list on the demo store, an SQLite file and a team store of the suite's own
+// PostgreSQL (docs/scoring.md, "Conflicts"; docs/architecture.md, "The window"): open / all,
+// detect now (recorded with the automatic handling, as `recollector-cli conflicts --detect`),
+// Enter opens the conflict dialog, "show in table" asks for the memory.
+#include "DemoEngineSession.h"
 
 #include "StoreSession.h"
 #include "dialogs/ConflictDialog.h"
@@ -30,7 +29,10 @@ class TestConflictList : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_demo;
     std::unique_ptr<StoreSession> m_session;
     std::unique_ptr<QUndoStack> m_undo;
     QStringList m_warnings;
@@ -38,17 +40,18 @@ private:
     Store &store() { return *m_session->store(); }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_session = test::openDemoSession(*m_dir, m_warnings);
+        m_demo = std::make_unique<test::EngineStore>(m_engines);
+        m_session = test::openDemoSession(*m_demo, m_warnings);
         m_undo = std::make_unique<QUndoStack>();
     }
     void cleanup()
     {
         m_undo.reset();
         m_session.reset();
-        m_dir.reset();
+        m_demo.reset();
         MessageBox::setHandler({});
     }
 

@@ -2,8 +2,9 @@
 // plain text only, scores under the session's profile and preview date, one save model (edits
 // are drafts until Apply / Enter, then one editRequested with every changed field; drafts kept
 // through reloads), history newest first, refresh when the store changes; a 1 MB text elided
-// and not set again by reloads; deleting the panel while a field is edited.
-#include "TempStore.h"
+// and not set again by reloads; deleting the panel while a field is edited. On an SQLite file
+// and on a team store of the suite's own PostgreSQL.
+#include "DemoEngineSession.h"
 
 #include "StoreSession.h"
 #include "scoring/ImportanceProfile.h"
@@ -94,7 +95,10 @@ class TestDetailPanel : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_store;
     std::unique_ptr<StoreSession> m_session;
 
     void addMemory(const Memory &m)
@@ -104,18 +108,20 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
+        m_store = std::make_unique<test::EngineStore>(m_engines);
+        m_store->close(); // the panel's session is the store's only connection
         m_session = std::make_unique<StoreSession>();
-        const Status opened = m_session->open(m_dir->filePath(QStringLiteral("detail.recollector")));
+        const Status opened = m_session->open(m_store->path());
         QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
         m_session->setNow(kT0 + 24 * kMsPerHour); // ebbinghaus oracle: S = 24 h, 24 h later → 37
     }
     void cleanup()
     {
         m_session.reset();
-        m_dir.reset();
+        m_store.reset();
     }
 
     void emptyStateIsHelpful()
@@ -547,12 +553,10 @@ private Q_SLOTS:
     // detail-panel.png.
     void rendersTheDemoStore()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("demo.recollector"));
-        const Status made = io::createDemoStore(path, QStringLiteral(RECOLLECTOR_SOURCE_DIR "/resources/demo/demo-memory-set.json"));
-        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        test::EngineStore demo(m_engines);
+        test::makeDemo(demo);
         StoreSession session;
-        QVERIFY(session.open(path));
+        QVERIFY(session.open(demo.path()));
         const QString id = QStringLiteral("3af9f30c");
         auto history = session.store()->events().forMemory(id);
         QVERIFY(history);

@@ -1,6 +1,7 @@
 // A memory's history as the detail panel shows it: readable sentences per event kind,
-// "field: before → after" lines, relative times, newest first, from a real store.
-#include "TempStore.h"
+// "field: before → after" lines, relative times, newest first, from a real store (an SQLite
+// file and a team store of the suite's own PostgreSQL).
+#include "EngineStore.h"
 
 #include "models/HistoryModel.h"
 #include "text/EventText.h"
@@ -40,7 +41,10 @@ class TestHistory : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void summary_data()
     {
         QTest::addColumn<QString>("kind");
@@ -224,7 +228,7 @@ private Q_SLOTS:
 
     void modelListsStoreEventsNewestFirst()
     {
-        test::TempStore s;
+        test::EngineStore s(m_engines);
         const Memory m = test::sampleMemory(QStringLiteral("mem_1"));
         QVERIFY(s->memories().insert(m));
         std::vector<Event> written{

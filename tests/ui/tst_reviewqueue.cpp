@@ -1,8 +1,8 @@
-// The review queue on the demo store (docs/scoring.md, "Review queue"): worked through with the
-// keyboard, each answer an undoable decision with the right events, answered items gone and the
-// count down, skip changes nothing, Enter opens a conflict or asks for the memory.
-#include "TempStore.h"
-#include "DemoSession.h"
+// The review queue on the demo store, an SQLite file and a team store of the suite's own
+// PostgreSQL (docs/scoring.md, "Review queue"): worked through with the keyboard, each answer
+// an undoable decision with the right events, answered items gone and the count down, skip
+// changes nothing, Enter opens a conflict or asks for the memory.
+#include "DemoEngineSession.h"
 
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
@@ -61,7 +61,10 @@ class TestReviewQueue : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
+    // Before the store: members end in reverse order, and the store must close before its
+    // server stops.
+    test::EngineFixture m_engines;
+    std::unique_ptr<test::EngineStore> m_demo;
     std::unique_ptr<StoreSession> m_session;
     std::unique_ptr<QUndoStack> m_undo;
     QStringList m_warnings;
@@ -103,17 +106,18 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_session = test::openDemoSession(*m_dir, m_warnings);
+        m_demo = std::make_unique<test::EngineStore>(m_engines);
+        m_session = test::openDemoSession(*m_demo, m_warnings);
         m_undo = std::make_unique<QUndoStack>();
     }
     void cleanup()
     {
         m_undo.reset();
         m_session.reset();
-        m_dir.reset();
+        m_demo.reset();
         MessageBox::setHandler({});
         TextPrompt::setHandler({});
     }

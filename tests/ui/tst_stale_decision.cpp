@@ -1,9 +1,10 @@
 // A decision in the window on a memory another writer changed since the table showed it
 // (docs/team-store.md#many-writers): refused with who changed it and how, nothing written, the
-// command dropped; once the window has read the change, the same decision goes through.
+// command dropped; once the window has read the change, the same decision goes through. On an
+// SQLite file and on a team store of the suite's own PostgreSQL.
 #include "CliProcess.h"
 #include "StoreFingerprint.h"
-#include "TempStore.h"
+#include "EngineStore.h"
 
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
@@ -18,10 +19,13 @@ class TestStaleDecision : public QObject
 {
     Q_OBJECT
 
+    test::EngineFixture m_engines;
+
 private Q_SLOTS:
+    void initTestCase_data() { test::EngineFixture::addEngines(); }
     void aDecisionOnWhatTheWindowNoLongerShowsIsRefused()
     {
-        test::TempStore store;
+        test::EngineStore store(m_engines);
         const QString id = QStringLiteral("mem_tea");
         QVERIFY(store->memories().insert(test::sampleMemory(id, time::nowMs() - kMsPerDay)));
         store.close();
