@@ -4,7 +4,23 @@
 #include "store/Engine.h"
 #include "store/SqliteStatement.h"
 
+#include <utility>
+
 namespace recollector::core {
+
+namespace {
+
+QByteArray insertText(int rows)
+{
+    QByteArray sql = "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) VALUES ";
+    for (int i = 0; i < rows; ++i)
+        sql += i == 0 ? "(?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?)";
+    return sql;
+}
+
+std::string_view view(const QByteArray &bytes) { return {bytes.constData(), std::size_t(bytes.size())}; }
+
+} // namespace
 
 AssociationRewrite::AssociationRewrite(Database &db) : m_db(db), m_insert(std::make_unique<SqliteStatement>()) {}
 
@@ -14,9 +30,15 @@ Status AssociationRewrite::begin()
 {
     if (const Status st = isServer(m_db) ? emptyOnServer() : emptyOnFile(); !st)
         return st;
-    return m_insert->prepare(m_db,
-                            "INSERT OR IGNORE INTO associations (a, b, weight, type, created_at) VALUES (?, ?, ?, ?, ?)",
-                            QStringLiteral("writing associations"));
+    if (isServer(m_db)) {
+        m_insertMany = std::make_unique<SqliteStatement>();
+        m_pending.reserve(kRowsPerStatement);
+        if (const Status st = m_insertMany->prepare(m_db, view(insertText(kRowsPerStatement)),
+                                                    QStringLiteral("writing associations"));
+            !st)
+            return st;
+    }
+    return m_insert->prepare(m_db, view(insertText(1)), QStringLiteral("writing associations"));
 }
 
 Status AssociationRewrite::emptyOnFile()
@@ -58,6 +80,11 @@ Status AssociationRewrite::emptyOnServer()
 
 Status AssociationRewrite::insert(const LinkValues &link)
 {
+    if (m_insertMany) {
+        const auto bytes = [](std::string_view v) { return QByteArray(v.data(), qsizetype(v.size())); };
+        m_pending.push_back({bytes(link.a), bytes(link.b), link.weight, bytes(link.type), link.createdAt});
+        return m_pending.size() == std::size_t(kRowsPerStatement) ? writePending(*m_insertMany) : Status{};
+    }
     m_insert->bind(1, link.a);
     m_insert->bind(2, link.b);
     m_insert->bind(3, link.weight);
@@ -66,8 +93,32 @@ Status AssociationRewrite::insert(const LinkValues &link)
     return m_insert->run();
 }
 
+void AssociationRewrite::bindPending(SqliteStatement &statement, int first, const PendingLink &link)
+{
+    statement.bind(first, view(link.a));
+    statement.bind(first + 1, view(link.b));
+    statement.bind(first + 2, link.weight);
+    statement.bind(first + 3, view(link.type));
+    statement.bind(first + 4, link.createdAt);
+}
+
+Status AssociationRewrite::writePending(SqliteStatement &statement)
+{
+    for (std::size_t i = 0; i < m_pending.size(); ++i)
+        bindPending(statement, int(i) * 5 + 1, m_pending[i]);
+    m_pending.clear();
+    return statement.run();
+}
+
 Status AssociationRewrite::finish()
 {
+    // The last links, fewer than a statement holds, one by one and in order: the first
+    // written of a pair still wins.
+    for (const PendingLink &link : std::exchange(m_pending, {})) {
+        bindPending(*m_insert, 1, link);
+        if (const Status st = m_insert->run(); !st)
+            return st;
+    }
     // The schema's own definition of the index (Schema.cpp, PgSchema.cpp).
     return m_db.exec(QStringLiteral("CREATE INDEX associations_b ON associations(b)"));
 }

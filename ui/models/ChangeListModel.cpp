@@ -4,7 +4,9 @@
 #include "text/ChangeText.h"
 #include "text/EventText.h"
 
-#include <QtConcurrent/QtConcurrentRun>
+#include "support/WorkerPool.h"
+
+#include <QThreadPool>
 
 #include <utility>
 
@@ -17,7 +19,8 @@ void ChangeListModel::release(std::vector<core::ChangeRow> rows)
     if (rows.size() < kFreeOnWorkerFrom)
         return;
     // An id the window still shares (a selection) is safe: QString counts its owners atomically.
-    (void)QtConcurrent::run([rows = std::move(rows)]() mutable { std::vector<core::ChangeRow>().swap(rows); });
+    // The window's pool, not Qt's, which the paint engine waits on.
+    workerPool()->start([rows = std::move(rows)]() mutable { std::vector<core::ChangeRow>().swap(rows); });
 }
 
 void ChangeListModel::setRows(std::vector<core::ChangeRow> rows, core::Millis now)
