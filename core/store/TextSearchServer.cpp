@@ -40,7 +40,12 @@ QString wordsSql(int words)
         // BM25 weighs it on SQLite (its idf: the memories holding the word, counted over the
         // matches; all memories, the planner's count, or the matches when it has none).
         const QString holding = QStringLiteral("count(*) FILTER (WHERE m.v @@ q.q%1) OVER ()").arg(i);
-        shares << QStringLiteral("CASE WHEN m.v @@ q.q%1 THEN ts_rank(m.v, q.q%1) ELSE 0 END * "
+        // ts_rank gives one match 0.0607927 (its weight of an unlabelled word, 0.1, through
+        // its frequency curve), two 0.076: divided by the first, one match counts 1 and more
+        // saturate, as BM25's term frequency does on SQLite at an average length. The shares
+        // (the words' weights a recall shows) are then of one scale on both engines, and a
+        // word weighs as much beside a CJK run (share 1) as it does there.
+        shares << QStringLiteral("CASE WHEN m.v @@ q.q%1 THEN ts_rank(m.v, q.q%1) / 0.0607927 ELSE 0 END * "
                                  "ln(1.0 + (greatest(q.n, count(*) OVER ()) - %2 + 0.5) / (%2 + 0.5))")
                       .arg(i)
                       .arg(holding);
