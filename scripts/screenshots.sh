@@ -43,4 +43,7 @@ HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_
 # A reviewer's window on a team store (read-only, the reason in the status bar), both sizes.
 HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_team_store_window \
   aReviewersWindowDecidesNothingAndSaysWhy >/dev/null 2>&1 || echo "screenshots: gui_team_store_window failed" >&2
+# A memory's history on a team store, naming the role of the program that decided, both sizes.
+HOME="$home" RECOLLECTOR_SCREENSHOT_DIR="$PWD/docs/screenshots" build/tests/gui_team_store_window \
+  anotherProcessesDecisionShowsWithinASecond >/dev/null 2>&1 || echo "screenshots: gui_team_store_window failed" >&2
 ls -1 "$out"

@@ -4384,6 +4384,11 @@
         <comment>by whom</comment>
         <translation> · 由 %1</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a team member&apos;s database role, then the kind of decider</comment>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>recollector::ui::ImportItemsModel</name>

@@ -173,7 +173,7 @@ private Q_SLOTS:
             for (QJsonValueRef e : events) {
                 QJsonObject event = e.toObject();
                 QJsonObject payload = event.value(QStringLiteral("payload")).toObject();
-                QCOMPARE(payload.take(QStringLiteral("role")).toString(), QLatin1String(test::PgTestServer::kUser));
+                QCOMPARE(payload.take(QStringLiteral("dbRole")).toString(), QLatin1String(test::PgTestServer::kUser));
                 event.insert(QStringLiteral("payload"), payload);
                 e = event;
             }

@@ -2,7 +2,8 @@
 // suite's own PostgreSQL 15, and the real recollector-cli as another process deciding on it.
 // - live refresh: the other process's decision shows within a second, announced by the
 //   server (LISTEN/NOTIFY), not found by the poll (whose check on a team store comes every
-//   five seconds); the selection stays where it was;
+//   five seconds); the selection stays where it was; the memory's history names the other
+//   program's database role as who decided;
 // - a lost connection: the server ends the window's session (pg_terminate_backend), the
 //   window says so in its status bar, connects again, shows what was decided meanwhile, and
 //   a decision made in the window afterwards is kept;
@@ -23,9 +24,11 @@
 #include "dialogs/ConnectDialog.h"
 #include "dialogs/CopyStoreDialog.h"
 #include "engine/decisions/Decisions.h"
+#include "models/HistoryModel.h"
 #include "models/MemoryTableModel.h"
 #include "models/Roles.h"
 #include "store/Store.h"
+#include "views/HistoryView.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -33,6 +36,7 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScopeGuard>
 #include <QSpinBox>
 #include <QSettings>
@@ -165,6 +169,19 @@ private Q_SLOTS:
         }
         QCOMPARE(w.selectedIds(), QStringList{QStringLiteral("mem_b")});
         QVERIFY2(m_messages->texts().isEmpty(), qPrintable(m_messages->texts().join(QLatin1Char('\n'))));
+
+        // The memory's history says who decided: the other program's database role.
+        w.selectIds({QStringLiteral("mem_a")});
+        auto *history = w.findChild<HistoryView *>();
+        QVERIFY(history);
+        QTRY_COMPARE(history->historyModel()->rowCount(), 1); // the store was filled without events
+        QCOMPARE(history->historyModel()->index(0).data(HistoryModel::KindRole).toString(), QStringLiteral("permanent"));
+        QCOMPARE(history->historyModel()->index(0).data(HistoryModel::WhoRole).toString(),
+                 QLatin1String(test::PgTestServer::kUser));
+        for (QScrollArea *area : w.findChildren<QScrollArea *>())
+            if (area->isAncestorOf(history))
+                area->ensureWidgetVisible(history);
+        shoot(&w, nullptr, QStringLiteral("team-store-history"));
     }
 
     void aLostConnectionIsSaidAndTheWindowComesBack()

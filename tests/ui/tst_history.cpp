@@ -254,6 +254,10 @@ private Q_SLOTS:
         QCOMPARE(model.index(1).data(HistoryModel::ChangesRole).toStringList(),
                  QStringList{"content: 'Likes coffee' → 'Drinks tea'"});
         QCOMPARE(model.index(2).data(HistoryModel::ActorRole).toString(), QStringLiteral("assistant"));
+        // Who decided: on a team store the database role, the kind of decider beside it.
+        QCOMPARE(model.index(2).data(HistoryModel::WhoRole).toString(),
+                 test::EngineFixture::onServer() ? QStringLiteral("%1 (assistant)").arg(QLatin1String(test::PgTestServer::kUser))
+                                                 : QStringLiteral("assistant"));
         QCOMPARE(model.index(2).data(HistoryModel::KindRole).toString(), events::kReinforce);
         QCOMPARE(model.index(2).data(HistoryModel::EventIdRole).toLongLong(), written[1].id);
         QVERIFY(model.index(0).data(HistoryModel::WhenRole).toString().endsWith(QStringLiteral("3 days ago")));
@@ -266,7 +270,7 @@ private Q_SLOTS:
         QVERIFY(model.index(0).data(HistoryModel::WhenRole).toString().endsWith(QStringLiteral("7 days ago")));
         const QString tip = model.index(2).data(Qt::ToolTipRole).toString();
         QVERIFY(tip.contains(QStringLiteral("stability: 48 h → 96 h")));
-        QVERIFY(tip.contains(QStringLiteral("by assistant")));
+        QVERIFY(tip.contains(QStringLiteral("by ") + model.index(2).data(HistoryModel::WhoRole).toString()));
     }
 
     void sameInstantKeepsAppendOrderReversed()

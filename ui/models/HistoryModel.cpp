@@ -48,6 +48,16 @@ int HistoryModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_events.size());
 }
 
+QString HistoryModel::whoText(const core::Event &e)
+{
+    const QString role = e.payload.value(QStringLiteral("dbRole")).toString();
+    if (role.isEmpty())
+        return e.actor;
+    if (e.actor == QLatin1String("user"))
+        return role;
+    return tr("%1 (%2)", "a team member's database role, then the kind of decider").arg(role, e.actor);
+}
+
 QString HistoryModel::whenText(const core::Event &e) const
 {
     return EventText::localTime(e.at) + QStringLiteral(" · ") + EventText::relative(e.at, m_now);
@@ -62,7 +72,7 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return EventText::summary(e, m_namer);
     case Qt::ToolTipRole: {
-        QStringList lines{EventText::summary(e, m_namer), tr("%1 · by %2", "when · by whom").arg(whenText(e), e.actor)};
+        QStringList lines{EventText::summary(e, m_namer), tr("%1 · by %2", "when · by whom").arg(whenText(e), whoText(e))};
         lines << EventText::changes(e);
         return EventText::plainToolTip(lines.join(QLatin1Char('\n')));
     }
@@ -78,6 +88,8 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         return e.actor;
     case ChangesRole:
         return EventText::changes(e);
+    case WhoRole:
+        return whoText(e);
     default:
         return {};
     }
@@ -91,6 +103,7 @@ QHash<int, QByteArray> HistoryModel::roleNames() const
     names.insert(AtRole, "at");
     names.insert(WhenRole, "when");
     names.insert(ActorRole, "actor");
+    names.insert(WhoRole, "who");
     names.insert(ChangesRole, "changes");
     return names;
 }

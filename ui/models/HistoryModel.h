@@ -25,11 +25,17 @@ public:
         KindRole,                         ///< QString, e.g. "reinforce"
         AtRole,                           ///< qint64 ms UTC
         WhenRole,                         ///< QString "2024-03-05 14:20 · 3 days ago"
-        ActorRole,                        ///< QString
+        ActorRole,                        ///< QString, the kind of decider: "user", "assistant", …
         ChangesRole,                      ///< QStringList "field: before → after"
+        WhoRole,                          ///< QString, who decided as shown: "ann (assistant)" on a team store
     };
 
     explicit HistoryModel(QObject *parent = nullptr);
+
+    /// Who made `e`, in words: on a team store the database role that decided
+    /// (docs/team-store.md#who-decided), the kind of decider beside it unless it is the person;
+    /// on a file, the kind of decider.
+    static QString whoText(const core::Event &e);
 
     /// Replaces the rows. `eventsOldestFirst` as EventLog::forMemory returns them; `now` is the
     /// instant "3 days ago" is measured from (the session's now, so preview-at-date moves it).

@@ -77,7 +77,7 @@ void HistoryItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &o
     painter->setFont(titleFont(option.font));
     painter->drawText(l.title, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, index.data(Qt::DisplayRole).toString());
 
-    const QString who = index.data(HistoryModel::ActorRole).toString();
+    const QString who = index.data(HistoryModel::WhoRole).toString();
     const QString meta = index.data(HistoryModel::WhenRole).toString()
                          + (who.isEmpty() ? QString() : HistoryModel::tr(" · by %1", "by whom").arg(who));
     painter->setPen(muted);
