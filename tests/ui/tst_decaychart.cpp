@@ -19,6 +19,8 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QToolTip>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QtTest>
 
 using namespace recollector;
@@ -255,6 +257,32 @@ private Q_SLOTS:
             QCOMPARE(line->at(1).y(), t.score);
         }
         QCOMPARE(seriesNamed<QLineSeries>(view, QStringLiteral("threshold:fading"))->at(0).y(), 30.0);
+    }
+
+    // A chart rebuilt for another selection shows one date axis, not the old one's title and
+    // labels beside the new one's.
+    void aRebuiltChartShowsOneDateAxis()
+    {
+        addWithHistory(QStringLiteral("mem_a"));
+        addWithHistory(QStringLiteral("mem_b"));
+        DecayChartView view(m_session.get());
+        view.resize(600, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (const char *id : {"mem_a", "mem_b", "mem_a"}) {
+            view.showMemories({QLatin1String(id)});
+            QCoreApplication::processEvents();
+        }
+        int titles = 0;
+        for (QGraphicsItem *item : view.scene()->items()) {
+            if (!item->isVisible())
+                continue;
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->toPlainText() == QLatin1String("Date (local time)"))
+                ++titles;
+            if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item); text && text->text() == QLatin1String("Date (local time)"))
+                ++titles;
+        }
+        QCOMPARE(titles, 1);
     }
 
     void pointsMatchEvaluate_data()

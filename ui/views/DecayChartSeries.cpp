@@ -94,10 +94,9 @@ void DecayChartView::clearChart()
         delete caption.item;
     m_captions.clear();
     c->removeAllSeries();
-    for (QAbstractAxis *axis : c->axes()) {
-        c->removeAxis(axis);
-        delete axis;
-    }
+    // The axes stay (addAxes), hidden until a curve is drawn again.
+    for (QAbstractAxis *axis : c->axes())
+        axis->setVisible(false);
 }
 
 void DecayChartView::rebuildChart()
@@ -165,7 +164,15 @@ void DecayChartView::rebuildChart()
 std::pair<QAbstractAxis *, QAbstractAxis *> DecayChartView::addAxes(double yTop, double step)
 {
     auto *c = chart();
-    auto *x = new QDateTimeAxis;
+    // Made once and updated after: a removed axis leaves its title and labels in Qt Charts'
+    // scene, so each new selection drew one more date axis over the last.
+    auto *x = qobject_cast<QDateTimeAxis *>(c->axes(Qt::Horizontal).value(0));
+    auto *y = qobject_cast<QValueAxis *>(c->axes(Qt::Vertical).value(0));
+    const bool made = !x || !y;
+    if (made) {
+        x = new QDateTimeAxis;
+        y = new QValueAxis;
+    }
     const double spanDays = core::time::daysBetween(m_xMin, m_xMax);
     // As many date labels as fit whole in the width, and never two that read the same (a
     // "MMM d" axis over three days has at most four distinct labels).
@@ -180,7 +187,6 @@ std::pair<QAbstractAxis *, QAbstractAxis *> DecayChartView::addAxes(double yTop,
     const double distinct = spanDays > 400 ? spanDays / 30.4 : spanDays > 3 ? spanDays : spanDays * 24;
     x->setTickCount(std::clamp(std::min(fit, int(distinct) + 1), 2, m_compact ? 4 : 7));
     x->setRange(QDateTime::fromMSecsSinceEpoch(m_xMin), QDateTime::fromMSecsSinceEpoch(m_xMax));
-    auto *y = new QValueAxis;
     y->setRange(0, yTop);
     y->setTickType(QValueAxis::TicksDynamic);
     y->setTickAnchor(0);
@@ -192,9 +198,12 @@ std::pair<QAbstractAxis *, QAbstractAxis *> DecayChartView::addAxes(double yTop,
     for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(x), static_cast<QAbstractAxis *>(y)}) {
         axis->setLabelsFont(axisFont);
         axis->setTitleFont(axisFont);
+        axis->setVisible(true);
     }
-    c->addAxis(x, Qt::AlignBottom);
-    c->addAxis(y, Qt::AlignLeft);
+    if (made) {
+        c->addAxis(x, Qt::AlignBottom);
+        c->addAxis(y, Qt::AlignLeft);
+    }
     return {x, y};
 }
 
