@@ -7,12 +7,15 @@
 #include "engine/review/ChangeList.h"
 #include "engine/review/ReviewPoint.h"
 
-#include <QCoreApplication>
 #include <QAction>
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QMainWindow>
 #include <QStatusBar>
 #include <QUndoStack>
+
+#include <algorithm>
 
 namespace recollector::ui {
 
@@ -64,16 +67,18 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
 
     m_soon.setSingleShot(true);
     m_soon.setInterval(250);
-    connect(&m_soon, &QTimer::timeout, this, &ChangesInbox::updateCount);
-    connect(m_session, &StoreSession::reloaded, &m_soon, qOverload<>(&QTimer::start));
-    connect(m_session, &StoreSession::memoriesChanged, &m_soon, qOverload<>(&QTimer::start));
-    connect(m_session, &StoreSession::profileChanged, &m_soon, qOverload<>(&QTimer::start));
-    connect(m_undo, &QUndoStack::indexChanged, &m_soon, qOverload<>(&QTimer::start));
+    m_soon.setInterval(countDelayMs(0));
+    connect(&m_soon, &QTimer::timeout, this, &ChangesInbox::countNow);
+    connect(m_session, &StoreSession::reloaded, this, &ChangesInbox::countSoon);
+    connect(m_session, &StoreSession::memoriesChanged, this, &ChangesInbox::countSoon);
+    connect(m_session, &StoreSession::profileChanged, this, &ChangesInbox::countSoon);
+    connect(m_undo, &QUndoStack::indexChanged, this, &ChangesInbox::countSoon);
     connect(m_session, &StoreSession::opened, this, [this]() {
         m_action->setEnabled(true);
         m_approval->setEnabled(true);
         readApproval();
-        m_soon.start();
+        m_soon.setInterval(countDelayMs(0));
+        countSoon();
     });
     // Accept and Reject change the store: not while "Contents as of" shows the past.
     connect(m_session, &StoreSession::contentsAtChanged, this,
@@ -91,6 +96,25 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
 }
 
 ChangesDialog *ChangesInbox::dialog() const { return m_dialog; }
+
+int ChangesInbox::countDelayMs(qint64 lastCountMs)
+{
+    return int(std::clamp<qint64>(10 * lastCountMs, 250, 5000));
+}
+
+void ChangesInbox::countSoon()
+{
+    if (!m_soon.isActive())
+        m_soon.start();
+}
+
+void ChangesInbox::countNow()
+{
+    QElapsedTimer took;
+    took.start();
+    updateCount();
+    m_soon.setInterval(countDelayMs(took.elapsed()));
+}
 
 void ChangesInbox::readApproval()
 {

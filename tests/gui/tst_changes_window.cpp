@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextEdit>
+#include <QThread>
 #include <QUndoStack>
 
 using namespace recollector;
@@ -320,6 +321,36 @@ private Q_SLOTS:
         QTRY_COMPARE(dialog->model()->rowCount(), 2);
         QTRY_COMPARE(inbox->count(), 2);
         QVERIFY2(messages.texts().isEmpty(), qPrintable(messages.texts().join('\n')));
+    }
+
+    // A writer that changes the store more often than the count's wait must not keep pushing
+    // the count back: the second change leaves the first one's count where it was due. The
+    // wait grows with what a count costs, so a long list leaves the window time to answer.
+    void aBusyWriterDoesNotPostponeTheCount()
+    {
+        QCOMPARE(ChangesInbox::countDelayMs(0), 250);
+        QCOMPARE(ChangesInbox::countDelayMs(40), 400);
+        QCOMPARE(ChangesInbox::countDelayMs(184), 1840);
+        QCOMPARE(ChangesInbox::countDelayMs(60000), 5000);
+
+        test::EngineStore store(m_engines);
+        store.close();
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openStore(store.path()));
+        ChangesInbox *inbox = inboxOf(w);
+        QTRY_VERIFY(!inbox->countPending());
+        Q_EMIT w.session()->memoriesChanged({});
+        QVERIFY(inbox->countPending());
+        const int due = inbox->countDueInMs();
+        // No events are handled while this thread waits: the count cannot run in between.
+        QThread::msleep(100);
+        Q_EMIT w.session()->memoriesChanged({});
+        QVERIFY(inbox->countPending());
+        // A coarse timer's due time moves by up to 5 % when it is started again: the margin is wider.
+        QVERIFY2(inbox->countDueInMs() <= due - 50, qPrintable(QStringLiteral("due in %1 ms, first due in %2 ms").arg(inbox->countDueInMs()).arg(due)));
+        QTRY_VERIFY(!inbox->countPending());
     }
 };
 
