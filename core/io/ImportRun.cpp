@@ -8,6 +8,7 @@
 #include "model/MemoryFields.h"
 #include "model/MemoryJson.h"
 #include "scoring/ScoringProfile.h"
+#include "store/DeferredTextIndex.h"
 #include "store/MemoryRow.h"
 #include "store/SealedRow.h"
 #include "store/Store.h"
@@ -168,6 +169,17 @@ std::optional<KeywordIndex> ImportRun::takeKeywordIndex()
 
 Status ImportRun::writeMemories(const ImportPolicy &policy)
 {
+    // Many memories: the text index is filled once after them rather than by the insert
+    // trigger row by row (DeferredTextIndex; docs/scoring.md, "Text index"), and before
+    // anything later in the import (links, restatements, contradictions, AfterChange) can
+    // change a row it wrote. Below this size the trigger costs about as much as dropping and
+    // creating it, which also makes every other connection read the schema again.
+    constexpr std::size_t kDeferTextIndexAtLeast = 100;
+    DeferredTextIndex textIndex(m_store.database());
+    if (m_set.memories.size() >= kDeferTextIndexAtLeast) {
+        if (auto deferred = textIndex.defer(); !deferred)
+            return deferred.error();
+    }
     m_importEvents.reserve(m_set.memories.size());
     for (std::size_t position = 0; position < m_set.memories.size(); ++position) {
         const Memory &incoming = m_set.memories[position];
@@ -180,7 +192,7 @@ Status ImportRun::writeMemories(const ImportPolicy &policy)
         if (const Status st = step(); !st)
             return st;
     }
-    return {};
+    return textIndex.finish();
 }
 
 Status ImportRun::writeMemory(std::size_t position, ImportKind kind, ImportAction action)

@@ -29,51 +29,66 @@ QString hasCjk(const char *r)
              QChar(0xD7AF));
 }
 
-QString addRow(const char *table, const char *r, const QString &when)
+// What indexes row `r` in `table` when `when` holds for it: the insert trigger's statement
+// (`from` empty, `r` = new) and the fill of many rows at once (`from` names the table `r`
+// is read from). One text for both, so a row the fill indexes is exactly what the trigger
+// would have added for it (docs/scoring.md, "Text index").
+QString addRow(const char *table, const char *r, const QString &when, const QString &from = {})
 {
     return QStringLiteral("INSERT INTO %1(rowid, content, keywords, fields) SELECT %2.rowid, %2.content, "
-                          "%2.keywords, %3 WHERE %4;")
-        .arg(QLatin1String(table), QLatin1String(r), fieldsOf(r), when);
+                          "%2.keywords, %3%5 WHERE %4")
+        .arg(QLatin1String(table), QLatin1String(r), fieldsOf(r), when, from);
 }
 
 QString removeRow(const char *table, const char *r, const QString &when)
 {
     return QStringLiteral("INSERT INTO %1(%1, rowid, content, keywords, fields) SELECT 'delete', %2.rowid, "
-                          "%2.content, %2.keywords, %3 WHERE %4;")
+                          "%2.content, %2.keywords, %3 WHERE %4")
         .arg(QLatin1String(table), QLatin1String(r), fieldsOf(r), when);
 }
 
 QString mainWhen(const char *r) { return indexed(r); }
 QString cjkWhen(const char *r) { return indexed(r) + QStringLiteral(" AND ") + hasCjk(r); }
 
+// A trigger's body: its statements, each ended.
+QString body(const QStringList &statements) { return statements.join(QStringLiteral("; ")) + QLatin1Char(';'); }
+
 } // namespace
+
+QString textIndexInsertTrigger()
+{
+    return QStringLiteral("CREATE TRIGGER %1 AFTER INSERT ON memories BEGIN %2 END")
+        .arg(QLatin1String(kInsertTrigger),
+             body({ addRow(kTextTable, "new", mainWhen("new")), addRow(kCjkTable, "new", cjkWhen("new")) }));
+}
+
+QStringList textIndexFill(const QString &rows)
+{
+    const QString from = QStringLiteral(" FROM memories m");
+    const QString also = rows.isEmpty() ? QString() : QStringLiteral(" AND (%1)").arg(rows);
+    return { addRow(kTextTable, "m", mainWhen("m") + also, from), addRow(kCjkTable, "m", cjkWhen("m") + also, from) };
+}
 
 QStringList textIndexV5()
 {
     const QString changed = QStringLiteral("old.content IS NOT new.content OR old.keywords IS NOT new.keywords OR "
                                            "old.extra IS NOT new.extra OR old.sensitivity IS NOT new.sensitivity");
-    return {
+    return QStringList {
         QStringLiteral("CREATE VIRTUAL TABLE memory_text USING fts5(content, keywords, fields, content='', "
                        "tokenize='porter unicode61 remove_diacritics 2')"),
         QStringLiteral("CREATE VIRTUAL TABLE memory_text_cjk USING fts5(content, keywords, fields, content='', "
                        "tokenize='trigram')"),
-        QStringLiteral("CREATE TRIGGER memory_text_insert AFTER INSERT ON memories BEGIN %1 %2 END")
-            .arg(addRow(kTextTable, "new", mainWhen("new")), addRow(kCjkTable, "new", cjkWhen("new"))),
-        QStringLiteral("CREATE TRIGGER memory_text_delete AFTER DELETE ON memories BEGIN %1 %2 END")
-            .arg(removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old"))),
+        textIndexInsertTrigger(),
+        QStringLiteral("CREATE TRIGGER memory_text_delete AFTER DELETE ON memories BEGIN %1 END")
+            .arg(body({ removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old")) })),
         // One trigger, removal first: FTS5 must see the old row go before the new one comes.
         QStringLiteral("CREATE TRIGGER memory_text_update AFTER UPDATE OF content, keywords, extra, sensitivity "
-                       "ON memories WHEN %1 BEGIN %2 %3 %4 %5 END")
-            .arg(changed, removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old")),
-                 addRow(kTextTable, "new", mainWhen("new")), addRow(kCjkTable, "new", cjkWhen("new"))),
+                       "ON memories WHEN %1 BEGIN %2 END")
+            .arg(changed,
+                 body({ removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old")),
+                        addRow(kTextTable, "new", mainWhen("new")), addRow(kCjkTable, "new", cjkWhen("new")) })),
         QStringLiteral("CREATE INDEX memories_created ON memories(created_at)"),
-        QStringLiteral("INSERT INTO memory_text(rowid, content, keywords, fields) SELECT m.rowid, m.content, "
-                       "m.keywords, %1 FROM memories m WHERE %2")
-            .arg(fieldsOf("m"), mainWhen("m")),
-        QStringLiteral("INSERT INTO memory_text_cjk(rowid, content, keywords, fields) SELECT m.rowid, m.content, "
-                       "m.keywords, %1 FROM memories m WHERE %2")
-            .arg(fieldsOf("m"), cjkWhen("m")),
-    };
+    } + textIndexFill(QString());
 }
 
 } // namespace recollector::core::schema

@@ -14,8 +14,17 @@ namespace recollector::core::schema {
 /// temporal neighbours of a hit are read with. Ends by indexing the rows already there.
 QStringList textIndexV5();
 
+/// The trigger of textIndexV5() that indexes an inserted memory, as it creates it.
+QString textIndexInsertTrigger();
+
+/// The two statements that index, in both tables, the memories the insert trigger would
+/// have indexed, read as `m` from `memories`; `rows` (SQL over `m`, may hold parameters)
+/// narrows them, empty for all (DeferredTextIndex: the rows a bulk insert wrote).
+QStringList textIndexFill(const QString &rows);
+
 /// The FTS5 table names, for the search side.
 inline constexpr const char *kTextTable = "memory_text";
 inline constexpr const char *kCjkTable = "memory_text_cjk";
+inline constexpr const char *kInsertTrigger = "memory_text_insert";
 
 } // namespace recollector::core::schema
