@@ -243,8 +243,12 @@ QStringList Restatement::searchWords(QStringView text, QString *owner)
     qsizetype first = 0;
     if (first < t.size() && (t[first] == QLatin1String("the") || t[first] == QLatin1String("a")))
         ++first;
-    if (owner)
+    if (owner) {
         *owner = first < t.size() ? t[first] : QString();
+        // "John's passion …" is John's, as StatementFacts::owner reads it.
+        if (owner->endsWith(QLatin1String("'s")))
+            owner->chop(2);
+    }
     for (qsizetype i = first + 1; i < t.size(); ++i) {
         QString w = t[i];
         if (w.endsWith(QLatin1String("'s")))
