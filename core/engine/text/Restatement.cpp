@@ -215,6 +215,9 @@ Restatement::Words Restatement::wordsOf(const QStringList &stems, QStringView te
             w.chop(2);
         if (w.size() < 2 || containsCjk(w) || isStopWord(w))
             continue;
+        // A word WordNet does not know meets another by its stem alone: no need to stem it here.
+        if (const WordSenses::Senses senses = WordSenses::of(w); senses.own.empty() && senses.up.empty())
+            continue;
         const QString s = JudgementWords::synonym(StatementFacts::stem(w));
         const auto at = std::lower_bound(stems.cbegin(), stems.cend(), s);
         if (at != stems.cend() && *at == s && !forms[std::size_t(at - stems.cbegin())].contains(w))
@@ -232,11 +235,16 @@ Restatement::Words Restatement::wordsOf(const QStringList &stems, QStringView te
         }
         sortUnique(own);
         sortUnique(up);
+        if (own.size() > 1 || !up.empty())
+            ++out.withSenses;
         out.keys.insert(out.keys.end(), own.cbegin(), own.cend());
         out.ups.insert(out.ups.end(), up.cbegin(), up.cend());
         out.keyEnds.push_back(std::uint32_t(out.keys.size()));
         out.upEnds.push_back(std::uint32_t(out.ups.size()));
     }
+    for (qsizetype i = 0; i < stems.size(); ++i)
+        out.stems.push_back(stemKey(stems[i]));
+    std::sort(out.stems.begin(), out.stems.end());
     out.own = out.keys;
     sortUnique(out.own);
     out.reach = out.own;
@@ -261,10 +269,16 @@ double Restatement::overlap(const Words &a, const Words &b)
 {
     // Words with the same stem first: only they can make a write take the pair as one.
     qsizetype same = 0;
-    for (qsizetype i = 0; i < a.size(); ++i) {
-        const std::uint32_t stem = a.keys[i == 0 ? 0 : a.keyEnds[std::size_t(i - 1)]];
-        if (std::binary_search(b.own.cbegin(), b.own.cend(), stem))
+    for (auto x = a.stems.cbegin(), y = b.stems.cbegin(); x != a.stems.cend() && y != b.stems.cend();) {
+        if (*x < *y) {
+            ++x;
+        } else if (*y < *x) {
+            ++y;
+        } else {
             ++same;
+            ++x;
+            ++y;
+        }
     }
     if (const double held = overlapOf(same, same, a.size(), b.size()); held > 0)
         return held;
@@ -276,6 +290,9 @@ double Restatement::overlap(const Words &a, const Words &b)
     const Words &longer = aShorter ? b : a;
     const qsizetype least = std::min<qsizetype>(kSharedWords, std::max<qsizetype>(2, shorter.size()));
     const auto fewest = qsizetype(std::ceil(kShorterHeld * double(shorter.size())));
+    // Only words WordNet knows can add to those of the same stem: most pairs stop here.
+    if (same + shorter.withSenses < std::max(least, fewest))
+        return 0;
     const qsizetype inLonger = met(shorter, longer, std::max(least, fewest));
     if (inLonger < least || double(inLonger) < kShorterHeld * double(shorter.size()))
         return 0;

@@ -47,8 +47,10 @@ public:
         std::vector<std::uint32_t> ups;     ///< each word's senses' direct hypernyms
         std::vector<std::uint32_t> keyEnds; ///< where each word's keys end
         std::vector<std::uint32_t> upEnds;
+        std::vector<std::uint32_t> stems;   ///< each word's stem key, sorted
         std::vector<std::uint32_t> own;     ///< every key, sorted, once each
         std::vector<std::uint32_t> reach;   ///< every key and hypernym, sorted, once each
+        qsizetype withSenses = 0;           ///< words WordNet knows (the others meet by stem only)
         qsizetype size() const { return qsizetype(keyEnds.size()); }
     };
     /// The words of `stems` (sorted, unique: StatementFacts::stems or searchWords) with the

@@ -105,6 +105,20 @@ bool meets(const std::vector<std::uint32_t> &a, const std::vector<std::uint32_t>
 
 WordSenses::Senses WordSenses::of(const QString &word)
 {
+    // A store's words repeat: each thread keeps what it looked up (the whole-store duplicate
+    // search asks for every word of every memory), up to a bound that keeps it small.
+    thread_local QHash<QString, Senses> known;
+    if (const auto it = known.constFind(word); it != known.cend())
+        return *it;
+    Senses out = lookUp(word);
+    if (known.size() >= kKnownWords)
+        known.clear();
+    known.insert(word, out);
+    return out;
+}
+
+WordSenses::Senses WordSenses::lookUp(const QString &word)
+{
     const QHash<QString, Row> &table = rows(WordSenses::table());
     Senses out;
     const auto take = [&](const QString &form) {

@@ -32,6 +32,9 @@ public:
     static int words();
 
 private:
+    /// Words each thread keeps the senses of (of() looks a word up once).
+    static constexpr qsizetype kKnownWords = 100000;
+    static Senses lookUp(const QString &word);
     /// The generated table: "lemma\town,…\tup,…\n" lines (core/…/WordNetTable.cpp, generated).
     static const char *table();
 };
