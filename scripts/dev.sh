@@ -21,6 +21,8 @@ cd "$(dirname "$0")/.."
 # desktop-file-utils and appstream validate the .deb's desktop entry and metainfo (tests/packaging).
 # libqt6sql6-psql is Qt's PostgreSQL driver (a team store, docs/team-store.md); postgresql is
 # the server the tests start their own copy of (initdb and pg_ctl, tests/support/PgTestServer.h).
+# wordnet-base is Princeton WordNet 3.0, read at build time only into the restatement check's
+# table of word senses (cmake/WordNet.cmake, docs/scoring.md#restatements).
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-charts-dev libqt6opengl6-dev libqt6svg6
@@ -30,6 +32,7 @@ PACKAGES=(
   clang libclang-rt-14-dev llvm lld
   desktop-file-utils appstream
   libqt6sql6-psql postgresql
+  wordnet-base
 )
 
 missing_packages() {

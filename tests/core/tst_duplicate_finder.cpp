@@ -207,6 +207,22 @@ private Q_SLOTS:
         QVERIFY(text.out.contains("mem_a") && !text.out.contains("mem_c"));
     }
 
+    // The search groups memories by their first word as the check reads it: "Maria's passion …"
+    // is Maria's, so it meets "Maria volunteers …" (a possessive kept them in two buckets).
+    void aPossessiveSubjectIsItsOwner()
+    {
+        test::EngineStore store(m_engines);
+        QVERIFY(store->memories().insert(
+            planted(QStringLiteral("mem_a"), QStringLiteral("Maria volunteers at a homeless shelter on weekends."), 40)));
+        QVERIFY(store->memories().insert(planted(
+            QStringLiteral("mem_b"), QStringLiteral("Maria's passion is volunteering at a homeless shelter on weekends."), 50)));
+        auto groups = DuplicateFinder::find(*store);
+        QVERIFY2(groups, groups ? "" : qPrintable(groups.error().message));
+        const DuplicateCluster *maria = groupOf(*groups, QStringLiteral("mem_a"));
+        QVERIFY(maria);
+        QCOMPARE(maria->memories.size(), std::size_t(2));
+    }
+
     void aProgressThatSaysStopCancels()
     {
         test::EngineStore store(m_engines);

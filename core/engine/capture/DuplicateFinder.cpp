@@ -21,7 +21,8 @@ struct Entry
 {
     QString id;
     std::uint32_t group = 0;            ///< first word and project, hashed: only they share buckets
-    std::vector<std::uint32_t> words;   ///< hashed content words, sorted, once each
+    std::vector<std::uint32_t> stems;   ///< hashed content words, sorted, once each: the MinHash input
+    text::Restatement::Words words;     ///< step 1's words: their stems and WordNet senses, hashed
 };
 
 // One of the kBands * kRows MinHash functions (a multiply-xorshift mix of the word hash with a
@@ -61,10 +62,13 @@ Result<std::vector<Entry>> readEntries(Store &store, const DuplicateFinder::Prog
         Entry e;
         e.id = QString::fromUtf8(row.id.data(), qsizetype(row.id.size()));
         e.group = std::uint32_t(qHash(owner) ^ (qHash(QByteArray(row.projectPath.data(), qsizetype(row.projectPath.size()))) * 31u));
+        words.sort();
+        words.removeDuplicates();
+        e.words = text::Restatement::wordsOf(words, content);
         for (const QString &w : words)
-            e.words.push_back(std::uint32_t(qHash(w)));
-        std::sort(e.words.begin(), e.words.end());
-        e.words.erase(std::unique(e.words.begin(), e.words.end()), e.words.end());
+            e.stems.push_back(std::uint32_t(qHash(w)));
+        std::sort(e.stems.begin(), e.stems.end());
+        e.stems.erase(std::unique(e.stems.begin(), e.stems.end()), e.stems.end());
         out.push_back(std::move(e));
         return true;
     });
@@ -90,7 +94,7 @@ Result<std::vector<std::pair<std::uint32_t, std::uint32_t>>> candidatePairs(cons
         for (std::size_t i = 0; i < entries.size(); ++i) {
             std::uint64_t key = entries[i].group;
             for (int r = 0; r < DuplicateFinder::kRows; ++r)
-                key = key * 0x100000001b3ull ^ minHash(entries[i].words, std::uint32_t(band * DuplicateFinder::kRows + r + 1) * 0x27d4eb2fu);
+                key = key * 0x100000001b3ull ^ minHash(entries[i].stems, std::uint32_t(band * DuplicateFinder::kRows + r + 1) * 0x27d4eb2fu);
             keys[i] = {key, std::uint32_t(i)};
         }
         std::sort(keys.begin(), keys.end());

@@ -24,7 +24,8 @@ struct DuplicateCluster
 /// duplicates`) without comparing every pair: each current memory's content words (stemmed,
 /// stop words out, near-synonyms folded: the words of text::Restatement) get a MinHash
 /// signature, cut into bands of kRows values; memories sharing a band (and their first word and
-/// project) are candidates. A candidate pair whose words overlap enough is then checked as
+/// project) are candidates. A candidate pair whose words overlap enough (WordNet's near words
+/// counted, text::Restatement::overlap) is then checked as
 /// `add` checks one (text::Restatement::share: same category, no value that differs), and the
 /// pairs that pass are joined into clusters. Reads only; one pass over the memories.
 class DuplicateFinder final

@@ -4,10 +4,12 @@
 #include "engine/text/QueryTerms.h"
 #include "engine/text/TextTokens.h"
 #include "engine/text/TimeAnchors.h"
+#include "engine/text/WordSenses.h"
 
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
 namespace recollector::core::text {
@@ -134,7 +136,13 @@ QStringList namesIn(const QString &text)
 
 Restatement::Marks Restatement::marksOf(const StatementFacts &facts)
 {
+    return marksOf(facts, wordsOf(facts.stems, facts.text));
+}
+
+Restatement::Marks Restatement::marksOf(const StatementFacts &facts, Words words)
+{
     Marks m;
+    m.words = std::move(words);
     m.names = namesIn(facts.text);
     m.names.removeAll(facts.owner);
     const QStringList t = wordTokens(facts.text);
@@ -159,40 +167,139 @@ Restatement::Marks Restatement::marksOf(const StatementFacts &facts)
     return m;
 }
 
-double Restatement::overlapOf(qsizetype shared, qsizetype a, qsizetype b)
+namespace {
+
+// A stem's key and a sense's key never meet: senses are numbered with the high bit set, so
+// each word's stem sorts first among its keys (Restatement::overlap reads it there).
+std::uint32_t stemKey(const QString &stem) { return std::uint32_t(qHash(stem)) & 0x7fffffffu; }
+std::uint32_t senseKey(std::uint32_t synset) { return synset | 0x80000000u; }
+
+bool anyIn(const std::uint32_t *from, const std::uint32_t *to, const std::vector<std::uint32_t> &sorted)
 {
+    return std::any_of(from, to,
+                       [&](std::uint32_t k) { return std::binary_search(sorted.cbegin(), sorted.cend(), k); });
+}
+
+// How many of `a`'s words meet a word of `b`: the same stem, a sense in common, or a sense of
+// one that is a direct hypernym of the other's (docs/scoring.md#restatements). Stops as soon
+// as `wanted` cannot be reached (the whole-store search asks this of many pairs that fail).
+qsizetype met(const Restatement::Words &a, const Restatement::Words &b, qsizetype wanted)
+{
+    qsizetype n = 0;
+    std::uint32_t key = 0, up = 0;
+    for (qsizetype i = 0; i < a.size() && n + (a.size() - i) >= wanted; ++i) {
+        const std::uint32_t keyEnd = a.keyEnds[std::size_t(i)], upEnd = a.upEnds[std::size_t(i)];
+        if (anyIn(a.keys.data() + key, a.keys.data() + keyEnd, b.reach)
+            || anyIn(a.ups.data() + up, a.ups.data() + upEnd, b.own))
+            ++n;
+        key = keyEnd;
+        up = upEnd;
+    }
+    return n;
+}
+
+void sortUnique(std::vector<std::uint32_t> &v)
+{
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+} // namespace
+
+Restatement::Words Restatement::wordsOf(const QStringList &stems, QStringView text)
+{
+    // The words each stem was stemmed from, for their senses ("kids" and "kid" are one stem).
+    std::vector<QStringList> forms(std::size_t(stems.size()));
+    for (QString w : wordTokens(text)) {
+        if (w.endsWith(QLatin1String("'s")))
+            w.chop(2);
+        if (w.size() < 2 || containsCjk(w) || isStopWord(w))
+            continue;
+        // A word WordNet does not know meets another by its stem alone: no need to stem it here.
+        if (const WordSenses::Senses senses = WordSenses::of(w); senses.own.empty() && senses.up.empty())
+            continue;
+        const QString s = JudgementWords::synonym(StatementFacts::stem(w));
+        const auto at = std::lower_bound(stems.cbegin(), stems.cend(), s);
+        if (at != stems.cend() && *at == s && !forms[std::size_t(at - stems.cbegin())].contains(w))
+            forms[std::size_t(at - stems.cbegin())] << w;
+    }
+    Words out;
+    for (qsizetype i = 0; i < stems.size(); ++i) {
+        std::vector<std::uint32_t> own{stemKey(stems[i])}, up;
+        for (const QString &w : forms[std::size_t(i)]) {
+            const WordSenses::Senses senses = WordSenses::of(w);
+            for (const std::uint32_t s : senses.own)
+                own.push_back(senseKey(s));
+            for (const std::uint32_t s : senses.up)
+                up.push_back(senseKey(s));
+        }
+        sortUnique(own);
+        sortUnique(up);
+        if (own.size() > 1 || !up.empty())
+            ++out.withSenses;
+        out.keys.insert(out.keys.end(), own.cbegin(), own.cend());
+        out.ups.insert(out.ups.end(), up.cbegin(), up.cend());
+        out.keyEnds.push_back(std::uint32_t(out.keys.size()));
+        out.upEnds.push_back(std::uint32_t(out.ups.size()));
+    }
+    for (qsizetype i = 0; i < stems.size(); ++i)
+        out.stems.push_back(stemKey(stems[i]));
+    std::sort(out.stems.begin(), out.stems.end());
+    out.own = out.keys;
+    sortUnique(out.own);
+    out.reach = out.own;
+    out.reach.insert(out.reach.end(), out.ups.cbegin(), out.ups.cend());
+    sortUnique(out.reach);
+    return out;
+}
+
+double Restatement::overlapOf(qsizetype inB, qsizetype inA, qsizetype a, qsizetype b)
+{
+    // inB: a's words that meet one of b's; inA: b's words that meet one of a's.
     const qsizetype shorter = std::min(a, b);
+    const qsizetype shared = std::min(inA, inB);
     if (shorter == 0 || shared < std::min<qsizetype>(kSharedWords, std::max<qsizetype>(2, shorter)))
         return 0;
-    const double held = double(shared) / double(shorter);
+    const double held = double(a <= b ? inB : inA) / double(shorter);
     const double jaccard = double(shared) / double(a + b - shared);
-    return held >= kShorterHeld && jaccard >= kJaccard ? held : 0;
+    return held >= kShorterHeld && jaccard >= kJaccard ? std::min(1.0, held) : 0;
 }
 
-double Restatement::overlap(const QStringList &a, const QStringList &b)
+double Restatement::overlap(const Words &a, const Words &b)
 {
-    QStringList shared;
-    std::set_intersection(a.cbegin(), a.cend(), b.cbegin(), b.cend(), std::back_inserter(shared));
-    return overlapOf(shared.size(), a.size(), b.size());
-}
-
-double Restatement::overlap(const std::vector<std::uint32_t> &a, const std::vector<std::uint32_t> &b)
-{
-    qsizetype shared = 0;
-    auto x = a.cbegin();
-    auto y = b.cbegin();
-    while (x != a.cend() && y != b.cend()) {
+    // Words with the same stem first: only they can make a write take the pair as one.
+    qsizetype same = 0;
+    for (auto x = a.stems.cbegin(), y = b.stems.cbegin(); x != a.stems.cend() && y != b.stems.cend();) {
         if (*x < *y) {
             ++x;
         } else if (*y < *x) {
             ++y;
         } else {
-            ++shared;
+            ++same;
             ++x;
             ++y;
         }
     }
-    return overlapOf(shared, qsizetype(a.size()), qsizetype(b.size()));
+    if (const double held = overlapOf(same, same, a.size(), b.size()); held > 0)
+        return held;
+    // Words near in meaning (WordNet) count too, but a pair they bring together is only listed
+    // for the person to decide, never taken as one (docs/scoring.md#restatements). The
+    // shorter's words first: too few of them held and the other way need not be counted.
+    const bool aShorter = a.size() <= b.size();
+    const Words &shorter = aShorter ? a : b;
+    const Words &longer = aShorter ? b : a;
+    const qsizetype least = std::min<qsizetype>(kSharedWords, std::max<qsizetype>(2, shorter.size()));
+    const auto fewest = qsizetype(std::ceil(kShorterHeld * double(shorter.size())));
+    // Only words WordNet knows can add to those of the same stem: most pairs stop here.
+    if (same + shorter.withSenses < std::max(least, fewest))
+        return 0;
+    const qsizetype inLonger = met(shorter, longer, std::max(least, fewest));
+    if (inLonger < least || double(inLonger) < kShorterHeld * double(shorter.size()))
+        return 0;
+    const qsizetype inShorter = met(longer, shorter, least);
+    const double held = aShorter ? overlapOf(inLonger, inShorter, a.size(), b.size())
+                                 : overlapOf(inShorter, inLonger, a.size(), b.size());
+    return held > 0 ? kShorterHeld : 0;
 }
 
 bool Restatement::valuesDiffer(const StatementFacts &older, const Marks &o, const StatementFacts &newer, const Marks &n)
@@ -220,9 +327,15 @@ bool Restatement::valuesDiffer(const StatementFacts &older, const Marks &o, cons
 
 double Restatement::share(const StatementFacts &older, const StatementFacts &newer, bool sameDenial)
 {
-    if (!sameDenial || overlap(older.stems, newer.stems) <= 0)
+    if (!sameDenial)
         return 0;
-    return share(older, marksOf(older), newer, marksOf(newer), sameDenial);
+    Words o = wordsOf(older.stems, older.text);
+    Words n = wordsOf(newer.stems, newer.text);
+    if (overlap(o, n) <= 0)
+        return 0;
+    Marks om = marksOf(older, std::move(o));
+    Marks nm = marksOf(newer, std::move(n));
+    return share(older, om, newer, nm, sameDenial);
 }
 
 double Restatement::share(const StatementFacts &older, const Marks &olderMarks, const StatementFacts &newer,
@@ -230,7 +343,7 @@ double Restatement::share(const StatementFacts &older, const Marks &olderMarks, 
 {
     if (!sameDenial || older.stems.isEmpty() || newer.stems.isEmpty())
         return 0;
-    const double held = overlap(older.stems, newer.stems);
+    const double held = overlap(olderMarks.words, newerMarks.words);
     if (held <= 0 || valuesDiffer(older, olderMarks, newer, newerMarks))
         return 0;
     return held;
@@ -243,8 +356,12 @@ QStringList Restatement::searchWords(QStringView text, QString *owner)
     qsizetype first = 0;
     if (first < t.size() && (t[first] == QLatin1String("the") || t[first] == QLatin1String("a")))
         ++first;
-    if (owner)
+    if (owner) {
         *owner = first < t.size() ? t[first] : QString();
+        // "John's passion …" is John's, as StatementFacts::owner reads it.
+        if (owner->endsWith(QLatin1String("'s")))
+            owner->chop(2);
+    }
     for (qsizetype i = first + 1; i < t.size(); ++i) {
         QString w = t[i];
         if (w.endsWith(QLatin1String("'s")))

@@ -4,6 +4,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <QStringView>
 
 #include <cstdint>
 #include <vector>
@@ -15,7 +16,9 @@ namespace recollector::core::text {
 /// usually done:
 ///  1. **word overlap**: the content words (stemmed, stop words left out, near-synonyms folded;
 ///     StatementFacts::stems) of the shorter held by the other for the most part, and enough of
-///     both in common (overlap coefficient, Jaccard and a count);
+///     both in common (overlap coefficient, Jaccard and a count). A word is held by the same
+///     stem or, failing that, by a word near in meaning in WordNet (text::WordSenses); a pair
+///     that needs the second is only ever a likely duplicate (kShorterHeld);
 ///  2. **no value differs**: the same numbers, the same denials, the same names, no word put in
 ///     another's place, neither tied to a moment of its own ("last week", "yesterday"), no
 ///     different event reported ("attended" / "organized"), and no judgement rule (an update,
@@ -36,15 +39,35 @@ public:
     /// apart and Review ▸ Duplicates lists them for the person to decide.
     static constexpr double kTakenAsOne = 2.0 / 3.0;
 
-    /// What step 2 reads of one statement besides its facts.
+    /// Step 1's words of one statement: each content word with the keys it meets another's by,
+    /// its stem and its WordNet senses (text::WordSenses), hashed; and the union of them.
+    struct Words
+    {
+        std::vector<std::uint32_t> keys;    ///< each word's stem, then its own senses
+        std::vector<std::uint32_t> ups;     ///< each word's senses' direct hypernyms
+        std::vector<std::uint32_t> keyEnds; ///< where each word's keys end
+        std::vector<std::uint32_t> upEnds;
+        std::vector<std::uint32_t> stems;   ///< each word's stem key, sorted
+        std::vector<std::uint32_t> own;     ///< every key, sorted, once each
+        std::vector<std::uint32_t> reach;   ///< every key and hypernym, sorted, once each
+        qsizetype withSenses = 0;           ///< words WordNet knows (the others meet by stem only)
+        qsizetype size() const { return qsizetype(keyEnds.size()); }
+    };
+    /// The words of `stems` (sorted, unique: StatementFacts::stems or searchWords) with the
+    /// senses of the words of `text` they were stemmed from.
+    static Words wordsOf(const QStringList &stems, QStringView text);
+
+    /// What the check reads of one statement besides its facts.
     struct Marks
     {
+        Words words;          ///< step 1's words
         QStringList names;    ///< capitalised words inside the sentence, the first word left out
         bool episode = false; ///< tied to a moment: "last week", "yesterday", "recently", "ten days ago"
         QString lead;         ///< the first verb after the subject, stemmed and folded
         bool leadPast = false; ///< that verb reports a past event ("attended", "went")
     };
     static Marks marksOf(const StatementFacts &facts);
+    static Marks marksOf(const StatementFacts &facts, Words words);
 
     /// How surely `newer` restates `older`: 0 when it does not, else the share of the
     /// shorter's content words the other holds (in (0, 1]). `sameDenial`: both deny the same
@@ -54,10 +77,10 @@ public:
     /// memory against many).
     static double share(const StatementFacts &older, const Marks &olderMarks, const StatementFacts &newer,
                         const Marks &newerMarks, bool sameDenial);
-    /// Step 1 alone, on two sorted lists of content words.
-    static double overlap(const QStringList &a, const QStringList &b);
-    /// Step 1 alone on hashed words (the whole-store search): both sorted, unique.
-    static double overlap(const std::vector<std::uint32_t> &a, const std::vector<std::uint32_t> &b);
+    /// Step 1 alone: 0 when the two do not have enough words in common, else the share of the
+    /// shorter's words the other holds by the same stem; kShorterHeld when they have enough in
+    /// common only with the words near in meaning counted (listed, never taken as one).
+    static double overlap(const Words &a, const Words &b);
 
     /// The content words step 1 compares, quickly, for a whole-store search: stemmed, stop
     /// words and the first word (the subject) left out, near-synonyms folded; Chinese as pairs
@@ -68,7 +91,7 @@ public:
     static QString why(const QString &older, double share);
 
 private:
-    static double overlapOf(qsizetype shared, qsizetype a, qsizetype b);
+    static double overlapOf(qsizetype inB, qsizetype inA, qsizetype a, qsizetype b);
     static bool valuesDiffer(const StatementFacts &older, const Marks &o, const StatementFacts &newer, const Marks &n);
 };
 
