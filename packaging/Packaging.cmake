@@ -3,6 +3,8 @@
 set(RECOLLECTOR_APP_ID io.github.recollector.Recollector)
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/${RECOLLECTOR_APP_ID}.desktop DESTINATION share/applications)
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/${RECOLLECTOR_APP_ID}.metainfo.xml DESTINATION share/metainfo)
+# Recollector's licence and WordNet's, whose word senses the programs hold (cmake/WordNet.cmake).
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/copyright DESTINATION share/doc/recollector)
 install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/recollector.svg DESTINATION share/icons/hicolor/scalable/apps
         RENAME ${RECOLLECTOR_APP_ID}.svg)
 

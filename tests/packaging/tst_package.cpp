@@ -155,6 +155,10 @@ private Q_SLOTS:
         const QString metainfo = usr.filePath(QStringLiteral("share/metainfo/io.github.recollector.Recollector.metainfo.xml"));
         QVERIFY(QFileInfo::exists(desktop));
         QVERIFY(QFileInfo::exists(metainfo));
+        // The programs hold WordNet's word senses: its licence asks for its notice in every copy.
+        QFile copyright(usr.filePath(QStringLiteral("share/doc/recollector/copyright")));
+        QVERIFY(copyright.open(QIODevice::ReadOnly));
+        QVERIFY(copyright.readAll().contains("WordNet 3.0 Copyright 2006 by Princeton University"));
 
         if (QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate")).isEmpty())
             QFAIL("desktop-file-validate is missing: bash scripts/dev.sh install");

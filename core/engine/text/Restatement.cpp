@@ -387,7 +387,9 @@ QStringList Restatement::searchWords(QStringView text, QString *owner)
 
 QString Restatement::why(const QString &older, double share)
 {
-    return QStringLiteral("restates '%1' (%2 % of the words of the shorter one in common)")
+    // A pair brought together by words near in meaning has the listing bar as its share: the
+    // wording holds for it too (overlap()).
+    return QStringLiteral("restates '%1' (%2 % of the shorter one's words in common, the same or near in meaning)")
         .arg(older.simplified().left(120), QString::number(qRound(share * 100)));
 }
 
