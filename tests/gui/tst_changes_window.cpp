@@ -114,6 +114,12 @@ class TestChangesWindow : public QObject
         return folder;
     }
 
+    static bool showWithStore(MainWindow &w, const QString &path)
+    {
+        w.show();
+        return QTest::qWaitForWindowExposed(&w) && w.openStore(path);
+    }
+
     static ChangesInbox *inboxOf(MainWindow &w) { return w.findChild<ChangesInbox *>(QStringLiteral("changesInbox")); }
 
     static void onlyOnAFile()
@@ -284,9 +290,7 @@ private Q_SLOTS:
         test::EngineStore store(m_engines);
         store.close();
         MainWindow w;
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.openStore(store.path()));
+        QVERIFY(showWithStore(w, store.path()));
         ChangesInbox *inbox = inboxOf(w);
         inbox->open();
         ChangesDialog *dialog = inbox->dialog();
@@ -336,9 +340,7 @@ private Q_SLOTS:
         test::EngineStore store(m_engines);
         store.close();
         MainWindow w;
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.openStore(store.path()));
+        QVERIFY(showWithStore(w, store.path()));
         ChangesInbox *inbox = inboxOf(w);
         QTRY_VERIFY(!inbox->countPending());
         Q_EMIT w.session()->memoriesChanged({});
