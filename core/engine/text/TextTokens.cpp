@@ -53,7 +53,14 @@ QStringList wordTokens(QStringView input)
         if (c == 0x2019 || c == 0x2018) // curly apostrophes
             c = '\'';
         if (isWordChar(c)) {
-            current += QString::fromUcs4(&c, 1);
+            // Appended in place: a QString made for each character was most of the cost of
+            // tokenizing a store's texts.
+            if (QChar::requiresSurrogates(c)) {
+                current += QChar(QChar::highSurrogate(c));
+                current += QChar(QChar::lowSurrogate(c));
+            } else {
+                current += QChar(char16_t(c));
+            }
         } else if (!current.isEmpty() && isInnerConnector(c) && i + 1 < n
                    && isWordChar(chars[i + 1] == 0x2019 ? char32_t('\'') : char32_t(chars[i + 1]))) {
             current += QChar(char16_t(c));
