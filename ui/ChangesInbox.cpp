@@ -66,7 +66,6 @@ ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWi
     window->statusBar()->addPermanentWidget(m_label);
 
     m_soon.setSingleShot(true);
-    m_soon.setInterval(250);
     m_soon.setInterval(countDelayMs(0));
     connect(&m_soon, &QTimer::timeout, this, &ChangesInbox::countNow);
     connect(m_session, &StoreSession::reloaded, this, &ChangesInbox::countSoon);
