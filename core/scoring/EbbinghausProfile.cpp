@@ -59,4 +59,28 @@ std::optional<double> EbbinghausProfile::daysUntilWeak(const ScoreInput &in, Mil
     return std::round(std::max(0.0, (hoursToLine - hours) / 24.0) * 10) / 10;
 }
 
+Millis EbbinghausProfile::tierLeftAt(const ScoreInput &in, Tier before, Millis from, Millis to) const
+{
+    const auto &d = m_config.decay;
+    const double line = before == Tier::Active ? d.fadingThreshold
+                        : before == Tier::Fading ? d.archiveThreshold
+                        : before == Tier::Weak   ? d.deleteThreshold
+                                                 : 0.0;
+    const double below = std::ceil(line) - 0.5;
+    if (in.permanent || in.negatedAt != 0 || below <= 0 || below >= 100)
+        return ScoringProfile::tierLeftAt(in, before, from, to);
+    const double hours = -effectiveStability(in) * std::log(below / 100.0);
+    const double ms = hours * double(kMsPerHour);
+    // The first whole minute past the line, as the halving gives it to the minute: memories that
+    // cross in one minute then share its instant, and a list sorted by it keeps them in the
+    // store's order. A value the rounding of exp() puts a hair on the wrong side is left to the
+    // halving.
+    constexpr Millis minute = kMsPerHour / 60;
+    const Millis past = in.lastReinforcedAt + Millis(std::floor(ms)) + 1;
+    const Millis at = ms < double(to - in.lastReinforcedAt) ? std::min(to, (past + minute - 1) / minute * minute) : to;
+    if (at <= from || at > to || evaluate(in, at).tier == before)
+        return ScoringProfile::tierLeftAt(in, before, from, to);
+    return at;
+}
+
 } // namespace recollector::core

@@ -20,6 +20,10 @@ public:
     /// `daysUntilFade` (docs/cli.md, "health"): max(0, (−S_eff·ln(archive/100) − h)/24) to 0.1
     /// day; numeric when C applies.
     std::optional<double> daysUntilWeak(const ScoreInput &in, Millis now) const override;
+    /// Solved for time when C does not apply: the strength only falls, and rounds below the
+    /// line ⌈line⌉ when 100·e^(−h/S_eff) < ⌈line⌉ − ½, so h = −S_eff·ln((⌈line⌉ − ½)/100),
+    /// given as the whole minute after.
+    Millis tierLeftAt(const ScoreInput &in, Tier before, Millis from, Millis to) const override;
 
     /// S_eff in hours.
     static double effectiveStability(const ScoreInput &in);

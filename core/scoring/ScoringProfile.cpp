@@ -81,6 +81,18 @@ double ScoringProfile::weakLine() const
     return 0;
 }
 
+Millis ScoringProfile::tierLeftAt(const ScoreInput &in, Tier before, Millis from, Millis to) const
+{
+    while (to - from > kMsPerHour / 60) {
+        const Millis mid = from + (to - from) / 2;
+        if (evaluate(in, mid).tier == before)
+            from = mid;
+        else
+            to = mid;
+    }
+    return to;
+}
+
 std::optional<double> ScoringProfile::daysUntilWeak(const ScoreInput &in, Millis now) const
 {
     if (in.permanent)

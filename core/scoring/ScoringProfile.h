@@ -110,6 +110,10 @@ public:
     /// has, nullopt when it never will (permanent, a category that never decays). `daysUntilFade`
     /// of docs/cli.md, "health"; to 0.1 day.
     virtual std::optional<double> daysUntilWeak(const ScoreInput &in, Millis now) const;
+    /// The instant in (from, to] at which the memory's tier, `before` at `from`, was first
+    /// another, to the minute: the review inbox's "Fell to weak" (docs/scoring.md#review-inbox).
+    /// Found by halving the range; a profile whose tier lines can be solved for time says so.
+    virtual Millis tierLeftAt(const ScoreInput &in, Tier before, Millis from, Millis to) const;
 
     const Config &config() const { return m_config; }
 

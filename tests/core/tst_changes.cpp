@@ -24,6 +24,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace recollector;
 using namespace recollector::core;
@@ -330,6 +331,77 @@ private Q_SLOTS:
         same(2);
         state.seen.insert(QStringLiteral("u2"), 0);
         same(1);
+        m_store.close();
+    }
+
+    // The tier crossings' rows merged with the events' (ChangeList::build): newest first, an
+    // event's row before a crossing of the same instant, crossings of one minute in the store's
+    // order; each crossing named and at the minute the halving finds; a memory an event lists
+    // has no crossing row. Enough crossings that both threads name some.
+    void tierCrossingsMergeIntoTheEventsRows()
+    {
+        m_store.reopen();
+        const auto profile = makeProfile(QStringLiteral("ebbinghaus"), m_config);
+        MemorySnapshot snapshot;
+        const QStringList listed { QStringLiteral("u1"), QStringLiteral("u2"), QStringLiteral("u3"), QStringLiteral("u4"), QStringLiteral("a1") };
+        constexpr int kDecaying = 20'000;
+        for (int i = 0; i < kDecaying + int(listed.size()); ++i) {
+            SnapshotRecord r;
+            r.rowid = i + 1;
+            r.id = (i < listed.size() ? listed[i] : QStringLiteral("m%1").arg(i, 5, 10, QLatin1Char('0'))).toStdString();
+            r.category = "fact";
+            // Every one fades within the ten days, at its own speed; many cross in one minute.
+            r.input.stability = 6 + (i % 331);
+            r.input.lastReinforcedAt = day(0) + (i % 7) * kMsPerHour;
+            r.input.createdAt = day(0);
+            snapshot.append(r);
+        }
+        ChangeQuery query;
+        // The instant of a1's edit. Three memories fade in the minute before it, so their
+        // crossings are timed at it too and come after the edit's row.
+        query.now = day(8);
+        query.tiersFrom = day(1);
+        for (const double stability : { 50.0, 60.0, 70.0 }) {
+            SnapshotRecord r;
+            r.rowid = Millis(snapshot.size()) + 1;
+            r.id = QStringLiteral("late%1").arg(stability).toStdString();
+            r.input.stability = stability;
+            const double hours = -stability * std::log((std::ceil(m_config.decay.fadingThreshold) - 0.5) / 100);
+            r.input.lastReinforcedAt = query.now - Millis(hours * double(kMsPerHour)) - 30'000;
+            snapshot.append(r);
+        }
+        const auto rows = ChangeList::build(*m_store, query, &snapshot, profile.get());
+        const auto counted = ChangeList::count(*m_store, query, &snapshot, profile.get());
+        QVERIFY(rows.ok() && counted.ok());
+        QCOMPARE(qint64(rows->size()), *counted);
+        int crossings = 0;
+        for (std::uint32_t r = std::uint32_t(listed.size()); r < snapshot.size(); ++r)
+            crossings += profile->evaluate(snapshot.input(r), query.tiersFrom).tier != profile->evaluate(snapshot.input(r), query.now).tier;
+        QVERIFY(crossings > 8192);
+        int tierRows = 0;
+        for (std::size_t i = 0; i < rows->size(); ++i) {
+            const ChangeRow &row = (*rows)[i];
+            if (i > 0) {
+                const ChangeRow &prev = (*rows)[i - 1];
+                QVERIFY(prev.at >= row.at);
+                if (prev.at == row.at && row.lastEventId != 0)
+                    QVERIFY(prev.lastEventId != 0);
+                if (prev.at == row.at && row.lastEventId == 0 && prev.lastEventId == 0)
+                    QVERIFY(snapshot.rowOf(prev.memoryId) < snapshot.rowOf(row.memoryId));
+            }
+            if (row.lastEventId != 0)
+                continue;
+            ++tierRows;
+            QVERIFY(!listed.contains(row.memoryId));
+            const std::uint32_t r = snapshot.rowOf(row.memoryId);
+            QVERIFY(r != MemorySnapshot::kNoRow);
+            QCOMPARE(row.tierBefore, profile->evaluate(snapshot.input(r), query.tiersFrom).tier);
+            const Millis halved = profile->ScoringProfile::tierLeftAt(snapshot.input(r), *row.tierBefore, query.tiersFrom, query.now);
+            QVERIFY(std::abs(row.at - halved) <= kMsPerHour / 60);
+        }
+        QCOMPARE(tierRows, crossings);
+        const auto atNow = std::count_if(rows->begin(), rows->end(), [&](const ChangeRow &row) { return row.at == query.now; });
+        QVERIFY(atNow > 3);
         m_store.close();
     }
 

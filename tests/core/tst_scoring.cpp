@@ -100,6 +100,53 @@ private Q_SLOTS:
         QCOMPARE(*EbbinghausProfile(m_config).daysUntilWeak(in, kNow), days);
     }
 
+    // The instant a tier line is crossed, solved for time, against the halving every profile
+    // does: the same minute, for lines crossed and not crossed in the range, a negated memory
+    // (C applies, so the halving), and one reinforced after the range's start.
+    void ebbinghausTierLeftAtIsTheHalvingsMinute_data()
+    {
+        QTest::addColumn<double>("stability");
+        QTest::addColumn<double>("hoursAgo");
+        QTest::addColumn<double>("negatedDaysAgo");
+        QTest::newRow("S=24, a day old") << 24.0 << 24.0 << 0.0;
+        QTest::newRow("S=24, fresh") << 24.0 << 0.0 << 0.0;
+        QTest::newRow("S=168, a week old") << 168.0 << 168.0 << 0.0;
+        QTest::newRow("S=720, a month old") << 720.0 << 720.0 << 0.0;
+        QTest::newRow("S=3, three days old") << 3.0 << 72.0 << 0.0;
+        QTest::newRow("S=96, negated two days ago") << 96.0 << 100.0 << 2.0;
+    }
+    void ebbinghausTierLeftAtIsTheHalvingsMinute()
+    {
+        QFETCH(double, stability);
+        QFETCH(double, hoursAgo);
+        QFETCH(double, negatedDaysAgo);
+        const EbbinghausProfile profile(m_config);
+        ScoreInput in = input(m_config);
+        in.stability = stability;
+        in.lastReinforcedAt = ::hoursAgo(hoursAgo);
+        in.negatedAt = negatedDaysAgo > 0 ? daysAgo(negatedDaysAgo) : 0;
+        const Millis from = daysAgo(7);
+        const Millis to = kNow + 30 * kMsPerDay;
+        int crossings = 0;
+        for (Millis t = from; t < to; t += kMsPerHour * 5) {
+            const Tier before = profile.evaluate(in, t).tier;
+            const Millis end = std::min(to, t + 7 * kMsPerDay);
+            if (profile.evaluate(in, end).tier == before)
+                continue;
+            ++crossings;
+            const Millis solved = profile.tierLeftAt(in, before, t, end);
+            const Millis halved = profile.ScoringProfile::tierLeftAt(in, before, t, end);
+            QVERIFY2(std::abs(solved - halved) <= kMsPerHour / 60, qPrintable(QString::number(solved - halved)));
+            QVERIFY(solved > t && solved <= end);
+            QVERIFY(profile.evaluate(in, solved).tier != before);
+            // Solved: the whole minute after the line.
+            if (in.negatedAt == 0 && solved != end) {
+                QCOMPARE(solved % (kMsPerHour / 60), Millis(0));
+                QVERIFY(solved - kMsPerHour / 60 <= t || profile.evaluate(in, solved - kMsPerHour / 60).tier == before);
+            }
+        }
+        QVERIFY(crossings > 0 || stability >= 720);
+    }
     // ---- conflict factor (docs/scoring.md, "Conflict factor C(t)") -----------------------------
     void conflictFactor_data()
     {

@@ -9,8 +9,11 @@
 #include <QHash>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <latch>
 #include <limits>
+#include <optional>
 #include <thread>
 
 namespace recollector::core {
@@ -105,19 +108,6 @@ void addEvent(ChangeRow &row, const ChangeEventRow &e, ChangeActor actor, std::u
         row.fromAssistant = true;
 }
 
-/// When the memory's tier left `before` (between `from` and `to`), to the minute.
-Millis crossingInstant(const ScoringProfile &profile, const ScoreInput &input, Tier before, Millis from, Millis to)
-{
-    while (to - from > kMsPerHour / 60) {
-        const Millis mid = from + (to - from) / 2;
-        if (profile.evaluate(input, mid).tier == before)
-            from = mid;
-        else
-            to = mid;
-    }
-    return to;
-}
-
 struct Crossing
 {
     std::uint32_t row;
@@ -144,35 +134,13 @@ std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapsh
             crossings.push_back({ std::uint32_t(r), before, now, 0 });
     }
     for (Crossing &c : crossings)
-        c.at = crossingInstant(profile, snapshot.input(c.row), c.before, query.tiersFrom, query.now);
+        c.at = profile.tierLeftAt(snapshot.input(c.row), c.before, query.tiersFrom, query.now);
     resetVectorState();
     return crossings;
 }
 
-// The crossings of memories without a row of their own (`listed`: those with a row already,
-// from an event) become rows; `rowsOf`: each row's snapshot row, appended in step with `rows`.
-// `named`: whether the rows get their memory's id (a count needs none).
-template<typename Listed>
-void addTierCrossings(std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf, const Listed &listed,
-                      const std::vector<Crossing> &crossings, const MemorySnapshot &snapshot, bool named)
-{
-    for (const Crossing &c : crossings) {
-        if (listed(c.row))
-            continue;
-        ChangeRow &row = rows.emplace_back();
-        if (named)
-            row.memoryId = snapshot.id(c.row);
-        row.kinds = bit(ChangeKind::Tier);
-        row.actorOf[std::size_t(indexOf(ChangeKind::Tier))] = ChangeActor::System;
-        row.tierBefore = c.before;
-        row.tierNow = c.now;
-        row.at = c.at;
-        rowsOf.push_back(c.row);
-    }
-}
-
 // The snapshot rows of the memories the person marked seen, sorted: a tier crossing is seen
-// by its snapshot row (its row may have no id: addTierCrossings).
+// by its snapshot row (its row may have no id: tierRows).
 std::vector<std::uint32_t> seenRows(const ChangeQuery &query, const MemorySnapshot *snapshot)
 {
     std::vector<std::uint32_t> out;
@@ -207,6 +175,82 @@ bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot,
     }
     return true;
 }
+
+// The crossings' rows the query keeps, newest first, without their ids; crossings of one
+// minute keep the store's order.
+struct TierRows
+{
+    std::vector<ChangeRow> rows;
+    std::vector<std::uint32_t> rowsOf; ///< each row's snapshot row
+};
+
+TierRows tierRows(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile,
+                  const std::vector<std::uint32_t> &seen)
+{
+    std::vector<Crossing> crossings = findCrossings(query, snapshot, profile);
+    std::stable_sort(crossings.begin(), crossings.end(), [](const Crossing &a, const Crossing &b) { return a.at > b.at; });
+    TierRows out;
+    out.rows.reserve(crossings.size());
+    out.rowsOf.reserve(crossings.size());
+    for (const Crossing &c : crossings) {
+        ChangeRow row;
+        row.kinds = bit(ChangeKind::Tier);
+        row.actorOf[std::size_t(indexOf(ChangeKind::Tier))] = ChangeActor::System;
+        row.tierBefore = c.before;
+        row.tierNow = c.now;
+        row.at = c.at;
+        if (!keep(row, c.row, &snapshot, query, seen))
+            continue;
+        out.rows.push_back(std::move(row));
+        out.rowsOf.push_back(c.row);
+    }
+    return out;
+}
+
+// The tier crossings' rows, made on a thread of their own while the caller's reads the events
+// (the store's connection stays with the caller), so they come already in order. Their ids
+// (`named`; a count needs none) cost most: once the rows are made, both threads name them a
+// block at a time, the caller's from when it is done with the events.
+class TierPass
+{
+public:
+    TierPass(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile,
+             const std::vector<std::uint32_t> &seen, bool named)
+        : m_snapshot(snapshot), m_named(named), m_thread([this, &query, &profile, &seen] {
+              m_rows = tierRows(query, m_snapshot, profile, seen);
+              m_made.count_down();
+              name();
+          })
+    {
+    }
+
+    /// The rows, named: helps name them, then waits for the thread.
+    TierRows take()
+    {
+        m_made.wait();
+        name();
+        m_thread.join();
+        return std::move(m_rows);
+    }
+
+private:
+    void name()
+    {
+        constexpr std::size_t kBlock = 4096;
+        const std::size_t n = m_named ? m_rows.rows.size() : 0;
+        for (std::size_t from = m_next.fetch_add(kBlock); from < n; from = m_next.fetch_add(kBlock)) {
+            for (std::size_t i = from; i < std::min(n, from + kBlock); ++i)
+                m_rows.rows[i].memoryId = m_snapshot.id(m_rows.rowsOf[i]);
+        }
+    }
+
+    const MemorySnapshot &m_snapshot;
+    const bool m_named;
+    TierRows m_rows;
+    std::latch m_made { 1 };
+    std::atomic<std::size_t> m_next { 0 };
+    std::jthread m_thread; // last: it starts once the rest is made, and is joined first
+};
 
 } // namespace
 
@@ -308,32 +352,37 @@ private:
 
 constexpr std::size_t kSortOnTwoThreadsFrom = 50'000;
 
-// The rows at `kept`, newest first. The keys are sorted apart from the rows (a row is large,
-// a key is not), then the rows are moved into that order, which copies no text. Rows of one
-// instant and event are tier crossings (an event's row has its own newest event): those go
-// in snapshot order (`rowsOf`), which is the store's order and needs no look at their ids.
-std::vector<ChangeRow> newestFirst(std::vector<ChangeRow> &rows, const std::vector<std::uint32_t> &kept,
-                                   const std::vector<std::uint32_t> &rowsOf)
+// Every memory's row before the order: the rows events gave, each one's snapshot row and the
+// indexes of those the query keeps; then the tier crossings' rows, in order, and the indexes
+// of those kept whose memory has no row of its own (a memory an event lists shows that).
+struct Collected
+{
+    std::vector<ChangeRow> rows;
+    std::vector<std::uint32_t> rowsOf;
+    std::vector<std::uint32_t> kept;
+    TierRows tier;
+    std::vector<std::uint32_t> tierKept;
+
+    std::size_t size() const { return kept.size() + tierKept.size(); }
+};
+
+// The kept rows, newest first. The events' rows are ordered by keys apart from the rows (a row
+// is large, a key is not), then merged with the tier crossings' rows, which come in order, so
+// each row is moved once and no text is copied. At one instant an event's row goes first.
+std::vector<ChangeRow> newestFirst(Collected &c)
 {
     struct Key
     {
         Millis at;
-        qint64 lastEventId;
-        std::uint32_t snapshotRow;
+        qint64 lastEventId; ///< an event's row has its own newest event: no two keys are equal
         std::uint32_t index;
     };
     std::vector<Key> keys;
-    keys.reserve(kept.size());
-    for (const std::uint32_t i : kept)
-        keys.push_back({ rows[i].at, rows[i].lastEventId, rowsOf[i], i });
+    keys.reserve(c.kept.size());
+    for (const std::uint32_t i : c.kept)
+        keys.push_back({ c.rows[i].at, c.rows[i].lastEventId, i });
     const auto before = [](const Key &a, const Key &b) {
-        if (a.at != b.at)
-            return a.at > b.at;
-        if (a.lastEventId != b.lastEventId)
-            return a.lastEventId > b.lastEventId;
-        if (a.snapshotRow != b.snapshotRow)
-            return a.snapshotRow < b.snapshotRow;
-        return a.index < b.index;
+        return a.at != b.at ? a.at > b.at : a.lastEventId > b.lastEventId;
     };
     // A long list in two halves on two threads, then merged (the comparison only reads).
     const auto middle = keys.begin() + std::ptrdiff_t(keys.size() / 2);
@@ -346,43 +395,36 @@ std::vector<ChangeRow> newestFirst(std::vector<ChangeRow> &rows, const std::vect
     } else {
         std::sort(keys.begin(), keys.end(), before);
     }
-    // The rows moved once each into a new list in key order: read here and there, written in
-    // sequence. Following the permutation's cycles by swaps wrote here and there twice over.
     std::vector<ChangeRow> sorted;
-    sorted.reserve(keys.size());
-    for (const Key &k : keys)
-        sorted.push_back(std::move(rows[k.index]));
+    sorted.reserve(c.size());
+    auto key = keys.cbegin();
+    auto tier = c.tierKept.cbegin();
+    while (key != keys.cend() || tier != c.tierKept.cend()) {
+        if (tier == c.tierKept.cend() || (key != keys.cend() && key->at >= c.tier.rows[*tier].at))
+            sorted.push_back(std::move(c.rows[(key++)->index]));
+        else
+            sorted.push_back(std::move(c.tier.rows[*tier++]));
+    }
     return sorted;
 }
-
-// Every memory's row before the order: the rows, each one's snapshot row, and the indexes of
-// the rows the query keeps. `named`: whether tier crossings' rows get their memory's id.
-struct Collected
-{
-    std::vector<ChangeRow> rows;
-    std::vector<std::uint32_t> rowsOf;
-    std::vector<std::uint32_t> kept;
-};
 
 Result<Collected> collect(Store &store, const ChangeQuery &query, const MemorySnapshot *snapshot,
                           const ScoringProfile *profile, bool named)
 {
-    // Tier crossings have no actor: a filter by actor leaves them out. They are judged on a
-    // second thread while this one reads the events (the store's connection stays here).
+    // Tier crossings have no actor: a filter by actor leaves them out.
     const bool tiers = snapshot && profile && query.tiersFrom != 0 && !query.filter.actors;
-    std::vector<Crossing> crossings;
-    std::jthread tierPass;
+    const std::vector<std::uint32_t> seen = seenRows(query, snapshot);
+    std::optional<TierPass> tierPass;
     if (tiers)
-        tierPass = std::jthread([&] { crossings = findCrossings(query, *snapshot, *profile); });
+        tierPass.emplace(query, *snapshot, *profile, seen, named);
     auto scanned = ChangeScan(store.database()).read(query.range);
     if (!scanned)
         return scanned.error();
-    // Room for every row at once (a row per event at most, and a crossing per memory at most:
-    // the pages of room never used are never touched): growing the list would move each row
-    // several times. The crossings are not known yet: the events are grouped while they are.
+    // Room for every row at once (a row per event at most): growing the list would move each
+    // row several times.
     Collected out;
-    out.rows.reserve(scanned->size() + (tiers ? snapshot->size() : 0));
-    out.rowsOf.reserve(out.rows.capacity());
+    out.rows.reserve(scanned->size());
+    out.rowsOf.reserve(scanned->size());
     RowsByMemory byMemory(snapshot);
     for (const ChangeEventRow &e : *scanned) {
         const ChangeActor actor = ChangeList::actorOf(e);
@@ -390,16 +432,18 @@ Result<Collected> collect(Store &store, const ChangeQuery &query, const MemorySn
             continue;
         addEvent(out.rows[byMemory.rowFor(e.memoryId, out.rows, out.rowsOf)], e, actor, ChangeList::kindsOf(e));
     }
-    if (tiers) {
-        tierPass.join();
-        addTierCrossings(out.rows, out.rowsOf, [&](std::uint32_t r) { return byMemory.listed(r); }, crossings,
-                         *snapshot, named);
-    }
     out.kept.reserve(out.rows.size());
-    const std::vector<std::uint32_t> seen = seenRows(query, snapshot);
     for (std::uint32_t i = 0; i < out.rows.size(); ++i) {
         if (keep(out.rows[i], out.rowsOf[i], snapshot, query, seen))
             out.kept.push_back(i);
+    }
+    if (tierPass) {
+        out.tier = tierPass->take();
+        out.tierKept.reserve(out.tier.rows.size());
+        for (std::uint32_t i = 0; i < out.tier.rows.size(); ++i) {
+            if (!byMemory.listed(out.tier.rowsOf[i]))
+                out.tierKept.push_back(i);
+        }
     }
     return out;
 }
@@ -413,7 +457,7 @@ Result<std::vector<ChangeRow>> ChangeList::build(Store &store, const ChangeQuery
     if (!collected)
         return collected.error();
     // The texts are not copied (ChangeList::texts, or the window's model for the rows on screen).
-    return newestFirst(collected->rows, collected->kept, collected->rowsOf);
+    return newestFirst(*collected);
 }
 
 Result<qint64> ChangeList::count(Store &store, const ChangeQuery &query, const MemorySnapshot *snapshot,
@@ -422,7 +466,7 @@ Result<qint64> ChangeList::count(Store &store, const ChangeQuery &query, const M
     auto collected = collect(store, query, snapshot, profile, /*named=*/false);
     if (!collected)
         return collected.error();
-    return qint64(collected->kept.size());
+    return qint64(collected->size());
 }
 
 std::vector<ChangeTexts> ChangeList::texts(const std::vector<ChangeRow> &rows, const MemorySnapshot &snapshot)
