@@ -2,8 +2,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace recollector::core {
+
+namespace {
+
+// The strength is a whole number, so it is below `line` once 100·e^(−x) < ⌈line⌉ − ½, that
+// is once x > −ln((⌈line⌉ − ½)/100) (never, for a line at or below zero).
+double decayBelow(double line)
+{
+    const double below = std::ceil(line) - 0.5;
+    return below <= 0 ? std::numeric_limits<double>::infinity() : -std::log(below / 100.0);
+}
+
+} // namespace
+
+EbbinghausProfile::EbbinghausProfile(Config config) : ScoringProfile(std::move(config))
+{
+    const auto &d = m_config.decay;
+    m_below = { decayBelow(d.deleteThreshold), decayBelow(d.archiveThreshold),
+                decayBelow(d.fadingThreshold) };
+}
 
 double EbbinghausProfile::effectiveStability(const ScoreInput &in)
 {
@@ -57,6 +77,38 @@ std::optional<double> EbbinghausProfile::daysUntilWeak(const ScoreInput &in, Mil
     const double hours = std::max(0.0, double(now - in.lastReinforcedAt) / double(kMsPerHour));
     const double hoursToLine = -effectiveStability(in) * std::log(line / 100.0);
     return std::round(std::max(0.0, (hoursToLine - hours) / 24.0) * 10) / 10;
+}
+
+std::optional<Tier> EbbinghausProfile::tierAtDecay(double decay) const
+{
+    constexpr double kNear = 1e-9;
+    for (const double below : m_below) {
+        if (std::abs(decay - below) <= kNear * std::max(1.0, std::abs(below)))
+            return std::nullopt;
+    }
+    // evaluate()'s order of the lines.
+    if (decay > m_below[0])
+        return Tier::Forgotten;
+    if (decay > m_below[1])
+        return Tier::Weak;
+    if (decay > m_below[2])
+        return Tier::Fading;
+    return Tier::Active;
+}
+
+std::pair<Tier, Tier> EbbinghausProfile::tiersAt(const ScoreInput &in, Millis from, Millis to) const
+{
+    if (in.permanent)
+        return { Tier::Permanent, Tier::Permanent };
+    if (in.negatedAt != 0)
+        return ScoringProfile::tiersAt(in, from, to);
+    const double stability = effectiveStability(in);
+    const auto at = [&](Millis now) {
+        const double hours = std::max(0.0, double(now - in.lastReinforcedAt) / double(kMsPerHour));
+        const std::optional<Tier> tier = tierAtDecay(hours / stability);
+        return tier ? *tier : evaluate(in, now).tier;
+    };
+    return { at(from), at(to) };
 }
 
 Millis EbbinghausProfile::tierLeftAt(const ScoreInput &in, Tier before, Millis from, Millis to) const

@@ -2,6 +2,9 @@
 
 #include "scoring/ScoringProfile.h"
 
+#include <array>
+#include <optional>
+
 namespace recollector::core {
 
 /// docs/scoring.md#ebbinghaus: strength = round(100·e^(−h/S_eff)·C), h = hours since lastReinforcedAt,
@@ -10,7 +13,7 @@ namespace recollector::core {
 class EbbinghausProfile final : public ScoringProfile
 {
 public:
-    explicit EbbinghausProfile(Config config) : ScoringProfile(std::move(config)) {}
+    explicit EbbinghausProfile(Config config);
 
     QString name() const override { return QStringLiteral("ebbinghaus"); }
     Score evaluate(const ScoreInput &in, Millis now) const override;
@@ -24,9 +27,19 @@ public:
     /// line ⌈line⌉ when 100·e^(−h/S_eff) < ⌈line⌉ − ½, so h = −S_eff·ln((⌈line⌉ − ½)/100),
     /// given as the whole minute after.
     Millis tierLeftAt(const ScoreInput &in, Tier before, Millis from, Millis to) const override;
+    /// When C does not apply, by the same solution: a tier is where h/S_eff lies among the lines'
+    /// −ln((⌈line⌉ − ½)/100), so no exp() is needed.
+    std::pair<Tier, Tier> tiersAt(const ScoreInput &in, Millis from, Millis to) const override;
 
     /// S_eff in hours.
     static double effectiveStability(const ScoreInput &in);
+
+private:
+    /// The tier at h/S_eff = `decay` when C does not apply; nullopt this near a line, where
+    /// the rounding of exp() in evaluate() decides.
+    std::optional<Tier> tierAtDecay(double decay) const;
+    /// h/S_eff past which the strength rounds below the forgotten, weak and fading lines.
+    std::array<double, 3> m_below {};
 };
 
 } // namespace recollector::core

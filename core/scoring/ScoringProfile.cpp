@@ -93,6 +93,11 @@ Millis ScoringProfile::tierLeftAt(const ScoreInput &in, Tier before, Millis from
     return to;
 }
 
+std::pair<Tier, Tier> ScoringProfile::tiersAt(const ScoreInput &in, Millis from, Millis to) const
+{
+    return { evaluate(in, from).tier, evaluate(in, to).tier };
+}
+
 std::optional<double> ScoringProfile::daysUntilWeak(const ScoreInput &in, Millis now) const
 {
     if (in.permanent)

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace recollector::core {
@@ -114,6 +115,9 @@ public:
     /// another, to the minute: the review inbox's "Fell to weak" (docs/scoring.md#review-inbox).
     /// Found by halving the range; a profile whose tier lines can be solved for time says so.
     virtual Millis tierLeftAt(const ScoreInput &in, Tier before, Millis from, Millis to) const;
+    /// evaluate()'s tiers at `from` and at `to`: the review inbox asks them of every memory
+    /// (docs/scoring.md#review-inbox). A profile that can tell a tier without its score says so.
+    virtual std::pair<Tier, Tier> tiersAt(const ScoreInput &in, Millis from, Millis to) const;
 
     const Config &config() const { return m_config; }
 

@@ -57,7 +57,7 @@ QString ChangeScan::sql()
         .arg(kindList());
 }
 
-Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &range) const
+Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &range, qint64 expected) const
 {
     const QByteArray text = sql().toUtf8();
     SqliteStatement q(m_db, std::string_view(text.constData(), std::size_t(text.size())),
@@ -70,13 +70,13 @@ Result<std::vector<ChangeEventRow>> ChangeScan::read(const ChangeScanRange &rang
     std::vector<ChangeEventRow> out;
     // Room for every row at once: growing a list of 100,000 rows step by step moves each of
     // them several times. The count reads the index alone when no date bounds the range.
-    const bool undated = range.from == std::numeric_limits<Millis>::min() && range.to == std::numeric_limits<Millis>::max();
-    if (undated) {
+    if (expected < 0 && !range.isDated()) {
         auto n = countEvents(range.afterEventId);
         if (!n)
             return n.error();
-        out.reserve(std::size_t(*n));
+        expected = *n;
     }
+    out.reserve(std::size_t(std::max<qint64>(expected, 0)));
     ChangePayload payload;
     // Kinds and actors repeat: one QString each, shared.
     auto name = [&payload](std::string_view v) { return payload.intern(v); };

@@ -22,6 +22,12 @@ struct ChangeScanRange
     qint64 afterEventId = 0;
     Millis from = std::numeric_limits<Millis>::min();
     Millis to = std::numeric_limits<Millis>::max(); ///< excluded
+
+    /// Whether a date bounds the range (the review point alone does not).
+    bool isDated() const
+    {
+        return from != std::numeric_limits<Millis>::min() || to != std::numeric_limits<Millis>::max();
+    }
 };
 
 /// One event that changed a memory, as the change list needs it: no parsed payload, only the
@@ -52,7 +58,10 @@ class ChangeScan final
 public:
     explicit ChangeScan(Database &db) : m_db(db) {}
 
-    [[nodiscard]] Result<std::vector<ChangeEventRow>> read(const ChangeScanRange &range) const;
+    /// `expected`: how many rows to make room for, when the caller counted them (countEvents);
+    /// -1: read() counts them itself when no date bounds the range.
+    [[nodiscard]] Result<std::vector<ChangeEventRow>> read(const ChangeScanRange &range,
+                                                           qint64 expected = -1) const;
     /// The number of change events after `afterEventId` (read from the index alone).
     [[nodiscard]] Result<qint64> countEvents(qint64 afterEventId) const;
     /// The number of distinct memories changed after `afterEventId`, counting at most `cap`.

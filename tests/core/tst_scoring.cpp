@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QtTest>
 
+#include <array>
 #include <cmath>
 
 using namespace recollector::core;
@@ -146,6 +147,47 @@ private Q_SLOTS:
             }
         }
         QVERIFY(crossings > 0 || stability >= 720);
+    }
+    void ebbinghausTiersAtAreEvaluatesTiers()
+    {
+        // Every stability from hours to a month, every age over two months, on the lines'
+        // own instants (the minute tierLeftAt gives, and a millisecond either side), negated and
+        // permanent memories among them: the tiers without exp() are evaluate()'s.
+        const EbbinghausProfile profile(m_config);
+        int checked = 0;
+        std::array<int, kTierCount> seen {};
+        for (const double stability : { 0.5, 3.0, 24.0, 96.0, 333.3, 720.0 }) {
+            for (const double rate : { 0.25, 1.0, 3.7 }) {
+                for (int kind = 0; kind < 3; ++kind) {
+                    ScoreInput in = input(m_config);
+                    in.stability = stability;
+                    in.decayRate = rate;
+                    in.lastReinforcedAt = daysAgo(60);
+                    in.negatedAt = kind == 1 ? daysAgo(2) : 0;
+                    in.permanent = kind == 2;
+                    std::vector<Millis> instants;
+                    for (Millis t = daysAgo(61); t <= kNow; t += kMsPerHour * 7 + 13)
+                        instants.push_back(t);
+                    for (Millis t = in.lastReinforcedAt; t < kNow;) {
+                        const Tier before = profile.evaluate(in, t).tier;
+                        if (profile.evaluate(in, kNow).tier == before)
+                            break;
+                        t = profile.tierLeftAt(in, before, t, kNow);
+                        instants.insert(instants.end(), { t - 1, t, t + 1 });
+                    }
+                    for (std::size_t i = 1; i < instants.size(); ++i) {
+                        const auto [from, to] = profile.tiersAt(in, instants[i - 1], instants[i]);
+                        QCOMPARE(from, profile.evaluate(in, instants[i - 1]).tier);
+                        QCOMPARE(to, profile.evaluate(in, instants[i]).tier);
+                        ++seen[std::size_t(to)];
+                        ++checked;
+                    }
+                }
+            }
+        }
+        QVERIFY(checked > 10000);
+        for (const Tier t : { Tier::Permanent, Tier::Active, Tier::Fading, Tier::Weak, Tier::Forgotten })
+            QVERIFY2(seen[std::size_t(t)] > 0, qPrintable(tierName(t)));
     }
     // ---- conflict factor (docs/scoring.md, "Conflict factor C(t)") -----------------------------
     void conflictFactor_data()

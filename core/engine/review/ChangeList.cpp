@@ -127,9 +127,7 @@ std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapsh
     for (std::size_t r = 0; r < snapshot.size(); ++r) {
         if (snapshot.has(r, MemorySnapshot::Removed) || snapshot.deletedAt(r) != 0)
             continue;
-        const ScoreInput &input = snapshot.input(r);
-        const Tier before = profile.evaluate(input, query.tiersFrom).tier;
-        const Tier now = profile.evaluate(input, query.now).tier;
+        const auto [before, now] = profile.tiersAt(snapshot.input(r), query.tiersFrom, query.now);
         if (before != now)
             crossings.push_back({ std::uint32_t(r), before, now, 0 });
     }
@@ -177,20 +175,23 @@ bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot,
 }
 
 // The crossings' rows the query keeps, newest first, without their ids; crossings of one
-// minute keep the store's order.
+// minute keep the store's order. After them, `room` empty rows: the events' rows are merged
+// into this list (newestFirst), and a list made here, on the tier pass's thread, spares the
+// reading thread a fresh one as long as both, whose every page the kernel would first have to
+// hand over on that thread.
 struct TierRows
 {
     std::vector<ChangeRow> rows;
-    std::vector<std::uint32_t> rowsOf; ///< each row's snapshot row
+    std::vector<std::uint32_t> rowsOf; ///< each crossing's snapshot row: rows past its size are room
 };
 
 TierRows tierRows(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile,
-                  const std::vector<std::uint32_t> &seen)
+                  const std::vector<std::uint32_t> &seen, std::size_t room)
 {
     std::vector<Crossing> crossings = findCrossings(query, snapshot, profile);
     std::stable_sort(crossings.begin(), crossings.end(), [](const Crossing &a, const Crossing &b) { return a.at > b.at; });
     TierRows out;
-    out.rows.reserve(crossings.size());
+    out.rows.reserve(crossings.size() + room);
     out.rowsOf.reserve(crossings.size());
     for (const Crossing &c : crossings) {
         ChangeRow row;
@@ -204,20 +205,21 @@ TierRows tierRows(const ChangeQuery &query, const MemorySnapshot &snapshot, cons
         out.rows.push_back(std::move(row));
         out.rowsOf.push_back(c.row);
     }
+    out.rows.resize(out.rows.size() + room);
     return out;
 }
 
 // The tier crossings' rows, made on a thread of their own while the caller's reads the events
-// (the store's connection stays with the caller), so they come already in order. Their ids
-// (`named`; a count needs none) cost most: once the rows are made, both threads name them a
-// block at a time, the caller's from when it is done with the events.
+// (the store's connection stays with the caller), so they come already in order, with room for
+// `room` more. Their ids (`named`; a count needs none) cost most: once the rows are made, both
+// threads name them a block at a time, the caller's from when it is done with the events.
 class TierPass
 {
 public:
     TierPass(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile,
-             const std::vector<std::uint32_t> &seen, bool named)
-        : m_snapshot(snapshot), m_named(named), m_thread([this, &query, &profile, &seen] {
-              m_rows = tierRows(query, m_snapshot, profile, seen);
+             const std::vector<std::uint32_t> &seen, bool named, std::size_t room)
+        : m_snapshot(snapshot), m_named(named), m_thread([this, &query, &profile, &seen, room] {
+              m_rows = tierRows(query, m_snapshot, profile, seen, room);
               m_made.count_down();
               name();
           })
@@ -237,7 +239,7 @@ private:
     void name()
     {
         constexpr std::size_t kBlock = 4096;
-        const std::size_t n = m_named ? m_rows.rows.size() : 0;
+        const std::size_t n = m_named ? m_rows.rowsOf.size() : 0;
         for (std::size_t from = m_next.fetch_add(kBlock); from < n; from = m_next.fetch_add(kBlock)) {
             for (std::size_t i = from; i < std::min(n, from + kBlock); ++i)
                 m_rows.rows[i].memoryId = m_snapshot.id(m_rows.rowsOf[i]);
@@ -308,16 +310,17 @@ namespace {
 class RowsByMemory
 {
 public:
-    explicit RowsByMemory(const MemorySnapshot *snapshot) : m_snapshot(snapshot)
+    explicit RowsByMemory(const MemorySnapshot *snapshot)
     {
         if (snapshot)
             m_bySnapshotRow.assign(snapshot->size(), kNone);
     }
 
-    /// The index in `rows` of `memoryId`'s row, added (with its snapshot row in `rowsOf`) when new.
-    std::size_t rowFor(const QString &memoryId, std::vector<ChangeRow> &rows, std::vector<std::uint32_t> &rowsOf)
+    /// The index in `rows` of `memoryId`'s row, added (with its snapshot row `r`, kNoRow when
+    /// none, in `rowsOf`) when new.
+    std::size_t rowFor(const QString &memoryId, std::uint32_t r, std::vector<ChangeRow> &rows,
+                       std::vector<std::uint32_t> &rowsOf)
     {
-        const std::uint32_t r = m_snapshot ? m_snapshot->rowOf(memoryId) : MemorySnapshot::kNoRow;
         if (r != MemorySnapshot::kNoRow) {
             std::uint32_t &slot = m_bySnapshotRow[r];
             if (slot == kNone) {
@@ -345,12 +348,48 @@ private:
         rowsOf.push_back(r);
     }
 
-    const MemorySnapshot *m_snapshot;
     std::vector<std::uint32_t> m_bySnapshotRow;
     QHash<QString, std::size_t> m_byId;
 };
 
 constexpr std::size_t kSortOnTwoThreadsFrom = 50'000;
+
+// Each event's memory's snapshot row (kNoRow when none), looked up many at a time
+// (MemorySnapshot::rowsOf): one by one, each lookup would wait on memory three times in turn.
+std::vector<std::uint32_t> snapshotRowsOf(const std::vector<ChangeEventRow> &events,
+                                          const MemorySnapshot *snapshot)
+{
+    std::vector<std::uint32_t> rows(events.size(), MemorySnapshot::kNoRow);
+    if (!snapshot)
+        return rows;
+    // The ids as the snapshot keeps them (UTF-8): ASCII ids, nearly all, copied into one buffer.
+    std::string bytes;
+    std::vector<std::size_t> ends;
+    std::vector<std::uint32_t> ascii;
+    ends.reserve(events.size());
+    ascii.reserve(events.size());
+    for (std::uint32_t i = 0; i < events.size(); ++i) {
+        const QString &id = events[i].memoryId;
+        const auto wide = std::find_if(id.cbegin(), id.cend(), [](QChar c) { return c.unicode() >= 0x80; });
+        if (wide != id.cend()) {
+            rows[i] = snapshot->rowOf(id);
+            continue;
+        }
+        for (const QChar c : id)
+            bytes.push_back(char(c.unicode()));
+        ends.push_back(bytes.size());
+        ascii.push_back(i);
+    }
+    std::vector<std::string_view> views;
+    views.reserve(ascii.size());
+    for (std::size_t k = 0, from = 0; k < ascii.size(); from = ends[k++])
+        views.emplace_back(bytes.data() + from, ends[k] - from);
+    std::vector<std::uint32_t> found(ascii.size());
+    snapshot->rowsOf(views, found);
+    for (std::size_t k = 0; k < ascii.size(); ++k)
+        rows[ascii[k]] = found[k];
+    return rows;
+}
 
 // Every memory's row before the order: the rows events gave, each one's snapshot row and the
 // indexes of those the query keeps; then the tier crossings' rows, in order, and the indexes
@@ -367,8 +406,9 @@ struct Collected
 };
 
 // The kept rows, newest first. The events' rows are ordered by keys apart from the rows (a row
-// is large, a key is not), then merged with the tier crossings' rows, which come in order, so
-// each row is moved once and no text is copied. At one instant an event's row goes first.
+// is large, a key is not), then merged from the back into the tier crossings' list, which
+// comes in order with room for them (TierRows), so each row is moved at most twice and no text
+// is copied. At one instant an event's row goes first.
 std::vector<ChangeRow> newestFirst(Collected &c)
 {
     struct Key
@@ -395,17 +435,28 @@ std::vector<ChangeRow> newestFirst(Collected &c)
     } else {
         std::sort(keys.begin(), keys.end(), before);
     }
-    std::vector<ChangeRow> sorted;
-    sorted.reserve(c.size());
-    auto key = keys.cbegin();
-    auto tier = c.tierKept.cbegin();
-    while (key != keys.cend() || tier != c.tierKept.cend()) {
-        if (tier == c.tierKept.cend() || (key != keys.cend() && key->at >= c.tier.rows[*tier].at))
-            sorted.push_back(std::move(c.rows[(key++)->index]));
-        else
-            sorted.push_back(std::move(c.tier.rows[*tier++]));
+    std::vector<ChangeRow> &out = c.tier.rows;
+    // The kept crossings to the front, in order (each index is at or past its new place).
+    std::size_t tiers = 0;
+    for (const std::uint32_t i : c.tierKept) {
+        if (i != tiers)
+            out[tiers] = std::move(out[i]);
+        ++tiers;
     }
-    return sorted;
+    const std::size_t total = tiers + keys.size();
+    // Room short: events were recorded between the count and the read, or no tier pass ran.
+    if (out.size() < total)
+        out.resize(total);
+    // From the oldest: the place written is always past the crossing read, so none is lost.
+    std::size_t at = total;
+    for (std::size_t key = keys.size(); key > 0;) {
+        if (tiers > 0 && out[tiers - 1].at <= keys[key - 1].at)
+            out[--at] = std::move(out[--tiers]);
+        else
+            out[--at] = std::move(c.rows[keys[--key].index]);
+    }
+    out.resize(total);
+    return std::move(out);
 }
 
 Result<Collected> collect(Store &store, const ChangeQuery &query, const MemorySnapshot *snapshot,
@@ -414,10 +465,21 @@ Result<Collected> collect(Store &store, const ChangeQuery &query, const MemorySn
     // Tier crossings have no actor: a filter by actor leaves them out.
     const bool tiers = snapshot && profile && query.tiersFrom != 0 && !query.filter.actors;
     const std::vector<std::uint32_t> seen = seenRows(query, snapshot);
+    const ChangeScan scan(store.database());
+    // The events' count (the index alone) sizes the room the tier pass makes for their rows (a
+    // count of the rows needs none).
+    qint64 expected = -1;
+    if (!query.range.isDated()) {
+        auto n = scan.countEvents(query.range.afterEventId);
+        if (!n)
+            return n.error();
+        expected = *n;
+    }
+    const std::size_t room = named ? std::size_t(std::max<qint64>(expected, 0)) : 0;
     std::optional<TierPass> tierPass;
     if (tiers)
-        tierPass.emplace(query, *snapshot, *profile, seen, named);
-    auto scanned = ChangeScan(store.database()).read(query.range);
+        tierPass.emplace(query, *snapshot, *profile, seen, named, room);
+    auto scanned = scan.read(query.range, expected);
     if (!scanned)
         return scanned.error();
     // Room for every row at once (a row per event at most): growing the list would move each
@@ -426,11 +488,14 @@ Result<Collected> collect(Store &store, const ChangeQuery &query, const MemorySn
     out.rows.reserve(scanned->size());
     out.rowsOf.reserve(scanned->size());
     RowsByMemory byMemory(snapshot);
-    for (const ChangeEventRow &e : *scanned) {
+    const std::vector<std::uint32_t> snapshotRows = snapshotRowsOf(*scanned, snapshot);
+    for (std::size_t i = 0; i < scanned->size(); ++i) {
+        const ChangeEventRow &e = (*scanned)[i];
         const ChangeActor actor = ChangeList::actorOf(e);
         if (query.filter.actors && !(query.filter.actors & std::uint8_t(actor)))
             continue;
-        addEvent(out.rows[byMemory.rowFor(e.memoryId, out.rows, out.rowsOf)], e, actor, ChangeList::kindsOf(e));
+        addEvent(out.rows[byMemory.rowFor(e.memoryId, snapshotRows[i], out.rows, out.rowsOf)], e, actor,
+                 ChangeList::kindsOf(e));
     }
     out.kept.reserve(out.rows.size());
     for (std::uint32_t i = 0; i < out.rows.size(); ++i) {
@@ -439,8 +504,8 @@ Result<Collected> collect(Store &store, const ChangeQuery &query, const MemorySn
     }
     if (tierPass) {
         out.tier = tierPass->take();
-        out.tierKept.reserve(out.tier.rows.size());
-        for (std::uint32_t i = 0; i < out.tier.rows.size(); ++i) {
+        out.tierKept.reserve(out.tier.rowsOf.size());
+        for (std::uint32_t i = 0; i < out.tier.rowsOf.size(); ++i) {
             if (!byMemory.listed(out.tier.rowsOf[i]))
                 out.tierKept.push_back(i);
         }
