@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace recollector;
 using namespace recollector::core;
@@ -337,7 +338,8 @@ private Q_SLOTS:
     // The tier crossings' rows merged with the events' (ChangeList::build): newest first, an
     // event's row before a crossing of the same instant, crossings of one minute in the store's
     // order; each crossing named and at the minute the halving finds; a memory an event lists
-    // has no crossing row. Enough crossings that both threads name some.
+    // has no crossing row. Enough crossings that both threads name some. With a date in the
+    // range (no room made ahead), the same list.
     void tierCrossingsMergeIntoTheEventsRows()
     {
         m_store.reopen();
@@ -402,6 +404,18 @@ private Q_SLOTS:
         QCOMPARE(tierRows, crossings);
         const auto atNow = std::count_if(rows->begin(), rows->end(), [&](const ChangeRow &row) { return row.at == query.now; });
         QVERIFY(atNow > 3);
+        // A range with a date is read without a count first, so the tier pass makes no room
+        // for the events' rows and the merge grows its list: the same rows, in the same order.
+        query.range.from = std::numeric_limits<Millis>::min() + 1;
+        const auto dated = ChangeList::build(*m_store, query, &snapshot, profile.get());
+        QVERIFY(dated.ok());
+        QCOMPARE(dated->size(), rows->size());
+        for (std::size_t i = 0; i < rows->size(); ++i) {
+            QCOMPARE((*dated)[i].memoryId, (*rows)[i].memoryId);
+            QCOMPARE((*dated)[i].at, (*rows)[i].at);
+            QCOMPARE((*dated)[i].lastEventId, (*rows)[i].lastEventId);
+            QCOMPARE((*dated)[i].kinds, (*rows)[i].kinds);
+        }
         m_store.close();
     }
 

@@ -111,16 +111,18 @@ void addEvent(ChangeRow &row, const ChangeEventRow &e, ChangeActor actor, std::u
 struct Crossing
 {
     std::uint32_t row;
+    std::uint32_t index; ///< among the crossings, in the store's order
     Tier before;
     Tier now;
     Millis at;
 };
 
 // The snapshot rows whose tier differs between the range's start and now, with the instant
-// each crossed its line. Scoring only, no string work: string work would leave the vector
+// each crossed its line when `timed` (a count needs none). Scoring only, no string work: string work would leave the vector
 // registers' upper state dirty and slow every exp() (core/model/VectorState.h). Runs on its
 // own thread while the events are read (ChangeList::build), so it reads only const state.
-std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile)
+std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapshot &snapshot,
+                                    const ScoringProfile &profile, bool timed)
 {
     std::vector<Crossing> crossings;
     resetVectorState();
@@ -129,10 +131,12 @@ std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapsh
             continue;
         const auto [before, now] = profile.tiersAt(snapshot.input(r), query.tiersFrom, query.now);
         if (before != now)
-            crossings.push_back({ std::uint32_t(r), before, now, 0 });
+            crossings.push_back({ std::uint32_t(r), std::uint32_t(crossings.size()), before, now, 0 });
     }
-    for (Crossing &c : crossings)
-        c.at = profile.tierLeftAt(snapshot.input(c.row), c.before, query.tiersFrom, query.now);
+    if (timed) {
+        for (Crossing &c : crossings)
+            c.at = profile.tierLeftAt(snapshot.input(c.row), c.before, query.tiersFrom, query.now);
+    }
     resetVectorState();
     return crossings;
 }
@@ -174,25 +178,32 @@ bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot,
     return true;
 }
 
-// The crossings' rows the query keeps, newest first, without their ids; crossings of one
-// minute keep the store's order. After them, `room` empty rows: the events' rows are merged
+// The crossings' rows the query keeps, newest first (when `timed`), without their ids;
+// crossings of one minute keep the store's order. After them, `room` empty rows: the events' rows are merged
 // into this list (newestFirst), and a list made here, on the tier pass's thread, spares the
 // reading thread a fresh one as long as both, whose every page the kernel would first have to
 // hand over on that thread.
 struct TierRows
 {
+    static constexpr std::uint32_t kLeftOut = std::numeric_limits<std::uint32_t>::max();
+
     std::vector<ChangeRow> rows;
     std::vector<std::uint32_t> rowsOf; ///< each crossing's snapshot row: rows past its size are room
+    /// Each crossing in the store's order: its place in `rows`, kLeftOut when the query left it
+    /// out. Ids named in this order read the snapshot's strings front to back.
+    std::vector<std::uint32_t> placeOf;
 };
 
 TierRows tierRows(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile,
-                  const std::vector<std::uint32_t> &seen, std::size_t room)
+                  const std::vector<std::uint32_t> &seen, bool timed, std::size_t room)
 {
-    std::vector<Crossing> crossings = findCrossings(query, snapshot, profile);
-    std::stable_sort(crossings.begin(), crossings.end(), [](const Crossing &a, const Crossing &b) { return a.at > b.at; });
+    std::vector<Crossing> crossings = findCrossings(query, snapshot, profile, timed);
+    if (timed)
+        std::stable_sort(crossings.begin(), crossings.end(), [](const Crossing &a, const Crossing &b) { return a.at > b.at; });
     TierRows out;
     out.rows.reserve(crossings.size() + room);
     out.rowsOf.reserve(crossings.size());
+    out.placeOf.assign(crossings.size(), TierRows::kLeftOut);
     for (const Crossing &c : crossings) {
         ChangeRow row;
         row.kinds = bit(ChangeKind::Tier);
@@ -202,6 +213,7 @@ TierRows tierRows(const ChangeQuery &query, const MemorySnapshot &snapshot, cons
         row.at = c.at;
         if (!keep(row, c.row, &snapshot, query, seen))
             continue;
+        out.placeOf[c.index] = std::uint32_t(out.rows.size());
         out.rows.push_back(std::move(row));
         out.rowsOf.push_back(c.row);
     }
@@ -212,14 +224,15 @@ TierRows tierRows(const ChangeQuery &query, const MemorySnapshot &snapshot, cons
 // The tier crossings' rows, made on a thread of their own while the caller's reads the events
 // (the store's connection stays with the caller), so they come already in order, with room for
 // `room` more. Their ids (`named`; a count needs none) cost most: once the rows are made, both
-// threads name them a block at a time, the caller's from when it is done with the events.
+// threads name them a block at a time, the caller's from when it is done with the events, in
+// the store's order (TierRows::placeOf), not the list's.
 class TierPass
 {
 public:
     TierPass(const ChangeQuery &query, const MemorySnapshot &snapshot, const ScoringProfile &profile,
              const std::vector<std::uint32_t> &seen, bool named, std::size_t room)
         : m_snapshot(snapshot), m_named(named), m_thread([this, &query, &profile, &seen, room] {
-              m_rows = tierRows(query, m_snapshot, profile, seen, room);
+              m_rows = tierRows(query, m_snapshot, profile, seen, m_named, room);
               m_made.count_down();
               name();
           })
@@ -239,10 +252,12 @@ private:
     void name()
     {
         constexpr std::size_t kBlock = 4096;
-        const std::size_t n = m_named ? m_rows.rowsOf.size() : 0;
+        const std::size_t n = m_named ? m_rows.placeOf.size() : 0;
         for (std::size_t from = m_next.fetch_add(kBlock); from < n; from = m_next.fetch_add(kBlock)) {
-            for (std::size_t i = from; i < std::min(n, from + kBlock); ++i)
-                m_rows.rows[i].memoryId = m_snapshot.id(m_rows.rowsOf[i]);
+            for (std::size_t i = from; i < std::min(n, from + kBlock); ++i) {
+                if (const std::uint32_t place = m_rows.placeOf[i]; place != TierRows::kLeftOut)
+                    m_rows.rows[place].memoryId = m_snapshot.id(m_rows.rowsOf[place]);
+            }
         }
     }
 
