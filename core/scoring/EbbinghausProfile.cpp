@@ -83,7 +83,7 @@ std::optional<Tier> EbbinghausProfile::tierAtDecay(double decay) const
 {
     constexpr double kNear = 1e-9;
     for (const double below : m_below) {
-        if (std::abs(decay - below) <= kNear * std::max(1.0, std::abs(below)))
+        if (std::isfinite(below) && std::abs(decay - below) <= kNear * std::max(1.0, std::abs(below)))
             return std::nullopt;
     }
     // evaluate()'s order of the lines.

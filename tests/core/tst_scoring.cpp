@@ -33,6 +33,44 @@ ScoreInput input(const Config &config, const QString &category = QStringLiteral(
     return in;
 }
 
+// Every stability from hours to a month, every age over two months, on the lines' own instants
+// (the minute tierLeftAt gives, and a millisecond either side), negated and permanent memories
+// among them: EbbinghausProfile::tiersAt, without exp(), gives evaluate()'s tiers. Counts the
+// tiers met in `seen` and the instants compared in `checked`.
+void compareTiersAt(const Config &config, std::array<int, kTierCount> &seen, int &checked)
+{
+    const EbbinghausProfile profile(config);
+    for (const double stability : { 0.5, 3.0, 24.0, 96.0, 333.3, 720.0 }) {
+        for (const double rate : { 0.25, 1.0, 3.7 }) {
+            for (int kind = 0; kind < 3; ++kind) {
+                ScoreInput in = input(config);
+                in.stability = stability;
+                in.decayRate = rate;
+                in.lastReinforcedAt = daysAgo(60);
+                in.negatedAt = kind == 1 ? daysAgo(2) : 0;
+                in.permanent = kind == 2;
+                std::vector<Millis> instants;
+                for (Millis t = daysAgo(61); t <= kNow; t += kMsPerHour * 7 + 13)
+                    instants.push_back(t);
+                for (Millis t = in.lastReinforcedAt; t < kNow;) {
+                    const Tier before = profile.evaluate(in, t).tier;
+                    if (profile.evaluate(in, kNow).tier == before)
+                        break;
+                    t = profile.tierLeftAt(in, before, t, kNow);
+                    instants.insert(instants.end(), { t - 1, t, t + 1 });
+                }
+                for (std::size_t i = 1; i < instants.size(); ++i) {
+                    const auto [from, to] = profile.tiersAt(in, instants[i - 1], instants[i]);
+                    QCOMPARE(from, profile.evaluate(in, instants[i - 1]).tier);
+                    QCOMPARE(to, profile.evaluate(in, instants[i]).tier);
+                    ++seen[std::size_t(to)];
+                    ++checked;
+                }
+            }
+        }
+    }
+}
+
 } // namespace
 
 class TestScoring : public QObject
@@ -150,40 +188,15 @@ private Q_SLOTS:
     }
     void ebbinghausTiersAtAreEvaluatesTiers()
     {
-        // Every stability from hours to a month, every age over two months, on the lines'
-        // own instants (the minute tierLeftAt gives, and a millisecond either side), negated and
-        // permanent memories among them: the tiers without exp() are evaluate()'s.
-        const EbbinghausProfile profile(m_config);
-        int checked = 0;
+        // Also with a line at zero, which nothing falls below.
+        Config zeroLine = m_config;
+        zeroLine.decay.deleteThreshold = 0;
         std::array<int, kTierCount> seen {};
-        for (const double stability : { 0.5, 3.0, 24.0, 96.0, 333.3, 720.0 }) {
-            for (const double rate : { 0.25, 1.0, 3.7 }) {
-                for (int kind = 0; kind < 3; ++kind) {
-                    ScoreInput in = input(m_config);
-                    in.stability = stability;
-                    in.decayRate = rate;
-                    in.lastReinforcedAt = daysAgo(60);
-                    in.negatedAt = kind == 1 ? daysAgo(2) : 0;
-                    in.permanent = kind == 2;
-                    std::vector<Millis> instants;
-                    for (Millis t = daysAgo(61); t <= kNow; t += kMsPerHour * 7 + 13)
-                        instants.push_back(t);
-                    for (Millis t = in.lastReinforcedAt; t < kNow;) {
-                        const Tier before = profile.evaluate(in, t).tier;
-                        if (profile.evaluate(in, kNow).tier == before)
-                            break;
-                        t = profile.tierLeftAt(in, before, t, kNow);
-                        instants.insert(instants.end(), { t - 1, t, t + 1 });
-                    }
-                    for (std::size_t i = 1; i < instants.size(); ++i) {
-                        const auto [from, to] = profile.tiersAt(in, instants[i - 1], instants[i]);
-                        QCOMPARE(from, profile.evaluate(in, instants[i - 1]).tier);
-                        QCOMPARE(to, profile.evaluate(in, instants[i]).tier);
-                        ++seen[std::size_t(to)];
-                        ++checked;
-                    }
-                }
-            }
+        int checked = 0;
+        for (const Config &config : { m_config, zeroLine }) {
+            compareTiersAt(config, seen, checked);
+            if (QTest::currentTestFailed())
+                return;
         }
         QVERIFY(checked > 10000);
         for (const Tier t : { Tier::Permanent, Tier::Active, Tier::Fading, Tier::Weak, Tier::Forgotten })
