@@ -118,9 +118,10 @@ struct Crossing
 };
 
 // The snapshot rows whose tier differs between the range's start and now, with the instant
-// each crossed its line when `timed` (a count needs none). Scoring only, no string work: string work would leave the vector
-// registers' upper state dirty and slow every exp() (core/model/VectorState.h). Runs on its
-// own thread while the events are read (ChangeList::build), so it reads only const state.
+// each crossed its line when `timed` (a count needs none). Scoring only, no string work:
+// string work would leave the vector registers' upper state dirty and slow every exp()
+// (core/model/VectorState.h). Runs on its own thread while the events are read
+// (ChangeList::build), so it reads only const state.
 std::vector<Crossing> findCrossings(const ChangeQuery &query, const MemorySnapshot &snapshot,
                                     const ScoringProfile &profile, bool timed)
 {
@@ -179,10 +180,10 @@ bool keep(const ChangeRow &row, std::uint32_t r, const MemorySnapshot *snapshot,
 }
 
 // The crossings' rows the query keeps, newest first (when `timed`), without their ids;
-// crossings of one minute keep the store's order. After them, `room` empty rows: the events' rows are merged
-// into this list (newestFirst), and a list made here, on the tier pass's thread, spares the
-// reading thread a fresh one as long as both, whose every page the kernel would first have to
-// hand over on that thread.
+// crossings of one minute keep the store's order. After them, `room` empty rows: the events'
+// rows are merged into this list (newestFirst), and a list made here, on the tier pass's
+// thread, spares the reading thread a fresh one as long as both, whose every page the kernel
+// would first have to hand over on that thread.
 struct TierRows
 {
     static constexpr std::uint32_t kLeftOut = std::numeric_limits<std::uint32_t>::max();
@@ -198,8 +199,9 @@ TierRows tierRows(const ChangeQuery &query, const MemorySnapshot &snapshot, cons
                   const std::vector<std::uint32_t> &seen, bool timed, std::size_t room)
 {
     std::vector<Crossing> crossings = findCrossings(query, snapshot, profile, timed);
+    const auto newer = [](const Crossing &a, const Crossing &b) { return a.at > b.at; };
     if (timed)
-        std::stable_sort(crossings.begin(), crossings.end(), [](const Crossing &a, const Crossing &b) { return a.at > b.at; });
+        std::stable_sort(crossings.begin(), crossings.end(), newer);
     TierRows out;
     out.rows.reserve(crossings.size() + room);
     out.rowsOf.reserve(crossings.size());
