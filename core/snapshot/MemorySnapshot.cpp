@@ -15,6 +15,19 @@ namespace {
 
 std::size_t hashId(std::string_view id) { return std::hash<std::string_view>{}(id); }
 
+// Ids are nearly always ASCII (a ULID, an agent's hex name), and an ASCII id is its own UTF-8:
+// copied into `out` (id.size() bytes), it is looked up without converting. False, with `out`
+// partly written, for an id with any other character.
+bool copyAscii(QStringView id, char *out)
+{
+    for (const QChar c : id) {
+        if (c.unicode() >= 0x80)
+            return false;
+        *out++ = char(c.unicode());
+    }
+    return true;
+}
+
 // Cuts UTF-8 text to at most `limit` bytes without splitting a character.
 std::string_view cutUtf8(std::string_view text, std::size_t limit)
 {
@@ -91,17 +104,11 @@ void MemorySnapshot::recordFrom(const Memory &m, const Config &config, SnapshotR
 
 std::uint32_t MemorySnapshot::rowOf(const QString &id) const
 {
-    // Ids are nearly always ASCII (a ULID, an agent's hex name): such an id is looked up from a
-    // copy on the stack, without allocating; callers look up every row of long lists.
+    // An ASCII id is looked up from a copy on the stack, without allocating: callers look up
+    // every row of long lists.
     constexpr qsizetype kOnStack = 96;
-    if (id.size() <= kOnStack) {
-        char bytes[kOnStack];
-        qsizetype i = 0;
-        for (; i < id.size() && id.at(i).unicode() < 0x80; ++i)
-            bytes[i] = char(id.at(i).unicode());
-        if (i == id.size())
-            return rowOf(std::string_view(bytes, std::size_t(i)));
-    }
+    if (char bytes[kOnStack]; id.size() <= kOnStack && copyAscii(id, bytes))
+        return rowOf(std::string_view(bytes, std::size_t(id.size())));
     const QByteArray utf8 = id.toUtf8();
     return rowOf(std::string_view(utf8.constData(), std::size_t(utf8.size())));
 }
@@ -153,6 +160,40 @@ void MemorySnapshot::rowsOf(std::span<const std::string_view> ids, std::span<std
         for (std::size_t i = 0; i < n; ++i)
             rows[start + i] = probe(ids[start + i], first[i]);
     }
+}
+
+std::vector<std::uint32_t> MemorySnapshot::rowsOf(std::span<const QString *const> ids) const
+{
+    std::vector<std::uint32_t> rows(ids.size(), kNoRow);
+    if (m_slots.empty())
+        return rows;
+    // The ASCII ids, nearly all, copied into one buffer; any other is looked up alone.
+    std::string bytes;
+    std::vector<std::size_t> ends;
+    std::vector<std::uint32_t> ascii;
+    ends.reserve(ids.size());
+    ascii.reserve(ids.size());
+    for (std::uint32_t i = 0; i < ids.size(); ++i) {
+        const QString &id = *ids[i];
+        const std::size_t from = bytes.size();
+        bytes.resize(from + std::size_t(id.size()));
+        if (!copyAscii(id, bytes.data() + from)) {
+            bytes.resize(from);
+            rows[i] = rowOf(id);
+            continue;
+        }
+        ends.push_back(bytes.size());
+        ascii.push_back(i);
+    }
+    std::vector<std::string_view> views;
+    views.reserve(ascii.size());
+    for (std::size_t k = 0, from = 0; k < ascii.size(); from = ends[k++])
+        views.emplace_back(bytes.data() + from, ends[k] - from);
+    std::vector<std::uint32_t> found(ascii.size());
+    rowsOf(views, found);
+    for (std::size_t k = 0; k < ascii.size(); ++k)
+        rows[ascii[k]] = found[k];
+    return rows;
 }
 
 void MemorySnapshot::rebuildIndex(std::size_t capacity)

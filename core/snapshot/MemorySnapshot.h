@@ -118,6 +118,8 @@ public:
     /// rowOf() of many ids at once, into `rows` (as many): each lookup in a table of a million
     /// rows waits on memory three times, and in a group those waits overlap.
     void rowsOf(std::span<const std::string_view> ids, std::span<std::uint32_t> rows) const;
+    /// The same for ids as the store reads them, one row each (kNoRow for an id not here).
+    std::vector<std::uint32_t> rowsOf(std::span<const QString *const> ids) const;
 
     void reserve(std::size_t rows, std::size_t contentBytes);
     /// Adds a row (the id must not be present yet); returns its index.

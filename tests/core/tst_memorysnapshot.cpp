@@ -113,6 +113,36 @@ private Q_SLOTS:
         QCOMPARE(rows[0], MemorySnapshot::kNoRow);
     }
 
+    void rowsOfQStringIdsFindsWhatRowOfFinds()
+    {
+        // The ids as the store reads them: ASCII ones go through one buffer, any other alone,
+        // and each comes back in its own place.
+        MemorySnapshot snap;
+        SnapshotRecord r;
+        QStringList ids;
+        for (int i = 0; i < 40; ++i) {
+            Memory m = makeMemory(i);
+            m.id = i % 3 == 0 ? QStringLiteral("记忆-%1").arg(i) : i % 3 == 1 ? QStringLiteral("mém-%1").arg(i) : m.id;
+            MemorySnapshot::recordFrom(m, m_config, r);
+            snap.append(r);
+            ids << m.id << m.id + QStringLiteral("-missing") << QStringLiteral("é") + m.id;
+        }
+        ids << QString() << QString(200, QLatin1Char('a'));
+        std::vector<const QString *> asked;
+        for (const QString &id : ids)
+            asked.push_back(&id);
+        const std::vector<std::uint32_t> rows = snap.rowsOf(asked);
+        QCOMPARE(rows.size(), std::size_t(ids.size()));
+        for (qsizetype i = 0; i < ids.size(); ++i)
+            QCOMPARE(rows[std::size_t(i)], snap.rowOf(ids[i]));
+        QCOMPARE(rows[0], 0u);
+        QCOMPARE(rows[3], 1u);
+        QCOMPARE(rows[6], 2u);
+        QCOMPARE(rows[1], MemorySnapshot::kNoRow);
+        QCOMPARE(rows[2], MemorySnapshot::kNoRow);
+        QCOMPARE(MemorySnapshot().rowsOf(asked), std::vector<std::uint32_t>(asked.size(), MemorySnapshot::kNoRow));
+    }
+
     void partialLoadStopsAtTheLimit()
     {
         SnapshotLoader::Options options;

@@ -376,36 +376,13 @@ constexpr std::size_t kSortOnTwoThreadsFrom = 50'000;
 std::vector<std::uint32_t> snapshotRowsOf(const std::vector<ChangeEventRow> &events,
                                           const MemorySnapshot *snapshot)
 {
-    std::vector<std::uint32_t> rows(events.size(), MemorySnapshot::kNoRow);
     if (!snapshot)
-        return rows;
-    // The ids as the snapshot keeps them (UTF-8): ASCII ids, nearly all, copied into one buffer.
-    std::string bytes;
-    std::vector<std::size_t> ends;
-    std::vector<std::uint32_t> ascii;
-    ends.reserve(events.size());
-    ascii.reserve(events.size());
-    for (std::uint32_t i = 0; i < events.size(); ++i) {
-        const QString &id = events[i].memoryId;
-        const auto wide = std::find_if(id.cbegin(), id.cend(), [](QChar c) { return c.unicode() >= 0x80; });
-        if (wide != id.cend()) {
-            rows[i] = snapshot->rowOf(id);
-            continue;
-        }
-        for (const QChar c : id)
-            bytes.push_back(char(c.unicode()));
-        ends.push_back(bytes.size());
-        ascii.push_back(i);
-    }
-    std::vector<std::string_view> views;
-    views.reserve(ascii.size());
-    for (std::size_t k = 0, from = 0; k < ascii.size(); from = ends[k++])
-        views.emplace_back(bytes.data() + from, ends[k] - from);
-    std::vector<std::uint32_t> found(ascii.size());
-    snapshot->rowsOf(views, found);
-    for (std::size_t k = 0; k < ascii.size(); ++k)
-        rows[ascii[k]] = found[k];
-    return rows;
+        return std::vector<std::uint32_t>(events.size(), MemorySnapshot::kNoRow);
+    std::vector<const QString *> ids;
+    ids.reserve(events.size());
+    for (const ChangeEventRow &e : events)
+        ids.push_back(&e.memoryId);
+    return snapshot->rowsOf(ids);
 }
 
 // Every memory's row before the order: the rows events gave, each one's snapshot row and the
