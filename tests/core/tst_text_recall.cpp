@@ -16,6 +16,8 @@
 
 #include <QJsonArray>
 #include <QSqlQuery>
+
+#include <cmath>
 #include <QTest>
 
 using namespace recollector::core;
@@ -318,6 +320,49 @@ private slots:
         QVERIFY(!results.empty());
         QCOMPARE(results[0].id, QStringLiteral("johns"));
         QCOMPARE(results[0].factors.value(QStringLiteral("subject")).toDouble(), 0.1);
+    }
+
+    void aNeighbourAboutTheNamedPersonWinsATie()
+    {
+        // docs/scoring.md#recall-ranking: the subject counts for a memory the spread alone
+        // reached too. Maria is in more memories than the text hits read, so the long one
+        // written after the hit is reached only in time, as the one before it about John
+        // (whose id would win a tie).
+        Fixture f(m_engines);
+        for (int i = 0; i < 60; ++i)
+            f.add(mem(QStringLiteral("other-%1").arg(i), QStringLiteral("Maria mentioned a plan for the garden, number %1").arg(i),
+                      {}, kBase - 10 * kMsPerDay - i * kMsPerHour));
+        const QString afternoon = QStringLiteral(" said the long afternoon spent there with the others was the best part of ");
+        f.add(mem(QStringLiteral("a-john"), QStringLiteral("John") + afternoon + QStringLiteral("his whole week by far"), {},
+                  kBase - 1000));
+        f.add(mem(QStringLiteral("hit"), QStringLiteral("Maria volunteers at a homeless shelter"), {}, kBase));
+        f.add(mem(QStringLiteral("b-maria"), QStringLiteral("Maria") + afternoon + QStringLiteral("her whole week by far"), {},
+                  kBase + 1000));
+        const auto results = f.run(QStringLiteral("Where does Maria volunteer?"));
+        QVERIFY(results.size() >= 3);
+        QCOMPARE(results[0].id, QStringLiteral("hit"));
+        QCOMPARE(results[1].id, QStringLiteral("b-maria"));
+        QCOMPARE(results[2].id, QStringLiteral("a-john"));
+        QVERIFY(!results[1].direct && !results[2].direct);
+        QCOMPARE(results[1].factors.value(QStringLiteral("subject")).toDouble(), 0.1);
+        QCOMPARE(results[2].factors.value(QStringLiteral("subject")).toDouble(), 0.0);
+        QVERIFY(qAbs(results[1].score - results[2].score - 0.1) < 1e-6);
+    }
+
+    void recencyIsOfUseNotOfAge()
+    {
+        // A memory never recalled has no recency (its age is in its strength); one recalled
+        // lately has, and wins a tie with one written later but never used.
+        Fixture f(m_engines);
+        f.add(mem(QStringLiteral("newer"), QStringLiteral("The deploy script lives in tools"), {}, kBase - kMsPerDay));
+        Memory used = mem(QStringLiteral("used"), QStringLiteral("The deploy script lives in tools"), {}, kBase - 20 * kMsPerDay);
+        used.lastAccessedAt = kBase - 2 * kMsPerDay;
+        f.add(used);
+        const auto results = f.run(QStringLiteral("deploy script"));
+        QCOMPARE(results.size(), std::size_t(2));
+        QCOMPARE(results[0].id, QStringLiteral("used"));
+        QVERIFY(qAbs(results[0].factors.value(QStringLiteral("recency")).toDouble() - std::pow(0.5, 2.0 / 30.0)) < 1e-6);
+        QCOMPARE(results[1].factors.value(QStringLiteral("recency")).toDouble(), 0.0);
     }
 
     void monthsAndWeekdaysAreNotNames()

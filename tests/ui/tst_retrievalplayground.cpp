@@ -183,7 +183,8 @@ private Q_SLOTS:
             QString total;
             static const QStringList kAdded{QStringLiteral("text"), QStringLiteral("strength"),
                                             QStringLiteral("confidence"), QStringLiteral("projectBonus"),
-                                            QStringLiteral("recency"), QStringLiteral("spread")};
+                                            QStringLiteral("recency"), QStringLiteral("date"),
+                                            QStringLiteral("subject"), QStringLiteral("spread")};
             for (int c = 0; c < item->childCount(); ++c) {
                 const QString key = item->child(c)->data(1, Qt::UserRole).toString();
                 keys << key;
@@ -235,6 +236,31 @@ private Q_SLOTS:
             QVERIFY(tree->topLevelItem(i)->isExpanded());
         playground.setExplanationsExpanded(false);
         QVERIFY(!tree->topLevelItem(0)->isExpanded());
+    }
+
+    void aNeighbourAboutTheNamedPersonShowsWhy()
+    {
+        // docs/scoring.md#recall-ranking, step 5: a memory the spread alone reached gets its
+        // subject outside a direct score; its explanation lists it, and the terms add up.
+        RetrievalResult r;
+        r.direct = false;
+        r.score = 0.6;
+        r.factors = QJsonObject{{QStringLiteral("ranking"), QStringLiteral("text")}, {QStringLiteral("spread"), 0.5},
+                                {QStringLiteral("subject"), 0.1}, {QStringLiteral("link"), QStringLiteral("time")}};
+        const auto terms = RetrievalExplanation::terms(r);
+        QStringList keys;
+        double sum = 0;
+        for (const auto &t : terms) {
+            keys << t.key;
+            if (t.key != QLatin1String("score"))
+                sum += t.value.toDouble();
+        }
+        QCOMPARE(keys, (QStringList{"spread", "subject", "score"}));
+        QCOMPARE(sum, 0.6);
+        r.factors.insert(QStringLiteral("subject"), 0.0);
+        r.score = 0.5;
+        const auto without = RetrievalExplanation::terms(r);
+        QVERIFY(std::none_of(without.begin(), without.end(), [](const auto &t) { return t.key == QLatin1String("subject"); }));
     }
 
     void nothingIsWritten()

@@ -55,6 +55,10 @@ std::vector<RetrievalExplanation::Term> RetrievalExplanation::textTerms(const co
         out.push_back({inTime ? tr("reached from a memory written just before or after it")
                               : tr("reached over the links from a matched memory"),
                        N::number(f("spread")), QStringLiteral("spread")});
+        // A memory the spread alone reached has its subject here, outside a direct score.
+        if (!r.direct && f("subject") > 0)
+            out.push_back({tr("about the person or thing the question names"), N::number(f("subject")),
+                           QStringLiteral("subject")});
     }
     out.push_back({tr("= score"), N::number(r.score), QStringLiteral("score")});
     return out;

@@ -54,13 +54,22 @@ struct Scored
     QStringList path;
     int depth = 0;
     bool allowed = false;
-    double total() const { return direct + kSpreadWeight * spread; }
+    /// A memory the spread alone reached gets the subject's weight here; a text hit has it in
+    /// `direct`, which its seed activation is given by.
+    double total() const
+    {
+        const bool reachedOnly = direct == 0 && spread > 0;
+        return direct + kSpreadWeight * spread + (reachedOnly && subject ? kSubjectWeight : 0.0);
+    }
 };
 
+/// Recency of use: a memory never recalled, reinforced or confirmed has none, its age being
+/// already in its strength (docs/scoring.md#recall-ranking).
 double recencyOf(const Memory &m, Millis now)
 {
-    const Millis last = std::max(m.createdAt, m.lastAccessedAt);
-    return std::pow(0.5, std::max(0.0, time::daysBetween(last, now)) / kRecencyHalfLifeDays);
+    if (m.lastAccessedAt <= 0)
+        return 0;
+    return std::pow(0.5, std::max(0.0, time::daysBetween(m.lastAccessedAt, now)) / kRecencyHalfLifeDays);
 }
 
 struct Context
@@ -72,6 +81,14 @@ struct Context
     Millis now;
     const QStringList &names;
 };
+
+/// The statement's first word, lower-cased, a possessive "'s" dropped: in "Maria's dog is
+/// named Biscuit" or "Maria adopted a dog", whom it is about.
+QString subjectOf(const QString &content)
+{
+    static const QRegularExpression firstWord(QStringLiteral("^\\W*(\\w+)"));
+    return firstWord.match(content).captured(1).toLower();
+}
 
 /// Reads the memories of `ids` not read yet into `scored`.
 Status load(const Context &c, const QStringList &ids, QHash<QString, Scored> &scored)
@@ -90,18 +107,11 @@ Status load(const Context &c, const QStringList &ids, QHash<QString, Scored> &sc
         Scored s;
         s.score = c.profile.evaluate(m, c.now);
         s.allowed = Retrieval::passesMode(m, s.score.tier, c.options.mode) && !c.losers.contains(m.id);
+        s.subject = c.names.contains(subjectOf(m.content));
         s.memory = std::move(m);
         scored.insert(s.memory.id, std::move(s));
     }
     return {};
-}
-
-/// The statement's first word, lower-cased, a possessive "'s" dropped: in "Maria's dog is
-/// named Biscuit" or "Maria adopted a dog", whom it is about.
-QString subjectOf(const QString &content)
-{
-    static const QRegularExpression firstWord(QStringLiteral("^\\W*(\\w+)"));
-    return firstWord.match(content).captured(1).toLower();
 }
 
 /// `hit` null: a memory found by its date alone.
@@ -113,7 +123,6 @@ void scoreDirect(Scored &s, const TextHit *hit, double best, const Context &c)
     }
     s.recency = recencyOf(s.memory, c.now);
     const bool ownProject = !c.options.project.isEmpty() && s.memory.projectPath == c.options.project;
-    s.subject = c.names.contains(subjectOf(s.memory.content));
     s.direct = s.text + (s.subject ? kSubjectWeight : 0) + (s.dated ? kDateWeight : 0)
         + kStrengthWeight * s.score.strength / 100.0 + kConfidenceWeight * s.memory.confidence
         + (ownProject ? kProjectBonus : 0) + kRecencyWeight * s.recency;
@@ -221,7 +230,7 @@ QJsonObject factorsOf(const Scored &s, const QStringList &terms, const QString &
                   {QStringLiteral("projectBonus"), ownProject && !s.shares.empty() ? kProjectBonus : 0.0},
                   {QStringLiteral("recency"), round6(s.recency)},
                   {QStringLiteral("date"), s.dated ? kDateWeight : 0.0},
-                  {QStringLiteral("subject"), s.subject && s.direct > 0 ? kSubjectWeight : 0.0},
+                  {QStringLiteral("subject"), s.subject ? kSubjectWeight : 0.0},
                   {QStringLiteral("direct"), round6(s.direct)},
                   {QStringLiteral("spread"), round6(s.spread)}};
     if (!s.via.isEmpty()) {
