@@ -14,6 +14,7 @@
 #include "model/MemoryFields.h"
 #include "store/AttachedFileRepository.h"
 #include "store/BulkWriter.h"
+#include "store/DeferredTextIndex.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 
@@ -100,11 +101,20 @@ public:
         for (auto it = m_byName.constBegin(); it != m_byName.constEnd(); ++it)
             known.insert(it.key(), { it->stamp, it->hash });
         auto files = FileScan::run(m_folder, names, *m_format, known, m_now, kSettledMs, m_initialStability);
+        // A first sync of many files fills the text index once after them, as an import does
+        // (docs/scoring.md, "Text index"). Only then: it checks no restatement (a search of
+        // the index, which would miss the rows not indexed yet), and it changes no row it
+        // inserted (a duplicate id is skipped), as deferring requires.
+        DeferredTextIndex textIndex(m_store.database());
+        if (!m_checkRestatements && std::size_t(files.size()) >= DeferredTextIndex::kWorthFromRows) {
+            if (auto deferred = textIndex.defer(); !deferred)
+                return deferred.error();
+        }
         for (FileScan::File &f : files) {
             if (const Status st = apply(f); !st)
                 return st;
         }
-        return {};
+        return textIndex.finish();
     }
     Status removeGone();
     Status finish(const QStringList &names);

@@ -172,11 +172,9 @@ Status ImportRun::writeMemories(const ImportPolicy &policy)
     // Many memories: the text index is filled once after them rather than by the insert
     // trigger row by row (DeferredTextIndex; docs/scoring.md, "Text index"), and before
     // anything later in the import (links, restatements, contradictions, AfterChange) can
-    // change a row it wrote. Below this size the trigger costs about as much as dropping and
-    // creating it, which also makes every other connection read the schema again.
-    constexpr std::size_t kDeferTextIndexAtLeast = 100;
+    // change a row it wrote.
     DeferredTextIndex textIndex(m_store.database());
-    if (m_set.memories.size() >= kDeferTextIndexAtLeast) {
+    if (m_set.memories.size() >= DeferredTextIndex::kWorthFromRows) {
         if (auto deferred = textIndex.defer(); !deferred)
             return deferred.error();
     }

@@ -2,13 +2,14 @@
 
 #include "model/Result.h"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace recollector::core {
 
 class Database;
 
-/// Many memories inserted at once (an import) with the text index filled once after them,
+/// Many memories inserted at once (an import, a first attach) with the text index filled once after them,
 /// not by the insert trigger row by row (docs/scoring.md, "Text index"). In the caller's
 /// transaction: defer() drops the insert trigger; finish() indexes every row inserted since,
 /// through TextIndexSchema's own expressions (textIndexFill), and creates the trigger again
@@ -20,6 +21,11 @@ class Database;
 class DeferredTextIndex final
 {
 public:
+    /// From this many inserted rows on, deferring pays: below it the trigger costs about as
+    /// much as dropping and creating it, which also makes every other connection read the
+    /// schema again (docs/scoring.md, "Text index").
+    static constexpr std::size_t kWorthFromRows = 100;
+
     explicit DeferredTextIndex(Database &db);
     /// Still deferred (an error or a cancel stopped the insert): the transaction is marked to
     /// roll back (Database::transactionPoisoned), so the store never commits without the trigger.

@@ -5,9 +5,11 @@
 // level-3 memories, a note's fields and an overwritten memory; the insert trigger is back as
 // the schema creates it; the undo of the import leaves the index as the triggers keep it. The
 // deferral itself: only inside a Transaction, and one left unfinished makes the commit roll back.
+// A first attach of many files defers it too.
 #include "TestScale.h"
 #include "TempStore.h"
 
+#include "attach/FolderSync.h"
 #include "engine/capture/AfterChange.h"
 #include "engine/decisions/Decisions.h"
 #include "io/ImportOperation.h"
@@ -19,6 +21,8 @@
 #include "store/TextIndexSchema.h"
 #include "store/Transaction.h"
 
+#include <QDir>
+#include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QtTest>
@@ -204,6 +208,41 @@ private Q_SLOTS:
         QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM memory_text WHERE memory_text MATCH 'coffee'")), 1);
         QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM memory_text")), 2);
         QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM memory_text_cjk")), 1);
+    }
+
+    void aFirstAttachIndexesAsTheTriggersWould()
+    {
+        // A first sync of many files defers the index as an import does (FolderSync); a later
+        // sync, which searches the index for restatements, goes through the triggers.
+        test::TempStore s;
+        const QDir folder(s.dir() + QStringLiteral("/memories"));
+        QVERIFY(folder.mkpath(QStringLiteral(".")));
+        const int files = int(DeferredTextIndex::kWorthFromRows) + 20;
+        for (int i = 0; i < files; ++i) {
+            QFile f(folder.filePath(QStringLiteral("note-%1.txt").arg(i, 4, 10, QLatin1Char('0'))));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(i % 2 ? QStringLiteral("用户每天早上喝%1杯咖啡，住在東京タワーの近く").arg(i).toUtf8()
+                          : QStringLiteral("The team deploys service %1 on Fridays").arg(i).toUtf8());
+        }
+        auto first = attach::FolderSync::run(*s, folder.path(), kNow);
+        QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+        QCOMPARE(first->added, files);
+        QCOMPARE(triggerSql(s->database()), schema::textIndexInsertTrigger());
+        compareWithTriggers(s);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(count(s->database(), QStringLiteral("SELECT count(*) FROM memory_text WHERE memory_text MATCH 'deploy'")),
+                 files / 2);
+
+        QFile later(folder.filePath(QStringLiteral("later.txt")));
+        QVERIFY(later.open(QIODevice::WriteOnly));
+        later.write("The release train leaves on Tuesdays");
+        later.close();
+        auto second = attach::FolderSync::run(*s, folder.path(), kNow + kMsPerHour);
+        QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+        QCOMPARE(second->added, 1);
+        compareWithTriggers(s);
+        QCOMPARE(count(s->database(), QStringLiteral("SELECT count(*) FROM memory_text WHERE memory_text MATCH 'train'")), 1);
     }
 
     void deferOnlyInsideATransaction()
