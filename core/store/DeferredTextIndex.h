@@ -9,8 +9,8 @@ namespace recollector::core {
 
 class Database;
 
-/// Many memories inserted at once (an import, a first attach) with the text index filled once after them,
-/// not by the insert trigger row by row (docs/scoring.md, "Text index"). In the caller's
+/// Many memories inserted at once (an import, a first attach) with the text index filled once
+/// after them, not by the insert trigger row by row (docs/scoring.md, "Text index"). In the caller's
 /// transaction: defer() drops the insert trigger; finish() indexes every row inserted since,
 /// through TextIndexSchema's own expressions (textIndexFill), and creates the trigger again
 /// from the same text (textIndexInsertTrigger). DDL is transactional: other connections never

@@ -481,6 +481,23 @@ private Q_SLOTS:
         tree->setCurrentItem(tree->topLevelItem(0));
         if (!shots.isEmpty())
             QVERIFY(playground.grab().save(shots + QStringLiteral("/retrieval-playground-direct.png")));
+
+        // A question about Lin: a memory reached next to a match, and about Lin, says so.
+        playground.setQuery(QStringLiteral("What does Lin drink in the morning?"));
+        const auto &results = playground.results();
+        const auto about = std::find_if(results.begin(), results.end(), [](const RetrievalResult &r) {
+            return !r.direct && r.factors.value(QStringLiteral("subject")).toDouble() > 0;
+        });
+        QVERIFY(about != results.end());
+        QTreeWidgetItem *item = tree->topLevelItem(int(about - results.begin()));
+        QStringList keys;
+        for (int c = 0; c < item->childCount(); ++c)
+            keys << item->child(c)->data(1, Qt::UserRole).toString();
+        QVERIFY2(keys.contains(QStringLiteral("subject")), qPrintable(keys.join(QLatin1Char(' '))));
+        tree->setCurrentItem(item);
+        tree->scrollToItem(item, QAbstractItemView::PositionAtTop);
+        if (!shots.isEmpty())
+            QVERIFY(playground.grab().save(shots + QStringLiteral("/retrieval-playground-subject.png")));
     }
 };
 
