@@ -16,9 +16,9 @@
 
 #include <QJsonArray>
 #include <QSqlQuery>
+#include <QTest>
 
 #include <cmath>
-#include <QTest>
 
 using namespace recollector::core;
 
