@@ -166,6 +166,33 @@ private slots:
         QVERIFY(p.newer.memory.id != p.older.memory.id);
     }
 
+    void aNewFactIsNoRestatement_data()
+    {
+        // docs/scoring.md#restatements: two facts that share enough words are still two.
+        QTest::addColumn<QString>("older");
+        QTest::addColumn<QString>("newer");
+        // The owner of "Ana's favorite …" says whose it is: counted as a word in common it
+        // made three of five words two-thirds of six.
+        QTest::newRow("another favorite thing")
+            << "Ana's favorite song to sing in the car is the theme from the film Star Wars."
+            << "Ana's favorite book is Star Wars because it is exciting.";
+        // "rewrote" is "wrote" with a prefix: an event, and "recently" ties it to its moment.
+        QTest::newRow("an event of its own moment")
+            << "Ben agrees to stay patient and keep chasing his goals."
+            << "Ben recently rewrote his plan for the year and found it useful, keeping him patient and "
+               "chasing his goals.";
+    }
+    void aNewFactIsNoRestatement()
+    {
+        QFETCH(QString, older);
+        QFETCH(QString, newer);
+        test::TempStore store;
+        const Pair p = addPair(*store, older, newer);
+        QVERIFY(p.newer.restates.isEmpty());
+        QVERIFY(p.newer.memory.id != p.older.memory.id);
+        QCOMPARE(store->memories().count().value(), qint64(2));
+    }
+
     // The whole-store detection finds a value contradiction with no keyword in common.
     void detectAllFindsValuesWithNoKeywordInCommon()
     {

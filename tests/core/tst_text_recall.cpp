@@ -100,6 +100,46 @@ private slots:
         QCOMPARE(cjk.words, QStringList{QString::fromUtf8("咖啡")});
     }
 
+    void frameWords()
+    {
+        // docs/scoring.md#query-terms: the words of a question's frame are not searched for,
+        // unless nothing else is left; a name never is one.
+        const text::QueryTerms t = text::queryTerms(
+            QStringLiteral("How long did Maria go to the kind of yoga class Jean makes time for?"));
+        QCOMPARE(t.frame, (QStringList{QStringLiteral("long"), QStringLiteral("go"), QStringLiteral("kind"),
+                                       QStringLiteral("makes")}));
+        QCOMPARE(t.searchWords(), (QStringList{QStringLiteral("maria"), QStringLiteral("yoga"),
+                                               QStringLiteral("class"), QStringLiteral("jean"),
+                                               QStringLiteral("time")}));
+        QVERIFY(t.words.contains(QStringLiteral("long")));
+        QCOMPARE(text::queryTerms(QStringLiteral("go")).searchWords(), QStringList{QStringLiteral("go")});
+        QCOMPARE(text::queryTerms(QStringLiteral("a long walk")).searchWords(),
+                 (QStringList{QStringLiteral("long"), QStringLiteral("walk")}));
+        const text::QueryTerms language = text::queryTerms(QStringLiteral("What do I know about Go?"));
+        QVERIFY(language.frame.isEmpty());
+        QCOMPARE(language.searchWords(), (QStringList{QStringLiteral("know"), QStringLiteral("go")}));
+    }
+
+    void aLightVerbDoesNotOutweighWhatIsAsked()
+    {
+        // "go" is rarer in this store than "yoga", so BM25 alone puts the one memory with
+        // "going" first; a light verb says nothing of what the question asks about.
+        Fixture f(m_engines);
+        const QStringList texts{QStringLiteral("John is going into local politics"),
+                                QStringLiteral("John's colleague invited him to a yoga class"),
+                                QStringLiteral("John attends a yoga studio downtown with friends"),
+                                QStringLiteral("John practises yoga on Sunday mornings before work"),
+                                QStringLiteral("John plays basketball for a team in the city"),
+                                QStringLiteral("John reads fantasy novels in the evening")};
+        for (int i = 0; i < texts.size(); ++i)
+            f.add(mem(QStringLiteral("m%1").arg(i), texts[i], {}, kBase - (i + 1) * 3 * kMsPerDay));
+        const auto results = f.run(QStringLiteral("Who did John go to yoga with?"));
+        QVERIFY(results.size() >= 3);
+        for (std::size_t i = 0; i < 3; ++i)
+            QVERIFY2(results[i].memory.content.contains(QLatin1String("yoga")),
+                     qPrintable(results[i].memory.content));
+    }
+
     void sameStatementAndDeniedWords()
     {
         // docs/scoring.md, "Same statement" and "Denied words".

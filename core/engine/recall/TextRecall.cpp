@@ -287,10 +287,11 @@ Result<std::vector<RetrievalResult>> TextRecall::run(const QString &query, const
     if (terms.isEmpty() && terms.dates.isEmpty())
         return results;
     const Context c{m_store, m_profile, options, losers, now, terms.names};
+    const QStringList words = terms.searchWords();
     std::vector<double> weights;
-    for (const QString &w : terms.words)
+    for (const QString &w : words)
         weights.push_back(terms.names.contains(w) ? kNameWeight : 1.0);
-    auto hits = TextSearch(m_store.database()).search(terms.words, terms.cjkRuns, kCandidates, weights);
+    auto hits = TextSearch(m_store.database()).search(words, terms.cjkRuns, kCandidates, weights);
     if (!hits)
         return hits.error();
     QHash<QString, Scored> scored;

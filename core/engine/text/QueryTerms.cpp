@@ -58,6 +58,37 @@ void addToken(QStringList &out, QString token)
     addWord(out, part);
 }
 
+// A word of the question's frame (docs/scoring.md#query-terms), `tokens[i]` lower-cased: the
+// measure word of a degree question, "how long" … "how old" (the Cambridge Grammar of the
+// English Language, Huddleston & Pullum 2002, ch. 10, interrogative phrases of degree); a
+// taxonomic noun before "of" ("what kind of music"); a light verb, in the forms the porter
+// stemmer gives one stem ("did she go", "going to"): go, get, make, take, give, which with
+// "do" and "have" (already stop words) are the light verbs of Jespersen (A Modern English
+// Grammar, VI, 1942) and of Butt ("The light verb jungle", 2010). Their irregular pasts
+// ("made", "went") are other words to the index and stay.
+bool isFrameWord(const QStringList &tokens, qsizetype i)
+{
+    static const QSet<QString> degree{QStringLiteral("long"), QStringLiteral("many"), QStringLiteral("much"),
+                                      QStringLiteral("often"), QStringLiteral("far"), QStringLiteral("old")};
+    static const QSet<QString> taxonomic{QStringLiteral("kind"), QStringLiteral("kinds"),
+                                         QStringLiteral("type"), QStringLiteral("types"),
+                                         QStringLiteral("sort"), QStringLiteral("sorts")};
+    static const QSet<QString> light = [] {
+        QSet<QString> s;
+        for (const QString &w : QStringLiteral("go goes going get gets getting make makes making take takes taking "
+                                               "give gives giving")
+                                    .split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            s.insert(w);
+        return s;
+    }();
+    const QString &w = tokens[i];
+    if (i > 0 && tokens[i - 1] == QLatin1String("how") && degree.contains(w))
+        return true;
+    if (i + 1 < tokens.size() && tokens[i + 1] == QLatin1String("of") && taxonomic.contains(w))
+        return true;
+    return light.contains(w);
+}
+
 // Words capitalised inside a sentence: after the first word, before the next . ! ? or line.
 QStringList capitalisedWords(QStringView query)
 {
@@ -94,11 +125,25 @@ QStringList capitalisedWords(QStringView query)
 
 bool isStopWord(const QString &word) { return stopWords().contains(word); }
 
+QStringList QueryTerms::searchWords() const
+{
+    QStringList out;
+    for (const QString &w : words) {
+        if (!frame.contains(w))
+            out << w;
+    }
+    return out.isEmpty() ? words : out;
+}
+
 QueryTerms queryTerms(QStringView query)
 {
     QueryTerms terms;
-    for (const QString &token : wordTokens(query))
-        addToken(terms.words, token);
+    const QStringList tokens = wordTokens(query);
+    for (qsizetype i = 0; i < tokens.size(); ++i) {
+        addToken(terms.words, tokens[i]);
+        if (isFrameWord(tokens, i) && !terms.frame.contains(tokens[i]))
+            terms.frame << tokens[i];
+    }
     QString run;
     auto flush = [&] {
         if (run.size() >= 3 && !terms.cjkRuns.contains(run))
@@ -117,6 +162,7 @@ QueryTerms queryTerms(QStringView query)
     for (const QString &name : capitalisedWords(query)) {
         if (terms.words.contains(name))
             terms.names << name;
+        terms.frame.removeAll(name);
     }
     terms.dates = calendarDates(query);
     return terms;

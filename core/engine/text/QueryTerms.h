@@ -21,14 +21,22 @@ struct QueryTerms
     /// The words written with a capital inside a sentence (not its first word): proper
     /// names, what a question is about ("When did Maria meet Jean?" → maria, jean).
     QStringList names;
+    /// Words of the question's frame, not of what it asks about (docs/scoring.md#query-terms):
+    /// the measure word of a degree question ("how long", "how many"), a taxonomic noun
+    /// before "of" ("what kind of"), a light verb ("go", "get", "make", "take", "give"). Each
+    /// is also in `words`; a name never is one.
+    QStringList frame;
     /// The calendar days the query names in full ("on October 13, 2023"): a memory written
     /// that day is about what was said then (text::calendarDates).
     QList<QDate> dates;
 
     bool isEmpty() const { return words.isEmpty() && cjkRuns.isEmpty(); }
     int size() const { return int(words.size() + cjkRuns.size()); }
-    /// words, then cjkRuns: the order of TextHit::shares.
-    QStringList all() const { return words + cjkRuns; }
+    /// What recall searches for: `words` less the frame words, or all of them when nothing
+    /// else is left (a search for "go" alone finds "go").
+    QStringList searchWords() const;
+    /// searchWords(), then cjkRuns: the order of TextHit::shares.
+    QStringList all() const { return searchWords() + cjkRuns; }
 };
 
 QueryTerms queryTerms(QStringView query);

@@ -80,6 +80,13 @@ bool isPast(const QString &w)
 {
     if (irregularPast().contains(w))
         return true;
+    // The same verbs with a prefix that keeps their forms: "reread", "rebuilt", "overcame",
+    // "mistook", "withdrew".
+    for (const char *prefix : {"re", "over", "under", "out", "mis", "with", "fore"}) {
+        const QLatin1String p(prefix);
+        if (w.size() > p.size() + 2 && w.startsWith(p) && irregularPast().contains(w.mid(p.size())))
+            return true;
+    }
     return w.size() > 4 && w.endsWith(QLatin1String("ed")) && !w.endsWith(QLatin1String("eed"));
 }
 

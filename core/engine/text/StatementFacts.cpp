@@ -467,7 +467,10 @@ StatementFacts StatementFacts::of(QStringView view, Detail detail)
         else if (isContent(tok)) {
             const QString s = tok.cjk ? tok.word : JudgementWords::synonym(stem(tok.word));
             f.sequence << s;
-            if (tok.word != f.subject)
+            // The subject is left out (docs/scoring.md#restatements), and so is its owner: in
+            // "Tim's favorite book …" the subject is "tim favorite", and "tim" says whose it
+            // is, not what it is about.
+            if (tok.word != f.subject && tok.word != f.owner)
                 stems.insert(s);
         }
         if (!(tok.flags & kExclusive))
