@@ -106,10 +106,8 @@ public:
         // the index, which would miss the rows not indexed yet), and it changes no row it
         // inserted (a duplicate id is skipped), as deferring requires.
         DeferredTextIndex textIndex(m_store.database());
-        if (!m_checkRestatements && std::size_t(files.size()) >= DeferredTextIndex::kWorthFromRows) {
-            if (auto deferred = textIndex.defer(); !deferred)
-                return deferred.error();
-        }
+        if (auto deferred = textIndex.deferFor(m_checkRestatements ? 0 : std::size_t(files.size())); !deferred)
+            return deferred.error();
         for (FileScan::File &f : files) {
             if (const Status st = apply(f); !st)
                 return st;

@@ -8,8 +8,8 @@
 #include "io/ImportRestatements.h"
 #include "io/Importer.h"
 #include "store/CheckedWrites.h"
-#include "store/LargeWriteCache.h"
 #include "store/LargeWriteJournal.h"
+#include "store/PageCacheSize.h"
 #include "store/Store.h"
 #include "store/Transaction.h"
 #include "io/Level3Export.h"
@@ -191,7 +191,7 @@ Result<ImportOutcome> ImportOperation::apply(const MemorySet &set, const ImportP
     CheckedWrites checked(m_store.database());
     // A large set changes more pages than the store's usual cache holds, and is written once
     // through a rollback journal rather than twice through the WAL, when the store is not shared.
-    LargeWriteCache cache(m_store.database());
+    PageCacheSize cache(m_store.database(), PageCacheSize::kLargeWrite);
     const std::size_t rows = set.memories.size() + set.associations.size() + set.events.size() + set.conflicts.size();
     std::optional<LargeWriteJournal> journal;
     if (rows >= m_rollbackJournalFromRows)

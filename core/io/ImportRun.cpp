@@ -174,10 +174,8 @@ Status ImportRun::writeMemories(const ImportPolicy &policy)
     // anything later in the import (links, restatements, contradictions, AfterChange) can
     // change a row it wrote.
     DeferredTextIndex textIndex(m_store.database());
-    if (m_set.memories.size() >= DeferredTextIndex::kWorthFromRows) {
-        if (auto deferred = textIndex.defer(); !deferred)
-            return deferred.error();
-    }
+    if (auto deferred = textIndex.deferFor(m_set.memories.size()); !deferred)
+        return deferred.error();
     m_importEvents.reserve(m_set.memories.size());
     for (std::size_t position = 0; position < m_set.memories.size(); ++position) {
         const Memory &incoming = m_set.memories[position];

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "model/Result.h"
-#include "store/LargeWriteCache.h"
 #include "store/LargeWriteJournal.h"
+#include "store/PageCacheSize.h"
 
 #include <QStringList>
 
@@ -12,7 +12,7 @@ class Database;
 
 /// A store filled in bulk in one transaction (`recollector-cli generate`). While it lives the
 /// connection runs with bulk-load settings (a LargeWriteJournal without syncs: a generated
-/// store has nothing to lose; foreign_keys=OFF; a LargeWriteCache keeping the B-tree tops
+/// store has nothing to lose; foreign_keys=OFF; a large page cache keeping the B-tree tops
 /// hot); the store's own values are put back on destruction, however the load ends. The
 /// journal stays WAL if another connection holds the file: slower, still correct. A team store
 /// (PostgreSQL) keeps the server's settings and its checks; only the indexes are built at the
@@ -42,7 +42,7 @@ private:
 
     Database &m_db;
     QString m_foreignKeys;
-    LargeWriteCache m_cache;
+    PageCacheSize m_cache;
     LargeWriteJournal m_journal;
     QStringList m_indexSql; ///< definitions of the dropped indexes, to build again
 };

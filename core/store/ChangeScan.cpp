@@ -2,6 +2,7 @@
 
 #include "store/ChangePayload.h"
 #include "store/Database.h"
+#include "store/PageCacheSize.h"
 #include "store/SqliteStatement.h"
 
 #include <QHash>
@@ -134,6 +135,8 @@ Result<qint64> ChangeScan::countEvents(qint64 afterEventId) const
 
 Result<qint64> ChangeScan::countMemories(qint64 afterEventId, qint64 cap) const
 {
+    // Thousands of event pages, read for one number (docs/performance.md, rss_mib).
+    PageCacheSize cache(m_db, PageCacheSize::kOneScan);
     return countOf(m_db,
                    // The alias: PostgreSQL wants one on every subquery in FROM.
                    QStringLiteral("SELECT count(*) FROM (SELECT DISTINCT memory_id FROM events "

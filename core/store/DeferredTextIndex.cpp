@@ -15,6 +15,13 @@ DeferredTextIndex::~DeferredTextIndex()
         m_db.transactionPoisoned() = true;
 }
 
+Result<bool> DeferredTextIndex::deferFor(std::size_t rows)
+{
+    if (rows < kWorthFromRows)
+        return false;
+    return defer();
+}
+
 Result<bool> DeferredTextIndex::defer()
 {
     if (m_deferred || isServer(m_db) || m_db.transactionDepth() == 0 || !m_db.inTransaction())

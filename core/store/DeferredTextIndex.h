@@ -37,6 +37,9 @@ public:
     /// team store (its own text search), no open transaction, or a store whose insert trigger is
     /// not the one TextIndexSchema creates.
     [[nodiscard]] Result<bool> defer();
+    /// defer() for an insert of `rows` memories when that many reach kWorthFromRows; false
+    /// (the triggers keep the index) below it.
+    [[nodiscard]] Result<bool> deferFor(std::size_t rows);
     /// Indexes the rows inserted since defer() and creates the trigger again; nothing when not deferred.
     [[nodiscard]] Status finish();
 

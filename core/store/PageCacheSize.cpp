@@ -1,4 +1,4 @@
-#include "store/LargeWriteCache.h"
+#include "store/PageCacheSize.h"
 
 #include "store/Database.h"
 #include "store/Engine.h"
@@ -8,7 +8,7 @@
 
 namespace recollector::core {
 
-LargeWriteCache::LargeWriteCache(Database &db) : m_db(db)
+PageCacheSize::PageCacheSize(Database &db, int kibibytes) : m_db(db)
 {
     if (isServer(m_db))
         return; // the server's own buffers
@@ -17,10 +17,10 @@ LargeWriteCache::LargeWriteCache(Database &db) : m_db(db)
         m_previous = q.value(0).toLongLong();
     q.finish();
     if (m_previous != 0)
-        (void)m_db.exec(QStringLiteral("PRAGMA cache_size=-%1").arg(kKibibytes));
+        (void)m_db.exec(QStringLiteral("PRAGMA cache_size=-%1").arg(kibibytes));
 }
 
-LargeWriteCache::~LargeWriteCache()
+PageCacheSize::~PageCacheSize()
 {
     if (m_previous != 0)
         (void)m_db.exec(QStringLiteral("PRAGMA cache_size=%1").arg(m_previous));
