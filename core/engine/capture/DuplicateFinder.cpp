@@ -21,8 +21,8 @@ struct Entry
 {
     QString id;
     std::uint32_t group = 0;            ///< first word and project, hashed: only they share buckets
-    std::vector<std::uint32_t> stems;   ///< hashed content words, sorted, once each: the MinHash input
-    text::Restatement::Words words;     ///< step 1's words: their stems and WordNet senses, hashed
+    text::Restatement::Words words;     ///< step 1's words: their stems and WordNet senses, hashed;
+                                        ///< the stems, sorted, are the MinHash input
 };
 
 // One of the kBands * kRows MinHash functions (a multiply-xorshift mix of the word hash with a
@@ -65,10 +65,6 @@ Result<std::vector<Entry>> readEntries(Store &store, const DuplicateFinder::Prog
         words.sort();
         words.removeDuplicates();
         e.words = text::Restatement::wordsOf(words, content);
-        for (const QString &w : words)
-            e.stems.push_back(std::uint32_t(qHash(w)));
-        std::sort(e.stems.begin(), e.stems.end());
-        e.stems.erase(std::unique(e.stems.begin(), e.stems.end()), e.stems.end());
         out.push_back(std::move(e));
         return true;
     });
@@ -93,8 +89,10 @@ Result<std::vector<std::pair<std::uint32_t, std::uint32_t>>> candidatePairs(cons
             return Error::make(Error::Code::Cancelled, QStringLiteral("Cancelled"));
         for (std::size_t i = 0; i < entries.size(); ++i) {
             std::uint64_t key = entries[i].group;
-            for (int r = 0; r < DuplicateFinder::kRows; ++r)
-                key = key * 0x100000001b3ull ^ minHash(entries[i].stems, std::uint32_t(band * DuplicateFinder::kRows + r + 1) * 0x27d4eb2fu);
+            for (int r = 0; r < DuplicateFinder::kRows; ++r) {
+                const auto seed = std::uint32_t(band * DuplicateFinder::kRows + r + 1) * 0x27d4eb2fu;
+                key = key * 0x100000001b3ull ^ minHash(entries[i].words.stems, seed);
+            }
             keys[i] = {key, std::uint32_t(i)};
         }
         std::sort(keys.begin(), keys.end());
