@@ -106,7 +106,8 @@ public:
         // the index, which would miss the rows not indexed yet), and it changes no row it
         // inserted (a duplicate id is skipped), as deferring requires.
         DeferredTextIndex textIndex(m_store.database());
-        if (auto deferred = textIndex.deferFor(m_checkRestatements ? 0 : std::size_t(files.size())); !deferred)
+        const std::size_t inserted = m_checkRestatements ? 0 : std::size_t(files.size());
+        if (auto deferred = textIndex.deferFor(inserted); !deferred)
             return deferred.error();
         for (FileScan::File &f : files) {
             if (const Status st = apply(f); !st)

@@ -8,7 +8,8 @@
 
 namespace recollector::core {
 
-BulkLoad::BulkLoad(Database &db) : m_db(db), m_cache(db, PageCacheSize::kLargeWrite), m_journal(db, LargeWriteJournal::Durability::None)
+BulkLoad::BulkLoad(Database &db)
+    : m_db(db), m_cache(db, PageCacheSize::kLargeWrite), m_journal(db, LargeWriteJournal::Durability::None)
 {
     if (isServer(m_db))
         return; // PostgreSQL keeps its settings; its foreign keys stay checked

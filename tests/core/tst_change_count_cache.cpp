@@ -63,11 +63,12 @@ private slots:
         // The events the count reads hold far more than the small cache.
         const qint64 eventPages = [&] {
             QSqlQuery q(store->database().handle());
-            return q.exec(QStringLiteral("SELECT sum(length(payload)) + 100 * count(*) FROM events")) && q.next()
-                ? q.value(0).toLongLong() / 4096
-                : 0;
+            const bool read =
+                q.exec(QStringLiteral("SELECT sum(length(payload)) + 100 * count(*) FROM events"));
+            return read && q.next() ? q.value(0).toLongLong() / 4096 : 0;
         }();
-        QVERIFY2(eventPages * 4096 > 4 * PageCacheSize::kOneScan * 1024, qPrintable(QString::number(eventPages)));
+        QVERIFY2(eventPages * 4096 > 4 * PageCacheSize::kOneScan * 1024,
+                 qPrintable(QString::number(eventPages)));
         sqlite3_db_release_memory(db);
         const qint64 before = cacheUsed(db);
 

@@ -75,9 +75,9 @@ bool isFrameWord(const QStringList &tokens, qsizetype i)
                                          QStringLiteral("sort"), QStringLiteral("sorts")};
     static const QSet<QString> light = [] {
         QSet<QString> s;
-        for (const QString &w : QStringLiteral("go goes going get gets getting make makes making take takes taking "
-                                               "give gives giving")
-                                    .split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        const QString forms = QStringLiteral("go goes going get gets getting make makes making take takes "
+                                             "taking give gives giving");
+        for (const QString &w : forms.split(QLatin1Char(' '), Qt::SkipEmptyParts))
             s.insert(w);
         return s;
     }();
