@@ -256,29 +256,74 @@ Status MemoryRepository::upsert(const Memory &memory)
     return *exists ? update(memory) : insert(memory);
 }
 
+namespace {
+
+// The columns the text index reads (TextIndexSchema: its update trigger names them).
+bool isIndexedText(const QString &column)
+{
+    return column == QLatin1String("content") || column == QLatin1String("keywords")
+        || column == QLatin1String("extra") || column == QLatin1String("sensitivity");
+}
+
+} // namespace
+
+Result<bool> MemoryRepository::indexedTextDiffers(const QString &id, const QVariantList &values) const
+{
+    const QStringList &cols = row::memoryColumns();
+    QStringList indexed;
+    for (const QString &c : cols) {
+        if (isIndexedText(c))
+            indexed << c;
+    }
+    const QString columns = indexed.join(QLatin1Char(','));
+    auto use = m_db.keptQuery(QStringLiteral("SELECT %1 FROM memories WHERE id=?").arg(columns));
+    QSqlQuery &q = *use;
+    q.bindValue(0, id);
+    if (!use.isPrepared() || !q.exec())
+        return m_db.errorFrom(q, QStringLiteral("reading memory %1").arg(id));
+    if (!q.next())
+        return true; // no such row: the update says so
+    int at = 0;
+    for (int i = 0; i < cols.size(); ++i) {
+        if (!isIndexedText(cols[i]))
+            continue;
+        // Text as the row holds it: a null QString is written as an empty text column.
+        if (q.value(at++).toString() != values[i].toString())
+            return true;
+    }
+    return false;
+}
+
 Status MemoryRepository::update(const Memory &plainMemory)
 {
     auto sealedMemory = sealForWrite(plainMemory);
     if (!sealedMemory)
         return sealedMemory.error();
     const Memory &memory = *sealedMemory;
+    const QVariantList values = row::memoryValues(memory);
+    // The text index's update trigger runs for every UPDATE that names one of its columns,
+    // whatever their values: a decision that changes none of them (a confirm, a reinforce, an
+    // archive) leaves them out, and the trigger with them (docs/performance.md,
+    // decision_commit_ms).
+    auto textChanged = indexedTextDiffers(memory.id, values);
+    if (!textChanged)
+        return textChanged.error();
     const QStringList &cols = row::memoryColumns();
     QStringList sets;
-    for (int i = 1; i < cols.size(); ++i)
+    QVariantList bound;
+    for (int i = 1; i < cols.size(); ++i) {
+        if (!*textChanged && isIndexedText(cols[i]))
+            continue;
         sets << cols[i] + QStringLiteral("=?");
+        bound << values[i];
+    }
+    bound << values[0];
     auto use = m_db.keptQuery(QStringLiteral("UPDATE memories SET %1 WHERE id=?").arg(sets.join(QLatin1Char(','))));
     QSqlQuery &q = *use;
     if (!use.isPrepared())
         return m_db.errorFrom(q, QStringLiteral("updating memory %1").arg(memory.id));
-    // bindMemory binds id first; rebind in SET order with id last.
-    row::bindMemory(q, memory);
-    // Shift: positions 0..n-1 were bound as id, content, ...; rebind properly.
-    QVariantList values;
-    for (int i = 0; i < cols.size(); ++i)
-        values << q.boundValue(i);
-    for (int i = 1; i < cols.size(); ++i)
-        q.bindValue(i - 1, values[i]);
-    q.bindValue(cols.size() - 1, values[0]);
+    for (int i = 0; i < bound.size(); ++i)
+        q.bindValue(i, bound[i]);
     if (!q.exec())
         return m_db.errorFrom(q, QStringLiteral("updating memory %1").arg(memory.id));
     if (q.numRowsAffected() == 0)

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QStringList>
+#include <QVariant>
 
 #include <functional>
 #include <string_view>
@@ -67,6 +68,9 @@ public:
     [[nodiscard]] Result<QHash<QString, std::int64_t>> rowidsOf(const QStringList &ids) const;
 
 private:
+    /// Whether the row's text-index columns (content, keywords, extra, sensitivity) differ from
+    /// `values` (memoryColumns() order); true when the row is missing.
+    Result<bool> indexedTextDiffers(const QString &id, const QVariantList &values) const;
     Status write(const Memory &memory, const QString &verb);
     /// The row form of a memory about to be written (SealedRow): level-3 text sealed; a
     /// raise seals the memory's past events too.

@@ -105,16 +105,25 @@ QJsonObject objectFromJson(const QString &text)
     return QJsonDocument::fromJson(text.toUtf8()).object();
 }
 
-void bindMemory(QSqlQuery &q, const Memory &m)
+QVariantList memoryValues(const Memory &m)
 {
-    int i = 0;
+    QVariantList out;
+    out.reserve(memoryColumns().size());
     // Text columns are NOT NULL: a null QString binds as SQL NULL, so bind "" instead.
     forEachMemoryValue(m, [&](const QVariant &v) {
         if (v.typeId() == QMetaType::QString && v.toString().isNull())
-            q.bindValue(i++, QStringLiteral(""));
+            out << QStringLiteral("");
         else
-            q.bindValue(i++, v);
+            out << v;
     });
+    return out;
+}
+
+void bindMemory(QSqlQuery &q, const Memory &m)
+{
+    const QVariantList values = memoryValues(m);
+    for (int i = 0; i < values.size(); ++i)
+        q.bindValue(i, values[i]);
 }
 
 Memory readMemory(const QSqlQuery &q)

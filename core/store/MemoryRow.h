@@ -11,6 +11,8 @@ namespace recollector::core::row {
 
 /// Column names of `memories` in bind order.
 const QStringList &memoryColumns();
+/// Every field of `m` as it is bound, in memoryColumns() order.
+QVariantList memoryValues(const Memory &m);
 /// Binds every field of `m` positionally, in memoryColumns() order.
 void bindMemory(QSqlQuery &query, const Memory &m);
 /// Reads a memory from the current row of a query that selected memoryColumns() in order.
