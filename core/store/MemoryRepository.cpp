@@ -270,13 +270,15 @@ bool isIndexedText(const QString &column)
 Result<bool> MemoryRepository::indexedTextDiffers(const QString &id, const QVariantList &values) const
 {
     const QStringList &cols = row::memoryColumns();
-    QStringList indexed;
-    for (const QString &c : cols) {
-        if (isIndexedText(c))
-            indexed << c;
-    }
-    const QString columns = indexed.join(QLatin1Char(','));
-    auto use = m_db.keptQuery(QStringLiteral("SELECT %1 FROM memories WHERE id=?").arg(columns));
+    static const QString sql = [&cols] {
+        QStringList indexed;
+        for (const QString &c : cols) {
+            if (isIndexedText(c))
+                indexed << c;
+        }
+        return QStringLiteral("SELECT %1 FROM memories WHERE id=?").arg(indexed.join(QLatin1Char(',')));
+    }();
+    auto use = m_db.keptQuery(sql);
     QSqlQuery &q = *use;
     q.bindValue(0, id);
     if (!use.isPrepared() || !q.exec())
