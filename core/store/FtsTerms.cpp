@@ -57,40 +57,41 @@ QueryStats *statsFor(const Fts5ExtensionApi *api, Fts5Context *fts, int *rc)
     return *rc == SQLITE_OK ? stats : nullptr;
 }
 
-// Each query phrase's share of the current row's score (unweighted); false on an error,
-// which is then the context's result.
-bool sharesOf(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, std::vector<double> &shares)
+// How often each query phrase occurs in the current row; false on an error, which is then the
+// context's result.
+bool frequenciesOf(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, std::size_t phrases,
+                   std::vector<double> &frequency)
 {
-    int rc = SQLITE_OK;
-    const QueryStats *stats = statsFor(api, fts, &rc);
     int instances = 0;
-    if (rc == SQLITE_OK)
-        rc = api->xInstCount(fts, &instances);
-    std::vector<double> frequency(stats ? stats->idf.size() : 0, 0.0);
+    int rc = api->xInstCount(fts, &instances);
+    frequency.assign(phrases, 0.0);
     for (int i = 0; rc == SQLITE_OK && i < instances; ++i) {
         int phrase = 0, column = 0, offset = 0;
         rc = api->xInst(fts, i, &phrase, &column, &offset);
         if (rc == SQLITE_OK && phrase >= 0 && std::size_t(phrase) < frequency.size())
             frequency[std::size_t(phrase)] += 1.0;
     }
-    int length = 0;
-    if (rc == SQLITE_OK)
-        rc = api->xColumnSize(fts, -1, &length);
-    if (rc != SQLITE_OK) {
+    if (rc != SQLITE_OK)
         sqlite3_result_error_code(ctx, rc);
-        return false;
-    }
-    const double norm = kK1 * (1 - kB + kB * double(length) / stats->averageLength);
-    shares.assign(frequency.size(), 0.0);
+    return rc == SQLITE_OK;
+}
+
+// Each phrase's share of the row's score (unweighted) at a row length of `norm`'s.
+std::vector<double> sharesAt(const QueryStats &stats, const std::vector<double> &frequency, double norm)
+{
+    std::vector<double> shares(frequency.size(), 0.0);
     for (std::size_t i = 0; i < frequency.size(); ++i) {
         const double f = frequency[i];
-        shares[i] = f > 0 ? stats->idf[i] * f * (kK1 + 1) / (f + norm) : 0.0;
+        shares[i] = f > 0 ? stats.idf[i] * f * (kK1 + 1) / (f + norm) : 0.0;
     }
-    return true;
+    return shares;
 }
 
 // recollector_best(table, collector): offers the row and its shares to the FtsBest bound
-// as `collector`; returns NULL.
+// as `collector`; returns NULL. A row whose score could not enter the best even at length 0
+// (where BM25 gives the most for its frequencies) is not offered, and its length, a read of
+// FTS5's docsize table, is never looked up: the rows kept are the same (MaxScore, Turtle &
+// Flood 1995; docs/scoring.md#text-index).
 void bestFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int argc,
                   sqlite3_value **argv)
 {
@@ -99,10 +100,27 @@ void bestFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context
         sqlite3_result_error(ctx, "recollector_best: no collector bound", -1);
         return;
     }
-    std::vector<double> shares;
-    if (!sharesOf(api, fts, ctx, shares))
+    int rc = SQLITE_OK;
+    const QueryStats *stats = statsFor(api, fts, &rc);
+    if (!stats) {
+        sqlite3_result_error_code(ctx, rc);
         return;
-    best->offer(api->xRowid(fts), std::move(shares));
+    }
+    std::vector<double> frequency;
+    if (!frequenciesOf(api, fts, ctx, stats->idf.size(), frequency))
+        return;
+    const std::int64_t rowid = api->xRowid(fts);
+    if (!best->couldEnter(rowid, sharesAt(*stats, frequency, kK1 * (1 - kB)))) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    int length = 0;
+    rc = api->xColumnSize(fts, -1, &length);
+    if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(ctx, rc);
+        return;
+    }
+    best->offer(rowid, sharesAt(*stats, frequency, kK1 * (1 - kB + kB * double(length) / stats->averageLength)));
     sqlite3_result_null(ctx);
 }
 
@@ -138,11 +156,32 @@ bool worse(const FtsBest::Row &a, const FtsBest::Row &b)
 
 } // namespace
 
-void FtsBest::offer(std::int64_t rowid, std::vector<double> &&shares)
+double FtsBest::scoreOf(const std::vector<double> &shares) const
 {
     double score = 0;
     for (std::size_t i = 0; i < shares.size(); ++i)
         score += shares[i] * (i < m_weights.size() ? m_weights[i] : 1.0);
+    return score;
+}
+
+bool FtsBest::couldEnter(std::int64_t rowid, const std::vector<double> &mostShares) const
+{
+    if (int(m_heap.size()) < m_limit)
+        return true;
+    if (m_limit <= 0)
+        return false;
+    // A negative weight takes the most from a share when the share is 0 (a very long row).
+    double most = 0;
+    for (std::size_t i = 0; i < mostShares.size(); ++i) {
+        const double w = i < m_weights.size() ? m_weights[i] : 1.0;
+        most += w > 0 ? w * mostShares[i] : 0.0;
+    }
+    return worse(m_heap.front(), Row{rowid, most, {}});
+}
+
+void FtsBest::offer(std::int64_t rowid, std::vector<double> &&shares)
+{
+    const double score = scoreOf(shares);
     Row row{rowid, score, std::move(shares)};
     const auto heapOrder = [](const Row &a, const Row &b) { return worse(b, a); };
     if (int(m_heap.size()) < m_limit) {

@@ -10,8 +10,9 @@ namespace recollector::core {
 /// The best rows of one text search, and each query term's share of their BM25 score, kept
 /// by the FTS5 auxiliary function `recollector_best(table, ?)` as it is called for every
 /// matching row (docs/scoring.md, "Text index"). Bound to the `?` as a pointer
-/// (`sqlite3_bind_pointer`, type kPointerType), so the shares of every match are computed
-/// once and only the best `limit` rows are kept: no sort of all the matches, no second query.
+/// (`sqlite3_bind_pointer`, type kPointerType), so only the best `limit` rows are kept: no
+/// sort of all the matches, no second query, and no row length read for a match that could
+/// not be among them (docs/scoring.md#text-index).
 class FtsBest final
 {
 public:
@@ -26,12 +27,17 @@ public:
     /// `weights`: one per query phrase (missing ones are 1).
     FtsBest(std::vector<double> weights, int limit) : m_weights(std::move(weights)), m_limit(limit) {}
 
-    /// Called by the function for each matching row.
+    /// Whether a row whose shares are at most `mostShares` could still be kept: false once
+    /// `limit` rows are kept and the worst of them is better than that.
+    bool couldEnter(std::int64_t rowid, const std::vector<double> &mostShares) const;
+    /// Called by the function for each matching row that could enter.
     void offer(std::int64_t rowid, std::vector<double> &&shares);
     /// The rows kept, best first (score, then the smaller rowid).
     std::vector<Row> take();
 
 private:
+    double scoreOf(const std::vector<double> &shares) const;
+
     std::vector<double> m_weights;
     int m_limit;
     std::vector<Row> m_heap; ///< the worst kept row on top

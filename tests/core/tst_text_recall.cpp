@@ -238,6 +238,46 @@ private slots:
         QVERIFY(results.front().explanation().contains(QStringLiteral("tortoise")));
     }
 
+    // The text search keeps the `limit` best rows as the index visits each match, and skips a
+    // match that could not be among them (docs/scoring.md#text-index): the best 10 are the
+    // first 10 of every match ranked, shares and all, rows of every length and a weighted word.
+    void theBestRowsAreTheFirstOfAllMatches()
+    {
+        Fixture f(m_engines);
+        const QStringList vocabulary{QStringLiteral("river"),  QStringLiteral("stone"), QStringLiteral("garden"),
+                                     QStringLiteral("window"), QStringLiteral("coffee"), QStringLiteral("letter"),
+                                     QStringLiteral("violin"), QStringLiteral("harbor"), QStringLiteral("lantern")};
+        quint32 state = 12345;
+        const auto next = [&state](quint32 n) {
+            state = state * 1664525u + 1013904223u; // Numerical Recipes' LCG: the same rows on every run
+            return (state >> 8) % n;
+        };
+        for (int i = 0; i < 300; ++i) {
+            QStringList words;
+            const int length = 2 + int(next(25));
+            for (int w = 0; w < length; ++w)
+                words << vocabulary[int(next(quint32(vocabulary.size()) - (i % 3 == 0 ? 0 : 4)))];
+            f.add(mem(QStringLiteral("m%1").arg(i), words.join(QLatin1Char(' '))));
+        }
+        TextSearch search(f.store->database());
+        const QList<QStringList> queries{{QStringLiteral("river"), QStringLiteral("stone")},
+                                         {QStringLiteral("violin"), QStringLiteral("garden"), QStringLiteral("coffee")},
+                                         {QStringLiteral("lantern"), QStringLiteral("river"), QStringLiteral("harbor")}};
+        for (const QStringList &query : queries) {
+            for (const std::vector<double> &weights : {std::vector<double>{}, std::vector<double>{2.0}}) {
+                auto best = search.search(query, {}, 10, weights);
+                auto all = search.search(query, {}, 100000, weights);
+                QVERIFY(best && all);
+                QCOMPARE(best->size(), std::size_t(10));
+                QVERIFY(all->size() > 100);
+                for (std::size_t i = 0; i < best->size(); ++i) {
+                    QCOMPARE((*best)[i].id, (*all)[i].id);
+                    QCOMPARE((*best)[i].shares, (*all)[i].shares);
+                }
+            }
+        }
+    }
+
     void indexFollowsEditNegateDeleteUndo()
     {
         Fixture f(m_engines);
