@@ -7,6 +7,7 @@
 #include "store/TextCheck.h"
 #include "store/SealQuotes.h"
 #include "store/SealedRow.h"
+#include "store/TextIndexSchema.h"
 
 #include "crypto/Sealer.h"
 
@@ -15,6 +16,8 @@
 #include <QJsonDocument>
 #include <QJsonArray>
 #include <QVariant>
+
+#include <algorithm>
 
 namespace recollector::core {
 
@@ -261,8 +264,8 @@ namespace {
 // The columns the text index reads (TextIndexSchema: its update trigger names them).
 bool isIndexedText(const QString &column)
 {
-    return column == QLatin1String("content") || column == QLatin1String("keywords")
-        || column == QLatin1String("extra") || column == QLatin1String("sensitivity");
+    return std::any_of(schema::kIndexedColumns.begin(), schema::kIndexedColumns.end(),
+                       [&column](const char *c) { return column == QLatin1String(c); });
 }
 
 } // namespace

@@ -71,8 +71,12 @@ QStringList textIndexFill(const QString &rows)
 
 QStringList textIndexV5()
 {
-    const QString changed = QStringLiteral("old.content IS NOT new.content OR old.keywords IS NOT new.keywords OR "
-                                           "old.extra IS NOT new.extra OR old.sensitivity IS NOT new.sensitivity");
+    QStringList columns;
+    QStringList changes;
+    for (const char *c : kIndexedColumns) {
+        columns << QLatin1String(c);
+        changes << QStringLiteral("old.%1 IS NOT new.%1").arg(QLatin1String(c));
+    }
     return QStringList {
         QStringLiteral("CREATE VIRTUAL TABLE memory_text USING fts5(content, keywords, fields, content='', "
                        "tokenize='porter unicode61 remove_diacritics 2')"),
@@ -82,9 +86,8 @@ QStringList textIndexV5()
         QStringLiteral("CREATE TRIGGER memory_text_delete AFTER DELETE ON memories BEGIN %1 END")
             .arg(body({ removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old")) })),
         // One trigger, removal first: FTS5 must see the old row go before the new one comes.
-        QStringLiteral("CREATE TRIGGER memory_text_update AFTER UPDATE OF content, keywords, extra, sensitivity "
-                       "ON memories WHEN %1 BEGIN %2 END")
-            .arg(changed,
+        QStringLiteral("CREATE TRIGGER memory_text_update AFTER UPDATE OF %1 ON memories WHEN %2 BEGIN %3 END")
+            .arg(columns.join(QStringLiteral(", ")), changes.join(QStringLiteral(" OR ")),
                  body({ removeRow(kTextTable, "old", mainWhen("old")), removeRow(kCjkTable, "old", cjkWhen("old")),
                         addRow(kTextTable, "new", mainWhen("new")), addRow(kCjkTable, "new", cjkWhen("new")) })),
         QStringLiteral("CREATE INDEX memories_created ON memories(created_at)"),

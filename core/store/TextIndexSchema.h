@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <array>
+
 namespace recollector::core::schema {
 
 /// Schema v5: the text index (docs/scoring.md, "Text index"). Two contentless FTS5 tables
@@ -21,6 +23,10 @@ QString textIndexInsertTrigger();
 /// have indexed, read as `m` from `memories`; `rows` (SQL over `m`, may hold parameters)
 /// narrows them, empty for all (DeferredTextIndex: the rows a bulk insert wrote).
 QStringList textIndexFill(const QString &rows);
+
+/// The columns of `memories` the index is made from: an update that changes none of them
+/// leaves the index as it is (its update trigger, MemoryRepository::update).
+inline constexpr std::array<const char *, 4> kIndexedColumns{"content", "keywords", "extra", "sensitivity"};
 
 /// The FTS5 table names, for the search side.
 inline constexpr const char *kTextTable = "memory_text";
