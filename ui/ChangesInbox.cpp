@@ -6,6 +6,7 @@
 #include "engine/decisions/Proposals.h"
 #include "engine/review/ChangeList.h"
 #include "engine/review/ReviewPoint.h"
+#include "text/CountText.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -20,17 +21,6 @@
 namespace recollector::ui {
 
 using namespace recollector::core;
-
-namespace {
-
-// English counts in words: the singular for one (English has no translator to pick forms).
-QString counted(const char *one, const char *many, qsizetype n)
-{
-    return n == 1 ? QCoreApplication::translate("ChangesInbox", one)
-                  : QCoreApplication::translate("ChangesInbox", many).arg(n);
-}
-
-} // namespace
 
 ChangesInbox::ChangesInbox(StoreSession *session, QUndoStack *undoStack, QMainWindow *window)
     : QObject(window), m_session(session), m_undo(undoStack), m_window(window)
@@ -161,20 +151,26 @@ void ChangesInbox::updateCount()
         query.review = &*review;
         if (auto rows = ChangeList::count(*store, query, &m_session->snapshot(), &m_session->profile())) {
             m_count = int(*rows);
-            text = counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change since your last review"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes since your last review"), m_count);
+            text = countText("ChangesInbox",
+                QT_TRANSLATE_NOOP("ChangesInbox", "1 change since your last review"),
+                QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes since your last review"), m_count);
         }
     } else if (review) {
         if (auto n = ChangeList::countSince(*store, 0, kCountCap)) {
             m_count = int(*n);
-            text = m_count >= kCountCap ? tr("More than %1 changes not reviewed yet").arg(QLocale().toString(kCountCap))
-                                        : counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 change not reviewed yet"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes not reviewed yet"), m_count);
+            text = m_count >= kCountCap
+                ? tr("More than %1 changes not reviewed yet").arg(QLocale().toString(kCountCap))
+                : countText("ChangesInbox", QT_TRANSLATE_NOOP("ChangesInbox", "1 change not reviewed yet"),
+                    QT_TRANSLATE_NOOP("ChangesInbox", "%1 changes not reviewed yet"), m_count);
         }
     }
     // The assistant's proposals wait for an answer whatever the review point (approval mode).
     auto pending = Proposals::pending(*store);
     m_proposals = pending ? int(pending->size()) : 0;
     if (m_proposals > 0) {
-        const QString waiting = counted(QT_TRANSLATE_NOOP("ChangesInbox", "1 proposal waits for your approval"), QT_TRANSLATE_NOOP("ChangesInbox", "%1 proposals wait for your approval"), m_proposals);
+        const QString waiting = countText("ChangesInbox",
+            QT_TRANSLATE_NOOP("ChangesInbox", "1 proposal waits for your approval"),
+            QT_TRANSLATE_NOOP("ChangesInbox", "%1 proposals wait for your approval"), m_proposals);
         text = m_count > 0 ? tr("%1 · %2").arg(waiting, text) : waiting;
     }
     if (m_count <= 0 && m_proposals == 0) {

@@ -1,12 +1,13 @@
 #include "commands/DecisionCommand.h"
 
 #include "StoreSession.h"
-#include "models/CleanupPlanModel.h"
-#include "text/MemoryName.h"
 #include "engine/capture/AfterChange.h"
 #include "engine/capture/KeywordExtractor.h"
 #include "engine/capture/MemoryCapture.h"
 #include "engine/review/Cleanup.h"
+#include "models/CleanupPlanModel.h"
+#include "text/CountText.h"
+#include "text/MemoryName.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -16,16 +17,6 @@
 namespace recollector::ui {
 
 using namespace recollector::core;
-
-namespace {
-
-QString countText(const char *one, const char *many, qsizetype n)
-{
-    return n == 1 ? QCoreApplication::translate("DecisionCommand", one)
-                  : QCoreApplication::translate("DecisionCommand", many).arg(n);
-}
-
-} // namespace
 
 DecisionCommand::DecisionCommand(StoreSession *session, const QString &text, QStringList ids, Step step,
                                  ErrorSink errors)
@@ -168,8 +159,11 @@ DecisionCommand *DecisionCommand::add(StoreSession *session, const NewMemory &in
 
 DecisionCommand *DecisionCommand::confirm(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Confirm memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Confirm %1 memories"), ids.size()), ids,
-                               [](Decisions &d, const QString &id) { return d.confirm(id); }, std::move(errors));
+    return new DecisionCommand(
+        session,
+        countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Confirm memory"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Confirm %1 memories"), ids.size()),
+        ids, [](Decisions &d, const QString &id) { return d.confirm(id); }, std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::negate(StoreSession *session, const QStringList &ids, const QString &correction,
@@ -177,18 +171,25 @@ DecisionCommand *DecisionCommand::negate(StoreSession *session, const QStringLis
 {
     // A correction text makes sense for one memory; for several, each is negated alone.
     const QString text = ids.size() == 1 ? correction : QString();
-    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Negate memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Negate %1 memories"), ids.size()), ids,
-                               [text, keywords = KeywordExtractor::extract(text)](Decisions &d, const QString &id) {
-                                   return d.negate(id, text, 0, QStringLiteral("user"), keywords);
-                               },
-                               std::move(errors));
+    return new DecisionCommand(
+        session,
+        countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Negate memory"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Negate %1 memories"), ids.size()),
+        ids,
+        [text, keywords = KeywordExtractor::extract(text)](Decisions &d, const QString &id) {
+            return d.negate(id, text, 0, QStringLiteral("user"), keywords);
+        },
+        std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::setPermanent(StoreSession *session, const QStringList &ids, bool permanent,
                                                ErrorSink errors)
 {
-    const QString text = permanent ? countText(QT_TRANSLATE_NOOP("DecisionCommand", "Mark memory permanent"), QT_TRANSLATE_NOOP("DecisionCommand", "Mark %1 memories permanent"), ids.size())
-                                   : countText(QT_TRANSLATE_NOOP("DecisionCommand", "Unmark permanent"), QT_TRANSLATE_NOOP("DecisionCommand", "Unmark %1 permanent memories"), ids.size());
+    const QString text = permanent
+        ? countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Mark memory permanent"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Mark %1 memories permanent"), ids.size())
+        : countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Unmark permanent"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Unmark %1 permanent memories"), ids.size());
     return new DecisionCommand(session, text, ids,
                                [permanent](Decisions &d, const QString &id) { return d.setPermanent(id, permanent); },
                                std::move(errors));
@@ -196,20 +197,29 @@ DecisionCommand *DecisionCommand::setPermanent(StoreSession *session, const QStr
 
 DecisionCommand *DecisionCommand::softDelete(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Delete memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Delete %1 memories"), ids.size()), ids,
-                               [](Decisions &d, const QString &id) { return d.softDelete(id); }, std::move(errors));
+    return new DecisionCommand(
+        session,
+        countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Delete memory"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Delete %1 memories"), ids.size()),
+        ids, [](Decisions &d, const QString &id) { return d.softDelete(id); }, std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::restore(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Restore memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Restore %1 memories"), ids.size()), ids,
-                               [](Decisions &d, const QString &id) { return d.restore(id); }, std::move(errors));
+    return new DecisionCommand(
+        session,
+        countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Restore memory"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Restore %1 memories"), ids.size()),
+        ids, [](Decisions &d, const QString &id) { return d.restore(id); }, std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::unarchive(StoreSession *session, const QStringList &ids, ErrorSink errors)
 {
-    return new DecisionCommand(session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Unarchive memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Unarchive %1 memories"), ids.size()), ids,
-                               [](Decisions &d, const QString &id) { return d.unarchive(id); }, std::move(errors));
+    return new DecisionCommand(
+        session,
+        countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Unarchive memory"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Unarchive %1 memories"), ids.size()),
+        ids, [](Decisions &d, const QString &id) { return d.unarchive(id); }, std::move(errors));
 }
 
 DecisionCommand *DecisionCommand::edit(StoreSession *session, const QString &id, const MemoryEdit &edit,
@@ -225,8 +235,11 @@ DecisionCommand *DecisionCommand::merge(StoreSession *session, const QStringList
 {
     // One decision over all the ids: a single step, keyed by the first id.
     auto *command = new DecisionCommand(
-        session, countText(QT_TRANSLATE_NOOP("DecisionCommand", "Merge memory"), QT_TRANSLATE_NOOP("DecisionCommand", "Merge %1 memories"), ids.size()), {ids.value(0)},
-        [ids, content](Decisions &d, const QString &) { return d.merge(ids, content); }, std::move(errors));
+        session,
+        countText("DecisionCommand", QT_TRANSLATE_NOOP("DecisionCommand", "Merge memory"),
+            QT_TRANSLATE_NOOP("DecisionCommand", "Merge %1 memories"), ids.size()),
+        { ids.value(0) }, [ids, content](Decisions &d, const QString &) { return d.merge(ids, content); },
+        std::move(errors));
     return command;
 }
 

@@ -4,17 +4,16 @@
 #include "commands/DecisionCommand.h"
 #include "commands/ReviewPointCommand.h"
 #include "dialogs/ProposalsPane.h"
-#include "models/ChangeListModel.h"
-#include "models/Roles.h"
-#include "text/ChangeText.h"
-#include "text/EventText.h"
-#include "text/MaskedText.h"
-#include "snapshot/MemorySnapshot.h"
 #include "engine/review/ChangeDetail.h"
 #include "engine/review/ChangeReject.h"
-#include "engine/text/TextDiff.h"
+#include "models/ChangeListModel.h"
+#include "models/Roles.h"
+#include "snapshot/MemorySnapshot.h"
+#include "text/ChangeText.h"
+#include "text/CountText.h"
+#include "text/EventText.h"
+#include "text/MaskedText.h"
 
-#include <QCoreApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -27,7 +26,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
-#include <QTextCursor>
 #include <QTextEdit>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -37,62 +35,6 @@
 namespace recollector::ui {
 
 using namespace recollector::core;
-
-namespace {
-
-// The marks of the before/after view: what went, what came.
-const QColor kRemoved(255, 205, 205);
-const QColor kAdded(200, 240, 200);
-
-// English counts in words: the singular for one (English has no translator to pick forms).
-QString counted(const char *one, const char *many, qsizetype n)
-{
-    return n == 1 ? QCoreApplication::translate("ChangesDialog", one)
-                  : QCoreApplication::translate("ChangesDialog", many).arg(n);
-}
-
-void markSpans(QTextEdit *edit, const QString &text, const QList<TextSpan> &spans, const QColor &colour)
-{
-    // Plain text in, then a background on the changed words: the text is never parsed.
-    edit->setCurrentCharFormat(QTextCharFormat()); // no mark left over from the last text
-    edit->setPlainText(text);
-    QTextCursor cursor(edit->document());
-    QTextCharFormat marked;
-    marked.setBackground(colour);
-    const int length = edit->document()->characterCount() - 1;
-    for (const TextSpan &s : spans) {
-        if (s.start < 0 || s.start + s.length > length)
-            continue;
-        cursor.setPosition(int(s.start));
-        cursor.setPosition(int(s.start + s.length), QTextCursor::KeepAnchor);
-        cursor.mergeCharFormat(marked);
-    }
-    edit->moveCursor(QTextCursor::Start);
-}
-
-QString valueText(const QJsonValue &v)
-{
-    if (v.isArray()) {
-        QStringList items;
-        for (const QJsonValue &item : v.toArray())
-            items << item.toVariant().toString();
-        return items.join(QStringLiteral(", "));
-    }
-    if (v.isUndefined() || v.isNull())
-        return QStringLiteral("—");
-    return v.toVariant().toString();
-}
-
-QTextEdit *textPane(const QString &name)
-{
-    auto *edit = new QTextEdit;
-    edit->setObjectName(name);
-    edit->setReadOnly(true);
-    edit->setAcceptRichText(false);
-    return edit;
-}
-
-} // namespace
 
 ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidget *parent)
     : QDialog(parent), m_session(session), m_undo(undoStack), m_model(new ChangeListModel(this))
@@ -120,6 +62,25 @@ ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidg
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
 
+    buildButtons(layout);
+    connectButtons();
+
+    // The list follows the store (other writers, undo, the window's own decisions), at most
+    // once per turn of the event loop.
+    m_soon.setSingleShot(true);
+    m_soon.setInterval(0);
+    connect(&m_soon, &QTimer::timeout, this, &ChangesDialog::reload);
+    connect(m_session, &StoreSession::memoriesChanged, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_session, &StoreSession::reloaded, &m_soon, qOverload<>(&QTimer::start));
+    connect(m_session, &StoreSession::privacyModeChanged, &m_soon, qOverload<>(&QTimer::start));
+    if (m_undo)
+        connect(m_undo, &QUndoStack::indexChanged, &m_soon, qOverload<>(&QTimer::start));
+    resize(1100, 640);
+    reload();
+}
+
+void ChangesDialog::buildButtons(QVBoxLayout *layout)
+{
     auto *buttons = new QHBoxLayout;
     m_accept = new QPushButton(tr("Accept (A)"));
     m_accept->setObjectName(QStringLiteral("acceptButton"));
@@ -147,7 +108,11 @@ ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidg
     m_feedback->setTextFormat(Qt::PlainText);
     m_feedback->setWordWrap(true);
     layout->addWidget(m_feedback);
+    connect(close, &QPushButton::clicked, this, &QDialog::close);
+}
 
+void ChangesDialog::connectButtons()
+{
     connect(m_accept, &QPushButton::clicked, this, &ChangesDialog::acceptSelected);
     connect(m_reject, &QPushButton::clicked, this, &ChangesDialog::rejectSelected);
     connect(m_show, &QPushButton::clicked, this, [this]() {
@@ -162,20 +127,6 @@ ChangesDialog::ChangesDialog(StoreSession *session, QUndoStack *undoStack, QWidg
             Q_EMIT memoryActivated(ids.first());
     });
     connect(m_reviewed, &QPushButton::clicked, this, &ChangesDialog::markAllReviewed);
-    connect(close, &QPushButton::clicked, this, &QDialog::close);
-
-    // The list follows the store (other writers, undo, the window's own decisions), at most
-    // once per turn of the event loop.
-    m_soon.setSingleShot(true);
-    m_soon.setInterval(0);
-    connect(&m_soon, &QTimer::timeout, this, &ChangesDialog::reload);
-    connect(m_session, &StoreSession::memoriesChanged, &m_soon, qOverload<>(&QTimer::start));
-    connect(m_session, &StoreSession::reloaded, &m_soon, qOverload<>(&QTimer::start));
-    connect(m_session, &StoreSession::privacyModeChanged, &m_soon, qOverload<>(&QTimer::start));
-    if (m_undo)
-        connect(m_undo, &QUndoStack::indexChanged, &m_soon, qOverload<>(&QTimer::start));
-    resize(1100, 640);
-    reload();
 }
 
 QWidget *ChangesDialog::buildLists()
@@ -257,26 +208,6 @@ void ChangesDialog::buildFilters(QHBoxLayout *bar)
     bar->addWidget(m_count);
 }
 
-void ChangesDialog::buildDetail(QVBoxLayout *side)
-{
-    side->addWidget(new QLabel(tr("Before")));
-    m_before = textPane(QStringLiteral("beforeText"));
-    side->addWidget(m_before, 1);
-    side->addWidget(new QLabel(tr("After")));
-    m_after = textPane(QStringLiteral("afterText"));
-    side->addWidget(m_after, 1);
-    m_fields = new QLabel;
-    m_fields->setObjectName(QStringLiteral("fieldsLabel"));
-    m_fields->setTextFormat(Qt::PlainText);
-    m_fields->setWordWrap(true);
-    side->addWidget(m_fields);
-    m_note = new QLabel;
-    m_note->setObjectName(QStringLiteral("noteLabel"));
-    m_note->setTextFormat(Qt::PlainText);
-    m_note->setWordWrap(true);
-    side->addWidget(m_note);
-}
-
 std::optional<QString> ChangesDialog::maskFor(const QString &id) const
 {
     // The one rule of every view: a sealed or (in privacy mode) sensitive text is not shown.
@@ -355,7 +286,8 @@ void ChangesDialog::reload()
     if (m_project->count() == 0 || m_project->count() != m_session->snapshot().projectNames().size() + 1)
         fillChoices(m_project, m_session->snapshot().projectNames());
     m_model->setRows(std::move(*rows), q.now);
-    m_count->setText(counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes"), m_model->rowCount()));
+    m_count->setText(countText("ChangesDialog", QT_TRANSLATE_NOOP("ChangesDialog", "1 change"),
+        QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes"), m_model->rowCount()));
     QList<int> again;
     for (int r = 0; r < m_model->rowCount(); ++r) {
         if (keep.contains(m_model->row(r)->memoryId))
@@ -392,107 +324,24 @@ QStringList ChangesDialog::selectedIds() const
     return ids;
 }
 
-void ChangesDialog::showDetail()
-{
-    if (m_onProposals) {
-        showProposal();
-        return;
-    }
-    const QStringList ids = selectedIds();
-    m_accept->setEnabled(!ids.isEmpty());
-    m_reject->setEnabled(!ids.isEmpty());
-    m_show->setEnabled(ids.size() == 1);
-    m_note->clear();
-    m_fields->clear();
-    if (ids.size() != 1 || !m_session->store()) {
-        markSpans(m_before, ids.isEmpty() ? QString() : counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change selected"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes selected"), ids.size()), {}, kAdded);
-        m_after->clear();
-        return;
-    }
-    auto detail = ChangeDetail::of(*m_session->store(), ids.first(), m_range);
-    if (!detail) {
-        say(detail.error().message);
-        return;
-    }
-    if (const auto mask = maskFor(ids.first())) {
-        markSpans(m_before, *mask, {}, kAdded);
-        markSpans(m_after, *mask, {}, kAdded);
-        return;
-    }
-    const QString content = QStringLiteral("content");
-    const QString before = detail->isNew ? QString() : detail->before.value(content).toString();
-    const QString after = detail->after.value(content).toString();
-    const bool textChanged = detail->before.contains(content) || detail->isNew || !detail->beforeKnown;
-    const TextDifference diff = TextDiff::compare(before, after);
-    if (detail->isNew)
-        markSpans(m_before, tr("(it did not exist)"), {}, kAdded);
-    else if (!textChanged)
-        markSpans(m_before, after, {}, kAdded);
-    else
-        markSpans(m_before, before, diff.left, kRemoved);
-    markSpans(m_after, after.isEmpty() && !textChanged ? detail->before.value(content).toString() : after,
-              textChanged ? diff.right : QList<TextSpan> {}, kAdded);
-    showFields(detail->before, detail->after);
-    QStringList notes;
-    if (detail->isGone)
-        notes << tr("It is deleted now.");
-    if (!detail->beforeKnown)
-        notes << tr("The assistant changed its own file, and what it held before is not known.");
-    else if (ChangeReject::plan(ids.first(), *detail).empty())
-        notes << tr("Nothing here was changed by the assistant: Reject does not apply.");
-    m_note->setText(notes.join(QLatin1Char(' ')));
-}
-
-void ChangesDialog::showProposal()
-{
-    const std::vector<Proposal> chosen = m_proposals->selected();
-    m_accept->setEnabled(!chosen.empty());
-    m_reject->setEnabled(!chosen.empty());
-    m_show->setEnabled(chosen.size() == 1 && chosen.front().action != Proposal::Action::Create);
-    m_fields->clear();
-    m_note->clear();
-    if (chosen.size() != 1) {
-        markSpans(m_before, chosen.empty() ? QString() : counted(QT_TRANSLATE_NOOP("ChangesDialog", "1 change selected"), QT_TRANSLATE_NOOP("ChangesDialog", "%1 changes selected"), qsizetype(chosen.size())), {}, kAdded);
-        m_after->clear();
-        return;
-    }
-    const ProposalsPane::Detail d = m_proposals->detail(chosen.front());
-    if (d.isNew)
-        markSpans(m_before, tr("(it does not exist yet)"), {}, kAdded);
-    else
-        markSpans(m_before, d.before, {}, kAdded);
-    if (chosen.front().action == Proposal::Action::Forget)
-        markSpans(m_after, tr("(forgotten)"), {}, kRemoved);
-    else
-        markSpans(m_after, d.after, {}, kAdded);
-    m_fields->setText(ProposalsPane::describe(chosen.front()));
-    m_note->setText(d.note);
-}
-
 bool ChangesDialog::answerProposals(bool accept)
 {
     const qsizetype n = qsizetype(m_proposals->selected().size());
     if (!m_proposals->answerSelected(accept, [this](QUndoCommand *command) { return push(command); }, sink()))
         return false;
-    say(accept ? counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accepted 1 proposal: it is remembered now; Undo takes it back"), QT_TRANSLATE_NOOP("ChangesDialog", "Accepted %1 proposals: they are remembered now; Undo takes them back"), n)
-               : counted(QT_TRANSLATE_NOOP("ChangesDialog", "Rejected 1 proposal: nothing changed, and it stays in the history"), QT_TRANSLATE_NOOP("ChangesDialog", "Rejected %1 proposals: nothing changed, and they stay in the history"), n));
+    say(accept ? countText("ChangesDialog",
+            QT_TRANSLATE_NOOP(
+                "ChangesDialog", "Accepted 1 proposal: it is remembered now; Undo takes it back"),
+            QT_TRANSLATE_NOOP(
+                "ChangesDialog", "Accepted %1 proposals: they are remembered now; Undo takes them back"),
+            n)
+               : countText("ChangesDialog",
+                   QT_TRANSLATE_NOOP(
+                       "ChangesDialog", "Rejected 1 proposal: nothing changed, and it stays in the history"),
+                   QT_TRANSLATE_NOOP("ChangesDialog",
+                       "Rejected %1 proposals: nothing changed, and they stay in the history"),
+                   n));
     return true;
-}
-
-void ChangesDialog::showFields(const QJsonObject &before, const QJsonObject &after)
-{
-    QStringList lines;
-    QStringList keys = before.keys() + after.keys();
-    keys.removeDuplicates();
-    for (const QString &key : keys) {
-        const QString name = ChangeText::field(key);
-        if (name.isEmpty() || key == QLatin1String("content") || !before.contains(key))
-            continue;
-        if (before.value(key) == after.value(key))
-            continue;
-        lines << tr("%1: %2 → %3").arg(name, valueText(before.value(key)), valueText(after.value(key)));
-    }
-    m_fields->setText(lines.join(QLatin1Char('\n')));
 }
 
 void ChangesDialog::say(const QString &text)
@@ -540,10 +389,13 @@ bool ChangesDialog::acceptSelected()
         const ChangeRow *row = m_model->row(index.row());
         after.seen.insert(row->memoryId, row->lastEventId);
     }
-    if (!push(new ReviewPointCommand(m_session, counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accept 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Accept %1 changes"), rows.size()),
-                                     ReviewPoint::currentUser(), m_review, after, sink())))
+    if (!push(new ReviewPointCommand(m_session,
+            countText("ChangesDialog", QT_TRANSLATE_NOOP("ChangesDialog", "Accept 1 change"),
+                QT_TRANSLATE_NOOP("ChangesDialog", "Accept %1 changes"), rows.size()),
+            ReviewPoint::currentUser(), m_review, after, sink())))
         return false;
-    say(counted(QT_TRANSLATE_NOOP("ChangesDialog", "Accepted 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Accepted %1 changes"), rows.size()));
+    say(countText("ChangesDialog", QT_TRANSLATE_NOOP("ChangesDialog", "Accepted 1 change"),
+        QT_TRANSLATE_NOOP("ChangesDialog", "Accepted %1 changes"), rows.size()));
     return true;
 }
 
@@ -578,13 +430,17 @@ bool ChangesDialog::rejectSelected()
         keys << QString::number(i);
     StoreSession *session = m_session;
     if (!push(new DecisionCommand(
-            m_session, counted(QT_TRANSLATE_NOOP("ChangesDialog", "Reject 1 change"), QT_TRANSLATE_NOOP("ChangesDialog", "Reject %1 changes"), ids.size()), keys,
+            m_session,
+            countText("ChangesDialog", QT_TRANSLATE_NOOP("ChangesDialog", "Reject 1 change"),
+                QT_TRANSLATE_NOOP("ChangesDialog", "Reject %1 changes"), ids.size()),
+            keys,
             [steps, session](Decisions &d, const QString &key) {
                 return ChangeReject::apply(d, *session->store(), steps->at(std::size_t(key.toLongLong())));
             },
             sink())))
         return false;
-    say(counted(QT_TRANSLATE_NOOP("ChangesDialog", "Rejected 1 change; Undo puts it back"), QT_TRANSLATE_NOOP("ChangesDialog", "Rejected %1 changes; Undo puts them back"), ids.size()));
+    say(countText("ChangesDialog", QT_TRANSLATE_NOOP("ChangesDialog", "Rejected 1 change; Undo puts it back"),
+        QT_TRANSLATE_NOOP("ChangesDialog", "Rejected %1 changes; Undo puts them back"), ids.size()));
     return true;
 }
 

@@ -80,6 +80,8 @@ private:
     QWidget *buildLists();
     void buildFilters(QHBoxLayout *bar);
     void buildDetail(QVBoxLayout *side);
+    void buildButtons(QVBoxLayout *layout);
+    void connectButtons();
     core::ChangeQuery query(core::ReviewState *review) const;
     void showDetail();
     void showProposal();

@@ -64,6 +64,27 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_result->setObjectName(QStringLiteral("cleanupResultLabel"));
     m_result->hide(); // shown with the outcome of an apply
 
+    setUpPlanView();
+    layout->insertWidget(4, m_view, 1);
+    layout->addWidget(jobProgress());
+    layout->addWidget(createButtons());
+
+    if (m_session) {
+        const Config::Budgets &b = m_session->config().budgets;
+        m_budgets->setText(
+            tr("Budgets: active episodes ≤ %1 · compressed episodes ≤ %2 · semantic rules ≤ %3 (over "
+               "budget, the lowest scores go first) · soft-deleted memories purged after %4 days. "
+               "Permanent memories and sensitivity ≥ 2 are never cleaned up automatically.")
+                .arg(b.activeEpisodes)
+                .arg(b.compressed)
+                .arg(b.semanticRules)
+                .arg(b.purgeAfterDays));
+    }
+    resize(1000, 620);
+}
+
+void CleanupPreviewDialog::setUpPlanView()
+{
     m_view->setObjectName(QStringLiteral("cleanupPlanView"));
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -77,9 +98,10 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_view->setColumnHidden(CleanupPlanModel::IdColumn, true);
     m_view->setColumnWidth(CleanupPlanModel::ContentColumn, 340);
     m_view->setColumnWidth(CleanupPlanModel::ScoreColumn, 70);
-    layout->insertWidget(4, m_view, 1);
-    layout->addWidget(jobProgress());
+}
 
+QDialogButtonBox *CleanupPreviewDialog::createButtons()
+{
     auto *buttons = new QDialogButtonBox(this);
     m_applyButton = buttons->addButton(tr("&Apply Cleanup"), QDialogButtonBox::AcceptRole);
     m_applyButton->setObjectName(QStringLiteral("applyButton"));
@@ -90,7 +112,6 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
     m_applyButton->setAutoDefault(false);
     m_closeButton->setDefault(true);
     setCloseButton(m_closeButton);
-    layout->addWidget(buttons);
     connect(m_applyButton, &QPushButton::clicked, this, &CleanupPreviewDialog::apply);
     connect(m_model, &CleanupPlanModel::inclusionChanged, this, [this]() {
         const int included = m_model->includedCount();
@@ -99,15 +120,7 @@ CleanupPreviewDialog::CleanupPreviewDialog(StoreSession *session, QUndoStack *un
         m_applyButton->setEnabled(m_state == State::Ready && included > 0);
     });
     connect(m_closeButton, &QPushButton::clicked, this, &CleanupPreviewDialog::reject);
-
-    if (m_session) {
-        const Config::Budgets &b = m_session->config().budgets;
-        m_budgets->setText(tr("Budgets: active episodes ≤ %1 · compressed episodes ≤ %2 · semantic rules ≤ %3 (over "
-                              "budget, the lowest scores go first) · soft-deleted memories purged after %4 days. "
-                              "Permanent memories and sensitivity ≥ 2 are never cleaned up automatically.")
-                               .arg(b.activeEpisodes).arg(b.compressed).arg(b.semanticRules).arg(b.purgeAfterDays));
-    }
-    resize(1000, 620);
+    return buttons;
 }
 
 const CleanupPlan &CleanupPreviewDialog::plan() const { return m_model->plan(); }

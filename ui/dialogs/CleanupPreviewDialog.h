@@ -6,6 +6,7 @@
 
 #include <QHash>
 
+class QDialogButtonBox;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -62,6 +63,8 @@ private:
         QHash<QString, QString> contents;
     };
 
+    void setUpPlanView();
+    QDialogButtonBox *createButtons();
     void setState(State state);
     void finishPlanning(core::Result<Planned> result);
     void finishApplying(core::Result<core::DecisionOutcome> result);

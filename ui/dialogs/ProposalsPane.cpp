@@ -3,9 +3,10 @@
 #include "StoreSession.h"
 #include "commands/DecisionCommand.h"
 #include "models/Roles.h"
+#include "store/Store.h"
+#include "text/CountText.h"
 #include "text/EventText.h"
 #include "text/MaskedText.h"
-#include "store/Store.h"
 
 #include <QCoreApplication>
 #include <QHeaderView>
@@ -20,16 +21,6 @@
 namespace recollector::ui {
 
 using namespace recollector::core;
-
-namespace {
-
-QString counted(const char *one, const char *many, qsizetype n)
-{
-    return n == 1 ? QCoreApplication::translate("ProposalsPane", one)
-                  : QCoreApplication::translate("ProposalsPane", many).arg(n);
-}
-
-} // namespace
 
 ProposalsPane::ProposalsPane(StoreSession *session, QWidget *parent)
     : QWidget(parent), m_session(session), m_label(new QLabel), m_list(new QTableView),
@@ -97,9 +88,12 @@ bool ProposalsPane::reload(const Sink &say)
             again << m_model->rowCount();
         m_model->appendRow(items);
     }
-    m_label->setText(counted(QT_TRANSLATE_NOOP("ProposalsPane", "Proposed by the assistant: 1 change waits for your approval (A accept, R reject)"),
-                             QT_TRANSLATE_NOOP("ProposalsPane", "Proposed by the assistant: %1 changes wait for your approval (A accept, R reject)"),
-                             qsizetype(m_proposals.size())));
+    m_label->setText(countText("ProposalsPane",
+        QT_TRANSLATE_NOOP("ProposalsPane",
+            "Proposed by the assistant: 1 change waits for your approval (A accept, R reject)"),
+        QT_TRANSLATE_NOOP("ProposalsPane",
+            "Proposed by the assistant: %1 changes wait for your approval (A accept, R reject)"),
+        qsizetype(m_proposals.size())));
     setVisible(!m_proposals.empty());
     selectRows(again);
     return true;
@@ -163,8 +157,11 @@ bool ProposalsPane::answerSelected(bool accept, const Push &push, const Sink &er
     QStringList keys;
     for (std::size_t i = 0; i < chosen.size(); ++i)
         keys << QString::number(i);
-    const QString text = accept ? counted(QT_TRANSLATE_NOOP("ProposalsPane", "Accept 1 proposal"), QT_TRANSLATE_NOOP("ProposalsPane", "Accept %1 proposals"), qsizetype(chosen.size()))
-                                : counted(QT_TRANSLATE_NOOP("ProposalsPane", "Reject 1 proposal"), QT_TRANSLATE_NOOP("ProposalsPane", "Reject %1 proposals"), qsizetype(chosen.size()));
+    const QString text = accept
+        ? countText("ProposalsPane", QT_TRANSLATE_NOOP("ProposalsPane", "Accept 1 proposal"),
+            QT_TRANSLATE_NOOP("ProposalsPane", "Accept %1 proposals"), qsizetype(chosen.size()))
+        : countText("ProposalsPane", QT_TRANSLATE_NOOP("ProposalsPane", "Reject 1 proposal"),
+            QT_TRANSLATE_NOOP("ProposalsPane", "Reject %1 proposals"), qsizetype(chosen.size()));
     // One step of the undo stack, every proposal in one transaction (DecisionCommand): Undo
     // takes the answers back, and the proposals wait again.
     return push(new DecisionCommand(

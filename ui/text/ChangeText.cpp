@@ -1,5 +1,6 @@
 #include "text/ChangeText.h"
 
+#include "text/CountText.h"
 #include "text/TierText.h"
 
 #include <bit>
@@ -9,13 +10,6 @@ namespace recollector::ui {
 using namespace recollector::core;
 
 namespace {
-
-// English counts in words: the singular for one (English has no translator to pick forms).
-QString counted(const char *one, const char *many, qsizetype n)
-{
-    return n == 1 ? QCoreApplication::translate("ChangeText", one)
-                  : QCoreApplication::translate("ChangeText", many).arg(n);
-}
 
 constexpr ChangeKind kOrder[] = { ChangeKind::New,       ChangeKind::Deleted,    ChangeKind::Restored,
                                   ChangeKind::Negated,   ChangeKind::Merged,     ChangeKind::Edited,
@@ -89,7 +83,9 @@ QString ChangeText::describe(const ChangeRow &row)
     }
     QString text = parts.join(tr(", "));
     if (more > 0)
-        text = counted(QT_TRANSLATE_NOOP("ChangeText", "%1 (and 1 more)"), QT_TRANSLATE_NOOP("ChangeText", "%2 (and %1 more)"), more).arg(text);
+        text = countText("ChangeText", QT_TRANSLATE_NOOP("ChangeText", "%1 (and 1 more)"),
+            QT_TRANSLATE_NOOP("ChangeText", "%2 (and %1 more)"), more)
+                   .arg(text);
     return text;
 }
 

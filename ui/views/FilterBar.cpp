@@ -120,6 +120,15 @@ FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), 
     for (int t = 0; t < core::kTierCount; ++t)
         m_tier->addItem(TierText::label(core::Tier(t)), t);
 
+    connectControls();
+    connect(session, &StoreSession::reloaded, this, &FilterBar::repopulate);
+    connect(session, &StoreSession::memoriesChanged, this, &FilterBar::repopulate);
+    updateFlagsButton();
+    repopulate();
+}
+
+void FilterBar::connectControls()
+{
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &FilterBar::emitNow);
@@ -140,10 +149,6 @@ FilterBar::FilterBar(StoreSession *session, QWidget *parent) : QWidget(parent), 
             emitNow();
         });
     }
-    connect(session, &StoreSession::reloaded, this, &FilterBar::repopulate);
-    connect(session, &StoreSession::memoriesChanged, this, &FilterBar::repopulate);
-    updateFlagsButton();
-    repopulate();
 }
 
 QMenu *FilterBar::createFlagsMenu()

@@ -45,6 +45,7 @@ Q_SIGNALS:
     void filterChanged(const core::SnapshotFilter &filter);
 
 private:
+    void connectControls();
     void repopulate();
     void fillCombo(QComboBox *combo, const QString &anyLabel, const QStringList &values, const QStringList &labels);
     void readControls();
