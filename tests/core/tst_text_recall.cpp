@@ -440,6 +440,30 @@ private slots:
         QCOMPARE(f.ids(QStringLiteral("2024-01-11")), QStringList{QStringLiteral("that-day")});
     }
 
+    void theNamedDayCountsOnce()
+    {
+        // docs/scoring.md#recall-ranking: every memory of the named day has the day's score
+        // already, so none of them is reached in time from another of that day. Otherwise the
+        // ones written next to each other would count the day twice and pass the one of that
+        // day that has a word of the query.
+        Fixture f(m_engines);
+        const Millis noon = QDate(2024, 1, 11).startOfDay().toMSecsSinceEpoch() + 12 * kMsPerHour;
+        f.add(mem(QStringLiteral("plan"), QStringLiteral("Maria is planning a tournament for the shelter"), {},
+                  noon - 5 * kMsPerDay));
+        for (int i = 0; i < 3; ++i)
+            f.add(mem(QStringLiteral("day-%1").arg(i), QStringLiteral("John talked about the weather, part %1").arg(i), {},
+                      noon + i * 60000));
+        f.add(mem(QStringLiteral("dinner"), QStringLiteral("Maria had dinner with friends from the gym"), {},
+                  noon + 6 * kMsPerHour));
+        const auto results = f.run(QStringLiteral("What did Maria plan for the evening of January 11, 2024?"));
+        QVERIFY(results.size() >= 5);
+        QCOMPARE(results[0].id, QStringLiteral("dinner"));
+        for (const RetrievalResult &r : results) {
+            if (r.id.startsWith(QLatin1String("day-")))
+                QCOMPARE(r.factors.value(QStringLiteral("spread")).toDouble(), 0.0);
+        }
+    }
+
     void aMemoryAboutTheNamedPersonWinsATie()
     {
         Fixture f(m_engines);

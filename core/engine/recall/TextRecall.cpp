@@ -157,7 +157,9 @@ Status spreadInTime(const Context &c, const Config &config, const std::vector<co
             return st;
         for (const TimeNeighbour &n : *near) {
             auto it = scored.find(n.id);
-            if (it == scored.end() || !it->allowed)
+            // Two memories of a day the query names are not reached in time from one another:
+            // the day already counts for each (docs/scoring.md#recall-ranking).
+            if (it == scored.end() || !it->allowed || (it->dated && scored[seed->id].dated))
                 continue;
             const double a = seedActivation.value(seed->id) * kTimeLinkWeight * std::pow(kTimeStepDecay, n.steps - 1);
             reach(*it, a, seed->id, QStringLiteral("time"), {seed->id});
