@@ -448,14 +448,15 @@ private slots:
         // day that has a word of the query.
         Fixture f(m_engines);
         const Millis noon = QDate(2024, 1, 11).startOfDay().toMSecsSinceEpoch() + 12 * kMsPerHour;
-        f.add(mem(QStringLiteral("plan"), QStringLiteral("Maria is planning a tournament for the shelter"), {},
-                  noon - 5 * kMsPerDay));
+        f.add(mem(QStringLiteral("plan"), QStringLiteral("Maria is planning a tournament for the shelter"),
+            {}, noon - 5 * kMsPerDay));
         for (int i = 0; i < 3; ++i)
-            f.add(mem(QStringLiteral("day-%1").arg(i), QStringLiteral("John talked about the weather, part %1").arg(i), {},
-                      noon + i * 60000));
+            f.add(mem(QStringLiteral("day-%1").arg(i),
+                QStringLiteral("John talked about the weather, part %1").arg(i), {}, noon + i * 60000));
         f.add(mem(QStringLiteral("dinner"), QStringLiteral("Maria had dinner with friends from the gym"), {},
-                  noon + 6 * kMsPerHour));
-        const auto results = f.run(QStringLiteral("What did Maria plan for the evening of January 11, 2024?"));
+            noon + 6 * kMsPerHour));
+        const auto results
+            = f.run(QStringLiteral("What did Maria plan for the evening of January 11, 2024?"));
         QVERIFY(results.size() >= 5);
         QCOMPARE(results[0].id, QStringLiteral("dinner"));
         for (const RetrievalResult &r : results) {
