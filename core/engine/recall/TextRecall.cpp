@@ -155,11 +155,13 @@ Status spreadInTime(const Context &c, const Config &config, const std::vector<co
             ids << n.id;
         if (const Status st = load(c, ids, scored); !st)
             return st;
+        // Two memories of a day the query names are not reached in time from one another: the
+        // day already counts for each (docs/scoring.md#recall-ranking).
+        const auto from = scored.constFind(seed->id);
+        const bool seedDated = from != scored.cend() && from->dated;
         for (const TimeNeighbour &n : *near) {
             auto it = scored.find(n.id);
-            // Two memories of a day the query names are not reached in time from one another:
-            // the day already counts for each (docs/scoring.md#recall-ranking).
-            if (it == scored.end() || !it->allowed || (it->dated && scored[seed->id].dated))
+            if (it == scored.end() || !it->allowed || (it->dated && seedDated))
                 continue;
             const double a = seedActivation.value(seed->id) * kTimeLinkWeight * std::pow(kTimeStepDecay, n.steps - 1);
             reach(*it, a, seed->id, QStringLiteral("time"), {seed->id});
